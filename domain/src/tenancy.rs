@@ -1,0 +1,8 @@
+use uuid::Uuid;
+
+/// Every aggregate belongs to exactly one club (client). The command bus refuses a command for an
+/// aggregate of another club as if the aggregate did not exist.
+pub trait Tenanted {
+    /// The club the aggregate belongs to; `None` while it has not been created.
+    fn client_id(&self) -> Option<Uuid>;
+}

@@ -1,0 +1,43 @@
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{PgPool, Postgres, Transaction};
+use uuid::Uuid;
+
+/// The numbered migrations in `schema/`, embedded in the binary.
+pub static MIGRATOR: Migrator = sqlx::migrate!("../schema");
+
+/// The role the server connects as: no superuser, no UPDATE/DELETE on `events`.
+pub const APP_ROLE: &str = "tribune_app";
+
+pub async fn connect(
+    options: PgConnectOptions,
+    max_connections: u32,
+) -> Result<PgPool, sqlx::Error> {
+    PgPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(std::time::Duration::from_secs(10))
+        .connect_with(options)
+        .await
+}
+
+/// A transaction that sees (and may write) only one club's rows of row-level-secured tables.
+pub async fn club_tx(
+    pool: &PgPool,
+    client_id: Uuid,
+) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT set_config('tribune.client_id', $1, true)")
+        .bind(client_id.to_string())
+        .execute(&mut *tx)
+        .await?;
+    Ok(tx)
+}
+
+/// A transaction for work that spans clubs by design (projectors, the job runner, admins).
+pub async fn system_tx(pool: &PgPool) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT set_config('tribune.scope', 'system', true)")
+        .execute(&mut *tx)
+        .await?;
+    Ok(tx)
+}

@@ -1,0 +1,13 @@
+//! The read side and the event store adapter: commit with inline projections and a hash chain,
+//! the async projector runner, replay, audit, history, and the read queries the API uses.
+
+pub mod audit;
+pub mod db;
+pub mod history;
+pub mod probe;
+pub mod projection;
+pub mod registry;
+pub mod replay;
+pub mod runner;
+pub mod store;
+pub mod testing;

@@ -1,0 +1,2 @@
+pub mod project;
+pub mod queries;

@@ -1,0 +1,43 @@
+//! Every projection Tribune has, and how it runs. Replay and the server read this list.
+
+use std::sync::Arc;
+
+use crate::probe::project::{ProbeRowsProjection, ProbeTotalsProjection};
+use crate::projection::Projection;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProjectionKind {
+    /// Runs inside the aggregate's commit.
+    Inline,
+    /// Runs in the projector runner, behind a checkpoint.
+    Async,
+}
+
+pub fn all() -> Vec<(Arc<dyn Projection>, ProjectionKind)> {
+    vec![
+        (Arc::new(ProbeRowsProjection), ProjectionKind::Inline),
+        (Arc::new(ProbeTotalsProjection), ProjectionKind::Async),
+    ]
+}
+
+pub fn inline_for(aggregate_type: &str) -> Vec<Arc<dyn Projection>> {
+    all()
+        .into_iter()
+        .filter(|(p, kind)| {
+            *kind == ProjectionKind::Inline && p.aggregate_types().contains(&aggregate_type)
+        })
+        .map(|(p, _)| p)
+        .collect()
+}
+
+pub fn asynchronous() -> Vec<Arc<dyn Projection>> {
+    all()
+        .into_iter()
+        .filter(|(_, kind)| *kind == ProjectionKind::Async)
+        .map(|(p, _)| p)
+        .collect()
+}
+
+pub fn find(name: &str) -> Option<(Arc<dyn Projection>, ProjectionKind)> {
+    all().into_iter().find(|(p, _)| p.name() == name)
+}

@@ -1,0 +1,369 @@
+//! Tribune's `cqrs_es::EventStore`: events are loaded through postgres-es, and committed in ONE
+//! transaction together with their hash chain and the aggregate's inline projections, so a
+//! command's read tables are current when it returns and a crash can never separate the two.
+
+use std::collections::HashMap;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::persist::{EventUpcaster, PersistedEventRepository, SerializedEvent};
+use cqrs_es::{
+    Aggregate, AggregateContext, AggregateError, DomainEvent, EventEnvelope, EventStore,
+};
+use postgres_es::PostgresEventRepository;
+use serde_json::Value;
+use sqlx::{PgPool, Postgres, QueryBuilder};
+use tribune_domain::tenancy::Tenanted;
+use uuid::Uuid;
+
+use crate::audit::event_hash;
+use crate::projection::{Projection, StoredEvent, Tables, STORED_EVENT_COLUMNS};
+
+/// The channel committed events are announced on; the projector runner listens.
+pub const EVENTS_CHANNEL: &str = "tribune_events";
+
+/// Who did it and where: stored with every event (ARCHITECTURE §3 Metadata).
+#[derive(Debug, Clone, Default)]
+pub struct Metadata {
+    pub user_id: Option<Uuid>,
+    pub user_name: Option<String>,
+    pub client_id: Option<Uuid>,
+    pub request_id: Option<String>,
+    pub command: Option<String>,
+    pub ip: Option<String>,
+    pub reason: Option<String>,
+    pub impersonator_id: Option<Uuid>,
+    pub impersonator_name: Option<String>,
+}
+
+impl Metadata {
+    pub fn into_map(self) -> HashMap<String, String> {
+        let entries = [
+            ("user_id", self.user_id.map(|v| v.to_string())),
+            ("user_name", self.user_name),
+            ("client_id", self.client_id.map(|v| v.to_string())),
+            ("request_id", self.request_id),
+            ("command", self.command),
+            ("ip", self.ip),
+            ("reason", self.reason),
+            (
+                "impersonator_id",
+                self.impersonator_id.map(|v| v.to_string()),
+            ),
+            ("impersonator_name", self.impersonator_name),
+        ];
+        entries
+            .into_iter()
+            .filter_map(|(k, v)| v.map(|v| (k.to_string(), v)))
+            .collect()
+    }
+}
+
+pub struct LoadedAggregate<A> {
+    pub aggregate_id: String,
+    pub aggregate: A,
+    pub current_sequence: usize,
+}
+
+impl<A: Aggregate> AggregateContext<A> for LoadedAggregate<A> {
+    fn aggregate(&mut self) -> &mut A {
+        &mut self.aggregate
+    }
+}
+
+pub struct PgEventStore<A> {
+    pool: PgPool,
+    repo: PostgresEventRepository,
+    inline: Vec<Arc<dyn Projection>>,
+    upcasters: Vec<Box<dyn EventUpcaster>>,
+    _aggregate: PhantomData<fn() -> A>,
+}
+
+impl<A: Aggregate> PgEventStore<A> {
+    pub fn new(pool: PgPool, inline: Vec<Arc<dyn Projection>>) -> Self {
+        let repo = PostgresEventRepository::new(pool.clone()).with_tables("events", "snapshots");
+        PgEventStore {
+            pool,
+            repo,
+            inline,
+            upcasters: Vec::new(),
+            _aggregate: PhantomData,
+        }
+    }
+
+    /// Older event shapes are upcast on load; stored rows are never rewritten.
+    pub fn with_upcasters(mut self, upcasters: Vec<Box<dyn EventUpcaster>>) -> Self {
+        self.upcasters = upcasters;
+        self
+    }
+
+    fn upcast(&self, event: SerializedEvent) -> SerializedEvent {
+        self.upcasters.iter().fold(event, |event, upcaster| {
+            if upcaster.can_upcast(&event.event_type, &event.event_version) {
+                upcaster.upcast(event)
+            } else {
+                event
+            }
+        })
+    }
+
+    /// The aggregate as it was after event `sequence` (the history API's "as of").
+    pub async fn load_until(
+        &self,
+        aggregate_id: &str,
+        sequence: usize,
+    ) -> Result<Option<A>, AggregateError<A::Error>> {
+        let events = self.load_events(aggregate_id).await?;
+        if events.iter().all(|e| e.sequence < sequence) {
+            return Ok(None);
+        }
+        let mut aggregate = A::default();
+        for envelope in events.into_iter().take_while(|e| e.sequence <= sequence) {
+            aggregate.apply(envelope.payload);
+        }
+        Ok(Some(aggregate))
+    }
+}
+
+fn conflict_or_db<E: std::error::Error>(err: sqlx::Error) -> AggregateError<E> {
+    match &err {
+        sqlx::Error::Database(db) if db.code().as_deref() == Some("23505") => {
+            AggregateError::AggregateConflict
+        }
+        _ => AggregateError::DatabaseConnectionError(Box::new(err)),
+    }
+}
+
+impl<A: Aggregate> EventStore<A> for PgEventStore<A> {
+    type AC = LoadedAggregate<A>;
+
+    async fn load_events(
+        &self,
+        aggregate_id: &str,
+    ) -> Result<Vec<EventEnvelope<A>>, AggregateError<A::Error>> {
+        let serialized = self.repo.get_events::<A>(aggregate_id).await?;
+        let mut envelopes = Vec::with_capacity(serialized.len());
+        for event in serialized {
+            let envelope = EventEnvelope::<A>::try_from(self.upcast(event))
+                .map_err(|e| AggregateError::DeserializationError(Box::new(e)))?;
+            envelopes.push(envelope);
+        }
+        Ok(envelopes)
+    }
+
+    async fn load_aggregate(
+        &self,
+        aggregate_id: &str,
+    ) -> Result<LoadedAggregate<A>, AggregateError<A::Error>> {
+        let mut aggregate = A::default();
+        let mut current_sequence = 0;
+        for envelope in self.load_events(aggregate_id).await? {
+            current_sequence = envelope.sequence;
+            aggregate.apply(envelope.payload);
+        }
+        Ok(LoadedAggregate {
+            aggregate_id: aggregate_id.to_string(),
+            aggregate,
+            current_sequence,
+        })
+    }
+
+    async fn commit(
+        &self,
+        events: Vec<A::Event>,
+        context: LoadedAggregate<A>,
+        metadata: HashMap<String, String>,
+    ) -> Result<Vec<EventEnvelope<A>>, AggregateError<A::Error>> {
+        if events.is_empty() {
+            return Ok(Vec::new());
+        }
+        let aggregate_id = context.aggregate_id;
+        let metadata_json = serde_json::to_value(&metadata)
+            .map_err(|e| AggregateError::UnexpectedError(Box::new(e)))?;
+        let mut tx = self.pool.begin().await.map_err(conflict_or_db)?;
+        if let Some(client_id) = metadata.get("client_id") {
+            sqlx::query("SELECT set_config('tribune.client_id', $1, true)")
+                .bind(client_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(conflict_or_db)?;
+        }
+
+        let mut prev_hash: Vec<u8> = if context.current_sequence == 0 {
+            Vec::new()
+        } else {
+            sqlx::query_scalar::<_, Option<Vec<u8>>>(
+                "SELECT hash FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence = $3",
+            )
+            .bind(A::TYPE)
+            .bind(&aggregate_id)
+            .bind(context.current_sequence as i64)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(conflict_or_db)?
+            .flatten()
+            .unwrap_or_default()
+        };
+
+        let mut rows = Vec::with_capacity(events.len());
+        for (offset, event) in events.iter().enumerate() {
+            let sequence = (context.current_sequence + offset + 1) as i64;
+            let payload = serde_json::to_value(event)
+                .map_err(|e| AggregateError::UnexpectedError(Box::new(e)))?;
+            let event_type = event.event_type();
+            let hash = event_hash(
+                &prev_hash,
+                A::TYPE,
+                &aggregate_id,
+                sequence,
+                &event_type,
+                &payload,
+                &metadata_json,
+            );
+            prev_hash = hash.clone();
+            rows.push((sequence, event_type, event.event_version(), payload, hash));
+        }
+
+        let mut insert = QueryBuilder::<Postgres>::new(
+            "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata, hash) ",
+        );
+        insert.push_values(
+            rows,
+            |mut row, (sequence, event_type, event_version, payload, hash)| {
+                row.push_bind(A::TYPE)
+                    .push_bind(&aggregate_id)
+                    .push_bind(sequence)
+                    .push_bind(event_type)
+                    .push_bind(event_version)
+                    .push_bind(payload)
+                    .push_bind(&metadata_json)
+                    .push_bind(hash);
+            },
+        );
+        insert.push(format!(" RETURNING {STORED_EVENT_COLUMNS}"));
+        let mut stored: Vec<StoredEvent> = insert
+            .build_query_as()
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(conflict_or_db)?;
+        stored.sort_by_key(|e| e.sequence);
+
+        for projection in &self.inline {
+            projection
+                .apply(&mut tx, &Tables::live(projection.tables()), &stored)
+                .await
+                .map_err(conflict_or_db)?;
+        }
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(EVENTS_CHANNEL)
+            .bind(A::TYPE)
+            .execute(&mut *tx)
+            .await
+            .map_err(conflict_or_db)?;
+        tx.commit().await.map_err(conflict_or_db)?;
+
+        Ok(events
+            .into_iter()
+            .zip(context.current_sequence + 1..)
+            .map(|(payload, sequence)| EventEnvelope {
+                aggregate_id: aggregate_id.clone(),
+                sequence,
+                payload,
+                metadata: metadata.clone(),
+            })
+            .collect())
+    }
+}
+
+/// Why a command did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError<E: std::error::Error> {
+    /// The aggregate belongs to another club (reported exactly like a missing one).
+    #[error("Ikke fundet")]
+    NotFound,
+    #[error("{0}")]
+    Domain(E),
+    #[error("Dataene er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.")]
+    Conflict,
+    #[error("store: {0}")]
+    Store(String),
+}
+
+impl<E: std::error::Error> From<AggregateError<E>> for CommandError<E> {
+    fn from(err: AggregateError<E>) -> Self {
+        match err {
+            AggregateError::UserError(e) => CommandError::Domain(e),
+            AggregateError::AggregateConflict => CommandError::Conflict,
+            other => CommandError::Store(other.to_string()),
+        }
+    }
+}
+
+/// Loads an aggregate, checks it belongs to the caller's club, lets it decide, and commits.
+/// (cqrs-es's `CqrsFramework::execute` minus its after-commit queries, plus the tenancy check.)
+pub struct CommandBus<A: Aggregate> {
+    store: PgEventStore<A>,
+    services: A::Services,
+}
+
+impl<A: Aggregate + Tenanted> CommandBus<A> {
+    pub fn new(store: PgEventStore<A>, services: A::Services) -> Self {
+        CommandBus { store, services }
+    }
+
+    pub fn store(&self) -> &PgEventStore<A> {
+        &self.store
+    }
+
+    pub async fn execute(
+        &self,
+        client_id: Uuid,
+        aggregate_id: &str,
+        command: A::Command,
+        metadata: Metadata,
+    ) -> Result<Vec<EventEnvelope<A>>, CommandError<A::Error>> {
+        let mut context = self.store.load_aggregate(aggregate_id).await?;
+        if context
+            .aggregate
+            .client_id()
+            .is_some_and(|owner| owner != client_id)
+        {
+            return Err(CommandError::NotFound);
+        }
+        let sink = EventSink::default();
+        context
+            .aggregate
+            .handle(command, &self.services, &sink)
+            .await
+            .map_err(CommandError::Domain)?;
+        let events = sink.collect().await;
+        let metadata = Metadata {
+            client_id: Some(client_id),
+            ..metadata
+        };
+        Ok(self
+            .store
+            .commit(events, context, metadata.into_map())
+            .await?)
+    }
+
+    /// The aggregate folded up to `sequence`, or None when it has no such event or another club owns it.
+    pub async fn state_at(
+        &self,
+        client_id: Uuid,
+        aggregate_id: &str,
+        sequence: usize,
+    ) -> Result<Option<A>, CommandError<A::Error>> {
+        Ok(self
+            .store
+            .load_until(aggregate_id, sequence)
+            .await?
+            .filter(|a| a.client_id() == Some(client_id)))
+    }
+}
+
+/// Used by audit and history to read an event row's JSON fields.
+pub fn json_str(value: &Value, key: &str) -> Option<String> {
+    value.get(key).and_then(Value::as_str).map(str::to_string)
+}

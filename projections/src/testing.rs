@@ -1,0 +1,58 @@
+//! A fresh PostgreSQL database per test (zero2prod style): created from `DATABASE_URL` (an owner
+//! connection; default the local server), migrated, and reached both as owner and as the app role.
+
+use std::str::FromStr;
+
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{Connection, Executor, PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::db::{connect, APP_ROLE, MIGRATOR};
+
+pub struct TestDb {
+    pub name: String,
+    pub owner_options: PgConnectOptions,
+    /// Connected as the schema owner (migrations, replay, tampering in tests).
+    pub owner: PgPool,
+    /// Connected as `tribune_app`, like the server.
+    pub app: PgPool,
+}
+
+pub fn server_url() -> String {
+    std::env::var("DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string())
+}
+
+impl TestDb {
+    pub async fn new() -> Result<TestDb, sqlx::Error> {
+        let base = PgConnectOptions::from_str(&server_url())?;
+        let name = format!("tribune_test_{}", Uuid::new_v4().simple());
+        let mut admin = PgConnection::connect_with(&base).await?;
+        admin
+            .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
+            .await?;
+        admin.close().await?;
+        let owner_options = base.clone().database(&name);
+        let owner = connect(owner_options.clone(), 5).await?;
+        MIGRATOR.run(&owner).await?;
+        let app = connect(owner_options.clone().username(APP_ROLE), 10).await?;
+        Ok(TestDb {
+            name,
+            owner_options,
+            owner,
+            app,
+        })
+    }
+
+    /// Drops the database; call at the end of a test (a failed test leaves it for inspection).
+    pub async fn drop_database(self) -> Result<(), sqlx::Error> {
+        self.owner.close().await;
+        self.app.close().await;
+        let base = PgConnectOptions::from_str(&server_url())?;
+        let mut admin = PgConnection::connect_with(&base).await?;
+        admin
+            .execute(format!(r#"DROP DATABASE IF EXISTS "{}" WITH (FORCE)"#, self.name).as_str())
+            .await?;
+        Ok(())
+    }
+}
