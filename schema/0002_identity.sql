@@ -14,6 +14,8 @@ CREATE TABLE clients (
   phone       text,
   website     text,
   vat_rate    integer     NOT NULL DEFAULT 2500 CHECK (vat_rate BETWEEN 0 AND 10000), -- basis points
+  prices_with_vat boolean NOT NULL DEFAULT true,
+  disable_vat boolean     NOT NULL DEFAULT false,
   roles       jsonb       NOT NULL DEFAULT '[]',
   settings    jsonb       NOT NULL DEFAULT '{}',
   is_frontend boolean     NOT NULL DEFAULT false,

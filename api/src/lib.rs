@@ -1,1 +1,17 @@
+//! The HTTP API and the `tribune` binary's commands.
 
+pub mod club;
+pub mod envelope;
+pub mod error;
+pub mod identity;
+pub mod jobs;
+pub mod mail;
+pub mod openapi;
+pub mod routes;
+pub mod seed;
+pub mod session;
+pub mod settings;
+pub mod spa;
+pub mod startup;
+pub mod state;
+pub mod validate;

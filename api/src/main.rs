@@ -1,1 +1,144 @@
-fn main() {}
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
+use tribune_api::settings::Settings;
+use tribune_api::startup::{migrate, Application};
+use tribune_projections::db::connect;
+use tribune_projections::registry;
+use tribune_projections::replay::{replay, ReplayMode};
+
+#[derive(Parser)]
+#[command(
+    name = "tribune",
+    about = "Tribune: back office and public booking site for Danish sports clubs"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// API + webapp + projectors + job runner
+    Serve,
+    /// Run the migrations in schema/
+    Migrate,
+    /// Create the demo clubs and users when the database has no clubs
+    SeedDemo,
+    /// Rebuild a projection (or all) from the events and swap it in
+    Replay {
+        /// projection name, or 'all'
+        projection: String,
+        /// compare with the live tables without swapping
+        #[arg(long)]
+        check: bool,
+    },
+    /// Audit commands
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum AuditCommand {
+    /// Recompute every hash chain; exit 1 and name the first broken link
+    Verify,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_env("TRIBUNE_LOG").unwrap_or_else(|_| EnvFilter::new("info")),
+        )
+        .init();
+    match run(Cli::parse()).await {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("tribune: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let settings = Settings::from_env()?;
+    match cli.command {
+        Command::Serve => {
+            let app = Application::build(settings.clone()).await?;
+            tracing::info!("Tribune serves on http://{}:{}", settings.host, app.port());
+            app.run_until_stopped().await?;
+        }
+        Command::Migrate => {
+            migrate(&settings).await?;
+            println!("migrations applied");
+        }
+        Command::SeedDemo => {
+            migrate(&settings).await?;
+            let owner = connect(settings.database.clone(), 2).await?;
+            if tribune_api::seed::seed_demo(&owner).await? {
+                println!("demo seeded: Demo FC and Demo Håndbold; admin@, staff@ and kunde@tribune.test / {}", tribune_api::seed::DEMO_PASSWORD);
+            } else {
+                println!("database already has clubs; nothing seeded");
+            }
+        }
+        Command::Replay { projection, check } => {
+            let owner = connect(settings.database.clone(), 2).await?;
+            let chosen = match projection.as_str() {
+                "all" => registry::all(),
+                name => match registry::find(name) {
+                    Some(found) => vec![found],
+                    None => {
+                        let names: Vec<&str> =
+                            registry::all().iter().map(|(p, _)| p.name()).collect();
+                        anyhow::bail!(
+                            "unknown projection '{name}'; known: all, {}",
+                            names.join(", ")
+                        );
+                    }
+                },
+            };
+            let mode = if check {
+                ReplayMode::CheckOnly
+            } else {
+                ReplayMode::Swap
+            };
+            let mut identical = true;
+            for (p, kind) in chosen {
+                let report = replay(&owner, p.as_ref(), kind, mode).await?;
+                identical &= report.identical();
+                for d in &report.diffs {
+                    println!(
+                        "{}: {} events; table {}: {} rows only live, {} rows only in replay",
+                        report.projection, report.events, d.table, d.live_only, d.shadow_only
+                    );
+                }
+            }
+            if check && !identical {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Command::Audit {
+            command: AuditCommand::Verify,
+        } => {
+            let owner = connect(settings.database.clone(), 2).await?;
+            let report = tribune_projections::audit::verify(&owner).await?;
+            match report.first_broken {
+                None => println!(
+                    "audit verify: {} events, every hash chain intact",
+                    report.events_checked
+                ),
+                Some(link) => {
+                    println!(
+                        "audit verify: BROKEN after {} intact events: {link}",
+                        report.events_checked
+                    );
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,127 @@
+//! One error type for every handler. Each kind maps to one status and a Danish message the UI
+//! shows as it is; a 500 never carries internals to the client.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use cqrs_es::AggregateError;
+use serde_json::json;
+use tribune_projections::store::CommandError;
+
+pub type FieldErrors = BTreeMap<String, Vec<String>>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{message}")]
+    Validation {
+        message: String,
+        errors: FieldErrors,
+    },
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("Du skal logge ind")]
+    Unauthorized,
+    #[error("{0}")]
+    Rejected(String),
+    #[error("Du har ikke adgang til dette")]
+    Forbidden,
+    #[error("{0}")]
+    ForbiddenWith(String),
+    #[error("Ikke fundet")]
+    NotFound,
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    TooManyRequests(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("Der opstod en uventet fejl. Prøv igen.")]
+    Internal(#[source] anyhow::Error),
+}
+
+impl ApiError {
+    /// 422 for one field.
+    pub fn field(field: &str, message: impl Into<String>) -> ApiError {
+        let message = message.into();
+        let mut errors = FieldErrors::new();
+        errors.insert(field.to_string(), vec![message.clone()]);
+        ApiError::Validation { message, errors }
+    }
+
+    /// 422 with a summary and no single field to blame.
+    pub fn invalid(message: impl Into<String>) -> ApiError {
+        ApiError::Validation {
+            message: message.into(),
+            errors: FieldErrors::new(),
+        }
+    }
+
+    pub fn internal(err: impl Into<anyhow::Error>) -> ApiError {
+        ApiError::Internal(err.into())
+    }
+
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::Validation { .. } => "validation",
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::Unauthorized | ApiError::Rejected(_) => "unauthorized",
+            ApiError::Forbidden | ApiError::ForbiddenWith(_) => "forbidden",
+            ApiError::NotFound => "not_found",
+            ApiError::Conflict(_) => "conflict",
+            ApiError::TooManyRequests(_) => "too_many_requests",
+            ApiError::PayloadTooLarge(_) => "payload_too_large",
+            ApiError::Internal(_) => "internal",
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized | ApiError::Rejected(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden | ApiError::ForbiddenWith(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let ApiError::Internal(err) = self {
+            tracing::error!(error = ?err, "internal error");
+        }
+        let mut body = json!({ "success": false, "error": self.to_string(), "code": self.code() });
+        if let ApiError::Validation { errors, .. } = self {
+            body["errors"] = json!(errors);
+        }
+        HttpResponse::build(self.status_code()).json(body)
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(err: sqlx::Error) -> Self {
+        ApiError::Internal(err.into())
+    }
+}
+
+impl<E: std::error::Error> From<CommandError<E>> for ApiError {
+    fn from(err: CommandError<E>) -> Self {
+        match err {
+            CommandError::NotFound => ApiError::NotFound,
+            CommandError::Domain(e) => ApiError::invalid(e.to_string()),
+            CommandError::Conflict => ApiError::Conflict(CommandError::<E>::Conflict.to_string()),
+            CommandError::Store(e) => ApiError::Internal(anyhow::anyhow!(e)),
+        }
+    }
+}
+
+impl<E: std::error::Error> From<AggregateError<E>> for ApiError {
+    fn from(err: AggregateError<E>) -> Self {
+        CommandError::from(err).into()
+    }
+}

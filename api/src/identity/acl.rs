@@ -1,0 +1,146 @@
+//! Module access rules (spec 1 §6): a module defines rules of `{subject, action, inverted, fields}`
+//! items; a club links rules to its roles. A user's ACL is every item linked to their role in the
+//! current club. As in CASL, a later matching item overrides an earlier one and `manage` includes
+//! `read`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AclItem {
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub subject: Vec<String>,
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub action: Vec<String>,
+    #[serde(default)]
+    pub inverted: bool,
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub fields: Vec<String>,
+}
+
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        One(String),
+        Many(Vec<String>),
+        Nothing(()),
+    }
+    Ok(match OneOrMany::deserialize(d)? {
+        OneOrMany::One(s) => vec![s],
+        OneOrMany::Many(v) => v,
+        OneOrMany::Nothing(()) => Vec::new(),
+    })
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Read,
+    Manage,
+}
+
+impl Action {
+    fn granted_by(self, action: &str) -> bool {
+        match self {
+            Action::Read => action == "read" || action == "manage",
+            Action::Manage => action == "manage",
+        }
+    }
+}
+
+/// The items linked to `role` from each module's `(acl_rules, role_acls)`.
+pub fn items_for_role(sources: &[(String, Value, Value)], role: &str) -> Vec<AclItem> {
+    let mut items = Vec::new();
+    for (_, rules, role_acls) in sources {
+        let linked: Vec<String> = role_acls
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|link| link.get("role").and_then(Value::as_str) == Some(role))
+            .filter_map(|link| link.get("ruleId").map(id_text))
+            .collect();
+        for rule in rules.as_array().into_iter().flatten() {
+            let id = rule.get("id").map(id_text).unwrap_or_default();
+            if !linked.contains(&id) {
+                continue;
+            }
+            let user_acl = rule
+                .get("userACL")
+                .cloned()
+                .unwrap_or(Value::Array(Vec::new()));
+            if let Ok(rule_items) = serde_json::from_value::<Vec<AclItem>>(user_acl) {
+                items.extend(rule_items);
+            }
+        }
+    }
+    items
+}
+
+fn id_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// May the holder of `items` do `action` on `subject`?
+pub fn can(items: &[AclItem], action: Action, subject: &str) -> bool {
+    items
+        .iter()
+        .rev()
+        .find(|item| {
+            item.action.iter().any(|a| action.granted_by(a))
+                && item
+                    .subject
+                    .iter()
+                    .any(|s| s == "all" || s.eq_ignore_ascii_case(subject))
+        })
+        .is_some_and(|item| !item.inverted)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn sources() -> Vec<(String, Value, Value)> {
+        vec![(
+            "companies".into(),
+            json!([
+                {"id": "r1", "name": "Læs alt", "userACL": [{"subject": "all", "action": ["read"]}]},
+                {"id": "r2", "name": "Ret virksomheder", "userACL": [{"subject": ["companies"], "action": ["manage"]}]},
+                {"id": "r3", "name": "Ikke kontakter", "userACL": [{"subject": "contacts", "action": "manage", "inverted": true}]}
+            ]),
+            json!([{"ruleId": "r1", "role": "staff"}, {"ruleId": "r2", "role": "staff"}, {"ruleId": "r3", "role": "staff"}, {"ruleId": "r2", "role": "sales"}]),
+        )]
+    }
+
+    #[test]
+    fn a_role_gets_the_items_of_its_linked_rules_only() {
+        assert_eq!(items_for_role(&sources(), "staff").len(), 3);
+        assert_eq!(items_for_role(&sources(), "sales").len(), 1);
+        assert!(items_for_role(&sources(), "customer").is_empty());
+    }
+
+    #[test]
+    fn manage_includes_read_and_read_does_not_include_manage() {
+        let staff = items_for_role(&sources(), "staff");
+        assert!(can(&staff, Action::Manage, "companies"));
+        assert!(can(&staff, Action::Read, "orders"));
+        assert!(!can(&staff, Action::Manage, "orders"));
+    }
+
+    #[test]
+    fn a_later_inverted_item_denies() {
+        let staff = items_for_role(&sources(), "staff");
+        assert!(!can(&staff, Action::Manage, "contacts"));
+        assert!(!can(&staff, Action::Read, "contacts"));
+    }
+
+    #[test]
+    fn nothing_is_allowed_without_items() {
+        assert!(!can(&[], Action::Read, "companies"));
+    }
+}

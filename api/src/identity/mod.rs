@@ -1,0 +1,9 @@
+//! Clubs, users, memberships, modules and sessions: plain tables written with sqlx (ARCHITECTURE §4).
+
+pub mod acl;
+pub mod clients;
+pub mod modules;
+pub mod passwords;
+pub mod sessions;
+pub mod tokens;
+pub mod users;

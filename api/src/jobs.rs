@@ -1,0 +1,295 @@
+//! Work outside the request (ARCHITECTURE §8). A job is enqueued in the same transaction as the
+//! change that causes it, claimed by any runner with `FOR UPDATE SKIP LOCKED`, retried with
+//! exponential backoff, and every state change leaves a `job_history` row. A claimed job carries a
+//! lease (`locked_until`): if its runner dies, the job becomes claimable again when it runs out.
+
+use std::time::Duration;
+
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sqlx::{PgConnection, PgPool};
+use tokio::sync::watch;
+use uuid::Uuid;
+
+use crate::mail::{Mail, Mailer};
+
+pub const JOBS_CHANNEL: &str = "tribune_jobs";
+const LEASE_SECONDS: i64 = 300;
+
+pub struct NewJob {
+    pub client_id: Option<Uuid>,
+    pub description: String,
+    pub method: JobMethod,
+    pub collection: Option<String>,
+    pub relation_id: Option<String>,
+    pub created_by: Option<Uuid>,
+}
+
+/// What a job does, with its arguments. Stored as `method` + `arguments`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "method", content = "arguments", rename_all = "snake_case")]
+pub enum JobMethod {
+    SendMail(Mail),
+}
+
+impl JobMethod {
+    fn parts(&self) -> (String, Value) {
+        let value = serde_json::to_value(self).unwrap_or(Value::Null);
+        let method = value
+            .get("method")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let arguments = value.get("arguments").cloned().unwrap_or(Value::Null);
+        (method, arguments)
+    }
+}
+
+pub async fn enqueue(conn: &mut PgConnection, job: NewJob) -> Result<Uuid, sqlx::Error> {
+    let (method, arguments) = job.method.parts();
+    let id: Uuid = sqlx::query_scalar(
+        "INSERT INTO jobs (client_id, description, method, arguments, collection, relation_id, created_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(job.client_id)
+    .bind(&job.description)
+    .bind(&method)
+    .bind(&arguments)
+    .bind(&job.collection)
+    .bind(&job.relation_id)
+    .bind(job.created_by)
+    .fetch_one(&mut *conn)
+    .await?;
+    history(
+        &mut *conn,
+        id,
+        "Enqueued",
+        None,
+        json!({ "method": method }),
+    )
+    .await?;
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(JOBS_CHANNEL)
+        .bind(id.to_string())
+        .execute(&mut *conn)
+        .await?;
+    Ok(id)
+}
+
+async fn history(
+    conn: &mut PgConnection,
+    job_id: Uuid,
+    state: &str,
+    reason: Option<&str>,
+    data: Value,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO job_history (job_id, state_name, reason, data) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(job_id)
+    .bind(state)
+    .bind(reason)
+    .bind(data)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+#[derive(Debug, sqlx::FromRow)]
+struct ClaimedJob {
+    id: Uuid,
+    method: String,
+    arguments: Value,
+    attempts: i32,
+    max_attempts: i32,
+}
+
+/// Claims the next due job, if any, and takes a lease on it.
+async fn claim(pool: &PgPool) -> Result<Option<ClaimedJob>, sqlx::Error> {
+    let mut tx = tribune_projections::db::system_tx(pool).await?;
+    let job: Option<ClaimedJob> = sqlx::query_as(
+        "UPDATE jobs SET locked_until = now() + make_interval(secs => $1), attempts = attempts + 1, updated_at = now() \
+         WHERE id = (SELECT id FROM jobs WHERE pending AND scheduled_at <= now() \
+                     AND (locked_until IS NULL OR locked_until < now()) \
+                     ORDER BY scheduled_at FOR UPDATE SKIP LOCKED LIMIT 1) \
+         RETURNING id, method, arguments, attempts, max_attempts",
+    )
+    .bind(LEASE_SECONDS as f64)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(job) = &job {
+        history(
+            &mut tx,
+            job.id,
+            "Processing",
+            None,
+            json!({ "attempt": job.attempts }),
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(job)
+}
+
+/// Seconds to wait before attempt `n + 1`: 5, 10, 20, … capped at an hour.
+pub fn backoff_seconds(attempts: i32) -> i64 {
+    let exponent = attempts.clamp(1, 20) - 1;
+    (5i64 << exponent).min(3600)
+}
+
+async fn finish(
+    pool: &PgPool,
+    job: &ClaimedJob,
+    outcome: Result<String, String>,
+) -> Result<(), sqlx::Error> {
+    let mut tx = tribune_projections::db::system_tx(pool).await?;
+    match outcome {
+        Ok(message) => {
+            sqlx::query(
+                "UPDATE jobs SET pending = false, succeeded = true, error = NULL, message = $2, locked_until = NULL, \
+                 updated_at = now() WHERE id = $1",
+            )
+            .bind(job.id)
+            .bind(&message)
+            .execute(&mut *tx)
+            .await?;
+            history(
+                &mut tx,
+                job.id,
+                "Succeeded",
+                None,
+                json!({ "message": message }),
+            )
+            .await?;
+        }
+        Err(error) if job.attempts < job.max_attempts => {
+            let delay = backoff_seconds(job.attempts);
+            let next = Utc::now() + chrono::Duration::seconds(delay);
+            sqlx::query(
+                "UPDATE jobs SET error = $2, scheduled_at = $3, locked_until = NULL, updated_at = now() WHERE id = $1",
+            )
+            .bind(job.id)
+            .bind(&error)
+            .bind(next)
+            .execute(&mut *tx)
+            .await?;
+            history(
+                &mut tx,
+                job.id,
+                "Scheduled",
+                Some(&error),
+                json!({ "retryAt": next, "attempt": job.attempts }),
+            )
+            .await?;
+        }
+        Err(error) => {
+            sqlx::query(
+                "UPDATE jobs SET pending = false, succeeded = false, error = $2, locked_until = NULL, updated_at = now() \
+                 WHERE id = $1",
+            )
+            .bind(job.id)
+            .bind(&error)
+            .execute(&mut *tx)
+            .await?;
+            history(
+                &mut tx,
+                job.id,
+                "Failed",
+                Some(&error),
+                json!({ "attempt": job.attempts }),
+            )
+            .await?;
+        }
+    }
+    tx.commit().await
+}
+
+async fn execute(mailer: &Mailer, job: &ClaimedJob) -> Result<String, String> {
+    let method: JobMethod =
+        serde_json::from_value(json!({ "method": job.method, "arguments": job.arguments }))
+            .map_err(|e| format!("Ukendt job: {e}"))?;
+    match method {
+        JobMethod::SendMail(mail) => {
+            mailer
+                .send(&mail)
+                .await
+                .map_err(|e| format!("Mail kunne ikke sendes: {e}"))?;
+            Ok(format!("Mail sendt til {}", mail.to))
+        }
+    }
+}
+
+/// Runs every due job once; returns how many ran.
+pub async fn run_due(pool: &PgPool, mailer: &Mailer) -> Result<usize, sqlx::Error> {
+    let mut ran = 0;
+    while let Some(job) = claim(pool).await? {
+        let outcome = execute(mailer, &job).await;
+        if let Err(error) = &outcome {
+            tracing::warn!(job = %job.id, attempt = job.attempts, %error, "job failed");
+        }
+        finish(pool, &job, outcome).await?;
+        ran += 1;
+    }
+    Ok(ran)
+}
+
+pub async fn run_until_stopped(
+    pool: PgPool,
+    mailer: Mailer,
+    poll: Duration,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut listener = match sqlx::postgres::PgListener::connect_with(&pool).await {
+        Ok(mut l) => l.listen(JOBS_CHANNEL).await.ok().map(|_| l),
+        Err(_) => None,
+    };
+    loop {
+        if *stop.borrow() {
+            return;
+        }
+        if let Err(err) = run_due(&pool, &mailer).await {
+            tracing::error!(%err, "job runner");
+        }
+        let wake = async {
+            match listener.as_mut() {
+                Some(l) => {
+                    let _ = l.try_recv().await;
+                }
+                None => std::future::pending::<()>().await,
+            }
+        };
+        tokio::select! {
+            _ = wake => {}
+            _ = tokio::time::sleep(poll) => {}
+            _ = stop.changed() => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_from_five_seconds_up_to_an_hour() {
+        assert_eq!([1, 2, 3, 4].map(backoff_seconds), [5, 10, 20, 40]);
+        assert_eq!(backoff_seconds(30), 3600);
+    }
+
+    #[test]
+    fn a_job_method_round_trips_through_method_and_arguments() {
+        let mail = Mail {
+            to: "a@b.dk".into(),
+            subject: "Emne".into(),
+            text: "Tekst".into(),
+            html: None,
+        };
+        let (method, arguments) = JobMethod::SendMail(mail.clone()).parts();
+        assert_eq!(method, "send_mail");
+        let back: JobMethod =
+            serde_json::from_value(json!({ "method": method, "arguments": arguments }))
+                .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, JobMethod::SendMail(mail));
+    }
+}

@@ -1,0 +1,112 @@
+//! Outgoing mail over SMTP (lettre). Mails are never sent from a request: they are jobs.
+
+use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::AsyncSmtpTransport;
+use lettre::{AsyncTransport, Message, Tokio1Executor};
+use serde::{Deserialize, Serialize};
+
+use crate::settings::Settings;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    #[serde(default)]
+    pub html: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct Mailer {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+}
+
+impl Mailer {
+    pub fn new(settings: &Settings) -> anyhow::Result<Mailer> {
+        let transport =
+            AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&settings.smtp_host)
+                .port(settings.smtp_port)
+                .timeout(Some(std::time::Duration::from_secs(20)))
+                .build();
+        Ok(Mailer {
+            transport,
+            from: settings.mail_from.parse()?,
+        })
+    }
+
+    pub async fn send(&self, mail: &Mail) -> anyhow::Result<()> {
+        let builder = Message::builder()
+            .from(self.from.clone())
+            .to(mail.to.parse()?)
+            .subject(&mail.subject);
+        let text = SinglePart::builder()
+            .header(ContentType::TEXT_PLAIN)
+            .body(mail.text.clone());
+        let message = match &mail.html {
+            Some(html) => builder.multipart(
+                MultiPart::alternative().singlepart(text).singlepart(
+                    SinglePart::builder()
+                        .header(ContentType::TEXT_HTML)
+                        .body(html.clone()),
+                ),
+            )?,
+            None => builder.singlepart(text)?,
+        };
+        self.transport.send(message).await?;
+        Ok(())
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn with_link(to: &str, subject: &str, paragraphs: &[String], link_text: &str, link: &str) -> Mail {
+    let text = format!("{}\n\n{link}\n", paragraphs.join("\n\n"));
+    let body: String = paragraphs
+        .iter()
+        .map(|p| format!("<p>{}</p>", escape(p)))
+        .collect();
+    let html = format!(
+        "<!doctype html><html lang=\"da\"><body style=\"font-family:sans-serif\">{body}\
+         <p><a href=\"{href}\">{label}</a></p></body></html>",
+        href = escape(link),
+        label = escape(link_text)
+    );
+    Mail {
+        to: to.to_string(),
+        subject: subject.to_string(),
+        text,
+        html: Some(html),
+    }
+}
+
+pub fn confirm_email(to: &str, firstname: &str, club: &str, link: &str) -> Mail {
+    with_link(
+        to,
+        "Bekræft din e-mail adresse",
+        &[
+            format!("Hej {firstname}"),
+            format!("Din bruger hos {club} blev oprettet. Før du kan logge ind skal du bekræfte din e-mail adresse ved at klikke på linket herunder."),
+        ],
+        "Bekræft e-mail adresse",
+        link,
+    )
+}
+
+pub fn reset_password(to: &str, firstname: &str, link: &str) -> Mail {
+    with_link(
+        to,
+        "Genskab din adgangskode",
+        &[
+            format!("Hej {firstname}"),
+            "Vi har modtaget en anmodning om at genskabe adgangskoden til din bruger. Linket herunder virker i 2 timer og kan bruges én gang. Har du ikke bedt om det, kan du se bort fra denne e-mail.".to_string(),
+        ],
+        "Vælg ny adgangskode",
+        link,
+    )
+}

@@ -1,0 +1,67 @@
+//! Public pages' calls that belong to no single module yet: the terms pages and the home page's
+//! event cards.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use crate::club::current_club;
+use crate::envelope;
+use crate::error::ApiError;
+use crate::identity::clients;
+use crate::session::Caller;
+use crate::state::AppState;
+
+async fn terms_html(
+    req: &HttpRequest,
+    caller: &Caller,
+    state: &AppState,
+    key: &str,
+) -> Result<HttpResponse, ApiError> {
+    let client_id = current_club(state, req, caller)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let client = clients::by_id(&state.pool, client_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let html = client
+        .settings
+        .get("webshop")
+        .and_then(|w| w.get(key))
+        .and_then(|t| t.as_str())
+        .unwrap_or_default()
+        .to_string();
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(html))
+}
+
+#[utoipa::path(get, path = "/public/webshop/terms", tag = "public", responses((status = 200, content_type = "text/html")))]
+pub async fn get_terms(
+    req: HttpRequest,
+    caller: Caller,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    terms_html(&req, &caller, &state, "terms").await
+}
+
+#[utoipa::path(get, path = "/public/webshop/subscription-terms", tag = "public", responses((status = 200, content_type = "text/html")))]
+pub async fn get_subscription_terms(
+    req: HttpRequest,
+    caller: Caller,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    terms_html(&req, &caller, &state, "subscriptionTerms").await
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct EventCardsQuery {
+    pub promoted: Option<String>,
+    pub limit: Option<u32>,
+}
+
+/// The home page's event cards. Events themselves arrive with the events issue; until then a club
+/// has none, and the page shows 'Der er pt. ingen kommende arrangementer.'.
+#[utoipa::path(get, path = "/public/events", tag = "public", params(EventCardsQuery), responses((status = 200)))]
+pub async fn list_event_cards(_query: web::Query<EventCardsQuery>) -> HttpResponse {
+    envelope::result(Vec::<serde_json::Value>::new())
+}

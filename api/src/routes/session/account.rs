@@ -1,0 +1,399 @@
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use uuid::Uuid;
+
+use super::user::session_user;
+use crate::club::current_club;
+use crate::envelope;
+use crate::error::ApiError;
+use crate::identity::tokens::{self, TokenKind};
+use crate::identity::{clients, passwords, sessions, users};
+use crate::jobs::{self, JobMethod, NewJob};
+use crate::mail;
+use crate::session::{expired_cookies, session_cookies, Caller};
+use crate::state::AppState;
+use crate::validate::Check;
+
+/// Failed attempts per e-mail (or per address, times `IP_FACTOR`) within the window before login
+/// is refused for the rest of it.
+const MAX_FAILURES: i64 = 5;
+const IP_FACTOR: i64 = 6;
+const WINDOW_MINUTES: i32 = 15;
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LoginRequest {
+    pub email: Option<String>,
+    pub password: Option<String>,
+    #[serde(default)]
+    pub remember_me: bool,
+}
+
+fn client_ip(req: &HttpRequest) -> String {
+    req.connection_info()
+        .realip_remote_addr()
+        .unwrap_or("unknown")
+        .to_string()
+}
+
+async fn throttled(state: &AppState, email: &str, ip: &str) -> Result<bool, ApiError> {
+    let (by_email, by_ip): (i64, i64) = sqlx::query_as(
+        "SELECT count(*) FILTER (WHERE lower(email) = lower($1)), count(*) FILTER (WHERE ip = $2) \
+         FROM login_attempts WHERE NOT succeeded AND at > now() - make_interval(mins => $3)",
+    )
+    .bind(email)
+    .bind(ip)
+    .bind(WINDOW_MINUTES)
+    .fetch_one(&state.pool)
+    .await?;
+    Ok(by_email >= MAX_FAILURES || by_ip >= MAX_FAILURES * IP_FACTOR)
+}
+
+async fn record_attempt(
+    state: &AppState,
+    email: &str,
+    ip: &str,
+    succeeded: bool,
+) -> Result<(), ApiError> {
+    sqlx::query("INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, $3)")
+        .bind(email)
+        .bind(ip)
+        .bind(succeeded)
+        .execute(&state.pool)
+        .await?;
+    Ok(())
+}
+
+/// The club a fresh session starts in: the club the visitor is looking at when they belong to it,
+/// else their first accepted membership (staff memberships first); a System Admin without any
+/// membership starts in the first active club.
+async fn starting_club(
+    state: &AppState,
+    user: &users::UserRow,
+    looking_at: Option<Uuid>,
+) -> Result<Option<Uuid>, ApiError> {
+    let memberships: Vec<users::Membership> = users::memberships(&state.pool, user.id)
+        .await?
+        .into_iter()
+        .filter(|m| m.accepted)
+        .collect();
+    if let Some(club) = looking_at.filter(|c| memberships.iter().any(|m| m.client_id == *c)) {
+        return Ok(Some(club));
+    }
+    if let Some(first) = memberships.first() {
+        return Ok(Some(first.client_id));
+    }
+    if user.super_admin {
+        return Ok(clients::active_refs(&state.pool)
+            .await?
+            .first()
+            .map(|c| c.id));
+    }
+    Ok(None)
+}
+
+#[utoipa::path(post, path = "/api/login", tag = "session", request_body = LoginRequest,
+    responses((status = 200, description = "{success, data: SessionUser}"), (status = 401), (status = 422), (status = 429)))]
+pub async fn login(
+    req: HttpRequest,
+    caller: Caller,
+    body: web::Json<LoginRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let mut check = Check::new();
+    let email = check.required("email", "E-mail", &body.email);
+    let password = check.required("password", "Adgangskode", &body.password);
+    check.finish()?;
+    let ip = client_ip(&req);
+    if throttled(&state, &email, &ip).await? {
+        return Err(ApiError::TooManyRequests(
+            "For mange mislykkede forsøg. Prøv igen om 15 minutter.".into(),
+        ));
+    }
+    let user = users::by_email(&state.pool, &email).await?;
+    let valid = passwords::verify(
+        password,
+        user.as_ref().and_then(|u| u.password_hash.clone()),
+    )
+    .await?;
+    let Some(user) = user.filter(|_| valid) else {
+        record_attempt(&state, &email, &ip, false).await?;
+        return Err(ApiError::Rejected(
+            "Forkert e-mail eller adgangskode".into(),
+        ));
+    };
+    if !user.email_confirmed {
+        return Err(ApiError::Rejected(
+            "Du skal bekræfte din e-mail adresse, før du kan logge ind. Se linket i den e-mail, vi har sendt.".into(),
+        ));
+    }
+    record_attempt(&state, &email, &ip, true).await?;
+
+    let looking_at = current_club(&state, &req, &Caller(None)).await?;
+    let club = starting_club(&state, &user, looking_at).await?;
+    if let Some(old) = &caller.0 {
+        sessions::destroy(&state.pool, &old.session_id).await?;
+    }
+    let session = sessions::create(&state.pool, user.id, club, None, body.remember_me).await?;
+    let identity = sessions::load(&state.pool, &session.secret)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    let mut response = envelope::data(session_user(&state, &identity).await?);
+    for cookie in session_cookies(&session, state.settings.secure_cookies) {
+        response.add_cookie(&cookie).map_err(ApiError::internal)?;
+    }
+    Ok(response)
+}
+
+#[utoipa::path(get, path = "/logout", tag = "session", responses((status = 302, description = "to /")))]
+pub async fn logout(caller: Caller, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    if let Some(identity) = caller.0 {
+        sessions::destroy(&state.pool, &identity.session_id).await?;
+    }
+    let mut response = HttpResponse::Found()
+        .insert_header((header::LOCATION, "/"))
+        .finish();
+    for cookie in expired_cookies() {
+        response.add_cookie(&cookie).map_err(ApiError::internal)?;
+    }
+    Ok(response)
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RegisterRequest {
+    pub firstname: Option<String>,
+    pub lastname: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub confirm_password: Option<String>,
+}
+
+#[utoipa::path(post, path = "/api/register", tag = "session", request_body = RegisterRequest,
+    responses((status = 200, description = "{success}"), (status = 422)))]
+pub async fn register(
+    req: HttpRequest,
+    caller: Caller,
+    body: web::Json<RegisterRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let mut check = Check::new();
+    let firstname = check.required("firstname", "Fornavn", &body.firstname);
+    let lastname = check.required("lastname", "Efternavn", &body.lastname);
+    let email = check.required("email", "E-mail", &body.email);
+    check.email("email", "E-mail", &email);
+    let password = check.required("password", "Adgangskode", &body.password);
+    check.min_chars("password", "Adgangskode", &password, passwords::MIN_LENGTH);
+    let confirm = check.required(
+        "confirmPassword",
+        "Gentag adgangskode",
+        &body.confirm_password,
+    );
+    check.confirm(
+        "confirmPassword",
+        "Gentag adgangskode",
+        &confirm,
+        "Adgangskode",
+        &password,
+    );
+    for (field, label, value) in [
+        ("firstname", "Fornavn", &firstname),
+        ("lastname", "Efternavn", &lastname),
+    ] {
+        check.max_chars(field, label, value, 100);
+    }
+    check.max_chars("email", "E-mail", &email, 254);
+    check.finish()?;
+
+    let club_id = current_club(&state, &req, &caller)
+        .await?
+        .ok_or_else(|| ApiError::invalid("Vælg en klub, før du opretter en bruger"))?;
+    let club = clients::by_id(&state.pool, club_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let password_hash = passwords::hash(password).await?;
+
+    let mut tx = state.pool.begin().await?;
+    let user_id: Option<Uuid> = sqlx::query_scalar(
+        "INSERT INTO users (email, password_hash, firstname, lastname) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT ((lower(email))) DO NOTHING RETURNING id",
+    )
+    .bind(&email)
+    .bind(&password_hash)
+    .bind(&firstname)
+    .bind(&lastname)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(user_id) = user_id else {
+        return Err(ApiError::field(
+            "email",
+            "E-mail adressen er allerede i brug",
+        ));
+    };
+    sqlx::query(
+        "INSERT INTO memberships (user_id, client_id, role, system_user, accepted) VALUES ($1, $2, 'customer', false, true)",
+    )
+    .bind(user_id)
+    .bind(club_id)
+    .execute(&mut *tx)
+    .await?;
+    let secret = tokens::issue(&mut tx, user_id, TokenKind::ConfirmEmail).await?;
+    let link = format!(
+        "{}/confirm-email?token={secret}",
+        state.settings.public_url.trim_end_matches('/')
+    );
+    jobs::enqueue(
+        &mut tx,
+        NewJob {
+            client_id: Some(club_id),
+            description: format!("Bekræftelsesmail til {email}"),
+            method: JobMethod::SendMail(mail::confirm_email(&email, &firstname, &club.name, &link)),
+            collection: Some("users".into()),
+            relation_id: Some(user_id.to_string()),
+            created_by: Some(user_id),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}
+
+#[derive(Debug, Deserialize)]
+pub struct TokenQuery {
+    pub token: Option<String>,
+}
+
+#[utoipa::path(get, path = "/confirm-email", tag = "session", responses((status = 302, description = "to /login?confirmed=1 or 0")))]
+pub async fn confirm_email(
+    query: web::Query<TokenQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let mut tx = state.pool.begin().await?;
+    let user_id = match query.token.as_deref() {
+        Some(token) => tokens::redeem(&mut tx, token, TokenKind::ConfirmEmail).await?,
+        None => None,
+    };
+    if let Some(user_id) = user_id {
+        sqlx::query("UPDATE users SET email_confirmed = true, updated_at = now(), updated_by = id WHERE id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    let target = if user_id.is_some() {
+        "/login?confirmed=1"
+    } else {
+        "/login?confirmed=0"
+    };
+    Ok(HttpResponse::Found()
+        .insert_header((header::LOCATION, target))
+        .finish())
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ForgotPasswordRequest {
+    pub email: Option<String>,
+}
+
+/// Answers the same whether or not the address has a user, so it reveals nothing.
+#[utoipa::path(post, path = "/api/forgot-password", tag = "session", request_body = ForgotPasswordRequest,
+    responses((status = 200, description = "{success}"), (status = 422)))]
+pub async fn forgot_password(
+    body: web::Json<ForgotPasswordRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let mut check = Check::new();
+    let email = check.required("email", "E-mail", &body.email);
+    check.email("email", "E-mail", &email);
+    check.finish()?;
+    if let Some(user) = users::by_email(&state.pool, &email).await? {
+        let mut tx = state.pool.begin().await?;
+        let secret = tokens::issue(&mut tx, user.id, TokenKind::ResetPassword).await?;
+        let link = format!(
+            "{}/reset-password?token={secret}",
+            state.settings.public_url.trim_end_matches('/')
+        );
+        jobs::enqueue(
+            &mut tx,
+            NewJob {
+                client_id: None,
+                description: format!("Nulstilling af adgangskode til {}", user.email),
+                method: JobMethod::SendMail(mail::reset_password(
+                    &user.email,
+                    &user.firstname,
+                    &link,
+                )),
+                collection: Some("users".into()),
+                relation_id: Some(user.id.to_string()),
+                created_by: None,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+    }
+    Ok(envelope::ok())
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ResetPasswordRequest {
+    pub reset_token: Option<String>,
+    pub password: Option<String>,
+    pub confirm_password: Option<String>,
+}
+
+const RESET_FAILED: &str = "Adgangskoden kunne ikke genskabes";
+
+#[utoipa::path(post, path = "/api/reset-password", tag = "session", request_body = ResetPasswordRequest,
+    responses((status = 200, description = "{success}"), (status = 422)))]
+pub async fn reset_password(
+    body: web::Json<ResetPasswordRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let mut check = Check::new();
+    let password = check.required("password", "Ny adgangskode", &body.password);
+    check.min_chars(
+        "password",
+        "Ny adgangskode",
+        &password,
+        passwords::MIN_LENGTH,
+    );
+    let confirm = check.required(
+        "confirmPassword",
+        "Gentag adgangskode",
+        &body.confirm_password,
+    );
+    check.confirm(
+        "confirmPassword",
+        "Gentag adgangskode",
+        &confirm,
+        "Ny adgangskode",
+        &password,
+    );
+    check.finish()?;
+    let token = body.reset_token.unwrap_or_default();
+    let password_hash = passwords::hash(password).await?;
+    let mut tx = state.pool.begin().await?;
+    let Some(user_id) = tokens::redeem(&mut tx, &token, TokenKind::ResetPassword).await? else {
+        return Err(ApiError::invalid(RESET_FAILED));
+    };
+    // Following the link proves the mailbox, so it confirms the address too.
+    sqlx::query(
+        "UPDATE users SET password_hash = $2, email_confirmed = true, updated_at = now(), updated_by = id WHERE id = $1",
+    )
+    .bind(user_id)
+    .bind(&password_hash)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}

@@ -1,0 +1,204 @@
+//! Who is calling: the session cookie is resolved once per request (middleware `identify`), CSRF
+//! is checked on every cookie-authenticated write, and the extractors `Caller`, `SignedIn`,
+//! `Staff` and `Admin` in a handler's signature decide who may call it.
+
+use std::future::{ready, Ready};
+use std::sync::Arc;
+
+use actix_web::body::MessageBody;
+use actix_web::cookie::{time, Cookie, SameSite};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
+use tracing_actix_web::RequestId;
+use tribune_projections::store::Metadata;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::identity::sessions::{self, Identity, NewSession};
+use crate::state::AppState;
+
+pub const SESSION_COOKIE: &str = "tribune_session";
+pub const CSRF_COOKIE: &str = "tribune_csrf";
+pub const CLUB_COOKIE: &str = "tribune_club";
+pub const CSRF_HEADER: &str = "X-CSRF-Token";
+
+/// The caller as the middleware found them; `None` for anonymous visitors.
+#[derive(Clone, Default)]
+pub struct Caller(pub Option<Arc<Identity>>);
+
+pub async fn identify(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let identity = match (state, req.cookie(SESSION_COOKIE)) {
+        (Some(state), Some(cookie)) => sessions::load(&state.pool, cookie.value())
+            .await
+            .map_err(ApiError::from)?,
+        _ => None,
+    };
+    if let Some(identity) = &identity {
+        let path = req.path();
+        let api = path.starts_with("/api/") || path.starts_with("/public/");
+        if api && !req.method().is_safe() {
+            let sent = req
+                .headers()
+                .get(CSRF_HEADER)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("");
+            if !constant_time_eq(sent.as_bytes(), identity.csrf.as_bytes()) {
+                return Err(ApiError::ForbiddenWith(
+                    "Ugyldig CSRF-token. Genindlæs siden og prøv igen.".into(),
+                )
+                .into());
+            }
+        }
+    }
+    req.extensions_mut().insert(Caller(identity.map(Arc::new)));
+    next.call(req).await
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+fn caller(req: &HttpRequest) -> Caller {
+    req.extensions()
+        .get::<Caller>()
+        .cloned()
+        .unwrap_or_default()
+}
+
+impl FromRequest for Caller {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(Ok(caller(req)))
+    }
+}
+
+/// Any logged-in user (staff or customer).
+#[derive(Clone)]
+pub struct SignedIn(pub Arc<Identity>);
+
+impl FromRequest for SignedIn {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(caller(req).0.map(SignedIn).ok_or(ApiError::Unauthorized))
+    }
+}
+
+/// Staff of the current club. Everything a staff handler does is scoped to `client_id`.
+#[derive(Clone)]
+pub struct Staff {
+    pub identity: Arc<Identity>,
+    pub client_id: Uuid,
+    request_id: Option<String>,
+    ip: Option<String>,
+}
+
+impl Staff {
+    /// Who and where, for the events this request causes.
+    pub fn metadata(&self, command: &str) -> Metadata {
+        let user = &self.identity.user;
+        let (impersonator_id, impersonator_name) = match &self.identity.impersonator {
+            Some((id, name)) => (Some(*id), Some(name.clone())),
+            None => (None, None),
+        };
+        Metadata {
+            user_id: Some(user.id),
+            user_name: Some(user.name()),
+            client_id: Some(self.client_id),
+            request_id: self.request_id.clone(),
+            command: Some(command.to_string()),
+            ip: self.ip.clone(),
+            reason: None,
+            impersonator_id,
+            impersonator_name,
+        }
+    }
+}
+
+fn staff(req: &HttpRequest) -> Result<Staff, ApiError> {
+    let identity = caller(req).0.ok_or(ApiError::Unauthorized)?;
+    let client_id = identity.client_id.ok_or(ApiError::Forbidden)?;
+    if !identity.is_staff() {
+        return Err(ApiError::Forbidden);
+    }
+    Ok(Staff {
+        identity,
+        client_id,
+        request_id: req.extensions().get::<RequestId>().map(|id| id.to_string()),
+        ip: req
+            .connection_info()
+            .realip_remote_addr()
+            .map(str::to_string),
+    })
+}
+
+impl FromRequest for Staff {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(staff(req))
+    }
+}
+
+/// A System Admin, or an admin of the current club.
+#[derive(Clone)]
+pub struct Admin(pub Staff);
+
+impl FromRequest for Admin {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(staff(req).and_then(|s| {
+            if s.identity.is_admin() {
+                Ok(Admin(s))
+            } else {
+                Err(ApiError::Forbidden)
+            }
+        }))
+    }
+}
+
+pub fn session_cookies(session: &NewSession, secure: bool) -> [Cookie<'static>; 2] {
+    let mut secret = Cookie::build(SESSION_COOKIE, session.secret.clone())
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .finish();
+    let mut csrf = Cookie::build(CSRF_COOKIE, session.csrf.clone())
+        .path("/")
+        .http_only(false)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .finish();
+    if session.remember {
+        let max_age = time::Duration::days(sessions::REMEMBER_DAYS);
+        secret.set_max_age(max_age);
+        csrf.set_max_age(max_age);
+    }
+    [secret, csrf]
+}
+
+pub fn expired_cookies() -> [Cookie<'static>; 2] {
+    [SESSION_COOKIE, CSRF_COOKIE].map(|name| {
+        let mut cookie = Cookie::build(name, "").path("/").finish();
+        cookie.make_removal();
+        cookie
+    })
+}
+
+pub fn club_cookie(client_id: Uuid, secure: bool) -> Cookie<'static> {
+    Cookie::build(CLUB_COOKIE, client_id.to_string())
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .max_age(time::Duration::days(365))
+        .finish()
+}

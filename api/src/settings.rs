@@ -1,0 +1,93 @@
+//! One typed configuration, read from `TRIBUNE_*` environment variables with defaults that work
+//! for `ops/run` on a developer machine.
+
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use anyhow::Context;
+use sqlx::postgres::PgConnectOptions;
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Owner connection: migrations, seeding, replay.
+    pub database: PgConnectOptions,
+    /// The server's own connection as the `tribune_app` role.
+    pub app_database: PgConnectOptions,
+    pub host: String,
+    pub port: u16,
+    pub public_url: String,
+    pub smtp_host: String,
+    pub smtp_port: u16,
+    pub mail_from: String,
+    pub webapp_dir: PathBuf,
+    pub files_dir: PathBuf,
+    pub secure_cookies: bool,
+    pub job_poll_ms: u64,
+    pub projector_poll_ms: u64,
+    pub run_background: bool,
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn parsed<T: FromStr>(name: &str, default: T) -> anyhow::Result<T>
+where
+    T::Err: std::fmt::Display,
+{
+    match var(name) {
+        Some(v) => v.parse().map_err(|e| anyhow::anyhow!("{name}: {e}")),
+        None => Ok(default),
+    }
+}
+
+/// `DATABASE_URL`, or the private cluster `ops/run` started (it writes `.data/database_url`).
+pub fn database_url() -> anyhow::Result<String> {
+    if let Some(url) = var("DATABASE_URL") {
+        return Ok(url);
+    }
+    let file = PathBuf::from(".data/database_url");
+    let url = std::fs::read_to_string(&file).with_context(|| {
+        "DATABASE_URL is not set and .data/database_url does not exist (start ops/run first)"
+    })?;
+    Ok(url.trim().to_string())
+}
+
+impl Settings {
+    pub fn from_env() -> anyhow::Result<Settings> {
+        let database = PgConnectOptions::from_str(&database_url()?).context("DATABASE_URL")?;
+        let app_database = match var("TRIBUNE_APP_DATABASE_URL") {
+            Some(url) => PgConnectOptions::from_str(&url).context("TRIBUNE_APP_DATABASE_URL")?,
+            None => {
+                let app = database.clone().username(tribune_projections::db::APP_ROLE);
+                match var("TRIBUNE_APP_DATABASE_PASSWORD") {
+                    Some(password) => app.password(&password),
+                    None => app,
+                }
+            }
+        };
+        let port = parsed("TRIBUNE_PORT", 8080u16)?;
+        Ok(Settings {
+            database,
+            app_database,
+            host: var("TRIBUNE_HOST").unwrap_or_else(|| "127.0.0.1".into()),
+            port,
+            public_url: var("TRIBUNE_PUBLIC_URL")
+                .unwrap_or_else(|| format!("http://localhost:{port}")),
+            smtp_host: var("TRIBUNE_SMTP_HOST").unwrap_or_else(|| "127.0.0.1".into()),
+            smtp_port: parsed("TRIBUNE_SMTP_PORT", 1025u16)?,
+            mail_from: var("TRIBUNE_MAIL_FROM")
+                .unwrap_or_else(|| "Tribune <noreply@tribune.test>".into()),
+            webapp_dir: PathBuf::from(
+                var("TRIBUNE_WEBAPP_DIR").unwrap_or_else(|| "webapp/dist".into()),
+            ),
+            files_dir: PathBuf::from(
+                var("TRIBUNE_FILES_DIR").unwrap_or_else(|| ".data/files".into()),
+            ),
+            secure_cookies: parsed("TRIBUNE_SECURE_COOKIES", false)?,
+            job_poll_ms: parsed("TRIBUNE_JOB_POLL_MS", 1000u64)?,
+            projector_poll_ms: parsed("TRIBUNE_PROJECTOR_POLL_MS", 1000u64)?,
+            run_background: true,
+        })
+    }
+}

@@ -1,0 +1,212 @@
+//! `Application::build(settings)`: the binary and the tests start the same app.
+
+use std::net::TcpListener;
+use std::time::Duration;
+
+use actix_web::dev::Server;
+use actix_web::error::{JsonPayloadError, QueryPayloadError};
+use actix_web::middleware::from_fn;
+use actix_web::{web, App, HttpRequest, HttpServer};
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+use tracing_actix_web::TracingLogger;
+use tribune_projections::db::{connect, MIGRATOR};
+use tribune_projections::{registry, runner};
+
+use crate::error::ApiError;
+use crate::jobs;
+use crate::mail::Mailer;
+use crate::session::identify;
+use crate::settings::Settings;
+use crate::state::AppState;
+
+/// JSON bodies above this are refused with 413 before they are read.
+pub const JSON_LIMIT: usize = 256 * 1024;
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    stop: watch::Sender<bool>,
+    background: Vec<JoinHandle<()>>,
+}
+
+/// Runs the migrations as the owner role.
+pub async fn migrate(settings: &Settings) -> anyhow::Result<()> {
+    let owner = connect(settings.database.clone(), 2).await?;
+    MIGRATOR.run(&owner).await?;
+    owner.close().await;
+    Ok(())
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> anyhow::Result<Application> {
+        migrate(&settings).await?;
+        let pool = connect(settings.app_database.clone(), 20).await?;
+        let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
+        let port = listener.local_addr()?.port();
+
+        let (stop, stop_rx) = watch::channel(false);
+        let mut background = Vec::new();
+        if settings.run_background {
+            for projection in registry::asynchronous() {
+                let poll = Duration::from_millis(settings.projector_poll_ms);
+                background.push(tokio::spawn(runner::run_projection(
+                    pool.clone(),
+                    projection,
+                    poll,
+                    stop_rx.clone(),
+                )));
+            }
+            let mailer = Mailer::new(&settings)?;
+            let poll = Duration::from_millis(settings.job_poll_ms);
+            background.push(tokio::spawn(jobs::run_until_stopped(
+                pool.clone(),
+                mailer,
+                poll,
+                stop_rx.clone(),
+            )));
+        }
+
+        let webapp_dir = settings.webapp_dir.clone();
+        let state = web::Data::new(AppState::new(pool, settings));
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(state.clone())
+                .app_data(
+                    web::JsonConfig::default()
+                        .limit(JSON_LIMIT)
+                        .error_handler(json_error),
+                )
+                .app_data(web::QueryConfig::default().error_handler(query_error))
+                .app_data(
+                    web::PathConfig::default().error_handler(|_, _| ApiError::NotFound.into()),
+                )
+                .wrap(from_fn(identify))
+                .wrap(TracingLogger::default())
+                .configure(crate::routes::configure)
+                .service(crate::spa::service(&webapp_dir))
+        })
+        .listen(listener)?
+        .run();
+        Ok(Application {
+            port,
+            server,
+            stop,
+            background,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until the server stops (Ctrl-C / SIGTERM), then stops the background tasks.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let result = self.server.await;
+        let _ = self.stop.send(true);
+        for task in self.background {
+            let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
+        }
+        result
+    }
+}
+
+/// Bad JSON never reaches a handler: it gets a Danish 4xx that says what is wrong.
+fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
+    let api = match &err {
+        JsonPayloadError::OverflowKnownLength { .. } | JsonPayloadError::Overflow { .. } => {
+            ApiError::PayloadTooLarge(format!(
+                "Forespørgslen er for stor (højst {} kB)",
+                JSON_LIMIT / 1024
+            ))
+        }
+        JsonPayloadError::ContentType => ApiError::BadRequest(
+            "Forespørgslen skal være JSON (Content-Type: application/json)".into(),
+        ),
+        JsonPayloadError::Deserialize(e) if e.is_data() => {
+            ApiError::invalid(danish_serde_error(&e.to_string()))
+        }
+        JsonPayloadError::Deserialize(_) => {
+            ApiError::BadRequest("Ugyldig JSON: forespørgslen kunne ikke læses".into())
+        }
+        _ => ApiError::BadRequest("Forespørgslen kunne ikke læses".into()),
+    };
+    api.into()
+}
+
+fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::invalid(format!(
+        "Ugyldige parametre: {}",
+        danish_serde_error(&err.to_string())
+    ))
+    .into()
+}
+
+/// serde's English messages, in the words a Danish user reads.
+pub fn danish_serde_error(message: &str) -> String {
+    let quoted = |m: &str| m.split('`').nth(1).unwrap_or_default().to_string();
+    let head = message.split(" at line ").next().unwrap_or(message);
+    if head.starts_with("unknown field") {
+        format!("Ukendt felt '{}'", quoted(head))
+    } else if head.starts_with("missing field") {
+        format!("Feltet '{}' mangler", quoted(head))
+    } else if head.starts_with("invalid type") {
+        let expected = head.split("expected ").nth(1).unwrap_or_default();
+        format!("Forkert datatype: forventede {}", danish_type(expected))
+    } else if head.starts_with("invalid value") || head.starts_with("invalid length") {
+        "Ugyldig værdi".to_string()
+    } else if head.starts_with("unknown variant") {
+        format!("Ukendt værdi '{}'", quoted(head))
+    } else {
+        "Ugyldige data".to_string()
+    }
+}
+
+fn danish_type(expected: &str) -> &'static str {
+    let e = expected.to_lowercase();
+    if e.contains("string") || e.contains("char") {
+        "tekst"
+    } else if e.contains("bool") {
+        "sand eller falsk"
+    } else if e.contains("i64")
+        || e.contains("u64")
+        || e.contains("i32")
+        || e.contains("u32")
+        || e.contains("integer")
+    {
+        "et heltal"
+    } else if e.contains("f64") || e.contains("float") || e.contains("number") {
+        "et tal"
+    } else if e.contains("sequence") || e.contains("vec") || e.contains("array") {
+        "en liste"
+    } else if e.contains("uuid") {
+        "et id (uuid)"
+    } else {
+        "et objekt"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::danish_serde_error;
+
+    #[test]
+    fn serde_messages_read_in_danish() {
+        assert_eq!(
+            danish_serde_error("unknown field `emai`, expected one of `email`"),
+            "Ukendt felt 'emai'"
+        );
+        assert_eq!(
+            danish_serde_error("missing field `email` at line 1 column 2"),
+            "Feltet 'email' mangler"
+        );
+        assert_eq!(
+            danish_serde_error("invalid type: integer `1`, expected a string at line 1 column 10"),
+            "Forkert datatype: forventede tekst"
+        );
+        assert_eq!(
+            danish_serde_error("invalid type: string \"x\", expected a boolean"),
+            "Forkert datatype: forventede sand eller falsk"
+        );
+    }
+}
