@@ -1,0 +1,316 @@
+//! Black-box HTTP tests: `spawn_app()` makes a fresh database, migrates and seeds it, starts the
+//! real application on a free port with a real SMTP sink, and hands back a cookie-keeping client.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use reqwest::cookie::{CookieStore, Jar};
+use reqwest::{Response, StatusCode, Url};
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpListener;
+use tribune_api::settings::Settings;
+use tribune_api::startup::Application;
+use tribune_projections::db::APP_ROLE;
+use tribune_projections::testing::TestDb;
+
+pub const PASSWORD: &str = "tribune-demo";
+
+#[derive(Debug, Clone)]
+pub struct ReceivedMail {
+    pub to: Vec<String>,
+    pub data: String,
+}
+
+impl ReceivedMail {
+    /// The first link in the mail that starts with `prefix`, quoted-printable soft breaks undone.
+    pub fn link(&self, prefix: &str) -> Option<String> {
+        let body = self.data.replace("=\r\n", "").replace("=3D", "=");
+        let start = body.find(prefix)?;
+        let rest = &body[start..];
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == '"' || c == '<')
+            .unwrap_or(rest.len());
+        Some(rest[..end].to_string())
+    }
+}
+
+/// A minimal SMTP server that accepts every message: the mail sink of the HTTP tests.
+#[derive(Clone, Default)]
+pub struct SmtpSink {
+    pub mails: Arc<Mutex<Vec<ReceivedMail>>>,
+}
+
+impl SmtpSink {
+    pub async fn start_on(listener: TcpListener) -> SmtpSink {
+        let sink = SmtpSink::default();
+        let mails = sink.mails.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                let mails = mails.clone();
+                tokio::spawn(async move {
+                    let (read, mut write) = stream.into_split();
+                    let mut lines = BufReader::new(read).lines();
+                    let _ = write.write_all(b"220 sink ESMTP\r\n").await;
+                    let mut to = Vec::new();
+                    while let Ok(Some(line)) = lines.next_line().await {
+                        let upper = line.to_uppercase();
+                        let reply: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO")
+                        {
+                            b"250 sink\r\n"
+                        } else if upper.starts_with("RCPT TO:") {
+                            to.push(
+                                line[8..]
+                                    .trim()
+                                    .trim_matches(|c| c == '<' || c == '>')
+                                    .to_string(),
+                            );
+                            b"250 OK\r\n"
+                        } else if upper.starts_with("DATA") {
+                            let _ = write.write_all(b"354 go on\r\n").await;
+                            let mut data = String::new();
+                            while let Ok(Some(l)) = lines.next_line().await {
+                                if l == "." {
+                                    break;
+                                }
+                                data.push_str(&l);
+                                data.push_str("\r\n");
+                            }
+                            if let Ok(mut m) = mails.lock() {
+                                m.push(ReceivedMail {
+                                    to: std::mem::take(&mut to),
+                                    data,
+                                });
+                            }
+                            b"250 queued\r\n"
+                        } else if upper.starts_with("QUIT") {
+                            let _ = write.write_all(b"221 bye\r\n").await;
+                            break;
+                        } else {
+                            b"250 OK\r\n"
+                        };
+                        if write.write_all(reply).await.is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+        sink
+    }
+
+    /// Waits up to 15 s for a mail to `to`.
+    pub async fn wait_for(&self, to: &str) -> ReceivedMail {
+        for _ in 0..150 {
+            if let Some(mail) = self
+                .mails
+                .lock()
+                .expect("lock")
+                .iter()
+                .rev()
+                .find(|m| m.to.iter().any(|t| t == to))
+            {
+                return mail.clone();
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("no mail to {to} arrived");
+    }
+
+    pub fn count_to(&self, to: &str) -> usize {
+        self.mails
+            .lock()
+            .expect("lock")
+            .iter()
+            .filter(|m| m.to.iter().any(|t| t == to))
+            .count()
+    }
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub db: TestDb,
+    pub smtp: SmtpSink,
+    pub smtp_port: u16,
+}
+
+pub struct AppOptions {
+    /// Start the SMTP sink (false: the mail server is down until `start_smtp`).
+    pub smtp_up: bool,
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(AppOptions { smtp_up: true }).await
+}
+
+pub async fn spawn_app_with(options: AppOptions) -> TestApp {
+    let db = TestDb::new().await.expect("test database");
+    tribune_api::seed::seed_demo(&db.owner).await.expect("seed");
+    let smtp_listener = TcpListener::bind("127.0.0.1:0").await.expect("smtp port");
+    let smtp_port = smtp_listener.local_addr().expect("addr").port();
+    let smtp = if options.smtp_up {
+        SmtpSink::start_on(smtp_listener).await
+    } else {
+        drop(smtp_listener);
+        SmtpSink::default()
+    };
+    let settings = Settings {
+        database: db.owner_options.clone(),
+        app_database: db.owner_options.clone().username(APP_ROLE),
+        host: "127.0.0.1".into(),
+        port: 0,
+        public_url: "http://127.0.0.1".into(),
+        smtp_host: "127.0.0.1".into(),
+        smtp_port,
+        mail_from: "Tribune <noreply@tribune.test>".into(),
+        webapp_dir: std::env::temp_dir().join("tribune-no-webapp"),
+        files_dir: std::env::temp_dir().join(format!("tribune-files-{}", db.name)),
+        secure_cookies: false,
+        job_poll_ms: 100,
+        projector_poll_ms: 100,
+        run_background: true,
+    };
+    let app = Application::build(settings).await.expect("build app");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    TestApp {
+        address,
+        db,
+        smtp,
+        smtp_port,
+    }
+}
+
+impl TestApp {
+    /// The SMTP server comes (back) up on the port the app was told about.
+    pub async fn start_smtp(&mut self) {
+        let listener = TcpListener::bind(("127.0.0.1", self.smtp_port))
+            .await
+            .expect("smtp port");
+        self.smtp = SmtpSink::start_on(listener).await;
+    }
+
+    pub fn browser(&self) -> Browser {
+        let jar = Arc::new(Jar::default());
+        let client = reqwest::Client::builder()
+            .cookie_provider(jar.clone())
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        Browser {
+            base: self.address.clone(),
+            client,
+            jar,
+        }
+    }
+
+    pub async fn signed_in(&self, email: &str) -> Browser {
+        let browser = self.browser();
+        let response = browser.login(email, PASSWORD).await;
+        assert_eq!(response.status(), StatusCode::OK, "login {email}");
+        browser
+    }
+
+    pub async fn club_id(&self, name: &str) -> uuid::Uuid {
+        sqlx::query_scalar("SELECT id FROM clients WHERE name = $1")
+            .bind(name)
+            .fetch_one(&self.db.owner)
+            .await
+            .expect("club")
+    }
+
+    pub async fn count(&self, sql: &str) -> i64 {
+        sqlx::query_scalar(sql)
+            .fetch_one(&self.db.owner)
+            .await
+            .expect(sql)
+    }
+}
+
+/// One browser: its own cookies, and the CSRF header on every write, as the webapp sends it.
+pub struct Browser {
+    pub base: String,
+    pub client: reqwest::Client,
+    jar: Arc<Jar>,
+}
+
+impl Browser {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    pub fn cookies(&self) -> HashMap<String, String> {
+        let url = Url::parse(&self.base).expect("url");
+        let header = self
+            .jar
+            .cookies(&url)
+            .map(|h| h.to_str().unwrap_or_default().to_string())
+            .unwrap_or_default();
+        header
+            .split("; ")
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    pub fn csrf(&self) -> String {
+        self.cookies()
+            .get("tribune_csrf")
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.client.get(self.url(path)).send().await.expect("GET")
+    }
+
+    pub async fn get_json(&self, path: &str) -> (StatusCode, Value) {
+        let response = self.get(path).await;
+        let status = response.status();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> Response {
+        self.client
+            .post(self.url(path))
+            .header("X-CSRF-Token", self.csrf())
+            .json(body)
+            .send()
+            .await
+            .expect("POST")
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> (StatusCode, Value) {
+        let response = self.post(path, body).await;
+        let status = response.status();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    /// A raw body with a JSON content type (for malformed and oversized input).
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        body: impl Into<reqwest::Body>,
+    ) -> (StatusCode, Value) {
+        let response = self
+            .client
+            .post(self.url(path))
+            .header("X-CSRF-Token", self.csrf())
+            .header("Content-Type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .expect("POST");
+        let status = response.status();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Response {
+        self.post(
+            "/api/login",
+            &serde_json::json!({ "email": email, "password": password, "rememberMe": false }),
+        )
+        .await
+    }
+}

@@ -1,0 +1,7 @@
+mod account;
+mod helpers;
+mod history;
+mod input;
+mod jobs;
+mod session;
+mod tenancy;
