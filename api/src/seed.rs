@@ -49,6 +49,15 @@ const SUBSCRIPTION_TERMS: &str =
     "<h1>Abonnementsbetingelser</h1><p>Abonnementer fornyes automatisk ved periodens udløb \
      og kan opsiges til udløb med en måneds varsel.</p>";
 
+/// (email, first name, last name, System Admin, memberships as (club, role, system user))
+type DemoPerson = (
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    Vec<(Uuid, &'static str, bool)>,
+);
+
 pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<bool> {
     let seeded: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM clients)")
         .fetch_one(pool)
@@ -151,8 +160,7 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<bool> {
     let hash = passwords::hash(DEMO_PASSWORD.to_string())
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    // (email, first, last, System Admin, memberships: (club, role, system user))
-    let people: [(&str, &str, &str, bool, Vec<(Uuid, &str, bool)>); 3] = [
+    let people: [DemoPerson; 3] = [
         (
             "admin@tribune.test",
             "Ada",

@@ -159,6 +159,16 @@ async fn diff(conn: &mut PgConnection, live: &str, shadow: &str) -> Result<Table
     })
 }
 
+#[derive(sqlx::FromRow)]
+struct PolicyRow {
+    name: String,
+    permissive: String,
+    cmd: String,
+    roles: Vec<String>,
+    qual: Option<String>,
+    with_check: Option<String>,
+}
+
 /// The shadow takes the live table's name, row-level security, policies, grants and index names.
 async fn swap_in(conn: &mut PgConnection, table: &str) -> Result<(), sqlx::Error> {
     let shadow = shadow_name(table);
@@ -168,8 +178,8 @@ async fn swap_in(conn: &mut PgConnection, table: &str) -> Result<(), sqlx::Error
             .bind(table)
             .fetch_one(&mut *conn)
             .await?;
-    let policies: Vec<(String, String, String, Vec<String>, Option<String>, Option<String>)> = sqlx::query_as(
-        "SELECT policyname::text, permissive, cmd, roles::text[], qual, with_check FROM pg_policies WHERE tablename = $1",
+    let policies: Vec<PolicyRow> = sqlx::query_as(
+        "SELECT policyname::text AS name, permissive, cmd, roles::text[], qual, with_check FROM pg_policies WHERE tablename = $1",
     )
     .bind(table)
     .fetch_all(&mut *conn)
@@ -188,7 +198,15 @@ async fn swap_in(conn: &mut PgConnection, table: &str) -> Result<(), sqlx::Error
             .execute(&mut *conn)
             .await?;
     }
-    for (name, permissive, cmd, roles, qual, with_check) in policies {
+    for PolicyRow {
+        name,
+        permissive,
+        cmd,
+        roles,
+        qual,
+        with_check,
+    } in policies
+    {
         let mut sql = format!(
             "CREATE POLICY \"{name}\" ON {table} AS {permissive} FOR {cmd} TO {}",
             roles.join(", ")

@@ -1,3 +1,5 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may (STYLE.md)
+
 //! The event store's promises, against a real PostgreSQL database per test.
 
 use std::time::Duration;

@@ -74,7 +74,7 @@ pub async fn get_history_at(
             .probes
             .state_at(staff.client_id, &id, sequence)
             .await?
-            .map(|p| serde_json::to_value(p)),
+            .map(serde_json::to_value),
         _ => None,
     };
     let as_of = as_of

@@ -1,3 +1,5 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may (STYLE.md)
+
 mod account;
 mod helpers;
 mod history;
