@@ -1,0 +1,40 @@
+import { logIn } from './support/session';
+import { expect, test } from './support/test';
+
+test('staff logs in to the back office, dark mode survives a reload, then logs out', async ({
+  page,
+}) => {
+  await logIn(page, 'staff@tribune.test');
+
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo FC' })).toBeVisible();
+  const modules = page.getByRole('navigation', { name: 'Moduler' });
+  for (const name of [
+    'Dashboard',
+    'Virksomheder',
+    'Kontakter',
+    'Arrangementer',
+    'Ordrer',
+    'Produkter',
+  ]) {
+    await expect(modules.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  // Staff of one club: no club switcher; not an admin: no settings link.
+  await expect(page.getByRole('button', { name: /^Skift klub/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Indstillinger' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Mørk tilstand' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Moduler' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('button', { name: 'Lys tilstand' })).toBeVisible();
+
+  await page.getByRole('button', { name: /^Brugermenu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Log ud' }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log ind' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Moduler' })).toHaveCount(0);
+});

@@ -1,0 +1,145 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+
+/** Every JSON answer of the API is wrapped in this envelope (see the API contract). */
+export interface Envelope<R = unknown, D = unknown> {
+  success: boolean;
+  result?: R;
+  data?: D;
+  error?: string;
+  errors?: Record<string, string[]>;
+}
+
+/** The one error shape every endpoint rejects with. `message` is the server's Danish text when it sent one. */
+export interface ApiError {
+  status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+/** Endpoints that need more than `result` (e.g. `data` or the list keys) ask for the whole envelope. */
+export interface ApiExtraOptions {
+  envelope?: boolean;
+}
+
+export const CSRF_COOKIE = 'tribune_csrf';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+export const tagTypes = [
+  'App',
+  'User',
+  'Client',
+  'Modules',
+  'Company',
+  'Contact',
+  'ContactList',
+  'Comment',
+  'File',
+  'Event',
+  'Order',
+  'Product',
+  'Settings',
+  'ClientUser',
+  'AdminUser',
+  'AdminClient',
+  'Module',
+  'Job',
+] as const;
+export type TagType = (typeof tagTypes)[number];
+
+export function readCookie(name: string, cookie: string = document.cookie): string | undefined {
+  for (const part of cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+interface ModeState {
+  apiMode?: { publicMode: boolean };
+}
+
+/**
+ * Absolute paths ('/api/app') are used as they are; relative ones ('companies') go to '/public/…' in
+ * public mode and to '/api/…' in the back office (spec 1 §6).
+ */
+export function resolveUrl(url: string, publicMode: boolean): string {
+  if (/^https?:\/\//.test(url)) return url;
+  const path = url.startsWith('/') ? url : `/${publicMode ? 'public' : 'api'}/${url}`;
+  return `${window.location.origin}${path}`;
+}
+
+const rawBaseQuery = fetchBaseQuery({ credentials: 'include' });
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && 'success' in body;
+}
+
+function toApiError(error: FetchBaseQueryError): ApiError {
+  const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status;
+  const body = 'data' in error ? error.data : undefined;
+  if (isEnvelope(body)) return { status, message: body.error, errors: body.errors };
+  if (typeof body === 'string' && body.trim() !== '') return { status, message: body };
+  return { status };
+}
+
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  ApiError,
+  ApiExtraOptions
+> = async (args, api, extraOptions) => {
+  const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
+  const publicMode = (api.getState() as ModeState).apiMode?.publicMode ?? true;
+  request.url = resolveUrl(request.url, publicMode);
+  const method = (request.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') {
+    // The token changes at login, so it is read from the cookie on every write.
+    const token = readCookie(CSRF_COOKIE);
+    if (token) {
+      const headers = new Headers(request.headers as HeadersInit | undefined);
+      headers.set(CSRF_HEADER, token);
+      request.headers = headers;
+    }
+  }
+  const response = await rawBaseQuery(request, api, {});
+  if (response.error) return { error: toApiError(response.error), meta: response.meta };
+  const body = response.data;
+  if (isEnvelope(body)) {
+    if (!body.success) {
+      return {
+        error: {
+          status: response.meta?.response?.status ?? 200,
+          message: body.error,
+          errors: body.errors,
+        },
+        meta: response.meta,
+      };
+    }
+    if (extraOptions?.envelope || !('result' in body)) return { data: body, meta: response.meta };
+    return { data: body.result, meta: response.meta };
+  }
+  return { data: body, meta: response.meta };
+};
+
+/** The one API slice: features add their endpoints with `baseApi.injectEndpoints`. */
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes,
+  endpoints: () => ({}),
+});
+
+export function isApiError(error: unknown): error is ApiError {
+  return typeof error === 'object' && error !== null && 'status' in error;
+}
+
+/** The server's message for a failed call, or undefined when it sent none. */
+export function apiErrorMessage(error: unknown): string | undefined {
+  return isApiError(error) && error.message ? error.message : undefined;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EVENT_START_PATTERN,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatOre,
+  initials,
+  parseDanishDecimal,
+} from './format';
+
+const NBSP = '\u00a0';
+
+describe('money', () => {
+  it('shows kroner with thousands separators, a decimal comma and kr.', () => {
+    expect(formatMoney(1234.5)).toBe(`1.234,50${NBSP}kr.`);
+    expect(formatMoney(1234567.891)).toBe(`1.234.567,89${NBSP}kr.`);
+    expect(formatMoney(0)).toBe(`0,00${NBSP}kr.`);
+    expect(formatMoney(-99.5)).toBe(`-99,50${NBSP}kr.`);
+  });
+
+  it('converts øre from the API', () => {
+    expect(formatOre(123450)).toBe(`1.234,50${NBSP}kr.`);
+  });
+
+  it('never shows minus zero', () => {
+    expect(formatNumber(-0.001)).toBe('0,00');
+  });
+});
+
+describe('Danish decimals', () => {
+  it('reads comma decimals and dotted thousands', () => {
+    expect(parseDanishDecimal('1.234,5')).toBe(1234.5);
+    expect(parseDanishDecimal('12,25')).toBe(12.25);
+    expect(parseDanishDecimal('-3')).toBe(-3);
+  });
+
+  it('refuses English and malformed numbers', () => {
+    expect(parseDanishDecimal('12.5')).toBeNaN();
+    expect(parseDanishDecimal('1,2,3')).toBeNaN();
+    expect(parseDanishDecimal('')).toBeNaN();
+  });
+});
+
+describe('dates', () => {
+  it("shows an event start as 'DD kl. HH:mm' in Europe/Berlin", () => {
+    // 17:30 UTC in summer is 19:30 in Berlin.
+    expect(formatDate('2025-06-05T17:30:00Z', EVENT_START_PATTERN)).toBe('05 kl. 19:30');
+    // In winter Berlin is one hour ahead of UTC, and the day may change.
+    expect(formatDate('2025-12-31T23:15:00Z', EVENT_START_PATTERN)).toBe('01 kl. 00:15');
+  });
+
+  it('uses the given time zone', () => {
+    expect(formatDate('2025-06-05T17:30:00Z', 'DD-MM-YYYY HH:mm', 'America/New_York')).toBe(
+      '05-06-2025 13:30',
+    );
+  });
+
+  it('names months in Danish', () => {
+    expect(formatDate('2025-03-10T12:00:00Z', 'D. MMMM YYYY')).toBe('10. marts 2025');
+  });
+
+  it('is empty for a missing or invalid date', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('initials', () => {
+  it('takes the first letters of the first two names', () => {
+    expect(initials('anna berg hansen')).toBe('AB');
+    expect(initials('')).toBe('');
+  });
+});

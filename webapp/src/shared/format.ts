@@ -1,0 +1,137 @@
+/** Danish number, money and date formatting (spec 1 §9): one place, used by every screen. */
+
+export const DEFAULT_TIME_ZONE = 'Europe/Berlin';
+export const LOCALE = 'da-DK';
+
+export const DATE_PATTERN = 'DD-MM-YYYY';
+export const DATE_TIME_PATTERN = 'DD-MM-YYYY HH:mm';
+/** The start of an event on its card. */
+export const EVENT_START_PATTERN = 'DD [kl.] HH:mm';
+
+const NBSP = '\u00a0';
+
+const numberFormats = new Map<number, Intl.NumberFormat>();
+function numberFormat(decimals: number): Intl.NumberFormat {
+  let format = numberFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: true,
+      // Never '-0,00' for a rounded-away negative amount.
+      signDisplay: 'negative',
+    });
+    numberFormats.set(decimals, format);
+  }
+  return format;
+}
+
+/** 1234.5 → '1.234,50' */
+export function formatNumber(value: number, decimals = 2): string {
+  return numberFormat(decimals).format(value);
+}
+
+/** An amount in kroner → '1.234,50 kr.' (DKK, two decimals, thousands separators). */
+export function formatMoney(kroner: number): string {
+  return `${formatNumber(kroner, 2)}${NBSP}kr.`;
+}
+
+/** An amount in øre (the API's integer money) → '1.234,50 kr.' */
+export function formatOre(ore: number): string {
+  return formatMoney(ore / 100);
+}
+
+/** '1.234,5' → 1234.5; NaN when the text is not a Danish number. Empty text gives NaN. */
+export function parseDanishDecimal(text: string): number {
+  const trimmed = text.trim();
+  if (!DANISH_DECIMAL.test(trimmed)) return Number.NaN;
+  return Number(trimmed.replace(/\./g, '').replace(',', '.'));
+}
+
+/** A Danish-format number: optional minus, thousands groups with '.', decimals after ','. */
+export const DANISH_DECIMAL = /^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/;
+
+type DateParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+function dateParts(date: Date, timeZone: string): DateParts {
+  let format = partFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    partFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(date).map((part) => [part.type, part.value]),
+  ) as Partial<DateParts>;
+  return {
+    year: parts.year ?? '',
+    month: parts.month ?? '',
+    day: parts.day ?? '',
+    hour: parts.hour ?? '',
+    minute: parts.minute ?? '',
+    second: parts.second ?? '',
+  };
+}
+
+function monthName(date: Date, timeZone: string, width: 'short' | 'long'): string {
+  return new Intl.DateTimeFormat(LOCALE, { timeZone, month: width }).format(date);
+}
+
+const TOKENS = /\[([^\]]*)\]|YYYY|MMMM|MMM|MM|DD|D|HH|mm|ss/g;
+
+/**
+ * Formats a date in a time zone with moment-style tokens (YYYY, MMMM, MMM, MM, DD, D, HH, mm, ss;
+ * text in [brackets] is literal). Returns '' for a missing or invalid date.
+ */
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  pattern: string = DATE_PATTERN,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = dateParts(date, timeZone);
+  return pattern.replace(TOKENS, (token, literal: string | undefined) => {
+    if (literal !== undefined) return literal;
+    switch (token) {
+      case 'YYYY':
+        return parts.year;
+      case 'MMMM':
+        return monthName(date, timeZone, 'long');
+      case 'MMM':
+        return monthName(date, timeZone, 'short');
+      case 'MM':
+        return parts.month;
+      case 'DD':
+        return parts.day;
+      case 'D':
+        return String(Number(parts.day));
+      case 'HH':
+        return parts.hour;
+      case 'mm':
+        return parts.minute;
+      default:
+        return parts.second;
+    }
+  });
+}
+
+/** Initials for an avatar: 'Anna Berg' → 'AB'. */
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+}

@@ -1,0 +1,39 @@
+import type { UIMatch } from 'react-router';
+
+/** A link in a route's side navigation (e.g. Kontakter / Kontaktlister). */
+export interface SideNavItem {
+  /** i18n key of the label. */
+  label: string;
+  to: string;
+}
+
+/**
+ * What a route tells the shell and the guard. The router sets it as `handle` on each route; the
+ * deepest route's values win.
+ */
+export interface RouteHandle {
+  /** Route name: 'home' is the back-office home, or public-home in public mode. */
+  name?: string;
+  /** Public routes always pass the guard. */
+  public?: boolean;
+  /** Alias of the module the client must have. */
+  module?: string;
+  /** Always use the public layout (login, signup, terms …), whatever the mode. */
+  publicLayout?: boolean;
+  /** i18n key of the breadcrumb; module routes fall back to the module's name. */
+  crumb?: string;
+  /** Links of the side navigation; without them the side navigation is closed. */
+  sideNav?: SideNavItem[];
+}
+
+export function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Merges the handles of all matched routes, deepest last, so a child's values win. */
+export function mergeHandles(matches: UIMatch[]): RouteHandle {
+  return matches.reduce<RouteHandle>(
+    (merged, match) => (isRouteHandle(match.handle) ? { ...merged, ...match.handle } : merged),
+    {},
+  );
+}

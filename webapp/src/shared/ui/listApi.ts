@@ -1,0 +1,27 @@
+import { baseApi, type TagType } from '../../api/baseApi';
+import type { ListParams, ListResult } from '../../api/listTypes';
+
+export interface ListRequest {
+  /** The module's endpoint, e.g. 'companies' (→ POST /api/companies) or an absolute path. */
+  endpoint: string;
+  /** Mutations of the feature invalidate `{ type: tag, id: 'LIST' }` to reload the table. */
+  tag: TagType;
+  params: ListParams;
+}
+
+/** The list protocol: POST {ep} {filter, sort, page, perPage} → {Result, TotalPages, Total}. */
+export const listApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getList: build.query<ListResult<unknown>, ListRequest>({
+      query: ({ endpoint, params }) => ({ url: endpoint, method: 'POST', body: params }),
+      transformResponse: (body: Partial<ListResult<unknown>>) => ({
+        Result: body.Result ?? [],
+        TotalPages: body.TotalPages ?? 0,
+        Total: body.Total ?? 0,
+      }),
+      providesTags: (_result, _error, { tag }) => [{ type: tag, id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useGetListQuery } = listApi;

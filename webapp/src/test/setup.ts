@@ -1,0 +1,43 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { initI18n } from '../app/i18n';
+import { server } from './server';
+
+initI18n('da');
+
+// jsdom lacks these browser APIs that PrimeReact touches.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }),
+});
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+// The app must not log errors or warnings (React, router, PrimeReact): a test that causes one fails.
+let consoleSpies: ReturnType<typeof vi.spyOn>[] = [];
+beforeEach(() => {
+  consoleSpies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')];
+});
+afterEach(() => {
+  for (const spy of consoleSpies) expect(spy).not.toHaveBeenCalled();
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+  document.documentElement.removeAttribute('data-theme');
+});
+afterAll(() => server.close());
