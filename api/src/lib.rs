@@ -1,9 +1,12 @@
 //! The HTTP API and the `tribune` binary's commands.
 
 pub mod club;
+pub mod crm;
 pub mod envelope;
 pub mod error;
+pub mod export;
 pub mod identity;
+pub mod integrations;
 pub mod jobs;
 pub mod mail;
 pub mod openapi;
@@ -14,4 +17,5 @@ pub mod settings;
 pub mod spa;
 pub mod startup;
 pub mod state;
+pub mod storage;
 pub mod validate;

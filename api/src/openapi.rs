@@ -1,6 +1,7 @@
 use actix_web::HttpResponse;
 use utoipa::OpenApi;
 
+use crate::crm::{comments, companies, contact_lists, contacts, files};
 use crate::routes::{history, public, session};
 
 #[derive(OpenApi)]
@@ -28,6 +29,37 @@ use crate::routes::{history, public, session};
         public::get_terms,
         public::get_subscription_terms,
         public::list_event_cards,
+        companies::list_companies,
+        companies::search_companies,
+        companies::export_companies,
+        companies::update_company,
+        companies::cvr_search,
+        companies::list_event_types,
+        companies::get_company,
+        companies::delete_company,
+        companies::get_company_revenue,
+        companies::list_company_orders,
+        companies::list_company_contracts,
+        companies::get_ticket_utilization,
+        contacts::list_contacts,
+        contacts::search_contacts,
+        contacts::update_contact,
+        contacts::all_lists,
+        contacts::get_contact,
+        contacts::delete_contact,
+        contacts::delete_card,
+        contact_lists::list_contact_lists,
+        contact_lists::update_contact_list,
+        contact_lists::get_contact_list,
+        contact_lists::delete_contact_list,
+        comments::list_comments,
+        comments::add_comment,
+        comments::read_comment,
+        comments::delete_comment,
+        files::list_files,
+        files::upload_files,
+        files::download_file,
+        files::delete_file,
     ),
     components(schemas(crate::envelope::ListParams, crate::identity::acl::AclItem))
 )]

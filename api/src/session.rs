@@ -15,6 +15,8 @@ use tribune_projections::store::Metadata;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::identity::acl::{can, items_for_role, Action};
+use crate::identity::modules;
 use crate::identity::sessions::{self, Identity, NewSession};
 use crate::state::AppState;
 
@@ -100,6 +102,35 @@ pub struct Staff {
 }
 
 impl Staff {
+    /// The club has `module` switched on and the caller's role may do `action` on it (admins may
+    /// do everything). Every staff call of a module starts here; every write asks for `Manage`.
+    pub async fn authorize(
+        &self,
+        state: &AppState,
+        module: &str,
+        action: Action,
+    ) -> Result<(), ApiError> {
+        if !modules::client_has(&state.pool, self.client_id, module).await? {
+            return Err(ApiError::Forbidden);
+        }
+        if self.identity.is_admin() {
+            return Ok(());
+        }
+        let role = self.identity.role().ok_or(ApiError::Forbidden)?;
+        let items = items_for_role(
+            &modules::acl_sources(&state.pool, self.client_id).await?,
+            role,
+        );
+        if can(&items, action, module) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden)
+        }
+    }
+
+    pub fn user_id(&self) -> Uuid {
+        self.identity.user.id
+    }
     /// Who and where, for the events this request causes.
     pub fn metadata(&self, command: &str) -> Metadata {
         let user = &self.identity.user;

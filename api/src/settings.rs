@@ -25,6 +25,14 @@ pub struct Settings {
     pub job_poll_ms: u64,
     pub projector_poll_ms: u64,
     pub run_background: bool,
+    pub cvr: CvrSource,
+}
+
+/// Where CVR look-ups go: the canned stand-in (default; tests and the demo) or cvrapi.dk.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CvrSource {
+    StandIn,
+    CvrApi { url: String },
 }
 
 fn var(name: &str) -> Option<String> {
@@ -88,6 +96,12 @@ impl Settings {
             job_poll_ms: parsed("TRIBUNE_JOB_POLL_MS", 1000u64)?,
             projector_poll_ms: parsed("TRIBUNE_PROJECTOR_POLL_MS", 1000u64)?,
             run_background: true,
+            cvr: match var("TRIBUNE_CVR").as_deref() {
+                Some("cvrapi") => CvrSource::CvrApi {
+                    url: var("TRIBUNE_CVR_URL").unwrap_or_else(|| "https://cvrapi.dk".into()),
+                },
+                _ => CvrSource::StandIn,
+            },
         })
     }
 }

@@ -68,7 +68,7 @@ impl Application {
         }
 
         let webapp_dir = settings.webapp_dir.clone();
-        let state = web::Data::new(AppState::new(pool, settings));
+        let state = web::Data::new(AppState::new(pool, settings)?);
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())

@@ -1,9 +1,13 @@
+use std::sync::Arc;
+
 use sqlx::PgPool;
 use tribune_domain::probe::Probe;
 use tribune_projections::registry;
 use tribune_projections::store::{CommandBus, PgEventStore};
 
-use crate::settings::Settings;
+use crate::integrations::cvr::{CvrApi, CvrLookup, CvrStandIn};
+use crate::settings::{CvrSource, Settings};
+use crate::storage::Storage;
 
 /// What every handler can reach. Built once in `startup`.
 pub struct AppState {
@@ -11,18 +15,30 @@ pub struct AppState {
     pub pool: PgPool,
     pub settings: Settings,
     pub probes: CommandBus<Probe>,
+    pub storage: Storage,
+    pub cvr: Arc<dyn CvrLookup>,
 }
 
+/// cvrapi.dk asks every caller to say who it is and how to reach them.
+const CVR_USER_AGENT: &str = "Tribune klub-CRM (https://tribune.test; drift@tribune.test)";
+
 impl AppState {
-    pub fn new(pool: PgPool, settings: Settings) -> AppState {
+    pub fn new(pool: PgPool, settings: Settings) -> anyhow::Result<AppState> {
         let probes = CommandBus::new(
             PgEventStore::new(pool.clone(), registry::inline_for("probe")),
             (),
         );
-        AppState {
+        let storage = Storage::local(&settings.files_dir)?;
+        let cvr: Arc<dyn CvrLookup> = match &settings.cvr {
+            CvrSource::StandIn => Arc::new(CvrStandIn),
+            CvrSource::CvrApi { url } => Arc::new(CvrApi::new(url, CVR_USER_AGENT)?),
+        };
+        Ok(AppState {
             pool,
             settings,
             probes,
-        }
+            storage,
+            cvr,
+        })
     }
 }

@@ -28,6 +28,88 @@ fn session_calls(cfg: &mut web::ServiceConfig) {
         .route("/reset-password", web::post().to(account::reset_password));
 }
 
+/// Companies, contacts, contact lists, comments and files (spec 1 §7). Fixed paths come before
+/// `{id}` paths so `export`, `update`, `lists` are never read as ids.
+fn crm_calls(cfg: &mut web::ServiceConfig) {
+    use crate::crm::{comments, companies, contact_lists, contacts, files};
+    cfg.route("/companies", web::post().to(companies::list_companies))
+        .route("/companies", web::get().to(companies::search_companies))
+        .route(
+            "/companies/export",
+            web::post().to(companies::export_companies),
+        )
+        .route(
+            "/companies/update",
+            web::post().to(companies::update_company),
+        )
+        .route(
+            "/companies/cvr-search",
+            web::get().to(companies::cvr_search),
+        )
+        .route(
+            "/companies/event-types",
+            web::get().to(companies::list_event_types),
+        )
+        .route("/companies/{id}", web::get().to(companies::get_company))
+        .route(
+            "/companies/{id}",
+            web::delete().to(companies::delete_company),
+        )
+        .route(
+            "/companies/{id}/revenue",
+            web::get().to(companies::get_company_revenue),
+        )
+        .route(
+            "/companies/{id}/orders",
+            web::get().to(companies::list_company_orders),
+        )
+        .route(
+            "/companies/{id}/contracts",
+            web::get().to(companies::list_company_contracts),
+        )
+        .route(
+            "/companies/{id}/ticket-utilization",
+            web::get().to(companies::get_ticket_utilization),
+        )
+        .route("/contacts", web::post().to(contacts::list_contacts))
+        .route("/contacts", web::get().to(contacts::search_contacts))
+        .route("/contacts/update", web::post().to(contacts::update_contact))
+        .route("/contacts/lists", web::get().to(contacts::all_lists))
+        .route(
+            "/contacts/lists",
+            web::post().to(contact_lists::list_contact_lists),
+        )
+        .route(
+            "/contacts/lists/update",
+            web::post().to(contact_lists::update_contact_list),
+        )
+        .route(
+            "/contacts/lists/{id}",
+            web::get().to(contact_lists::get_contact_list),
+        )
+        .route(
+            "/contacts/lists/{id}",
+            web::delete().to(contact_lists::delete_contact_list),
+        )
+        .route("/contacts/{id}", web::get().to(contacts::get_contact))
+        .route("/contacts/{id}", web::delete().to(contacts::delete_contact))
+        .route(
+            "/contacts/{id}/delete-card",
+            web::post().to(contacts::delete_card),
+        )
+        .route("/comments/{id}", web::get().to(comments::list_comments))
+        .route("/comments/{id}", web::post().to(comments::add_comment))
+        .route(
+            "/comments/{id}/read",
+            web::post().to(comments::read_comment),
+        )
+        .route("/comments/{id}", web::delete().to(comments::delete_comment))
+        .route("/files/upload", web::post().to(files::upload_files))
+        .route("/files/download/{id}", web::get().to(files::download_file))
+        .route("/files/{id}", web::get().to(files::list_files))
+        .route("/files/{id}", web::delete().to(files::delete_file));
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(healthz))
         .route("/logout", web::get().to(session::account::logout))
@@ -42,6 +124,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::scope("/api")
                 .configure(session_calls)
+                .configure(crm_calls)
+                .route("/webshop/terms", web::get().to(public::get_terms))
+                .route(
+                    "/webshop/subscription-terms",
+                    web::get().to(public::get_subscription_terms),
+                )
+                .route("/events", web::get().to(public::list_event_cards))
                 .route("/history/{type}/{id}", web::get().to(history::get_history))
                 .route(
                     "/history/{type}/{id}/at/{sequence}",

@@ -170,6 +170,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         job_poll_ms: 100,
         projector_poll_ms: 100,
         run_background: true,
+        cvr: tribune_api::settings::CvrSource::StandIn,
     };
     let app = Application::build(settings).await.expect("build app");
     let address = format!("http://127.0.0.1:{}", app.port());

@@ -1,0 +1,707 @@
+//! Companies (spec 1 §2 Companies, §3 Company, §5, §7 Companies).
+
+use actix_multipart::Multipart;
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use chrono::NaiveDate;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{json, Value};
+use sqlx::{PgConnection, Postgres, QueryBuilder};
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::{clean, extra_info, files, parse_id};
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::{ApiError, FieldErrors};
+use crate::identity::acl::Action;
+use crate::identity::clients;
+use crate::session::Staff;
+use crate::state::AppState;
+use crate::storage::read_form;
+use crate::validate::is_email;
+
+const MODULE: &str = "companies";
+
+pub const STATUSES: [(i32, &str); 4] = [
+    (0, "Lead"),
+    (1, "Kunde"),
+    (2, "Under forhandling"),
+    (99, "Opsagt"),
+];
+
+pub fn status_label(status: i32) -> &'static str {
+    STATUSES
+        .iter()
+        .find(|(s, _)| *s == status)
+        .map(|(_, l)| *l)
+        .unwrap_or("")
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct CompanyListRow {
+    #[serde(rename = "Id")]
+    pub id: Uuid,
+    #[serde(rename = "Name")]
+    pub name: String,
+    #[serde(rename = "CVR")]
+    pub cvr: Option<String>,
+    #[serde(rename = "Address")]
+    pub address: Option<String>,
+    #[serde(rename = "ZipCode")]
+    pub zip_code: Option<String>,
+    #[serde(rename = "City")]
+    pub city: Option<String>,
+    #[serde(rename = "Email")]
+    pub email: Option<String>,
+    #[serde(rename = "Phone")]
+    pub phone: Option<String>,
+    #[serde(rename = "FollowUpDate")]
+    pub follow_up_date: Option<NaiveDate>,
+    #[serde(rename = "Utilization")]
+    pub utilization: i32,
+    #[serde(rename = "LogoWeb")]
+    pub logo_web: Option<String>,
+    #[serde(rename = "Status")]
+    pub status: i32,
+}
+
+const SORTS: [(&str, &str); 9] = [
+    ("Name", "lower(c.name)"),
+    ("CVR", "c.cvr"),
+    ("Address", "lower(c.address)"),
+    ("ZipCode", "c.zip_code"),
+    ("City", "lower(c.city)"),
+    ("Email", "lower(c.email)"),
+    ("Phone", "c.phone"),
+    ("FollowUpDate", "c.follow_up_date"),
+    ("Utilization", "utilization"),
+];
+
+/// Tickets used this season against the company's ticket limits, in percent. Tickets arrive with
+/// the events issue; until a club has issued any, every company has used none of its limits.
+const UTILIZATION_SQL: &str = "0";
+
+fn list_query<'a>(
+    client_id: Uuid,
+    params: &'a ListParams,
+    select: &str,
+) -> QueryBuilder<'a, Postgres> {
+    let mut q = QueryBuilder::new(format!(
+        "SELECT {select} FROM (SELECT c.*, ({UTILIZATION_SQL})::int AS utilization FROM companies c WHERE c.client_id = "
+    ));
+    q.push_bind(client_id);
+    if let Some(status) = params.filter.get("status").and_then(Value::as_i64) {
+        q.push(" AND c.status = ").push_bind(status as i32);
+    }
+    if let Some(search) = params.search() {
+        let pattern = format!(
+            "%{}%",
+            search
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_")
+        );
+        q.push(" AND (c.name ILIKE ")
+            .push_bind(pattern.clone())
+            .push(" OR c.cvr ILIKE ")
+            .push_bind(pattern.clone())
+            .push(" OR c.email ILIKE ")
+            .push_bind(pattern.clone())
+            .push(" OR c.phone ILIKE ")
+            .push_bind(pattern.clone())
+            .push(" OR c.city ILIKE ")
+            .push_bind(pattern)
+            .push(")");
+    }
+    q.push(") c");
+    q
+}
+
+const LIST_COLUMNS: &str = "c.id, c.name, c.cvr, c.address, c.zip_code, c.city, c.email, c.phone, c.follow_up_date, \
+     c.utilization, CASE WHEN c.logo_web IS NULL THEN NULL ELSE '/api/files/download/' || c.logo_web END AS logo_web, c.status";
+
+async fn rows(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    params: &ListParams,
+    paged: bool,
+) -> Result<(Vec<CompanyListRow>, i64), ApiError> {
+    let total: i64 = list_query(client_id, params, "count(*)")
+        .build_query_scalar()
+        .fetch_one(&mut *conn)
+        .await?;
+    let mut q = list_query(client_id, params, LIST_COLUMNS);
+    let order = params.order_by(&SORTS, ("Name", SortDir::Asc));
+    q.push(format!(" ORDER BY {order} NULLS LAST, c.id"));
+    if paged {
+        q.push(" LIMIT ")
+            .push_bind(params.per_page())
+            .push(" OFFSET ")
+            .push_bind(params.offset());
+    }
+    let rows = q.build_query_as().fetch_all(&mut *conn).await?;
+    Ok((rows, total))
+}
+
+#[utoipa::path(post, path = "/api/companies", tag = "companies", request_body = ListParams, responses((status = 200)))]
+pub async fn list_companies(
+    staff: Staff,
+    params: web::Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let (rows, total) = rows(&mut tx, staff.client_id, &params, true).await?;
+    tx.commit().await?;
+    Ok(envelope::page(rows, total, params.per_page()))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExportParams {
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub filter: Value,
+    pub sort: Option<crate::envelope::Sort>,
+}
+
+#[utoipa::path(post, path = "/api/companies/export", tag = "companies", request_body = ExportParams,
+    responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))]
+pub async fn export_companies(
+    staff: Staff,
+    body: web::Json<ExportParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let body = body.into_inner();
+    let params = ListParams {
+        filter: body.filter,
+        sort: body.sort,
+        page: 1,
+        per_page: 1000,
+    };
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let (rows, _) = rows(&mut tx, staff.client_id, &params, false).await?;
+    tx.commit().await?;
+    let bytes = crate::export::companies_workbook(&rows).map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            "attachment; filename=\"Virksomheder.xlsx\"",
+        ))
+        .body(bytes))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SearchQuery {
+    pub search: Option<String>,
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+struct CompanyPick {
+    id: Uuid,
+    name: String,
+    cvr: Option<String>,
+    city: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/companies", tag = "companies", responses((status = 200)))]
+pub async fn search_companies(
+    staff: Staff,
+    query: web::Query<SearchQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let picks: Vec<CompanyPick> = sqlx::query_as(
+        "SELECT id, name, cvr, city FROM companies WHERE client_id = $1 \
+         AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%' OR cvr ILIKE '%' || $2 || '%') ORDER BY lower(name) LIMIT 50",
+    )
+    .bind(staff.client_id)
+    .bind(clean(&query.search))
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(picks))
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactRef {
+    pub id: Uuid,
+    pub firstname: String,
+    pub lastname: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub mobile: Option<String>,
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct CompanyRow {
+    id: Uuid,
+    name: String,
+    cvr: Option<String>,
+    ean: Option<String>,
+    address: Option<String>,
+    zip_code: Option<String>,
+    city: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    website: Option<String>,
+    status: i32,
+    follow_up_date: Option<NaiveDate>,
+    vat_excluded: bool,
+    #[serde(rename = "useEAN")]
+    use_ean: bool,
+    logo_web: Option<Uuid>,
+    logo_print: Option<Uuid>,
+    extra_info: Value,
+    ticket_limits: Value,
+    owner_id: Option<Uuid>,
+}
+
+async fn load(conn: &mut PgConnection, client_id: Uuid, id: Uuid) -> Result<CompanyRow, ApiError> {
+    sqlx::query_as(
+        "SELECT id, name, cvr, ean, address, zip_code, city, email, phone, website, status, follow_up_date, vat_excluded, \
+         use_ean, logo_web, logo_print, extra_info, ticket_limits, owner_id FROM companies WHERE client_id = $1 AND id = $2",
+    )
+    .bind(client_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?
+    .ok_or(ApiError::NotFound)
+}
+
+#[utoipa::path(get, path = "/api/companies/{id}", tag = "companies", responses((status = 200), (status = 404)))]
+pub async fn get_company(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let company = load(&mut tx, staff.client_id, id).await?;
+    let contacts: Vec<ContactRef> = sqlx::query_as(
+        "SELECT p.id, p.firstname, p.lastname, p.email, p.phone, p.mobile FROM contacts p \
+         JOIN company_contacts cc ON cc.contact_id = p.id WHERE cc.company_id = $1 ORDER BY lower(p.firstname), lower(p.lastname)",
+    )
+    .bind(id)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    let mut result = serde_json::to_value(&company).map_err(ApiError::internal)?;
+    result["logoWeb"] = json!(company.logo_web.map(files::download_url));
+    result["logoPrint"] = json!(company.logo_print.map(files::download_url));
+    result["contacts"] = json!(contacts);
+    Ok(envelope::result_with_data(
+        result,
+        json!({ "orders": [], "contracts": [] }),
+    ))
+}
+
+/// Orders, contracts and revenue of a company are read from the orders module's tables, which
+/// arrive with the orders issue; until a club has any, these lists are empty and revenue is 0.
+#[utoipa::path(get, path = "/api/companies/{id}/orders", tag = "companies", responses((status = 200), (status = 404)))]
+pub async fn list_company_orders(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    ensure_visible(&path, &staff, &state).await?;
+    Ok(envelope::result(Vec::<Value>::new()))
+}
+
+#[utoipa::path(get, path = "/api/companies/{id}/contracts", tag = "companies", responses((status = 200), (status = 404)))]
+pub async fn list_company_contracts(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    ensure_visible(&path, &staff, &state).await?;
+    Ok(envelope::result(Vec::<Value>::new()))
+}
+
+#[utoipa::path(get, path = "/api/companies/{id}/revenue", tag = "companies", responses((status = 200), (status = 404)))]
+pub async fn get_company_revenue(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    ensure_visible(&path, &staff, &state).await?;
+    let year = chrono::Utc::now().format("%Y").to_string();
+    Ok(envelope::result(json!({ "revenue": 0, "year": year })))
+}
+
+#[utoipa::path(get, path = "/api/companies/{id}/ticket-utilization", tag = "companies", responses((status = 200), (status = 404)))]
+pub async fn get_ticket_utilization(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    ensure_visible(&path, &staff, &state).await?;
+    Ok(envelope::result(Vec::<Value>::new()))
+}
+
+/// Event types and ticket products for the ticket-limit grid (from the events and products issues).
+#[utoipa::path(get, path = "/api/companies/event-types", tag = "companies", responses((status = 200)))]
+pub async fn list_event_types(
+    staff: Staff,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "result": [], "products": [] })))
+}
+
+async fn ensure_visible(raw_id: &str, staff: &Staff, state: &AppState) -> Result<Uuid, ApiError> {
+    staff.authorize(state, MODULE, Action::Read).await?;
+    let id = parse_id(raw_id)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    load(&mut tx, staff.client_id, id).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CvrQuery {
+    pub query: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/companies/cvr-search", tag = "companies", responses((status = 200), (status = 422)))]
+pub async fn cvr_search(
+    staff: Staff,
+    query: web::Query<CvrQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let text = query.query.as_deref().unwrap_or_default().trim();
+    if text.chars().count() < 3 {
+        return Ok(envelope::result(Vec::<Value>::new()));
+    }
+    let found = state
+        .cvr
+        .search(text)
+        .await
+        .map_err(|e| ApiError::invalid(e.to_string()))?;
+    Ok(envelope::result(found))
+}
+
+/// `null` and absent are different for logos: null removes, absent keeps.
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ContactId {
+    id: Uuid,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CompanyInput {
+    id: Option<Uuid>,
+    name: Option<String>,
+    cvr: Option<String>,
+    ean: Option<String>,
+    address: Option<String>,
+    zip_code: Option<String>,
+    city: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    website: Option<String>,
+    status: Option<i32>,
+    follow_up_date: Option<NaiveDate>,
+    #[serde(default)]
+    vat_excluded: bool,
+    #[serde(default, rename = "useEAN")]
+    use_ean: bool,
+    #[serde(default, deserialize_with = "present")]
+    logo_web: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    logo_print: Option<Option<String>>,
+    #[serde(default)]
+    extra_info: Value,
+    #[serde(default)]
+    ticket_limits: Value,
+    owner_id: Option<Uuid>,
+    contact_ids: Option<Vec<Uuid>>,
+    contacts: Option<Vec<ContactId>>,
+}
+
+/// ticketLimits: by event type id, a list of {productId, maxAmount} with whole, non-negative amounts.
+fn clean_ticket_limits(raw: &Value, errors: &mut FieldErrors) -> Value {
+    let mut out = serde_json::Map::new();
+    let Some(map) = raw.as_object() else {
+        return Value::Object(out);
+    };
+    for (event_type, limits) in map {
+        let mut rows = Vec::new();
+        for limit in limits.as_array().into_iter().flatten() {
+            let product = limit
+                .get("productId")
+                .and_then(Value::as_str)
+                .and_then(|p| p.parse::<Uuid>().ok());
+            let amount = limit.get("maxAmount").and_then(Value::as_i64);
+            match (product, amount) {
+                (Some(product), Some(amount)) if amount >= 0 => {
+                    rows.push(json!({ "productId": product, "maxAmount": amount }))
+                }
+                (_, None) => {}
+                _ => errors
+                    .entry("ticketLimits".into())
+                    .or_default()
+                    .push("Antal skal være et heltal på 0 eller mere".into()),
+            }
+        }
+        out.insert(event_type.clone(), Value::Array(rows));
+    }
+    Value::Object(out)
+}
+
+#[utoipa::path(post, path = "/api/companies/update", tag = "companies", responses((status = 200), (status = 422), (status = 404)))]
+pub async fn update_company(
+    staff: Staff,
+    payload: Multipart,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let form = read_form(payload).await?;
+    let input: CompanyInput = form.json()?;
+    let logo_web_file = form.files_named("logoWebFile").next();
+    let logo_print_file = form.files_named("logoPrintFile").next();
+
+    let mut errors = FieldErrors::new();
+    let mut fail = |field: &str, message: &str| {
+        errors
+            .entry(field.to_string())
+            .or_default()
+            .push(message.to_string())
+    };
+    let name = clean(&input.name);
+    if name.is_none() {
+        fail("name", "Navn skal udfyldes");
+    }
+    let status = input.status.unwrap_or(-1);
+    if input.status.is_none() {
+        fail("status", "Status skal udfyldes");
+    } else if !STATUSES.iter().any(|(s, _)| *s == status) {
+        fail("status", "Status er ugyldig");
+    }
+    let cvr = clean(&input.cvr).map(|c| c.replace(' ', ""));
+    let phone = clean(&input.phone);
+    if cvr.is_none() && phone.is_none() {
+        fail("cvr", "CVR skal udfyldes, når telefon ikke er udfyldt");
+        fail("phone", "Telefon skal udfyldes, når CVR ikke er udfyldt");
+    }
+    if cvr
+        .as_deref()
+        .is_some_and(|c| c.len() != 8 || !c.chars().all(|d| d.is_ascii_digit()))
+    {
+        fail("cvr", "CVR skal være 8 cifre");
+    }
+    let ean = clean(&input.ean);
+    if input.use_ean && ean.is_none() {
+        fail("ean", "EAN skal udfyldes");
+    }
+    if ean
+        .as_deref()
+        .is_some_and(|e| e.len() != 13 || !e.chars().all(|d| d.is_ascii_digit()))
+    {
+        fail("ean", "EAN skal være 13 cifre");
+    }
+    let email = clean(&input.email);
+    if email.as_deref().is_some_and(|e| !is_email(e)) {
+        fail("email", "E-mail skal være en gyldig e-mail adresse");
+    }
+    for (field, label, file) in [
+        ("logoWebFile", "Logo (web)", logo_web_file),
+        ("logoPrintFile", "Logo (print)", logo_print_file),
+    ] {
+        if file.is_some_and(|f| !f.is_image()) {
+            fail(field, &format!("{label} skal være et billede"));
+        }
+    }
+    for (field, label, value, max) in [
+        ("name", "Navn", &name, 200),
+        ("address", "Adresse", &clean(&input.address), 200),
+        ("city", "By", &clean(&input.city), 100),
+        ("zipCode", "Postnr", &clean(&input.zip_code), 20),
+        ("website", "Hjemmeside", &clean(&input.website), 300),
+    ] {
+        if value.as_deref().is_some_and(|v| v.chars().count() > max) {
+            fail(field, &format!("{label} må højst være {max} tegn"));
+        }
+    }
+
+    let client = clients::by_id(&state.pool, staff.client_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let extra = extra_info::normalize(
+        &extra_info::definitions(&client.settings, "companies"),
+        &input.extra_info,
+        &mut errors,
+    );
+    let ticket_limits = clean_ticket_limits(&input.ticket_limits, &mut errors);
+
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    if let Some(owner) = input.owner_id {
+        let is_staff: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM memberships WHERE user_id = $1 AND client_id = $2 AND system_user AND accepted)",
+        )
+        .bind(owner)
+        .bind(staff.client_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        if !is_staff {
+            errors
+                .entry("ownerId".into())
+                .or_default()
+                .push("Ansvarlig findes ikke".into());
+        }
+    }
+    let contact_ids: Vec<Uuid> = match (&input.contact_ids, &input.contacts) {
+        (Some(ids), _) => ids.clone(),
+        (None, Some(contacts)) => contacts.iter().map(|c| c.id).collect(),
+        (None, None) => Vec::new(),
+    };
+    let known: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM contacts WHERE client_id = $1 AND id = ANY($2)")
+            .bind(staff.client_id)
+            .bind(&contact_ids)
+            .fetch_one(&mut *tx)
+            .await?;
+    let mut unique = contact_ids.clone();
+    unique.sort();
+    unique.dedup();
+    if known != unique.len() as i64 {
+        errors
+            .entry("contacts".into())
+            .or_default()
+            .push("En kontaktperson findes ikke".into());
+    }
+    if !errors.is_empty() {
+        let message = errors
+            .values()
+            .flatten()
+            .next()
+            .cloned()
+            .unwrap_or_default();
+        return Err(ApiError::Validation { message, errors });
+    }
+
+    let existing = match input.id {
+        Some(id) => Some(load(&mut tx, staff.client_id, id).await?),
+        None => None,
+    };
+    let id = existing.as_ref().map(|c| c.id).unwrap_or_else(Uuid::new_v4);
+    let mut logo_web = existing.as_ref().and_then(|c| c.logo_web);
+    let mut logo_print = existing.as_ref().and_then(|c| c.logo_print);
+    let mut obsolete = Vec::new();
+    for (slot, file, removal) in [
+        (&mut logo_web, logo_web_file, &input.logo_web),
+        (&mut logo_print, logo_print_file, &input.logo_print),
+    ] {
+        if let Some(file) = file {
+            obsolete.extend(slot.take());
+            *slot = Some(
+                files::store(
+                    &mut tx,
+                    &state.storage,
+                    staff.client_id,
+                    "company_logo",
+                    &id.to_string(),
+                    file,
+                    staff.user_id(),
+                )
+                .await?
+                .id,
+            );
+        } else if matches!(removal, Some(None)) {
+            obsolete.extend(slot.take());
+        }
+    }
+
+    sqlx::query(
+        "INSERT INTO companies (id, client_id, name, cvr, ean, address, zip_code, city, email, phone, website, status, \
+           follow_up_date, vat_excluded, use_ean, logo_web, logo_print, extra_info, ticket_limits, owner_id, created_by, updated_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21) \
+         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, cvr = EXCLUDED.cvr, ean = EXCLUDED.ean, \
+           address = EXCLUDED.address, zip_code = EXCLUDED.zip_code, city = EXCLUDED.city, email = EXCLUDED.email, \
+           phone = EXCLUDED.phone, website = EXCLUDED.website, status = EXCLUDED.status, \
+           follow_up_date = EXCLUDED.follow_up_date, vat_excluded = EXCLUDED.vat_excluded, use_ean = EXCLUDED.use_ean, \
+           logo_web = EXCLUDED.logo_web, logo_print = EXCLUDED.logo_print, extra_info = EXCLUDED.extra_info, \
+           ticket_limits = EXCLUDED.ticket_limits, owner_id = EXCLUDED.owner_id, updated_at = now(), updated_by = EXCLUDED.updated_by",
+    )
+    .bind(id)
+    .bind(staff.client_id)
+    .bind(&name)
+    .bind(&cvr)
+    .bind(&ean)
+    .bind(clean(&input.address))
+    .bind(clean(&input.zip_code))
+    .bind(clean(&input.city))
+    .bind(&email)
+    .bind(&phone)
+    .bind(clean(&input.website))
+    .bind(status)
+    .bind(input.follow_up_date)
+    .bind(input.vat_excluded)
+    .bind(input.use_ean)
+    .bind(logo_web)
+    .bind(logo_print)
+    .bind(&extra)
+    .bind(&ticket_limits)
+    .bind(input.owner_id)
+    .bind(staff.user_id())
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM company_contacts WHERE company_id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO company_contacts (client_id, company_id, contact_id) SELECT $1, $2, unnest($3::uuid[]) ON CONFLICT DO NOTHING",
+    )
+    .bind(staff.client_id)
+    .bind(id)
+    .bind(&unique)
+    .execute(&mut *tx)
+    .await?;
+    files::remove(&mut tx, &state.storage, staff.client_id, &obsolete).await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+#[utoipa::path(delete, path = "/api/companies/{id}", tag = "companies", responses((status = 200), (status = 404)))]
+pub async fn delete_company(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    load(&mut tx, staff.client_id, id).await?;
+    let file_ids: Vec<Uuid> =
+        sqlx::query_scalar("SELECT id FROM files WHERE client_id = $1 AND relation_id = $2")
+            .bind(staff.client_id)
+            .bind(id.to_string())
+            .fetch_all(&mut *tx)
+            .await?;
+    sqlx::query("DELETE FROM comments WHERE client_id = $1 AND relations = ARRAY[$2]::text[]")
+        .bind(staff.client_id)
+        .bind(id.to_string())
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM companies WHERE client_id = $1 AND id = $2")
+        .bind(staff.client_id)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    files::remove(&mut tx, &state.storage, staff.client_id, &file_ids).await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}

@@ -1,0 +1,206 @@
+//! Contact lists (spec 1 §2 Contacts, §3 Contact list, §7 lists).
+
+use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sqlx::{Postgres, QueryBuilder};
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::contacts::MODULE;
+use super::{clean, parse_id};
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::ApiError;
+use crate::identity::acl::Action;
+use crate::session::Staff;
+use crate::state::AppState;
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+struct ListRow {
+    #[serde(rename = "Id")]
+    id: Uuid,
+    #[serde(rename = "Title")]
+    title: String,
+    #[serde(rename = "Contacts")]
+    contacts: i64,
+}
+
+fn filtered<'a>(client_id: Uuid, params: &ListParams, select: &str) -> QueryBuilder<'a, Postgres> {
+    let mut q = QueryBuilder::new(format!(
+        "SELECT {select} FROM contact_lists l WHERE l.client_id = "
+    ));
+    q.push_bind(client_id);
+    if let Some(search) = params.search() {
+        q.push(" AND l.title ILIKE ").push_bind(format!(
+            "%{}%",
+            search.replace('%', "\\%").replace('_', "\\_")
+        ));
+    }
+    q
+}
+
+#[utoipa::path(post, path = "/api/contacts/lists", tag = "contacts", request_body = ListParams, responses((status = 200)))]
+pub async fn list_contact_lists(
+    staff: Staff,
+    params: web::Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let total: i64 = filtered(staff.client_id, &params, "count(*)")
+        .build_query_scalar()
+        .fetch_one(&mut *tx)
+        .await?;
+    let mut q = filtered(
+        staff.client_id,
+        &params,
+        "l.id, l.title, (SELECT count(*) FROM contact_list_members m WHERE m.list_id = l.id) AS contacts",
+    );
+    let order = params.order_by(
+        &[("Title", "lower(l.title)"), ("Contacts", "contacts")],
+        ("Title", SortDir::Asc),
+    );
+    q.push(format!(" ORDER BY {order}, l.id LIMIT "))
+        .push_bind(params.per_page())
+        .push(" OFFSET ")
+        .push_bind(params.offset());
+    let rows: Vec<ListRow> = q.build_query_as().fetch_all(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(envelope::page(rows, total, params.per_page()))
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+struct Member {
+    id: Uuid,
+    firstname: String,
+    lastname: String,
+    email: String,
+}
+
+#[utoipa::path(get, path = "/api/contacts/lists/{id}", tag = "contacts", responses((status = 200), (status = 404)))]
+pub async fn get_contact_list(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let title: String =
+        sqlx::query_scalar("SELECT title FROM contact_lists WHERE client_id = $1 AND id = $2")
+            .bind(staff.client_id)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+    let contacts: Vec<Member> = sqlx::query_as(
+        "SELECT p.id, p.firstname, p.lastname, p.email FROM contacts p JOIN contact_list_members m ON m.contact_id = p.id \
+         WHERE m.list_id = $1 ORDER BY lower(p.firstname), lower(p.lastname)",
+    )
+    .bind(id)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(
+        json!({ "id": id, "title": title, "contacts": contacts }),
+    ))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ContactListInput {
+    id: Option<Uuid>,
+    title: Option<String>,
+    contact_ids: Option<Vec<Uuid>>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    #[schema(value_type = Object)]
+    contacts: serde_json::Value,
+}
+
+#[utoipa::path(post, path = "/api/contacts/lists/update", tag = "contacts", request_body = ContactListInput, responses((status = 200), (status = 422)))]
+pub async fn update_contact_list(
+    staff: Staff,
+    body: web::Json<ContactListInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let input = body.into_inner();
+    let title =
+        clean(&input.title).ok_or_else(|| ApiError::field("title", "Navn skal udfyldes"))?;
+    if title.chars().count() > 200 {
+        return Err(ApiError::field("title", "Navn må højst være 200 tegn"));
+    }
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let id = match input.id {
+        Some(id) => {
+            let updated = sqlx::query("UPDATE contact_lists SET title = $3, updated_at = now(), updated_by = $4 WHERE client_id = $1 AND id = $2")
+                .bind(staff.client_id)
+                .bind(id)
+                .bind(&title)
+                .bind(staff.user_id())
+                .execute(&mut *tx)
+                .await?;
+            if updated.rows_affected() == 0 {
+                return Err(ApiError::NotFound);
+            }
+            id
+        }
+        None => sqlx::query_scalar("INSERT INTO contact_lists (client_id, title, created_by, updated_by) VALUES ($1, $2, $3, $3) RETURNING id")
+            .bind(staff.client_id)
+            .bind(&title)
+            .bind(staff.user_id())
+            .fetch_one(&mut *tx)
+            .await?,
+    };
+    if let Some(mut ids) = input.contact_ids {
+        ids.sort();
+        ids.dedup();
+        let known: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM contacts WHERE client_id = $1 AND id = ANY($2)",
+        )
+        .bind(staff.client_id)
+        .bind(&ids)
+        .fetch_one(&mut *tx)
+        .await?;
+        if known != ids.len() as i64 {
+            return Err(ApiError::field(
+                "contactIds",
+                "En kontaktperson findes ikke",
+            ));
+        }
+        sqlx::query("DELETE FROM contact_list_members WHERE list_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO contact_list_members (client_id, list_id, contact_id) SELECT $1, $2, unnest($3::uuid[])")
+            .bind(staff.client_id)
+            .bind(id)
+            .bind(&ids)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+#[utoipa::path(delete, path = "/api/contacts/lists/{id}", tag = "contacts", responses((status = 200), (status = 404)))]
+pub async fn delete_contact_list(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let deleted = sqlx::query("DELETE FROM contact_lists WHERE client_id = $1 AND id = $2")
+        .bind(staff.client_id)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    if deleted.rows_affected() == 0 {
+        return Err(ApiError::NotFound);
+    }
+    tx.commit().await?;
+    Ok(envelope::ok())
+}

@@ -1,0 +1,501 @@
+//! Contacts (spec 1 §2 Contacts, §3 Contact, §5, §7 Contacts and lists).
+
+use actix_multipart::Multipart;
+use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sqlx::{PgConnection, Postgres, QueryBuilder};
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::companies::ContactRef;
+use super::{clean, extra_info, files, parse_id};
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::{ApiError, FieldErrors};
+use crate::identity::acl::Action;
+use crate::identity::clients;
+use crate::session::Staff;
+use crate::state::AppState;
+use crate::storage::read_form;
+use crate::validate::is_email;
+
+pub const MODULE: &str = "contacts";
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+struct ContactListRow {
+    #[serde(rename = "Id")]
+    id: Uuid,
+    #[serde(rename = "Firstname")]
+    firstname: String,
+    #[serde(rename = "Lastname")]
+    lastname: String,
+    #[serde(rename = "Email")]
+    email: String,
+    #[serde(rename = "Phone")]
+    phone: Option<String>,
+    #[serde(rename = "Mobile")]
+    mobile: Option<String>,
+    #[serde(rename = "Companies")]
+    companies: String,
+}
+
+const SORTS: [(&str, &str); 5] = [
+    ("Firstname", "lower(p.firstname)"),
+    ("Lastname", "lower(p.lastname)"),
+    ("Email", "lower(p.email)"),
+    ("Phone", "p.phone"),
+    ("Mobile", "p.mobile"),
+];
+
+fn search_pattern(search: &str) -> String {
+    format!(
+        "%{}%",
+        search
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    )
+}
+
+fn filtered<'a>(client_id: Uuid, params: &ListParams, select: &str) -> QueryBuilder<'a, Postgres> {
+    let mut q = QueryBuilder::new(format!(
+        "SELECT {select} FROM contacts p WHERE p.client_id = "
+    ));
+    q.push_bind(client_id);
+    if let Some(search) = params.search() {
+        let pattern = search_pattern(&search);
+        q.push(" AND (p.firstname || ' ' || p.lastname ILIKE ")
+            .push_bind(pattern.clone())
+            .push(" OR p.email ILIKE ")
+            .push_bind(pattern.clone())
+            .push(" OR coalesce(p.phone, '') || ' ' || coalesce(p.mobile, '') ILIKE ")
+            .push_bind(pattern)
+            .push(")");
+    }
+    q
+}
+
+#[utoipa::path(post, path = "/api/contacts", tag = "contacts", request_body = ListParams, responses((status = 200)))]
+pub async fn list_contacts(
+    staff: Staff,
+    params: web::Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let total: i64 = filtered(staff.client_id, &params, "count(*)")
+        .build_query_scalar()
+        .fetch_one(&mut *tx)
+        .await?;
+    let mut q = filtered(
+        staff.client_id,
+        &params,
+        "p.id, p.firstname, p.lastname, p.email, p.phone, p.mobile, coalesce((SELECT string_agg(c.name, ', ' ORDER BY c.name) \
+         FROM company_contacts cc JOIN companies c ON c.id = cc.company_id WHERE cc.contact_id = p.id), '') AS companies",
+    );
+    q.push(format!(
+        " ORDER BY {} NULLS LAST, p.id LIMIT ",
+        params.order_by(&SORTS, ("Firstname", SortDir::Asc))
+    ))
+    .push_bind(params.per_page())
+    .push(" OFFSET ")
+    .push_bind(params.offset());
+    let rows: Vec<ContactListRow> = q.build_query_as().fetch_all(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(envelope::page(rows, total, params.per_page()))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SearchQuery {
+    pub search: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/contacts", tag = "contacts", responses((status = 200)))]
+pub async fn search_contacts(
+    staff: Staff,
+    query: web::Query<SearchQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let rows: Vec<ContactRef> = sqlx::query_as(
+        "SELECT id, firstname, lastname, email, phone, mobile FROM contacts WHERE client_id = $1 \
+         AND ($2::text IS NULL OR firstname || ' ' || lastname || ' ' || email ILIKE '%' || $2 || '%') \
+         ORDER BY lower(firstname), lower(lastname) LIMIT 50",
+    )
+    .bind(staff.client_id)
+    .bind(clean(&query.search))
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(rows))
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ContactRow {
+    id: Uuid,
+    firstname: String,
+    lastname: String,
+    email: String,
+    phone: Option<String>,
+    mobile: Option<String>,
+    linkedin: Option<String>,
+    about: Option<String>,
+    highlighted: bool,
+    no_invitations: bool,
+    picture: Option<Uuid>,
+    extra_info: Value,
+    payment_cards: Value,
+}
+
+async fn load(conn: &mut PgConnection, client_id: Uuid, id: Uuid) -> Result<ContactRow, ApiError> {
+    sqlx::query_as(
+        "SELECT id, firstname, lastname, email, phone, mobile, linkedin, about, highlighted, no_invitations, picture, \
+         extra_info, payment_cards FROM contacts WHERE client_id = $1 AND id = $2",
+    )
+    .bind(client_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?
+    .ok_or(ApiError::NotFound)
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+struct NamedRef {
+    id: Uuid,
+    name: String,
+}
+
+#[utoipa::path(get, path = "/api/contacts/{id}", tag = "contacts", responses((status = 200), (status = 404)))]
+pub async fn get_contact(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let contact = load(&mut tx, staff.client_id, id).await?;
+    let companies: Vec<NamedRef> = sqlx::query_as(
+        "SELECT c.id, c.name FROM companies c JOIN company_contacts cc ON cc.company_id = c.id WHERE cc.contact_id = $1 ORDER BY lower(c.name)",
+    )
+    .bind(id)
+    .fetch_all(&mut *tx)
+    .await?;
+    let list_ids: Vec<Uuid> =
+        sqlx::query_scalar("SELECT list_id FROM contact_list_members WHERE contact_id = $1")
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+    tx.commit().await?;
+    let mut result = serde_json::to_value(&contact).map_err(ApiError::internal)?;
+    result["picture"] = json!(contact.picture.map(files::download_url));
+    result["companyIds"] = json!(companies.iter().map(|c| c.id).collect::<Vec<_>>());
+    result["listIds"] = json!(list_ids);
+    Ok(envelope::result_with_data(
+        result,
+        json!({ "companies": companies }),
+    ))
+}
+
+#[utoipa::path(get, path = "/api/contacts/lists", tag = "contacts", responses((status = 200)))]
+pub async fn all_lists(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let lists: Vec<(Uuid, String)> = sqlx::query_as(
+        "SELECT id, title FROM contact_lists WHERE client_id = $1 ORDER BY lower(title)",
+    )
+    .bind(staff.client_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(
+        lists
+            .into_iter()
+            .map(|(id, title)| json!({ "id": id, "title": title }))
+            .collect::<Vec<_>>(),
+    ))
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ContactInput {
+    id: Option<Uuid>,
+    firstname: Option<String>,
+    lastname: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    mobile: Option<String>,
+    linkedin: Option<String>,
+    about: Option<String>,
+    #[serde(default)]
+    highlighted: bool,
+    #[serde(default)]
+    no_invitations: bool,
+    #[serde(default, deserialize_with = "present")]
+    picture: Option<Option<String>>,
+    #[serde(default)]
+    extra_info: Value,
+    company_ids: Option<Vec<Uuid>>,
+    list_ids: Option<Vec<Uuid>>,
+    /// Read-only here: cards come from the payment provider; they are removed with delete-card.
+    #[serde(default)]
+    #[allow(dead_code)]
+    payment_cards: Value,
+}
+
+/// Saves a contact (create when `id` is absent); shared by the contacts screen and the company
+/// editor's 'Opret kontaktperson' modal. Returns the id.
+#[utoipa::path(post, path = "/api/contacts/update", tag = "contacts", responses((status = 200), (status = 422), (status = 404)))]
+pub async fn update_contact(
+    staff: Staff,
+    payload: Multipart,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let form = read_form(payload).await?;
+    let input: ContactInput = form.json()?;
+    let picture_file = form.files_named("file").next();
+
+    let mut errors = FieldErrors::new();
+    let mut fail = |field: &str, message: &str| {
+        errors
+            .entry(field.to_string())
+            .or_default()
+            .push(message.to_string())
+    };
+    let firstname = clean(&input.firstname);
+    let lastname = clean(&input.lastname);
+    let email = clean(&input.email);
+    if firstname.is_none() {
+        fail("firstname", "Fornavn skal udfyldes");
+    }
+    if lastname.is_none() {
+        fail("lastname", "Efternavn skal udfyldes");
+    }
+    match &email {
+        None => fail("email", "E-mail skal udfyldes"),
+        Some(e) if !is_email(e) => fail("email", "E-mail skal være en gyldig e-mail adresse"),
+        _ => {}
+    }
+    if picture_file.is_some_and(|f| !f.is_image()) {
+        fail("file", "Billede skal være et billede");
+    }
+    let client = clients::by_id(&state.pool, staff.client_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let extra = extra_info::normalize(
+        &extra_info::definitions(&client.settings, "contacts"),
+        &input.extra_info,
+        &mut errors,
+    );
+
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let company_ids = dedup(input.company_ids.clone().unwrap_or_default());
+    let list_ids = dedup(input.list_ids.clone().unwrap_or_default());
+    for (table, ids, field, message) in [
+        (
+            "companies",
+            &company_ids,
+            "companyIds",
+            "En virksomhed findes ikke",
+        ),
+        (
+            "contact_lists",
+            &list_ids,
+            "listIds",
+            "En kontaktliste findes ikke",
+        ),
+    ] {
+        let known: i64 = sqlx::query_scalar(&format!(
+            "SELECT count(*) FROM {table} WHERE client_id = $1 AND id = ANY($2)"
+        ))
+        .bind(staff.client_id)
+        .bind(ids)
+        .fetch_one(&mut *tx)
+        .await?;
+        if known != ids.len() as i64 {
+            errors
+                .entry(field.to_string())
+                .or_default()
+                .push(message.to_string());
+        }
+    }
+    if !errors.is_empty() {
+        let message = errors
+            .values()
+            .flatten()
+            .next()
+            .cloned()
+            .unwrap_or_default();
+        return Err(ApiError::Validation { message, errors });
+    }
+
+    let existing = match input.id {
+        Some(id) => Some(load(&mut tx, staff.client_id, id).await?),
+        None => None,
+    };
+    let id = existing.as_ref().map(|c| c.id).unwrap_or_else(Uuid::new_v4);
+    let mut picture = existing.as_ref().and_then(|c| c.picture);
+    let mut obsolete = Vec::new();
+    if let Some(file) = picture_file {
+        obsolete.extend(picture.take());
+        picture = Some(
+            files::store(
+                &mut tx,
+                &state.storage,
+                staff.client_id,
+                "contact_picture",
+                &id.to_string(),
+                file,
+                staff.user_id(),
+            )
+            .await?
+            .id,
+        );
+    } else if matches!(input.picture, Some(None)) {
+        obsolete.extend(picture.take());
+    }
+    sqlx::query(
+        "INSERT INTO contacts (id, client_id, firstname, lastname, email, phone, mobile, linkedin, about, highlighted, \
+           no_invitations, picture, extra_info, created_by, updated_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) \
+         ON CONFLICT (id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname, email = EXCLUDED.email, \
+           phone = EXCLUDED.phone, mobile = EXCLUDED.mobile, linkedin = EXCLUDED.linkedin, about = EXCLUDED.about, \
+           highlighted = EXCLUDED.highlighted, no_invitations = EXCLUDED.no_invitations, picture = EXCLUDED.picture, \
+           extra_info = EXCLUDED.extra_info, updated_at = now(), updated_by = EXCLUDED.updated_by",
+    )
+    .bind(id)
+    .bind(staff.client_id)
+    .bind(&firstname)
+    .bind(&lastname)
+    .bind(&email)
+    .bind(clean(&input.phone))
+    .bind(clean(&input.mobile))
+    .bind(clean(&input.linkedin))
+    .bind(clean(&input.about))
+    .bind(input.highlighted)
+    .bind(input.no_invitations)
+    .bind(picture)
+    .bind(&extra)
+    .bind(staff.user_id())
+    .execute(&mut *tx)
+    .await?;
+    if input.company_ids.is_some() {
+        sqlx::query("DELETE FROM company_contacts WHERE contact_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO company_contacts (client_id, company_id, contact_id) SELECT $1, unnest($2::uuid[]), $3")
+            .bind(staff.client_id)
+            .bind(&company_ids)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    if input.list_ids.is_some() {
+        sqlx::query("DELETE FROM contact_list_members WHERE contact_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO contact_list_members (client_id, list_id, contact_id) SELECT $1, unnest($2::uuid[]), $3")
+            .bind(staff.client_id)
+            .bind(&list_ids)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    files::remove(&mut tx, &state.storage, staff.client_id, &obsolete).await?;
+    tx.commit().await?;
+    Ok(envelope::data(json!({ "id": id })))
+}
+
+fn dedup(mut ids: Vec<Uuid>) -> Vec<Uuid> {
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeleteCard {
+    card: Value,
+}
+
+#[utoipa::path(post, path = "/api/contacts/{id}/delete-card", tag = "contacts", responses((status = 200), (status = 404)))]
+pub async fn delete_card(
+    staff: Staff,
+    path: web::Path<String>,
+    body: web::Json<DeleteCard>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let contact = load(&mut tx, staff.client_id, id).await?;
+    let key = |c: &Value| {
+        (
+            c.get("cardNumber").cloned(),
+            c.get("expMonth").cloned(),
+            c.get("expYear").cloned(),
+        )
+    };
+    let cards: Vec<Value> = contact
+        .payment_cards
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let kept: Vec<Value> = cards
+        .iter()
+        .filter(|c| key(c) != key(&body.card))
+        .cloned()
+        .collect();
+    if kept.len() == cards.len() {
+        return Err(ApiError::NotFound);
+    }
+    sqlx::query("UPDATE contacts SET payment_cards = $3, updated_at = now(), updated_by = $4 WHERE client_id = $1 AND id = $2")
+        .bind(staff.client_id)
+        .bind(id)
+        .bind(Value::Array(kept))
+        .bind(staff.user_id())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}
+
+#[utoipa::path(delete, path = "/api/contacts/{id}", tag = "contacts", responses((status = 200), (status = 404)))]
+pub async fn delete_contact(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let contact = load(&mut tx, staff.client_id, id).await?;
+    sqlx::query("DELETE FROM comments WHERE client_id = $1 AND relations = ARRAY[$2]::text[]")
+        .bind(staff.client_id)
+        .bind(id.to_string())
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM contacts WHERE client_id = $1 AND id = $2")
+        .bind(staff.client_id)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    files::remove(
+        &mut tx,
+        &state.storage,
+        staff.client_id,
+        &contact.picture.into_iter().collect::<Vec<_>>(),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}

@@ -1,0 +1,260 @@
+//! The files grid (spec 1 §2 Files grid) and the stored files behind logos, pictures and comment
+//! attachments. Bytes live in `Storage`; the `files` row says whose they are.
+
+use actix_multipart::Multipart;
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use serde::Serialize;
+use sqlx::PgConnection;
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::parse_id;
+use crate::envelope;
+use crate::error::ApiError;
+use crate::identity::acl::Action;
+use crate::session::Staff;
+use crate::state::AppState;
+use crate::storage::{read_form, Storage, UploadedFile, IMAGE_TYPES};
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct FileRow {
+    pub id: Uuid,
+    pub file_name: String,
+    #[serde(skip)]
+    pub storage_key: String,
+    pub content_type: String,
+    pub size: i64,
+    #[sqlx(skip)]
+    pub file_path: String,
+    #[sqlx(skip)]
+    pub is_image: bool,
+}
+
+impl FileRow {
+    fn with_links(mut self) -> FileRow {
+        self.file_path = download_url(self.id);
+        self.is_image = IMAGE_TYPES.contains(&self.content_type.as_str());
+        self
+    }
+}
+
+pub fn download_url(id: Uuid) -> String {
+    format!("/api/files/download/{id}")
+}
+
+/// Stores the bytes and records who owns them, inside the caller's transaction.
+pub async fn store(
+    conn: &mut PgConnection,
+    storage: &Storage,
+    client_id: Uuid,
+    relation_type: &str,
+    relation_id: &str,
+    file: &UploadedFile,
+    created_by: Uuid,
+) -> Result<FileRow, ApiError> {
+    let id = Uuid::new_v4();
+    let key = format!("{client_id}/{id}");
+    storage.put(&key, file.bytes.clone()).await?;
+    let row: FileRow = sqlx::query_as(
+        "INSERT INTO files (id, client_id, relation_type, relation_id, file_name, storage_key, content_type, size, created_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, file_name, storage_key, content_type, size",
+    )
+    .bind(id)
+    .bind(client_id)
+    .bind(relation_type)
+    .bind(relation_id)
+    .bind(&file.file_name)
+    .bind(&key)
+    .bind(&file.content_type)
+    .bind(file.bytes.len() as i64)
+    .bind(created_by)
+    .fetch_one(conn)
+    .await?;
+    Ok(row.with_links())
+}
+
+pub async fn by_ids(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    ids: &[Uuid],
+) -> Result<Vec<FileRow>, ApiError> {
+    let rows: Vec<FileRow> = sqlx::query_as(
+        "SELECT id, file_name, storage_key, content_type, size FROM files WHERE client_id = $1 AND id = ANY($2) ORDER BY created_at",
+    )
+    .bind(client_id)
+    .bind(ids)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(FileRow::with_links).collect())
+}
+
+/// Removes the rows and then the bytes (a leftover blob is harmless; a dangling row is not).
+pub async fn remove(
+    conn: &mut PgConnection,
+    storage: &Storage,
+    client_id: Uuid,
+    ids: &[Uuid],
+) -> Result<(), ApiError> {
+    let keys: Vec<String> = sqlx::query_scalar(
+        "DELETE FROM files WHERE client_id = $1 AND id = ANY($2) RETURNING storage_key",
+    )
+    .bind(client_id)
+    .bind(ids)
+    .fetch_all(conn)
+    .await?;
+    for key in keys {
+        storage.delete(&key).await?;
+    }
+    Ok(())
+}
+
+/// The entity kinds the files grid serves, with the module each belongs to.
+fn relation_module(relation_type: &str) -> Option<(&'static str, &'static str)> {
+    match relation_type {
+        "company" => Some(("companies", "companies")),
+        "contact" => Some(("contacts", "contacts")),
+        _ => None,
+    }
+}
+
+async fn relation_exists(
+    conn: &mut PgConnection,
+    table: &str,
+    client_id: Uuid,
+    id: Uuid,
+) -> Result<bool, ApiError> {
+    Ok(sqlx::query_scalar(&format!(
+        "SELECT EXISTS (SELECT 1 FROM {table} WHERE client_id = $1 AND id = $2)"
+    ))
+    .bind(client_id)
+    .bind(id)
+    .fetch_one(conn)
+    .await?)
+}
+
+#[utoipa::path(get, path = "/api/files/{entityId}", tag = "files", responses((status = 200)))]
+pub async fn list_files(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let relation_id = parse_id(&path)?.to_string();
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let rows: Vec<FileRow> = sqlx::query_as(
+        "SELECT id, file_name, storage_key, content_type, size FROM files \
+         WHERE client_id = $1 AND relation_id = $2 AND relation_type <> 'comment' ORDER BY created_at",
+    )
+    .bind(staff.client_id)
+    .bind(&relation_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(
+        rows.into_iter()
+            .map(FileRow::with_links)
+            .collect::<Vec<_>>(),
+    ))
+}
+
+#[utoipa::path(post, path = "/api/files/upload", tag = "files", responses((status = 200), (status = 413), (status = 422)))]
+pub async fn upload_files(
+    staff: Staff,
+    payload: Multipart,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let form = read_form(payload).await?;
+    let relation_type = form.text("relationType").unwrap_or_default().to_string();
+    let (module, table) = relation_module(&relation_type)
+        .ok_or_else(|| ApiError::field("relationType", "Ukendt relationstype"))?;
+    staff.authorize(&state, module, Action::Manage).await?;
+    let relation_id = parse_id(form.text("relationId").unwrap_or_default())?;
+    let files: Vec<&UploadedFile> = form.files_named("files").collect();
+    if files.is_empty() {
+        return Err(ApiError::field("files", "Vælg mindst én fil"));
+    }
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    if !relation_exists(&mut tx, table, staff.client_id, relation_id).await? {
+        return Err(ApiError::NotFound);
+    }
+    let mut saved = Vec::new();
+    for file in files {
+        saved.push(
+            store(
+                &mut tx,
+                &state.storage,
+                staff.client_id,
+                &relation_type,
+                &relation_id.to_string(),
+                file,
+                staff.user_id(),
+            )
+            .await?,
+        );
+    }
+    tx.commit().await?;
+    Ok(envelope::result(saved))
+}
+
+#[utoipa::path(get, path = "/api/files/download/{fileId}", tag = "files", responses((status = 200), (status = 404)))]
+pub async fn download_file(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let row = by_ids(&mut tx, staff.client_id, &[id])
+        .await?
+        .into_iter()
+        .next()
+        .ok_or(ApiError::NotFound)?;
+    tx.commit().await?;
+    let bytes = state.storage.get(&row.storage_key).await?;
+    let inline = row.is_image || row.content_type == "application/pdf";
+    let disposition = format!(
+        "{}; filename*=UTF-8''{}",
+        if inline { "inline" } else { "attachment" },
+        percent_encode(&row.file_name)
+    );
+    Ok(HttpResponse::Ok()
+        .content_type(row.content_type.clone())
+        .insert_header((header::CONTENT_DISPOSITION, disposition))
+        .insert_header(("X-Content-Type-Options", "nosniff"))
+        .insert_header((header::CACHE_CONTROL, "private, max-age=3600"))
+        .body(bytes))
+}
+
+fn percent_encode(name: &str) -> String {
+    name.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' => (b as char).to_string(),
+            other => format!("%{other:02X}"),
+        })
+        .collect()
+}
+
+#[utoipa::path(delete, path = "/api/files/{fileId}", tag = "files", responses((status = 200), (status = 404)))]
+pub async fn delete_file(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let relation_type: Option<String> =
+        sqlx::query_scalar("SELECT relation_type FROM files WHERE client_id = $1 AND id = $2")
+            .bind(staff.client_id)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let (module, _) = relation_type
+        .as_deref()
+        .and_then(relation_module)
+        .ok_or(ApiError::NotFound)?;
+    staff.authorize(&state, module, Action::Manage).await?;
+    remove(&mut tx, &state.storage, staff.client_id, &[id]).await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}
