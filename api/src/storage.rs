@@ -115,7 +115,8 @@ impl Form {
     }
 }
 
-/// What a file's first bytes say it is; text without magic bytes counts as text/plain.
+/// What a file's first bytes say it is; text without magic bytes counts as text/plain;
+/// programs and unrecognisable bytes are refused (None).
 pub fn sniff(bytes: &[u8]) -> Option<String> {
     match infer::get(bytes) {
         Some(kind)
@@ -127,9 +128,15 @@ pub fn sniff(bytes: &[u8]) -> Option<String> {
             None
         }
         Some(kind) => Some(kind.mime_type().to_string()),
-        None if std::str::from_utf8(bytes).is_ok() => Some("text/plain".to_string()),
-        None => Some("application/octet-stream".to_string()),
+        None if is_text(bytes) => Some("text/plain".to_string()),
+        // Bytes nothing recognises are not stored: a file must be a known type or plain text.
+        None => None,
     }
+}
+
+/// UTF-8 without control characters other than tabs and line breaks.
+fn is_text(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok_and(|t| t.chars().all(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r')))
 }
 
 pub async fn read_form(mut payload: Multipart) -> Result<Form, ApiError> {
