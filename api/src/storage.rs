@@ -136,7 +136,10 @@ pub fn sniff(bytes: &[u8]) -> Option<String> {
 
 /// UTF-8 without control characters other than tabs and line breaks.
 fn is_text(bytes: &[u8]) -> bool {
-    std::str::from_utf8(bytes).is_ok_and(|t| t.chars().all(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r')))
+    std::str::from_utf8(bytes).is_ok_and(|t| {
+        t.chars()
+            .all(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r'))
+    })
 }
 
 pub async fn read_form(mut payload: Multipart) -> Result<Form, ApiError> {

@@ -307,6 +307,51 @@ impl Browser {
         (status, response.json().await.unwrap_or(Value::Null))
     }
 
+    /// A multipart write: `data` as JSON plus files as (field, file name, bytes).
+    pub async fn post_form(
+        &self,
+        path: &str,
+        data: Option<&Value>,
+        fields: &[(&str, &str)],
+        files: Vec<(&str, &str, Vec<u8>)>,
+    ) -> (StatusCode, Value) {
+        let mut form = reqwest::multipart::Form::new();
+        if let Some(data) = data {
+            form = form.text("data", data.to_string());
+        }
+        for (name, value) in fields {
+            form = form.text(name.to_string(), value.to_string());
+        }
+        for (field, file_name, bytes) in files {
+            form = form.part(
+                field.to_string(),
+                reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_string()),
+            );
+        }
+        let response = self
+            .client
+            .post(self.url(path))
+            .header("X-CSRF-Token", self.csrf())
+            .multipart(form)
+            .send()
+            .await
+            .expect("POST form");
+        let status = response.status();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn delete(&self, path: &str) -> (StatusCode, Value) {
+        let response = self
+            .client
+            .delete(self.url(path))
+            .header("X-CSRF-Token", self.csrf())
+            .send()
+            .await
+            .expect("DELETE");
+        let status = response.status();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
     pub async fn login(&self, email: &str, password: &str) -> Response {
         self.post(
             "/api/login",
@@ -314,4 +359,15 @@ impl Browser {
         )
         .await
     }
+}
+
+/// A real 1×1 PNG.
+pub fn png() -> Vec<u8> {
+    vec![
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44,
+        0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F,
+        0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x00,
+        0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00, 0x00, 0x00, 0x49,
+        0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
 }
