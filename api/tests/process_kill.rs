@@ -27,7 +27,7 @@ fn database_url(db: &TestDb) -> String {
 }
 
 async fn start_server(db: &TestDb, port: u16) -> Child {
-    let child = Command::new(env!("CARGO_BIN_EXE_tribune"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tribune"))
         .arg("serve")
         .env("DATABASE_URL", database_url(db))
         .env("TRIBUNE_PORT", port.to_string())
@@ -50,6 +50,8 @@ async fn start_server(db: &TestDb, port: u16) -> Child {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("tribune did not start");
 }
 
