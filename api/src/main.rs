@@ -78,7 +78,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::SeedDemo => {
             migrate(&settings).await?;
             let owner = connect(settings.database.clone(), 2).await?;
-            if tribune_api::seed::seed_demo(&owner).await? {
+            let seeded = tribune_api::seed::seed_demo(&owner).await?;
+            let storage = tribune_api::storage::Storage::local(&settings.files_dir)?;
+            tribune_api::seed::seed_demo_crm(&owner, &storage).await?;
+            if seeded {
                 println!("demo seeded: Demo FC and Demo Håndbold; admin@, staff@ and kunde@tribune.test / {}", tribune_api::seed::DEMO_PASSWORD);
             } else {
                 println!("database already has clubs; nothing seeded");

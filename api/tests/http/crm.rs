@@ -854,3 +854,74 @@ async fn contacts_and_lists_are_validated_listed_by_firstname_and_linked() {
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn the_demo_crm_has_companies_in_every_status_with_contacts_comments_and_files() {
+    let app = spawn_app().await;
+    let storage = tribune_api::storage::Storage::local(
+        &std::env::temp_dir().join(format!("tribune-files-{}", app.db.name)),
+    )
+    .expect("storage");
+    tribune_api::seed::seed_demo_crm(&app.db.owner, &storage)
+        .await
+        .expect("seed");
+    tribune_api::seed::seed_demo_crm(&app.db.owner, &storage)
+        .await
+        .expect("seeding twice adds nothing");
+    let staff = app.signed_in("staff@tribune.test").await;
+    assert_eq!(
+        list(&staff, json!({}), json!({ "field": "Name", "dir": "asc" })).await["Total"],
+        json!(40)
+    );
+    for status in [0, 1, 2, 99] {
+        assert!(
+            list(
+                &staff,
+                json!({ "status": status }),
+                json!({ "field": "Name", "dir": "asc" })
+            )
+            .await["Total"]
+                .as_i64()
+                .expect("n")
+                > 0
+        );
+    }
+    let first = list(
+        &staff,
+        json!({ "search": "Nordisk Byggeservice" }),
+        json!({ "field": "Name", "dir": "asc" }),
+    )
+    .await;
+    let id = first["Result"][0]["Id"].as_str().expect("id").to_string();
+    let (_, company) = staff.get_json(&format!("/api/companies/{id}")).await;
+    assert!(!company["result"]["contacts"]
+        .as_array()
+        .expect("contacts")
+        .is_empty());
+    let (_, comments) = staff.get_json(&format!("/api/comments/{id}")).await;
+    assert_eq!(
+        comments["comments"][0]["replies"]
+            .as_array()
+            .expect("replies")
+            .len(),
+        1
+    );
+    assert_eq!(
+        comments["comments"][0]["replies"][0]["files"][0]["name"],
+        json!("Tilbud.txt")
+    );
+    let (_, files) = staff.get_json(&format!("/api/files/{id}")).await;
+    let pdf = files["result"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .find(|f| f["contentType"] == json!("application/pdf"))
+        .expect("pdf");
+    let bytes = staff
+        .get(pdf["filePath"].as_str().expect("path"))
+        .await
+        .bytes()
+        .await
+        .expect("bytes");
+    assert!(bytes.starts_with(b"%PDF-1.4"));
+}
