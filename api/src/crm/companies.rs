@@ -97,21 +97,12 @@ fn list_query<'a>(
         let pattern = format!(
             "%{}%",
             search
+                .to_lowercase()
                 .replace('\\', "\\\\")
                 .replace('%', "\\%")
                 .replace('_', "\\_")
         );
-        q.push(" AND (c.name ILIKE ")
-            .push_bind(pattern.clone())
-            .push(" OR c.cvr ILIKE ")
-            .push_bind(pattern.clone())
-            .push(" OR c.email ILIKE ")
-            .push_bind(pattern.clone())
-            .push(" OR c.phone ILIKE ")
-            .push_bind(pattern.clone())
-            .push(" OR c.city ILIKE ")
-            .push_bind(pattern)
-            .push(")");
+        q.push(" AND c.search_text LIKE ").push_bind(pattern);
     }
     q.push(") c");
     q

@@ -145,6 +145,12 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_app_with(options: AppOptions) -> TestApp {
+    if let Ok(filter) = std::env::var("TRIBUNE_TEST_LOG") {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+            .with_test_writer()
+            .try_init();
+    }
     let db = TestDb::new().await.expect("test database");
     tribune_api::seed::seed_demo(&db.owner).await.expect("seed");
     let smtp_listener = TcpListener::bind("127.0.0.1:0").await.expect("smtp port");
