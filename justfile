@@ -1,0 +1,57 @@
+# Tribune's entry points for those who have `just`. Without it, ops/run and ops/test are the whole
+# set-up (see README.md); every recipe here is a thin call into ops/ or cargo/npm.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+# List the recipes.
+default:
+    @just --list
+
+# Build and run Tribune with its demo data on http://localhost:8080 (TRIBUNE_PORT overrides).
+run:
+    ops/run
+
+# Run every test, or some stages: `just test`, `just test rust`, `just test web e2e`.
+test *stages:
+    ops/test {{ stages }}
+
+# Benchmarks: `cargo bench` for the workspace (there are no benchmarks yet).
+bench:
+    cargo bench --workspace
+
+# Rebuild read tables from the events: `just replay` (all) or `just replay <projection>`.
+replay projection="all":
+    ops/tribune replay {{ projection }}
+
+# Recompute every aggregate's hash chain; fails naming the first broken link.
+audit:
+    ops/tribune audit verify
+
+# Migrate, then seed the demo data (only into an empty database).
+seed:
+    ops/tribune migrate
+    ops/tribune seed-demo
+
+# Run the migrations in schema/.
+migrate:
+    ops/tribune migrate
+
+# Format Rust (cargo fmt) and the webapp (prettier).
+fmt:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    source ops/lib.sh
+    cargo fmt --all
+    npm_ci_if_needed "$TRIBUNE_ROOT/webapp"
+    cd webapp
+    if [[ -n $(node -p 'require("./package.json").scripts?.format ?? ""') ]]; then npm run format; else npx prettier --write .; fi
+
+# Lint Rust (clippy, warnings are errors) and the webapp (eslint).
+lint:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    source ops/lib.sh
+    cargo clippy --workspace --all-targets -- -D warnings
+    npm_ci_if_needed "$TRIBUNE_ROOT/webapp"
+    cd webapp
+    if [[ -n $(node -p 'require("./package.json").scripts?.lint ?? ""') ]]; then npm run lint; else npx eslint .; fi
