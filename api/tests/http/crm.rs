@@ -925,3 +925,29 @@ async fn the_demo_crm_has_companies_in_every_status_with_contacts_comments_and_f
         .expect("bytes");
     assert!(bytes.starts_with(b"%PDF-1.4"));
 }
+
+#[tokio::test]
+async fn a_role_with_only_read_rights_can_list_but_not_write() {
+    let app = spawn_app().await;
+    sqlx::query(
+        "UPDATE client_modules SET role_acls = '[{\"ruleId\": \"read\", \"role\": \"staff\"}]' \
+         WHERE client_id = (SELECT id FROM clients WHERE name = 'Demo FC') \
+           AND module_id = (SELECT id FROM modules WHERE alias = 'companies')",
+    )
+    .execute(&app.db.owner)
+    .await
+    .expect("rules");
+    let staff = app.signed_in("staff@tribune.test").await;
+    assert_eq!(list(&staff, json!({}), json!({ "field": "Name", "dir": "asc" })).await["Total"], json!(0));
+    let (status, _) = staff.post_form("/api/companies/update", Some(&company("Må ikke")), &[], vec![]).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(app.count("SELECT count(*) FROM companies").await, 0);
+    // The admin's rights do not depend on the role rules.
+    let admin = app.signed_in("admin@tribune.test").await;
+    create_company(&admin, company("Må gerne")).await;
+    // The user's ACL as the webapp sees it follows the same rules.
+    let (_, user) = staff.get_json("/api/user").await;
+    let acl = user["result"]["acl"].as_array().expect("acl");
+    assert!(acl.iter().any(|r| r["subject"] == json!(["companies"]) && r["action"] == json!(["read"])));
+    assert!(!acl.iter().any(|r| r["subject"] == json!(["companies"]) && r["action"] == json!(["manage"])));
+}
