@@ -61,5 +61,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Whole screens driven through many fields (the company editor) take seconds on a small machine.
+    testTimeout: 30_000,
   },
 });

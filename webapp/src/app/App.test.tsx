@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { adminUser, clubs, demoFc, modules, staffUser } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
-import { server, sessionHandlers } from '../test/server';
+import { emptyList, server, sessionHandlers } from '../test/server';
 
 describe('start-up and the public layout', () => {
   it('shows the preloader, then the public site of a visitor without a club', async () => {
@@ -224,6 +224,7 @@ describe('the back office', () => {
         client: demoFc,
         modules: modules.filter((module) => module.alias !== 'events'),
       }),
+      emptyList('/api/contacts'),
     );
     const { router } = renderApp('/contacts');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kontakter' })).toBeInTheDocument();

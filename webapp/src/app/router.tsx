@@ -1,5 +1,11 @@
 import { createBrowserRouter, useMatches, type RouteObject } from 'react-router';
 import { useAppSession } from '../api/appApi';
+import { CompaniesPage } from '../features/companies/CompaniesPage';
+import { CompanyPage } from '../features/companies/CompanyPage';
+import { ContactListPage } from '../features/contacts/ContactListPage';
+import { ContactListsPage } from '../features/contacts/ContactListsPage';
+import { ContactPage } from '../features/contacts/ContactPage';
+import { ContactsPage } from '../features/contacts/ContactsPage';
 import { PublicHomePage } from '../features/public/PublicHomePage';
 import { TermsPage } from '../features/public/TermsPage';
 import { ForgotPasswordPage } from '../features/session/ForgotPasswordPage';
@@ -11,7 +17,7 @@ import { StartupGate } from '../features/session/StartupGate';
 import { BackOfficeHomePage } from '../features/shell/BackOfficeHomePage';
 import { ModulePage } from '../features/shell/ModulePage';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
-import { mergeHandles, type RouteHandle } from '../shared/routeHandle';
+import { mergeHandles, type RouteHandle, type SideNavItem } from '../shared/routeHandle';
 import { BackOfficeLayout } from './layouts/BackOfficeLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 
@@ -36,14 +42,12 @@ const session = (name: string, crumb: string): RouteHandle => ({
 });
 
 /**
- * Staff routes of the module catalogue. Until a module's feature brings its screens, its route shows
- * the module's heading; the guard already applies the module rule to it. Only the exact path is
- * claimed, so public pages below it (e.g. /events/{url}) stay free for their features. The webshop
- * (/shop) is a public route of the commerce feature and the dashboard is home.
+ * Staff routes of the module catalogue whose feature has no screens yet: the module's heading; the
+ * guard already applies the module rule to it. Only the exact path is claimed, so public pages
+ * below it (e.g. /events/{url}) stay free for their features. The webshop (/shop) is a public
+ * route of the commerce feature and the dashboard is home.
  */
 const moduleRoutes: RouteObject[] = [
-  ['companies', 'companies'],
-  ['contacts', 'contacts'],
   ['events', 'events'],
   ['marketing', 'marketing'],
   ['orders', 'orders'],
@@ -53,6 +57,67 @@ const moduleRoutes: RouteObject[] = [
   element: <ModulePage />,
   handle: { name: module, module } satisfies RouteHandle,
 }));
+
+/** The contacts module's side menu (spec 1 §2): Kontakter, Kontaktlister. */
+const contactsNav: SideNavItem[] = [
+  { label: 'contacts.nav.contacts', to: '/contacts' },
+  { label: 'contacts.nav.lists', to: '/contacts/contact-lists' },
+];
+
+/** Companies (spec 1 §2): the list and the editor ('create' for a new company). */
+const companyRoutes: RouteObject = {
+  path: 'companies',
+  handle: { module: 'companies' } satisfies RouteHandle,
+  children: [
+    {
+      index: true,
+      element: <CompaniesPage />,
+      handle: { name: 'companies' } satisfies RouteHandle,
+    },
+    {
+      path: ':id',
+      element: <CompanyPage />,
+      handle: { name: 'company', crumb: 'companies.editor.title' } satisfies RouteHandle,
+    },
+  ],
+};
+
+/** Contacts and contact lists (spec 1 §2), with the module's side menu. */
+const contactRoutes: RouteObject = {
+  path: 'contacts',
+  handle: { module: 'contacts', sideNav: contactsNav } satisfies RouteHandle,
+  children: [
+    {
+      index: true,
+      element: <ContactsPage />,
+      handle: { name: 'contacts' } satisfies RouteHandle,
+    },
+    {
+      path: 'contact-lists',
+      handle: { crumb: 'contacts.lists.title' } satisfies RouteHandle,
+      children: [
+        {
+          index: true,
+          element: <ContactListsPage />,
+          handle: { name: 'contact-lists' } satisfies RouteHandle,
+        },
+        {
+          path: ':id',
+          element: <ContactListPage />,
+          handle: {
+            name: 'contact-list',
+            crumb: 'contacts.lists.editorTitle',
+          } satisfies RouteHandle,
+        },
+      ],
+    },
+    {
+      path: ':id',
+      element: <ContactPage />,
+      handle: { name: 'contact', crumb: 'contacts.editor.title' } satisfies RouteHandle,
+    },
+  ],
+};
 
 export const routes: RouteObject[] = [
   {
@@ -107,6 +172,8 @@ export const routes: RouteObject[] = [
                   crumb: 'public.terms.subscriptionTitle',
                 } satisfies RouteHandle,
               },
+              companyRoutes,
+              contactRoutes,
               ...moduleRoutes,
               {
                 path: '*',

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateToDay,
+  dayToDate,
   EVENT_START_PATTERN,
   formatDate,
+  formatDay,
   formatMoney,
   formatNumber,
   formatOre,
@@ -70,5 +73,19 @@ describe('initials', () => {
   it('takes the first letters of the first two names', () => {
     expect(initials('anna berg hansen')).toBe('AB');
     expect(initials('')).toBe('');
+  });
+});
+
+describe('calendar days', () => {
+  it('formats an API day without shifting it into a time zone', () => {
+    expect(formatDay('2025-06-05')).toBe('05-06-2025');
+    expect(formatDay(null)).toBe('');
+    expect(formatDay('ikke en dato')).toBe('');
+  });
+
+  it('converts between picker dates and API days', () => {
+    expect(dateToDay(new Date(2025, 0, 9))).toBe('2025-01-09');
+    expect(dayToDate('2025-01-09')?.getDate()).toBe(9);
+    expect(dayToDate('')).toBeNull();
   });
 });

@@ -135,3 +135,35 @@ export function initials(name: string): string {
     .map((word) => word[0]?.toUpperCase() ?? '')
     .join('');
 }
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/**
+ * A calendar day of the API ('YYYY-MM-DD') as text, e.g. '05-06-2025'. A day has no time zone, so
+ * it is never shifted into the user's.
+ */
+export function formatDay(
+  value: string | null | undefined,
+  pattern: string = DATE_PATTERN,
+): string {
+  const match = ISO_DAY.exec(value ?? '');
+  if (!match) return '';
+  return formatDate(`${match[1]}-${match[2]}-${match[3]}T12:00:00Z`, pattern, 'UTC');
+}
+
+/** 'YYYY-MM-DD' → a local Date at midnight (for date pickers); null when empty or invalid. */
+export function dayToDate(value: string | null | undefined): Date | null {
+  const match = ISO_DAY.exec(value ?? '');
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+}
+
+/** A local Date (from a date picker) → 'YYYY-MM-DD'. */
+export function dateToDay(date: Date): string {
+  const pad = (number: number) => String(number).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The name of a person from its parts: 'Anna Berg'. */
+export function fullName(person: { firstname?: string | null; lastname?: string | null }): string {
+  return [person.firstname, person.lastname].filter(Boolean).join(' ');
+}

@@ -44,17 +44,22 @@ describe('the spec rule set with Danish messages', () => {
     expect(await messageOf(schema, 11)).toBe('Antal må maksimalt være 10 eller mindre');
   });
 
-  it('max, min and size count characters', async () => {
+  it('max and min count characters', async () => {
     expect(await messageOf(yup.string().label('Fakturatekst').max(5), '123456')).toBe(
       'Fakturatekst må højst være 5 tegn',
     );
     expect(await messageOf(yup.string().label('Adgangskode').min(8), 'kort')).toBe(
       'Adgangskode skal mindst være 8 tegn',
     );
-    expect(await messageOf(yup.string().label('Postnr').size(4), '800')).toBe(
-      'Postnr skal være 4 tegn',
-    );
-    expect(await messageOf(yup.string().label('Postnr').size(4), '8000')).toBeNull();
+  });
+
+  it('size is the largest file size in KB', async () => {
+    const schema = yup.mixed().label('Logo').size(2);
+    const small = new File([new Uint8Array(2048)], 'logo.png', { type: 'image/png' });
+    const large = new File([new Uint8Array(2049)], 'logo.png', { type: 'image/png' });
+    expect(await messageOf(schema, large)).toBe('Logo må højst være 2 KB');
+    expect(await messageOf(schema, small)).toBeNull();
+    expect(await messageOf(schema.nullable(), null)).toBeNull();
   });
 
   it('decimal takes a Danish comma', async () => {

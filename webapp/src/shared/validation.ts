@@ -32,12 +32,13 @@ yup.setLocale({
   mixed: {
     required: message('required'),
     notType: message('numeric'),
+    notNull: message('required'),
   },
   string: {
     email: message('email'),
     min: message('min', ({ min }: { min: number }) => ({ min })),
     max: message('max', ({ max }: { max: number }) => ({ max })),
-    length: message('size', ({ length }: { length: number }) => ({ size: length })),
+    length: message('length', ({ length }: { length: number }) => ({ length })),
   },
   number: {
     min: message('minValue', ({ min }: { min: number }) => ({ min })),
@@ -73,8 +74,6 @@ declare module 'yup' {
     minValue(min: number): this;
     /** The Danish number is at most `max`. */
     maxValue(max: number): this;
-    /** Exactly `length` characters. */
-    size(length: number): this;
     /** Equals the sibling field `other` (labelled `otherLabel`). */
     confirm(other: string, otherLabel: string): this;
   }
@@ -83,6 +82,8 @@ declare module 'yup' {
     mimes(types: string[]): this;
     /** A File (or empty) that is an image. */
     image(): this;
+    /** A File (or empty) of at most `kilobytes` KB (the spec's `size` rule, vee-validate style). */
+    size(kilobytes: number): this;
   }
 }
 /* eslint-enable @typescript-eslint/no-unused-vars */
@@ -127,15 +128,6 @@ yup.addMethod(yup.string, 'maxValue', function maxValue(this: yup.StringSchema, 
   });
 });
 
-yup.addMethod(yup.string, 'size', function size(this: yup.StringSchema, length: number) {
-  return this.test({
-    name: 'size',
-    params: { size: length },
-    message: message('size', () => ({ size: length })),
-    test: (value) => isEmpty(value) || (value ?? '').length === length,
-  });
-});
-
 yup.addMethod(
   yup.string,
   'confirm',
@@ -163,6 +155,15 @@ yup.addMethod(yup.mixed, 'image', function image(this: yup.MixedSchema) {
     name: 'image',
     message: message('image'),
     test: (value) => isEmpty(value) || !(value instanceof File) || matchesType(value, IMAGE_TYPES),
+  });
+});
+
+yup.addMethod(yup.mixed, 'size', function size(this: yup.MixedSchema, kilobytes: number) {
+  return this.test({
+    name: 'size',
+    params: { size: kilobytes },
+    message: message('size', () => ({ size: kilobytes })),
+    test: (value) => isEmpty(value) || !(value instanceof File) || value.size <= kilobytes * 1024,
   });
 });
 

@@ -59,3 +59,10 @@ export function sessionHandlers(given: SessionScenario | (() => SessionScenario)
     http.get('/public/events', () => HttpResponse.json({ success: true, result: [] })),
   ];
 }
+
+/** A list endpoint (POST {ep}) that answers an empty page. */
+export function emptyList(path: string) {
+  return http.post(path, () =>
+    HttpResponse.json({ success: true, Result: [], TotalPages: 0, Total: 0 }),
+  );
+}

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { initI18n } from '../app/i18n';
@@ -21,6 +22,13 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+// Node's fetch (which msw intercepts) cannot serialise jsdom's FormData, File and Blob: multipart
+// uploads hang. The tests use Node's own classes, as a browser's fetch would use its own.
+const NodeFormData = (await new Response(new URLSearchParams()).formData())
+  .constructor as typeof FormData;
+Object.assign(globalThis, { FormData: NodeFormData, File: NodeFile, Blob: NodeBlob });
+Object.assign(window, { FormData: NodeFormData, File: NodeFile, Blob: NodeBlob });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

@@ -4,7 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { useAppSession } from '../../api/appApi';
 import { CartDrawer } from '../../features/shell/CartDrawer';
 import { ClubChooser } from '../../features/shell/ClubChooser';
-import { UserAvatar } from '../../features/shell/UserAvatar';
+import { UserAvatar } from '../../shared/ui/UserAvatar';
 import { LOGOUT_URL } from '../../shared/navigation';
 import { useLanguageSwitch } from './useLanguageSwitch';
 

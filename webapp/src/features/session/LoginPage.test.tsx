@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { clubs, demoFc, modules, staffUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { server, sessionHandlers, type SessionScenario } from '../../test/server';
+import { emptyList, server, sessionHandlers, type SessionScenario } from '../../test/server';
 
 /** The server's session: anonymous until POST /api/login succeeds. */
 function serveLogin(afterLogin: SessionScenario) {
@@ -72,6 +72,7 @@ describe('login', () => {
 
   it('sends an anonymous visitor of a staff route to the login and back after it', async () => {
     serveLogin(staffAtDemoFc);
+    server.use(emptyList('/api/companies'));
     const { router } = renderApp('/companies?search=demo');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await logIn();

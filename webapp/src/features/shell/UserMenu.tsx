@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '../../api/appApi';
 import { LOGOUT_URL, navigateAway } from '../../shared/navigation';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../../shared/ui/UserAvatar';
 
 interface UserMenuProps {
   user: SessionUser;

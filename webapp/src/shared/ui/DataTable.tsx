@@ -1,6 +1,6 @@
 import { Column } from 'primereact/column';
 import { DataTable as PrimeDataTable } from 'primereact/datatable';
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TagType } from '../../api/baseApi';
 import type { ListSort } from '../../api/listTypes';
@@ -32,6 +32,8 @@ export interface DataTableProps<T> {
   /** The key of a row, default 'Id'. */
   dataKey?: string;
   emptyMessage?: string;
+  /** Told the sort whenever it changes (e.g. to export the rows in the table's order). */
+  onSortChange?: (sort: ListSort) => void;
 }
 
 /** A server-paged table on the list protocol: paging, asc/desc sorting, filter, empty text. */
@@ -46,9 +48,15 @@ export function DataTable<T extends object>({
   filter,
   dataKey = 'Id',
   emptyMessage,
+  onSortChange,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const table = useServerTable<T>({ endpoint, tag, defaultSort, pageSize, filter });
+  const sortListener = useRef(onSortChange);
+  useEffect(() => {
+    sortListener.current = onSortChange;
+  });
+  useEffect(() => sortListener.current?.(table.sort), [table.sort]);
   return (
     <div className="tb-table">
       {table.isError && <Alert severity="error">{t('table.failed')}</Alert>}

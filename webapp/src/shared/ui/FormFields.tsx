@@ -1,6 +1,8 @@
 import { useField, useFormikContext } from 'formik';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
+import { MultiSelect } from 'primereact/multiselect';
+import { RadioButton } from 'primereact/radiobutton';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Password } from 'primereact/password';
@@ -256,5 +258,150 @@ export function FileField({ name, label, disabled, help, accept }: FileFieldProp
         }}
       />
     </FieldFrame>
+  );
+}
+
+/** A calendar day; the formik value is the API's 'YYYY-MM-DD' or null. */
+export function DateField({ name, label, disabled, help }: FieldProps) {
+  const { field, helpers, id, error, describedBy } = useFieldState<string | null>(name);
+  return (
+    <FieldFrame id={id} label={label} error={error} help={help}>
+      <input
+        id={id}
+        name={field.name}
+        type="date"
+        className={error ? 'p-inputtext p-component p-invalid' : 'p-inputtext p-component'}
+        value={field.value ?? ''}
+        onChange={(event) => void helpers.setValue(event.target.value || null)}
+        onBlur={field.onBlur}
+        disabled={disabled}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy}
+      />
+    </FieldFrame>
+  );
+}
+
+interface MultiSelectFieldProps<V> extends FieldProps {
+  options: SelectOption<V>[];
+  placeholder?: string;
+  /** Filter typed text; with `onFilter` the caller fetches matching options from the server. */
+  filter?: boolean;
+  onFilter?: (text: string) => void;
+}
+
+/** Several values of `options`; the formik value is an array. */
+export function MultiSelectField<V>({
+  name,
+  label,
+  disabled,
+  help,
+  options,
+  placeholder,
+  filter,
+  onFilter,
+}: MultiSelectFieldProps<V>) {
+  const { t } = useTranslation();
+  const { field, helpers, id, error, describedBy } = useFieldState<V[]>(name);
+  return (
+    <FieldFrame id={id} label={label} error={error} help={help}>
+      <MultiSelect
+        inputId={id}
+        name={field.name}
+        value={field.value ?? []}
+        options={options}
+        optionLabel="label"
+        optionValue="value"
+        onChange={(event) => void helpers.setValue(event.value as V[])}
+        onBlur={() => void helpers.setTouched(true)}
+        onFilter={onFilter ? (event) => onFilter(event.filter) : undefined}
+        placeholder={placeholder}
+        filter={filter}
+        display="chip"
+        emptyMessage={t('common.noOptions')}
+        emptyFilterMessage={t('common.noOptions')}
+        disabled={disabled}
+        invalid={Boolean(error)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy}
+      />
+    </FieldFrame>
+  );
+}
+
+interface ChoiceGroupProps extends FieldProps {
+  options: string[];
+}
+
+function GroupFrame({ id, label, error, help, children }: Omit<FrameProps, 'inline'>) {
+  return (
+    <fieldset
+      className="tb-field tb-choice-group"
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
+      <legend>{label}</legend>
+      <div className="tb-choice-options">{children}</div>
+      {help && !error && <small className="tb-field-help">{help}</small>}
+      {error && (
+        <small id={`${id}-error`} className="p-error">
+          {error}
+        </small>
+      )}
+    </fieldset>
+  );
+}
+
+/** One of `options` as radio buttons; the formik value is the chosen text. */
+export function RadioGroupField({ name, label, disabled, help, options }: ChoiceGroupProps) {
+  const { field, helpers, id, error } = useFieldState<string>(name);
+  return (
+    <GroupFrame id={id} label={label} error={error} help={help}>
+      {options.map((option, index) => (
+        <span key={option} className="tb-field-inline">
+          <RadioButton
+            inputId={`${id}-${index}`}
+            name={field.name}
+            value={option}
+            checked={field.value === option}
+            onChange={() => void helpers.setValue(option)}
+            disabled={disabled}
+            invalid={Boolean(error)}
+            aria-invalid={index === 0 && Boolean(error)}
+          />
+          <label htmlFor={`${id}-${index}`}>{option}</label>
+        </span>
+      ))}
+    </GroupFrame>
+  );
+}
+
+/** Any of `options` as checkboxes; the formik value is the array of checked texts. */
+export function CheckboxGroupField({ name, label, disabled, help, options }: ChoiceGroupProps) {
+  const { field, helpers, id, error } = useFieldState<string[]>(name);
+  const checked = Array.isArray(field.value) ? field.value : [];
+  return (
+    <GroupFrame id={id} label={label} error={error} help={help}>
+      {options.map((option, index) => (
+        <span key={option} className="tb-field-inline">
+          <Checkbox
+            inputId={`${id}-${index}`}
+            name={field.name}
+            value={option}
+            checked={checked.includes(option)}
+            onChange={(event) =>
+              void helpers.setValue(
+                event.checked
+                  ? [...checked, option]
+                  : checked.filter((candidate) => candidate !== option),
+              )
+            }
+            disabled={disabled}
+            invalid={Boolean(error)}
+            aria-invalid={index === 0 && Boolean(error)}
+          />
+          <label htmlFor={`${id}-${index}`}>{option}</label>
+        </span>
+      ))}
+    </GroupFrame>
   );
 }

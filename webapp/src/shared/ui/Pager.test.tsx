@@ -63,4 +63,17 @@ describe('Pager', () => {
     expect(pageWindow(10, 10)).toEqual([8, 9, 10]);
     expect(pageWindow(2, 2)).toEqual([1, 2]);
   });
+
+  it('shows five links where asked (comments), first/last only beyond five pages', () => {
+    const { rerender } = render(
+      <Pager page={4} perPage={10} total={73} onPageChange={() => {}} links={5} />,
+    );
+    const pager = screen.getByRole('navigation', { name: 'Sider' });
+    expect(
+      Array.from(pager.querySelectorAll('button[aria-label^="Side"]')).map((b) => b.textContent),
+    ).toEqual(['2', '3', '4', '5', '6']);
+    expect(screen.getByRole('button', { name: 'Første side' })).toBeInTheDocument();
+    rerender(<Pager page={1} perPage={10} total={50} onPageChange={() => {}} links={5} />);
+    expect(screen.queryByRole('button', { name: 'Første side' })).not.toBeInTheDocument();
+  });
 });

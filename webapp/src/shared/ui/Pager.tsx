@@ -13,6 +13,8 @@ interface PagerProps {
   /** Shown as a page-size choice when given (spec: 10, 25, 50, 100, 1000). */
   pageSizeOptions?: number[];
   onPerPageChange?: (perPage: number) => void;
+  /** How many number buttons: 3 for tables (default), 5 for comments. */
+  links?: number;
 }
 
 /** The 1-based numbers of the (at most) three page buttons around `page`. */
@@ -23,8 +25,8 @@ export function pageWindow(page: number, pageCount: number, size = 3): number[] 
 }
 
 /**
- * 'x - y af N resultater', then — when there is more than one page — three number buttons, with
- * first/last buttons when there are more than three pages (spec 1 §9).
+ * 'x - y af N resultater', then — when there is more than one page — three number buttons (or
+ * `links`), with first/last buttons when there are more pages than buttons (spec 1 §9).
  */
 export function Pager({
   page,
@@ -33,6 +35,7 @@ export function Pager({
   onPageChange,
   pageSizeOptions,
   onPerPageChange,
+  links = 3,
 }: PagerProps) {
   const { t } = useTranslation();
   const sizeId = useId();
@@ -44,7 +47,7 @@ export function Pager({
       {total > 0 && <span className="tb-pager-text">{t('table.paging', { from, to, total })}</span>}
       {pageCount > 1 && (
         <nav aria-label={t('table.pages')} className="tb-pager-pages">
-          {pageCount > 3 && (
+          {pageCount > links && (
             <Button
               type="button"
               text
@@ -54,7 +57,7 @@ export function Pager({
               onClick={() => onPageChange(1)}
             />
           )}
-          {pageWindow(page, pageCount).map((number) => (
+          {pageWindow(page, pageCount, links).map((number) => (
             <Button
               key={number}
               type="button"
@@ -65,7 +68,7 @@ export function Pager({
               onClick={() => onPageChange(number)}
             />
           ))}
-          {pageCount > 3 && (
+          {pageCount > links && (
             <Button
               type="button"
               text

@@ -1,5 +1,5 @@
 import { Avatar } from 'primereact/avatar';
-import { initials } from '../../shared/format';
+import { initials } from '../format';
 
 /** The user's picture, or initials when there is none. Decorative: the name is always shown beside it. */
 export function UserAvatar({ name, picture }: { name: string; picture: string | null }) {

@@ -1,0 +1,135 @@
+import { useFormikContext } from 'formik';
+import { AutoComplete } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fullName } from '../../shared/format';
+import { useLazySearchContactPersonsQuery } from './companiesApi';
+import type { CompanyFormValues } from './companySchema';
+import { CreateContactDialog } from './CreateContactDialog';
+import type { CompanyContact } from './types';
+
+/** The picker empties itself this long after a choice (spec 1 §9). */
+export const PICKER_CLEAR_MS = 300;
+
+/**
+ * The company's contact persons: add an existing one with the searchable picker, create one in the
+ * 'Opret kontaktperson' dialog, remove one. Saved with the company (contactIds).
+ */
+export function CompanyContactsCard() {
+  const { t } = useTranslation();
+  const pickerId = useId();
+  const { values, setValues } = useFormikContext<CompanyFormValues>();
+  const [search] = useLazySearchContactPersonsQuery();
+  const [text, setText] = useState<string | CompanyContact>('');
+  const [suggestions, setSuggestions] = useState<CompanyContact[]>([]);
+  const [creating, setCreating] = useState(false);
+  const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+
+  const contacts = values.contacts;
+  // Updates start from formik's current values: the table's cells keep the closures of their render.
+  const add = (contact: CompanyContact) =>
+    void setValues((current) =>
+      current.contacts.some((known) => known.id === contact.id)
+        ? current
+        : { ...current, contacts: [...current.contacts, contact] },
+    );
+  const remove = (contact: CompanyContact) =>
+    void setValues((current) => ({
+      ...current,
+      contacts: current.contacts.filter((known) => known.id !== contact.id),
+    }));
+
+  return (
+    <Card className="tb-card">
+      <section aria-labelledby={`${pickerId}-title`}>
+        <div className="tb-card-header">
+          <h2 id={`${pickerId}-title`} className="tb-card-title">
+            {t('companies.contacts.title')}
+          </h2>
+          <Button
+            type="button"
+            outlined
+            size="small"
+            icon="pi pi-user-plus"
+            label={t('companies.contactPerson.create')}
+            onClick={() => setCreating(true)}
+          />
+        </div>
+        <div className="tb-field">
+          <label htmlFor={pickerId}>{t('companies.contacts.add')}</label>
+          <AutoComplete
+            inputId={pickerId}
+            value={text}
+            suggestions={suggestions}
+            field="firstname"
+            delay={300}
+            placeholder={t('companies.contacts.searchPlaceholder')}
+            showEmptyMessage
+            emptyMessage={t('common.noOptions')}
+            completeMethod={async (event) => {
+              try {
+                const found = await search(event.query).unwrap();
+                setSuggestions(
+                  found.filter((contact) => !contacts.some((c) => c.id === contact.id)),
+                );
+              } catch {
+                setSuggestions([]);
+              }
+            }}
+            itemTemplate={(contact: CompanyContact) => (
+              <div className="tb-picker-option">
+                <strong>{fullName(contact)}</strong>
+                {contact.email && <small>{contact.email}</small>}
+              </div>
+            )}
+            selectedItemTemplate={(contact: CompanyContact) => fullName(contact)}
+            onChange={(event) => setText(event.value as string | CompanyContact)}
+            onSelect={(event) => {
+              add(event.value as CompanyContact);
+              clearTimeout(clearTimer.current);
+              clearTimer.current = setTimeout(() => setText(''), PICKER_CLEAR_MS);
+            }}
+          />
+        </div>
+        <DataTable
+          value={contacts}
+          dataKey="id"
+          emptyMessage={t('table.empty')}
+          pt={{ table: { 'aria-label': t('companies.contacts.title') } }}
+        >
+          <Column
+            header={t('companies.contacts.name')}
+            body={(contact: CompanyContact) => (
+              <Link to={`/contacts/${contact.id}`}>{fullName(contact)}</Link>
+            )}
+          />
+          <Column field="email" header={t('companies.contacts.email')} />
+          <Column field="phone" header={t('companies.contacts.phone')} />
+          <Column field="mobile" header={t('companies.contacts.mobile')} />
+          <Column
+            header={t('companies.contacts.actions')}
+            body={(contact: CompanyContact) => (
+              <Button
+                type="button"
+                text
+                size="small"
+                severity="danger"
+                icon="pi pi-times"
+                label={t('companies.contacts.remove')}
+                aria-label={t('companies.contacts.removeLabel', { name: fullName(contact) })}
+                onClick={() => remove(contact)}
+              />
+            )}
+          />
+        </DataTable>
+      </section>
+      <CreateContactDialog visible={creating} onHide={() => setCreating(false)} onCreated={add} />
+    </Card>
+  );
+}

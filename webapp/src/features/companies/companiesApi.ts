@@ -1,0 +1,146 @@
+import { baseApi, type Envelope } from '../../api/baseApi';
+import type { ListSort } from '../../api/listTypes';
+import { saveBlob } from '../../shared/download';
+import { entityFormData } from '../../shared/multipart';
+import type {
+  Company,
+  CompanyContact,
+  CompanyContract,
+  CompanyDetails,
+  CompanyFilter,
+  CompanyOrder,
+  CompanyPayload,
+  CvrCompany,
+  EventTypesAndProducts,
+  NewContactPerson,
+  StaffUser,
+  TicketUtilization,
+} from './types';
+
+export const COMPANIES_ENDPOINT = 'companies';
+export const EXPORT_FILE_NAME = 'Virksomheder.xlsx';
+
+export interface SaveCompanyRequest {
+  payload: CompanyPayload;
+  logoWebFile: File | null;
+  logoPrintFile: File | null;
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The companies module's calls (contract "Companies"); the list itself uses the shared table. */
+export const companiesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCompany: build.query<CompanyDetails, string>({
+      query: (id) => `companies/${encodeURIComponent(id)}`,
+      extraOptions: { envelope: true },
+      transformResponse: (
+        body: Envelope<Company, { orders?: CompanyOrder[]; contracts?: CompanyContract[] }>,
+      ) => ({
+        company: body.result as Company,
+        orders: body.data?.orders ?? [],
+        contracts: body.data?.contracts ?? [],
+      }),
+      providesTags: (_result, _error, id) => [{ type: 'Company', id }],
+    }),
+    saveCompany: build.mutation<string, SaveCompanyRequest>({
+      query: ({ payload, logoWebFile, logoPrintFile }) => ({
+        url: 'companies/update',
+        method: 'POST',
+        body: entityFormData(payload, { logoWebFile, logoPrintFile }),
+      }),
+      invalidatesTags: (id) => [
+        { type: 'Company', id: 'LIST' },
+        ...(id ? [{ type: 'Company' as const, id }] : []),
+      ],
+    }),
+    deleteCompany: build.mutation<unknown, string>({
+      query: (id) => ({ url: `companies/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Company', id: 'LIST' }],
+    }),
+    /** Downloads Virksomheder.xlsx: the rows of `filter` in the order of `sort`, all pages. */
+    exportCompanies: build.mutation<null, { filter: CompanyFilter; sort: ListSort }>({
+      async queryFn(body, _api, _extra, baseQuery) {
+        const answer = await baseQuery({
+          url: 'companies/export',
+          method: 'POST',
+          body,
+          headers: { Accept: XLSX },
+          // The workbook is read as bytes; a refusal is the usual JSON envelope.
+          responseHandler: (response) => (response.ok ? response.blob() : response.json()),
+        });
+        if (answer.error) return { error: answer.error };
+        if (!(answer.data instanceof Blob)) {
+          return { error: { status: 'PARSING_ERROR' as const } };
+        }
+        saveBlob(answer.data, EXPORT_FILE_NAME);
+        return { data: null };
+      },
+    }),
+    cvrSearch: build.query<CvrCompany[], string>({
+      query: (query) => ({ url: 'companies/cvr-search', params: { query } }),
+      keepUnusedDataFor: 0,
+    }),
+    getCompanyRevenue: build.query<{ revenue: number; year: number }, string>({
+      query: (id) => `companies/${encodeURIComponent(id)}/revenue`,
+      providesTags: (_result, _error, id) => [{ type: 'Company', id }],
+    }),
+    getCompanyEventTypes: build.query<EventTypesAndProducts, void>({
+      query: () => 'companies/event-types',
+      extraOptions: { envelope: true },
+      transformResponse: (
+        body: Envelope<{ id: string; title: string }[]> & {
+          products?: { id: string; title: string }[];
+        },
+      ) => ({ eventTypes: body.result ?? [], products: body.products ?? [] }),
+    }),
+    getTicketUtilization: build.query<TicketUtilization[], string>({
+      query: (id) => `companies/${encodeURIComponent(id)}/ticket-utilization`,
+      providesTags: (_result, _error, id) => [{ type: 'Company', id }],
+    }),
+    getStaffUsers: build.query<StaffUser[], void>({
+      query: () => 'app/users',
+    }),
+    searchContactPersons: build.query<CompanyContact[], string>({
+      query: (search) => ({ url: 'contacts', params: { search } }),
+      providesTags: [{ type: 'Contact', id: 'LIST' }],
+    }),
+    createContactPerson: build.mutation<string, NewContactPerson>({
+      query: (contact) => ({
+        url: 'contacts/update',
+        method: 'POST',
+        body: entityFormData({
+          id: null,
+          ...contact,
+          linkedin: '',
+          about: '',
+          highlighted: false,
+          noInvitations: false,
+          picture: null,
+          extraInfo: {},
+          companyIds: [],
+          listIds: [],
+          paymentCards: [],
+        }),
+      }),
+      extraOptions: { envelope: true },
+      transformResponse: (body: Envelope<unknown, { id?: string }>) =>
+        body.data?.id ?? (typeof body.result === 'string' ? body.result : ''),
+      invalidatesTags: [{ type: 'Contact', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useGetCompanyQuery,
+  useSaveCompanyMutation,
+  useDeleteCompanyMutation,
+  useExportCompaniesMutation,
+  useLazyCvrSearchQuery,
+  useGetCompanyRevenueQuery,
+  useGetCompanyEventTypesQuery,
+  useGetTicketUtilizationQuery,
+  useGetStaffUsersQuery,
+  useLazySearchContactPersonsQuery,
+  useCreateContactPersonMutation,
+} = companiesApi;

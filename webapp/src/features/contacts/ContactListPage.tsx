@@ -1,0 +1,208 @@
+import { Formik, useFormikContext } from 'formik';
+import { AutoComplete } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { apiErrorMessage } from '../../api/baseApi';
+import { fullName } from '../../shared/format';
+import { Alert } from '../../shared/ui/Alert';
+import { Form } from '../../shared/ui/Form';
+import { applyServerErrors } from '../../shared/ui/formErrors';
+import { TextField } from '../../shared/ui/FormFields';
+import { Preloader } from '../../shared/ui/Preloader';
+import { useToast } from '../../shared/ui/Toast';
+import {
+  useGetContactListQuery,
+  useLazySearchContactsQuery,
+  useSaveContactListMutation,
+} from './contactsApi';
+import { contactListSchema, type ContactListFormValues } from './contactSchema';
+import type { ContactRef } from './types';
+
+export const NEW_LIST_ID = 'create';
+/** The contacts picker empties itself this long after a choice (spec 1 §9). */
+export const CONTACT_PICKER_CLEAR_MS = 300;
+
+/** The list's contacts: a picker to add one and a table to remove one. */
+function ListContacts() {
+  const { t } = useTranslation();
+  const pickerId = useId();
+  const { values, setValues } = useFormikContext<ContactListFormValues>();
+  const [search] = useLazySearchContactsQuery();
+  const [text, setText] = useState<string | ContactRef>('');
+  const [suggestions, setSuggestions] = useState<ContactRef[]>([]);
+  const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+  const contacts = values.contacts;
+
+  return (
+    <Card className="tb-card">
+      <section aria-labelledby={`${pickerId}-title`}>
+        <h2 id={`${pickerId}-title`} className="tb-card-title">
+          {t('contacts.lists.contacts')}
+        </h2>
+        <div className="tb-field">
+          <label htmlFor={pickerId}>{t('contacts.lists.addContact')}</label>
+          <AutoComplete
+            inputId={pickerId}
+            value={text}
+            suggestions={suggestions}
+            field="firstname"
+            delay={300}
+            placeholder={t('contacts.lists.searchContacts')}
+            showEmptyMessage
+            emptyMessage={t('common.noOptions')}
+            completeMethod={async (event) => {
+              try {
+                const found = await search(event.query).unwrap();
+                setSuggestions(
+                  found.filter((contact) => !contacts.some((c) => c.id === contact.id)),
+                );
+              } catch {
+                setSuggestions([]);
+              }
+            }}
+            itemTemplate={(contact: ContactRef) => (
+              <div className="tb-picker-option">
+                <strong>{fullName(contact)}</strong>
+                {contact.email && <small>{contact.email}</small>}
+              </div>
+            )}
+            selectedItemTemplate={(contact: ContactRef) => fullName(contact)}
+            onChange={(event) => setText(event.value as string | ContactRef)}
+            onSelect={(event) => {
+              const chosen = event.value as ContactRef;
+              void setValues((current) =>
+                current.contacts.some((known) => known.id === chosen.id)
+                  ? current
+                  : { ...current, contacts: [...current.contacts, chosen] },
+              );
+              clearTimeout(clearTimer.current);
+              clearTimer.current = setTimeout(() => setText(''), CONTACT_PICKER_CLEAR_MS);
+            }}
+          />
+        </div>
+        <DataTable
+          value={contacts}
+          dataKey="id"
+          emptyMessage={t('table.empty')}
+          pt={{ table: { 'aria-label': t('contacts.lists.contacts') } }}
+        >
+          <Column
+            header={t('contacts.lists.contactName')}
+            body={(contact: ContactRef) => (
+              <Link to={`/contacts/${contact.id}`}>{fullName(contact)}</Link>
+            )}
+          />
+          <Column field="email" header={t('contacts.lists.contactEmail')} />
+          <Column
+            header={t('contacts.lists.columns.actions')}
+            body={(contact: ContactRef) => (
+              <Button
+                type="button"
+                text
+                size="small"
+                severity="danger"
+                icon="pi pi-times"
+                label={t('contacts.lists.removeContact')}
+                aria-label={t('contacts.lists.removeContactLabel', { name: fullName(contact) })}
+                // The table's cells keep the closures of their render: start from formik's values.
+                onClick={() =>
+                  void setValues((current) => ({
+                    ...current,
+                    contacts: current.contacts.filter((known) => known.id !== contact.id),
+                  }))
+                }
+              />
+            )}
+          />
+        </DataTable>
+      </section>
+    </Card>
+  );
+}
+
+/** /contacts/contact-lists/{id} ('create' for a new one): its name and, once saved, its contacts. */
+export function ContactListPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { id = NEW_LIST_ID } = useParams();
+  const isNew = id === NEW_LIST_ID;
+  const query = useGetContactListQuery(id, { skip: isNew });
+  const [save] = useSaveContactListMutation();
+  const list = isNew ? undefined : query.data;
+  const initialValues = useMemo<ContactListFormValues>(
+    () => ({ title: list?.title ?? '', contacts: list?.contacts ?? [] }),
+    [list],
+  );
+  const schema = useMemo(() => contactListSchema(t), [t]);
+
+  if (!isNew && query.isLoading) return <Preloader label={t('common.loading')} />;
+  if (!isNew && (query.isError || !list)) {
+    return (
+      <section className="tb-page">
+        <Alert severity="error">
+          {apiErrorMessage(query.error) ?? t('contacts.lists.notFound')}
+        </Alert>
+        <Link to="/contacts/contact-lists">{t('contacts.lists.back')}</Link>
+      </section>
+    );
+  }
+
+  return (
+    <Formik<ContactListFormValues>
+      initialValues={initialValues}
+      enableReinitialize
+      validationSchema={schema}
+      onSubmit={async (values, helpers) => {
+        try {
+          const savedId = await save({
+            id: isNew ? null : id,
+            title: values.title.trim(),
+            contactIds: values.contacts.map((contact) => contact.id),
+          }).unwrap();
+          if (isNew) {
+            toast.success(t('contacts.lists.created'));
+            navigate(`/contacts/contact-lists/${savedId}`, { replace: true });
+          } else {
+            toast.success(t('contacts.lists.saved'));
+            await query.refetch();
+          }
+        } catch (error) {
+          toast.error(apiErrorMessage(error) ?? t('contacts.lists.saveFailed'));
+          applyServerErrors(helpers.setErrors, error);
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form className="tb-page tb-contact-list" label={t('contacts.lists.editorTitle')}>
+          <div className="tb-page-header">
+            <h1>{isNew ? t('contacts.lists.createTitle') : list?.title}</h1>
+            <div className="tb-page-actions">
+              <Link to="/contacts/contact-lists" className="p-button p-component p-button-text">
+                {t('contacts.lists.back')}
+              </Link>
+              <Button
+                type="submit"
+                icon="pi pi-save"
+                label={t('contacts.lists.save')}
+                loading={isSubmitting}
+              />
+            </div>
+          </div>
+          <div className="tb-stack">
+            <Card className="tb-card">
+              <TextField name="title" label={t('contacts.lists.fields.title')} />
+            </Card>
+            {!isNew && <ListContacts />}
+          </div>
+        </Form>
+      )}
+    </Formik>
+  );
+}

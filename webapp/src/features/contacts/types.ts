@@ -1,0 +1,82 @@
+import type { ExtraInfo } from '../../shared/extraInfo';
+
+export interface PaymentCard {
+  cardType: string;
+  cardNumber: string;
+  expMonth: number | string;
+  expYear: number | string;
+}
+
+export interface Contact {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone: string | null;
+  mobile: string | null;
+  linkedin: string | null;
+  about: string | null;
+  highlighted: boolean;
+  noInvitations: boolean;
+  picture: string | null;
+  extraInfo: ExtraInfo | null;
+  companyIds: string[];
+  listIds: string[];
+  paymentCards: PaymentCard[];
+}
+
+export interface CompanyRef {
+  id: string;
+  name: string;
+}
+
+export interface ContactDetails {
+  contact: Contact;
+  companies: CompanyRef[];
+}
+
+/** The payload (`data`) of POST /api/contacts/update. */
+export interface ContactPayload extends Omit<Contact, 'id' | 'paymentCards'> {
+  id: string | null;
+}
+
+/** A row of POST /api/contacts. */
+export interface ContactRow {
+  Id: string;
+  Firstname: string;
+  Lastname: string;
+  Email: string | null;
+  Phone: string | null;
+  Mobile: string | null;
+  /** The company names, comma-joined. */
+  Companies: string | null;
+}
+
+/** A contact as pickers and lists show it. */
+export interface ContactRef {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone?: string | null;
+  mobile?: string | null;
+}
+
+export interface ListRef {
+  id: string;
+  title: string;
+}
+
+export interface ContactList {
+  id: string;
+  title: string;
+  contacts: ContactRef[];
+}
+
+/** A row of POST /api/contacts/lists. */
+export interface ContactListRow {
+  Id: string;
+  Title: string;
+  /** How many contacts. */
+  Contacts: number;
+}

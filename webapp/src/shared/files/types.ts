@@ -1,0 +1,18 @@
+/** A file of an entity (contract "Files grid"). */
+export interface StoredFile {
+  id: string;
+  fileName: string;
+  /** The download address. */
+  filePath: string;
+  contentType: string;
+  size: number;
+  isImage: boolean;
+}
+
+/** These are previewed as pictures (spec 1 §2 "Files grid"). */
+export const PREVIEW_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'tiff', 'webp'];
+
+export function isPreviewable(fileName: string): boolean {
+  const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+  return fileName.includes('.') && PREVIEW_EXTENSIONS.includes(extension);
+}
