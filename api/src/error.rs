@@ -40,6 +40,22 @@ pub enum ApiError {
     Internal(#[source] anyhow::Error),
 }
 
+/// Adds one message to a field's errors.
+pub fn push_error(errors: &mut FieldErrors, field: &str, message: impl Into<String>) {
+    errors
+        .entry(field.to_string())
+        .or_default()
+        .push(message.into());
+}
+
+/// 422 naming the first message when any field has an error.
+pub fn check_errors(errors: FieldErrors) -> Result<(), ApiError> {
+    match errors.values().flatten().next().cloned() {
+        None => Ok(()),
+        Some(message) => Err(ApiError::Validation { message, errors }),
+    }
+}
+
 impl ApiError {
     /// 422 for one field.
     pub fn field(field: &str, message: impl Into<String>) -> ApiError {

@@ -1,6 +1,6 @@
 //! Field rules shared by request bodies, with the spec's Danish messages (spec 1 §5).
 
-use crate::error::{ApiError, FieldErrors};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 
 #[derive(Default)]
 pub struct Check {
@@ -13,10 +13,7 @@ impl Check {
     }
 
     fn fail(&mut self, field: &str, message: String) {
-        self.errors
-            .entry(field.to_string())
-            .or_default()
-            .push(message);
+        push_error(&mut self.errors, field, message);
     }
 
     /// Required and trimmed; returns the value or "" after recording the error.
@@ -62,20 +59,7 @@ impl Check {
     }
 
     pub fn finish(self) -> Result<(), ApiError> {
-        if self.errors.is_empty() {
-            return Ok(());
-        }
-        let message = self
-            .errors
-            .values()
-            .flatten()
-            .next()
-            .cloned()
-            .unwrap_or_default();
-        Err(ApiError::Validation {
-            message,
-            errors: self.errors,
-        })
+        check_errors(self.errors)
     }
 }
 

@@ -4,15 +4,15 @@ use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{clean, extra_info, files, parse_id};
+use super::{all_in_club, clean, extra_info, files, keep_or_remove, like_pattern, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{ApiError, FieldErrors};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::identity::clients;
 use crate::session::Staff;
@@ -94,15 +94,8 @@ fn list_query<'a>(
         q.push(" AND c.status = ").push_bind(status as i32);
     }
     if let Some(search) = params.search() {
-        let pattern = format!(
-            "%{}%",
-            search
-                .to_lowercase()
-                .replace('\\', "\\\\")
-                .replace('%', "\\%")
-                .replace('_', "\\_")
-        );
-        q.push(" AND c.search_text LIKE ").push_bind(pattern);
+        q.push(" AND c.search_text LIKE ")
+            .push_bind(like_pattern(&search.to_lowercase()));
     }
     q.push(") c");
     q
@@ -379,11 +372,6 @@ pub async fn cvr_search(
     Ok(envelope::result(found))
 }
 
-/// `null` and absent are different for logos: null removes, absent keeps.
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
-}
-
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct ContactId {
@@ -409,9 +397,9 @@ pub struct CompanyInput {
     vat_excluded: bool,
     #[serde(default, rename = "useEAN")]
     use_ean: bool,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "keep_or_remove")]
     logo_web: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "keep_or_remove")]
     logo_print: Option<Option<String>>,
     #[serde(default)]
     extra_info: Value,
@@ -465,12 +453,7 @@ pub async fn update_company(
     let logo_print_file = form.files_named("logoPrintFile").next();
 
     let mut errors = FieldErrors::new();
-    let mut fail = |field: &str, message: &str| {
-        errors
-            .entry(field.to_string())
-            .or_default()
-            .push(message.to_string())
-    };
+    let mut fail = |field: &str, message: &str| push_error(&mut errors, field, message);
     let name = clean(&input.name);
     if name.is_none() {
         fail("name", "Navn skal udfyldes");
@@ -558,30 +541,13 @@ pub async fn update_company(
         (None, Some(contacts)) => contacts.iter().map(|c| c.id).collect(),
         (None, None) => Vec::new(),
     };
-    let known: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM contacts WHERE client_id = $1 AND id = ANY($2)")
-            .bind(staff.client_id)
-            .bind(&contact_ids)
-            .fetch_one(&mut *tx)
-            .await?;
-    let mut unique = contact_ids.clone();
+    if !all_in_club(&mut tx, "contacts", staff.client_id, &contact_ids).await? {
+        push_error(&mut errors, "contacts", "En kontaktperson findes ikke");
+    }
+    let mut unique = contact_ids;
     unique.sort();
     unique.dedup();
-    if known != unique.len() as i64 {
-        errors
-            .entry("contacts".into())
-            .or_default()
-            .push("En kontaktperson findes ikke".into());
-    }
-    if !errors.is_empty() {
-        let message = errors
-            .values()
-            .flatten()
-            .next()
-            .cloned()
-            .unwrap_or_default();
-        return Err(ApiError::Validation { message, errors });
-    }
+    check_errors(errors)?;
 
     let existing = match input.id {
         Some(id) => Some(load(&mut tx, staff.client_id, id).await?),

@@ -8,7 +8,7 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::contacts::MODULE;
-use super::{clean, parse_id};
+use super::{all_in_club, clean, like_pattern, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::identity::acl::Action;
@@ -31,10 +31,8 @@ fn filtered<'a>(client_id: Uuid, params: &ListParams, select: &str) -> QueryBuil
     ));
     q.push_bind(client_id);
     if let Some(search) = params.search() {
-        q.push(" AND l.title ILIKE ").push_bind(format!(
-            "%{}%",
-            search.replace('%', "\\%").replace('_', "\\_")
-        ));
+        q.push(" AND l.title ILIKE ")
+            .push_bind(like_pattern(&search));
     }
     q
 }
@@ -156,14 +154,7 @@ pub async fn update_contact_list(
     if let Some(mut ids) = input.contact_ids {
         ids.sort();
         ids.dedup();
-        let known: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM contacts WHERE client_id = $1 AND id = ANY($2)",
-        )
-        .bind(staff.client_id)
-        .bind(&ids)
-        .fetch_one(&mut *tx)
-        .await?;
-        if known != ids.len() as i64 {
+        if !all_in_club(&mut tx, "contacts", staff.client_id, &ids).await? {
             return Err(ApiError::field(
                 "contactIds",
                 "En kontaktperson findes ikke",

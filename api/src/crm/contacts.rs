@@ -9,9 +9,9 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::companies::ContactRef;
-use super::{clean, extra_info, files, parse_id};
+use super::{all_in_club, clean, extra_info, files, keep_or_remove, like_pattern, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{ApiError, FieldErrors};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::identity::clients;
 use crate::session::Staff;
@@ -47,23 +47,13 @@ const SORTS: [(&str, &str); 5] = [
     ("Mobile", "p.mobile"),
 ];
 
-fn search_pattern(search: &str) -> String {
-    format!(
-        "%{}%",
-        search
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_")
-    )
-}
-
 fn filtered<'a>(client_id: Uuid, params: &ListParams, select: &str) -> QueryBuilder<'a, Postgres> {
     let mut q = QueryBuilder::new(format!(
         "SELECT {select} FROM contacts p WHERE p.client_id = "
     ));
     q.push_bind(client_id);
     if let Some(search) = params.search() {
-        let pattern = search_pattern(&search);
+        let pattern = like_pattern(&search);
         q.push(" AND (p.firstname || ' ' || p.lastname ILIKE ")
             .push_bind(pattern.clone())
             .push(" OR p.email ILIKE ")
@@ -218,10 +208,6 @@ pub async fn all_lists(staff: Staff, state: web::Data<AppState>) -> Result<HttpR
     ))
 }
 
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
-}
-
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ContactInput {
@@ -237,7 +223,7 @@ pub struct ContactInput {
     highlighted: bool,
     #[serde(default)]
     no_invitations: bool,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "keep_or_remove")]
     picture: Option<Option<String>>,
     #[serde(default)]
     extra_info: Value,
@@ -263,12 +249,7 @@ pub async fn update_contact(
     let picture_file = form.files_named("file").next();
 
     let mut errors = FieldErrors::new();
-    let mut fail = |field: &str, message: &str| {
-        errors
-            .entry(field.to_string())
-            .or_default()
-            .push(message.to_string())
-    };
+    let mut fail = |field: &str, message: &str| push_error(&mut errors, field, message);
     let firstname = clean(&input.firstname);
     let lastname = clean(&input.lastname);
     let email = clean(&input.email);
@@ -312,29 +293,11 @@ pub async fn update_contact(
             "En kontaktliste findes ikke",
         ),
     ] {
-        let known: i64 = sqlx::query_scalar(&format!(
-            "SELECT count(*) FROM {table} WHERE client_id = $1 AND id = ANY($2)"
-        ))
-        .bind(staff.client_id)
-        .bind(ids)
-        .fetch_one(&mut *tx)
-        .await?;
-        if known != ids.len() as i64 {
-            errors
-                .entry(field.to_string())
-                .or_default()
-                .push(message.to_string());
+        if !all_in_club(&mut tx, table, staff.client_id, ids).await? {
+            push_error(&mut errors, field, message);
         }
     }
-    if !errors.is_empty() {
-        let message = errors
-            .values()
-            .flatten()
-            .next()
-            .cloned()
-            .unwrap_or_default();
-        return Err(ApiError::Validation { message, errors });
-    }
+    check_errors(errors)?;
 
     let existing = match input.id {
         Some(id) => Some(load(&mut tx, staff.client_id, id).await?),

@@ -9,6 +9,8 @@ pub mod contacts;
 pub mod extra_info;
 pub mod files;
 
+use serde::{Deserialize, Deserializer};
+use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::error::ApiError;
@@ -25,4 +27,40 @@ pub fn clean(value: &Option<String>) -> Option<String> {
         .map(str::trim)
         .filter(|v| !v.is_empty())
         .map(str::to_string)
+}
+
+/// For images on an entity, `null` and absent differ: null removes the image, absent keeps it.
+pub fn keep_or_remove<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+/// A LIKE pattern that finds `search` anywhere, with LIKE's own characters taken literally.
+pub fn like_pattern(search: &str) -> String {
+    format!(
+        "%{}%",
+        search
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    )
+}
+
+/// Whether every id (duplicates allowed) names a row of `table` in the club.
+pub async fn all_in_club(
+    conn: &mut PgConnection,
+    table: &str,
+    client_id: Uuid,
+    ids: &[Uuid],
+) -> Result<bool, ApiError> {
+    let mut unique = ids.to_vec();
+    unique.sort();
+    unique.dedup();
+    let known: i64 = sqlx::query_scalar(&format!(
+        "SELECT count(*) FROM {table} WHERE client_id = $1 AND id = ANY($2)"
+    ))
+    .bind(client_id)
+    .bind(&unique)
+    .fetch_one(conn)
+    .await?;
+    Ok(known == unique.len() as i64)
 }

@@ -938,8 +938,18 @@ async fn a_role_with_only_read_rights_can_list_but_not_write() {
     .await
     .expect("rules");
     let staff = app.signed_in("staff@tribune.test").await;
-    assert_eq!(list(&staff, json!({}), json!({ "field": "Name", "dir": "asc" })).await["Total"], json!(0));
-    let (status, _) = staff.post_form("/api/companies/update", Some(&company("Må ikke")), &[], vec![]).await;
+    assert_eq!(
+        list(&staff, json!({}), json!({ "field": "Name", "dir": "asc" })).await["Total"],
+        json!(0)
+    );
+    let (status, _) = staff
+        .post_form(
+            "/api/companies/update",
+            Some(&company("Må ikke")),
+            &[],
+            vec![],
+        )
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(app.count("SELECT count(*) FROM companies").await, 0);
     // The admin's rights do not depend on the role rules.
@@ -948,6 +958,10 @@ async fn a_role_with_only_read_rights_can_list_but_not_write() {
     // The user's ACL as the webapp sees it follows the same rules.
     let (_, user) = staff.get_json("/api/user").await;
     let acl = user["result"]["acl"].as_array().expect("acl");
-    assert!(acl.iter().any(|r| r["subject"] == json!(["companies"]) && r["action"] == json!(["read"])));
-    assert!(!acl.iter().any(|r| r["subject"] == json!(["companies"]) && r["action"] == json!(["manage"])));
+    assert!(acl
+        .iter()
+        .any(|r| r["subject"] == json!(["companies"]) && r["action"] == json!(["read"])));
+    assert!(!acl
+        .iter()
+        .any(|r| r["subject"] == json!(["companies"]) && r["action"] == json!(["manage"])));
 }
