@@ -1,0 +1,145 @@
+//! Discount codes (spec 3 §2 Discount codes, §3 Discount code, §5).
+
+use actix_web::{web, HttpResponse};
+use chrono::NaiveDate;
+use serde::Deserialize;
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::{delete_row, exists_in_club, get_json, list_page, ListSpec};
+use crate::crm::{all_in_club, clean, parse_id};
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::identity::acl::Action;
+use crate::session::Staff;
+use crate::state::AppState;
+
+const MODULE: &str = "orders";
+const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.code AS "code", t.expires AS "expires", t.amount AS "amount",
+    t.discount AS "discount", t.percentage AS "percentage", t.active AS "active", t.product_ids AS "productIds""#;
+
+const LIST: ListSpec = ListSpec {
+    table: "discount_codes",
+    columns: r#"t.id AS "Id", t.title AS "Title", t.code AS "Code", t.discount AS "Discount", t.percentage AS "Percentage",
+        t.expires AS "Expires", t.active AS "Active""#,
+    search: &["t.title", "t.code"],
+    sorts: &[("Title", "lower(t.title)"), ("Code", "lower(t.code)"), ("Expires", "t.expires"), ("Active", "t.active")],
+    default_sort: ("Title", SortDir::Asc),
+};
+
+pub async fn list_discount_codes(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    list_page(&state, &staff, MODULE, &LIST, &params).await
+}
+
+pub async fn get_discount_code(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let row = get_json(&mut tx, "discount_codes", COLUMNS, staff.client_id, parse_id(&path)?).await?;
+    tx.commit().await?;
+    Ok(envelope::result(row))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DiscountCodeInput {
+    id: Option<Uuid>,
+    title: Option<String>,
+    code: Option<String>,
+    expires: Option<NaiveDate>,
+    amount: Option<i32>,
+    discount: Option<i64>,
+    #[serde(default = "yes")]
+    percentage: bool,
+    #[serde(default)]
+    active: bool,
+    #[serde(default)]
+    product_ids: Vec<Option<Uuid>>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+pub async fn update_discount_code(staff: Staff, body: web::Json<DiscountCodeInput>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let input = body.into_inner();
+    let mut errors = FieldErrors::new();
+    let title = clean(&input.title);
+    if title.is_none() {
+        push_error(&mut errors, "title", "Titel skal udfyldes");
+    }
+    let code = clean(&input.code);
+    if code.is_none() {
+        push_error(&mut errors, "code", "Kode skal udfyldes");
+    }
+    if input.expires.is_none() {
+        push_error(&mut errors, "expires", "Udløber skal udfyldes");
+    }
+    match input.discount {
+        None => push_error(&mut errors, "discount", "Rabat skal udfyldes"),
+        Some(d) if d < 0 => push_error(&mut errors, "discount", "Rabat skal minimum være 0 eller mere"),
+        Some(d) if input.percentage && d > 10_000 => push_error(&mut errors, "discount", "Rabat må maksimalt være 100 eller mindre"),
+        _ => {}
+    }
+    if input.amount.is_some_and(|a| a < 0) {
+        push_error(&mut errors, "amount", "Antal skal minimum være 0 eller mere");
+    }
+    for (i, product) in input.product_ids.iter().enumerate() {
+        if product.is_none() {
+            push_error(&mut errors, &format!("productIds.{i}"), "Vælg et produkt");
+        }
+    }
+    let product_ids: Vec<Uuid> = input.product_ids.iter().flatten().copied().collect();
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    if !exists_in_club(&mut tx, "discount_codes", staff.client_id, input.id).await? {
+        return Err(ApiError::NotFound);
+    }
+    if !all_in_club(&mut tx, "products", staff.client_id, &product_ids).await? {
+        push_error(&mut errors, "productIds", "Vælg et produkt");
+    }
+    if let Some(code) = &code {
+        let taken: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM discount_codes WHERE client_id = $1 AND lower(code) = lower($2) AND id IS DISTINCT FROM $3)",
+        )
+        .bind(staff.client_id)
+        .bind(code)
+        .bind(input.id)
+        .fetch_one(&mut *tx)
+        .await?;
+        if taken {
+            push_error(&mut errors, "code", "Koden er allerede i brug");
+        }
+    }
+    check_errors(errors)?;
+    let id: Uuid = sqlx::query_scalar(
+        "INSERT INTO discount_codes (id, client_id, title, code, expires, amount, discount, percentage, active, product_ids, created_by, updated_by) \
+         VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) \
+         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, code = EXCLUDED.code, expires = EXCLUDED.expires, \
+           amount = EXCLUDED.amount, discount = EXCLUDED.discount, percentage = EXCLUDED.percentage, active = EXCLUDED.active, \
+           product_ids = EXCLUDED.product_ids, updated_at = now(), updated_by = EXCLUDED.updated_by RETURNING id",
+    )
+    .bind(input.id)
+    .bind(staff.client_id)
+    .bind(&title)
+    .bind(&code)
+    .bind(input.expires)
+    .bind(input.amount)
+    .bind(input.discount)
+    .bind(input.percentage)
+    .bind(input.active)
+    .bind(&product_ids)
+    .bind(staff.user_id())
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(|e| match &e {
+        // Two saves racing for one code: the unique index decides, and says it in Danish.
+        sqlx::Error::Database(db) if db.code().as_deref() == Some("23505") => ApiError::field("code", "Koden er allerede i brug"),
+        _ => ApiError::from(e),
+    })?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+pub async fn delete_discount_code(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    delete_row(&state, &staff, MODULE, "discount_codes", parse_id(&path)?, "Rabatkoden er i brug og kan ikke slettes").await
+}

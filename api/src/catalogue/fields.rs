@@ -1,0 +1,186 @@
+//! Custom fields of orders and contracts (spec 3 §2 Fields, §3 Custom field, §4 Field, §5).
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::Value;
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::{delete_row, exists_in_club, get_json, list_page, ListSpec};
+use crate::crm::{all_in_club, clean, parse_id};
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::identity::acl::Action;
+use crate::session::Staff;
+use crate::state::AppState;
+
+const MODULE: &str = "orders";
+pub const TYPES: [&str; 9] = ["Text", "RichText", "Number", "Dropdown", "Date", "DateTime", "Time", "Checkbox", "Upload"];
+const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.category_ids AS "categoryIds", t.type AS "type", t.sorting AS "sorting",
+    t."values" AS "values", t.default_value AS "defaultValue""#;
+
+const LIST: ListSpec = ListSpec {
+    table: "custom_fields",
+    columns: r#"t.id AS "Id", t.title AS "Title", t.type AS "Type", t.sorting AS "Sorting""#,
+    search: &["t.title"],
+    sorts: &[("Title", "lower(t.title)"), ("Type", "t.type"), ("Sorting", "t.sorting")],
+    default_sort: ("Title", SortDir::Asc),
+};
+
+/// A Danish decimal: digits with optional '.' thousands groups and an optional ',' fraction.
+pub fn is_danish_decimal(text: &str) -> bool {
+    let text = text.trim().strip_prefix('-').unwrap_or(text.trim());
+    let (whole, fraction) = match text.split_once(',') {
+        Some((w, f)) => (w, Some(f)),
+        None => (text, None),
+    };
+    let whole_ok = if whole.contains('.') {
+        let mut groups = whole.split('.');
+        let first = groups.next().unwrap_or_default();
+        (1..=3).contains(&first.len())
+            && first.chars().all(|c| c.is_ascii_digit())
+            && groups.all(|g| g.len() == 3 && g.chars().all(|c| c.is_ascii_digit()))
+    } else {
+        !whole.is_empty() && whole.chars().all(|c| c.is_ascii_digit())
+    };
+    whole_ok && fraction.is_none_or(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()))
+}
+
+pub async fn list_fields(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    list_page(&state, &staff, MODULE, &LIST, &params).await
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldsQuery {
+    category_id: Option<String>,
+}
+
+/// The fields an order or contract of a category shows, in their order.
+pub async fn fields_of_category(staff: Staff, query: web::Query<FieldsQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let category = match query.category_id.as_deref() {
+        Some(raw) => Some(parse_id(raw)?),
+        None => None,
+    };
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let rows: Vec<Value> = sqlx::query_scalar(&format!(
+        "SELECT to_jsonb(x) FROM (SELECT {COLUMNS} FROM custom_fields t WHERE t.client_id = $1 \
+         AND ($2::uuid IS NULL OR $2 = ANY(t.category_ids)) ORDER BY t.sorting, lower(t.title)) x"
+    ))
+    .bind(staff.client_id)
+    .bind(category)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(rows))
+}
+
+pub async fn get_field(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let row = get_json(&mut tx, "custom_fields", COLUMNS, staff.client_id, parse_id(&path)?).await?;
+    tx.commit().await?;
+    Ok(envelope::result(row))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FieldInput {
+    id: Option<Uuid>,
+    title: Option<String>,
+    #[serde(default)]
+    category_ids: Vec<Uuid>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    sorting: Option<Value>,
+    #[serde(default)]
+    values: Vec<String>,
+    default_value: Option<String>,
+}
+
+pub async fn update_field(staff: Staff, body: web::Json<FieldInput>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let input = body.into_inner();
+    let mut errors = FieldErrors::new();
+    let title = clean(&input.title);
+    if title.is_none() {
+        push_error(&mut errors, "title", "Titel skal udfyldes");
+    }
+    let kind = clean(&input.kind);
+    match kind.as_deref() {
+        None => push_error(&mut errors, "type", "Type skal udfyldes"),
+        Some(k) if !TYPES.contains(&k) => push_error(&mut errors, "type", "Type er ugyldig"),
+        _ => {}
+    }
+    let sorting = match &input.sorting {
+        None | Some(Value::Null) => 0,
+        Some(Value::Number(n)) if n.as_i64().is_some() => n.as_i64().unwrap_or_default() as i32,
+        Some(Value::String(s)) if s.trim().parse::<i32>().is_ok() => s.trim().parse().unwrap_or_default(),
+        Some(Value::String(s)) if s.trim().is_empty() => 0,
+        _ => {
+            push_error(&mut errors, "sorting", "Sortering skal være et tal");
+            0
+        }
+    };
+    let values: Vec<String> = input.values.iter().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect();
+    let default_value = clean(&input.default_value);
+    if let Some(default) = &default_value {
+        match kind.as_deref() {
+            Some("Number") if !is_danish_decimal(default) => {
+                push_error(&mut errors, "defaultValue", "Standardværdi skal være et gyldigt tal.")
+            }
+            Some("Dropdown") if !values.contains(default) => {
+                push_error(&mut errors, "defaultValue", "Standardværdi skal være en af værdierne")
+            }
+            _ => {}
+        }
+    }
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    if !exists_in_club(&mut tx, "custom_fields", staff.client_id, input.id).await? {
+        return Err(ApiError::NotFound);
+    }
+    if !all_in_club(&mut tx, "order_categories", staff.client_id, &input.category_ids).await? {
+        push_error(&mut errors, "categoryIds", "En kategori findes ikke");
+    }
+    check_errors(errors)?;
+    let id: Uuid = sqlx::query_scalar(
+        "INSERT INTO custom_fields (id, client_id, title, category_ids, type, sorting, \"values\", default_value, created_by, updated_by) \
+         VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $9) \
+         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, category_ids = EXCLUDED.category_ids, type = EXCLUDED.type, \
+           sorting = EXCLUDED.sorting, \"values\" = EXCLUDED.\"values\", default_value = EXCLUDED.default_value, \
+           updated_at = now(), updated_by = EXCLUDED.updated_by RETURNING id",
+    )
+    .bind(input.id)
+    .bind(staff.client_id)
+    .bind(&title)
+    .bind(&input.category_ids)
+    .bind(&kind)
+    .bind(sorting)
+    .bind(&values)
+    .bind(&default_value)
+    .bind(staff.user_id())
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+pub async fn delete_field(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    delete_row(&state, &staff, MODULE, "custom_fields", parse_id(&path)?, "Feltet er i brug og kan ikke slettes").await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_danish_decimal;
+
+    #[test]
+    fn danish_decimals_use_a_comma_and_optional_thousands_dots() {
+        for ok in ["0", "12", "1,5", "1.234,50", "-3,25", "1.000.000"] {
+            assert!(is_danish_decimal(ok), "{ok}");
+        }
+        for bad in ["", "1.5", "1,", ",5", "12.34", "abc", "1.2345,0", "1,2,3"] {
+            assert!(!is_danish_decimal(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! Invoice groups (spec 3 §3 Invoice group, §5).
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::{delete_row, exists_in_club, get_json, list_page, options, ListSpec};
+use crate::crm::{clean, parse_id};
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::identity::acl::Action;
+use crate::session::Staff;
+use crate::state::AppState;
+
+const MODULE: &str = "products";
+const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.sorting AS "sorting", t.vat_exempt AS "vatExempt""#;
+
+const LIST: ListSpec = ListSpec {
+    table: "invoice_groups",
+    columns: r#"t.id AS "Id", t.title AS "Title", t.sku AS "Sku", t.sorting AS "Sorting", t.vat_exempt AS "VatExempt""#,
+    search: &["t.title", "t.sku"],
+    sorts: &[("Title", "lower(t.title)"), ("Sku", "t.sku"), ("Sorting", "t.sorting")],
+    default_sort: ("Title", SortDir::Asc),
+};
+
+pub async fn list_invoice_groups(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    list_page(&state, &staff, MODULE, &LIST, &params).await
+}
+
+pub async fn all_invoice_groups(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let all = options(&mut tx, "invoice_groups", staff.client_id, "").await?;
+    tx.commit().await?;
+    Ok(envelope::result(all))
+}
+
+pub async fn get_invoice_group(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let row = get_json(&mut tx, "invoice_groups", COLUMNS, staff.client_id, parse_id(&path)?).await?;
+    tx.commit().await?;
+    Ok(envelope::result(row))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct InvoiceGroupInput {
+    id: Option<Uuid>,
+    title: Option<String>,
+    sku: Option<String>,
+    sorting: Option<i32>,
+    #[serde(default)]
+    vat_exempt: bool,
+}
+
+pub async fn update_invoice_group(staff: Staff, body: web::Json<InvoiceGroupInput>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let input = body.into_inner();
+    let mut errors = FieldErrors::new();
+    let title = clean(&input.title);
+    if title.is_none() {
+        push_error(&mut errors, "title", "Titel skal udfyldes");
+    }
+    check_errors(errors)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    if !exists_in_club(&mut tx, "invoice_groups", staff.client_id, input.id).await? {
+        return Err(ApiError::NotFound);
+    }
+    let id: Uuid = sqlx::query_scalar(
+        "INSERT INTO invoice_groups (id, client_id, title, sku, sorting, vat_exempt, created_by, updated_by) \
+         VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $7) \
+         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, sku = EXCLUDED.sku, sorting = EXCLUDED.sorting, \
+           vat_exempt = EXCLUDED.vat_exempt, updated_at = now(), updated_by = EXCLUDED.updated_by RETURNING id",
+    )
+    .bind(input.id)
+    .bind(staff.client_id)
+    .bind(&title)
+    .bind(clean(&input.sku))
+    .bind(input.sorting.unwrap_or(0))
+    .bind(input.vat_exempt)
+    .bind(staff.user_id())
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+pub async fn delete_invoice_group(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    delete_row(&state, &staff, MODULE, "invoice_groups", parse_id(&path)?, "Gruppen bruges af produkter og kan ikke slettes").await
+}

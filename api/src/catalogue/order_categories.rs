@@ -1,0 +1,95 @@
+//! Order categories (spec 3 §2 Categories (orders), §3 Category, §5).
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::{delete_row, exists_in_club, get_json, list_page, options, ListSpec};
+use crate::crm::{clean, parse_id};
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::identity::acl::Action;
+use crate::session::Staff;
+use crate::state::AppState;
+
+const MODULE: &str = "orders";
+const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.price AS "price", t.invoice_title AS "invoiceTitle""#;
+
+const LIST: ListSpec = ListSpec {
+    table: "order_categories",
+    columns: r#"t.id AS "Id", t.title AS "Title", t.sku AS "Sku", t.price AS "Price""#,
+    search: &["t.title", "t.sku"],
+    sorts: &[("Title", "lower(t.title)"), ("Sku", "t.sku"), ("Price", "t.price")],
+    default_sort: ("Title", SortDir::Asc),
+};
+
+pub async fn list_order_categories(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    list_page(&state, &staff, MODULE, &LIST, &params).await
+}
+
+pub async fn all_order_categories(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let all = options(&mut tx, "order_categories", staff.client_id, "").await?;
+    tx.commit().await?;
+    Ok(envelope::result(all))
+}
+
+pub async fn get_order_category(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let row = get_json(&mut tx, "order_categories", COLUMNS, staff.client_id, parse_id(&path)?).await?;
+    tx.commit().await?;
+    Ok(envelope::result(row))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CategoryInput {
+    id: Option<Uuid>,
+    title: Option<String>,
+    sku: Option<String>,
+    price: Option<i64>,
+    invoice_title: Option<String>,
+}
+
+pub async fn update_order_category(staff: Staff, body: web::Json<CategoryInput>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let input = body.into_inner();
+    let mut errors = FieldErrors::new();
+    let title = clean(&input.title);
+    if title.is_none() {
+        push_error(&mut errors, "title", "Titel skal udfyldes");
+    }
+    let price = input.price.unwrap_or(0);
+    if price < 0 {
+        push_error(&mut errors, "price", "Pris skal minimum være 0 eller mere");
+    }
+    check_errors(errors)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    if !exists_in_club(&mut tx, "order_categories", staff.client_id, input.id).await? {
+        return Err(ApiError::NotFound);
+    }
+    let id: Uuid = sqlx::query_scalar(
+        "INSERT INTO order_categories (id, client_id, title, sku, price, invoice_title, created_by, updated_by) \
+         VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $7) \
+         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, sku = EXCLUDED.sku, price = EXCLUDED.price, \
+           invoice_title = EXCLUDED.invoice_title, updated_at = now(), updated_by = EXCLUDED.updated_by RETURNING id",
+    )
+    .bind(input.id)
+    .bind(staff.client_id)
+    .bind(&title)
+    .bind(clean(&input.sku))
+    .bind(price)
+    .bind(clean(&input.invoice_title))
+    .bind(staff.user_id())
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+pub async fn delete_order_category(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    delete_row(&state, &staff, MODULE, "order_categories", parse_id(&path)?, "Kategorien er i brug og kan ikke slettes").await
+}

@@ -1,0 +1,206 @@
+//! Product categories (spec 3 §2 Products module screens, §3 Product category, §5) and the order
+//! of a category's products.
+
+use actix_multipart::Multipart;
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::{delete_row, exists_in_club, list_page, options, ListSpec};
+use crate::crm::{all_in_club, clean, files, keep_or_remove, parse_id};
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::identity::acl::Action;
+use crate::session::Staff;
+use crate::state::AppState;
+use crate::storage::read_form;
+
+const MODULE: &str = "products";
+
+const LIST: ListSpec = ListSpec {
+    table: "product_categories",
+    columns: r#"t.id AS "Id", t.title AS "Title", t.sorting AS "Sorting", t.show_on_shop AS "ShowOnShop", t.hide_on_contract AS "HideOnContract""#,
+    search: &["t.title"],
+    sorts: &[("Title", "lower(t.title)"), ("Sorting", "t.sorting")],
+    default_sort: ("Title", SortDir::Asc),
+};
+
+pub async fn list_product_categories(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    list_page(&state, &staff, MODULE, &LIST, &params).await
+}
+
+pub async fn all_product_categories(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let all = options(&mut tx, "product_categories", staff.client_id, "").await?;
+    tx.commit().await?;
+    Ok(envelope::result(all))
+}
+
+pub async fn get_product_category(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let row: Option<Value> = sqlx::query_scalar(
+        "SELECT jsonb_build_object('id', id, 'title', title, 'sorting', sorting, 'showOnShop', show_on_shop, \
+           'hideOnContract', hide_on_contract, 'shop', jsonb_build_object('title', shop_title, 'description', shop_description, \
+           'image', CASE WHEN shop_image IS NULL THEN NULL ELSE '/api/files/download/' || shop_image END)) \
+         FROM product_categories WHERE client_id = $1 AND id = $2",
+    )
+    .bind(staff.client_id)
+    .bind(parse_id(&path)?)
+    .fetch_optional(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(row.ok_or(ApiError::NotFound)?))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ShopInput {
+    title: Option<String>,
+    description: Option<String>,
+    #[serde(default, deserialize_with = "keep_or_remove")]
+    image: Option<Option<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProductCategoryInput {
+    id: Option<Uuid>,
+    title: Option<String>,
+    sorting: Option<i32>,
+    #[serde(default)]
+    show_on_shop: bool,
+    #[serde(default)]
+    hide_on_contract: bool,
+    #[serde(default)]
+    shop: ShopInput,
+}
+
+pub async fn update_product_category(staff: Staff, payload: Multipart, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let form = read_form(payload).await?;
+    let input: ProductCategoryInput = form.json()?;
+    let image_file = form.files_named("shopImageFile").next();
+    let mut errors = FieldErrors::new();
+    let title = clean(&input.title);
+    if title.is_none() {
+        push_error(&mut errors, "title", "Titel skal udfyldes");
+    }
+    if image_file.is_some_and(|f| !f.is_image()) {
+        push_error(&mut errors, "shopImageFile", "Billede skal være et billede");
+    }
+    check_errors(errors)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let existing: Option<Option<Uuid>> = match input.id {
+        Some(id) => Some(
+            sqlx::query_scalar("SELECT shop_image FROM product_categories WHERE client_id = $1 AND id = $2")
+                .bind(staff.client_id)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or(ApiError::NotFound)?,
+        ),
+        None => None,
+    };
+    let id = input.id.unwrap_or_else(Uuid::new_v4);
+    let mut image = existing.flatten();
+    let mut obsolete = Vec::new();
+    if let Some(file) = image_file {
+        obsolete.extend(image.take());
+        image = Some(files::store(&mut tx, &state.storage, staff.client_id, "product_category", &id.to_string(), file, staff.user_id()).await?.id);
+    } else if matches!(input.shop.image, Some(None)) {
+        obsolete.extend(image.take());
+    }
+    sqlx::query(
+        "INSERT INTO product_categories (id, client_id, title, sorting, show_on_shop, hide_on_contract, shop_title, shop_description, \
+           shop_image, created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \
+         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, sorting = EXCLUDED.sorting, show_on_shop = EXCLUDED.show_on_shop, \
+           hide_on_contract = EXCLUDED.hide_on_contract, shop_title = EXCLUDED.shop_title, shop_description = EXCLUDED.shop_description, \
+           shop_image = EXCLUDED.shop_image, updated_at = now(), updated_by = EXCLUDED.updated_by",
+    )
+    .bind(id)
+    .bind(staff.client_id)
+    .bind(&title)
+    .bind(input.sorting.unwrap_or(0))
+    .bind(input.show_on_shop)
+    .bind(input.hide_on_contract)
+    .bind(clean(&input.shop.title))
+    .bind(input.shop.description.as_deref().map(crate::crm::comments::sanitize))
+    .bind(image)
+    .bind(staff.user_id())
+    .execute(&mut *tx)
+    .await?;
+    files::remove(&mut tx, &state.storage, staff.client_id, &obsolete).await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+pub async fn delete_product_category(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    delete_row(&state, &staff, MODULE, "product_categories", parse_id(&path)?, "Kategorien bruges af produkter og kan ikke slettes").await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ContractQuery {
+    contract: Option<bool>,
+}
+
+/// Contract products are those offered on contracts: they have a contract setup that is not hidden.
+const OFFERED_ON_CONTRACTS: &str = "(contract_setup IS NOT NULL AND NOT coalesce((contract_setup->>'hidden')::boolean, false))";
+
+pub async fn list_category_products(staff: Staff, path: web::Path<String>, query: web::Query<ContractQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let category = parse_id(&path)?;
+    let contract = query.contract.unwrap_or(false);
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    if !exists_in_club(&mut tx, "product_categories", staff.client_id, Some(category)).await? {
+        return Err(ApiError::NotFound);
+    }
+    let rows: Vec<Value> = sqlx::query_scalar(&format!(
+        "SELECT jsonb_build_object('id', id, 'title', title) FROM products WHERE client_id = $1 AND category_id = $2 \
+         AND {OFFERED_ON_CONTRACTS} = $3 ORDER BY category_position, lower(title)"
+    ))
+    .bind(staff.client_id)
+    .bind(category)
+    .bind(contract)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(rows))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProductOrder {
+    product_ids: Vec<Uuid>,
+}
+
+pub async fn sort_category_products(
+    staff: Staff,
+    path: web::Path<String>,
+    body: web::Json<ProductOrder>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let category = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    if !exists_in_club(&mut tx, "product_categories", staff.client_id, Some(category)).await? {
+        return Err(ApiError::NotFound);
+    }
+    if !all_in_club(&mut tx, "products", staff.client_id, &body.product_ids).await? {
+        return Err(ApiError::field("productIds", "Et produkt findes ikke"));
+    }
+    sqlx::query(
+        "UPDATE products p SET category_position = o.position FROM unnest($3::uuid[]) WITH ORDINALITY AS o(id, position) \
+         WHERE p.client_id = $1 AND p.category_id = $2 AND p.id = o.id",
+    )
+    .bind(staff.client_id)
+    .bind(category)
+    .bind(&body.product_ids)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true })))
+}

@@ -1,0 +1,458 @@
+//! Products (spec 3 §2 Products module screens, §3 Product, §4 Product, §5).
+
+use actix_multipart::Multipart;
+use actix_web::{web, HttpResponse};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::{delete_row, exists_in_club, list_page, ListSpec};
+use crate::crm::{clean, files, keep_or_remove, parse_id};
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::identity::acl::Action;
+use crate::session::Staff;
+use crate::state::AppState;
+use crate::storage::read_form;
+
+const MODULE: &str = "products";
+pub const TYPES: [&str; 3] = ["product", "ticket", "seat-ticket"];
+
+/// The lowest price of an active variant, or the product's own price.
+const LIST: ListSpec = ListSpec {
+    table: "products",
+    columns: r#"t.id AS "Id", t.title AS "Title", t.description AS "Description",
+        (SELECT c.title FROM product_categories c WHERE c.id = t.category_id) AS "Category",
+        coalesce((SELECT min((v->>'price')::bigint) FROM jsonb_array_elements(t.variants) v WHERE coalesce((v->>'active')::boolean, true)), t.price) AS "Price",
+        jsonb_array_length(t.variants) > 0 AS "HasVariants", t.sorting AS "Sorting", t.type AS "Type""#,
+    search: &["t.title", "t.sku"],
+    sorts: &[("Title", "lower(t.title)"), ("Price", "t.price"), ("Sorting", "t.sorting"), ("Type", "t.type")],
+    default_sort: ("Title", SortDir::Asc),
+};
+
+pub async fn list_products(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    list_page(&state, &staff, MODULE, &LIST, &params).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SearchQuery {
+    search: Option<String>,
+}
+
+pub async fn search_products(staff: Staff, query: web::Query<SearchQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let rows: Vec<Value> = sqlx::query_scalar(
+        "SELECT jsonb_build_object('id', id, 'title', title, 'price', price, 'type', type, \
+           'variants', (SELECT coalesce(jsonb_agg(jsonb_build_object('id', v->'id', 'title', v->'title', 'price', v->'price')), '[]') \
+                        FROM jsonb_array_elements(variants) v)) \
+         FROM products WHERE client_id = $1 AND ($2::text IS NULL OR title ILIKE '%' || $2 || '%' OR sku ILIKE '%' || $2 || '%') \
+         ORDER BY lower(title) LIMIT 50",
+    )
+    .bind(staff.client_id)
+    .bind(clean(&query.search))
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(rows))
+}
+
+const PRODUCT_JSON: &str = "jsonb_build_object('id', id, 'title', title, 'sku', sku, 'type', type, 'categoryId', category_id, \
+     'price', price, 'saleAmount', sale_amount, 'description', description, 'sorting', sorting, 'ticketTemplate', ticket_template, \
+     'invoiceTitle', invoice_title, 'invoiceGroupId', invoice_group_id, 'showOnInvoice', show_on_invoice, 'prePayment', pre_payment, \
+     'reservation', reservation, 'seasonTicket', season_ticket, 'poolProduct', pool_product, 'appendix', appendix, \
+     'hideExport', hide_export, 'vatExempt', vat_exempt, 'active', active, 'variants', variants, 'options', options, \
+     'extraInfo', extra_info, 'seats', seats, 'contractSetup', contract_setup, 'subscription', subscription, \
+     'shop', shop || jsonb_build_object('image', CASE WHEN shop_image IS NULL THEN NULL ELSE '/api/files/download/' || shop_image END))";
+
+pub async fn get_product(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let row: Option<Value> = sqlx::query_scalar(&format!("SELECT {PRODUCT_JSON} FROM products WHERE client_id = $1 AND id = $2"))
+        .bind(staff.client_id)
+        .bind(parse_id(&path)?)
+        .fetch_optional(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(envelope::result(row.ok_or(ApiError::NotFound)?))
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Variant {
+    id: Option<Uuid>,
+    title: Option<String>,
+    sku: Option<String>,
+    price: Option<i64>,
+    sale_amount: Option<i32>,
+    #[serde(default = "yes")]
+    active: bool,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProductOption {
+    product_id: Option<Uuid>,
+    variant_id: Option<Uuid>,
+    #[serde(default)]
+    public: bool,
+    #[serde(default)]
+    pre_selected: bool,
+    #[serde(default)]
+    price_override: bool,
+    price: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExtraInfoDefinition {
+    title: Option<String>,
+    alias: Option<String>,
+    #[serde(default)]
+    values: Vec<String>,
+    #[serde(default)]
+    multiple: bool,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SeatCategory {
+    chart_id: Option<String>,
+    category: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ContractSetup {
+    #[serde(default)]
+    hidden: bool,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    amount_type: Option<String>,
+    unit: Option<String>,
+    #[serde(default)]
+    pre_selected: bool,
+}
+
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Subscription {
+    #[serde(default)]
+    active: bool,
+    start_fee: Option<i64>,
+    fee: Option<i64>,
+    interval: Option<i32>,
+    commitment: Option<i32>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Shop {
+    #[serde(default)]
+    active: bool,
+    title: Option<String>,
+    price: Option<i64>,
+    discount: Option<i64>,
+    season_id: Option<Uuid>,
+    renewal_date: Option<NaiveDate>,
+    description: Option<String>,
+    #[serde(default, deserialize_with = "keep_or_remove")]
+    image: Option<Option<String>>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProductInput {
+    id: Option<Uuid>,
+    title: Option<String>,
+    sku: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    category_id: Option<Uuid>,
+    price: Option<i64>,
+    sale_amount: Option<i32>,
+    description: Option<String>,
+    sorting: Option<i32>,
+    ticket_template: Option<String>,
+    invoice_title: Option<String>,
+    invoice_group_id: Option<Uuid>,
+    #[serde(default = "yes")]
+    show_on_invoice: bool,
+    #[serde(default)]
+    pre_payment: bool,
+    #[serde(default)]
+    reservation: bool,
+    #[serde(default)]
+    season_ticket: bool,
+    #[serde(default)]
+    pool_product: bool,
+    #[serde(default)]
+    appendix: bool,
+    #[serde(default)]
+    hide_export: bool,
+    #[serde(default)]
+    vat_exempt: bool,
+    #[serde(default = "yes")]
+    active: bool,
+    #[serde(default)]
+    variants: Vec<Variant>,
+    #[serde(default)]
+    options: Vec<ProductOption>,
+    #[serde(default)]
+    extra_info: Vec<ExtraInfoDefinition>,
+    #[serde(default)]
+    seats: Vec<SeatCategory>,
+    contract_setup: Option<ContractSetup>,
+    #[serde(default)]
+    subscription: Subscription,
+    #[serde(default)]
+    shop: Shop,
+}
+
+fn money(errors: &mut FieldErrors, field: &str, value: Option<i64>, required: bool) {
+    match value {
+        None if required => push_error(errors, field, "Pris skal udfyldes"),
+        Some(v) if v < 0 => push_error(errors, field, "Pris skal minimum være 0 eller mere"),
+        _ => {}
+    }
+}
+
+/// Every rule of spec 3 §5 for products, with the field path the form shows it on.
+fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
+    if clean(&input.title).is_none() {
+        push_error(errors, "title", "Titel skal udfyldes");
+    }
+    match input.kind.as_deref() {
+        None => push_error(errors, "type", "Type skal udfyldes"),
+        Some(k) if !TYPES.contains(&k) => push_error(errors, "type", "Type er ugyldig"),
+        _ => {}
+    }
+    money(errors, "price", input.price, true);
+    if input.sale_amount.is_some_and(|a| a < 0) {
+        push_error(errors, "saleAmount", "Antal skal minimum være 0 eller mere");
+    }
+    for (i, variant) in input.variants.iter_mut().enumerate() {
+        if clean(&variant.title).is_none() {
+            push_error(errors, &format!("variants.{i}.title"), "Titel skal udfyldes");
+        }
+        money(errors, &format!("variants.{i}.price"), variant.price, true);
+        if variant.sale_amount.is_some_and(|a| a < 0) {
+            push_error(errors, &format!("variants.{i}.saleAmount"), "Antal skal minimum være 0 eller mere");
+        }
+        variant.id.get_or_insert_with(Uuid::new_v4);
+        variant.title = clean(&variant.title);
+        variant.sku = clean(&variant.sku);
+    }
+    for (i, option) in input.options.iter().enumerate() {
+        if option.product_id.is_none() {
+            push_error(errors, &format!("options.{i}.productId"), "Produkt skal udfyldes");
+        }
+        if option.price_override {
+            money(errors, &format!("options.{i}.price"), option.price, true);
+        }
+    }
+    for (i, info) in input.extra_info.iter().enumerate() {
+        if clean(&info.title).is_none() {
+            push_error(errors, &format!("extraInfo.{i}.title"), "Titel skal udfyldes");
+        }
+        if clean(&info.alias).is_none() {
+            push_error(errors, &format!("extraInfo.{i}.alias"), "Alias skal udfyldes");
+        }
+        if !matches!(info.kind.as_deref(), Some("Radio" | "Checkbox" | "Select" | "Text")) {
+            push_error(errors, &format!("extraInfo.{i}.type"), "Type skal udfyldes");
+        }
+    }
+    if let Some(setup) = &input.contract_setup {
+        match setup.kind.as_deref() {
+            None => push_error(errors, "contractSetup.type", "Type skal udfyldes"),
+            Some("none" | "checkbox" | "number" | "text" | "number-text") => {}
+            Some(_) => push_error(errors, "contractSetup.type", "Type er ugyldig"),
+        }
+        let needs_amount_type = matches!(setup.kind.as_deref(), Some("number" | "number-text"));
+        match setup.amount_type.as_deref() {
+            None if needs_amount_type => push_error(errors, "contractSetup.amountType", "Mængdetype skal udfyldes"),
+            None | Some("amount" | "price" | "amount-price") => {}
+            Some(_) => push_error(errors, "contractSetup.amountType", "Mængdetype er ugyldig"),
+        }
+        let needs_unit = needs_amount_type && matches!(setup.amount_type.as_deref(), Some("amount" | "amount-price"));
+        match setup.unit.as_deref() {
+            None if needs_unit => push_error(errors, "contractSetup.unit", "Enhed skal udfyldes"),
+            None | Some("stk" | "person" | "meter") => {}
+            Some(_) => push_error(errors, "contractSetup.unit", "Enhed er ugyldig"),
+        }
+    }
+    money(errors, "subscription.startFee", input.subscription.start_fee, false);
+    money(errors, "subscription.fee", input.subscription.fee, input.subscription.active);
+    for (field, value) in [("subscription.interval", input.subscription.interval), ("subscription.commitment", input.subscription.commitment)] {
+        if value.is_some_and(|v| v < 0) {
+            push_error(errors, field, "Skal være 0 eller mere");
+        }
+    }
+    money(errors, "shop.price", input.shop.price, false);
+    money(errors, "shop.discount", input.shop.discount, false);
+    let ticket = matches!(input.kind.as_deref(), Some("ticket" | "seat-ticket"));
+    if !ticket {
+        input.ticket_template = None;
+    }
+    if input.kind.as_deref() != Some("seat-ticket") {
+        input.reservation = false;
+        input.seats.clear();
+    }
+}
+
+pub async fn update_product(staff: Staff, payload: Multipart, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let form = read_form(payload).await?;
+    let mut input: ProductInput = form.json()?;
+    let image_file = form.files_named("shopImageFile").next();
+    let mut errors = FieldErrors::new();
+    validate(&mut input, &mut errors);
+    if image_file.is_some_and(|f| !f.is_image()) {
+        push_error(&mut errors, "shopImageFile", "Billede skal være et billede");
+    }
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let existing: Option<Option<Uuid>> = match input.id {
+        Some(id) => Some(
+            sqlx::query_scalar("SELECT shop_image FROM products WHERE client_id = $1 AND id = $2")
+                .bind(staff.client_id)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or(ApiError::NotFound)?,
+        ),
+        None => None,
+    };
+    for (table, id, field, message) in [
+        ("product_categories", input.category_id, "categoryId", "Kategorien findes ikke"),
+        ("invoice_groups", input.invoice_group_id, "invoiceGroupId", "Fakturagruppen findes ikke"),
+        ("seasons", input.shop.season_id, "shop.seasonId", "Sæsonen findes ikke"),
+    ] {
+        if !exists_in_club(&mut tx, table, staff.client_id, id).await? {
+            push_error(&mut errors, field, message);
+        }
+    }
+    for (i, option) in input.options.iter().enumerate() {
+        if option.product_id.is_some() && !exists_in_club(&mut tx, "products", staff.client_id, option.product_id).await? {
+            push_error(&mut errors, &format!("options.{i}.productId"), "Produktet findes ikke");
+        }
+    }
+    check_errors(errors)?;
+
+    let id = input.id.unwrap_or_else(Uuid::new_v4);
+    let mut image = existing.flatten();
+    let mut obsolete = Vec::new();
+    if let Some(file) = image_file {
+        obsolete.extend(image.take());
+        image = Some(files::store(&mut tx, &state.storage, staff.client_id, "product", &id.to_string(), file, staff.user_id()).await?.id);
+    } else if matches!(input.shop.image, Some(None)) {
+        obsolete.extend(image.take());
+    }
+    let shop = json!({
+        "active": input.shop.active,
+        "title": clean(&input.shop.title),
+        "price": input.shop.price,
+        "discount": input.shop.discount,
+        "seasonId": input.shop.season_id,
+        "renewalDate": input.shop.renewal_date,
+        "description": input.shop.description.as_deref().map(crate::crm::comments::sanitize),
+    });
+    let to_json = |v: &dyn erased::Json| v.json();
+    sqlx::query(
+        "INSERT INTO products (id, client_id, title, sku, type, category_id, price, sale_amount, description, sorting, ticket_template, \
+           invoice_title, invoice_group_id, show_on_invoice, pre_payment, reservation, season_ticket, pool_product, appendix, hide_export, \
+           vat_exempt, active, variants, options, extra_info, seats, contract_setup, subscription, shop, shop_image, created_by, updated_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, \
+           $27, $28, $29, $30, $31, $31) \
+         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, sku = EXCLUDED.sku, type = EXCLUDED.type, category_id = EXCLUDED.category_id, \
+           price = EXCLUDED.price, sale_amount = EXCLUDED.sale_amount, description = EXCLUDED.description, sorting = EXCLUDED.sorting, \
+           ticket_template = EXCLUDED.ticket_template, invoice_title = EXCLUDED.invoice_title, invoice_group_id = EXCLUDED.invoice_group_id, \
+           show_on_invoice = EXCLUDED.show_on_invoice, pre_payment = EXCLUDED.pre_payment, reservation = EXCLUDED.reservation, \
+           season_ticket = EXCLUDED.season_ticket, pool_product = EXCLUDED.pool_product, appendix = EXCLUDED.appendix, \
+           hide_export = EXCLUDED.hide_export, vat_exempt = EXCLUDED.vat_exempt, active = EXCLUDED.active, variants = EXCLUDED.variants, \
+           options = EXCLUDED.options, extra_info = EXCLUDED.extra_info, seats = EXCLUDED.seats, contract_setup = EXCLUDED.contract_setup, \
+           subscription = EXCLUDED.subscription, shop = EXCLUDED.shop, shop_image = EXCLUDED.shop_image, updated_at = now(), \
+           updated_by = EXCLUDED.updated_by",
+    )
+    .bind(id)
+    .bind(staff.client_id)
+    .bind(clean(&input.title))
+    .bind(clean(&input.sku))
+    .bind(&input.kind)
+    .bind(input.category_id)
+    .bind(input.price)
+    .bind(input.sale_amount)
+    .bind(clean(&input.description))
+    .bind(input.sorting.unwrap_or(0))
+    .bind(clean(&input.ticket_template))
+    .bind(clean(&input.invoice_title))
+    .bind(input.invoice_group_id)
+    .bind(input.show_on_invoice)
+    .bind(input.pre_payment)
+    .bind(input.reservation)
+    .bind(input.season_ticket)
+    .bind(input.pool_product)
+    .bind(input.appendix)
+    .bind(input.hide_export)
+    .bind(input.vat_exempt)
+    .bind(input.active)
+    .bind(to_json(&input.variants))
+    .bind(to_json(&input.options))
+    .bind(to_json(&input.extra_info))
+    .bind(to_json(&input.seats))
+    .bind(input.contract_setup.as_ref().map(|s| to_json(s)))
+    .bind(to_json(&input.subscription))
+    .bind(shop)
+    .bind(image)
+    .bind(staff.user_id())
+    .execute(&mut *tx)
+    .await?;
+    files::remove(&mut tx, &state.storage, staff.client_id, &obsolete).await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+/// serde values to JSON for the jsonb columns (the parts were validated; serialising cannot fail).
+mod erased {
+    pub trait Json {
+        fn json(&self) -> serde_json::Value;
+    }
+    impl<T: serde::Serialize> Json for T {
+        fn json(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+        }
+    }
+}
+
+pub async fn delete_product(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let used_as_option: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM products WHERE client_id = $1 AND id <> $2 AND options @> jsonb_build_array(jsonb_build_object('productId', $2)))",
+    )
+    .bind(staff.client_id)
+    .bind(id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let in_discount_code: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM discount_codes WHERE client_id = $1 AND $2 = ANY(product_ids))")
+        .bind(staff.client_id)
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    if used_as_option {
+        return Err(ApiError::invalid("Produktet er tilvalg på et andet produkt og kan ikke slettes"));
+    }
+    if in_discount_code {
+        return Err(ApiError::invalid("Produktet bruges af en rabatkode og kan ikke slettes"));
+    }
+    delete_row(&state, &staff, MODULE, "products", id, "Produktet er i brug og kan ikke slettes").await
+}

@@ -1,0 +1,170 @@
+//! Seasons (spec 3 §2 Seasons, §3 Season, §4 Season, §5).
+
+use actix_web::{web, HttpResponse};
+use chrono::NaiveDate;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::{delete_row, exists_in_club, get_json, list_page, options, ListSpec};
+use crate::crm::{clean, parse_id};
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::identity::acl::Action;
+use crate::session::Staff;
+use crate::state::AppState;
+
+const MODULE: &str = "orders";
+const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.start_date AS "startDate", t.end_date AS "endDate",
+    t.parent_id AS "parentId", t.reservations AS "reservations", t.inactive AS "inactive", t.seats AS "seats""#;
+
+const LIST: ListSpec = ListSpec {
+    table: "seasons",
+    columns: r#"t.id AS "Id", t.title AS "Name", t.start_date AS "StartDate", t.end_date AS "EndDate",
+        t.inactive AS "Inactive", t.reservations AS "Reservations""#,
+    search: &["t.title"],
+    sorts: &[("Name", "lower(t.title)"), ("StartDate", "t.start_date"), ("EndDate", "t.end_date")],
+    default_sort: ("Name", SortDir::Asc),
+};
+
+pub async fn list_seasons(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    list_page(&state, &staff, MODULE, &LIST, &params).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SeasonsQuery {
+    reservations: Option<bool>,
+}
+
+pub async fn all_seasons(staff: Staff, query: web::Query<SeasonsQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let filter = if query.reservations == Some(true) { "AND reservations" } else { "" };
+    let all = options(&mut tx, "seasons", staff.client_id, filter).await?;
+    tx.commit().await?;
+    Ok(envelope::result(all))
+}
+
+/// Seasons that can be a parent: the reservation seasons.
+pub async fn parent_seasons(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let all = options(&mut tx, "seasons", staff.client_id, "AND reservations").await?;
+    tx.commit().await?;
+    Ok(envelope::result(all))
+}
+
+pub async fn get_season(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let row = get_json(&mut tx, "seasons", COLUMNS, staff.client_id, parse_id(&path)?).await?;
+    tx.commit().await?;
+    Ok(envelope::result(row))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SeatChannel {
+    chart_id: Option<String>,
+    event_id: Option<String>,
+    name: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SeasonInput {
+    id: Option<Uuid>,
+    title: Option<String>,
+    start_date: Option<NaiveDate>,
+    end_date: Option<NaiveDate>,
+    parent_id: Option<Uuid>,
+    #[serde(default)]
+    reservations: bool,
+    #[serde(default)]
+    inactive: bool,
+    #[serde(default)]
+    seats: Vec<SeatChannel>,
+}
+
+pub async fn update_season(staff: Staff, body: web::Json<SeasonInput>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let input = body.into_inner();
+    let mut errors = FieldErrors::new();
+    let title = clean(&input.title);
+    if title.is_none() {
+        push_error(&mut errors, "title", "Titel skal udfyldes");
+    }
+    if input.start_date.is_none() {
+        push_error(&mut errors, "startDate", "Start dato skal udfyldes");
+    }
+    match (input.start_date, input.end_date) {
+        (_, None) => push_error(&mut errors, "endDate", "Slut dato skal udfyldes"),
+        (Some(start), Some(end)) if end < start => push_error(&mut errors, "endDate", "Slut dato skal være efter start dato"),
+        _ => {}
+    }
+    if input.reservations && input.parent_id.is_some() {
+        push_error(&mut errors, "parentId", "En reservationssæson kan ikke have en forælder");
+    }
+    let seats: Vec<Value> = input
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let chart = clean(&s.chart_id);
+            if chart.is_none() {
+                push_error(&mut errors, &format!("seats.{i}.chartId"), "Sæde-kort skal udfyldes");
+            }
+            chart.map(|chart| json!({ "chartId": chart, "eventId": clean(&s.event_id), "name": clean(&s.name) }))
+        })
+        .collect();
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    if !exists_in_club(&mut tx, "seasons", staff.client_id, input.id).await? {
+        return Err(ApiError::NotFound);
+    }
+    if let Some(parent) = input.parent_id {
+        let is_reservation: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM seasons WHERE client_id = $1 AND id = $2 AND reservations AND id IS DISTINCT FROM $3)",
+        )
+        .bind(staff.client_id)
+        .bind(parent)
+        .bind(input.id)
+        .fetch_one(&mut *tx)
+        .await?;
+        if !is_reservation {
+            push_error(&mut errors, "parentId", "Forældersæsonen skal være en reservationssæson");
+        }
+    }
+    check_errors(errors)?;
+    let id: Uuid = sqlx::query_scalar(
+        "INSERT INTO seasons (id, client_id, title, start_date, end_date, parent_id, reservations, inactive, seats, created_by, updated_by) \
+         VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \
+         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, \
+           parent_id = EXCLUDED.parent_id, reservations = EXCLUDED.reservations, inactive = EXCLUDED.inactive, \
+           seats = EXCLUDED.seats, updated_at = now(), updated_by = EXCLUDED.updated_by RETURNING id",
+    )
+    .bind(input.id)
+    .bind(staff.client_id)
+    .bind(&title)
+    .bind(input.start_date)
+    .bind(input.end_date)
+    .bind(input.parent_id)
+    .bind(input.reservations)
+    .bind(input.inactive)
+    .bind(Value::Array(seats))
+    .bind(staff.user_id())
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+pub async fn delete_season(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    delete_row(&state, &staff, MODULE, "seasons", parse_id(&path)?, "Sæsonen er i brug og kan ikke slettes").await
+}
+
+/// Seat charts come from the seat engine, which arrives with the seating issue; until then a club has none.
+pub async fn list_seat_charts(staff: Staff) -> Result<HttpResponse, ApiError> {
+    let _ = staff;
+    Ok(envelope::result(Vec::<Value>::new()))
+}
