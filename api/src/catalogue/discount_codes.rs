@@ -23,18 +23,38 @@ const LIST: ListSpec = ListSpec {
     columns: r#"t.id AS "Id", t.title AS "Title", t.code AS "Code", t.discount AS "Discount", t.percentage AS "Percentage",
         t.expires AS "Expires", t.active AS "Active""#,
     search: &["t.title", "t.code"],
-    sorts: &[("Title", "lower(t.title)"), ("Code", "lower(t.code)"), ("Expires", "t.expires"), ("Active", "t.active")],
+    sorts: &[
+        ("Title", "lower(t.title)"),
+        ("Code", "lower(t.code)"),
+        ("Expires", "t.expires"),
+        ("Active", "t.active"),
+    ],
     default_sort: ("Title", SortDir::Asc),
 };
 
-pub async fn list_discount_codes(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn list_discount_codes(
+    staff: Staff,
+    params: web::Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
 }
 
-pub async fn get_discount_code(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn get_discount_code(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let row = get_json(&mut tx, "discount_codes", COLUMNS, staff.client_id, parse_id(&path)?).await?;
+    let row = get_json(
+        &mut tx,
+        "discount_codes",
+        COLUMNS,
+        staff.client_id,
+        parse_id(&path)?,
+    )
+    .await?;
     tx.commit().await?;
     Ok(envelope::result(row))
 }
@@ -60,7 +80,11 @@ fn yes() -> bool {
     true
 }
 
-pub async fn update_discount_code(staff: Staff, body: web::Json<DiscountCodeInput>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn update_discount_code(
+    staff: Staff,
+    body: web::Json<DiscountCodeInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
     let mut errors = FieldErrors::new();
@@ -77,12 +101,24 @@ pub async fn update_discount_code(staff: Staff, body: web::Json<DiscountCodeInpu
     }
     match input.discount {
         None => push_error(&mut errors, "discount", "Rabat skal udfyldes"),
-        Some(d) if d < 0 => push_error(&mut errors, "discount", "Rabat skal minimum være 0 eller mere"),
-        Some(d) if input.percentage && d > 10_000 => push_error(&mut errors, "discount", "Rabat må maksimalt være 100 eller mindre"),
+        Some(d) if d < 0 => push_error(
+            &mut errors,
+            "discount",
+            "Rabat skal minimum være 0 eller mere",
+        ),
+        Some(d) if input.percentage && d > 10_000 => push_error(
+            &mut errors,
+            "discount",
+            "Rabat må maksimalt være 100 eller mindre",
+        ),
         _ => {}
     }
     if input.amount.is_some_and(|a| a < 0) {
-        push_error(&mut errors, "amount", "Antal skal minimum være 0 eller mere");
+        push_error(
+            &mut errors,
+            "amount",
+            "Antal skal minimum være 0 eller mere",
+        );
     }
     for (i, product) in input.product_ids.iter().enumerate() {
         if product.is_none() {
@@ -140,6 +176,18 @@ pub async fn update_discount_code(staff: Staff, body: web::Json<DiscountCodeInpu
     Ok(envelope::result(id))
 }
 
-pub async fn delete_discount_code(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    delete_row(&state, &staff, MODULE, "discount_codes", parse_id(&path)?, "Rabatkoden er i brug og kan ikke slettes").await
+pub async fn delete_discount_code(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    delete_row(
+        &state,
+        &staff,
+        MODULE,
+        "discount_codes",
+        parse_id(&path)?,
+        "Rabatkoden er i brug og kan ikke slettes",
+    )
+    .await
 }

@@ -15,7 +15,9 @@ use crate::session::Staff;
 use crate::state::AppState;
 
 const MODULE: &str = "orders";
-pub const TYPES: [&str; 9] = ["Text", "RichText", "Number", "Dropdown", "Date", "DateTime", "Time", "Checkbox", "Upload"];
+pub const TYPES: [&str; 9] = [
+    "Text", "RichText", "Number", "Dropdown", "Date", "DateTime", "Time", "Checkbox", "Upload",
+];
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.category_ids AS "categoryIds", t.type AS "type", t.sorting AS "sorting",
     t."values" AS "values", t.default_value AS "defaultValue""#;
 
@@ -23,7 +25,11 @@ const LIST: ListSpec = ListSpec {
     table: "custom_fields",
     columns: r#"t.id AS "Id", t.title AS "Title", t.type AS "Type", t.sorting AS "Sorting""#,
     search: &["t.title"],
-    sorts: &[("Title", "lower(t.title)"), ("Type", "t.type"), ("Sorting", "t.sorting")],
+    sorts: &[
+        ("Title", "lower(t.title)"),
+        ("Type", "t.type"),
+        ("Sorting", "t.sorting"),
+    ],
     default_sort: ("Title", SortDir::Asc),
 };
 
@@ -46,7 +52,11 @@ pub fn is_danish_decimal(text: &str) -> bool {
     whole_ok && fraction.is_none_or(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()))
 }
 
-pub async fn list_fields(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn list_fields(
+    staff: Staff,
+    params: web::Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
 }
 
@@ -57,7 +67,11 @@ pub struct FieldsQuery {
 }
 
 /// The fields an order or contract of a category shows, in their order.
-pub async fn fields_of_category(staff: Staff, query: web::Query<FieldsQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn fields_of_category(
+    staff: Staff,
+    query: web::Query<FieldsQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let category = match query.category_id.as_deref() {
         Some(raw) => Some(parse_id(raw)?),
@@ -76,10 +90,21 @@ pub async fn fields_of_category(staff: Staff, query: web::Query<FieldsQuery>, st
     Ok(envelope::result(rows))
 }
 
-pub async fn get_field(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn get_field(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let row = get_json(&mut tx, "custom_fields", COLUMNS, staff.client_id, parse_id(&path)?).await?;
+    let row = get_json(
+        &mut tx,
+        "custom_fields",
+        COLUMNS,
+        staff.client_id,
+        parse_id(&path)?,
+    )
+    .await?;
     tx.commit().await?;
     Ok(envelope::result(row))
 }
@@ -99,7 +124,11 @@ pub struct FieldInput {
     default_value: Option<String>,
 }
 
-pub async fn update_field(staff: Staff, body: web::Json<FieldInput>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn update_field(
+    staff: Staff,
+    body: web::Json<FieldInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
     let mut errors = FieldErrors::new();
@@ -116,23 +145,34 @@ pub async fn update_field(staff: Staff, body: web::Json<FieldInput>, state: web:
     let sorting = match &input.sorting {
         None | Some(Value::Null) => 0,
         Some(Value::Number(n)) if n.as_i64().is_some() => n.as_i64().unwrap_or_default() as i32,
-        Some(Value::String(s)) if s.trim().parse::<i32>().is_ok() => s.trim().parse().unwrap_or_default(),
+        Some(Value::String(s)) if s.trim().parse::<i32>().is_ok() => {
+            s.trim().parse().unwrap_or_default()
+        }
         Some(Value::String(s)) if s.trim().is_empty() => 0,
         _ => {
             push_error(&mut errors, "sorting", "Sortering skal være et tal");
             0
         }
     };
-    let values: Vec<String> = input.values.iter().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect();
+    let values: Vec<String> = input
+        .values
+        .iter()
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .collect();
     let default_value = clean(&input.default_value);
     if let Some(default) = &default_value {
         match kind.as_deref() {
-            Some("Number") if !is_danish_decimal(default) => {
-                push_error(&mut errors, "defaultValue", "Standardværdi skal være et gyldigt tal.")
-            }
-            Some("Dropdown") if !values.contains(default) => {
-                push_error(&mut errors, "defaultValue", "Standardværdi skal være en af værdierne")
-            }
+            Some("Number") if !is_danish_decimal(default) => push_error(
+                &mut errors,
+                "defaultValue",
+                "Standardværdi skal være et gyldigt tal.",
+            ),
+            Some("Dropdown") if !values.contains(default) => push_error(
+                &mut errors,
+                "defaultValue",
+                "Standardværdi skal være en af værdierne",
+            ),
             _ => {}
         }
     }
@@ -140,7 +180,14 @@ pub async fn update_field(staff: Staff, body: web::Json<FieldInput>, state: web:
     if !exists_in_club(&mut tx, "custom_fields", staff.client_id, input.id).await? {
         return Err(ApiError::NotFound);
     }
-    if !all_in_club(&mut tx, "order_categories", staff.client_id, &input.category_ids).await? {
+    if !all_in_club(
+        &mut tx,
+        "order_categories",
+        staff.client_id,
+        &input.category_ids,
+    )
+    .await?
+    {
         push_error(&mut errors, "categoryIds", "En kategori findes ikke");
     }
     check_errors(errors)?;
@@ -166,8 +213,20 @@ pub async fn update_field(staff: Staff, body: web::Json<FieldInput>, state: web:
     Ok(envelope::result(id))
 }
 
-pub async fn delete_field(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    delete_row(&state, &staff, MODULE, "custom_fields", parse_id(&path)?, "Feltet er i brug og kan ikke slettes").await
+pub async fn delete_field(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    delete_row(
+        &state,
+        &staff,
+        MODULE,
+        "custom_fields",
+        parse_id(&path)?,
+        "Feltet er i brug og kan ikke slettes",
+    )
+    .await
 }
 
 #[cfg(test)]

@@ -20,15 +20,26 @@ const LIST: ListSpec = ListSpec {
     table: "invoice_groups",
     columns: r#"t.id AS "Id", t.title AS "Title", t.sku AS "Sku", t.sorting AS "Sorting", t.vat_exempt AS "VatExempt""#,
     search: &["t.title", "t.sku"],
-    sorts: &[("Title", "lower(t.title)"), ("Sku", "t.sku"), ("Sorting", "t.sorting")],
+    sorts: &[
+        ("Title", "lower(t.title)"),
+        ("Sku", "t.sku"),
+        ("Sorting", "t.sorting"),
+    ],
     default_sort: ("Title", SortDir::Asc),
 };
 
-pub async fn list_invoice_groups(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn list_invoice_groups(
+    staff: Staff,
+    params: web::Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
 }
 
-pub async fn all_invoice_groups(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn all_invoice_groups(
+    staff: Staff,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let all = options(&mut tx, "invoice_groups", staff.client_id, "").await?;
@@ -36,10 +47,21 @@ pub async fn all_invoice_groups(staff: Staff, state: web::Data<AppState>) -> Res
     Ok(envelope::result(all))
 }
 
-pub async fn get_invoice_group(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn get_invoice_group(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let row = get_json(&mut tx, "invoice_groups", COLUMNS, staff.client_id, parse_id(&path)?).await?;
+    let row = get_json(
+        &mut tx,
+        "invoice_groups",
+        COLUMNS,
+        staff.client_id,
+        parse_id(&path)?,
+    )
+    .await?;
     tx.commit().await?;
     Ok(envelope::result(row))
 }
@@ -55,7 +77,11 @@ pub struct InvoiceGroupInput {
     vat_exempt: bool,
 }
 
-pub async fn update_invoice_group(staff: Staff, body: web::Json<InvoiceGroupInput>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn update_invoice_group(
+    staff: Staff,
+    body: web::Json<InvoiceGroupInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
     let mut errors = FieldErrors::new();
@@ -87,6 +113,18 @@ pub async fn update_invoice_group(staff: Staff, body: web::Json<InvoiceGroupInpu
     Ok(envelope::result(id))
 }
 
-pub async fn delete_invoice_group(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    delete_row(&state, &staff, MODULE, "invoice_groups", parse_id(&path)?, "Gruppen bruges af produkter og kan ikke slettes").await
+pub async fn delete_invoice_group(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    delete_row(
+        &state,
+        &staff,
+        MODULE,
+        "invoice_groups",
+        parse_id(&path)?,
+        "Gruppen bruges af produkter og kan ikke slettes",
+    )
+    .await
 }

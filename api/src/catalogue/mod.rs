@@ -34,7 +34,12 @@ pub struct ListSpec {
 }
 
 /// `{head} FROM {table} t WHERE t.client_id = $1 [AND search]`.
-fn filtered<'a>(spec: &ListSpec, client_id: Uuid, params: &ListParams, head: &str) -> QueryBuilder<'a, Postgres> {
+fn filtered<'a>(
+    spec: &ListSpec,
+    client_id: Uuid,
+    params: &ListParams,
+    head: &str,
+) -> QueryBuilder<'a, Postgres> {
     let mut q = QueryBuilder::new(format!("{head} FROM {} t WHERE t.client_id = ", spec.table));
     q.push_bind(client_id);
     if let (Some(search), false) = (params.search(), spec.search.is_empty()) {
@@ -44,30 +49,54 @@ fn filtered<'a>(spec: &ListSpec, client_id: Uuid, params: &ListParams, head: &st
             if i > 0 {
                 q.push(" OR ");
             }
-            q.push(format!("{column} ILIKE ")).push_bind(pattern.clone());
+            q.push(format!("{column} ILIKE "))
+                .push_bind(pattern.clone());
         }
         q.push(")");
     }
     q
 }
 
-pub async fn list_page(state: &AppState, staff: &Staff, module: &str, spec: &ListSpec, params: &ListParams) -> Result<HttpResponse, ApiError> {
+pub async fn list_page(
+    state: &AppState,
+    staff: &Staff,
+    module: &str,
+    spec: &ListSpec,
+    params: &ListParams,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(state, module, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let total: i64 = filtered(spec, staff.client_id, params, "SELECT count(*)").build_query_scalar().fetch_one(&mut *tx).await?;
-    let mut q = filtered(spec, staff.client_id, params, &format!("SELECT to_jsonb(x) FROM (SELECT {}", spec.columns));
-    q.push(format!(" ORDER BY {} NULLS LAST, t.id LIMIT ", params.order_by(spec.sorts, spec.default_sort)))
-        .push_bind(params.per_page())
-        .push(" OFFSET ")
-        .push_bind(params.offset())
-        .push(") x");
+    let total: i64 = filtered(spec, staff.client_id, params, "SELECT count(*)")
+        .build_query_scalar()
+        .fetch_one(&mut *tx)
+        .await?;
+    let mut q = filtered(
+        spec,
+        staff.client_id,
+        params,
+        &format!("SELECT to_jsonb(x) FROM (SELECT {}", spec.columns),
+    );
+    q.push(format!(
+        " ORDER BY {} NULLS LAST, t.id LIMIT ",
+        params.order_by(spec.sorts, spec.default_sort)
+    ))
+    .push_bind(params.per_page())
+    .push(" OFFSET ")
+    .push_bind(params.offset())
+    .push(") x");
     let rows: Vec<Value> = q.build_query_scalar().fetch_all(&mut *tx).await?;
     tx.commit().await?;
     Ok(envelope::page(rows, total, params.per_page()))
 }
 
 /// One row as a JSON object keyed by the column aliases; not found in the club → 404.
-pub async fn get_json(conn: &mut PgConnection, table: &str, columns: &str, client_id: Uuid, id: Uuid) -> Result<Value, ApiError> {
+pub async fn get_json(
+    conn: &mut PgConnection,
+    table: &str,
+    columns: &str,
+    client_id: Uuid,
+    id: Uuid,
+) -> Result<Value, ApiError> {
     sqlx::query_scalar(&format!("SELECT to_jsonb(x) FROM (SELECT {columns} FROM {table} t WHERE t.client_id = $1 AND t.id = $2) x"))
         .bind(client_id)
         .bind(id)
@@ -77,7 +106,12 @@ pub async fn get_json(conn: &mut PgConnection, table: &str, columns: &str, clien
 }
 
 /// `{id, title}` of every row, for selects.
-pub async fn options(conn: &mut PgConnection, table: &str, client_id: Uuid, extra_where: &str) -> Result<Vec<Value>, ApiError> {
+pub async fn options(
+    conn: &mut PgConnection,
+    table: &str,
+    client_id: Uuid,
+    extra_where: &str,
+) -> Result<Vec<Value>, ApiError> {
     Ok(sqlx::query_scalar(&format!(
         "SELECT jsonb_build_object('id', id, 'title', title) FROM {table} WHERE client_id = $1 {extra_where} ORDER BY lower(title)"
     ))
@@ -87,18 +121,29 @@ pub async fn options(conn: &mut PgConnection, table: &str, client_id: Uuid, extr
 }
 
 /// Deletes a row; a row still referenced (RESTRICT) answers 422 with `in_use`.
-pub async fn delete_row(state: &AppState, staff: &Staff, module: &str, table: &str, id: Uuid, in_use: &str) -> Result<HttpResponse, ApiError> {
+pub async fn delete_row(
+    state: &AppState,
+    staff: &Staff,
+    module: &str,
+    table: &str,
+    id: Uuid,
+    in_use: &str,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(state, module, Action::Manage).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let deleted = sqlx::query(&format!("DELETE FROM {table} WHERE client_id = $1 AND id = $2"))
-        .bind(staff.client_id)
-        .bind(id)
-        .execute(&mut *tx)
-        .await
-        .map_err(|e| match &e {
-            sqlx::Error::Database(db) if db.code().as_deref() == Some("23503") => ApiError::invalid(in_use),
-            _ => ApiError::from(e),
-        })?;
+    let deleted = sqlx::query(&format!(
+        "DELETE FROM {table} WHERE client_id = $1 AND id = $2"
+    ))
+    .bind(staff.client_id)
+    .bind(id)
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| match &e {
+        sqlx::Error::Database(db) if db.code().as_deref() == Some("23503") => {
+            ApiError::invalid(in_use)
+        }
+        _ => ApiError::from(e),
+    })?;
     if deleted.rows_affected() == 0 {
         return Err(ApiError::NotFound);
     }
@@ -107,11 +152,18 @@ pub async fn delete_row(state: &AppState, staff: &Staff, module: &str, table: &s
 }
 
 /// Whether `id` (when given) names a row of `table` in the club.
-pub async fn exists_in_club(conn: &mut PgConnection, table: &str, client_id: Uuid, id: Option<Uuid>) -> Result<bool, ApiError> {
+pub async fn exists_in_club(
+    conn: &mut PgConnection,
+    table: &str,
+    client_id: Uuid,
+    id: Option<Uuid>,
+) -> Result<bool, ApiError> {
     let Some(id) = id else { return Ok(true) };
-    Ok(sqlx::query_scalar(&format!("SELECT EXISTS (SELECT 1 FROM {table} WHERE client_id = $1 AND id = $2)"))
-        .bind(client_id)
-        .bind(id)
-        .fetch_one(conn)
-        .await?)
+    Ok(sqlx::query_scalar(&format!(
+        "SELECT EXISTS (SELECT 1 FROM {table} WHERE client_id = $1 AND id = $2)"
+    ))
+    .bind(client_id)
+    .bind(id)
+    .fetch_one(conn)
+    .await?)
 }

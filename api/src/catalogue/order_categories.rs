@@ -20,15 +20,26 @@ const LIST: ListSpec = ListSpec {
     table: "order_categories",
     columns: r#"t.id AS "Id", t.title AS "Title", t.sku AS "Sku", t.price AS "Price""#,
     search: &["t.title", "t.sku"],
-    sorts: &[("Title", "lower(t.title)"), ("Sku", "t.sku"), ("Price", "t.price")],
+    sorts: &[
+        ("Title", "lower(t.title)"),
+        ("Sku", "t.sku"),
+        ("Price", "t.price"),
+    ],
     default_sort: ("Title", SortDir::Asc),
 };
 
-pub async fn list_order_categories(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn list_order_categories(
+    staff: Staff,
+    params: web::Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
 }
 
-pub async fn all_order_categories(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn all_order_categories(
+    staff: Staff,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let all = options(&mut tx, "order_categories", staff.client_id, "").await?;
@@ -36,10 +47,21 @@ pub async fn all_order_categories(staff: Staff, state: web::Data<AppState>) -> R
     Ok(envelope::result(all))
 }
 
-pub async fn get_order_category(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn get_order_category(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let row = get_json(&mut tx, "order_categories", COLUMNS, staff.client_id, parse_id(&path)?).await?;
+    let row = get_json(
+        &mut tx,
+        "order_categories",
+        COLUMNS,
+        staff.client_id,
+        parse_id(&path)?,
+    )
+    .await?;
     tx.commit().await?;
     Ok(envelope::result(row))
 }
@@ -54,7 +76,11 @@ pub struct CategoryInput {
     invoice_title: Option<String>,
 }
 
-pub async fn update_order_category(staff: Staff, body: web::Json<CategoryInput>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn update_order_category(
+    staff: Staff,
+    body: web::Json<CategoryInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
     let mut errors = FieldErrors::new();
@@ -90,6 +116,18 @@ pub async fn update_order_category(staff: Staff, body: web::Json<CategoryInput>,
     Ok(envelope::result(id))
 }
 
-pub async fn delete_order_category(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    delete_row(&state, &staff, MODULE, "order_categories", parse_id(&path)?, "Kategorien er i brug og kan ikke slettes").await
+pub async fn delete_order_category(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    delete_row(
+        &state,
+        &staff,
+        MODULE,
+        "order_categories",
+        parse_id(&path)?,
+        "Kategorien er i brug og kan ikke slettes",
+    )
+    .await
 }

@@ -27,11 +27,18 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
-pub async fn list_product_categories(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn list_product_categories(
+    staff: Staff,
+    params: web::Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
 }
 
-pub async fn all_product_categories(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn all_product_categories(
+    staff: Staff,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let all = options(&mut tx, "product_categories", staff.client_id, "").await?;
@@ -39,7 +46,11 @@ pub async fn all_product_categories(staff: Staff, state: web::Data<AppState>) ->
     Ok(envelope::result(all))
 }
 
-pub async fn get_product_category(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn get_product_category(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let row: Option<Value> = sqlx::query_scalar(
@@ -79,7 +90,11 @@ pub struct ProductCategoryInput {
     shop: ShopInput,
 }
 
-pub async fn update_product_category(staff: Staff, payload: Multipart, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn update_product_category(
+    staff: Staff,
+    payload: Multipart,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let form = read_form(payload).await?;
     let input: ProductCategoryInput = form.json()?;
@@ -96,12 +111,14 @@ pub async fn update_product_category(staff: Staff, payload: Multipart, state: we
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let existing: Option<Option<Uuid>> = match input.id {
         Some(id) => Some(
-            sqlx::query_scalar("SELECT shop_image FROM product_categories WHERE client_id = $1 AND id = $2")
-                .bind(staff.client_id)
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or(ApiError::NotFound)?,
+            sqlx::query_scalar(
+                "SELECT shop_image FROM product_categories WHERE client_id = $1 AND id = $2",
+            )
+            .bind(staff.client_id)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or(ApiError::NotFound)?,
         ),
         None => None,
     };
@@ -110,7 +127,19 @@ pub async fn update_product_category(staff: Staff, payload: Multipart, state: we
     let mut obsolete = Vec::new();
     if let Some(file) = image_file {
         obsolete.extend(image.take());
-        image = Some(files::store(&mut tx, &state.storage, staff.client_id, "product_category", &id.to_string(), file, staff.user_id()).await?.id);
+        image = Some(
+            files::store(
+                &mut tx,
+                &state.storage,
+                staff.client_id,
+                "product_category",
+                &id.to_string(),
+                file,
+                staff.user_id(),
+            )
+            .await?
+            .id,
+        );
     } else if matches!(input.shop.image, Some(None)) {
         obsolete.extend(image.take());
     }
@@ -138,8 +167,20 @@ pub async fn update_product_category(staff: Staff, payload: Multipart, state: we
     Ok(envelope::result(id))
 }
 
-pub async fn delete_product_category(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    delete_row(&state, &staff, MODULE, "product_categories", parse_id(&path)?, "Kategorien bruges af produkter og kan ikke slettes").await
+pub async fn delete_product_category(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    delete_row(
+        &state,
+        &staff,
+        MODULE,
+        "product_categories",
+        parse_id(&path)?,
+        "Kategorien bruges af produkter og kan ikke slettes",
+    )
+    .await
 }
 
 #[derive(Debug, Deserialize)]
@@ -148,14 +189,27 @@ pub struct ContractQuery {
 }
 
 /// Contract products are those offered on contracts: they have a contract setup that is not hidden.
-const OFFERED_ON_CONTRACTS: &str = "(contract_setup IS NOT NULL AND NOT coalesce((contract_setup->>'hidden')::boolean, false))";
+const OFFERED_ON_CONTRACTS: &str =
+    "(contract_setup IS NOT NULL AND NOT coalesce((contract_setup->>'hidden')::boolean, false))";
 
-pub async fn list_category_products(staff: Staff, path: web::Path<String>, query: web::Query<ContractQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn list_category_products(
+    staff: Staff,
+    path: web::Path<String>,
+    query: web::Query<ContractQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let category = parse_id(&path)?;
     let contract = query.contract.unwrap_or(false);
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !exists_in_club(&mut tx, "product_categories", staff.client_id, Some(category)).await? {
+    if !exists_in_club(
+        &mut tx,
+        "product_categories",
+        staff.client_id,
+        Some(category),
+    )
+    .await?
+    {
         return Err(ApiError::NotFound);
     }
     let rows: Vec<Value> = sqlx::query_scalar(&format!(
@@ -186,7 +240,14 @@ pub async fn sort_category_products(
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let category = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !exists_in_club(&mut tx, "product_categories", staff.client_id, Some(category)).await? {
+    if !exists_in_club(
+        &mut tx,
+        "product_categories",
+        staff.client_id,
+        Some(category),
+    )
+    .await?
+    {
         return Err(ApiError::NotFound);
     }
     if !all_in_club(&mut tx, "products", staff.client_id, &body.product_ids).await? {

@@ -28,11 +28,20 @@ const LIST: ListSpec = ListSpec {
         coalesce((SELECT min((v->>'price')::bigint) FROM jsonb_array_elements(t.variants) v WHERE coalesce((v->>'active')::boolean, true)), t.price) AS "Price",
         jsonb_array_length(t.variants) > 0 AS "HasVariants", t.sorting AS "Sorting", t.type AS "Type""#,
     search: &["t.title", "t.sku"],
-    sorts: &[("Title", "lower(t.title)"), ("Price", "t.price"), ("Sorting", "t.sorting"), ("Type", "t.type")],
+    sorts: &[
+        ("Title", "lower(t.title)"),
+        ("Price", "t.price"),
+        ("Sorting", "t.sorting"),
+        ("Type", "t.type"),
+    ],
     default_sort: ("Title", SortDir::Asc),
 };
 
-pub async fn list_products(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn list_products(
+    staff: Staff,
+    params: web::Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
 }
 
@@ -41,7 +50,11 @@ pub struct SearchQuery {
     search: Option<String>,
 }
 
-pub async fn search_products(staff: Staff, query: web::Query<SearchQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn search_products(
+    staff: Staff,
+    query: web::Query<SearchQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let rows: Vec<Value> = sqlx::query_scalar(
@@ -67,14 +80,20 @@ const PRODUCT_JSON: &str = "jsonb_build_object('id', id, 'title', title, 'sku', 
      'extraInfo', extra_info, 'seats', seats, 'contractSetup', contract_setup, 'subscription', subscription, \
      'shop', shop || jsonb_build_object('image', CASE WHEN shop_image IS NULL THEN NULL ELSE '/api/files/download/' || shop_image END))";
 
-pub async fn get_product(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn get_product(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let row: Option<Value> = sqlx::query_scalar(&format!("SELECT {PRODUCT_JSON} FROM products WHERE client_id = $1 AND id = $2"))
-        .bind(staff.client_id)
-        .bind(parse_id(&path)?)
-        .fetch_optional(&mut *tx)
-        .await?;
+    let row: Option<Value> = sqlx::query_scalar(&format!(
+        "SELECT {PRODUCT_JSON} FROM products WHERE client_id = $1 AND id = $2"
+    ))
+    .bind(staff.client_id)
+    .bind(parse_id(&path)?)
+    .fetch_optional(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(envelope::result(row.ok_or(ApiError::NotFound)?))
 }
@@ -241,11 +260,19 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
     }
     for (i, variant) in input.variants.iter_mut().enumerate() {
         if clean(&variant.title).is_none() {
-            push_error(errors, &format!("variants.{i}.title"), "Titel skal udfyldes");
+            push_error(
+                errors,
+                &format!("variants.{i}.title"),
+                "Titel skal udfyldes",
+            );
         }
         money(errors, &format!("variants.{i}.price"), variant.price, true);
         if variant.sale_amount.is_some_and(|a| a < 0) {
-            push_error(errors, &format!("variants.{i}.saleAmount"), "Antal skal minimum være 0 eller mere");
+            push_error(
+                errors,
+                &format!("variants.{i}.saleAmount"),
+                "Antal skal minimum være 0 eller mere",
+            );
         }
         variant.id.get_or_insert_with(Uuid::new_v4);
         variant.title = clean(&variant.title);
@@ -253,7 +280,11 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
     }
     for (i, option) in input.options.iter().enumerate() {
         if option.product_id.is_none() {
-            push_error(errors, &format!("options.{i}.productId"), "Produkt skal udfyldes");
+            push_error(
+                errors,
+                &format!("options.{i}.productId"),
+                "Produkt skal udfyldes",
+            );
         }
         if option.price_override {
             money(errors, &format!("options.{i}.price"), option.price, true);
@@ -261,12 +292,23 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
     }
     for (i, info) in input.extra_info.iter().enumerate() {
         if clean(&info.title).is_none() {
-            push_error(errors, &format!("extraInfo.{i}.title"), "Titel skal udfyldes");
+            push_error(
+                errors,
+                &format!("extraInfo.{i}.title"),
+                "Titel skal udfyldes",
+            );
         }
         if clean(&info.alias).is_none() {
-            push_error(errors, &format!("extraInfo.{i}.alias"), "Alias skal udfyldes");
+            push_error(
+                errors,
+                &format!("extraInfo.{i}.alias"),
+                "Alias skal udfyldes",
+            );
         }
-        if !matches!(info.kind.as_deref(), Some("Radio" | "Checkbox" | "Select" | "Text")) {
+        if !matches!(
+            info.kind.as_deref(),
+            Some("Radio" | "Checkbox" | "Select" | "Text")
+        ) {
             push_error(errors, &format!("extraInfo.{i}.type"), "Type skal udfyldes");
         }
     }
@@ -278,20 +320,41 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
         }
         let needs_amount_type = matches!(setup.kind.as_deref(), Some("number" | "number-text"));
         match setup.amount_type.as_deref() {
-            None if needs_amount_type => push_error(errors, "contractSetup.amountType", "Mængdetype skal udfyldes"),
+            None if needs_amount_type => push_error(
+                errors,
+                "contractSetup.amountType",
+                "Mængdetype skal udfyldes",
+            ),
             None | Some("amount" | "price" | "amount-price") => {}
             Some(_) => push_error(errors, "contractSetup.amountType", "Mængdetype er ugyldig"),
         }
-        let needs_unit = needs_amount_type && matches!(setup.amount_type.as_deref(), Some("amount" | "amount-price"));
+        let needs_unit = needs_amount_type
+            && matches!(
+                setup.amount_type.as_deref(),
+                Some("amount" | "amount-price")
+            );
         match setup.unit.as_deref() {
             None if needs_unit => push_error(errors, "contractSetup.unit", "Enhed skal udfyldes"),
             None | Some("stk" | "person" | "meter") => {}
             Some(_) => push_error(errors, "contractSetup.unit", "Enhed er ugyldig"),
         }
     }
-    money(errors, "subscription.startFee", input.subscription.start_fee, false);
-    money(errors, "subscription.fee", input.subscription.fee, input.subscription.active);
-    for (field, value) in [("subscription.interval", input.subscription.interval), ("subscription.commitment", input.subscription.commitment)] {
+    money(
+        errors,
+        "subscription.startFee",
+        input.subscription.start_fee,
+        false,
+    );
+    money(
+        errors,
+        "subscription.fee",
+        input.subscription.fee,
+        input.subscription.active,
+    );
+    for (field, value) in [
+        ("subscription.interval", input.subscription.interval),
+        ("subscription.commitment", input.subscription.commitment),
+    ] {
         if value.is_some_and(|v| v < 0) {
             push_error(errors, field, "Skal være 0 eller mere");
         }
@@ -308,7 +371,11 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
     }
 }
 
-pub async fn update_product(staff: Staff, payload: Multipart, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn update_product(
+    staff: Staff,
+    payload: Multipart,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let form = read_form(payload).await?;
     let mut input: ProductInput = form.json()?;
@@ -331,17 +398,38 @@ pub async fn update_product(staff: Staff, payload: Multipart, state: web::Data<A
         None => None,
     };
     for (table, id, field, message) in [
-        ("product_categories", input.category_id, "categoryId", "Kategorien findes ikke"),
-        ("invoice_groups", input.invoice_group_id, "invoiceGroupId", "Fakturagruppen findes ikke"),
-        ("seasons", input.shop.season_id, "shop.seasonId", "Sæsonen findes ikke"),
+        (
+            "product_categories",
+            input.category_id,
+            "categoryId",
+            "Kategorien findes ikke",
+        ),
+        (
+            "invoice_groups",
+            input.invoice_group_id,
+            "invoiceGroupId",
+            "Fakturagruppen findes ikke",
+        ),
+        (
+            "seasons",
+            input.shop.season_id,
+            "shop.seasonId",
+            "Sæsonen findes ikke",
+        ),
     ] {
         if !exists_in_club(&mut tx, table, staff.client_id, id).await? {
             push_error(&mut errors, field, message);
         }
     }
     for (i, option) in input.options.iter().enumerate() {
-        if option.product_id.is_some() && !exists_in_club(&mut tx, "products", staff.client_id, option.product_id).await? {
-            push_error(&mut errors, &format!("options.{i}.productId"), "Produktet findes ikke");
+        if option.product_id.is_some()
+            && !exists_in_club(&mut tx, "products", staff.client_id, option.product_id).await?
+        {
+            push_error(
+                &mut errors,
+                &format!("options.{i}.productId"),
+                "Produktet findes ikke",
+            );
         }
     }
     check_errors(errors)?;
@@ -351,7 +439,19 @@ pub async fn update_product(staff: Staff, payload: Multipart, state: web::Data<A
     let mut obsolete = Vec::new();
     if let Some(file) = image_file {
         obsolete.extend(image.take());
-        image = Some(files::store(&mut tx, &state.storage, staff.client_id, "product", &id.to_string(), file, staff.user_id()).await?.id);
+        image = Some(
+            files::store(
+                &mut tx,
+                &state.storage,
+                staff.client_id,
+                "product",
+                &id.to_string(),
+                file,
+                staff.user_id(),
+            )
+            .await?
+            .id,
+        );
     } else if matches!(input.shop.image, Some(None)) {
         obsolete.extend(image.take());
     }
@@ -431,7 +531,11 @@ mod erased {
     }
 }
 
-pub async fn delete_product(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn delete_product(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
@@ -449,10 +553,22 @@ pub async fn delete_product(staff: Staff, path: web::Path<String>, state: web::D
         .await?;
     tx.commit().await?;
     if used_as_option {
-        return Err(ApiError::invalid("Produktet er tilvalg på et andet produkt og kan ikke slettes"));
+        return Err(ApiError::invalid(
+            "Produktet er tilvalg på et andet produkt og kan ikke slettes",
+        ));
     }
     if in_discount_code {
-        return Err(ApiError::invalid("Produktet bruges af en rabatkode og kan ikke slettes"));
+        return Err(ApiError::invalid(
+            "Produktet bruges af en rabatkode og kan ikke slettes",
+        ));
     }
-    delete_row(&state, &staff, MODULE, "products", id, "Produktet er i brug og kan ikke slettes").await
+    delete_row(
+        &state,
+        &staff,
+        MODULE,
+        "products",
+        id,
+        "Produktet er i brug og kan ikke slettes",
+    )
+    .await
 }

@@ -24,11 +24,19 @@ const LIST: ListSpec = ListSpec {
     columns: r#"t.id AS "Id", t.title AS "Name", t.start_date AS "StartDate", t.end_date AS "EndDate",
         t.inactive AS "Inactive", t.reservations AS "Reservations""#,
     search: &["t.title"],
-    sorts: &[("Name", "lower(t.title)"), ("StartDate", "t.start_date"), ("EndDate", "t.end_date")],
+    sorts: &[
+        ("Name", "lower(t.title)"),
+        ("StartDate", "t.start_date"),
+        ("EndDate", "t.end_date"),
+    ],
     default_sort: ("Name", SortDir::Asc),
 };
 
-pub async fn list_seasons(staff: Staff, params: web::Json<ListParams>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn list_seasons(
+    staff: Staff,
+    params: web::Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
 }
 
@@ -37,17 +45,28 @@ pub struct SeasonsQuery {
     reservations: Option<bool>,
 }
 
-pub async fn all_seasons(staff: Staff, query: web::Query<SeasonsQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn all_seasons(
+    staff: Staff,
+    query: web::Query<SeasonsQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let filter = if query.reservations == Some(true) { "AND reservations" } else { "" };
+    let filter = if query.reservations == Some(true) {
+        "AND reservations"
+    } else {
+        ""
+    };
     let all = options(&mut tx, "seasons", staff.client_id, filter).await?;
     tx.commit().await?;
     Ok(envelope::result(all))
 }
 
 /// Seasons that can be a parent: the reservation seasons.
-pub async fn parent_seasons(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn parent_seasons(
+    staff: Staff,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let all = options(&mut tx, "seasons", staff.client_id, "AND reservations").await?;
@@ -55,10 +74,21 @@ pub async fn parent_seasons(staff: Staff, state: web::Data<AppState>) -> Result<
     Ok(envelope::result(all))
 }
 
-pub async fn get_season(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn get_season(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let row = get_json(&mut tx, "seasons", COLUMNS, staff.client_id, parse_id(&path)?).await?;
+    let row = get_json(
+        &mut tx,
+        "seasons",
+        COLUMNS,
+        staff.client_id,
+        parse_id(&path)?,
+    )
+    .await?;
     tx.commit().await?;
     Ok(envelope::result(row))
 }
@@ -87,7 +117,11 @@ pub struct SeasonInput {
     seats: Vec<SeatChannel>,
 }
 
-pub async fn update_season(staff: Staff, body: web::Json<SeasonInput>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn update_season(
+    staff: Staff,
+    body: web::Json<SeasonInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
     let mut errors = FieldErrors::new();
@@ -100,11 +134,19 @@ pub async fn update_season(staff: Staff, body: web::Json<SeasonInput>, state: we
     }
     match (input.start_date, input.end_date) {
         (_, None) => push_error(&mut errors, "endDate", "Slut dato skal udfyldes"),
-        (Some(start), Some(end)) if end < start => push_error(&mut errors, "endDate", "Slut dato skal være efter start dato"),
+        (Some(start), Some(end)) if end < start => push_error(
+            &mut errors,
+            "endDate",
+            "Slut dato skal være efter start dato",
+        ),
         _ => {}
     }
     if input.reservations && input.parent_id.is_some() {
-        push_error(&mut errors, "parentId", "En reservationssæson kan ikke have en forælder");
+        push_error(
+            &mut errors,
+            "parentId",
+            "En reservationssæson kan ikke have en forælder",
+        );
     }
     let seats: Vec<Value> = input
         .seats
@@ -132,7 +174,11 @@ pub async fn update_season(staff: Staff, body: web::Json<SeasonInput>, state: we
         .fetch_one(&mut *tx)
         .await?;
         if !is_reservation {
-            push_error(&mut errors, "parentId", "Forældersæsonen skal være en reservationssæson");
+            push_error(
+                &mut errors,
+                "parentId",
+                "Forældersæsonen skal være en reservationssæson",
+            );
         }
     }
     check_errors(errors)?;
@@ -159,8 +205,20 @@ pub async fn update_season(staff: Staff, body: web::Json<SeasonInput>, state: we
     Ok(envelope::result(id))
 }
 
-pub async fn delete_season(staff: Staff, path: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    delete_row(&state, &staff, MODULE, "seasons", parse_id(&path)?, "Sæsonen er i brug og kan ikke slettes").await
+pub async fn delete_season(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    delete_row(
+        &state,
+        &staff,
+        MODULE,
+        "seasons",
+        parse_id(&path)?,
+        "Sæsonen er i brug og kan ikke slettes",
+    )
+    .await
 }
 
 /// Seat charts come from the seat engine, which arrives with the seating issue; until then a club has none.

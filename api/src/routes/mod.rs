@@ -112,45 +112,126 @@ fn crm_calls(cfg: &mut web::ServiceConfig) {
 
 /// The catalogue (products module) and the orders module's reference data (spec 3 §7).
 fn catalogue_calls(cfg: &mut web::ServiceConfig) {
-    use crate::catalogue::{discount_codes, fields, invoice_groups, order_categories, product_categories, products, seasons};
-    cfg.route("/orders/categories", web::post().to(order_categories::list_order_categories))
-        .route("/orders/categories", web::get().to(order_categories::all_order_categories))
-        .route("/orders/categories/update", web::post().to(order_categories::update_order_category))
-        .route("/orders/categories/{id}", web::get().to(order_categories::get_order_category))
-        .route("/orders/categories/{id}", web::delete().to(order_categories::delete_order_category))
-        .route("/orders/seasons", web::post().to(seasons::list_seasons))
-        .route("/orders/seasons", web::get().to(seasons::all_seasons))
-        .route("/orders/seasons/parents", web::get().to(seasons::parent_seasons))
-        .route("/orders/seasons/update", web::post().to(seasons::update_season))
-        .route("/orders/seasons/{id}", web::get().to(seasons::get_season))
-        .route("/orders/seasons/{id}", web::delete().to(seasons::delete_season))
-        .route("/orders/fields", web::post().to(fields::list_fields))
-        .route("/orders/fields", web::get().to(fields::fields_of_category))
-        .route("/orders/fields/update", web::post().to(fields::update_field))
-        .route("/orders/fields/{id}", web::get().to(fields::get_field))
-        .route("/orders/fields/{id}", web::delete().to(fields::delete_field))
-        .route("/orders/discount-codes", web::post().to(discount_codes::list_discount_codes))
-        .route("/orders/discount-codes/update", web::post().to(discount_codes::update_discount_code))
-        .route("/orders/discount-codes/{id}", web::get().to(discount_codes::get_discount_code))
-        .route("/orders/discount-codes/{id}", web::delete().to(discount_codes::delete_discount_code))
-        .route("/seats/charts", web::get().to(seasons::list_seat_charts))
-        .route("/products/invoicegroups", web::post().to(invoice_groups::list_invoice_groups))
-        .route("/products/invoicegroups", web::get().to(invoice_groups::all_invoice_groups))
-        .route("/products/invoicegroups/update", web::post().to(invoice_groups::update_invoice_group))
-        .route("/products/invoicegroups/{id}", web::get().to(invoice_groups::get_invoice_group))
-        .route("/products/invoicegroups/{id}", web::delete().to(invoice_groups::delete_invoice_group))
-        .route("/products/categories", web::post().to(product_categories::list_product_categories))
-        .route("/products/categories", web::get().to(product_categories::all_product_categories))
-        .route("/products/categories/update", web::post().to(product_categories::update_product_category))
-        .route("/products/categories/{id}", web::get().to(product_categories::get_product_category))
-        .route("/products/categories/{id}", web::delete().to(product_categories::delete_product_category))
-        .route("/products/categories/{id}/products", web::get().to(product_categories::list_category_products))
-        .route("/products/categories/{id}/products", web::post().to(product_categories::sort_category_products))
-        .route("/products", web::post().to(products::list_products))
-        .route("/products", web::get().to(products::search_products))
-        .route("/products/update", web::post().to(products::update_product))
-        .route("/products/{id}", web::get().to(products::get_product))
-        .route("/products/{id}", web::delete().to(products::delete_product));
+    use crate::catalogue::{
+        discount_codes, fields, invoice_groups, order_categories, product_categories, products,
+        seasons,
+    };
+    cfg.route(
+        "/orders/categories",
+        web::post().to(order_categories::list_order_categories),
+    )
+    .route(
+        "/orders/categories",
+        web::get().to(order_categories::all_order_categories),
+    )
+    .route(
+        "/orders/categories/update",
+        web::post().to(order_categories::update_order_category),
+    )
+    .route(
+        "/orders/categories/{id}",
+        web::get().to(order_categories::get_order_category),
+    )
+    .route(
+        "/orders/categories/{id}",
+        web::delete().to(order_categories::delete_order_category),
+    )
+    .route("/orders/seasons", web::post().to(seasons::list_seasons))
+    .route("/orders/seasons", web::get().to(seasons::all_seasons))
+    .route(
+        "/orders/seasons/parents",
+        web::get().to(seasons::parent_seasons),
+    )
+    .route(
+        "/orders/seasons/update",
+        web::post().to(seasons::update_season),
+    )
+    .route("/orders/seasons/{id}", web::get().to(seasons::get_season))
+    .route(
+        "/orders/seasons/{id}",
+        web::delete().to(seasons::delete_season),
+    )
+    .route("/orders/fields", web::post().to(fields::list_fields))
+    .route("/orders/fields", web::get().to(fields::fields_of_category))
+    .route(
+        "/orders/fields/update",
+        web::post().to(fields::update_field),
+    )
+    .route("/orders/fields/{id}", web::get().to(fields::get_field))
+    .route(
+        "/orders/fields/{id}",
+        web::delete().to(fields::delete_field),
+    )
+    .route(
+        "/orders/discount-codes",
+        web::post().to(discount_codes::list_discount_codes),
+    )
+    .route(
+        "/orders/discount-codes/update",
+        web::post().to(discount_codes::update_discount_code),
+    )
+    .route(
+        "/orders/discount-codes/{id}",
+        web::get().to(discount_codes::get_discount_code),
+    )
+    .route(
+        "/orders/discount-codes/{id}",
+        web::delete().to(discount_codes::delete_discount_code),
+    )
+    .route("/seats/charts", web::get().to(seasons::list_seat_charts))
+    .route(
+        "/products/invoicegroups",
+        web::post().to(invoice_groups::list_invoice_groups),
+    )
+    .route(
+        "/products/invoicegroups",
+        web::get().to(invoice_groups::all_invoice_groups),
+    )
+    .route(
+        "/products/invoicegroups/update",
+        web::post().to(invoice_groups::update_invoice_group),
+    )
+    .route(
+        "/products/invoicegroups/{id}",
+        web::get().to(invoice_groups::get_invoice_group),
+    )
+    .route(
+        "/products/invoicegroups/{id}",
+        web::delete().to(invoice_groups::delete_invoice_group),
+    )
+    .route(
+        "/products/categories",
+        web::post().to(product_categories::list_product_categories),
+    )
+    .route(
+        "/products/categories",
+        web::get().to(product_categories::all_product_categories),
+    )
+    .route(
+        "/products/categories/update",
+        web::post().to(product_categories::update_product_category),
+    )
+    .route(
+        "/products/categories/{id}",
+        web::get().to(product_categories::get_product_category),
+    )
+    .route(
+        "/products/categories/{id}",
+        web::delete().to(product_categories::delete_product_category),
+    )
+    .route(
+        "/products/categories/{id}/products",
+        web::get().to(product_categories::list_category_products),
+    )
+    .route(
+        "/products/categories/{id}/products",
+        web::post().to(product_categories::sort_category_products),
+    )
+    .route("/products", web::post().to(products::list_products))
+    .route("/products", web::get().to(products::search_products))
+    .route("/products/update", web::post().to(products::update_product))
+    .route("/products/{id}", web::get().to(products::get_product))
+    .route("/products/{id}", web::delete().to(products::delete_product));
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may (STYLE.md)
 
 mod account;
+mod catalogue;
 mod crm;
 mod helpers;
 mod history;
