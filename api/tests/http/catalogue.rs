@@ -633,3 +633,52 @@ async fn the_catalogue_of_one_club_is_invisible_to_another_and_needs_its_modules
         1
     );
 }
+
+#[tokio::test]
+async fn the_demo_catalogue_is_a_football_clubs() {
+    let app = spawn_app().await;
+    tribune_api::seed::seed_demo_catalogue(&app.db.owner)
+        .await
+        .expect("seed");
+    tribune_api::seed::seed_demo_catalogue(&app.db.owner)
+        .await
+        .expect("seeding twice adds nothing");
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, products) = staff
+        .post_json(
+            "/api/products",
+            &json!({ "filter": {}, "page": 1, "perPage": 100 }),
+        )
+        .await;
+    assert_eq!(products["Total"], json!(11));
+    let rows = products["Result"].as_array().expect("rows");
+    let shirt = rows
+        .iter()
+        .find(|r| r["Title"] == json!("Hjemmebanetrøje"))
+        .expect("shirt");
+    assert_eq!(shirt["HasVariants"], json!(true));
+    let (_, setups) = staff
+        .get_json(&format!(
+            "/api/products/{}",
+            rows.iter()
+                .find(|r| r["Title"] == json!("Skilt ved indgang"))
+                .expect("sign")["Id"]
+                .as_str()
+                .expect("id")
+        ))
+        .await;
+    assert_eq!(setups["result"]["contractSetup"]["unit"], json!("meter"));
+    for (path, expected) in [
+        ("/api/orders/seasons", 2),
+        ("/api/orders/categories", 3),
+        ("/api/orders/fields", 5),
+        ("/api/orders/discount-codes", 3),
+        ("/api/products/invoicegroups", 3),
+        ("/api/products/categories", 4),
+    ] {
+        let (_, list) = staff
+            .post_json(path, &json!({ "filter": {}, "page": 1, "perPage": 10 }))
+            .await;
+        assert_eq!(list["Total"], json!(expected), "{path}");
+    }
+}
