@@ -521,6 +521,26 @@ fn demo_pdf(title: &str) -> Vec<u8> {
     pdf.into_bytes()
 }
 
+/// (title, type, values, default value, index of its order category)
+type DemoField = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    Option<&'static str>,
+    usize,
+);
+/// (title, type, category index, invoice group index, price in øre, variants, contract setup, season ticket)
+type DemoProduct = (
+    &'static str,
+    &'static str,
+    usize,
+    usize,
+    i64,
+    Value,
+    Option<Value>,
+    bool,
+);
+
 /// A football club's catalogue for Demo FC: season, match and seat tickets, sponsor packages with
 /// contract setups of every kind, merchandise with variants and options, invoice groups, order
 /// categories, two seasons, custom fields and discount codes.
@@ -595,7 +615,7 @@ pub async fn seed_demo_catalogue(pool: &PgPool) -> anyhow::Result<()> {
                 .await?,
         );
     }
-    let fields: [(&str, &str, &[&str], Option<&str>, usize); 5] = [
+    let fields: [DemoField; 5] = [
         ("Antal gæster", "Number", &[], Some("2"), 2),
         (
             "Bordønsker",
@@ -623,14 +643,13 @@ pub async fn seed_demo_catalogue(pool: &PgPool) -> anyhow::Result<()> {
 
     let variant = |title: &str, price: i64| json!({ "id": Uuid::new_v4(), "title": title, "sku": Value::Null, "price": price, "saleAmount": Value::Null, "active": true });
     let setup = |kind: &str, amount_type: Option<&str>, unit: Option<&str>, pre: bool| json!({ "hidden": false, "type": kind, "amountType": amount_type, "unit": unit, "preSelected": pre });
-    // (title, type, category, group, price øre, variants, contract setup, season ticket)
     let name_print: Uuid = insert("INSERT INTO products (client_id, title, type, category_id, invoice_group_id, price) VALUES ($1, 'Navnetryk', 'product', $2, $3, 12000) RETURNING id")
         .bind(club)
         .bind(categories[3])
         .bind(groups[2])
         .fetch_one(&mut *tx)
         .await?;
-    let products: Vec<(&str, &str, usize, usize, i64, Value, Option<Value>, bool)> = vec![
+    let products: Vec<DemoProduct> = vec![
         (
             "Sæsonkort",
             "ticket",
