@@ -6,7 +6,7 @@ use serde::Deserialize;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, exists_in_club, get_json, list_page, ListSpec};
+use super::{delete_row, exists_in_club, get_one, list_page, ListSpec};
 use crate::crm::{all_in_club, clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
@@ -45,18 +45,7 @@ pub async fn get_discount_code(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let row = get_json(
-        &mut tx,
-        "discount_codes",
-        COLUMNS,
-        staff.client_id,
-        parse_id(&path)?,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(envelope::result(row))
+    get_one(&state, &staff, MODULE, "discount_codes", COLUMNS, &path).await
 }
 
 #[derive(Debug, Deserialize)]

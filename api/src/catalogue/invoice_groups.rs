@@ -5,7 +5,7 @@ use serde::Deserialize;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, exists_in_club, get_json, list_page, options, ListSpec};
+use super::{all_options, delete_row, exists_in_club, get_one, list_page, ListSpec};
 use crate::crm::{clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
@@ -40,11 +40,7 @@ pub async fn all_invoice_groups(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let all = options(&mut tx, "invoice_groups", staff.client_id, "").await?;
-    tx.commit().await?;
-    Ok(envelope::result(all))
+    all_options(&state, &staff, MODULE, "invoice_groups", "").await
 }
 
 pub async fn get_invoice_group(
@@ -52,18 +48,7 @@ pub async fn get_invoice_group(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let row = get_json(
-        &mut tx,
-        "invoice_groups",
-        COLUMNS,
-        staff.client_id,
-        parse_id(&path)?,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(envelope::result(row))
+    get_one(&state, &staff, MODULE, "invoice_groups", COLUMNS, &path).await
 }
 
 #[derive(Debug, Deserialize)]

@@ -167,3 +167,35 @@ pub async fn exists_in_club(
     .fetch_one(conn)
     .await?)
 }
+
+/// A row for its editor, as JSON keyed by the column aliases.
+pub async fn get_one(
+    state: &AppState,
+    staff: &Staff,
+    module: &str,
+    table: &str,
+    columns: &str,
+    raw_id: &str,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(state, module, Action::Read).await?;
+    let id = crate::crm::parse_id(raw_id)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let row = get_json(&mut tx, table, columns, staff.client_id, id).await?;
+    tx.commit().await?;
+    Ok(envelope::result(row))
+}
+
+/// `{id, title}` of every row (optionally filtered), for selects.
+pub async fn all_options(
+    state: &AppState,
+    staff: &Staff,
+    module: &str,
+    table: &str,
+    extra_where: &str,
+) -> Result<HttpResponse, ApiError> {
+    staff.authorize(state, module, Action::Read).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let all = options(&mut tx, table, staff.client_id, extra_where).await?;
+    tx.commit().await?;
+    Ok(envelope::result(all))
+}

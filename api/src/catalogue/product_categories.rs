@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, exists_in_club, list_page, options, ListSpec};
+use super::{all_options, delete_row, exists_in_club, list_page, ListSpec};
 use crate::crm::{all_in_club, clean, files, keep_or_remove, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
@@ -39,11 +39,7 @@ pub async fn all_product_categories(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let all = options(&mut tx, "product_categories", staff.client_id, "").await?;
-    tx.commit().await?;
-    Ok(envelope::result(all))
+    all_options(&state, &staff, MODULE, "product_categories", "").await
 }
 
 pub async fn get_product_category(

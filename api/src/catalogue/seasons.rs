@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, exists_in_club, get_json, list_page, options, ListSpec};
+use super::{delete_row, exists_in_club, get_one, list_page, options, ListSpec};
 use crate::crm::{clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
@@ -79,18 +79,7 @@ pub async fn get_season(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let row = get_json(
-        &mut tx,
-        "seasons",
-        COLUMNS,
-        staff.client_id,
-        parse_id(&path)?,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(envelope::result(row))
+    get_one(&state, &staff, MODULE, "seasons", COLUMNS, &path).await
 }
 
 #[derive(Debug, Deserialize)]

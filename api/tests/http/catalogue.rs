@@ -1,7 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, Browser, TestApp};
+use crate::helpers::{spawn_app, Browser};
 
 async fn save(browser: &Browser, path: &str, body: Value) -> String {
     let (status, answer) = browser.post_json(path, &body).await;
@@ -529,15 +529,6 @@ async fn seasons_fields_and_discount_codes_follow_their_rules() {
     .await;
 }
 
-async fn in_handbold(app: &TestApp) -> Browser {
-    let admin = app.signed_in("admin@tribune.test").await;
-    let handbold = app.club_id("Demo Håndbold").await;
-    admin
-        .get(&format!("/api/app/change-client/{handbold}"))
-        .await;
-    admin
-}
-
 #[tokio::test]
 async fn the_catalogue_of_one_club_is_invisible_to_another_and_needs_its_modules() {
     let app = spawn_app().await;
@@ -550,7 +541,7 @@ async fn the_catalogue_of_one_club_is_invisible_to_another_and_needs_its_modules
     .await;
     let secret = save_form(&staff, "/api/products/update", product("Hemmelig vare")).await;
     // Demo Håndbold has neither the orders nor the products module.
-    let other = in_handbold(&app).await;
+    let other = app.admin_in_handbold().await;
     assert_eq!(
         other
             .get_json(&format!("/api/orders/categories/{category}"))

@@ -4,7 +4,7 @@ use calamine::{Reader, Xlsx};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{png, spawn_app, Browser, TestApp};
+use crate::helpers::{png, spawn_app, Browser};
 
 fn company(name: &str) -> Value {
     json!({ "name": name, "status": 0, "cvr": "12345678", "phone": "", "useEAN": false, "vatExcluded": false })
@@ -340,15 +340,6 @@ async fn cvr_lookup_proposes_companies_from_three_characters_and_explains_a_spen
     assert!(body["error"].as_str().expect("text").contains("kvote"));
 }
 
-async fn in_handbold(app: &TestApp) -> Browser {
-    let admin = app.signed_in("admin@tribune.test").await;
-    let handbold = app.club_id("Demo Håndbold").await;
-    admin
-        .get(&format!("/api/app/change-client/{handbold}"))
-        .await;
-    admin
-}
-
 #[tokio::test]
 async fn another_clubs_companies_contacts_comments_and_files_are_not_found_and_never_listed() {
     let app = spawn_app().await;
@@ -380,7 +371,7 @@ async fn another_clubs_companies_contacts_comments_and_files_are_not_found_and_n
         .expect("comment")
         .to_string();
 
-    let other = in_handbold(&app).await;
+    let other = app.admin_in_handbold().await;
     assert_eq!(
         list(&other, json!({}), json!({ "field": "Name", "dir": "asc" })).await["Total"],
         json!(0)

@@ -227,6 +227,16 @@ impl TestApp {
             .expect("club")
     }
 
+    /// The admin, switched into Demo Håndbold: "another club" for isolation tests.
+    pub async fn admin_in_handbold(&self) -> Browser {
+        let admin = self.signed_in("admin@tribune.test").await;
+        let handbold = self.club_id("Demo Håndbold").await;
+        admin
+            .get(&format!("/api/app/change-client/{handbold}"))
+            .await;
+        admin
+    }
+
     pub async fn count(&self, sql: &str) -> i64 {
         sqlx::query_scalar(sql)
             .fetch_one(&self.db.owner)
