@@ -110,18 +110,16 @@ impl Staff {
         module: &str,
         action: Action,
     ) -> Result<(), ApiError> {
-        if !modules::client_has(&state.pool, self.client_id, module).await? {
+        // One query answers both questions: the club's active modules with their rules.
+        let sources = modules::acl_sources(&state.pool, self.client_id).await?;
+        if !sources.iter().any(|(alias, _, _)| alias == module) {
             return Err(ApiError::Forbidden);
         }
         if self.identity.is_admin() {
             return Ok(());
         }
         let role = self.identity.role().ok_or(ApiError::Forbidden)?;
-        let items = items_for_role(
-            &modules::acl_sources(&state.pool, self.client_id).await?,
-            role,
-        );
-        if can(&items, action, module) {
+        if can(&items_for_role(&sources, role), action, module) {
             Ok(())
         } else {
             Err(ApiError::Forbidden)

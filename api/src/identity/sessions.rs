@@ -86,12 +86,13 @@ impl Identity {
 
 #[derive(sqlx::FromRow)]
 struct SessionRow {
-    id: String,
+    #[sqlx(flatten)]
+    user: UserRow,
+    session_id: String,
     csrf_token: String,
     client_id: Option<Uuid>,
     impersonator_id: Option<Uuid>,
     impersonator_name: Option<String>,
-    user_id: Uuid,
     m_client_id: Option<Uuid>,
     m_role: Option<String>,
     m_system_user: Option<bool>,
@@ -99,25 +100,22 @@ struct SessionRow {
 }
 
 pub async fn load(pool: &PgPool, secret: &str) -> Result<Option<Identity>, sqlx::Error> {
-    let row: Option<SessionRow> = sqlx::query_as(
-        "SELECT s.id, s.csrf_token, s.client_id, s.impersonator_id, \
-                nullif(trim(i.firstname || ' ' || i.lastname), '') AS impersonator_name, s.user_id, \
-                m.client_id AS m_client_id, m.role AS m_role, m.system_user AS m_system_user, m.accepted AS m_accepted \
+    let row: Option<SessionRow> = sqlx::query_as(&format!(
+        "SELECT s.id AS session_id, s.csrf_token, s.client_id, s.impersonator_id, \
+                nullif(trim(i.firstname || ' ' || i.lastname), '') AS impersonator_name, \
+                m.client_id AS m_client_id, m.role AS m_role, m.system_user AS m_system_user, m.accepted AS m_accepted, {} \
          FROM sessions s \
+         JOIN users u ON u.id = s.user_id \
          LEFT JOIN users i ON i.id = s.impersonator_id \
          LEFT JOIN memberships m ON m.user_id = s.user_id AND m.client_id = s.client_id \
          WHERE s.id = $1 AND s.expires_at > now()",
-    )
+        USER_COLUMNS.split(", ").map(|c| format!("u.{}", c.trim())).collect::<Vec<_>>().join(", ")
+    ))
     .bind(digest(secret))
     .fetch_optional(pool)
     .await?;
     let Some(row) = row else { return Ok(None) };
-    let user: Option<UserRow> =
-        sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1"))
-            .bind(row.user_id)
-            .fetch_optional(pool)
-            .await?;
-    let Some(user) = user else { return Ok(None) };
+    let user = row.user;
     let membership = row.m_client_id.map(|client_id| Membership {
         client_id,
         role: row.m_role,
@@ -125,7 +123,7 @@ pub async fn load(pool: &PgPool, secret: &str) -> Result<Option<Identity>, sqlx:
         accepted: row.m_accepted.unwrap_or(false),
     });
     Ok(Some(Identity {
-        session_id: row.id,
+        session_id: row.session_id,
         csrf: row.csrf_token,
         user,
         client_id: row.client_id,
