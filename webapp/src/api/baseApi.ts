@@ -49,6 +49,12 @@ export const tagTypes = [
   'AdminClient',
   'Module',
   'Job',
+  'OrderCategory',
+  'Season',
+  'CustomField',
+  'DiscountCode',
+  'ProductCategory',
+  'InvoiceGroup',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

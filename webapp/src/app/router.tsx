@@ -15,6 +15,20 @@ import { RouteGuard } from '../features/session/RouteGuard';
 import { SignupPage } from '../features/session/SignupPage';
 import { StartupGate } from '../features/session/StartupGate';
 import { BackOfficeHomePage } from '../features/shell/BackOfficeHomePage';
+import { DiscountCodePage } from '../features/orderSetup/DiscountCodePage';
+import { DiscountCodesPage } from '../features/orderSetup/DiscountCodesPage';
+import { FieldPage } from '../features/orderSetup/FieldPage';
+import { FieldsPage } from '../features/orderSetup/FieldsPage';
+import { OrderCategoriesPage } from '../features/orderSetup/OrderCategoriesPage';
+import { OrderCategoryPage } from '../features/orderSetup/OrderCategoryPage';
+import { SeasonPage } from '../features/orderSetup/SeasonPage';
+import { SeasonsPage } from '../features/orderSetup/SeasonsPage';
+import { InvoiceGroupPage } from '../features/products/InvoiceGroupPage';
+import { InvoiceGroupsPage } from '../features/products/InvoiceGroupsPage';
+import { ProductCategoriesPage } from '../features/products/ProductCategoriesPage';
+import { ProductCategoryPage } from '../features/products/ProductCategoryPage';
+import { ProductPage } from '../features/products/ProductPage';
+import { ProductsPage } from '../features/products/ProductsPage';
 import { ModulePage } from '../features/shell/ModulePage';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
 import { mergeHandles, type RouteHandle, type SideNavItem } from '../shared/routeHandle';
@@ -50,8 +64,6 @@ const session = (name: string, crumb: string): RouteHandle => ({
 const moduleRoutes: RouteObject[] = [
   ['events', 'events'],
   ['marketing', 'marketing'],
-  ['orders', 'orders'],
-  ['products', 'products'],
 ].map(([path, module]) => ({
   path,
   element: <ModulePage />,
@@ -63,6 +75,118 @@ const contactsNav: SideNavItem[] = [
   { label: 'contacts.nav.contacts', to: '/contacts' },
   { label: 'contacts.nav.lists', to: '/contacts/contact-lists' },
 ];
+
+/**
+ * The orders module's side menu (spec 3 §2: Pipeline, Aftaler, Ordrer, Abonnementer, Fakturaer,
+ * Kategorier, Sæsoner, Felter, Rabatkoder): only the entries whose screens exist are shown.
+ */
+const ordersNav: SideNavItem[] = [
+  { label: 'orderSetup.nav.categories', to: '/orders/categories' },
+  { label: 'orderSetup.nav.seasons', to: '/orders/seasons' },
+  { label: 'orderSetup.nav.fields', to: '/orders/fields' },
+  { label: 'orderSetup.nav.discountCodes', to: '/orders/discount-codes' },
+];
+
+/** A list and its editor ('create' for a new one) under `path`. */
+function listAndEditor(
+  path: string,
+  name: string,
+  crumb: string,
+  list: React.ReactNode,
+  editor: React.ReactNode,
+  editorCrumb: string,
+): RouteObject {
+  return {
+    path,
+    handle: { crumb } satisfies RouteHandle,
+    children: [
+      { index: true, element: list, handle: { name } satisfies RouteHandle },
+      {
+        path: ':id',
+        element: editor,
+        handle: { name: `${name}-editor`, crumb: editorCrumb } satisfies RouteHandle,
+      },
+    ],
+  };
+}
+
+/** The orders module (spec 3 §2): the orders list is still the module page. */
+const orderRoutes: RouteObject = {
+  path: 'orders',
+  handle: { module: 'orders', sideNav: ordersNav } satisfies RouteHandle,
+  children: [
+    { index: true, element: <ModulePage />, handle: { name: 'orders' } satisfies RouteHandle },
+    listAndEditor(
+      'categories',
+      'order-categories',
+      'orderSetup.categories.title',
+      <OrderCategoriesPage />,
+      <OrderCategoryPage />,
+      'orderSetup.categories.editorTitle',
+    ),
+    listAndEditor(
+      'seasons',
+      'seasons',
+      'orderSetup.seasons.title',
+      <SeasonsPage />,
+      <SeasonPage />,
+      'orderSetup.seasons.editorTitle',
+    ),
+    listAndEditor(
+      'fields',
+      'fields',
+      'orderSetup.fields.listTitle',
+      <FieldsPage />,
+      <FieldPage />,
+      'orderSetup.customFields.editorTitle',
+    ),
+    listAndEditor(
+      'discount-codes',
+      'discount-codes',
+      'orderSetup.discountCodes.title',
+      <DiscountCodesPage />,
+      <DiscountCodePage />,
+      'orderSetup.discountCodes.editorTitle',
+    ),
+  ],
+};
+
+/** The products module's side menu (spec 3 §2): Produkter, Kategorier, Fakturagrupper. */
+const productsNav: SideNavItem[] = [
+  { label: 'products.nav.products', to: '/products' },
+  { label: 'products.nav.categories', to: '/products/categories' },
+  { label: 'products.nav.invoiceGroups', to: '/products/invoicegroups' },
+];
+
+/** The products module: products, product categories and invoice groups. */
+const productRoutes: RouteObject = {
+  path: 'products',
+  handle: { module: 'products', sideNav: productsNav } satisfies RouteHandle,
+  children: [
+    { index: true, element: <ProductsPage />, handle: { name: 'products' } satisfies RouteHandle },
+    listAndEditor(
+      'categories',
+      'product-categories',
+      'products.categories.title',
+      <ProductCategoriesPage />,
+      <ProductCategoryPage />,
+      'products.categories.editorTitle',
+    ),
+    listAndEditor(
+      'invoicegroups',
+      'invoice-groups',
+      'products.invoiceGroups.title',
+      <InvoiceGroupsPage />,
+      <InvoiceGroupPage />,
+      'products.invoiceGroups.editorTitle',
+    ),
+    {
+      path: ':id',
+      element: <ProductPage />,
+      handle: { name: 'product', crumb: 'products.editor.title' } satisfies RouteHandle,
+    },
+  ],
+};
 
 /** Companies (spec 1 §2): the list and the editor ('create' for a new company). */
 const companyRoutes: RouteObject = {
@@ -174,6 +298,8 @@ export const routes: RouteObject[] = [
               },
               companyRoutes,
               contactRoutes,
+              orderRoutes,
+              productRoutes,
               ...moduleRoutes,
               {
                 path: '*',

@@ -89,3 +89,16 @@ describe('calendar days', () => {
     expect(dayToDate('')).toBeNull();
   });
 });
+
+describe('money inputs', () => {
+  it("turns Danish decimals into øre and back: '1.234,50' ↔ 123450", async () => {
+    const { decimalTextToOre, oreToDecimalText, formatPercent } = await import('./format');
+    expect(decimalTextToOre('1.234,50')).toBe(123450);
+    expect(decimalTextToOre('0,1')).toBe(10);
+    expect(decimalTextToOre('')).toBeNull();
+    expect(decimalTextToOre('12,3,4')).toBeNaN();
+    expect(oreToDecimalText(123450)).toBe('1.234,50');
+    expect(oreToDecimalText(null)).toBe('');
+    expect(formatPercent(1250)).toBe(`12,5${NBSP}%`);
+  });
+});

@@ -167,3 +167,28 @@ export function dateToDay(date: Date): string {
 export function fullName(person: { firstname?: string | null; lastname?: string | null }): string {
   return [person.firstname, person.lastname].filter(Boolean).join(' ');
 }
+
+/** An amount in øre as the text of a money input: 123450 → '1.234,50'; '' when there is none. */
+export function oreToDecimalText(ore: number | null | undefined): string {
+  return ore === null || ore === undefined ? '' : formatNumber(ore / 100, 2);
+}
+
+/**
+ * The text of a Danish money input as øre: '1.234,50' → 123450, '' → null, NaN when it is not a
+ * Danish number. Also used for hundredths of a percent ('12,5' → 1250).
+ */
+export function decimalTextToOre(text: string | null | undefined): number | null {
+  if (text === null || text === undefined || text.trim() === '') return null;
+  const value = parseDanishDecimal(text);
+  return Number.isNaN(value) ? Number.NaN : Math.round(value * 100);
+}
+
+const percentFormat = new Intl.NumberFormat(LOCALE, {
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** Hundredths of a percent (the API's percentages) → '12,5 %'. */
+export function formatPercent(hundredths: number): string {
+  return `${percentFormat.format(hundredths / 100)}${NBSP}%`;
+}

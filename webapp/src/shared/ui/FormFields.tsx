@@ -70,7 +70,7 @@ function FieldFrame({ id, label, error, help, inline, children }: FrameProps) {
 }
 
 interface TextFieldProps extends FieldProps {
-  type?: 'text' | 'email' | 'tel' | 'url';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'time' | 'datetime-local';
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'numeric' | 'decimal' | 'tel' | 'url';
   placeholder?: string;
@@ -109,6 +109,41 @@ export function TextField({
 /** A Danish number typed with a comma ('1.234,50'); the value stays text for the decimal rule. */
 export function DecimalField(props: Omit<TextFieldProps, 'type' | 'inputMode'>) {
   return <TextField {...props} inputMode="decimal" />;
+}
+
+/**
+ * Money typed as Danish decimals ('1.234,50') with 'kr.' after it. The value stays text for the
+ * decimal rule; `decimalTextToOre` turns it into the API's øre and `oreToDecimalText` back.
+ */
+export function MoneyField({
+  name,
+  label,
+  disabled,
+  help,
+  placeholder,
+}: Omit<TextFieldProps, 'type' | 'inputMode' | 'autoComplete'>) {
+  const { t } = useTranslation();
+  const { field, id, error, describedBy } = useFieldState<string>(name);
+  return (
+    <FieldFrame id={id} label={label} error={error} help={help}>
+      <div className="p-inputgroup">
+        <InputText
+          id={id}
+          {...field}
+          value={field.value ?? ''}
+          inputMode="decimal"
+          placeholder={placeholder}
+          disabled={disabled}
+          invalid={Boolean(error)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy}
+        />
+        <span className="p-inputgroup-addon" aria-hidden="true">
+          {t('common.currency')}
+        </span>
+      </div>
+    </FieldFrame>
+  );
 }
 
 interface PasswordFieldProps extends FieldProps {

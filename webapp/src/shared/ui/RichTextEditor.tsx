@@ -16,6 +16,8 @@ interface RichTextEditorProps {
   onChange: (value: RichTextValue) => void;
   placeholder?: string;
   disabled?: boolean;
+  /** HTML shown at mount (e.g. a saved description); later changes need a new `key`. */
+  initialValue?: string;
 }
 
 /** The toolbar of spec 1 §9: headings 1 and 2, bold, italic, lists, link. */
@@ -31,7 +33,13 @@ const FORMATS = ['header', 'bold', 'italic', 'list', 'link'];
  * A Quill 2 editor, 300px high. It is uncontrolled: the parent reads `onChange` and empties it by
  * remounting (a new `key`).
  */
-export function RichTextEditor({ label, onChange, placeholder, disabled }: RichTextEditorProps) {
+export function RichTextEditor({
+  label,
+  onChange,
+  placeholder,
+  disabled,
+  initialValue,
+}: RichTextEditorProps) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
@@ -81,6 +89,7 @@ export function RichTextEditor({ label, onChange, placeholder, disabled }: RichT
     tooltip?.querySelector('input')?.setAttribute('data-link', 'https://');
     tooltip?.querySelector('input')?.setAttribute('aria-label', t('common.editor.enterLink'));
 
+    if (initialValue) quill.clipboard.dangerouslyPasteHTML(initialValue, Quill.sources.SILENT);
     quill.on(Quill.events.TEXT_CHANGE, () => {
       const text = quill.getText().trim();
       // Quill 2.0 writes every space as &nbsp; in its semantic HTML; empty closing lines say nothing.
