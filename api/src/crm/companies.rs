@@ -325,18 +325,43 @@ pub async fn get_ticket_utilization(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    ensure_visible(&path, &staff, &state).await?;
-    Ok(envelope::result(Vec::<Value>::new()))
+    let id = ensure_visible(&path, &staff, &state).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    // Per product: the company's limits over all event types (total) and the tickets it used this
+    // season. Tickets are issued by the events issue; until then none are used.
+    let rows: Vec<Value> = sqlx::query_scalar(
+        "SELECT jsonb_build_object('id', p.id, 'product', p.title, 'used', 0, 'total', sum(l.\"maxAmount\"), 'utilization', 0) \
+         FROM companies c \
+         CROSS JOIN LATERAL jsonb_each(c.ticket_limits) AS t(event_type, limits) \
+         CROSS JOIN LATERAL jsonb_to_recordset(t.limits) AS l(\"productId\" uuid, \"maxAmount\" bigint) \
+         JOIN products p ON p.id = l.\"productId\" AND p.client_id = c.client_id \
+         WHERE c.client_id = $1 AND c.id = $2 GROUP BY p.id, p.title ORDER BY lower(p.title)",
+    )
+    .bind(staff.client_id)
+    .bind(id)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(rows))
 }
 
-/// Event types and ticket products for the ticket-limit grid (from the events and products issues).
+/// Event types (from the events issue; none yet) and the ticket products for the ticket-limit grid.
 #[utoipa::path(get, path = "/api/companies/event-types", tag = "companies", responses((status = 200)))]
 pub async fn list_event_types(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "result": [], "products": [] })))
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let products: Vec<Value> = sqlx::query_scalar(
+        "SELECT jsonb_build_object('id', id, 'title', title) FROM products \
+         WHERE client_id = $1 AND type IN ('ticket', 'seat-ticket') AND active ORDER BY lower(title)",
+    )
+    .bind(staff.client_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "result": [], "products": products })))
 }
 
 async fn ensure_visible(raw_id: &str, staff: &Staff, state: &AppState) -> Result<Uuid, ApiError> {

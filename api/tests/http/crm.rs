@@ -956,3 +956,42 @@ async fn a_role_with_only_read_rights_can_list_but_not_write() {
         .iter()
         .any(|r| r["subject"] == json!(["companies"]) && r["action"] == json!(["manage"])));
 }
+
+#[tokio::test]
+async fn ticket_limits_use_the_clubs_ticket_products_and_show_in_the_utilization_card() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let product = json!({ "title": "VIP-billet", "type": "ticket", "price": 50000 });
+    let (_, saved) = staff
+        .post_form("/api/products/update", Some(&product), &[], vec![])
+        .await;
+    let ticket = saved["result"].as_str().expect("id").to_string();
+    staff
+        .post_form(
+            "/api/products/update",
+            Some(&json!({ "title": "Trøje", "type": "product", "price": 100 })),
+            &[],
+            vec![],
+        )
+        .await;
+    let (_, types) = staff.get_json("/api/companies/event-types").await;
+    assert_eq!(
+        types["products"],
+        json!([{ "id": ticket, "title": "VIP-billet" }]),
+        "only ticket products"
+    );
+
+    let mut data = company("Loge A/S");
+    data["ticketLimits"] = json!({
+        "00000000-0000-0000-0000-00000000000a": [{ "productId": ticket, "maxAmount": 4 }],
+        "00000000-0000-0000-0000-00000000000b": [{ "productId": ticket, "maxAmount": 6 }]
+    });
+    let id = create_company(&staff, data).await;
+    let (_, card) = staff
+        .get_json(&format!("/api/companies/{id}/ticket-utilization"))
+        .await;
+    assert_eq!(
+        card["result"],
+        json!([{ "id": ticket, "product": "VIP-billet", "used": 0, "total": 10, "utilization": 0 }])
+    );
+}
