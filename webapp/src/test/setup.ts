@@ -38,8 +38,9 @@ beforeEach(() => {
   consoleSpies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')];
 });
 afterEach(() => {
-  for (const spy of consoleSpies) expect(spy).not.toHaveBeenCalled();
+  // Unmount first, so a failed check below cannot leave this test's screen behind for the next one.
   cleanup();
+  for (const spy of consoleSpies) expect(spy).not.toHaveBeenCalled();
   server.resetHandlers();
   localStorage.clear();
   document.cookie.split(';').forEach((cookie) => {

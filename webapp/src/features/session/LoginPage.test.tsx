@@ -77,6 +77,8 @@ describe('login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await logIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/companies'));
+    // The list has loaded: no request of this test is still on its way when the next one starts.
+    expect(await screen.findByText('Ingen elementer blev fundet.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?search=demo');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Virksomheder' }),
