@@ -3,10 +3,9 @@
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::Deserialize;
-use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, exists_in_club, get_one, list_page, ListSpec};
+use super::{delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::crm::{all_in_club, clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
@@ -115,10 +114,7 @@ pub async fn update_discount_code(
         }
     }
     let product_ids: Vec<Uuid> = input.product_ids.iter().flatten().copied().collect();
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !exists_in_club(&mut tx, "discount_codes", staff.client_id, input.id).await? {
-        return Err(ApiError::NotFound);
-    }
+    let mut tx = write_tx(&state, &staff, "discount_codes", input.id).await?;
     if !all_in_club(&mut tx, "products", staff.client_id, &product_ids).await? {
         push_error(&mut errors, "productIds", "Vælg et produkt");
     }

@@ -6,7 +6,7 @@ use serde_json::Value;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, exists_in_club, get_one, list_page, ListSpec};
+use super::{delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::crm::{all_in_club, clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
@@ -165,10 +165,7 @@ pub async fn update_field(
             _ => {}
         }
     }
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !exists_in_club(&mut tx, "custom_fields", staff.client_id, input.id).await? {
-        return Err(ApiError::NotFound);
-    }
+    let mut tx = write_tx(&state, &staff, "custom_fields", input.id).await?;
     if !all_in_club(
         &mut tx,
         "order_categories",

@@ -2,10 +2,9 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{all_options, delete_row, exists_in_club, get_one, list_page, ListSpec};
+use super::{all_options, delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::crm::{clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
@@ -75,10 +74,7 @@ pub async fn update_invoice_group(
         push_error(&mut errors, "title", "Titel skal udfyldes");
     }
     check_errors(errors)?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !exists_in_club(&mut tx, "invoice_groups", staff.client_id, input.id).await? {
-        return Err(ApiError::NotFound);
-    }
+    let mut tx = write_tx(&state, &staff, "invoice_groups", input.id).await?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO invoice_groups (id, client_id, title, sku, sorting, vat_exempt, created_by, updated_by) \
          VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $7) \

@@ -199,3 +199,18 @@ pub async fn all_options(
     tx.commit().await?;
     Ok(envelope::result(all))
 }
+
+/// The transaction a save runs in: the club's, after checking that an edited row is the club's own
+/// (another club's id, or one that does not exist, is not found).
+pub async fn write_tx(
+    state: &AppState,
+    staff: &Staff,
+    table: &str,
+    id: Option<Uuid>,
+) -> Result<sqlx::Transaction<'static, Postgres>, ApiError> {
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    if !exists_in_club(&mut tx, table, staff.client_id, id).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(tx)
+}

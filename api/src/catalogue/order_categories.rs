@@ -2,10 +2,9 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{all_options, delete_row, exists_in_club, get_one, list_page, ListSpec};
+use super::{all_options, delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::crm::{clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
@@ -78,10 +77,7 @@ pub async fn update_order_category(
         push_error(&mut errors, "price", "Pris skal minimum være 0 eller mere");
     }
     check_errors(errors)?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !exists_in_club(&mut tx, "order_categories", staff.client_id, input.id).await? {
-        return Err(ApiError::NotFound);
-    }
+    let mut tx = write_tx(&state, &staff, "order_categories", input.id).await?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO order_categories (id, client_id, title, sku, price, invoice_title, created_by, updated_by) \
          VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $7) \

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, exists_in_club, get_one, list_page, options, ListSpec};
+use super::{delete_row, get_one, list_page, options, write_tx, ListSpec};
 use crate::crm::{clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
@@ -149,10 +149,7 @@ pub async fn update_season(
             chart.map(|chart| json!({ "chartId": chart, "eventId": clean(&s.event_id), "name": clean(&s.name) }))
         })
         .collect();
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !exists_in_club(&mut tx, "seasons", staff.client_id, input.id).await? {
-        return Err(ApiError::NotFound);
-    }
+    let mut tx = write_tx(&state, &staff, "seasons", input.id).await?;
     if let Some(parent) = input.parent_id {
         let is_reservation: bool = sqlx::query_scalar(
             "SELECT EXISTS (SELECT 1 FROM seasons WHERE client_id = $1 AND id = $2 AND reservations AND id IS DISTINCT FROM $3)",
