@@ -1,20 +1,17 @@
 import { useFormikContext } from 'formik';
-import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fullName } from '../../shared/format';
+import { ContactPicker } from '../../shared/ui/ContactPicker';
 import { useLazySearchContactPersonsQuery } from './companiesApi';
 import type { CompanyFormValues } from './companySchema';
 import { CreateContactDialog } from './CreateContactDialog';
 import type { CompanyContact } from './types';
-
-/** The picker empties itself this long after a choice (spec 1 §9). */
-export const PICKER_CLEAR_MS = 300;
 
 /**
  * The company's contact persons: add an existing one with the searchable picker, create one in the
@@ -25,11 +22,7 @@ export function CompanyContactsCard() {
   const pickerId = useId();
   const { values, setValues } = useFormikContext<CompanyFormValues>();
   const [search] = useLazySearchContactPersonsQuery();
-  const [text, setText] = useState<string | CompanyContact>('');
-  const [suggestions, setSuggestions] = useState<CompanyContact[]>([]);
   const [creating, setCreating] = useState(false);
-  const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(clearTimer.current), []);
 
   const contacts = values.contacts;
   // Updates start from formik's current values: the table's cells keep the closures of their render.
@@ -63,38 +56,12 @@ export function CompanyContactsCard() {
         </div>
         <div className="tb-field">
           <label htmlFor={pickerId}>{t('companies.contacts.add')}</label>
-          <AutoComplete
+          <ContactPicker
             inputId={pickerId}
-            value={text}
-            suggestions={suggestions}
-            field="firstname"
-            delay={300}
             placeholder={t('companies.contacts.searchPlaceholder')}
-            showEmptyMessage
-            emptyMessage={t('common.noOptions')}
-            completeMethod={async (event) => {
-              try {
-                const found = await search(event.query).unwrap();
-                setSuggestions(
-                  found.filter((contact) => !contacts.some((c) => c.id === contact.id)),
-                );
-              } catch {
-                setSuggestions([]);
-              }
-            }}
-            itemTemplate={(contact: CompanyContact) => (
-              <div className="tb-picker-option">
-                <strong>{fullName(contact)}</strong>
-                {contact.email && <small>{contact.email}</small>}
-              </div>
-            )}
-            selectedItemTemplate={(contact: CompanyContact) => fullName(contact)}
-            onChange={(event) => setText(event.value as string | CompanyContact)}
-            onSelect={(event) => {
-              add(event.value as CompanyContact);
-              clearTimeout(clearTimer.current);
-              clearTimer.current = setTimeout(() => setText(''), PICKER_CLEAR_MS);
-            }}
+            search={(query) => search(query).unwrap()}
+            chosen={contacts}
+            onPick={(contact: CompanyContact) => add(contact)}
           />
         </div>
         <DataTable

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { staffSession } from '../../test/crm';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
-import { CONTACT_PICKER_CLEAR_MS } from './ContactListPage';
+import { CONTACT_PICKER_CLEAR_MS } from '../../shared/ui/ContactPicker';
 
 function serveList() {
   const saves: unknown[] = [];

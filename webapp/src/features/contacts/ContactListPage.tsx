@@ -1,15 +1,15 @@
 import { Formik, useFormikContext } from 'formik';
-import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import { fullName } from '../../shared/format';
 import { Alert } from '../../shared/ui/Alert';
+import { ContactPicker } from '../../shared/ui/ContactPicker';
 import { Form } from '../../shared/ui/Form';
 import { applyServerErrors } from '../../shared/ui/formErrors';
 import { TextField } from '../../shared/ui/FormFields';
@@ -24,8 +24,6 @@ import { contactListSchema, type ContactListFormValues } from './contactSchema';
 import type { ContactRef } from './types';
 
 export const NEW_LIST_ID = 'create';
-/** The contacts picker empties itself this long after a choice (spec 1 §9). */
-export const CONTACT_PICKER_CLEAR_MS = 300;
 
 /** The list's contacts: a picker to add one and a table to remove one. */
 function ListContacts() {
@@ -33,10 +31,6 @@ function ListContacts() {
   const pickerId = useId();
   const { values, setValues } = useFormikContext<ContactListFormValues>();
   const [search] = useLazySearchContactsQuery();
-  const [text, setText] = useState<string | ContactRef>('');
-  const [suggestions, setSuggestions] = useState<ContactRef[]>([]);
-  const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(clearTimer.current), []);
   const contacts = values.contacts;
 
   return (
@@ -47,43 +41,18 @@ function ListContacts() {
         </h2>
         <div className="tb-field">
           <label htmlFor={pickerId}>{t('contacts.lists.addContact')}</label>
-          <AutoComplete
+          <ContactPicker
             inputId={pickerId}
-            value={text}
-            suggestions={suggestions}
-            field="firstname"
-            delay={300}
             placeholder={t('contacts.lists.searchContacts')}
-            showEmptyMessage
-            emptyMessage={t('common.noOptions')}
-            completeMethod={async (event) => {
-              try {
-                const found = await search(event.query).unwrap();
-                setSuggestions(
-                  found.filter((contact) => !contacts.some((c) => c.id === contact.id)),
-                );
-              } catch {
-                setSuggestions([]);
-              }
-            }}
-            itemTemplate={(contact: ContactRef) => (
-              <div className="tb-picker-option">
-                <strong>{fullName(contact)}</strong>
-                {contact.email && <small>{contact.email}</small>}
-              </div>
-            )}
-            selectedItemTemplate={(contact: ContactRef) => fullName(contact)}
-            onChange={(event) => setText(event.value as string | ContactRef)}
-            onSelect={(event) => {
-              const chosen = event.value as ContactRef;
+            search={(query) => search(query).unwrap()}
+            chosen={contacts}
+            onPick={(chosen: ContactRef) =>
               void setValues((current) =>
                 current.contacts.some((known) => known.id === chosen.id)
                   ? current
                   : { ...current, contacts: [...current.contacts, chosen] },
-              );
-              clearTimeout(clearTimer.current);
-              clearTimer.current = setTimeout(() => setText(''), CONTACT_PICKER_CLEAR_MS);
-            }}
+              )
+            }
           />
         </div>
         <DataTable
