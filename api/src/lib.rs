@@ -11,6 +11,7 @@ pub mod integrations;
 pub mod jobs;
 pub mod mail;
 pub mod openapi;
+pub mod orders;
 pub mod routes;
 pub mod seed;
 pub mod session;

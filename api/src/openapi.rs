@@ -60,8 +60,29 @@ use crate::routes::{history, public, session};
         files::upload_files,
         files::download_file,
         files::delete_file,
+        crate::orders::list::list_orders,
+        crate::orders::list::export_orders,
+        crate::orders::get_order,
+        crate::orders::new_order,
+        crate::orders::update_order,
+        crate::orders::approve_order,
+        crate::orders::reopen_order,
+        crate::orders::cancel_order,
+        crate::orders::set_payment_status,
+        crate::orders::delete_order,
+        crate::orders::capture_payment,
+        crate::orders::send_payment_link,
+        crate::orders::send_confirmation,
+        crate::orders::order_tickets,
+        crate::orders::order_invoices,
+        crate::orders::linkable_contracts,
     ),
-    components(schemas(crate::envelope::ListParams, crate::identity::acl::AclItem))
+    components(schemas(
+        crate::envelope::ListParams,
+        crate::identity::acl::AclItem,
+        crate::orders::dto::OrderInput,
+        crate::orders::OrderRef
+    ))
 )]
 pub struct ApiDoc;
 

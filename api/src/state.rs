@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use sqlx::PgPool;
+use tribune_domain::order::Order;
 use tribune_domain::probe::Probe;
 use tribune_projections::registry;
 use tribune_projections::store::{CommandBus, PgEventStore};
@@ -15,6 +16,7 @@ pub struct AppState {
     pub pool: PgPool,
     pub settings: Settings,
     pub probes: CommandBus<Probe>,
+    pub orders: CommandBus<Order>,
     pub storage: Storage,
     pub cvr: Arc<dyn CvrLookup>,
 }
@@ -28,6 +30,10 @@ impl AppState {
             PgEventStore::new(pool.clone(), registry::inline_for("probe")),
             (),
         );
+        let orders = CommandBus::new(
+            PgEventStore::new(pool.clone(), registry::inline_for("order")),
+            (),
+        );
         let storage = Storage::local(&settings.files_dir)?;
         let cvr: Arc<dyn CvrLookup> = match &settings.cvr {
             CvrSource::StandIn => Arc::new(CvrStandIn),
@@ -37,6 +43,7 @@ impl AppState {
             pool,
             settings,
             probes,
+            orders,
             storage,
             cvr,
         })

@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod db;
 pub mod history;
+pub mod order;
 pub mod probe;
 pub mod projection;
 pub mod registry;

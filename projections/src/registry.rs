@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::order::project::OrderRowsProjection;
 use crate::probe::project::{ProbeRowsProjection, ProbeTotalsProjection};
 use crate::projection::Projection;
 
@@ -16,6 +17,7 @@ pub enum ProjectionKind {
 pub fn all() -> Vec<(Arc<dyn Projection>, ProjectionKind)> {
     vec![
         (Arc::new(ProbeRowsProjection), ProjectionKind::Inline),
+        (Arc::new(OrderRowsProjection), ProjectionKind::Inline),
         (Arc::new(ProbeTotalsProjection), ProjectionKind::Async),
     ]
 }

@@ -178,9 +178,6 @@ impl<A: Aggregate> EventStore<A> for PgEventStore<A> {
         if events.is_empty() {
             return Ok(Vec::new());
         }
-        let aggregate_id = context.aggregate_id;
-        let metadata_json = serde_json::to_value(&metadata)
-            .map_err(|e| AggregateError::UnexpectedError(Box::new(e)))?;
         let mut tx = self.pool.begin().await.map_err(conflict_or_db)?;
         if let Some(client_id) = metadata.get("client_id") {
             sqlx::query("SELECT set_config('tribune.client_id', $1, true)")
@@ -189,7 +186,29 @@ impl<A: Aggregate> EventStore<A> for PgEventStore<A> {
                 .await
                 .map_err(conflict_or_db)?;
         }
+        let envelopes = self.commit_in(&mut tx, events, context, metadata).await?;
+        tx.commit().await.map_err(conflict_or_db)?;
+        Ok(envelopes)
+    }
+}
 
+impl<A: Aggregate> PgEventStore<A> {
+    /// Commits in the caller's transaction, so that work which must happen with the events (the
+    /// next order number, a job to send a mail) commits or rolls back with them. The caller has
+    /// set the club (`club_tx`) and commits.
+    pub async fn commit_in(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        events: Vec<A::Event>,
+        context: LoadedAggregate<A>,
+        metadata: HashMap<String, String>,
+    ) -> Result<Vec<EventEnvelope<A>>, AggregateError<A::Error>> {
+        if events.is_empty() {
+            return Ok(Vec::new());
+        }
+        let aggregate_id = context.aggregate_id;
+        let metadata_json = serde_json::to_value(&metadata)
+            .map_err(|e| AggregateError::UnexpectedError(Box::new(e)))?;
         let mut prev_hash: Vec<u8> = if context.current_sequence == 0 {
             Vec::new()
         } else {
@@ -199,7 +218,7 @@ impl<A: Aggregate> EventStore<A> for PgEventStore<A> {
             .bind(A::TYPE)
             .bind(&aggregate_id)
             .bind(context.current_sequence as i64)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut *conn)
             .await
             .map_err(conflict_or_db)?
             .flatten()
@@ -244,24 +263,23 @@ impl<A: Aggregate> EventStore<A> for PgEventStore<A> {
         insert.push(format!(" RETURNING {STORED_EVENT_COLUMNS}"));
         let mut stored: Vec<StoredEvent> = insert
             .build_query_as()
-            .fetch_all(&mut *tx)
+            .fetch_all(&mut *conn)
             .await
             .map_err(conflict_or_db)?;
         stored.sort_by_key(|e| e.sequence);
 
         for projection in &self.inline {
             projection
-                .apply(&mut tx, &Tables::live(projection.tables()), &stored)
+                .apply(&mut *conn, &Tables::live(projection.tables()), &stored)
                 .await
                 .map_err(conflict_or_db)?;
         }
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(EVENTS_CHANNEL)
             .bind(A::TYPE)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await
             .map_err(conflict_or_db)?;
-        tx.commit().await.map_err(conflict_or_db)?;
 
         Ok(events
             .into_iter()
@@ -346,6 +364,52 @@ impl<A: Aggregate + Tenanted> CommandBus<A> {
             .store
             .commit(events, context, metadata.into_map())
             .await?)
+    }
+
+    /// Like `execute`, inside the caller's club transaction (which the caller commits), and refused
+    /// as a conflict when the aggregate is no longer at `expected_version` (the version the user's
+    /// screen was loaded at): a second browser tab can never overwrite what the first saved.
+    pub async fn execute_in(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        client_id: Uuid,
+        aggregate_id: &str,
+        command: A::Command,
+        metadata: Metadata,
+        expected_version: Option<usize>,
+    ) -> Result<(A, Vec<EventEnvelope<A>>), CommandError<A::Error>>
+    where
+        A: Clone,
+    {
+        let mut context = self.store.load_aggregate(aggregate_id).await?;
+        if context
+            .aggregate
+            .client_id()
+            .is_some_and(|owner| owner != client_id)
+        {
+            return Err(CommandError::NotFound);
+        }
+        if expected_version.is_some_and(|v| v != context.current_sequence) {
+            return Err(CommandError::Conflict);
+        }
+        let sink = EventSink::default();
+        context
+            .aggregate
+            .handle(command, &self.services, &sink)
+            .await
+            .map_err(CommandError::Domain)?;
+        let events = sink.collect().await;
+        let metadata = Metadata {
+            client_id: Some(client_id),
+            ..metadata
+        };
+        // The sink has applied the events to the aggregate already.
+        let after = context.aggregate.clone();
+        let envelopes = self
+            .store
+            .commit_in(conn, events, context, metadata.into_map())
+            .await?;
+        Ok((after, envelopes))
     }
 
     /// The aggregate folded up to `sequence`, or None when it has no such event or another club owns it.

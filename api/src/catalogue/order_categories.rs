@@ -11,6 +11,7 @@ use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::session::Staff;
 use crate::state::AppState;
+use tribune_projections::db::club_tx;
 
 const MODULE: &str = "orders";
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.price AS "price", t.invoice_title AS "invoiceTitle""#;
@@ -102,12 +103,28 @@ pub async fn delete_order_category(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    staff.authorize(&state, MODULE, Action::Manage).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let on_an_order: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM order_rows WHERE client_id = $1 AND category_id = $2)",
+    )
+    .bind(staff.client_id)
+    .bind(id)
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    if on_an_order {
+        return Err(ApiError::invalid(
+            "Kategorien er brugt på en ordre og kan ikke slettes",
+        ));
+    }
     delete_row(
         &state,
         &staff,
         MODULE,
         "order_categories",
-        parse_id(&path)?,
+        id,
         "Kategorien er i brug og kan ikke slettes",
     )
     .await

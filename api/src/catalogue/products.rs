@@ -551,7 +551,19 @@ pub async fn delete_product(
         .bind(id)
         .fetch_one(&mut *tx)
         .await?;
+    let on_an_order: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM order_lines WHERE client_id = $1 AND (product_id = $2 OR $2 = ANY(option_product_ids)))",
+    )
+    .bind(staff.client_id)
+    .bind(id)
+    .fetch_one(&mut *tx)
+    .await?;
     tx.commit().await?;
+    if on_an_order {
+        return Err(ApiError::invalid(
+            "Produktet er brugt på en ordre og kan ikke slettes",
+        ));
+    }
     if used_as_option {
         return Err(ApiError::invalid(
             "Produktet er tilvalg på et andet produkt og kan ikke slettes",

@@ -2,6 +2,7 @@
 //! changed, and the aggregate as it was after any one event.
 
 use actix_web::{web, HttpResponse};
+use tribune_domain::order::Order;
 use tribune_domain::probe::Probe;
 use tribune_projections::history::history;
 
@@ -53,6 +54,15 @@ pub async fn get_history(
             )
             .await?
         }
+        "order" => {
+            history(
+                &state.pool,
+                state.orders.store(),
+                |o: &Order| o.client_id == Some(staff.client_id),
+                &id,
+            )
+            .await?
+        }
         _ => None,
     };
     Ok(envelope::result(entries.ok_or(ApiError::NotFound)?))
@@ -75,6 +85,16 @@ pub async fn get_history_at(
             .state_at(staff.client_id, &id, sequence)
             .await?
             .map(serde_json::to_value),
+        "order" => state
+            .orders
+            .state_at(staff.client_id, &id, sequence)
+            .await?
+            .map(|order| {
+                let id = id.parse().ok();
+                serde_json::to_value(crate::orders::dto::OrderDto::from_order(
+                    id, sequence, &order,
+                ))
+            }),
         _ => None,
     };
     let as_of = as_of

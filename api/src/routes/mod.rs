@@ -234,6 +234,45 @@ fn catalogue_calls(cfg: &mut web::ServiceConfig) {
     .route("/products/{id}", web::delete().to(products::delete_product));
 }
 
+/// Orders (spec 3 §7 Orders). The fixed paths come before `/orders/{id}`.
+fn order_calls(cfg: &mut web::ServiceConfig) {
+    use crate::orders::{self, list};
+    cfg.route("/orders", web::post().to(list::list_orders))
+        .route("/orders/export", web::post().to(list::export_orders))
+        .route("/orders/new", web::get().to(orders::new_order))
+        .route(
+            "/orders/contracts",
+            web::get().to(orders::linkable_contracts),
+        )
+        .route("/orders/update", web::post().to(orders::update_order))
+        .route("/orders/approve", web::post().to(orders::approve_order))
+        .route("/orders/edit", web::post().to(orders::reopen_order))
+        .route("/orders/cancel", web::post().to(orders::cancel_order))
+        .route(
+            "/orders/payment-status",
+            web::post().to(orders::set_payment_status),
+        )
+        .route("/orders/{id}", web::get().to(orders::get_order))
+        .route("/orders/{id}", web::delete().to(orders::delete_order))
+        .route(
+            "/orders/{id}/capture-payment",
+            web::post().to(orders::capture_payment),
+        )
+        .route(
+            "/orders/{id}/send-paymentlink",
+            web::post().to(orders::send_payment_link),
+        )
+        .route(
+            "/orders/{id}/send-confirmation",
+            web::post().to(orders::send_confirmation),
+        )
+        .route("/orders/{id}/tickets", web::get().to(orders::order_tickets))
+        .route(
+            "/invoices/{order_id}",
+            web::get().to(orders::order_invoices),
+        );
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(healthz))
         .route("/logout", web::get().to(session::account::logout))
@@ -250,6 +289,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .configure(session_calls)
                 .configure(crm_calls)
                 .configure(catalogue_calls)
+                .configure(order_calls)
                 .route("/webshop/terms", web::get().to(public::get_terms))
                 .route(
                     "/webshop/subscription-terms",

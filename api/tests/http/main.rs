@@ -7,5 +7,6 @@ mod helpers;
 mod history;
 mod input;
 mod jobs;
+mod orders;
 mod session;
 mod tenancy;

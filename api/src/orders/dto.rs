@@ -1,0 +1,293 @@
+//! The order as the order page reads and writes it (spec 3 §3 Order), and how it is built from the
+//! aggregate: totals always come from the domain's rules, names of the linked company, contact
+//! and contract from their tables.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::PgConnection;
+use tribune_domain::order::totals::line_amounts;
+use tribune_domain::order::{
+    Customer, ExtraInfoValue, Invoicing, Order, OrderContent, OrderLine, OrderStatus,
+    PaymentStatus, VatSettings,
+};
+use uuid::Uuid;
+
+use crate::error::ApiError;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LineDto {
+    #[serde(flatten)]
+    pub line: OrderLine,
+    pub total: i64,
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyRef {
+    pub id: Uuid,
+    pub name: String,
+    pub address: Option<String>,
+    pub zip_code: Option<String>,
+    pub city: Option<String>,
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactRef {
+    pub id: Uuid,
+    pub firstname: String,
+    pub lastname: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub mobile: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDto {
+    pub id: Option<Uuid>,
+    pub version: usize,
+    pub order_number: Option<i64>,
+    pub status: OrderStatus,
+    pub payment_status: PaymentStatus,
+    pub create_date: Option<DateTime<Utc>>,
+    pub firstname: String,
+    pub lastname: String,
+    pub email: String,
+    pub phone: String,
+    pub description: Option<String>,
+    pub internal: Option<String>,
+    pub additional: Option<String>,
+    pub category_id: Option<Uuid>,
+    pub field_values: BTreeMap<String, String>,
+    pub extra_info: Vec<ExtraInfoValue>,
+    pub order_lines: Vec<LineDto>,
+    pub order_discount: i64,
+    pub subtotal: i64,
+    pub discount: i64,
+    pub additional_fee: i64,
+    pub vat: i64,
+    pub total: i64,
+    pub pre_payment_total: i64,
+    pub regular_total: i64,
+    pub company_id: Option<Uuid>,
+    pub company: Option<CompanyRef>,
+    pub contact_id: Option<Uuid>,
+    pub contact: Option<ContactRef>,
+    pub contract_id: Option<Uuid>,
+    pub contract: Option<Value>,
+    pub invoicing: Invoicing,
+    pub is_pos: bool,
+    pub prices_with_vat: bool,
+    pub vat_rate: i64,
+    pub disable_vat: bool,
+}
+
+impl OrderDto {
+    /// The order as the aggregate holds it; `id` None for the template of a new one.
+    pub fn from_order(id: Option<Uuid>, version: usize, order: &Order) -> OrderDto {
+        let totals = order.totals();
+        let c = &order.content;
+        OrderDto {
+            id,
+            version,
+            order_number: id.map(|_| order.number),
+            status: order.status,
+            payment_status: order.payment_status,
+            create_date: order.created_at,
+            firstname: c.customer.firstname.clone(),
+            lastname: c.customer.lastname.clone(),
+            email: c.customer.email.clone(),
+            phone: c.customer.phone.clone(),
+            description: c.description.clone(),
+            internal: c.internal.clone(),
+            additional: c.additional.clone(),
+            category_id: c.category_id,
+            field_values: c.field_values.clone(),
+            extra_info: c.extra_info.clone(),
+            order_lines: c
+                .lines
+                .iter()
+                .map(|l| LineDto {
+                    line: l.clone(),
+                    total: line_amounts(l).total,
+                })
+                .collect(),
+            order_discount: c.order_discount,
+            subtotal: totals.subtotal,
+            discount: totals.discount,
+            additional_fee: totals.additional_fee,
+            vat: totals.vat,
+            total: totals.total,
+            pre_payment_total: totals.pre_payment_total,
+            regular_total: totals.regular_total,
+            company_id: c.company_id,
+            company: None,
+            contact_id: c.contact_id,
+            contact: None,
+            contract_id: c.contract_id,
+            contract: None,
+            invoicing: c.invoicing.clone(),
+            is_pos: order.is_pos,
+            prices_with_vat: order.vat.prices_with_vat,
+            vat_rate: order.vat.vat_rate,
+            disable_vat: order.vat.disable_vat,
+        }
+    }
+
+    /// Fills the linked company and contact (as they are now) from the club's tables.
+    pub async fn with_links(mut self, conn: &mut PgConnection) -> Result<OrderDto, ApiError> {
+        if let Some(id) = self.company_id {
+            self.company = sqlx::query_as(
+                "SELECT id, name, address, zip_code, city FROM companies WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?;
+        }
+        if let Some(id) = self.contact_id {
+            self.contact = sqlx::query_as(
+                "SELECT id, firstname, lastname, email, phone, mobile FROM contacts WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?;
+        }
+        Ok(self)
+    }
+}
+
+/// The body of `POST /orders/update`: the order form. Read-only parts the page sends back
+/// (totals, company, contact, numbers) are ignored.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderInput {
+    pub id: Option<Uuid>,
+    /// The version the page was loaded at; a newer one on the server is a conflict.
+    pub version: Option<usize>,
+    #[serde(default)]
+    pub firstname: Option<String>,
+    #[serde(default)]
+    pub lastname: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub phone: Option<String>,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub internal: Option<String>,
+    #[serde(default)]
+    pub additional: Option<String>,
+    #[serde(default)]
+    pub category_id: Option<Uuid>,
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub field_values: BTreeMap<String, Value>,
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
+    pub extra_info: Vec<ExtraInfoValue>,
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
+    pub order_lines: Vec<OrderLine>,
+    #[serde(default)]
+    pub order_discount: Option<i64>,
+    #[serde(default)]
+    pub company_id: Option<Uuid>,
+    #[serde(default)]
+    pub contact_id: Option<Uuid>,
+    #[serde(default)]
+    pub contract_id: Option<Uuid>,
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub invoicing: Option<Invoicing>,
+}
+
+fn text(value: &Option<String>) -> String {
+    value
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn optional(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_string)
+}
+
+/// A field value as text: numbers and booleans as the UI sent them, nothing for null or "".
+fn value_text(value: &Value) -> Option<String> {
+    match value {
+        Value::Null => None,
+        Value::String(s) if s.trim().is_empty() => None,
+        Value::String(s) => Some(s.trim().to_string()),
+        other => Some(other.to_string()),
+    }
+}
+
+impl OrderInput {
+    pub fn content(&self) -> OrderContent {
+        let lines = self
+            .order_lines
+            .iter()
+            .cloned()
+            .map(|mut line| {
+                if line.id.is_nil() {
+                    line.id = Uuid::new_v4();
+                }
+                line.title = line.title.trim().to_string();
+                line.seat = optional(&line.seat);
+                line.sku = optional(&line.sku);
+                line.variant = optional(&line.variant);
+                line.description = optional(&line.description);
+                line
+            })
+            .collect();
+        OrderContent {
+            customer: Customer {
+                firstname: text(&self.firstname),
+                lastname: text(&self.lastname),
+                email: text(&self.email),
+                phone: text(&self.phone),
+            },
+            description: optional(&self.description),
+            internal: optional(&self.internal),
+            additional: optional(&self.additional),
+            category_id: self.category_id,
+            field_values: self
+                .field_values
+                .iter()
+                .filter_map(|(k, v)| value_text(v).map(|v| (k.clone(), v)))
+                .collect(),
+            extra_info: self.extra_info.clone(),
+            lines,
+            order_discount: self.order_discount.unwrap_or(0),
+            company_id: self.company_id,
+            contact_id: self.contact_id,
+            contract_id: self.contract_id,
+            invoicing: self.invoicing.clone().unwrap_or_default(),
+        }
+    }
+}
+
+/// The club's VAT setting, captured on a new order.
+pub async fn club_vat(conn: &mut PgConnection, client_id: Uuid) -> Result<VatSettings, ApiError> {
+    let (prices_with_vat, vat_rate, disable_vat): (bool, i32, bool) =
+        sqlx::query_as("SELECT prices_with_vat, vat_rate, disable_vat FROM clients WHERE id = $1")
+            .bind(client_id)
+            .fetch_one(conn)
+            .await?;
+    Ok(VatSettings {
+        prices_with_vat,
+        vat_rate: i64::from(vat_rate),
+        disable_vat,
+    })
+}

@@ -1,0 +1,59 @@
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::model::{Customer, ExtraInfoValue, Invoicing, OrderLine, OrderStatus, PaymentStatus};
+use super::totals::VatSettings;
+
+/// Everything of an order that a person edits on the order form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderContent {
+    pub customer: Customer,
+    pub description: Option<String>,
+    pub internal: Option<String>,
+    pub additional: Option<String>,
+    pub category_id: Option<Uuid>,
+    pub field_values: BTreeMap<String, String>,
+    pub extra_info: Vec<ExtraInfoValue>,
+    pub lines: Vec<OrderLine>,
+    pub order_discount: i64,
+    pub company_id: Option<Uuid>,
+    pub contact_id: Option<Uuid>,
+    pub contract_id: Option<Uuid>,
+    pub invoicing: Invoicing,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrderCommand {
+    /// A new order. `number` is the club's next order number, allocated in the same transaction.
+    Create {
+        client_id: Uuid,
+        number: i64,
+        created_at: DateTime<Utc>,
+        vat: VatSettings,
+        status: OrderStatus,
+        is_pos: bool,
+        content: OrderContent,
+    },
+    /// The form's content; only what differs becomes events.
+    Update {
+        content: OrderContent,
+    },
+    /// Cart or draft → processing (a paid web-shop order waiting for staff).
+    Process,
+    Approve,
+    /// 'Rediger ordre': processing or approved → draft.
+    Reopen,
+    Cancel,
+    Delete,
+    SetPaymentStatus {
+        status: PaymentStatus,
+    },
+    /// 'Hæv betaling': authorized → paid.
+    CapturePayment,
+    RecordPaymentLinkSent,
+    RecordConfirmationSent,
+}

@@ -1,0 +1,118 @@
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use cqrs_es::DomainEvent;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::commands::OrderContent;
+use super::model::{Customer, ExtraInfoValue, Invoicing, OrderLine, OrderStatus, PaymentStatus};
+use super::totals::VatSettings;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum OrderEvent {
+    Created {
+        client_id: Uuid,
+        number: i64,
+        created_at: DateTime<Utc>,
+        vat: VatSettings,
+        status: OrderStatus,
+        is_pos: bool,
+        content: OrderContent,
+    },
+    CustomerChanged {
+        customer: Customer,
+    },
+    NotesChanged {
+        description: Option<String>,
+        internal: Option<String>,
+        additional: Option<String>,
+    },
+    CompanyChanged {
+        company_id: Option<Uuid>,
+    },
+    ContactChanged {
+        contact_id: Option<Uuid>,
+    },
+    ContractLinked {
+        contract_id: Option<Uuid>,
+    },
+    CategoryChanged {
+        category_id: Option<Uuid>,
+    },
+    FieldValuesChanged {
+        field_values: BTreeMap<String, String>,
+    },
+    ExtraInfoChanged {
+        extra_info: Vec<ExtraInfoValue>,
+    },
+    InvoicingChanged {
+        invoicing: Invoicing,
+    },
+    LineAdded {
+        line: OrderLine,
+    },
+    LineChanged {
+        line: OrderLine,
+    },
+    LineRemoved {
+        line_id: Uuid,
+    },
+    LinesReordered {
+        line_ids: Vec<Uuid>,
+    },
+    OrderDiscountChanged {
+        order_discount: i64,
+    },
+    Processing,
+    Approved,
+    Reopened,
+    Cancelled,
+    Deleted,
+    PaymentStatusChanged {
+        status: PaymentStatus,
+    },
+    PaymentCaptured,
+    PaymentLinkSent {
+        email: String,
+    },
+    ConfirmationSent {
+        email: String,
+    },
+}
+
+impl DomainEvent for OrderEvent {
+    fn event_type(&self) -> String {
+        match self {
+            OrderEvent::Created { .. } => "Created",
+            OrderEvent::CustomerChanged { .. } => "CustomerChanged",
+            OrderEvent::NotesChanged { .. } => "NotesChanged",
+            OrderEvent::CompanyChanged { .. } => "CompanyChanged",
+            OrderEvent::ContactChanged { .. } => "ContactChanged",
+            OrderEvent::ContractLinked { .. } => "ContractLinked",
+            OrderEvent::CategoryChanged { .. } => "CategoryChanged",
+            OrderEvent::FieldValuesChanged { .. } => "FieldValuesChanged",
+            OrderEvent::ExtraInfoChanged { .. } => "ExtraInfoChanged",
+            OrderEvent::InvoicingChanged { .. } => "InvoicingChanged",
+            OrderEvent::LineAdded { .. } => "LineAdded",
+            OrderEvent::LineChanged { .. } => "LineChanged",
+            OrderEvent::LineRemoved { .. } => "LineRemoved",
+            OrderEvent::LinesReordered { .. } => "LinesReordered",
+            OrderEvent::OrderDiscountChanged { .. } => "OrderDiscountChanged",
+            OrderEvent::Processing => "Processing",
+            OrderEvent::Approved => "Approved",
+            OrderEvent::Reopened => "Reopened",
+            OrderEvent::Cancelled => "Cancelled",
+            OrderEvent::Deleted => "Deleted",
+            OrderEvent::PaymentStatusChanged { .. } => "PaymentStatusChanged",
+            OrderEvent::PaymentCaptured => "PaymentCaptured",
+            OrderEvent::PaymentLinkSent { .. } => "PaymentLinkSent",
+            OrderEvent::ConfirmationSent { .. } => "ConfirmationSent",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1".to_string()
+    }
+}

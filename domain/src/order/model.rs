@@ -1,0 +1,171 @@
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// Kurv, Kladde, Behandler, Godkendt, Annulleret.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum OrderStatus {
+    Cart,
+    #[default]
+    Draft,
+    Processing,
+    Approved,
+    Cancelled,
+}
+
+impl OrderStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderStatus::Cart => "cart",
+            OrderStatus::Draft => "draft",
+            OrderStatus::Processing => "processing",
+            OrderStatus::Approved => "approved",
+            OrderStatus::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            OrderStatus::Cart => "Kurv",
+            OrderStatus::Draft => "Kladde",
+            OrderStatus::Processing => "Behandler",
+            OrderStatus::Approved => "Godkendt",
+            OrderStatus::Cancelled => "Annulleret",
+        }
+    }
+
+    /// Customer fields, company, contact, contract, invoicing, prices and lines change only here.
+    pub fn is_editable(self) -> bool {
+        matches!(self, OrderStatus::Cart | OrderStatus::Draft)
+    }
+}
+
+/// Afventer, Autoriseret, Betalt, Refunderet, Annulleret.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentStatus {
+    #[default]
+    Pending,
+    Authorized,
+    Paid,
+    Refunded,
+    Cancelled,
+}
+
+impl PaymentStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentStatus::Pending => "pending",
+            PaymentStatus::Authorized => "authorized",
+            PaymentStatus::Paid => "paid",
+            PaymentStatus::Refunded => "refunded",
+            PaymentStatus::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            PaymentStatus::Pending => "Afventer",
+            PaymentStatus::Authorized => "Autoriseret",
+            PaymentStatus::Paid => "Betalt",
+            PaymentStatus::Refunded => "Refunderet",
+            PaymentStatus::Cancelled => "Annulleret",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InvoicingType {
+    /// One invoice.
+    Single,
+    /// Rate invoicing: adds a fee of `rate_fee` percent to the subtotal.
+    Rates,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Invoicing {
+    #[serde(rename = "type")]
+    pub kind: Option<InvoicingType>,
+    pub pre_payment_date: Option<NaiveDate>,
+    pub invoice_date: Option<NaiveDate>,
+    /// Basis points of a percent (250 = 2,50 %).
+    pub rate_fee: Option<i64>,
+    #[serde(default)]
+    pub split_payments: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ExtraInfoValue {
+    pub title: String,
+    #[serde(default)]
+    pub value: Option<String>,
+    #[serde(default)]
+    pub values: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LineOption {
+    pub product_id: Option<Uuid>,
+    pub variant_id: Option<Uuid>,
+    pub title: String,
+    pub variant: Option<String>,
+    pub sku: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// Øre, per unit of the line.
+    pub price: i64,
+    #[serde(default)]
+    pub pre_payment: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct OrderLine {
+    pub id: Uuid,
+    pub product_id: Option<Uuid>,
+    pub variant_id: Option<Uuid>,
+    pub title: String,
+    pub variant: Option<String>,
+    pub sku: Option<String>,
+    /// The product type: product, ticket, seat-ticket (or category).
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// Øre per unit.
+    pub price: i64,
+    /// Øre off per unit.
+    pub discount: i64,
+    pub amount: i64,
+    #[serde(default)]
+    pub options: Vec<LineOption>,
+    #[serde(default)]
+    pub pre_payment: bool,
+    #[serde(default)]
+    pub vat_exempt: bool,
+    pub seat: Option<String>,
+    pub seat_event: Option<String>,
+    pub seat_event_id: Option<Uuid>,
+    pub seat_category_id: Option<String>,
+    #[serde(default)]
+    pub extra_info: Vec<ExtraInfoValue>,
+    pub description: Option<String>,
+}
+
+impl OrderLine {
+    pub fn is_seat_ticket(&self) -> bool {
+        self.kind.as_deref() == Some("seat-ticket")
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Customer {
+    pub firstname: String,
+    pub lastname: String,
+    pub email: String,
+    pub phone: String,
+}

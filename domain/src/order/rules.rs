@@ -1,0 +1,134 @@
+//! The field rules of an order (spec 3 §5: the order-line modal, seat text, order invoicing).
+//! The aggregate refuses content that breaks them; the API reports them field by field.
+
+use super::error::FieldError;
+use super::model::{Invoicing, OrderLine};
+use super::totals::lines_total;
+
+pub const SEAT_FORMAT: &str = "Plads skal være i formatet X-Y";
+
+/// Empty, or two parts of letters, digits, æ, ø, å joined by exactly one hyphen.
+pub fn seat_is_valid(seat: &str) -> bool {
+    if seat.is_empty() {
+        return true;
+    }
+    let part_ok = |p: &str| {
+        !p.is_empty()
+            && p.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "æøåÆØÅ".contains(c))
+    };
+    match seat.split_once('-') {
+        Some((a, b)) => part_ok(a) && part_ok(b),
+        None => false,
+    }
+}
+
+pub fn line_errors(index: usize, line: &OrderLine) -> Vec<FieldError> {
+    let at = |field: &str| format!("orderLines.{index}.{field}");
+    let mut errors = Vec::new();
+    if line.title.trim().is_empty() {
+        errors.push(FieldError::new(at("title"), "Titel skal udfyldes"));
+    }
+    if line.price < 0 {
+        errors.push(FieldError::new(at("price"), "Prisen kan ikke være negativ"));
+    }
+    if line.amount <= 0 {
+        errors.push(FieldError::new(
+            at("amount"),
+            "Antal skal være et tal større end 0",
+        ));
+    }
+    if line.discount < 0 {
+        errors.push(FieldError::new(
+            at("discount"),
+            "Rabatten kan ikke være negativ",
+        ));
+    }
+    for (i, option) in line.options.iter().enumerate() {
+        if option.price < 0 {
+            errors.push(FieldError::new(
+                at(&format!("options.{i}.price")),
+                "Prisen kan ikke være negativ",
+            ));
+        }
+    }
+    let options: i64 = line.options.iter().map(|o| o.price.max(0)).sum();
+    if line.discount > line.price.max(0) + options {
+        errors.push(FieldError::new(
+            at("discount"),
+            "Rabatten kan ikke være større end prisen",
+        ));
+    }
+    if let Some(seat) = &line.seat {
+        if !seat_is_valid(seat) {
+            errors.push(FieldError::new(at("seat"), SEAT_FORMAT));
+        }
+    }
+    errors
+}
+
+pub fn invoicing_errors(invoicing: &Invoicing, lines: &[OrderLine]) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if invoicing.kind.is_none() {
+        return errors;
+    }
+    let prepaid = lines
+        .iter()
+        .any(|l| l.pre_payment || l.options.iter().any(|o| o.pre_payment));
+    if prepaid && invoicing.pre_payment_date.is_none() {
+        errors.push(FieldError::new(
+            "invoicing.prePaymentDate",
+            "Forudbetalingsdato skal udfyldes",
+        ));
+    }
+    if invoicing.invoice_date.is_none() {
+        errors.push(FieldError::new(
+            "invoicing.invoiceDate",
+            "Fakturadato skal udfyldes",
+        ));
+    }
+    if invoicing
+        .rate_fee
+        .is_some_and(|f| !(0..=10_000).contains(&f))
+    {
+        errors.push(FieldError::new(
+            "invoicing.rateFee",
+            "Rategebyret skal være mellem 0 og 100 %",
+        ));
+    }
+    errors
+}
+
+pub fn discount_errors(order_discount: i64, lines: &[OrderLine]) -> Vec<FieldError> {
+    if order_discount < 0 {
+        return vec![FieldError::new(
+            "orderDiscount",
+            "Rabatten kan ikke være negativ",
+        )];
+    }
+    if order_discount > lines_total(lines).max(0) {
+        return vec![FieldError::new(
+            "orderDiscount",
+            "Rabatten kan ikke være større end ordrens beløb",
+        )];
+    }
+    Vec::new()
+}
+
+/// Every rule of an order's content, in the order the form shows the fields.
+pub fn content_errors(
+    lines: &[OrderLine],
+    order_discount: i64,
+    invoicing: &Invoicing,
+) -> Vec<FieldError> {
+    let mut errors: Vec<FieldError> = lines
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| line_errors(i, l))
+        .collect();
+    if errors.is_empty() {
+        errors.extend(discount_errors(order_discount, lines));
+    }
+    errors.extend(invoicing_errors(invoicing, lines));
+    errors
+}
