@@ -82,6 +82,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let storage = tribune_api::storage::Storage::local(&settings.files_dir)?;
             tribune_api::seed::seed_demo_crm(&owner, &storage).await?;
             tribune_api::seed::seed_demo_catalogue(&owner).await?;
+            tribune_api::seed::seed_demo_orders(&owner).await?;
             if seeded {
                 println!("demo seeded: Demo FC and Demo Håndbold; admin@, staff@ and kunde@tribune.test / {}", tribune_api::seed::DEMO_PASSWORD);
             } else {

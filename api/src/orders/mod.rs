@@ -11,12 +11,12 @@ use chrono::Utc;
 use cqrs_es::EventStore;
 use serde::Deserialize;
 use serde_json::json;
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 use tribune_domain::order::{
     FieldError, Order, OrderCommand, OrderContent, OrderError, OrderStatus, PaymentStatus,
 };
 use tribune_projections::db::club_tx;
-use tribune_projections::store::CommandError;
+use tribune_projections::store::{CommandBus, CommandError, Metadata};
 use uuid::Uuid;
 
 use crate::catalogue::exists_in_club;
@@ -176,20 +176,23 @@ async fn next_number(conn: &mut PgConnection, client_id: Uuid) -> Result<i64, Ap
     .await?)
 }
 
-/// Creates an order through the command path (the API, the demo seed and the benchmark).
-pub async fn create(
-    state: &AppState,
-    staff: &Staff,
+/// Creates an order through the command path (the API, the demo seed and the benchmark): the
+/// number is taken and the Created event committed in one club transaction.
+pub async fn create_order(
+    pool: &PgPool,
+    bus: &CommandBus<Order>,
+    client_id: Uuid,
+    metadata: Metadata,
     content: OrderContent,
     status: OrderStatus,
     is_pos: bool,
 ) -> Result<Uuid, ApiError> {
     let id = Uuid::new_v4();
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let number = next_number(&mut tx, staff.client_id).await?;
-    let vat = club_vat(&mut tx, staff.client_id).await?;
+    let mut tx = club_tx(pool, client_id).await?;
+    let number = next_number(&mut tx, client_id).await?;
+    let vat = club_vat(&mut tx, client_id).await?;
     let command = OrderCommand::Create {
-        client_id: staff.client_id,
+        client_id,
         number,
         created_at: Utc::now(),
         vat,
@@ -197,20 +200,37 @@ pub async fn create(
         is_pos,
         content,
     };
-    state
-        .orders
-        .execute_in(
-            &mut tx,
-            staff.client_id,
-            &id.to_string(),
-            command,
-            staff.metadata("order.create"),
-            Some(0),
-        )
-        .await
-        .map_err(refused)?;
+    bus.execute_in(
+        &mut tx,
+        client_id,
+        &id.to_string(),
+        command,
+        metadata,
+        Some(0),
+    )
+    .await
+    .map_err(refused)?;
     tx.commit().await?;
     Ok(id)
+}
+
+pub async fn create(
+    state: &AppState,
+    staff: &Staff,
+    content: OrderContent,
+    status: OrderStatus,
+    is_pos: bool,
+) -> Result<Uuid, ApiError> {
+    create_order(
+        &state.pool,
+        &state.orders,
+        staff.client_id,
+        staff.metadata("order.create"),
+        content,
+        status,
+        is_pos,
+    )
+    .await
 }
 
 /// Runs one command on one order in a club transaction; `then` may add work to the same
