@@ -656,15 +656,46 @@ async fn replay_rebuilds_the_order_tables_exactly_and_the_audit_chain_holds() {
 #[tokio::test]
 async fn the_demo_orders_are_made_through_commands_in_every_status_once() {
     let app = spawn_app().await;
-    let storage = tribune_api::storage::Storage::local(&std::env::temp_dir().join(format!("tribune-seed-{}", app.db.name))).unwrap();
-    tribune_api::seed::seed_demo_crm(&app.db.owner, &storage).await.unwrap();
-    tribune_api::seed::seed_demo_catalogue(&app.db.owner).await.unwrap();
-    tribune_api::seed::seed_demo_orders(&app.db.owner).await.unwrap();
-    tribune_api::seed::seed_demo_orders(&app.db.owner).await.unwrap();
+    let storage = tribune_api::storage::Storage::local(
+        &std::env::temp_dir().join(format!("tribune-seed-{}", app.db.name)),
+    )
+    .unwrap();
+    tribune_api::seed::seed_demo_crm(&app.db.owner, &storage)
+        .await
+        .unwrap();
+    tribune_api::seed::seed_demo_catalogue(&app.db.owner)
+        .await
+        .unwrap();
+    tribune_api::seed::seed_demo_orders(&app.db.owner)
+        .await
+        .unwrap();
+    tribune_api::seed::seed_demo_orders(&app.db.owner)
+        .await
+        .unwrap();
     assert_eq!(app.count("SELECT count(*) FROM order_rows").await, 150);
-    assert_eq!(app.count("SELECT count(DISTINCT status) FROM order_rows").await, 4);
-    assert_eq!(app.count("SELECT count(DISTINCT payment_status) FROM order_rows").await, 4);
-    assert!(app.count("SELECT count(*) FROM order_rows WHERE is_pos").await > 0);
-    assert!(app.count("SELECT count(*) FROM events WHERE aggregate_type = 'order'").await > 250);
-    assert_eq!(app.count("SELECT max(number) - min(number) + 1 FROM order_rows").await, 150);
+    assert_eq!(
+        app.count("SELECT count(DISTINCT status) FROM order_rows")
+            .await,
+        4
+    );
+    assert_eq!(
+        app.count("SELECT count(DISTINCT payment_status) FROM order_rows")
+            .await,
+        4
+    );
+    assert!(
+        app.count("SELECT count(*) FROM order_rows WHERE is_pos")
+            .await
+            > 0
+    );
+    assert!(
+        app.count("SELECT count(*) FROM events WHERE aggregate_type = 'order'")
+            .await
+            > 250
+    );
+    assert_eq!(
+        app.count("SELECT max(number) - min(number) + 1 FROM order_rows")
+            .await,
+        150
+    );
 }

@@ -1,0 +1,254 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a measuring tool, not the product
+
+//! `just bench`: a club with 200,000 orders, made through the real command path (the Order
+//! aggregate, the event store commit with its hash chain and inline projections, the gap-free
+//! number), then the orders list over HTTP: default sort, search, other sorts, deep pages.
+//! Target: p95 under 50 ms. Exits 1 when missed. `BENCH_ORDERS=n` seeds fewer for a quick look.
+//!
+//! Seeding commits with `synchronous_commit = off` on the bench database only: the rows are the
+//! same, the benchmark just does not wait 200,000 times for the disk.
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use sqlx::Executor;
+use tribune_api::settings::{CvrSource, Settings};
+use tribune_api::startup::Application;
+use tribune_domain::order::{Customer, OrderContent, OrderLine, OrderStatus};
+use tribune_projections::db::APP_ROLE;
+use tribune_projections::registry;
+use tribune_projections::store::{CommandBus, Metadata, PgEventStore};
+use tribune_projections::testing::TestDb;
+use uuid::Uuid;
+
+const ROUNDS: usize = 40;
+const TARGET_P95_MS: f64 = 50.0;
+const WORKERS: usize = 4;
+
+const FIRST: [&str; 8] = [
+    "Mette", "Lars", "Sofie", "Anders", "Ida", "Jens", "Camilla", "Mikkel",
+];
+const LAST: [&str; 8] = [
+    "Jensen",
+    "Nielsen",
+    "Hansen",
+    "Pedersen",
+    "Andersen",
+    "Larsen",
+    "Sørensen",
+    "Madsen",
+];
+
+#[tokio::main]
+async fn main() {
+    let orders: usize = std::env::var("BENCH_ORDERS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200_000);
+    let db = TestDb::new().await.expect("database");
+    db.owner
+        .execute(
+            format!(
+                r#"ALTER DATABASE "{}" SET synchronous_commit = off"#,
+                db.name
+            )
+            .as_str(),
+        )
+        .await
+        .unwrap();
+    tribune_api::seed::seed_demo(&db.owner).await.expect("seed");
+    let club: Uuid = sqlx::query_scalar("SELECT id FROM clients WHERE name = 'Demo FC'")
+        .fetch_one(&db.owner)
+        .await
+        .unwrap();
+    let pool = tribune_projections::db::connect(
+        db.owner_options.clone().username(APP_ROLE),
+        (WORKERS * 2) as u32,
+    )
+    .await
+    .unwrap();
+    let started = Instant::now();
+    let mut workers = Vec::new();
+    for worker in 0..WORKERS {
+        let pool = pool.clone();
+        workers.push(tokio::spawn(async move {
+            let bus = CommandBus::new(
+                PgEventStore::new(pool.clone(), registry::inline_for("order")),
+                (),
+            );
+            for i in (worker..orders).step_by(WORKERS) {
+                let first = FIRST[i % FIRST.len()];
+                let last = LAST[(i / 8) % LAST.len()];
+                let content = OrderContent {
+                    customer: Customer {
+                        firstname: first.into(),
+                        lastname: last.into(),
+                        email: format!("kunde{i}@example.dk"),
+                        phone: format!("{}", 20_000_000 + i),
+                    },
+                    lines: (0..1 + i % 3)
+                        .map(|l| OrderLine {
+                            id: Uuid::new_v4(),
+                            title: format!("Billet {l}"),
+                            price: 10_000 + (i % 50) as i64 * 100,
+                            amount: 1 + (l as i64),
+                            ..OrderLine::default()
+                        })
+                        .collect(),
+                    ..OrderContent::default()
+                };
+                let metadata = Metadata {
+                    command: Some("order.create".into()),
+                    user_name: Some("Benchmark".into()),
+                    ..Metadata::default()
+                };
+                tribune_api::orders::create_order(
+                    &pool,
+                    &bus,
+                    club,
+                    metadata,
+                    content,
+                    OrderStatus::Draft,
+                    false,
+                )
+                .await
+                .unwrap();
+                if worker == 0 && i % 20_000 == 0 {
+                    println!(
+                        "  {i} orders after {:.0} s",
+                        started.elapsed().as_secs_f64()
+                    );
+                }
+            }
+        }));
+    }
+    for w in workers {
+        w.await.unwrap();
+    }
+    sqlx::query("ANALYZE").execute(&db.owner).await.unwrap();
+    println!(
+        "seeded {orders} orders through the command path in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+
+    let settings = Settings {
+        database: db.owner_options.clone(),
+        app_database: db.owner_options.clone().username(APP_ROLE),
+        host: "127.0.0.1".into(),
+        port: 0,
+        public_url: "http://127.0.0.1".into(),
+        smtp_host: "127.0.0.1".into(),
+        smtp_port: 1,
+        mail_from: "Tribune <noreply@tribune.test>".into(),
+        webapp_dir: std::env::temp_dir().join("tribune-no-webapp"),
+        files_dir: std::env::temp_dir().join("tribune-bench-files"),
+        secure_cookies: false,
+        job_poll_ms: 1000,
+        projector_poll_ms: 1000,
+        run_background: false,
+        cvr: CvrSource::StandIn,
+    };
+    let app = Application::build(settings).await.unwrap();
+    let base = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    let client = reqwest::Client::builder()
+        .cookie_store(true)
+        .build()
+        .unwrap();
+    let login = client
+        .post(format!("{base}/api/login"))
+        .json(&json!({ "email": "staff@tribune.test", "password": "tribune-demo" }))
+        .send()
+        .await
+        .unwrap();
+    assert!(login.status().is_success());
+    let csrf = login
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| c.strip_prefix("tribune_csrf="))
+        .and_then(|c| c.split(';').next())
+        .unwrap()
+        .to_string();
+
+    let deep = (orders / 10).saturating_sub(10).max(1);
+    let queries = [
+        (
+            "default sort",
+            json!({ "filter": {}, "page": 1, "perPage": 10 }),
+        ),
+        (
+            "search name",
+            json!({ "filter": { "search": "sofie" }, "page": 1, "perPage": 10 }),
+        ),
+        (
+            "search e-mail",
+            json!({ "filter": { "search": "kunde1234@" }, "page": 1, "perPage": 10 }),
+        ),
+        (
+            "search number",
+            json!({ "filter": { "search": "19999" }, "page": 1, "perPage": 10 }),
+        ),
+        (
+            "sort total",
+            json!({ "filter": {}, "sort": { "field": "Total", "dir": "desc" }, "page": 1, "perPage": 10 }),
+        ),
+        (
+            "sort date asc",
+            json!({ "filter": {}, "sort": { "field": "CreateDate", "dir": "asc" }, "page": 1, "perPage": 10 }),
+        ),
+        (
+            "status filter",
+            json!({ "filter": { "status": "draft" }, "page": 1, "perPage": 10 }),
+        ),
+        (
+            "deep page",
+            json!({ "filter": {}, "page": deep, "perPage": 10 }),
+        ),
+    ];
+    let mut all = Vec::new();
+    let mut failed = false;
+    for (name, body) in &queries {
+        let mut times = Vec::new();
+        for round in 0..ROUNDS + 3 {
+            let t = Instant::now();
+            let response = client
+                .post(format!("{base}/api/orders"))
+                .header("X-CSRF-Token", &csrf)
+                .json(body)
+                .send()
+                .await
+                .unwrap();
+            assert!(response.status().is_success());
+            let page: serde_json::Value = response.json().await.unwrap();
+            let elapsed = t.elapsed();
+            assert!(page["Total"].as_i64().unwrap() <= orders as i64 + 200);
+            if round >= 3 {
+                times.push(elapsed);
+            }
+        }
+        let (p50, p95) = percentiles(&mut times);
+        println!("{name:>16}: p50 {p50:6.1} ms   p95 {p95:6.1} ms");
+        failed |= p95 > TARGET_P95_MS;
+        all.extend(times);
+    }
+    let (p50, p95) = percentiles(&mut all);
+    println!(
+        "{:>16}: p50 {p50:6.1} ms   p95 {p95:6.1} ms   (target p95 < {TARGET_P95_MS} ms)",
+        "all"
+    );
+    pool.close().await;
+    db.drop_database().await.unwrap();
+    if failed {
+        eprintln!("orders list benchmark: p95 above {TARGET_P95_MS} ms");
+        std::process::exit(1);
+    }
+}
+
+fn percentiles(times: &mut [Duration]) -> (f64, f64) {
+    times.sort();
+    let at =
+        |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0;
+    (at(0.5), at(0.95))
+}
