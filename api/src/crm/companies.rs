@@ -275,6 +275,7 @@ pub async fn get_company(
     .bind(id)
     .fetch_all(&mut *tx)
     .await?;
+    let orders = company_orders(&mut tx, id, Some(5)).await?;
     tx.commit().await?;
     let mut result = serde_json::to_value(&company).map_err(ApiError::internal)?;
     result["logoWeb"] = json!(company.logo_web.map(files::download_url));
@@ -282,8 +283,23 @@ pub async fn get_company(
     result["contacts"] = json!(contacts);
     Ok(envelope::result_with_data(
         result,
-        json!({ "orders": [], "contracts": [] }),
+        json!({ "orders": orders, "contracts": [] }),
     ))
+}
+
+/// The company's orders, newest first (from the orders' read table).
+async fn company_orders(
+    conn: &mut sqlx::PgConnection,
+    company_id: Uuid,
+    limit: Option<i64>,
+) -> Result<Vec<Value>, ApiError> {
+    Ok(sqlx::query_scalar(
+        "SELECT jsonb_build_object('id', id, 'orderNumber', number, 'status', status, 'paymentStatus', payment_status,            'createDate', created_at, 'subtotal', subtotal, 'additionalFee', additional_fee, 'vat', vat, 'total', total)          FROM order_rows WHERE company_id = $1 ORDER BY number DESC LIMIT $2",
+    )
+    .bind(company_id)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?)
 }
 
 /// Orders, contracts and revenue of a company are read from the orders module's tables, which
@@ -294,8 +310,11 @@ pub async fn list_company_orders(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    ensure_visible(&path, &staff, &state).await?;
-    Ok(envelope::result(Vec::<Value>::new()))
+    let id = ensure_visible(&path, &staff, &state).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let orders = company_orders(&mut tx, id, None).await?;
+    tx.commit().await?;
+    Ok(envelope::result(orders))
 }
 
 #[utoipa::path(get, path = "/api/companies/{id}/contracts", tag = "companies", responses((status = 200), (status = 404)))]
@@ -314,9 +333,22 @@ pub async fn get_company_revenue(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    ensure_visible(&path, &staff, &state).await?;
+    let id = ensure_visible(&path, &staff, &state).await?;
     let year = chrono::Utc::now().format("%Y").to_string();
-    Ok(envelope::result(json!({ "revenue": 0, "year": year })))
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    // Approved orders of this calendar year (Danish time), without VAT.
+    let revenue: i64 = sqlx::query_scalar(
+        "SELECT coalesce(sum(subtotal + additional_fee), 0)::bigint FROM order_rows WHERE company_id = $1 \
+         AND status = 'approved' AND extract(year FROM created_at AT TIME ZONE 'Europe/Copenhagen')::int = $2",
+    )
+    .bind(id)
+    .bind(year.parse::<i32>().unwrap_or_default())
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(
+        json!({ "revenue": revenue, "year": year }),
+    ))
 }
 
 #[utoipa::path(get, path = "/api/companies/{id}/ticket-utilization", tag = "companies", responses((status = 200), (status = 404)))]

@@ -699,3 +699,35 @@ async fn the_demo_orders_are_made_through_commands_in_every_status_once() {
         150
     );
 }
+
+#[tokio::test]
+async fn the_company_page_shows_its_orders_and_this_years_revenue() {
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    let (_, company) = staff
+        .post_form("/api/companies/update", Some(&json!({ "name": "Sponsor A/S", "status": 0, "cvr": "12345678", "phone": "", "useEAN": false, "vatExcluded": false })), &[], vec![])
+        .await;
+    let company_id = company["result"].as_str().unwrap().to_string();
+    let mut body = draft(vec![line("Bandereklame", 125_000, 1)]);
+    body["companyId"] = json!(company_id);
+    let id = create(&staff, body).await;
+    let o = order(&staff, &id).await;
+    assert_eq!(o["company"]["name"], "Sponsor A/S");
+    let (_, page) = staff
+        .get_json(&format!("/api/companies/{company_id}"))
+        .await;
+    assert_eq!(page["data"]["orders"][0]["id"], json!(id));
+    let (_, revenue) = staff
+        .get_json(&format!("/api/companies/{company_id}/revenue"))
+        .await;
+    assert_eq!(revenue["result"]["revenue"], 0, "a draft is not revenue");
+    act(&staff, "approve", &o).await;
+    let (_, revenue) = staff
+        .get_json(&format!("/api/companies/{company_id}/revenue"))
+        .await;
+    assert_eq!(revenue["result"]["revenue"], 100_000, "without VAT");
+    let (_, list) = staff
+        .get_json(&format!("/api/companies/{company_id}/orders"))
+        .await;
+    assert_eq!(list["result"].as_array().unwrap().len(), 1);
+}
