@@ -11,7 +11,7 @@ use crate::projection::{Projection, StoredEvent, Tables};
 /// the batch) with the domain's rules, so the rows carry exactly the totals the aggregate computes.
 pub struct OrderRowsProjection;
 
-pub const ORDER_TABLES: &[&str] = &["order_rows", "order_lines"];
+pub const ORDER_TABLES: &[&str] = &["order_rows", "order_lines", "order_counts"];
 
 async fn fold(
     conn: &mut PgConnection,
@@ -65,6 +65,16 @@ impl Projection for OrderRowsProjection {
     ) -> Result<(), sqlx::Error> {
         let rows = tables.get("order_rows");
         let lines = tables.get("order_lines");
+        let counts = tables.get("order_counts");
+        let count = |client: uuid::Uuid, status: String, delta: i64| {
+            let upsert = format!(
+                "INSERT INTO {counts} (client_id, status, orders) VALUES ($1, $2, $3) \
+                 ON CONFLICT (client_id, status) DO UPDATE SET orders = {counts}.orders + EXCLUDED.orders"
+            );
+            let prune =
+                format!("DELETE FROM {counts} WHERE client_id = $1 AND status = $2 AND orders = 0");
+            (upsert, prune, client, status, delta)
+        };
         let mut touched: BTreeMap<&str, &StoredEvent> = BTreeMap::new();
         for event in events.iter().filter(|e| e.aggregate_type == Order::TYPE) {
             touched
@@ -85,6 +95,35 @@ impl Projection for OrderRowsProjection {
                 .execute(&mut *conn)
                 .await?;
             let order = fold(conn, aggregate_id, last.sequence).await?;
+            let before: Option<(uuid::Uuid, String)> = sqlx::query_as(&format!(
+                "SELECT client_id, status FROM {rows} WHERE id = $1"
+            ))
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?;
+            let after = order
+                .client_id
+                .filter(|_| !order.deleted)
+                .map(|c| (c, order.status.as_str().to_string()));
+            if before != after {
+                let changes = before
+                    .into_iter()
+                    .map(|(c, s)| count(c, s, -1))
+                    .chain(after.into_iter().map(|(c, s)| count(c, s, 1)));
+                for (upsert, prune, client, status, delta) in changes {
+                    sqlx::query(&upsert)
+                        .bind(client)
+                        .bind(&status)
+                        .bind(delta)
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query(&prune)
+                        .bind(client)
+                        .bind(&status)
+                        .execute(&mut *conn)
+                        .await?;
+                }
+            }
             let Some(client_id) = order.client_id.filter(|_| !order.deleted) else {
                 sqlx::query(&format!("DELETE FROM {rows} WHERE id = $1"))
                     .bind(id)
