@@ -55,6 +55,7 @@ export const tagTypes = [
   'DiscountCode',
   'ProductCategory',
   'InvoiceGroup',
+  'History',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

@@ -23,6 +23,8 @@ import { OrderCategoriesPage } from '../features/orderSetup/OrderCategoriesPage'
 import { OrderCategoryPage } from '../features/orderSetup/OrderCategoryPage';
 import { SeasonPage } from '../features/orderSetup/SeasonPage';
 import { SeasonsPage } from '../features/orderSetup/SeasonsPage';
+import { OrderPage } from '../features/orders/OrderPage';
+import { OrdersPage } from '../features/orders/OrdersPage';
 import { InvoiceGroupPage } from '../features/products/InvoiceGroupPage';
 import { InvoiceGroupsPage } from '../features/products/InvoiceGroupsPage';
 import { ProductCategoriesPage } from '../features/products/ProductCategoriesPage';
@@ -81,6 +83,7 @@ const contactsNav: SideNavItem[] = [
  * Kategorier, Sæsoner, Felter, Rabatkoder): only the entries whose screens exist are shown.
  */
 const ordersNav: SideNavItem[] = [
+  { label: 'orders.nav.orders', to: '/orders' },
   { label: 'orderSetup.nav.categories', to: '/orders/categories' },
   { label: 'orderSetup.nav.seasons', to: '/orders/seasons' },
   { label: 'orderSetup.nav.fields', to: '/orders/fields' },
@@ -110,12 +113,15 @@ function listAndEditor(
   };
 }
 
-/** The orders module (spec 3 §2): the orders list is still the module page. */
+/**
+ * The orders module (spec 3 §2): the orders list and the order ('create' = a new draft), then
+ * the catalogue's categories, seasons, fields and discount codes.
+ */
 const orderRoutes: RouteObject = {
   path: 'orders',
   handle: { module: 'orders', sideNav: ordersNav } satisfies RouteHandle,
   children: [
-    { index: true, element: <ModulePage />, handle: { name: 'orders' } satisfies RouteHandle },
+    { index: true, element: <OrdersPage />, handle: { name: 'orders' } satisfies RouteHandle },
     listAndEditor(
       'categories',
       'order-categories',
@@ -148,6 +154,11 @@ const orderRoutes: RouteObject = {
       <DiscountCodePage />,
       'orderSetup.discountCodes.editorTitle',
     ),
+    {
+      path: ':id',
+      element: <OrderPage />,
+      handle: { name: 'order', crumb: 'orders.editor.crumb' } satisfies RouteHandle,
+    },
   ],
 };
 

@@ -8,6 +8,7 @@ import {
   formatMoney,
   formatNumber,
   formatOre,
+  formatOreWithCode,
   initials,
   parseDanishDecimal,
 } from './format';
@@ -24,6 +25,11 @@ describe('money', () => {
 
   it('converts øre from the API', () => {
     expect(formatOre(123450)).toBe(`1.234,50${NBSP}kr.`);
+  });
+
+  it("writes the order screens' money with the currency code first", () => {
+    expect(formatOreWithCode(123450)).toBe(`DKK${NBSP}1.234,50`);
+    expect(formatOreWithCode(-5)).toBe(`DKK${NBSP}-0,05`);
   });
 
   it('never shows minus zero', () => {

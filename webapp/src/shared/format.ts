@@ -41,6 +41,13 @@ export function formatOre(ore: number): string {
   return formatMoney(ore / 100);
 }
 
+export const CURRENCY = 'DKK';
+
+/** An amount in øre with the currency code before it, as the order screens show money: 'DKK 1.234,50'. */
+export function formatOreWithCode(ore: number): string {
+  return `${CURRENCY}${NBSP}${formatNumber(ore / 100, 2)}`;
+}
+
 /** '1.234,5' → 1234.5; NaN when the text is not a Danish number. Empty text gives NaN. */
 export function parseDanishDecimal(text: string): number {
   const trimmed = text.trim();

@@ -13,7 +13,9 @@ export function applyServerErrors<V>(
   if (!isApiError(error) || !error.errors) return false;
   let errors: FormikErrors<V> = {};
   for (const [field, messages] of Object.entries(error.errors)) {
-    errors = setIn(errors, fieldOf(field), messages.join(' '));
+    // The contract sends a list per field; a single text is taken as it is.
+    const text = Array.isArray(messages) ? messages.join(' ') : String(messages);
+    errors = setIn(errors, fieldOf(field), text);
   }
   setErrors(errors);
   return Object.keys(error.errors).length > 0;

@@ -1,0 +1,34 @@
+import { Tag } from 'primereact/tag';
+import { useTranslation } from 'react-i18next';
+import {
+  orderStatusLabel,
+  orderStatusSeverity,
+  paymentStatusLabel,
+  paymentStatusSeverity,
+} from './orderStatus';
+import type { OrderStatus, PaymentStatus } from './types';
+
+/** The order's status as a badge; a cancelled order's is struck through (spec 3 §4). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  const label = orderStatusLabel(t, status);
+  return (
+    <Tag
+      severity={orderStatusSeverity(status)}
+      className={status === 'cancelled' ? 'tb-badge tb-struck' : 'tb-badge'}
+    >
+      {status === 'cancelled' ? <s>{label}</s> : label}
+    </Tag>
+  );
+}
+
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Tag
+      severity={paymentStatusSeverity(status)}
+      className="tb-badge"
+      value={paymentStatusLabel(t, status)}
+    />
+  );
+}

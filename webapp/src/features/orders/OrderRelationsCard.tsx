@@ -1,0 +1,234 @@
+import { useFormikContext } from 'formik';
+import { AutoComplete } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Dropdown } from 'primereact/dropdown';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fullName } from '../../shared/format';
+import { ContactPicker } from '../../shared/ui/ContactPicker';
+import {
+  useLazySearchOrderCompaniesQuery,
+  useLazySearchOrderContactsQuery,
+  useSearchOrderContractsQuery,
+} from './ordersApi';
+import type { OrderFormValues } from './orderSchema';
+import type { CompanyChoice, ContractChoice, OrderContact } from './types';
+
+/** A chosen company, contact or contract: its name, and 'Fjern' while the order is a draft. */
+function Chosen({
+  text,
+  to,
+  removeLabel,
+  onRemove,
+}: {
+  text: string;
+  to?: string;
+  removeLabel: string;
+  onRemove?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="tb-chosen">
+      {to ? <Link to={to}>{text}</Link> : <span>{text}</span>}
+      {onRemove && (
+        <Button
+          type="button"
+          text
+          size="small"
+          severity="danger"
+          icon="pi pi-times"
+          label={t('common.remove')}
+          aria-label={removeLabel}
+          onClick={onRemove}
+        />
+      )}
+    </div>
+  );
+}
+
+function CompanyField({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { values, setValues } = useFormikContext<OrderFormValues>();
+  const [search] = useLazySearchOrderCompaniesQuery();
+  const [text, setText] = useState<string | CompanyChoice>('');
+  const [suggestions, setSuggestions] = useState<CompanyChoice[]>([]);
+  const company = values.company;
+  // Another company has other contact persons and contracts: they are chosen again.
+  const choose = (next: CompanyChoice | null) =>
+    void setValues((current) => ({
+      ...current,
+      company: next
+        ? {
+            id: next.id,
+            name: next.name,
+            address: null,
+            zipCode: null,
+            city: next.city ?? null,
+          }
+        : null,
+      contact: next?.id === current.company?.id ? current.contact : null,
+      contract: next?.id === current.company?.id ? current.contract : null,
+    }));
+  return (
+    <div className="tb-field">
+      <label htmlFor={id}>{t('orders.relations.company')}</label>
+      {company ? (
+        <Chosen
+          text={company.name}
+          to={`/companies/${company.id}`}
+          removeLabel={t('orders.relations.removeCompany', { name: company.name })}
+          onRemove={editable ? () => choose(null) : undefined}
+        />
+      ) : (
+        <AutoComplete
+          inputId={id}
+          value={text}
+          suggestions={suggestions}
+          field="name"
+          delay={300}
+          disabled={!editable}
+          placeholder={t('orders.relations.companyPlaceholder')}
+          showEmptyMessage
+          emptyMessage={t('common.noOptions')}
+          completeMethod={async (event) => {
+            try {
+              setSuggestions(await search(event.query, true).unwrap());
+            } catch {
+              setSuggestions([]);
+            }
+          }}
+          itemTemplate={(choice: CompanyChoice) => (
+            <div className="tb-picker-option">
+              <strong>{choice.name}</strong>
+              {choice.city && <small>{choice.city}</small>}
+            </div>
+          )}
+          onChange={(event) => setText(event.value as string | CompanyChoice)}
+          onSelect={(event) => {
+            setText('');
+            choose(event.value as CompanyChoice);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function ContactField({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { values, setValues } = useFormikContext<OrderFormValues>();
+  const [search] = useLazySearchOrderContactsQuery();
+  const contact = values.contact;
+  const companyId = values.company?.id ?? null;
+  // A chosen contact fills the customer fields that are still empty.
+  const choose = (next: OrderContact | null) =>
+    void setValues((current) => ({
+      ...current,
+      contact: next,
+      firstname: current.firstname || next?.firstname || '',
+      lastname: current.lastname || next?.lastname || '',
+      email: current.email || next?.email || '',
+      phone: current.phone || next?.phone || next?.mobile || '',
+    }));
+  return (
+    <div className="tb-field">
+      <label htmlFor={id}>{t('orders.relations.contact')}</label>
+      {contact ? (
+        <Chosen
+          text={[fullName(contact), contact.email].filter(Boolean).join(', ')}
+          to={`/contacts/${contact.id}`}
+          removeLabel={t('orders.relations.removeContact', { name: fullName(contact) })}
+          onRemove={editable ? () => choose(null) : undefined}
+        />
+      ) : editable ? (
+        <ContactPicker<OrderContact>
+          inputId={id}
+          placeholder={t('orders.relations.contactPlaceholder')}
+          search={(query) => search({ search: query, companyId }, true).unwrap()}
+          chosen={[]}
+          onPick={choose}
+        />
+      ) : (
+        <span id={id}>–</span>
+      )}
+    </div>
+  );
+}
+
+function contractLabel(contract: { contractNumber: number | null; title?: string }): string {
+  return [contract.contractNumber !== null ? `#${contract.contractNumber}` : '', contract.title]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** 'Aftale': the company's contracts (none until contracts exist), searchable. */
+function ContractField({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { values, setFieldValue } = useFormikContext<OrderFormValues>();
+  const [search, setSearch] = useState('');
+  const companyId = values.company?.id ?? '';
+  const { data: found = [] } = useSearchOrderContractsQuery({ search, companyId });
+  const contract = values.contract;
+  const options = useMemo(() => {
+    const byId = new Map<string, ContractChoice>();
+    if (contract) byId.set(contract.id, { ...contract, title: '' });
+    for (const choice of found) byId.set(choice.id, choice);
+    return [...byId.values()].map((choice) => ({
+      label: contractLabel(choice),
+      value: choice.id,
+    }));
+  }, [found, contract]);
+  return (
+    <div className="tb-field">
+      <label htmlFor={id}>{t('orders.relations.contract')}</label>
+      <Dropdown
+        inputId={id}
+        value={contract?.id ?? null}
+        options={options}
+        optionLabel="label"
+        optionValue="value"
+        filter
+        onFilter={(event) => setSearch(event.filter)}
+        showClear
+        disabled={!editable}
+        placeholder={t('orders.relations.contractPlaceholder')}
+        emptyMessage={t('orders.relations.noContracts')}
+        emptyFilterMessage={t('orders.relations.noContracts')}
+        onChange={(event) => {
+          const chosen = found.find((choice) => choice.id === event.value);
+          void setFieldValue(
+            'contract',
+            chosen
+              ? { id: chosen.id, contractNumber: chosen.contractNumber }
+              : event.value
+                ? contract
+                : null,
+          );
+        }}
+      />
+    </div>
+  );
+}
+
+/** Virksomhed, Kontaktperson (the company's) and the linked Aftale; changed only in a draft. */
+export function OrderRelationsCard({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Card className="tb-card">
+      <section aria-labelledby={titleId}>
+        <h2 id={titleId} className="tb-card-title">
+          {t('orders.relations.title')}
+        </h2>
+        <CompanyField editable={editable} />
+        <ContactField editable={editable} />
+        <ContractField editable={editable} />
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,176 @@
+import { baseApi, isApiError, type TagType } from '../../api/baseApi';
+import type { ListSort } from '../../api/listTypes';
+import { saveBlob } from '../../shared/download';
+import { historyTag } from '../../shared/history/historyApi';
+import type {
+  Choice,
+  CompanyChoice,
+  ContractChoice,
+  Order,
+  OrderContact,
+  OrderField,
+  OrderFilter,
+  OrderInvoice,
+  OrderProduct,
+  OrderTicket,
+  OrderVersion,
+  PaymentStatus,
+  ProductPick,
+} from './types';
+
+export const ORDERS_ENDPOINT = 'orders';
+export const EXPORT_FILE_NAME = 'Ordrer.xlsx';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const one = (id: string) => `${ORDERS_ENDPOINT}/${encodeURIComponent(id)}`;
+
+/** What a successful write of order `id` makes stale: the list, the order and its history. */
+function changed(id: string | undefined) {
+  return [
+    { type: 'Order' as TagType, id: 'LIST' },
+    ...(id ? [{ type: 'Order' as TagType, id }, historyTag('order', id)] : []),
+  ];
+}
+
+/** The answer to a write made with an old version: someone else changed the order meanwhile. */
+export function isConflict(error: unknown): boolean {
+  return isApiError(error) && error.status === 409;
+}
+
+/**
+ * The orders module's order calls (contract "Orders API"). Every write sends the version of the
+ * order it was made from; a failed write invalidates nothing (the page refetches after a 409).
+ */
+export const ordersApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getOrder: build.query<Order, string>({
+      query: (id) => one(id),
+      providesTags: (_result, _error, id) => [{ type: 'Order', id }],
+    }),
+    /** An empty draft with the club's VAT settings: the template of /orders/create. */
+    getNewOrder: build.query<Order, void>({
+      query: () => `${ORDERS_ENDPOINT}/new`,
+      keepUnusedDataFor: 0,
+    }),
+    saveOrder: build.mutation<string, Order>({
+      query: (order) => ({ url: `${ORDERS_ENDPOINT}/update`, method: 'POST', body: order }),
+      invalidatesTags: (id, error) => (error ? [] : changed(id)),
+    }),
+    approveOrder: build.mutation<string, OrderVersion>({
+      query: (body) => ({ url: `${ORDERS_ENDPOINT}/approve`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    reopenOrder: build.mutation<string, OrderVersion>({
+      query: (body) => ({ url: `${ORDERS_ENDPOINT}/edit`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    cancelOrder: build.mutation<string, OrderVersion>({
+      query: (body) => ({ url: `${ORDERS_ENDPOINT}/cancel`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    setPaymentStatus: build.mutation<string, OrderVersion & { paymentStatus: PaymentStatus }>({
+      query: (body) => ({ url: `${ORDERS_ENDPOINT}/payment-status`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    /** The deleted order itself is not refetched: its page leaves for the list. */
+    deleteOrder: build.mutation<unknown, string>({
+      query: (id) => ({ url: one(id), method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Order', id: 'LIST' }]),
+    }),
+    capturePayment: build.mutation<unknown, OrderVersion>({
+      query: (body) => ({ url: `${one(body.id)}/capture-payment`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    sendPaymentLink: build.mutation<unknown, OrderVersion>({
+      query: (body) => ({ url: `${one(body.id)}/send-paymentlink`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    sendConfirmation: build.mutation<unknown, OrderVersion>({
+      query: (body) => ({ url: `${one(body.id)}/send-confirmation`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    /** Downloads Ordrer.xlsx: the rows of `filter` in the order of `sort`, all pages. */
+    exportOrders: build.mutation<null, { filter: OrderFilter; sort: ListSort }>({
+      async queryFn(body, _api, _extra, baseQuery) {
+        const answer = await baseQuery({
+          url: `${ORDERS_ENDPOINT}/export`,
+          method: 'POST',
+          body,
+          headers: { Accept: XLSX },
+          // The workbook is read as bytes; a refusal is the usual JSON envelope.
+          responseHandler: (response) => (response.ok ? response.blob() : response.json()),
+        });
+        if (answer.error) return { error: answer.error };
+        if (!(answer.data instanceof Blob)) {
+          return { error: { status: 'PARSING_ERROR' as const } };
+        }
+        saveBlob(answer.data, EXPORT_FILE_NAME);
+        return { data: null };
+      },
+    }),
+    getOrderTickets: build.query<OrderTicket[], string>({
+      query: (id) => `${one(id)}/tickets`,
+      providesTags: (_result, _error, id) => [{ type: 'Order', id }],
+    }),
+    getOrderInvoices: build.query<OrderInvoice[], string>({
+      query: (id) => `invoices/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Order', id }],
+    }),
+    searchOrderContracts: build.query<ContractChoice[], { search: string; companyId: string }>({
+      query: (params) => ({ url: `${ORDERS_ENDPOINT}/contracts`, params }),
+    }),
+    getOrderCategoryOptions: build.query<Choice[], void>({
+      query: () => `${ORDERS_ENDPOINT}/categories`,
+      providesTags: [{ type: 'OrderCategory', id: 'CHOICES' }],
+    }),
+    getOrderFields: build.query<OrderField[], string>({
+      query: (categoryId) => ({ url: `${ORDERS_ENDPOINT}/fields`, params: { categoryId } }),
+      providesTags: [{ type: 'CustomField', id: 'LIST' }],
+    }),
+    searchOrderCompanies: build.query<CompanyChoice[], string>({
+      query: (search) => ({ url: 'companies', params: { search } }),
+      providesTags: [{ type: 'Company', id: 'LIST' }],
+    }),
+    /** Contacts by name; with a company, only that company's contact persons. */
+    searchOrderContacts: build.query<OrderContact[], { search: string; companyId: string | null }>({
+      query: ({ search, companyId }) => ({
+        url: 'contacts',
+        params: companyId ? { search, companyId } : { search },
+      }),
+      providesTags: [{ type: 'Contact', id: 'LIST' }],
+    }),
+    searchOrderProducts: build.query<ProductPick[], string>({
+      query: (search) => ({ url: 'products', params: { search } }),
+      providesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
+    getOrderProduct: build.query<OrderProduct, string>({
+      query: (id) => `products/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
+    }),
+  }),
+});
+
+export const {
+  useGetOrderQuery,
+  useGetNewOrderQuery,
+  useSaveOrderMutation,
+  useApproveOrderMutation,
+  useReopenOrderMutation,
+  useCancelOrderMutation,
+  useSetPaymentStatusMutation,
+  useDeleteOrderMutation,
+  useCapturePaymentMutation,
+  useSendPaymentLinkMutation,
+  useSendConfirmationMutation,
+  useExportOrdersMutation,
+  useGetOrderTicketsQuery,
+  useGetOrderInvoicesQuery,
+  useSearchOrderContractsQuery,
+  useGetOrderCategoryOptionsQuery,
+  useGetOrderFieldsQuery,
+  useLazySearchOrderCompaniesQuery,
+  useLazySearchOrderContactsQuery,
+  useLazySearchOrderProductsQuery,
+  useLazyGetOrderProductQuery,
+} = ordersApi;

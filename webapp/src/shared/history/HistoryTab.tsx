@@ -1,0 +1,178 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../api/baseApi';
+import { DATE_TIME_PATTERN } from '../format';
+import { Alert } from '../ui/Alert';
+import { DateTime } from '../ui/DateTime';
+import { Preloader } from '../ui/Preloader';
+import { describeChanges, type HistoryFormats } from './formatChange';
+import { useGetHistoryAtQuery, useGetHistoryQuery } from './historyApi';
+import type { HistoryEntry } from './types';
+
+export interface HistoryTabProps {
+  /** The aggregate type of the history API: 'order', 'contract', 'subscription', 'invoice' … */
+  aggregateType: string;
+  id: string;
+  /** The Danish label of each event type ('Created' → 'Ordre oprettet'). */
+  labels: Record<string, string>;
+  /** Money, percent and field names of the aggregate's changes. */
+  formats?: HistoryFormats;
+  /** The heading of the as-of dialog, e.g. 'Ordren efter hændelse #3'. */
+  asOfHeading: (sequence: number) => string;
+  /** The aggregate as it was after an event (the API's state, read-only). */
+  renderAsOf: (state: unknown) => ReactNode;
+}
+
+function AsOfDialog({
+  aggregateType,
+  id,
+  sequence,
+  heading,
+  render,
+  onHide,
+}: {
+  aggregateType: string;
+  id: string;
+  sequence: number | null;
+  heading: string;
+  render: (state: unknown) => ReactNode;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation();
+  const query = useGetHistoryAtQuery(
+    { aggregateType, id, sequence: sequence ?? 0 },
+    { skip: sequence === null },
+  );
+  return (
+    <Dialog
+      header={heading}
+      visible={sequence !== null}
+      onHide={onHide}
+      ariaCloseIconLabel={t('common.close')}
+      dismissableMask
+      style={{ width: '50vw' }}
+      breakpoints={{ '960px': '75vw', '640px': '90vw' }}
+    >
+      {query.isFetching ? (
+        <Preloader label={t('common.loading')} />
+      ) : query.isError ? (
+        <Alert severity="error">{apiErrorMessage(query.error) ?? t('history.asOfFailed')}</Alert>
+      ) : query.data !== undefined ? (
+        render(query.data)
+      ) : null}
+    </Dialog>
+  );
+}
+
+/**
+ * The Historik tab of an aggregate (orders, contracts, subscriptions, invoices): every event with
+ * its time, who did it (and who acted as them), what it was and what it changed; each event can show
+ * the aggregate as it was right after it.
+ */
+export function HistoryTab({
+  aggregateType,
+  id,
+  labels,
+  formats = {},
+  asOfHeading,
+  renderAsOf,
+}: HistoryTabProps) {
+  const { t } = useTranslation();
+  const query = useGetHistoryQuery({ aggregateType, id });
+  const [sequence, setSequence] = useState<number | null>(null);
+  const words = useMemo(() => ({ yes: t('common.yes'), no: t('common.no'), empty: '–' }), [t]);
+  const entries = useMemo(
+    () => [...(query.data ?? [])].sort((a, b) => a.sequence - b.sequence),
+    [query.data],
+  );
+
+  return (
+    <section className="tb-history" aria-label={t('history.title')}>
+      {query.isError && (
+        <Alert severity="error">{apiErrorMessage(query.error) ?? t('history.failed')}</Alert>
+      )}
+      <DataTable
+        value={entries}
+        dataKey="sequence"
+        loading={query.isFetching}
+        emptyMessage={t('history.empty')}
+        pt={{ table: { 'aria-label': t('history.title') } }}
+      >
+        <Column
+          header={t('history.columns.sequence')}
+          body={(entry: HistoryEntry) => `#${entry.sequence}`}
+        />
+        <Column
+          header={t('history.columns.time')}
+          body={(entry: HistoryEntry) => (
+            <DateTime value={entry.recordedAt} pattern={DATE_TIME_PATTERN} />
+          )}
+        />
+        <Column
+          header={t('history.columns.user')}
+          body={(entry: HistoryEntry) => {
+            const name = entry.userName ?? t('history.system');
+            return entry.impersonatorName
+              ? t('history.via', { name, impersonator: entry.impersonatorName })
+              : name;
+          }}
+        />
+        <Column
+          header={t('history.columns.event')}
+          body={(entry: HistoryEntry) => (
+            <>
+              <span>{labels[entry.eventType] ?? entry.eventType}</span>
+              {entry.reason && (
+                <small className="tb-history-reason">
+                  {t('history.reason', { reason: entry.reason })}
+                </small>
+              )}
+            </>
+          )}
+        />
+        <Column
+          header={t('history.columns.changes')}
+          body={(entry: HistoryEntry) => {
+            const changes = describeChanges(entry.changes, formats, words);
+            if (changes.length === 0) return t('history.noChanges');
+            return (
+              <ul className="tb-history-changes">
+                {changes.map((change, index) => (
+                  <li key={`${change.field}-${index}`}>
+                    <span className="tb-history-field">{change.field}:</span> {change.old} →{' '}
+                    {change.new}
+                  </li>
+                ))}
+              </ul>
+            );
+          }}
+        />
+        <Column
+          header={t('history.columns.actions')}
+          body={(entry: HistoryEntry) => (
+            <Button
+              type="button"
+              text
+              size="small"
+              icon="pi pi-eye"
+              label={t('history.showAsOf')}
+              onClick={() => setSequence(entry.sequence)}
+            />
+          )}
+        />
+      </DataTable>
+      <AsOfDialog
+        aggregateType={aggregateType}
+        id={id}
+        sequence={sequence}
+        heading={sequence === null ? '' : asOfHeading(sequence)}
+        render={renderAsOf}
+        onHide={() => setSequence(null)}
+      />
+    </section>
+  );
+}

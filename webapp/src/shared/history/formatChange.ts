@@ -1,0 +1,187 @@
+import { formatOreWithCode, formatPercent } from '../format';
+import type { HistoryChange } from './types';
+
+/** How an aggregate's values read in its history. */
+export interface HistoryFormats {
+  /** Fields holding øre ('price', 'orderDiscount' …), matched on the last part of the path. */
+  money?: string[];
+  /** Fields holding hundredths of a percent ('rateFee'). */
+  percent?: string[];
+  /** A label per field path or last part ('firstname' → 'Fornavn'). */
+  labels?: Record<string, string>;
+  /** Labels of a field's values, by field path or last part ('status' → 'draft' → 'Kladde'). */
+  values?: Record<string, Record<string, string>>;
+}
+
+/** The words a value may need: booleans and "nothing". */
+export interface HistoryWords {
+  yes: string;
+  no: string;
+  empty: string;
+}
+
+/** One change as text: 'Fornavn: Anna → Bo'. */
+export interface ChangeText {
+  field: string;
+  old: string;
+  new: string;
+}
+
+const MAX_LENGTH = 160;
+
+/** 'order_discount', 'orderDiscount' and 'OrderDiscount' are the same field. */
+function normalise(name: string): string {
+  return name.replace(/_/g, '').toLowerCase();
+}
+
+function lastPart(path: string): string {
+  const parts = path.replace(/\[[^\]]*\]/g, '').split('.');
+  return parts[parts.length - 1] ?? path;
+}
+
+function matches(list: string[] | undefined, field: string): boolean {
+  const wanted = normalise(lastPart(field));
+  return (list ?? []).some((name) => normalise(name) === wanted);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isEmpty(value: unknown): boolean {
+  return (
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0) ||
+    (isRecord(value) && Object.keys(value).length === 0)
+  );
+}
+
+function shorten(text: string): string {
+  return text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH - 1)}…` : text;
+}
+
+/** The name of an item in a list: its title (and variant), or its number in the list. */
+function itemName(item: unknown, index: number): string {
+  if (isRecord(item) && typeof item.title === 'string' && item.title) {
+    return typeof item.variant === 'string' && item.variant
+      ? `${item.title} (${item.variant})`
+      : item.title;
+  }
+  return `#${index + 1}`;
+}
+
+/** A value as short text; `field` decides money and percent. */
+export function formatHistoryValue(
+  value: unknown,
+  field: string,
+  formats: HistoryFormats,
+  words: HistoryWords,
+): string {
+  if (isEmpty(value)) return words.empty;
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
+  if (typeof value === 'number') {
+    if (matches(formats.money, field)) return formatOreWithCode(value);
+    if (matches(formats.percent, field)) return formatPercent(value);
+    return String(value);
+  }
+  if (typeof value === 'string') {
+    const labels = formats.values?.[field] ?? formats.values?.[lastPart(field)];
+    return shorten(labels?.[value] ?? value);
+  }
+  if (Array.isArray(value)) {
+    return shorten(
+      value
+        .map((item, index) =>
+          isRecord(item) ? itemName(item, index) : formatHistoryValue(item, field, formats, words),
+        )
+        .join(', '),
+    );
+  }
+  if (isRecord(value)) {
+    if (typeof value.title === 'string' && value.title) return shorten(value.title);
+    if (typeof value.name === 'string' && value.name) return shorten(value.name);
+    const parts = Object.entries(value)
+      .filter(([, part]) => !isEmpty(part))
+      .map(([key, part]) => `${key}: ${formatHistoryValue(part, key, formats, words)}`);
+    return shorten(`{${parts.join(', ')}}`);
+  }
+  return shorten(String(value));
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The key that pairs an item of the old list with one of the new list: its id, else its place. */
+function keyOf(item: unknown, index: number, byId: boolean): string {
+  return byId && isRecord(item) ? String(item.id) : String(index);
+}
+
+/**
+ * A change of a list of objects (order lines …) as the changes of its items: a field of an item
+ * that changed, an item that came, an item that went.
+ */
+function listChanges(change: HistoryChange): HistoryChange[] | null {
+  const before = change.old ?? [];
+  const after = change.new ?? [];
+  if (!Array.isArray(before) || !Array.isArray(after)) return null;
+  const items = [...before, ...after];
+  if (items.length === 0 || !items.every(isRecord)) return null;
+  const byId = items.every((item) => isRecord(item) && item.id !== undefined && item.id !== null);
+  const oldItems = new Map(before.map((item, index) => [keyOf(item, index, byId), item]));
+  const newItems = new Map(after.map((item, index) => [keyOf(item, index, byId), item]));
+  const result: HistoryChange[] = [];
+  before.forEach((item, index) => {
+    const key = keyOf(item, index, byId);
+    const next = newItems.get(key);
+    const name = itemName(next ?? item, index);
+    if (next === undefined) {
+      result.push({ field: change.field, old: name, new: null });
+      return;
+    }
+    const previous = item as Record<string, unknown>;
+    const current = next as Record<string, unknown>;
+    for (const field of new Set([...Object.keys(previous), ...Object.keys(current)])) {
+      if (field === 'id' || same(previous[field], current[field])) continue;
+      result.push({
+        field: `${change.field}[${name}].${field}`,
+        old: previous[field],
+        new: current[field],
+      });
+    }
+  });
+  after.forEach((item, index) => {
+    if (!oldItems.has(keyOf(item, index, byId))) {
+      result.push({ field: change.field, old: null, new: itemName(item, index) });
+    }
+  });
+  return result;
+}
+
+function labelOf(field: string, formats: HistoryFormats): string {
+  const labels = formats.labels ?? {};
+  if (labels[field]) return labels[field];
+  const match = /^([^[]+)\[([^\]]*)\]\.(.+)$/.exec(field);
+  if (match) {
+    const [, list = '', item = '', part = ''] = match;
+    return `${labels[list] ?? list} (${item}): ${labels[part] ?? part}`;
+  }
+  return labels[lastPart(field)] ?? field;
+}
+
+/** The changes of an event as text, lists of objects taken apart item by item. */
+export function describeChanges(
+  changes: HistoryChange[],
+  formats: HistoryFormats,
+  words: HistoryWords,
+): ChangeText[] {
+  return changes
+    .flatMap((change) => listChanges(change) ?? [change])
+    .map((change) => ({
+      field: labelOf(change.field, formats),
+      old: formatHistoryValue(change.old, change.field, formats, words),
+      new: formatHistoryValue(change.new, change.field, formats, words),
+    }));
+}
