@@ -8,4 +8,5 @@ mod history;
 mod input;
 mod jobs;
 mod session;
+mod settings;
 mod tenancy;
