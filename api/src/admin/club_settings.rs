@@ -457,8 +457,13 @@ pub async fn get_settings(
         .iter()
         .map(|(name, module, _)| json!({ "name": name, "module": module, "enabled": active.iter().any(|a| a == module) }))
         .collect();
+    let roles: Value = sqlx::query_scalar("SELECT roles FROM clients WHERE id = $1")
+        .bind(client_id)
+        .fetch_one(&mut *conn)
+        .await?;
     let mut result = row.to_json();
     result["sections"] = json!(sections);
+    result["roles"] = roles;
     result["canEditUrl"] = json!(admin.0.identity.user.super_admin);
     Ok(envelope::result(result))
 }
