@@ -30,19 +30,19 @@ test('an admin creates a club user through the e-mail check, impersonates them a
   // Create through the e-mail check: the fields stay locked until the check allows.
   await page.goto('/settings/users/create');
   await expect(page.getByLabel('Fornavn')).toBeDisabled();
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Tjek e-mail' }).click();
   await expect(page.getByText('E-mail adressen er ledig')).toBeVisible();
   await expect(page.getByLabel('Fornavn')).toBeEnabled();
   await page.getByLabel('Fornavn').fill('Hanne');
   await page.getByLabel('Efternavn').fill('Holdleder');
-  await page.getByLabel('Adgangskode').fill(password);
+  await page.getByLabel('Adgangskode', { exact: true }).fill(password);
   await page.getByLabel('E-mail godkendt').check();
   await chooseOption(page, 'Rolle', 'Medarbejder');
   await page.getByRole('button', { name: 'Gem' }).click();
   await expectToast(page, 'Bruger blev oprettet!');
   await expect(page).toHaveURL(/\/settings\/users\/[0-9a-f-]{36}$/);
-  await expect(page.getByLabel('E-mail')).toBeDisabled();
+  await expect(page.getByLabel('E-mail', { exact: true })).toBeDisabled();
 
   // Impersonate and return.
   await page.goto('/settings/admin-users');
@@ -70,7 +70,7 @@ test('an admin creates a club user through the e-mail check, impersonates them a
   await expect(hanne.getByRole('table', { name: 'Virksomheder' })).toBeVisible();
   await hanne.goto('/companies/create');
   await hanne.getByLabel('Navn').first().fill('Læsernes Sponsor ApS');
-  await hanne.getByLabel('CVR').fill('12345678');
+  await hanne.getByLabel('CVR', { exact: true }).fill('12345678');
   await hanne.getByRole('button', { name: 'Gem' }).click();
   await expectToast(hanne, 'Du har ikke adgang til dette');
   await hanne.context().close();
