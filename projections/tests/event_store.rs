@@ -303,7 +303,9 @@ async fn replay_equals_incremental_and_the_swapped_tables_keep_working() {
             .await
             .expect("check");
         assert!(check.identical(), "{check:?}");
-        assert!(check.events > 0);
+        if projection.aggregate_types().contains(&"probe") {
+            assert!(check.events > 0);
+        }
         let swapped = replay(&db.owner, projection.as_ref(), kind, ReplayMode::Swap)
             .await
             .expect("swap");
