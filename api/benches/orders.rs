@@ -156,6 +156,8 @@ async fn main() {
         projector_poll_ms: 1000,
         run_background: false,
         cvr: CvrSource::StandIn,
+        accounting: tribune_api::settings::AccountingSource::StandIn,
+        team_sport: tribune_api::settings::TeamSportSource::StandIn,
     };
     let app = Application::build(settings).await.unwrap();
     let base = format!("http://127.0.0.1:{}", app.port());

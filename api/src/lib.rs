@@ -1,5 +1,6 @@
 //! The HTTP API and the `tribune` binary's commands.
 
+pub mod admin;
 pub mod catalogue;
 pub mod club;
 pub mod crm;

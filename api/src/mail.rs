@@ -111,6 +111,34 @@ pub fn reset_password(to: &str, firstname: &str, link: &str) -> Mail {
     )
 }
 
+/// An existing user added to another club: they accept with the link (spec 1 §2 Club users).
+pub fn club_invite(to: &str, firstname: &str, club: &str, invited_by: &str, link: &str) -> Mail {
+    with_link(
+        to,
+        &format!("Invitation til {club}"),
+        &[
+            format!("Hej {firstname}"),
+            format!("{invited_by} har inviteret dig som bruger hos {club}. Klik på linket herunder for at tage imod invitationen."),
+        ],
+        "Tag imod invitationen",
+        link,
+    )
+}
+
+/// A user created by an admin without a password chooses one with the link.
+pub fn welcome_user(to: &str, firstname: &str, club: &str, link: &str) -> Mail {
+    with_link(
+        to,
+        &format!("Din bruger hos {club}"),
+        &[
+            format!("Hej {firstname}"),
+            format!("Der er oprettet en bruger til dig hos {club}. Vælg din adgangskode med linket herunder. Linket virker i 2 timer."),
+        ],
+        "Vælg adgangskode",
+        link,
+    )
+}
+
 /// The payment link of an order (spec 3 §4 'Send betalingslink').
 pub fn order_payment_link(to: &str, firstname: &str, club: &str, number: i64, link: &str) -> Mail {
     with_link(

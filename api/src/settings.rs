@@ -26,6 +26,30 @@ pub struct Settings {
     pub projector_poll_ms: u64,
     pub run_background: bool,
     pub cvr: CvrSource,
+    pub accounting: AccountingSource,
+    pub team_sport: TeamSportSource,
+}
+
+/// Where accounting reference data comes from: the stand-in (default) or e-conomic's REST API.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AccountingSource {
+    StandIn,
+    Economic {
+        url: String,
+        app_secret: String,
+        agreement_grant: String,
+    },
+}
+
+/// Where the team-sport import reads teams: the stand-in (default) or a Holdsport-style API.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TeamSportSource {
+    StandIn,
+    Holdsport {
+        url: String,
+        user: String,
+        password: String,
+    },
 }
 
 /// Where CVR look-ups go: the canned stand-in (default; tests and the demo) or cvrapi.dk.
@@ -101,6 +125,24 @@ impl Settings {
                     url: var("TRIBUNE_CVR_URL").unwrap_or_else(|| "https://cvrapi.dk".into()),
                 },
                 _ => CvrSource::StandIn,
+            },
+            accounting: match var("TRIBUNE_ACCOUNTING").as_deref() {
+                Some("economic") => AccountingSource::Economic {
+                    url: var("TRIBUNE_ECONOMIC_URL")
+                        .unwrap_or_else(|| "https://restapi.e-conomic.com".into()),
+                    app_secret: var("TRIBUNE_ECONOMIC_APP_SECRET").unwrap_or_default(),
+                    agreement_grant: var("TRIBUNE_ECONOMIC_AGREEMENT_GRANT").unwrap_or_default(),
+                },
+                _ => AccountingSource::StandIn,
+            },
+            team_sport: match var("TRIBUNE_TEAMSPORT").as_deref() {
+                Some("holdsport") => TeamSportSource::Holdsport {
+                    url: var("TRIBUNE_TEAMSPORT_URL")
+                        .unwrap_or_else(|| "https://api.holdsport.dk/v1".into()),
+                    user: var("TRIBUNE_TEAMSPORT_USER").unwrap_or_default(),
+                    password: var("TRIBUNE_TEAMSPORT_PASSWORD").unwrap_or_default(),
+                },
+                _ => TeamSportSource::StandIn,
             },
         })
     }

@@ -6,8 +6,10 @@ use tribune_domain::probe::Probe;
 use tribune_projections::registry;
 use tribune_projections::store::{CommandBus, PgEventStore};
 
+use crate::integrations::accounting::{Accounting, AccountingStandIn, Economic};
 use crate::integrations::cvr::{CvrApi, CvrLookup, CvrStandIn};
-use crate::settings::{CvrSource, Settings};
+use crate::integrations::team_sport::{HoldsportApi, TeamSportDirectory, TeamSportStandIn};
+use crate::settings::{AccountingSource, CvrSource, Settings, TeamSportSource};
 use crate::storage::Storage;
 
 /// What every handler can reach. Built once in `startup`.
@@ -19,6 +21,8 @@ pub struct AppState {
     pub orders: CommandBus<Order>,
     pub storage: Storage,
     pub cvr: Arc<dyn CvrLookup>,
+    pub accounting: Arc<dyn Accounting>,
+    pub team_sport: Arc<dyn TeamSportDirectory>,
 }
 
 /// cvrapi.dk asks every caller to say who it is and how to reach them.
@@ -39,6 +43,22 @@ impl AppState {
             CvrSource::StandIn => Arc::new(CvrStandIn),
             CvrSource::CvrApi { url } => Arc::new(CvrApi::new(url, CVR_USER_AGENT)?),
         };
+        let accounting: Arc<dyn Accounting> = match &settings.accounting {
+            AccountingSource::StandIn => Arc::new(AccountingStandIn),
+            AccountingSource::Economic {
+                url,
+                app_secret,
+                agreement_grant,
+            } => Arc::new(Economic::new(url, app_secret, agreement_grant)?),
+        };
+        let team_sport: Arc<dyn TeamSportDirectory> = match &settings.team_sport {
+            TeamSportSource::StandIn => Arc::new(TeamSportStandIn),
+            TeamSportSource::Holdsport {
+                url,
+                user,
+                password,
+            } => Arc::new(HoldsportApi::new(url, user, password)?),
+        };
         Ok(AppState {
             pool,
             settings,
@@ -46,6 +66,8 @@ impl AppState {
             orders,
             storage,
             cvr,
+            accounting,
+            team_sport,
         })
     }
 }

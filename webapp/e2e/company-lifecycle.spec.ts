@@ -114,7 +114,7 @@ test('a company from CVR lookup to deletion', async ({ page, browser }) => {
   const files = page.getByRole('list', { name: 'Filer' });
   // The server may already list files of the company (e.g. the comment's picture).
   await expect(
-    files.getByRole('listitem').first().or(page.getByText('Ingen elementer blev fundet.')),
+    files.getByRole('listitem').first().or(page.getByText('Ingen elementer blev fundet.')).first(),
   ).toBeVisible();
   const before = await files.getByRole('listitem').count();
   await page.getByLabel('Upload filer').setInputFiles([fixture('logo.png'), fixture('notes.txt')]);

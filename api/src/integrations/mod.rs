@@ -1,4 +1,6 @@
 //! External services behind traits (ARCHITECTURE §9): a production client and a local stand-in,
 //! chosen by configuration.
 
+pub mod accounting;
 pub mod cvr;
+pub mod team_sport;

@@ -1,5 +1,6 @@
 //! Every route, in one place: route → handler. Handlers are named `<verb>_<resource>`.
 
+pub mod admin;
 pub mod history;
 pub mod public;
 pub mod session;
@@ -274,6 +275,7 @@ fn order_calls(cfg: &mut web::ServiceConfig) {
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.configure(admin::configure);
     cfg.route("/healthz", web::get().to(healthz))
         .route("/logout", web::get().to(session::account::logout))
         .route(

@@ -177,6 +177,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         projector_poll_ms: 100,
         run_background: true,
         cvr: tribune_api::settings::CvrSource::StandIn,
+        accounting: tribune_api::settings::AccountingSource::StandIn,
+        team_sport: tribune_api::settings::TeamSportSource::StandIn,
     };
     let app = Application::build(settings).await.expect("build app");
     let address = format!("http://127.0.0.1:{}", app.port());

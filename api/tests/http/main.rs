@@ -9,4 +9,5 @@ mod input;
 mod jobs;
 mod orders;
 mod session;
+mod settings;
 mod tenancy;

@@ -31,6 +31,18 @@ import { ProductCategoriesPage } from '../features/products/ProductCategoriesPag
 import { ProductCategoryPage } from '../features/products/ProductCategoryPage';
 import { ProductPage } from '../features/products/ProductPage';
 import { ProductsPage } from '../features/products/ProductsPage';
+import { AdminOnly } from '../features/settings/AdminOnly';
+import { AdminUserPage } from '../features/settings/AdminUserPage';
+import { AdminUsersPage } from '../features/settings/AdminUsersPage';
+import { ClientPage } from '../features/settings/ClientPage';
+import { ClientsPage } from '../features/settings/ClientsPage';
+import { ClubSettingsPage } from '../features/settings/ClubSettingsPage';
+import { ClubUserPage } from '../features/settings/ClubUserPage';
+import { ClubUsersPage } from '../features/settings/ClubUsersPage';
+import { JobsPage } from '../features/settings/JobsPage';
+import { ModuleEditorPage } from '../features/settings/ModuleEditorPage';
+import { ModulesPage } from '../features/settings/ModulesPage';
+import { ProfilePage } from '../features/settings/ProfilePage';
 import { ModulePage } from '../features/shell/ModulePage';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
 import { mergeHandles, type RouteHandle, type SideNavItem } from '../shared/routeHandle';
@@ -199,6 +211,71 @@ const productRoutes: RouteObject = {
   ],
 };
 
+/**
+ * The settings area (spec 1 §2): Indstillinger and Brugere for club admins, and the admin group
+ * (Users, Clients, Modules, Jobs) for System Admins.
+ */
+const settingsNav: SideNavItem[] = [
+  { label: 'settings.nav.settings', to: '/settings' },
+  { label: 'settings.nav.users', to: '/settings/users' },
+  { label: 'settings.nav.adminUsers', to: '/settings/admin-users', superAdmin: true },
+  { label: 'settings.nav.clients', to: '/settings/clients', superAdmin: true },
+  { label: 'settings.nav.modules', to: '/settings/modules', superAdmin: true },
+  { label: 'settings.nav.jobs', to: '/settings/jobs', superAdmin: true },
+];
+
+const clubAdmin = (page: React.ReactNode) => <AdminOnly>{page}</AdminOnly>;
+const systemAdmin = (page: React.ReactNode) => <AdminOnly system>{page}</AdminOnly>;
+
+const settingsRoutes: RouteObject = {
+  path: 'settings',
+  handle: { sideNav: settingsNav, crumb: 'settings.nav.settings' } satisfies RouteHandle,
+  children: [
+    {
+      index: true,
+      element: clubAdmin(<ClubSettingsPage />),
+      handle: { name: 'settings' } satisfies RouteHandle,
+    },
+    listAndEditor(
+      'users',
+      'client-users',
+      'settings.nav.users',
+      clubAdmin(<ClubUsersPage />),
+      clubAdmin(<ClubUserPage />),
+      'settings.users.editorTitle',
+    ),
+    listAndEditor(
+      'admin-users',
+      'admin-users',
+      'settings.nav.adminUsers',
+      systemAdmin(<AdminUsersPage />),
+      systemAdmin(<AdminUserPage />),
+      'settings.adminUsers.editorTitle',
+    ),
+    listAndEditor(
+      'clients',
+      'clients',
+      'settings.nav.clients',
+      systemAdmin(<ClientsPage />),
+      systemAdmin(<ClientPage />),
+      'settings.clients.editorTitle',
+    ),
+    listAndEditor(
+      'modules',
+      'modules',
+      'settings.nav.modules',
+      systemAdmin(<ModulesPage />),
+      systemAdmin(<ModuleEditorPage />),
+      'settings.modules.editorTitle',
+    ),
+    {
+      path: 'jobs',
+      element: systemAdmin(<JobsPage />),
+      handle: { name: 'jobs', crumb: 'settings.nav.jobs' } satisfies RouteHandle,
+    },
+  ],
+};
+
 /** Companies (spec 1 §2): the list and the editor ('create' for a new company). */
 const companyRoutes: RouteObject = {
   path: 'companies',
@@ -311,6 +388,12 @@ export const routes: RouteObject[] = [
               contactRoutes,
               orderRoutes,
               productRoutes,
+              settingsRoutes,
+              {
+                path: 'profile',
+                element: <ProfilePage />,
+                handle: { name: 'profile', crumb: 'settings.profile.title' } satisfies RouteHandle,
+              },
               ...moduleRoutes,
               {
                 path: '*',

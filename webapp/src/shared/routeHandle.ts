@@ -5,6 +5,8 @@ export interface SideNavItem {
   /** i18n key of the label. */
   label: string;
   to: string;
+  /** Shown only to System Admins (the settings area's admin group). */
+  superAdmin?: boolean;
 }
 
 /**

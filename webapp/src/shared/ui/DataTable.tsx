@@ -34,6 +34,8 @@ export interface DataTableProps<T> {
   emptyMessage?: string;
   /** Told the sort whenever it changes (e.g. to export the rows in the table's order). */
   onSortChange?: (sort: ListSort) => void;
+  /** GET instead of the list protocol's POST (the admin lists). */
+  method?: 'GET';
 }
 
 /** A server-paged table on the list protocol: paging, asc/desc sorting, filter, empty text. */
@@ -49,9 +51,17 @@ export function DataTable<T extends object>({
   dataKey = 'Id',
   emptyMessage,
   onSortChange,
+  method,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const table = useServerTable<T>({ endpoint, tag, defaultSort, pageSize, filter });
+  const table = useServerTable<T>({
+    endpoint,
+    tag,
+    defaultSort,
+    pageSize,
+    filter,
+    method,
+  });
   const sortListener = useRef(onSortChange);
   useEffect(() => {
     sortListener.current = onSortChange;

@@ -29,6 +29,10 @@ interface ListPageProps<T> {
   search?: boolean;
   /** Above the table, e.g. a side note. */
   children?: ReactNode;
+  /** GET instead of the list protocol's POST (the admin lists). */
+  method?: 'GET';
+  /** More row actions before Rediger (e.g. 'Log ind'). */
+  rowActions?: (row: T) => ReactNode;
 }
 
 /**
@@ -49,6 +53,8 @@ export function ListPage<T extends { Id: string }>({
   editLabel,
   search = true,
   children,
+  method,
+  rowActions,
 }: ListPageProps<T>) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -61,6 +67,7 @@ export function ListPage<T extends { Id: string }>({
       header: t('table.actions'),
       body: (row) => (
         <span className="tb-row-actions">
+          {rowActions?.(row)}
           <Link
             to={`${basePath}/${row.Id}`}
             className="p-button p-component p-button-text p-button-sm"
@@ -111,6 +118,7 @@ export function ListPage<T extends { Id: string }>({
         columns={allColumns}
         defaultSort={defaultSort}
         filter={search ? { search: text } : {}}
+        method={method}
       />
     </section>
   );

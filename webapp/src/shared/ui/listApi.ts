@@ -7,13 +7,27 @@ export interface ListRequest {
   /** Mutations of the feature invalidate `{ type: tag, id: 'LIST' }` to reload the table. */
   tag: TagType;
   params: ListParams;
+  /** The admin lists (users, clients, modules) use GET ?search&sort&dir&page&perPage (spec 1 §7). */
+  method?: 'GET';
 }
 
 /** The list protocol: POST {ep} {filter, sort, page, perPage} → {Result, TotalPages, Total}. */
 export const listApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getList: build.query<ListResult<unknown>, ListRequest>({
-      query: ({ endpoint, params }) => ({ url: endpoint, method: 'POST', body: params }),
+      query: ({ endpoint, params, method }) =>
+        method === 'GET'
+          ? {
+              url: endpoint,
+              params: {
+                search: typeof params.filter.search === 'string' ? params.filter.search : '',
+                sort: params.sort.field,
+                dir: params.sort.dir,
+                page: params.page,
+                perPage: params.perPage,
+              },
+            }
+          : { url: endpoint, method: 'POST', body: params },
       transformResponse: (body: Partial<ListResult<unknown>>) => ({
         Result: body.Result ?? [],
         TotalPages: body.TotalPages ?? 0,

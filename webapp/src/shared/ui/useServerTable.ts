@@ -10,6 +10,7 @@ export interface ServerTableOptions {
   /** Default 10 (spec 1 §9). */
   pageSize?: number;
   filter?: Record<string, unknown>;
+  method?: 'GET';
 }
 
 /** Paging, sorting and filtering state of a server-paged table, with the RTK Query list call. */
@@ -19,6 +20,7 @@ export function useServerTable<T>({
   defaultSort,
   pageSize = 10,
   filter = {},
+  method,
 }: ServerTableOptions) {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(pageSize);
@@ -33,6 +35,7 @@ export function useServerTable<T>({
     endpoint,
     tag,
     params: { filter: stableFilter, sort, page, perPage },
+    method,
   });
   const total = query.data?.Total ?? 0;
 

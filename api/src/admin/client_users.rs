@@ -1,0 +1,481 @@
+//! The club's own users (spec 1 §2 Club users, §4 User creation): its system users, created
+//! through an e-mail check. A new address becomes a new user; an existing user who is not yet
+//! in the club is invited (membership not accepted until they follow the mail's link).
+
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
+use tribune_projections::db::system_tx;
+use uuid::Uuid;
+
+use super::users::{
+    apply_picture, audit_view, clean_user, detail, role_aliases, save_user, UserInput,
+};
+use super::{audit, diff, AdminListQuery};
+use crate::crm::{clean, like_pattern, parse_id};
+use crate::envelope::{self, SortDir};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::identity::tokens::{self, digest, random_secret, TokenKind};
+use crate::identity::{clients, users};
+use crate::jobs::{self, JobMethod, NewJob};
+use crate::mail;
+use crate::session::Admin;
+use crate::state::AppState;
+use crate::storage::read_form;
+use crate::validate::is_email;
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+struct ClubUserRow {
+    #[serde(rename = "Id")]
+    id: Uuid,
+    #[serde(rename = "Firstname")]
+    firstname: String,
+    #[serde(rename = "Lastname")]
+    lastname: String,
+    #[serde(rename = "Email")]
+    email: String,
+    #[serde(rename = "Role")]
+    role: Option<String>,
+    #[serde(rename = "Accepted")]
+    accepted: bool,
+}
+
+fn club_users<'a>(
+    client_id: Uuid,
+    select: &str,
+    search: Option<String>,
+) -> QueryBuilder<'a, Postgres> {
+    let mut q = QueryBuilder::new(format!(
+        "SELECT {select} FROM users u JOIN memberships m ON m.user_id = u.id AND m.system_user AND m.client_id = "
+    ));
+    q.push_bind(client_id);
+    if let Some(search) = search {
+        q.push(" WHERE (u.firstname || ' ' || u.lastname || ' ' || u.email) ILIKE ")
+            .push_bind(like_pattern(&search));
+    }
+    q
+}
+
+#[utoipa::path(get, path = "/api/client/users", tag = "settings", params(AdminListQuery), responses((status = 200), (status = 403)))]
+pub async fn list_client_users(
+    admin: Admin,
+    query: web::Query<AdminListQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let params = query.params();
+    let client_id = admin.0.client_id;
+    let total: i64 = club_users(client_id, "count(*)", params.search())
+        .build_query_scalar()
+        .fetch_one(&state.pool)
+        .await?;
+    let mut q = club_users(
+        client_id,
+        "u.id, u.firstname, u.lastname, u.email, m.role, m.accepted",
+        params.search(),
+    );
+    let order = params.order_by(
+        &[
+            ("Name", "lower(u.firstname), lower(u.lastname)"),
+            ("Firstname", "lower(u.firstname)"),
+            ("Lastname", "lower(u.lastname)"),
+            ("Email", "lower(u.email)"),
+        ],
+        ("Name", SortDir::Asc),
+    );
+    q.push(format!(" ORDER BY {order}, u.id LIMIT "))
+        .push_bind(params.per_page())
+        .push(" OFFSET ")
+        .push_bind(params.offset());
+    let rows: Vec<ClubUserRow> = q.build_query_as().fetch_all(&state.pool).await?;
+    Ok(envelope::page(rows, total, params.per_page()))
+}
+
+/// What the e-mail check of the create screen found (spec 1 §4 User creation).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailCheck {
+    /// `new`: no user has the address; `invite`: a user has it and is not in the club yet;
+    /// `member`: the user is already in the club.
+    pub status: &'static str,
+    /// Whether the other fields may be filled and the form saved.
+    pub allowed: bool,
+    pub message: String,
+    pub user: Option<serde_json::Value>,
+}
+
+#[utoipa::path(get, path = "/api/client/users/find/{email}", tag = "settings", responses((status = 200), (status = 422)))]
+pub async fn find_client_user(
+    admin: Admin,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let email = path.trim().to_string();
+    if !is_email(&email) {
+        return Err(ApiError::field(
+            "email",
+            "E-mail skal være en gyldig e-mail adresse",
+        ));
+    }
+    let check = match users::by_email(&state.pool, &email).await? {
+        None => EmailCheck {
+            status: "new",
+            allowed: true,
+            message: "E-mail adressen er ledig: udfyld brugerens oplysninger.".into(),
+            user: None,
+        },
+        Some(user) => {
+            let member = membership(&state.pool, admin.0.client_id, user.id)
+                .await?
+                .is_some();
+            EmailCheck {
+                status: if member { "member" } else { "invite" },
+                allowed: !member,
+                message: if member {
+                    "Brugeren er allerede tilknyttet klubben.".into()
+                } else {
+                    format!(
+                        "{} har allerede en bruger og bliver inviteret til klubben.",
+                        user.name()
+                    )
+                },
+                user: Some(json!({
+                    "id": user.id,
+                    "firstname": user.firstname,
+                    "lastname": user.lastname,
+                })),
+            }
+        }
+    };
+    Ok(envelope::result(check))
+}
+
+#[derive(sqlx::FromRow)]
+struct MembershipRow {
+    role: Option<String>,
+    accepted: bool,
+    system_user: bool,
+}
+
+async fn membership(
+    pool: &sqlx::PgPool,
+    client_id: Uuid,
+    user_id: Uuid,
+) -> Result<Option<MembershipRow>, ApiError> {
+    Ok(sqlx::query_as(
+        "SELECT role, accepted, system_user FROM memberships WHERE client_id = $1 AND user_id = $2",
+    )
+    .bind(client_id)
+    .bind(user_id)
+    .fetch_optional(pool)
+    .await?)
+}
+
+/// A user of the club as the editor reads it: the user's fields and their role here.
+#[utoipa::path(get, path = "/api/client/users/{id}", tag = "settings", responses((status = 200), (status = 404)))]
+pub async fn get_client_user(
+    admin: Admin,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let m = membership(&state.pool, admin.0.client_id, id)
+        .await?
+        .filter(|m| m.system_user)
+        .ok_or(ApiError::NotFound)?;
+    let mut conn = state.pool.acquire().await?;
+    let user = detail(&mut conn, id).await?;
+    let mut result = serde_json::to_value(&user).map_err(ApiError::internal)?;
+    result["role"] = json!(m.role);
+    result["accepted"] = json!(m.accepted);
+    Ok(envelope::result(result))
+}
+
+async fn check_role(
+    state: &AppState,
+    client_id: Uuid,
+    role: &Option<String>,
+    errors: &mut FieldErrors,
+) -> Result<Option<String>, ApiError> {
+    let role = clean(role);
+    if let Some(role) = &role {
+        let club = clients::by_id(&state.pool, client_id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        if !role_aliases(&club.roles).contains(role) {
+            push_error(errors, "role", "Rollen findes ikke i klubben");
+        }
+    }
+    Ok(role)
+}
+
+fn link(state: &AppState, path: &str, secret: &str) -> String {
+    format!(
+        "{}{path}?token={secret}",
+        state.settings.public_url.trim_end_matches('/')
+    )
+}
+
+/// Create (no id: through the e-mail check) or save a club user. Multipart: `data` and `file`.
+#[utoipa::path(post, path = "/api/client/users/update", tag = "settings", responses((status = 200), (status = 422), (status = 403)))]
+pub async fn update_client_user(
+    admin: Admin,
+    payload: actix_multipart::Multipart,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let staff = &admin.0;
+    let client_id = staff.client_id;
+    let form = read_form(payload).await?;
+    let input: UserInput = form.json()?;
+    let mut errors = FieldErrors::new();
+    let role = check_role(&state, client_id, &input.role, &mut errors).await?;
+    let club = clients::by_id(&state.pool, client_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+
+    // An existing user joins by invitation: their own fields stay theirs.
+    if input.id.is_none() {
+        let email = clean(&input.email).unwrap_or_default();
+        if let Some(existing) = users::by_email(&state.pool, &email).await? {
+            check_errors(errors)?;
+            if membership(&state.pool, client_id, existing.id)
+                .await?
+                .is_some()
+            {
+                return Err(ApiError::field(
+                    "email",
+                    "Brugeren er allerede tilknyttet klubben",
+                ));
+            }
+            let secret = random_secret();
+            let mut tx = system_tx(&state.pool).await?;
+            sqlx::query(
+                "INSERT INTO memberships (user_id, client_id, role, system_user, accepted, invite_token) \
+                 VALUES ($1, $2, $3, true, false, $4)",
+            )
+            .bind(existing.id)
+            .bind(client_id)
+            .bind(&role)
+            .bind(digest(&secret))
+            .execute(&mut *tx)
+            .await?;
+            enqueue_mail(
+                &mut tx,
+                client_id,
+                format!("Invitation til {}", existing.email),
+                mail::club_invite(
+                    &existing.email,
+                    &existing.firstname,
+                    &club.name,
+                    &staff.identity.user.name(),
+                    &link(&state, "/accept-invite", &secret),
+                ),
+                existing.id,
+                staff.user_id(),
+            )
+            .await?;
+            audit(
+                &mut tx,
+                &admin,
+                Some(client_id),
+                "membership",
+                &existing.id.to_string(),
+                "invite",
+                json!({ "role": { "old": null, "new": role } }),
+            )
+            .await?;
+            tx.commit().await?;
+            return Ok(envelope::result(existing.id));
+        }
+    }
+
+    let user = clean_user(
+        &input,
+        form.files_named("file").next(),
+        input.id.is_none(),
+        &mut errors,
+    )
+    .await?;
+    check_errors(errors)?;
+    let mut tx = system_tx(&state.pool).await?;
+    let (id, before, before_role) = match input.id {
+        Some(id) => {
+            let m = membership(&state.pool, client_id, id)
+                .await?
+                .filter(|m| m.system_user)
+                .ok_or(ApiError::NotFound)?;
+            let before = detail(&mut tx, id).await?;
+            // A club admin does not edit a System Admin's account.
+            if before.super_admin && !staff.identity.user.super_admin {
+                return Err(ApiError::Forbidden);
+            }
+            save_user(
+                &mut tx,
+                Some(id),
+                &user,
+                input.email_confirmed,
+                staff.user_id(),
+            )
+            .await?;
+            sqlx::query("UPDATE memberships SET role = $3 WHERE client_id = $1 AND user_id = $2")
+                .bind(client_id)
+                .bind(id)
+                .bind(&role)
+                .execute(&mut *tx)
+                .await?;
+            (id, Some(before), m.role)
+        }
+        None => {
+            let id =
+                save_user(&mut tx, None, &user, input.email_confirmed, staff.user_id()).await?;
+            sqlx::query(
+                "INSERT INTO memberships (user_id, client_id, role, system_user, accepted) VALUES ($1, $2, $3, true, true)",
+            )
+            .bind(id)
+            .bind(client_id)
+            .bind(&role)
+            .execute(&mut *tx)
+            .await?;
+            if user.password_hash.is_none() {
+                let secret = tokens::issue(&mut tx, id, TokenKind::ResetPassword).await?;
+                enqueue_mail(
+                    &mut tx,
+                    client_id,
+                    format!("Velkomstmail til {}", user.email),
+                    mail::welcome_user(
+                        &user.email,
+                        &user.firstname,
+                        &club.name,
+                        &link(&state, "/reset-password", &secret),
+                    ),
+                    id,
+                    staff.user_id(),
+                )
+                .await?;
+            }
+            (id, None, None)
+        }
+    };
+    apply_picture(&mut tx, &state, id, &input, &form).await?;
+    let after = detail(&mut tx, id).await?;
+    let old = before.as_ref().map(audit_view).unwrap_or(json!({}));
+    let mut changes = diff(&old, &audit_view(&after));
+    if before_role != role {
+        changes["role"] = json!({ "old": before_role, "new": role });
+    }
+    if user.password_hash.is_some() {
+        changes["password"] = json!({ "old": "•••", "new": "•••" });
+    }
+    let action = if before.is_some() { "update" } else { "create" };
+    audit(
+        &mut tx,
+        &admin,
+        Some(client_id),
+        "user",
+        &id.to_string(),
+        action,
+        changes,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+async fn enqueue_mail(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    description: String,
+    mail: mail::Mail,
+    user_id: Uuid,
+    by: Uuid,
+) -> Result<(), ApiError> {
+    jobs::enqueue(
+        conn,
+        NewJob {
+            client_id: Some(client_id),
+            description,
+            method: JobMethod::SendMail(mail),
+            collection: Some("users".into()),
+            relation_id: Some(user_id.to_string()),
+            created_by: Some(by),
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+/// Removes the user from the club (the user itself stays: they may belong to other clubs).
+#[utoipa::path(delete, path = "/api/client/users/{id}", tag = "settings", responses((status = 200), (status = 404), (status = 422)))]
+pub async fn delete_client_user(
+    admin: Admin,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let staff = &admin.0;
+    if id == staff.user_id() {
+        return Err(ApiError::invalid("Du kan ikke fjerne dig selv fra klubben"));
+    }
+    let m = membership(&state.pool, staff.client_id, id)
+        .await?
+        .filter(|m| m.system_user)
+        .ok_or(ApiError::NotFound)?;
+    let mut tx = system_tx(&state.pool).await?;
+    sqlx::query("DELETE FROM memberships WHERE client_id = $1 AND user_id = $2")
+        .bind(staff.client_id)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND client_id = $2")
+        .bind(id)
+        .bind(staff.client_id)
+        .execute(&mut *tx)
+        .await?;
+    audit(
+        &mut tx,
+        &admin,
+        Some(staff.client_id),
+        "membership",
+        &id.to_string(),
+        "delete",
+        json!({ "role": { "old": m.role, "new": null } }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}
+
+#[derive(Debug, Deserialize)]
+pub struct InviteQuery {
+    pub token: Option<String>,
+}
+
+/// The invitation mail's link: the membership becomes accepted, and the user is sent to log in.
+#[utoipa::path(get, path = "/accept-invite", tag = "settings", responses((status = 302)))]
+pub async fn accept_invite(
+    query: web::Query<InviteQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let accepted = match query.token.as_deref().filter(|t| !t.is_empty()) {
+        Some(token) => sqlx::query(
+            "UPDATE memberships SET accepted = true, invite_token = NULL WHERE invite_token = $1",
+        )
+        .bind(digest(token))
+        .execute(&state.pool)
+        .await?
+        .rows_affected()
+            > 0,
+        None => false,
+    };
+    Ok(HttpResponse::Found()
+        .insert_header((
+            header::LOCATION,
+            if accepted {
+                "/login?invited=1"
+            } else {
+                "/login?invited=0"
+            },
+        ))
+        .finish())
+}

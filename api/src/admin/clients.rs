@@ -1,0 +1,513 @@
+//! Clubs (spec 1 §2 Clients, §3 Client and Client module): name, active, roles, and the club's
+//! modules in order with name override, activation, custom endpoint/views/components, the links
+//! from module rules to club roles, and feature settings. The club's sidebar and its API access
+//! follow these rows at once (they are read on every request).
+
+use std::collections::HashSet;
+
+use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use sqlx::{PgConnection, Postgres, QueryBuilder};
+use tribune_projections::db::system_tx;
+use uuid::Uuid;
+
+use super::modules::{ModuleRow, MODULE_COLUMNS};
+use super::{audit, diff, AdminListQuery, SystemAdmin};
+use crate::crm::{clean, like_pattern, parse_id};
+use crate::envelope::{self, SortDir};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::state::AppState;
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+struct ClientListRow {
+    #[serde(rename = "Id")]
+    id: Uuid,
+    #[serde(rename = "Name")]
+    name: String,
+    #[serde(rename = "Active")]
+    active: bool,
+}
+
+fn search_clients<'a>(select: &str, search: Option<String>) -> QueryBuilder<'a, Postgres> {
+    let mut q = QueryBuilder::new(format!("SELECT {select} FROM clients c WHERE true"));
+    if let Some(search) = search {
+        q.push(" AND c.name ILIKE ")
+            .push_bind(like_pattern(&search));
+    }
+    q
+}
+
+#[utoipa::path(get, path = "/api/clients", tag = "admin", params(AdminListQuery), responses((status = 200), (status = 403)))]
+pub async fn list_clients(
+    _admin: SystemAdmin,
+    query: web::Query<AdminListQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let params = query.params();
+    let total: i64 = search_clients("count(*)", params.search())
+        .build_query_scalar()
+        .fetch_one(&state.pool)
+        .await?;
+    let mut q = search_clients("c.id, c.name, c.active", params.search());
+    let order = params.order_by(
+        &[("Name", "lower(c.name)"), ("Active", "c.active")],
+        ("Name", SortDir::Asc),
+    );
+    q.push(format!(" ORDER BY {order}, c.id LIMIT "))
+        .push_bind(params.per_page())
+        .push(" OFFSET ")
+        .push_bind(params.offset());
+    let rows: Vec<ClientListRow> = q.build_query_as().fetch_all(&state.pool).await?;
+    Ok(envelope::page(rows, total, params.per_page()))
+}
+
+/// The module catalogue for the module picker, with what the per-module modal offers.
+#[utoipa::path(get, path = "/api/clients/modules", tag = "admin", responses((status = 200)))]
+pub async fn list_client_module_choices(
+    _admin: SystemAdmin,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let modules: Vec<ModuleRow> = sqlx::query_as(&format!(
+        "SELECT {MODULE_COLUMNS} FROM modules ORDER BY sorting, name"
+    ))
+    .fetch_all(&state.pool)
+    .await?;
+    Ok(envelope::result(modules))
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientModuleRow {
+    pub module_id: Uuid,
+    /// The catalogue's alias, name and icon, for the module cards.
+    pub alias: String,
+    pub module_name: String,
+    pub icon: String,
+    pub name: Option<String>,
+    pub active: bool,
+    pub sorting: i32,
+    pub custom_endpoint: Option<String>,
+    pub custom_views: Value,
+    pub custom_components: Value,
+    pub role_acls: Value,
+    pub features: Value,
+}
+
+async fn client_modules(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+) -> Result<Vec<ClientModuleRow>, ApiError> {
+    Ok(sqlx::query_as(
+        "SELECT cm.module_id, m.alias, m.name AS module_name, m.icon, cm.name, cm.active, cm.sorting, cm.custom_endpoint, cm.custom_views, cm.custom_components, \
+         cm.role_acls, cm.features FROM client_modules cm JOIN modules m ON m.id = cm.module_id \
+         WHERE cm.client_id = $1 ORDER BY cm.sorting, m.sorting, m.name",
+    )
+    .bind(client_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+async fn snapshot(conn: &mut PgConnection, id: Uuid) -> Result<Value, ApiError> {
+    let row: Option<(String, bool, Value)> =
+        sqlx::query_as("SELECT name, active, roles FROM clients WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let (name, active, roles) = row.ok_or(ApiError::NotFound)?;
+    let modules = client_modules(conn, id).await?;
+    Ok(json!({ "id": id, "name": name, "active": active, "roles": roles, "modules": modules }))
+}
+
+#[utoipa::path(get, path = "/api/clients/{id}", tag = "admin", responses((status = 200), (status = 404)))]
+pub async fn get_client(
+    _admin: SystemAdmin,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut conn = state.pool.acquire().await?;
+    Ok(envelope::result(snapshot(&mut conn, id).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleInput {
+    pub name: Option<String>,
+    pub alias: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientModuleInput {
+    pub module_id: Uuid,
+    pub name: Option<String>,
+    #[serde(default = "yes")]
+    pub active: bool,
+    pub custom_endpoint: Option<String>,
+    #[serde(default)]
+    pub custom_views: Map<String, Value>,
+    #[serde(default)]
+    pub custom_components: Map<String, Value>,
+    #[serde(default)]
+    pub role_acls: Vec<RoleAclInput>,
+    #[serde(default)]
+    pub features: Map<String, Value>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleAclInput {
+    pub rule_id: Value,
+    pub role: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientInput {
+    pub id: Option<Uuid>,
+    pub name: Option<String>,
+    #[serde(default = "yes")]
+    pub active: bool,
+    pub roles: Option<Vec<RoleInput>>,
+    /// In the club's order; absent keeps the modules as they are.
+    pub modules: Option<Vec<ClientModuleInput>>,
+}
+
+fn text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The allowed values of a view (`route`) or component (`name`) of a module, or None when the
+/// module has no such entry. An empty list allows any value.
+fn allowed<'a>(list: &'a Value, key_field: &str, key: &str) -> Option<Vec<&'a Value>> {
+    list.as_array()?
+        .iter()
+        .find(|entry| entry.get(key_field).and_then(Value::as_str) == Some(key))
+        .map(|entry| {
+            entry
+                .get("values")
+                .and_then(Value::as_array)
+                .map(|v| v.iter().collect())
+                .unwrap_or_default()
+        })
+}
+
+fn check_choice(
+    errors: &mut FieldErrors,
+    field: &str,
+    list: &Value,
+    key_field: &str,
+    key: &str,
+    value: &Value,
+    what: &str,
+) {
+    match allowed(list, key_field, key) {
+        None => push_error(
+            errors,
+            field,
+            format!("{what} '{key}' findes ikke i modulet"),
+        ),
+        Some(values) if !values.is_empty() && !values.iter().any(|v| text(v) == text(value)) => {
+            push_error(
+                errors,
+                field,
+                format!("Værdien er ikke tilladt for {what} '{key}'"),
+            )
+        }
+        _ => {}
+    }
+}
+
+fn check_module(
+    errors: &mut FieldErrors,
+    prefix: &str,
+    input: &ClientModuleInput,
+    module: &ModuleRow,
+    roles: &[String],
+) {
+    let rule_ids: Vec<String> = module
+        .acl_rules
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r.get("id").map(text))
+        .collect();
+    for (i, link) in input.role_acls.iter().enumerate() {
+        if !rule_ids.contains(&text(&link.rule_id)) {
+            push_error(
+                errors,
+                &format!("{prefix}.roleAcls.{i}.ruleId"),
+                "Reglen findes ikke i modulet",
+            );
+        }
+        if !roles.contains(&link.role) {
+            push_error(
+                errors,
+                &format!("{prefix}.roleAcls.{i}.role"),
+                "Rollen findes ikke i klubben",
+            );
+        }
+    }
+    for (route, value) in &input.custom_views {
+        check_choice(
+            errors,
+            &format!("{prefix}.customViews"),
+            &module.views,
+            "route",
+            route,
+            value,
+            "Visningen",
+        );
+    }
+    for (name, value) in &input.custom_components {
+        check_choice(
+            errors,
+            &format!("{prefix}.customComponents"),
+            &module.components,
+            "name",
+            name,
+            value,
+            "Komponenten",
+        );
+    }
+    for (alias, settings) in &input.features {
+        let feature = module
+            .features
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|f| f.get("alias").and_then(Value::as_str) == Some(alias.as_str()));
+        let Some(feature) = feature else {
+            push_error(
+                errors,
+                &format!("{prefix}.features"),
+                format!("Funktionen '{alias}' findes ikke i modulet"),
+            );
+            continue;
+        };
+        let defined = feature.get("settings").cloned().unwrap_or(json!([]));
+        for (key, value) in settings.as_object().into_iter().flatten() {
+            check_choice(
+                errors,
+                &format!("{prefix}.features.{alias}"),
+                &defined,
+                "name",
+                key,
+                value,
+                "Indstillingen",
+            );
+        }
+    }
+    if input.name.as_deref().unwrap_or("").chars().count() > 100 {
+        push_error(
+            errors,
+            &format!("{prefix}.name"),
+            "Navn må højst være 100 tegn",
+        );
+    }
+}
+
+#[utoipa::path(post, path = "/api/clients/update", tag = "admin", responses((status = 200), (status = 422)))]
+pub async fn update_client(
+    admin: SystemAdmin,
+    body: web::Json<ClientInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let input = body.into_inner();
+    let mut errors = FieldErrors::new();
+    let name = clean(&input.name).unwrap_or_default();
+    if name.is_empty() {
+        push_error(&mut errors, "name", "Navn skal udfyldes");
+    } else if name.chars().count() > 200 {
+        push_error(&mut errors, "name", "Navn må højst være 200 tegn");
+    }
+    let mut roles = Vec::new();
+    let mut aliases = Vec::new();
+    for (i, role) in input.roles.iter().flatten().enumerate() {
+        let role_name = clean(&role.name).unwrap_or_default();
+        let alias = clean(&role.alias).unwrap_or_default();
+        if role_name.is_empty() {
+            push_error(
+                &mut errors,
+                &format!("roles.{i}.name"),
+                "Navn skal udfyldes",
+            );
+        }
+        if alias.is_empty() {
+            push_error(
+                &mut errors,
+                &format!("roles.{i}.alias"),
+                "Alias skal udfyldes",
+            );
+        } else if aliases.contains(&alias) {
+            push_error(
+                &mut errors,
+                &format!("roles.{i}.alias"),
+                "Alias er allerede brugt",
+            );
+        }
+        aliases.push(alias.clone());
+        roles.push(json!({ "name": role_name, "alias": alias }));
+    }
+
+    let mut tx = system_tx(&state.pool).await?;
+    let before = match input.id {
+        Some(id) => Some(snapshot(&mut tx, id).await?),
+        None => None,
+    };
+    // Roles absent: the stored ones still decide which links are valid.
+    let role_values = match (&input.roles, &before) {
+        (Some(_), _) => Value::Array(roles.clone()),
+        (None, Some(b)) => b["roles"].clone(),
+        (None, None) => json!([]),
+    };
+    let role_aliases = super::users::role_aliases(&role_values);
+    if let Some(modules) = &input.modules {
+        let catalogue: Vec<ModuleRow> = sqlx::query_as(&format!(
+            "SELECT {MODULE_COLUMNS} FROM modules WHERE id = ANY($1)"
+        ))
+        .bind(modules.iter().map(|m| m.module_id).collect::<Vec<_>>())
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut seen = HashSet::new();
+        for (i, m) in modules.iter().enumerate() {
+            let prefix = format!("modules.{i}");
+            if !seen.insert(m.module_id) {
+                push_error(
+                    &mut errors,
+                    &format!("{prefix}.moduleId"),
+                    "Modulet er allerede tilføjet",
+                );
+            }
+            match catalogue.iter().find(|c| c.id == m.module_id) {
+                None => push_error(
+                    &mut errors,
+                    &format!("{prefix}.moduleId"),
+                    "Modulet findes ikke",
+                ),
+                Some(module) => check_module(&mut errors, &prefix, m, module, &role_aliases),
+            }
+        }
+    }
+    check_errors(errors)?;
+
+    let id = match input.id {
+        Some(id) => {
+            let mut q = QueryBuilder::<Postgres>::new("UPDATE clients SET name = ");
+            q.push_bind(&name)
+                .push(", active = ")
+                .push_bind(input.active)
+                .push(", updated_at = now(), updated_by = ")
+                .push_bind(admin.0.user_id());
+            if input.roles.is_some() {
+                q.push(", roles = ").push_bind(&role_values);
+            }
+            q.push(" WHERE id = ").push_bind(id);
+            q.build().execute(&mut *tx).await?;
+            id
+        }
+        None => sqlx::query_scalar(
+            "INSERT INTO clients (name, active, roles, created_by, updated_by) VALUES ($1, $2, $3, $4, $4) RETURNING id",
+        )
+        .bind(&name)
+        .bind(input.active)
+        .bind(&role_values)
+        .bind(admin.0.user_id())
+        .fetch_one(&mut *tx)
+        .await?,
+    };
+    if let Some(modules) = &input.modules {
+        let ids: Vec<Uuid> = modules.iter().map(|m| m.module_id).collect();
+        sqlx::query(
+            "DELETE FROM client_modules WHERE client_id = $1 AND NOT (module_id = ANY($2))",
+        )
+        .bind(id)
+        .bind(&ids)
+        .execute(&mut *tx)
+        .await?;
+        for (i, m) in modules.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO client_modules (client_id, module_id, name, active, sorting, custom_endpoint, custom_views, \
+                   custom_components, role_acls, features) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+                 ON CONFLICT (client_id, module_id) DO UPDATE SET name = EXCLUDED.name, active = EXCLUDED.active, \
+                   sorting = EXCLUDED.sorting, custom_endpoint = EXCLUDED.custom_endpoint, custom_views = EXCLUDED.custom_views, \
+                   custom_components = EXCLUDED.custom_components, role_acls = EXCLUDED.role_acls, features = EXCLUDED.features",
+            )
+            .bind(id)
+            .bind(m.module_id)
+            .bind(clean(&m.name))
+            .bind(m.active)
+            .bind((i as i32 + 1) * 10)
+            .bind(clean(&m.custom_endpoint))
+            .bind(Value::Object(m.custom_views.clone()))
+            .bind(Value::Object(m.custom_components.clone()))
+            .bind(json!(m.role_acls))
+            .bind(Value::Object(m.features.clone()))
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    let after = snapshot(&mut tx, id).await?;
+    let action = if before.is_some() { "update" } else { "create" };
+    let changes = diff(&before.unwrap_or(json!({})), &after);
+    audit(
+        &mut tx,
+        &admin,
+        None,
+        "client",
+        &id.to_string(),
+        action,
+        changes,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+#[utoipa::path(delete, path = "/api/clients/{id}", tag = "admin", responses((status = 200), (status = 404), (status = 409), (status = 422)))]
+pub async fn delete_client(
+    admin: SystemAdmin,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    if id == admin.0.client_id {
+        return Err(ApiError::invalid(
+            "Du kan ikke slette den klub, du selv er logget ind i",
+        ));
+    }
+    let mut tx = system_tx(&state.pool).await?;
+    let before = snapshot(&mut tx, id).await?;
+    sqlx::query("DELETE FROM clients WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| match &e {
+            sqlx::Error::Database(db) if db.code().as_deref() == Some("23503") => {
+                ApiError::Conflict(
+                    "Klubben har data og kan ikke slettes. Gør den i stedet inaktiv.".into(),
+                )
+            }
+            _ => ApiError::from(e),
+        })?;
+    audit(
+        &mut tx,
+        &admin,
+        None,
+        "client",
+        &id.to_string(),
+        "delete",
+        diff(&before, &json!({})),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}

@@ -1,0 +1,651 @@
+//! Club settings (spec 1 §2 /settings, §3 Client and Client settings sections, §5 Client): the
+//! general fields and one section per module. Each section's keys are known here with their
+//! kind, so only known keys are stored, each checked by its kind; sections not sent are kept.
+
+use std::collections::HashSet;
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use sqlx::PgConnection;
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::{audit, diff, images};
+use crate::crm::{clean, keep_or_remove};
+use crate::envelope;
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::identity::modules;
+use crate::identity::tokens::random_secret;
+use crate::session::Admin;
+use crate::state::AppState;
+use crate::storage::{read_form, Form};
+use crate::validate::is_email;
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Text(usize),
+    Html,
+    Bool,
+    Color,
+    Choice(&'static [&'static str]),
+    Number,
+    TextList,
+    Templates,
+    ExtraInfo,
+    Image(&'static str),
+}
+
+/// (section, the module it belongs to, its keys)
+type Section = (&'static str, &'static str, &'static [(&'static str, Kind)]);
+
+const PRICE_DISPLAY: &[&str] = &["Total", "Category", "Product"];
+
+const SECTIONS: [Section; 9] = [
+    ("companies", "companies", &[("extraInfo", Kind::ExtraInfo)]),
+    (
+        "contacts",
+        "contacts",
+        &[
+            ("extraInfo", Kind::ExtraInfo),
+            ("importTeamLists", Kind::TextList),
+            ("importRoleLists", Kind::TextList),
+        ],
+    ),
+    ("dashboard", "dashboard", &[]),
+    (
+        "events",
+        "events",
+        &[
+            ("invitationSubject", Kind::Text(200)),
+            ("colorButton", Kind::Color),
+            ("colorButtonText", Kind::Color),
+            ("sponsorTypes", Kind::TextList),
+            ("emailTemplates", Kind::Templates),
+            ("smsTemplates", Kind::Templates),
+            ("ticketTemplates", Kind::Templates),
+        ],
+    ),
+    (
+        "newsletter",
+        "marketing",
+        &[("emailTemplates", Kind::Templates)],
+    ),
+    (
+        "orders",
+        "orders",
+        &[
+            ("confirmationEmailSubject", Kind::Text(200)),
+            ("confirmationEmailTemplate", Kind::Html),
+            ("color", Kind::Color),
+            ("confirmationMessage", Kind::Html),
+            ("invoiceDescription", Kind::Text(1000)),
+        ],
+    ),
+    (
+        "contracts",
+        "orders",
+        &[
+            ("pdfTitle", Kind::Text(200)),
+            ("categoryAsPdfTitle", Kind::Bool),
+            ("color", Kind::Color),
+            ("headerColor", Kind::Color),
+            ("pdfLogo", Kind::Image("pdfLogoFile")),
+            ("logoRight", Kind::Bool),
+            ("pdfBanner", Kind::Image("pdfBannerFile")),
+            ("emailSubject", Kind::Text(200)),
+            ("emailText", Kind::Html),
+            ("signEmailSubject", Kind::Text(200)),
+            ("signedEmailSubject", Kind::Text(200)),
+            ("priceDisplay", Kind::Choice(PRICE_DISPLAY)),
+            ("showTotalWithVat", Kind::Bool),
+            ("showTotalExclVat", Kind::Bool),
+            ("hideWorth", Kind::Bool),
+            ("pdfAdditionalTitle", Kind::Text(200)),
+            ("pdfDescription", Kind::Html),
+            ("pdfGeneralTerms", Kind::Html),
+            ("pdfPaymentTerms", Kind::Html),
+        ],
+    ),
+    (
+        "webshop",
+        "webshop",
+        &[("terms", Kind::Html), ("subscriptionTerms", Kind::Html)],
+    ),
+    (
+        "economic",
+        "orders",
+        &[
+            ("productGroup", Kind::Number),
+            ("productGroupVatExempt", Kind::Number),
+            ("customerGroup", Kind::Number),
+            ("vatZone", Kind::Number),
+            ("paymentTerms", Kind::Number),
+            ("layout", Kind::Number),
+            ("feeProduct", Kind::Text(50)),
+            ("discountProduct", Kind::Text(50)),
+            ("invoiceText", Kind::Text(1000)),
+        ],
+    ),
+];
+
+/// Danish labels for the messages of the keys that have rules.
+fn label(key: &str) -> &str {
+    match key {
+        "invoiceText" => "Fakturatekst",
+        "invoiceDescription" => "Fakturabeskrivelse",
+        "priceDisplay" => "Prisvisning",
+        "pdfLogo" => "PDF logo",
+        "pdfBanner" => "PDF banner",
+        "invitationSubject" | "confirmationEmailSubject" | "emailSubject" => "Emne",
+        k if k.starts_with("color") || k.ends_with("Color") => "Farve",
+        _ => "Feltet",
+    }
+}
+
+fn is_color(s: &str) -> bool {
+    let hex = s.strip_prefix('#').unwrap_or("");
+    matches!(hex.len(), 3 | 4 | 6 | 8) && hex.chars().all(|c| c.is_ascii_hexdigit())
+}
+
+fn text_of(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+fn clean_extra_info(value: &Value, field: &str, errors: &mut FieldErrors) -> Value {
+    let mut out = Vec::new();
+    let mut aliases = HashSet::new();
+    for (i, def) in value.as_array().into_iter().flatten().enumerate() {
+        let f = format!("{field}.{i}");
+        let title = def.get("title").and_then(text_of).unwrap_or_default();
+        let alias = def.get("alias").and_then(text_of).unwrap_or_default();
+        let kind = def
+            .get("type")
+            .and_then(text_of)
+            .unwrap_or_else(|| "Text".into());
+        if title.is_empty() {
+            push_error(errors, &format!("{f}.title"), "Titel skal udfyldes");
+        }
+        if alias.is_empty() {
+            push_error(errors, &format!("{f}.alias"), "Alias skal udfyldes");
+        } else if !aliases.insert(alias.clone()) {
+            push_error(errors, &format!("{f}.alias"), "Alias er allerede brugt");
+        }
+        if !["Radio", "Checkbox", "Select", "Text"].contains(&kind.as_str()) {
+            push_error(
+                errors,
+                &format!("{f}.type"),
+                "Typen skal være Radio, Checkbox, Select eller Text",
+            );
+        }
+        let values: Vec<String> = def
+            .get("values")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(text_of)
+            .collect();
+        if kind != "Text" && values.is_empty() {
+            push_error(errors, &format!("{f}.values"), "Angiv mindst én værdi");
+        }
+        out.push(json!({
+            "title": title, "alias": alias, "type": kind, "values": values,
+            "multiple": def.get("multiple").and_then(Value::as_bool).unwrap_or(false),
+            "required": def.get("required").and_then(Value::as_bool).unwrap_or(false),
+        }));
+    }
+    Value::Array(out)
+}
+
+/// The new section from the submitted one, key by key; images come from the form's files.
+#[allow(clippy::too_many_arguments)]
+async fn clean_section(
+    state: &AppState,
+    client_id: Uuid,
+    name: &str,
+    keys: &[(&str, Kind)],
+    submitted: &Value,
+    old: &Value,
+    form: &Form,
+    errors: &mut FieldErrors,
+) -> Result<Value, ApiError> {
+    let mut out = Map::new();
+    for (key, kind) in keys {
+        let field = format!("settings.{name}.{key}");
+        let raw = submitted.get(*key).unwrap_or(&Value::Null);
+        let value = match kind {
+            Kind::Text(max) => {
+                let text = text_of(raw).unwrap_or_default();
+                if text.chars().count() > *max {
+                    push_error(
+                        errors,
+                        &field,
+                        format!("{} må højst være {max} tegn", label(key)),
+                    );
+                }
+                json!(text)
+            }
+            Kind::Html => json!(ammonia::clean(raw.as_str().unwrap_or_default().trim())),
+            Kind::Bool => json!(raw.as_bool().unwrap_or(false)),
+            Kind::Color => {
+                let text = text_of(raw).unwrap_or_default();
+                if !text.is_empty() && !is_color(&text) {
+                    push_error(
+                        errors,
+                        &field,
+                        format!("{} skal være en farve som #1a2b3c", label(key)),
+                    );
+                }
+                json!(text)
+            }
+            Kind::Choice(choices) => {
+                let text = text_of(raw).unwrap_or_else(|| choices[0].to_string());
+                if !choices.contains(&text.as_str()) {
+                    push_error(
+                        errors,
+                        &field,
+                        format!("{} skal være en af {}", label(key), choices.join(", ")),
+                    );
+                }
+                json!(text)
+            }
+            Kind::Number => match raw {
+                Value::Null => Value::Null,
+                Value::String(s) if s.trim().is_empty() => Value::Null,
+                other => match text_of(other).and_then(|t| t.parse::<i64>().ok()) {
+                    Some(n) => json!(n),
+                    None => {
+                        push_error(errors, &field, format!("{} skal være et tal", label(key)));
+                        Value::Null
+                    }
+                },
+            },
+            Kind::TextList => json!(raw
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|v| text_of(v).or_else(|| v.get("name").and_then(text_of)))
+                .collect::<Vec<_>>()),
+            Kind::Templates => {
+                let mut list = Vec::new();
+                for (i, t) in raw.as_array().into_iter().flatten().enumerate() {
+                    let tname = t.get("name").and_then(text_of).unwrap_or_default();
+                    if tname.is_empty() {
+                        push_error(errors, &format!("{field}.{i}.name"), "Navn skal udfyldes");
+                    }
+                    let template = ammonia::clean(
+                        t.get("template")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default(),
+                    );
+                    list.push(json!({ "name": tname, "template": template }));
+                }
+                Value::Array(list)
+            }
+            Kind::ExtraInfo => clean_extra_info(raw, &field, errors),
+            Kind::Image(file_field) => {
+                let current = old.get(*key).cloned().unwrap_or(Value::Null);
+                if let Some(file) = form
+                    .files_named(&format!("{name}.{file_field}"))
+                    .next()
+                    .or_else(|| form.files_named(file_field).next())
+                {
+                    if !file.is_image() {
+                        push_error(
+                            errors,
+                            &field,
+                            format!("{} skal være et billede", label(key)),
+                        );
+                        current
+                    } else if errors.is_empty() {
+                        json!(images::store(&state.storage, "clients", client_id, file).await?)
+                    } else {
+                        current
+                    }
+                } else if raw.is_null() && submitted.get(*key).is_some() {
+                    Value::Null
+                } else {
+                    current
+                }
+            }
+        };
+        out.insert(key.to_string(), value);
+    }
+    Ok(Value::Object(out))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsInput {
+    /// A System Admin may edit another club's settings (the client editor hosts the panels).
+    pub client_id: Option<Uuid>,
+    pub name: Option<String>,
+    pub url: Option<String>,
+    pub address: Option<String>,
+    pub zip_code: Option<String>,
+    pub city: Option<String>,
+    pub cvr: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub website: Option<String>,
+    pub contact: Option<String>,
+    pub own_designation: Option<String>,
+    pub sender_email: Option<String>,
+    pub bank_reg: Option<String>,
+    pub bank_account: Option<String>,
+    #[serde(default)]
+    pub prices_with_vat: bool,
+    #[serde(default)]
+    pub disable_vat: bool,
+    #[serde(default, deserialize_with = "keep_or_remove")]
+    pub logo: Option<Option<String>>,
+    #[serde(default)]
+    pub api_keys: Vec<ApiKeyInput>,
+    #[serde(default)]
+    pub settings: Map<String, Value>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ApiKeyInput {
+    pub name: Option<String>,
+    pub key: Option<String>,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+struct ClientSettingsRow {
+    id: Uuid,
+    name: String,
+    url: Option<String>,
+    address: Option<String>,
+    zip_code: Option<String>,
+    city: Option<String>,
+    cvr: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    website: Option<String>,
+    contact: Option<String>,
+    own_designation: Option<String>,
+    sender_email: Option<String>,
+    bank_reg: Option<String>,
+    bank_account: Option<String>,
+    prices_with_vat: bool,
+    disable_vat: bool,
+    logo: Option<String>,
+    api_keys: Value,
+    settings: Value,
+}
+
+impl ClientSettingsRow {
+    fn to_json(&self) -> Value {
+        json!({
+            "id": self.id, "name": self.name, "url": self.url, "address": self.address,
+            "zipCode": self.zip_code, "city": self.city, "cvr": self.cvr, "email": self.email,
+            "phone": self.phone, "website": self.website, "contact": self.contact,
+            "ownDesignation": self.own_designation, "senderEmail": self.sender_email,
+            "bankReg": self.bank_reg, "bankAccount": self.bank_account,
+            "pricesWithVat": self.prices_with_vat, "disableVat": self.disable_vat,
+            "logo": self.logo, "apiKeys": self.api_keys, "settings": self.settings,
+        })
+    }
+
+    /// The audit view: API keys show only their last characters.
+    fn audited(&self) -> Value {
+        let mut value = self.to_json();
+        if let Some(keys) = value.get_mut("apiKeys").and_then(Value::as_array_mut) {
+            for key in keys {
+                let masked = key.get("key").and_then(Value::as_str).map(|k| {
+                    let tail: Vec<char> = k.chars().rev().take(4).collect();
+                    format!("…{}", tail.into_iter().rev().collect::<String>())
+                });
+                key["key"] = json!(masked);
+            }
+        }
+        value
+    }
+}
+
+async fn load(conn: &mut PgConnection, id: Uuid) -> Result<ClientSettingsRow, ApiError> {
+    sqlx::query_as(
+        "SELECT id, name, url, address, zip_code, city, cvr, email, phone, website, contact, own_designation, \
+         sender_email, bank_reg, bank_account, prices_with_vat, disable_vat, logo, api_keys, settings \
+         FROM clients WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?
+    .ok_or(ApiError::NotFound)
+}
+
+fn target_club(admin: &Admin, requested: Option<Uuid>) -> Result<Uuid, ApiError> {
+    match requested {
+        Some(id) if id != admin.0.client_id => {
+            if admin.0.identity.user.super_admin {
+                Ok(id)
+            } else {
+                Err(ApiError::Forbidden)
+            }
+        }
+        _ => Ok(admin.0.client_id),
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsQuery {
+    pub client_id: Option<Uuid>,
+}
+
+#[utoipa::path(get, path = "/api/settings", tag = "settings", params(SettingsQuery), responses((status = 200), (status = 403)))]
+pub async fn get_settings(
+    admin: Admin,
+    query: web::Query<SettingsQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let client_id = target_club(&admin, query.client_id)?;
+    let mut conn = state.pool.acquire().await?;
+    let row = load(&mut conn, client_id).await?;
+    let active: Vec<String> = modules::active_of_client(&state.pool, client_id)
+        .await?
+        .into_iter()
+        .map(|m| m.alias)
+        .collect();
+    let sections: Vec<Value> = SECTIONS
+        .iter()
+        .map(|(name, module, _)| json!({ "name": name, "module": module, "enabled": active.iter().any(|a| a == module) }))
+        .collect();
+    let roles: Value = sqlx::query_scalar("SELECT roles FROM clients WHERE id = $1")
+        .bind(client_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    let mut result = row.to_json();
+    result["sections"] = json!(sections);
+    result["roles"] = roles;
+    result["canEditUrl"] = json!(admin.0.identity.user.super_admin);
+    Ok(envelope::result(result))
+}
+
+fn digits_only(
+    errors: &mut FieldErrors,
+    field: &str,
+    label: &str,
+    value: &Option<String>,
+) -> Option<String> {
+    let value = clean(value);
+    if value
+        .as_ref()
+        .is_some_and(|v| !v.chars().all(|c| c.is_ascii_digit()))
+    {
+        push_error(errors, field, format!("{label} skal være et tal"));
+    }
+    value
+}
+
+#[utoipa::path(post, path = "/api/settings/update", tag = "settings", responses((status = 200), (status = 422), (status = 403)))]
+pub async fn update_settings(
+    admin: Admin,
+    payload: actix_multipart::Multipart,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let form = read_form(payload).await?;
+    let input: SettingsInput = form.json()?;
+    let client_id = target_club(&admin, input.client_id)?;
+    let mut errors = FieldErrors::new();
+    let name = clean(&input.name).unwrap_or_default();
+    if name.is_empty() {
+        push_error(&mut errors, "name", "Navn skal udfyldes");
+    }
+    for (field, label, value, max) in [
+        ("name", "Navn", &input.name, 200),
+        ("address", "Adresse", &input.address, 200),
+        ("zipCode", "Postnr", &input.zip_code, 20),
+        ("city", "By", &input.city, 100),
+        ("cvr", "CVR", &input.cvr, 20),
+        ("phone", "Telefon", &input.phone, 50),
+        ("website", "Hjemmeside", &input.website, 300),
+        ("contact", "Kontaktperson", &input.contact, 200),
+        (
+            "ownDesignation",
+            "Egen betegnelse",
+            &input.own_designation,
+            200,
+        ),
+        ("url", "Frontend URL", &input.url, 300),
+    ] {
+        if value.as_deref().unwrap_or("").trim().chars().count() > max {
+            push_error(
+                &mut errors,
+                field,
+                format!("{label} må højst være {max} tegn"),
+            );
+        }
+    }
+    for (field, label, value) in [
+        ("email", "E-mail", &input.email),
+        ("senderEmail", "Afsender e-mail", &input.sender_email),
+    ] {
+        if clean(value).is_some_and(|v| !is_email(&v)) {
+            push_error(
+                &mut errors,
+                field,
+                format!("{label} skal være en gyldig e-mail adresse"),
+            );
+        }
+    }
+    let bank_reg = digits_only(&mut errors, "bankReg", "Reg. nr.", &input.bank_reg);
+    let bank_account = digits_only(
+        &mut errors,
+        "bankAccount",
+        "Kontonummer",
+        &input.bank_account,
+    );
+    let logo_file = form.files_named("logoFile").next();
+    if logo_file.is_some_and(|f| !f.is_image()) {
+        push_error(&mut errors, "logoFile", "Logo skal være et billede");
+    }
+    let mut api_keys = Vec::new();
+    for (i, key) in input.api_keys.iter().enumerate() {
+        let key_name = clean(&key.name).unwrap_or_default();
+        if key_name.is_empty() {
+            push_error(
+                &mut errors,
+                &format!("apiKeys.{i}.name"),
+                "Navn skal udfyldes",
+            );
+        }
+        let secret = clean(&key.key).unwrap_or_else(random_secret);
+        api_keys.push(json!({ "name": key_name, "key": secret }));
+    }
+    for section in input.settings.keys() {
+        if !SECTIONS.iter().any(|(name, _, _)| name == section) {
+            push_error(
+                &mut errors,
+                &format!("settings.{section}"),
+                "Ukendt sektion",
+            );
+        }
+    }
+
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let before = load(&mut tx, client_id).await?;
+    let mut settings = before.settings.as_object().cloned().unwrap_or_default();
+    for (section, _, keys) in SECTIONS {
+        if let Some(submitted) = input.settings.get(section) {
+            let old = settings.get(section).cloned().unwrap_or(json!({}));
+            let cleaned = clean_section(
+                &state,
+                client_id,
+                section,
+                keys,
+                submitted,
+                &old,
+                &form,
+                &mut errors,
+            )
+            .await?;
+            settings.insert(section.to_string(), cleaned);
+        }
+    }
+    check_errors(errors)?;
+
+    // 'Frontend URL' is the System Admin's (spec 1 §6): others keep the stored one.
+    let url = if admin.0.identity.user.super_admin {
+        clean(&input.url)
+    } else {
+        before.url.clone()
+    };
+    let logo = match (logo_file, &input.logo) {
+        (Some(file), _) => Some(images::store(&state.storage, "clients", client_id, file).await?),
+        (None, Some(None)) => None,
+        (None, _) => before.logo.clone(),
+    };
+    sqlx::query(
+        "UPDATE clients SET name = $2, url = $3, address = $4, zip_code = $5, city = $6, cvr = $7, email = $8, phone = $9, \
+         website = $10, contact = $11, own_designation = $12, sender_email = $13, bank_reg = $14, bank_account = $15, \
+         prices_with_vat = $16, disable_vat = $17, logo = $18, api_keys = $19, settings = $20, updated_at = now(), \
+         updated_by = $21 WHERE id = $1",
+    )
+    .bind(client_id)
+    .bind(&name)
+    .bind(&url)
+    .bind(clean(&input.address))
+    .bind(clean(&input.zip_code))
+    .bind(clean(&input.city))
+    .bind(clean(&input.cvr))
+    .bind(clean(&input.email))
+    .bind(clean(&input.phone))
+    .bind(clean(&input.website))
+    .bind(clean(&input.contact))
+    .bind(clean(&input.own_designation))
+    .bind(clean(&input.sender_email))
+    .bind(&bank_reg)
+    .bind(&bank_account)
+    .bind(input.prices_with_vat)
+    .bind(input.disable_vat)
+    .bind(&logo)
+    .bind(Value::Array(api_keys))
+    .bind(Value::Object(settings))
+    .bind(admin.0.user_id())
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| super::unique_violation(e, "url", "Frontend URL bruges allerede af en anden klub"))?;
+    let after = load(&mut tx, client_id).await?;
+    audit(
+        &mut tx,
+        &admin,
+        Some(client_id),
+        "settings",
+        &client_id.to_string(),
+        "update",
+        diff(&before.audited(), &after.audited()),
+    )
+    .await?;
+    tx.commit().await?;
+    if before.logo != after.logo {
+        images::remove(&state.storage, before.logo.as_deref()).await?;
+    }
+    Ok(envelope::result(client_id))
+}

@@ -1,0 +1,338 @@
+//! The Jobs screen (spec 1 §2 Jobs): the runner's own jobs (mails now; sends, bookings and
+//! recurring invoicing as they arrive), server-paged, with run, cancel and delete. Every action
+//! leaves a `job_history` row, so the details dialog shows what happened and who did it.
+
+use actix_web::{web, HttpResponse};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Serialize;
+use serde_json::{json, Value};
+use sqlx::{PgConnection, Postgres, QueryBuilder};
+use tribune_projections::db::system_tx;
+use uuid::Uuid;
+
+use super::{audit, SystemAdmin};
+use crate::crm::{like_pattern, parse_id};
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::ApiError;
+use crate::jobs::JOBS_CHANNEL;
+use crate::state::AppState;
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+struct JobListRow {
+    #[serde(rename = "Id")]
+    id: Uuid,
+    #[serde(rename = "Description")]
+    description: String,
+    #[serde(rename = "ScheduledDate")]
+    scheduled_at: DateTime<Utc>,
+    #[serde(rename = "ClientId")]
+    client_id: Option<Uuid>,
+    #[serde(rename = "ClientName")]
+    client_name: Option<String>,
+    #[serde(rename = "Succeeded")]
+    succeeded: bool,
+    #[serde(rename = "Pending")]
+    pending: bool,
+    #[serde(rename = "Error")]
+    error: Option<String>,
+}
+
+fn filter_text(filter: &Value, key: &str) -> Option<String> {
+    filter
+        .get(key)
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+/// A day ('2026-05-01') or a timestamp from a filter.
+fn filter_time(filter: &Value, key: &str, end_of_day: bool) -> Option<DateTime<Utc>> {
+    let text = filter_text(filter, key)?;
+    if let Ok(at) = DateTime::parse_from_rfc3339(&text) {
+        return Some(at.with_timezone(&Utc));
+    }
+    let day = NaiveDate::parse_from_str(text.get(..10)?, "%Y-%m-%d").ok()?;
+    let time = if end_of_day {
+        day.and_hms_opt(23, 59, 59)?
+    } else {
+        day.and_hms_opt(0, 0, 0)?
+    };
+    Some(time.and_utc())
+}
+
+fn filtered<'a>(params: &ListParams, select: &str) -> Result<QueryBuilder<'a, Postgres>, ApiError> {
+    let filter = &params.filter;
+    let mut q = QueryBuilder::new(format!(
+        "SELECT {select} FROM jobs j LEFT JOIN clients c ON c.id = j.client_id WHERE true"
+    ));
+    if let Some(description) = filter_text(filter, "description").or_else(|| params.search()) {
+        q.push(" AND j.description ILIKE ")
+            .push_bind(like_pattern(&description));
+    }
+    if let Some(from) = filter_time(filter, "from", false) {
+        q.push(" AND j.scheduled_at >= ").push_bind(from);
+    }
+    if let Some(to) = filter_time(filter, "to", true) {
+        q.push(" AND j.scheduled_at <= ").push_bind(to);
+    }
+    if let Some(client) = filter_text(filter, "clientId") {
+        let client: Uuid = client
+            .parse()
+            .map_err(|_| ApiError::field("clientId", "Ukendt klub"))?;
+        q.push(" AND j.client_id = ").push_bind(client);
+    }
+    // The badge rules of spec 1 §2: Succeeded when done and not pending; Error when an error is
+    // set; otherwise Pending.
+    match filter_text(filter, "status").as_deref() {
+        Some("Succeeded") => {
+            q.push(" AND j.succeeded AND NOT j.pending");
+        }
+        Some("Error") => {
+            q.push(" AND NOT (j.succeeded AND NOT j.pending) AND j.error IS NOT NULL");
+        }
+        Some("Pending") => {
+            q.push(" AND NOT (j.succeeded AND NOT j.pending) AND j.error IS NULL");
+        }
+        Some(_) => return Err(ApiError::field("status", "Ukendt status")),
+        None => {}
+    }
+    Ok(q)
+}
+
+#[utoipa::path(post, path = "/api/jobs", tag = "admin", request_body = ListParams, responses((status = 200), (status = 403)))]
+pub async fn list_jobs(
+    _admin: SystemAdmin,
+    params: web::Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let total: i64 = filtered(&params, "count(*)")?
+        .build_query_scalar()
+        .fetch_one(&state.pool)
+        .await?;
+    let mut q = filtered(
+        &params,
+        "j.id, j.description, j.scheduled_at, j.client_id, c.name AS client_name, j.succeeded, j.pending, j.error",
+    )?;
+    let order = params.order_by(
+        &[
+            ("ScheduledDate", "j.scheduled_at"),
+            ("Description", "lower(j.description)"),
+            ("ClientId", "c.name"),
+        ],
+        ("ScheduledDate", SortDir::Desc),
+    );
+    q.push(format!(" ORDER BY {order}, j.id LIMIT "))
+        .push_bind(params.per_page())
+        .push(" OFFSET ")
+        .push_bind(params.offset());
+    let rows: Vec<JobListRow> = q.build_query_as().fetch_all(&state.pool).await?;
+    Ok(envelope::page(rows, total, params.per_page()))
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct JobDetail {
+    id: Uuid,
+    description: String,
+    method: String,
+    method_type: String,
+    arguments: Value,
+    collection: Option<String>,
+    relation_id: Option<String>,
+    message: Option<String>,
+    error: Option<String>,
+    scheduled_at: DateTime<Utc>,
+    client_id: Option<Uuid>,
+    client_name: Option<String>,
+    attempts: i32,
+    succeeded: bool,
+    pending: bool,
+    #[serde(skip)]
+    locked: bool,
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct HistoryRow {
+    created_at: DateTime<Utc>,
+    state_name: String,
+    reason: Option<String>,
+    data: Value,
+}
+
+async fn load(conn: &mut PgConnection, id: Uuid) -> Result<JobDetail, ApiError> {
+    sqlx::query_as(
+        "SELECT j.id, j.description, j.method, j.method_type, j.arguments, j.collection, j.relation_id, j.message, j.error, \
+         j.scheduled_at, j.client_id, c.name AS client_name, j.attempts, j.succeeded, j.pending, \
+         coalesce(j.locked_until > now(), false) AS locked \
+         FROM jobs j LEFT JOIN clients c ON c.id = j.client_id WHERE j.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?
+    .ok_or(ApiError::NotFound)
+}
+
+/// Mail bodies can hold links that log a person in (reset, invitation): the dialog shows who
+/// and what, never the link itself.
+fn shown_arguments(method: &str, arguments: &Value) -> Value {
+    if method == "send_mail" {
+        json!({ "to": arguments.get("to"), "subject": arguments.get("subject") })
+    } else {
+        arguments.clone()
+    }
+}
+
+#[utoipa::path(get, path = "/api/jobs/{id}", tag = "admin", responses((status = 200), (status = 404)))]
+pub async fn get_job(
+    _admin: SystemAdmin,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut conn = state.pool.acquire().await?;
+    let mut job = load(&mut conn, id).await?;
+    job.arguments = shown_arguments(&job.method, &job.arguments);
+    let history: Vec<HistoryRow> = sqlx::query_as(
+        "SELECT created_at, state_name, reason, data FROM job_history WHERE job_id = $1 ORDER BY id",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(envelope::result(json!({ "job": job, "history": history })))
+}
+
+async fn record(
+    conn: &mut PgConnection,
+    id: Uuid,
+    state_name: &str,
+    reason: String,
+) -> Result<(), ApiError> {
+    sqlx::query("INSERT INTO job_history (job_id, state_name, reason) VALUES ($1, $2, $3)")
+        .bind(id)
+        .bind(state_name)
+        .bind(reason)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+const RUNNING: &str = "Jobbet kører lige nu. Vent til det er færdigt.";
+
+/// Runs the job now: a pending job is moved forward, a finished one (succeeded or failed) is
+/// run again with fresh attempts.
+#[utoipa::path(post, path = "/api/jobs/{id}/execute", tag = "admin", responses((status = 200), (status = 404), (status = 409)))]
+pub async fn execute_job(
+    admin: SystemAdmin,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut tx = system_tx(&state.pool).await?;
+    let job = load(&mut tx, id).await?;
+    if job.locked {
+        return Err(ApiError::Conflict(RUNNING.into()));
+    }
+    sqlx::query(
+        "UPDATE jobs SET pending = true, succeeded = false, scheduled_at = now(), locked_until = NULL, \
+         attempts = CASE WHEN pending THEN attempts ELSE 0 END, updated_at = now() WHERE id = $1",
+    )
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    let who = admin.0.identity.user.name();
+    let reason = if job.succeeded {
+        format!("Kørt igen af {who}")
+    } else {
+        format!("Startet af {who}")
+    };
+    record(&mut tx, id, "Enqueued", reason).await?;
+    audit(
+        &mut tx,
+        &admin,
+        job.client_id,
+        "job",
+        &id.to_string(),
+        "execute",
+        json!({}),
+    )
+    .await?;
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(JOBS_CHANNEL)
+        .bind(id.to_string())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}
+
+#[utoipa::path(post, path = "/api/jobs/{id}/cancel", tag = "admin", responses((status = 200), (status = 404), (status = 409)))]
+pub async fn cancel_job(
+    admin: SystemAdmin,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut tx = system_tx(&state.pool).await?;
+    let job = load(&mut tx, id).await?;
+    if job.locked {
+        return Err(ApiError::Conflict(RUNNING.into()));
+    }
+    if !job.pending {
+        return Err(ApiError::Conflict(
+            "Kun ventende jobs kan annulleres".into(),
+        ));
+    }
+    let who = admin.0.identity.user.name();
+    sqlx::query(
+        "UPDATE jobs SET pending = false, succeeded = false, error = $2, updated_at = now() WHERE id = $1",
+    )
+    .bind(id)
+    .bind(format!("Annulleret af {who}"))
+    .execute(&mut *tx)
+    .await?;
+    record(&mut tx, id, "Cancelled", format!("Annulleret af {who}")).await?;
+    audit(
+        &mut tx,
+        &admin,
+        job.client_id,
+        "job",
+        &id.to_string(),
+        "cancel",
+        json!({}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}
+
+#[utoipa::path(delete, path = "/api/jobs/{id}", tag = "admin", responses((status = 200), (status = 404), (status = 409)))]
+pub async fn delete_job(
+    admin: SystemAdmin,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut tx = system_tx(&state.pool).await?;
+    let job = load(&mut tx, id).await?;
+    if job.locked {
+        return Err(ApiError::Conflict(RUNNING.into()));
+    }
+    sqlx::query("DELETE FROM jobs WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    audit(
+        &mut tx,
+        &admin,
+        job.client_id,
+        "job",
+        &id.to_string(),
+        "delete",
+        json!({ "description": { "old": job.description, "new": null } }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}

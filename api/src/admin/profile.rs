@@ -1,0 +1,73 @@
+//! The staff profile (spec 3 §2 Profile, staff variant; §3 Profile; §5): the signed-in user's
+//! own fields. The e-mail is read-only; a new password keeps this session and ends the others.
+
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+use tribune_projections::db::system_tx;
+
+use super::users::{apply_picture, audit_view, clean_user, detail, save_user, UserInput};
+use super::{audit, diff};
+use crate::crm::clean;
+use crate::envelope;
+use crate::error::{check_errors, ApiError, FieldErrors};
+use crate::session::Staff;
+use crate::state::AppState;
+use crate::storage::read_form;
+
+#[utoipa::path(get, path = "/api/profile", tag = "profile", responses((status = 200), (status = 401)))]
+pub async fn get_profile(
+    staff: Staff,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let mut conn = state.pool.acquire().await?;
+    Ok(envelope::result(detail(&mut conn, staff.user_id()).await?))
+}
+
+#[utoipa::path(post, path = "/api/profile/update", tag = "profile", responses((status = 200), (status = 422)))]
+pub async fn update_profile(
+    staff: Staff,
+    payload: actix_multipart::Multipart,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let form = read_form(payload).await?;
+    let mut input: UserInput = form.json()?;
+    let id = staff.user_id();
+    input.id = Some(id);
+    let mut errors = FieldErrors::new();
+    let user = clean_user(&input, form.files_named("file").next(), false, &mut errors).await?;
+    check_errors(errors)?;
+    let mut tx = system_tx(&state.pool).await?;
+    let before = detail(&mut tx, id).await?;
+    save_user(&mut tx, Some(id), &user, before.email_confirmed, id).await?;
+    sqlx::query("UPDATE users SET title = $2, signature = $3 WHERE id = $1")
+        .bind(id)
+        .bind(clean(&input.title))
+        .bind(&user.signature)
+        .execute(&mut *tx)
+        .await?;
+    if user.password_hash.is_some() {
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
+            .bind(id)
+            .bind(&staff.identity.session_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    apply_picture(&mut tx, &state, id, &input, &form).await?;
+    let after = detail(&mut tx, id).await?;
+    let mut changes = diff(&audit_view(&before), &audit_view(&after));
+    if user.password_hash.is_some() {
+        changes["password"] = json!({ "old": "•••", "new": "•••" });
+    }
+    audit(
+        &mut tx,
+        &staff,
+        None,
+        "user",
+        &id.to_string(),
+        "profile",
+        changes,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
