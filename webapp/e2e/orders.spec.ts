@@ -249,15 +249,18 @@ test('an order from draft to approved, reopened, exported, its history, cancelle
   await expect(page).toHaveURL(new RegExp(`${orderUrl}(\\?.*)?$`));
   await page.getByRole('tab', { name: 'Historik' }).click();
   const history = page.getByRole('table', { name: 'Historik' });
-  await expect(history.getByRole('row').filter({ hasText: 'Godkendt' })).toHaveCount(1);
-  await expect(history.getByRole('row').filter({ hasText: 'Genåbnet' })).toHaveCount(1);
-  // Row 0 is the header; the events follow in order.
+  // Row 0 is the header; the events follow in order: created, approved, reopened.
+  await expect(history.getByRole('row')).toHaveCount(4);
+  await expect(history.getByRole('row').nth(1)).toContainText('Ordre oprettet');
+  await expect(history.getByRole('row').nth(3)).toContainText('Genåbnet');
+  await expect(history.getByRole('row').nth(3)).toContainText('Godkendt → Kladde');
   const second = history.getByRole('row').nth(2);
   await expect(second).toContainText('#2');
+  await expect(second).toContainText('Kladde → Godkendt');
   await second.getByRole('button', { name: 'Vis som på dette tidspunkt' }).click();
   const asOf = page.getByRole('dialog', { name: 'Ordren efter hændelse #2' });
   await expect(asOf).toBeVisible();
-  await expect(asOf).toContainText('Kladde');
+  await expect(asOf).toContainText('Godkendt');
   await expect(asOf.getByRole('table', { name: 'Beløb' })).toBeVisible();
   await asOf.getByRole('button', { name: 'Luk' }).click();
   await expect(asOf).toBeHidden();

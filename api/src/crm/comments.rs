@@ -69,6 +69,7 @@ fn origin(kind: &str) -> Option<(&'static str, &'static str)> {
     match kind {
         "company" => Some(("companies", "companies")),
         "contact" => Some(("contacts", "contacts")),
+        "order" => Some(("orders", "order_rows")),
         _ => None,
     }
 }
@@ -310,10 +311,10 @@ pub async fn add_comment(
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let label: Option<String> = sqlx::query_scalar(&format!(
         "SELECT {} FROM {table} WHERE client_id = $1 AND id = $2",
-        if table == "companies" {
-            "'Virksomhed: ' || name"
-        } else {
-            "'Kontakt: ' || firstname || ' ' || lastname"
+        match table {
+            "companies" => "'Virksomhed: ' || name",
+            "order_rows" => "'Ordre #' || number",
+            _ => "'Kontakt: ' || firstname || ' ' || lastname",
         }
     ))
     .bind(staff.client_id)

@@ -98,6 +98,9 @@ pub async fn list_contacts(
 #[derive(Debug, Deserialize)]
 pub struct SearchQuery {
     pub search: Option<String>,
+    /// Only the contacts of this company (the order and contract pickers).
+    #[serde(default, rename = "companyId")]
+    pub company_id: Option<String>,
 }
 
 #[utoipa::path(get, path = "/api/contacts", tag = "contacts", responses((status = 200)))]
@@ -107,14 +110,20 @@ pub async fn search_contacts(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
+    let company = match clean(&query.company_id) {
+        Some(id) => Some(parse_id(&id)?),
+        None => None,
+    };
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let rows: Vec<ContactRef> = sqlx::query_as(
         "SELECT id, firstname, lastname, email, phone, mobile FROM contacts WHERE client_id = $1 \
          AND ($2::text IS NULL OR firstname || ' ' || lastname || ' ' || email ILIKE '%' || $2 || '%') \
+         AND ($3::uuid IS NULL OR id IN (SELECT contact_id FROM company_contacts WHERE company_id = $3)) \
          ORDER BY lower(firstname), lower(lastname) LIMIT 50",
     )
     .bind(staff.client_id)
     .bind(clean(&query.search))
+    .bind(company)
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
