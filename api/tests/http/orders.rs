@@ -761,3 +761,39 @@ async fn the_company_page_shows_its_orders_and_this_years_revenue() {
         .await;
     assert_eq!(list["result"].as_array().unwrap().len(), 1);
 }
+
+#[tokio::test]
+async fn notes_on_an_order_and_the_contact_picker_of_its_company() {
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    let id = create(&staff, draft(vec![line("Billet", 10_000, 1)])).await;
+    let (status, answer) = staff
+        .post_form(
+            &format!("/api/comments/{id}"),
+            None,
+            &[
+                ("originType", "order"),
+                ("text", "<p>Ring før levering</p>"),
+            ],
+            vec![],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (_, notes) = staff.get_json(&format!("/api/comments/{id}")).await;
+    assert!(notes.to_string().contains("Ring før levering"), "{notes}");
+    let (_, company) = staff
+        .post_form("/api/companies/update", Some(&json!({ "name": "Tom A/S", "status": 0, "cvr": "12345678", "phone": "", "useEAN": false, "vatExcluded": false })), &[], vec![])
+        .await;
+    let company_id = company["result"].as_str().unwrap();
+    let (status, none) = staff
+        .get_json(&format!("/api/contacts?companyId={company_id}"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        none["result"].as_array().unwrap().len(),
+        0,
+        "a new company has no contacts"
+    );
+    let (status, _) = staff.get_json("/api/contacts?companyId=ikke-et-id").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
