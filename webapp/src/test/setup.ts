@@ -37,9 +37,12 @@ let consoleSpies: ReturnType<typeof vi.spyOn>[] = [];
 beforeEach(() => {
   consoleSpies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')];
 });
-afterEach(() => {
+afterEach(async () => {
   // Unmount first, so a failed check below cannot leave this test's screen behind for the next one.
   cleanup();
+  // A request the test's app started just before it ended (a list refetched after a navigation)
+  // is still answered by this test's handlers, not reported as unhandled in the next test.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   for (const spy of consoleSpies) expect(spy).not.toHaveBeenCalled();
   server.resetHandlers();
   localStorage.clear();
