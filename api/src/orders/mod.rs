@@ -379,17 +379,20 @@ pub async fn delete_order(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    by_path(staff, path, state, OrderCommand::Delete, "order.delete").await
+}
+
+/// A state change of the order named in the path (no version: these act on what is there now).
+async fn by_path(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+    command: OrderCommand,
+    name: &str,
+) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
-    let (_, tx) = run(
-        &state,
-        &staff,
-        id,
-        None,
-        OrderCommand::Delete,
-        "order.delete",
-    )
-    .await?;
+    let (_, tx) = run(&state, &staff, id, None, command, name).await?;
     tx.commit().await?;
     Ok(envelope::ok())
 }
@@ -401,19 +404,37 @@ pub async fn capture_payment(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
-    let id = parse_id(&path)?;
-    let (_, tx) = run(
-        &state,
-        &staff,
-        id,
-        None,
+    by_path(
+        staff,
+        path,
+        state,
         OrderCommand::CapturePayment,
         "order.capture-payment",
     )
+    .await
+}
+
+/// The mail of an order, sent by the job runner once the transaction of its event commits.
+async fn mail_job(
+    conn: &mut PgConnection,
+    staff: &Staff,
+    id: Uuid,
+    description: String,
+    mail: mail::Mail,
+) -> Result<(), ApiError> {
+    enqueue(
+        conn,
+        NewJob {
+            client_id: Some(staff.client_id),
+            description,
+            method: JobMethod::SendMail(mail),
+            collection: Some("orders".into()),
+            relation_id: Some(id.to_string()),
+            created_by: Some(staff.identity.user.id),
+        },
+    )
     .await?;
-    tx.commit().await?;
-    Ok(envelope::ok())
+    Ok(())
 }
 
 async fn club_name(conn: &mut PgConnection, client_id: Uuid) -> Result<String, ApiError> {
@@ -447,27 +468,18 @@ pub async fn send_payment_link(
         state.settings.public_url.trim_end_matches('/')
     );
     let customer = &order.content.customer;
-    enqueue(
-        &mut tx,
-        NewJob {
-            client_id: Some(staff.client_id),
-            description: format!(
-                "Betalingslink for ordre #{} til {}",
-                order.number, customer.email
-            ),
-            method: JobMethod::SendMail(mail::order_payment_link(
-                &customer.email,
-                &customer.firstname,
-                &club,
-                order.number,
-                &link,
-            )),
-            collection: Some("orders".into()),
-            relation_id: Some(id.to_string()),
-            created_by: Some(staff.identity.user.id),
-        },
-    )
-    .await?;
+    let mail = mail::order_payment_link(
+        &customer.email,
+        &customer.firstname,
+        &club,
+        order.number,
+        &link,
+    );
+    let description = format!(
+        "Betalingslink for ordre #{} til {}",
+        order.number, customer.email
+    );
+    mail_job(&mut tx, &staff, id, description, mail).await?;
     tx.commit().await?;
     Ok(envelope::ok())
 }
@@ -524,24 +536,9 @@ pub async fn send_confirmation(
         "Hej {}. Tak for din ordre #{} hos {club}.",
         customer.firstname, order.number
     );
-    enqueue(
-        &mut tx,
-        NewJob {
-            client_id: Some(staff.client_id),
-            description: format!("Ordrebekræftelse #{} til {}", order.number, customer.email),
-            method: JobMethod::SendMail(mail::order_confirmation(
-                &customer.email,
-                &subject,
-                &greeting,
-                &lines,
-                &sums,
-            )),
-            collection: Some("orders".into()),
-            relation_id: Some(id.to_string()),
-            created_by: Some(staff.identity.user.id),
-        },
-    )
-    .await?;
+    let mail = mail::order_confirmation(&customer.email, &subject, &greeting, &lines, &sums);
+    let description = format!("Ordrebekræftelse #{} til {}", order.number, customer.email);
+    mail_job(&mut tx, &staff, id, description, mail).await?;
     tx.commit().await?;
     Ok(envelope::ok())
 }
