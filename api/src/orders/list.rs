@@ -144,6 +144,19 @@ fn push_filtered(
     if let Some(status) = params.filter.get("status").and_then(|s| s.as_str()) {
         q.push(" AND t.status = ").push_bind(status.to_string());
     }
+    if let Some(company) = company_filter(params) {
+        q.push(" AND t.company_id = ").push_bind(company);
+    }
+}
+
+/// `filter.companyId` (the company page's 'Vis alle'); an id that is not a uuid matches nothing.
+fn company_filter(params: &ListParams) -> Option<Uuid> {
+    params
+        .filter
+        .get("companyId")
+        .and_then(|c| c.as_str())
+        .filter(|c| !c.is_empty())
+        .map(|c| c.parse().unwrap_or(Uuid::nil()))
 }
 
 async fn rows(
@@ -155,7 +168,7 @@ async fn rows(
     staff.authorize(state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let status = params.filter.get("status").and_then(|s| s.as_str());
-    let total: i64 = if params.search().is_none() {
+    let total: i64 = if params.search().is_none() && company_filter(params).is_none() {
         // Kept per club and status by the projection: no counting of every row.
         sqlx::query_scalar(
             "SELECT coalesce(sum(orders), 0)::bigint FROM order_counts WHERE client_id = $1 \

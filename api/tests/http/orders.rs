@@ -797,3 +797,32 @@ async fn notes_on_an_order_and_the_contact_picker_of_its_company() {
     let (status, _) = staff.get_json("/api/contacts?companyId=ikke-et-id").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn the_orders_list_filtered_by_a_company() {
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    let (_, company) = staff
+        .post_form("/api/companies/update", Some(&json!({ "name": "Filter ApS", "status": 0, "cvr": "12345678", "phone": "", "useEAN": false, "vatExcluded": false })), &[], vec![])
+        .await;
+    let company_id = company["result"].as_str().unwrap().to_string();
+    let mut body = draft(vec![line("Bandereklame", 125_000, 1)]);
+    body["companyId"] = json!(company_id);
+    let id = create(&staff, body).await;
+    create(&staff, draft(vec![line("Kaffe", 2_500, 1)])).await;
+    let (_, of_company) = staff
+        .post_json(
+            "/api/orders",
+            &json!({ "filter": { "companyId": company_id }, "page": 1, "perPage": 10 }),
+        )
+        .await;
+    assert_eq!(of_company["Total"], 1);
+    assert_eq!(of_company["Result"][0]["Id"], json!(id));
+    let (_, none) = staff
+        .post_json(
+            "/api/orders",
+            &json!({ "filter": { "companyId": "ikke-et-id" }, "page": 1, "perPage": 10 }),
+        )
+        .await;
+    assert_eq!(none["Total"], 0);
+}

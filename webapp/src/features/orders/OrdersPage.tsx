@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import type { ListSort } from '../../api/listTypes';
 import { fullName } from '../../shared/format';
@@ -33,7 +33,13 @@ export function OrdersPage() {
   const [sort, setSort] = useState<ListSort>(DEFAULT_SORT);
   const [deleteOrder] = useDeleteOrderMutation();
   const [exportOrders, exportState] = useExportOrdersMutation();
-  const filter: OrderFilter = useMemo(() => ({ search }), [search]);
+  // The company page's 'Vis alle' links here with ?companyId=.
+  const [params] = useSearchParams();
+  const companyId = params.get('companyId');
+  const filter: OrderFilter = useMemo(
+    () => (companyId ? { search, companyId } : { search }),
+    [search, companyId],
+  );
 
   const columns: TableColumn<OrderRow>[] = [
     {

@@ -159,6 +159,8 @@ export interface OrderRow {
 
 export interface OrderFilter {
   search: string;
+  /** Only this company's orders (from the company page). */
+  companyId?: string;
 }
 
 /** The body of the state changes (approve, edit, cancel). */
