@@ -557,6 +557,14 @@ pub async fn seed_demo_catalogue(pool: &PgPool) -> anyhow::Result<()> {
         return Ok(());
     }
     let mut tx = pool.begin().await?;
+    // The demo club sells sponsorships as contracts and books through e-conomic (the stand-in):
+    // the products' contract setup and the 'Regnskab' tabs are on.
+    sqlx::query(
+        "UPDATE clients SET features = features || '{\"orders\": {\"contracts\": true, \"economic\": true}}'::jsonb WHERE id = $1",
+    )
+    .bind(club)
+    .execute(&mut *tx)
+    .await?;
     let insert = |sql: &'static str| sqlx::query_scalar::<_, Uuid>(sql);
     let group = |title: &'static str, sku: &'static str| (title, sku);
     let mut groups = Vec::new();

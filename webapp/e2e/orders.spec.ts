@@ -157,8 +157,9 @@ test('an order from draft to approved, reopened, exported, its history, cancelle
   await addOns.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await addOns.click();
   await page.getByRole('listbox').getByRole('option', { name: 'Navnetryk' }).click();
-  // Clicking the dialog's title closes the options' overlay (Escape would close the dialog).
-  await dialog.locator('.p-dialog-title').click();
+  // The overlay's own close button (Escape would close the dialog; the overlay may cover its title).
+  await page.locator('.p-multiselect-panel .p-multiselect-close').click();
+  await expect(page.locator('.p-multiselect-panel')).toBeHidden();
   await expect(dialog.getByLabel('Pris for Navnetryk')).toHaveValue('99,00');
   await dialog.getByLabel('Antal', { exact: true }).fill('2');
   await saveLine(dialog);

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useAppSession } from '../../api/appApi';
 import { EditorPage, NEW_ID } from '../../shared/ui/EditorPage';
 import { MoneyField, TextField } from '../../shared/ui/FormFields';
 import { Tabs } from '../../shared/ui/Tabs';
+import { ACCOUNTING_FEATURE, AccountingTab, ordersFeature } from '../../shared/ui/AccountingTab';
 import {
   orderCategoryFormValues,
   orderCategoryPayload,
@@ -11,11 +13,13 @@ import {
 } from './orderCategorySchema';
 import { useGetOrderCategoryQuery, useSaveOrderCategoryMutation } from './orderSetupApi';
 
-/** /orders/categories/{id} ('create' = new): the tab Kategori. */
+/** /orders/categories/{id} ('create' = new): the tab Kategori, and Regnskab with the accounting feature. */
 export function OrderCategoryPage() {
   const { t } = useTranslation();
   const { id = NEW_ID } = useParams();
   const isNew = id === NEW_ID;
+  const { client } = useAppSession();
+  const accounting = ordersFeature(client?.features, ACCOUNTING_FEATURE);
   const query = useGetOrderCategoryQuery(id, { skip: isNew });
   const [save] = useSaveOrderCategoryMutation();
   const category = isNew ? undefined : query.data;
@@ -49,6 +53,12 @@ export function OrderCategoryPage() {
                   <TextField name="invoiceTitle" label={t('orderSetup.fields.invoiceTitle')} />
                 </div>
               ),
+            },
+            {
+              key: 20,
+              label: t('products.tabs.accounting'),
+              visible: accounting,
+              content: <AccountingTab />,
             },
           ]}
         />

@@ -16,6 +16,7 @@ import {
   useLazyGetProductSeatChartsQuery,
   useSaveProductMutation,
 } from './productsApi';
+import { ACCOUNTING_FEATURE, AccountingTab, ordersFeature } from '../../shared/ui/AccountingTab';
 import {
   ProductContractTab,
   ProductExtraInfoTab,
@@ -27,17 +28,15 @@ import {
   ProductVariantsTab,
 } from './ProductTabs';
 
-/** Whether a feature of the orders module is on for the club (GET /api/app/client → features). */
-function ordersFeature(features: Record<string, unknown> | undefined, name: string): boolean {
-  const orders = features?.orders;
-  return (
-    typeof orders === 'object' &&
-    orders !== null &&
-    Boolean((orders as Record<string, unknown>)[name])
-  );
-}
-
-function ProductEditorTabs({ contracts, editorKey }: { contracts: boolean; editorKey: string }) {
+function ProductEditorTabs({
+  contracts,
+  accounting,
+  editorKey,
+}: {
+  contracts: boolean;
+  accounting: boolean;
+  editorKey: string;
+}) {
   const { t } = useTranslation();
   const { values } = useFormikContext<ProductFormValues>();
   const [tab, setTab] = useTabParam(10);
@@ -74,6 +73,12 @@ function ProductEditorTabs({ contracts, editorKey }: { contracts: boolean; edito
           visible: seatTicket,
           content: <ProductSeatsTab charts={charts.data ?? []} />,
         },
+        {
+          key: 90,
+          label: t('products.tabs.accounting'),
+          visible: accounting,
+          content: <AccountingTab />,
+        },
       ]}
     />
   );
@@ -86,6 +91,7 @@ export function ProductPage() {
   const isNew = id === NEW_ID;
   const { client } = useAppSession();
   const contracts = ordersFeature(client?.features, 'contracts');
+  const accounting = ordersFeature(client?.features, ACCOUNTING_FEATURE);
   const query = useGetProductQuery(id, { skip: isNew });
   const [save] = useSaveProductMutation();
   const product = isNew ? undefined : query.data;
@@ -114,6 +120,7 @@ export function ProductPage() {
       {() => (
         <ProductEditorTabs
           contracts={contracts}
+          accounting={accounting}
           editorKey={`${id}-${query.fulfilledTimeStamp ?? 0}`}
         />
       )}
