@@ -1,6 +1,7 @@
 import { FieldArray, useFormikContext } from 'formik';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { useAppSession } from '../../api/appApi';
 import { ImageField } from '../../shared/ui/ImageField';
 import {
   CheckboxField,
@@ -50,6 +51,17 @@ function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
   );
 }
 
+/** The club's own ticket templates (Indstillinger → Arrangementer → Billetskabeloner), by name. */
+export function clubTicketTemplates(settings: Record<string, unknown> | undefined): string[] {
+  const events = settings?.events as { ticketTemplates?: unknown } | undefined;
+  const list = Array.isArray(events?.ticketTemplates) ? events.ticketTemplates : [];
+  return list
+    .map((template: unknown) => (template as { name?: unknown })?.name)
+    .filter(
+      (name): name is string => typeof name === 'string' && name !== '' && name !== 'Default',
+    );
+}
+
 /** Produkt: the main fields; ticket template only for tickets, reservation only for seat tickets. */
 export function ProductMainTab() {
   const { t } = useTranslation();
@@ -57,6 +69,8 @@ export function ProductMainTab() {
   const categories = useGetProductCategoryChoicesQuery().data ?? [];
   const groups = useGetInvoiceGroupChoicesQuery().data ?? [];
   const ticket = values.type === 'ticket' || values.type === 'seat-ticket';
+  const { client } = useAppSession();
+  const templates = clubTicketTemplates(client?.settings);
   const flags = [
     'active',
     'showOnInvoice',
@@ -94,7 +108,10 @@ export function ProductMainTab() {
           <SelectField
             name="ticketTemplate"
             label={t('products.fields.ticketTemplate')}
-            options={[{ label: t('products.defaultTemplate'), value: 'Default' }]}
+            options={[
+              { label: t('products.defaultTemplate'), value: 'Default' },
+              ...templates.map((name) => ({ label: name, value: name })),
+            ]}
             showClear
           />
         )}

@@ -93,3 +93,23 @@ describe('the product form (spec 3 §5)', () => {
     ).toEqual({});
   });
 });
+
+describe("the club's ticket templates", () => {
+  it('are offered by name after Default, without blanks or a second Default', async () => {
+    const { clubTicketTemplates } = await import('./ProductTabs');
+    expect(
+      clubTicketTemplates({
+        events: {
+          ticketTemplates: [
+            { name: 'Sæsonkort' },
+            { name: '' },
+            { name: 'Default' },
+            { name: 'VIP' },
+          ],
+        },
+      }),
+    ).toEqual(['Sæsonkort', 'VIP']);
+    expect(clubTicketTemplates(undefined)).toEqual([]);
+    expect(clubTicketTemplates({ events: {} })).toEqual([]);
+  });
+});
