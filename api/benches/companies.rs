@@ -4,12 +4,11 @@
 //! application, and measures the company list of a 10,000-company club (default sort, search,
 //! status filter, other sorts, deep pages) over HTTP. Target: p95 under 50 ms. Exits 1 when missed.
 
-use std::time::{Duration, Instant};
+mod common;
+
+use std::time::Instant;
 
 use serde_json::json;
-use tribune_api::settings::{CvrSource, Settings};
-use tribune_api::startup::Application;
-use tribune_projections::db::APP_ROLE;
 use tribune_projections::testing::TestDb;
 
 const CLUBS: i64 = 10;
@@ -61,48 +60,7 @@ async fn main() {
         started.elapsed().as_secs_f64()
     );
 
-    let settings = Settings {
-        database: db.owner_options.clone(),
-        app_database: db.owner_options.clone().username(APP_ROLE),
-        host: "127.0.0.1".into(),
-        port: 0,
-        public_url: "http://127.0.0.1".into(),
-        smtp_host: "127.0.0.1".into(),
-        smtp_port: 1,
-        mail_from: "Tribune <noreply@tribune.test>".into(),
-        webapp_dir: std::env::temp_dir().join("tribune-no-webapp"),
-        files_dir: std::env::temp_dir().join("tribune-bench-files"),
-        secure_cookies: false,
-        job_poll_ms: 1000,
-        projector_poll_ms: 1000,
-        run_background: false,
-        cvr: CvrSource::StandIn,
-        accounting: tribune_api::settings::AccountingSource::StandIn,
-        team_sport: tribune_api::settings::TeamSportSource::StandIn,
-    };
-    let app = Application::build(settings).await.unwrap();
-    let base = format!("http://127.0.0.1:{}", app.port());
-    tokio::spawn(app.run_until_stopped());
-    let client = reqwest::Client::builder()
-        .cookie_store(true)
-        .build()
-        .unwrap();
-    let login = client
-        .post(format!("{base}/api/login"))
-        .json(&json!({ "email": "staff@tribune.test", "password": "tribune-demo" }))
-        .send()
-        .await
-        .unwrap();
-    assert!(login.status().is_success());
-    let csrf = login
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|c| c.strip_prefix("tribune_csrf="))
-        .and_then(|c| c.split(';').next())
-        .unwrap()
-        .to_string();
+    let common::Served { base, client, csrf } = common::serve_and_log_in(&db).await;
 
     let queries = [
         (
@@ -158,23 +116,16 @@ async fn main() {
                 times.push(elapsed);
             }
         }
-        let (p50, p95) = percentiles(&mut times);
+        let (p50, p95) = common::percentiles(&mut times);
         println!("{name:>16}: p50 {p50:6.1} ms   p95 {p95:6.1} ms");
         failed |= p95 > TARGET_P95_MS;
         all.extend(times);
     }
-    let (p50, p95) = percentiles(&mut all);
+    let (p50, p95) = common::percentiles(&mut all);
     println!("{:>16}: p50 {p50:6.1} ms   p95 {p95:6.1} ms   (target p95 < {TARGET_P95_MS} ms, club {club})", "all");
     db.drop_database().await.unwrap();
     if failed {
         eprintln!("company list benchmark: p95 above {TARGET_P95_MS} ms");
         std::process::exit(1);
     }
-}
-
-fn percentiles(times: &mut [Duration]) -> (f64, f64) {
-    times.sort();
-    let at =
-        |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0;
-    (at(0.5), at(0.95))
 }
