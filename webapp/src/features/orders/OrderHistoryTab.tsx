@@ -8,6 +8,7 @@ import type { HistoryFormats } from '../../shared/history/formatChange';
 import { HistoryTab } from '../../shared/history/HistoryTab';
 import { Money } from '../../shared/ui/Money';
 import { orderStatusLabel, paymentStatusLabel } from './orderStatus';
+import { TotalsTable } from './OrderTotalsCard';
 import { lineTotal, orderTotals } from './orderTotals';
 import {
   INVOICING_TYPES,
@@ -184,42 +185,7 @@ function OrderAsOf({ state }: { state: Partial<Order> }) {
           )}
         />
       </DataTable>
-      <table className="tb-totals" aria-label={t('orders.totals.title')}>
-        <tbody>
-          <tr>
-            <th scope="row">{t('orders.totals.subtotal')}</th>
-            <td>
-              <Money value={totals.subtotal} ore currencyCode />
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">{t('orders.totals.discount')}</th>
-            <td>
-              <Money value={totals.discount} ore currencyCode />
-            </td>
-          </tr>
-          {totals.additionalFee > 0 && (
-            <tr>
-              <th scope="row">{t('orders.totals.fee')}</th>
-              <td>
-                <Money value={totals.additionalFee} ore currencyCode />
-              </td>
-            </tr>
-          )}
-          <tr>
-            <th scope="row">{t('orders.totals.vat')}</th>
-            <td>
-              <Money value={totals.vat} ore currencyCode />
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">{t('orders.totals.total')}</th>
-            <td>
-              <Money value={totals.total} ore currencyCode />
-            </td>
-          </tr>
-        </tbody>
-      </table>
+      <TotalsTable totals={totals} label={t('orders.totals.title')} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useFormikContext } from 'formik';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY, decimalTextToOre, oreToDecimalText } from '../../shared/format';
 import { MoneyField } from '../../shared/ui/FormFields';
@@ -79,47 +79,60 @@ export function OrderTotalsCard({ order, editable }: { order: Order; editable: b
           {t('orders.totals.title')}
         </h2>
         {editable && <MoneyField name="orderDiscount" label={t('orders.totals.orderDiscount')} />}
-        <table className="tb-totals" aria-labelledby={titleId}>
-          <tbody>
-            <tr>
-              <th scope="row">{t('orders.totals.subtotal')}</th>
-              <td>
-                <Money value={totals.subtotal} ore currencyCode />
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">{t('orders.totals.discount')}</th>
-              <td>
-                <Money value={totals.discount} ore currencyCode />
-              </td>
-            </tr>
-            {totals.additionalFee > 0 && (
-              <tr>
-                <th scope="row">{t('orders.totals.fee')}</th>
-                <td>
-                  <Money value={totals.additionalFee} ore currencyCode />
-                </td>
-              </tr>
-            )}
-            <tr>
-              <th scope="row">{t('orders.totals.vat')}</th>
-              <td>
-                <Money value={totals.vat} ore currencyCode />
-              </td>
-            </tr>
-            <tr className="tb-totals-total">
-              <th scope="row">{t('orders.totals.total')}</th>
-              <td>
-                {editable ? (
-                  <TotalInput order={order} total={totals.total} />
-                ) : (
-                  <Money value={totals.total} ore currencyCode />
-                )}
-              </td>
-            </tr>
-          </tbody>
-        </table>
+        <TotalsTable
+          totals={totals}
+          labelledBy={titleId}
+          total={editable ? <TotalInput order={order} total={totals.total} /> : undefined}
+        />
       </section>
     </Card>
+  );
+}
+
+interface TotalsFigures {
+  subtotal: number;
+  discount: number;
+  additionalFee: number;
+  vat: number;
+  total: number;
+}
+
+/**
+ * Subtotal, Rabat, Gebyr (only above 0), Moms and Total, for the order page and the order as of a
+ * history event. `total` replaces the Total amount (the draft's editable total).
+ */
+export function TotalsTable({
+  totals,
+  label,
+  labelledBy,
+  total,
+}: {
+  totals: TotalsFigures;
+  label?: string;
+  labelledBy?: string;
+  total?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const row = (name: string, value: number) => (
+    <tr>
+      <th scope="row">{t(`orders.totals.${name}`)}</th>
+      <td>
+        <Money value={value} ore currencyCode />
+      </td>
+    </tr>
+  );
+  return (
+    <table className="tb-totals" aria-label={label} aria-labelledby={labelledBy}>
+      <tbody>
+        {row('subtotal', totals.subtotal)}
+        {row('discount', totals.discount)}
+        {totals.additionalFee > 0 && row('fee', totals.additionalFee)}
+        {row('vat', totals.vat)}
+        <tr className="tb-totals-total">
+          <th scope="row">{t('orders.totals.total')}</th>
+          <td>{total ?? <Money value={totals.total} ore currencyCode />}</td>
+        </tr>
+      </tbody>
+    </table>
   );
 }
