@@ -6,7 +6,7 @@ use tribune_api::settings::Settings;
 use tribune_api::startup::{migrate, Application};
 use tribune_projections::db::connect;
 use tribune_projections::registry;
-use tribune_projections::replay::{replay, ReplayMode};
+use tribune_projections::replay::{replay, ReplayError, ReplayMode};
 
 #[derive(Parser)]
 #[command(
@@ -111,17 +111,31 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 ReplayMode::Swap
             };
             let mut identical = true;
+            let mut refused = false;
             for (p, kind) in chosen {
-                let report = replay(&owner, p.as_ref(), kind, mode).await?;
+                let report = match replay(&owner, p.as_ref(), kind, mode).await {
+                    Ok(report) => report,
+                    Err(incomplete @ ReplayError::Incomplete { .. }) => {
+                        eprintln!("replay refused: {incomplete}");
+                        refused = true;
+                        continue;
+                    }
+                    Err(ReplayError::Database(err)) => return Err(err.into()),
+                };
                 identical &= report.identical();
                 for d in &report.diffs {
                     println!(
-                        "{}: {} events; table {}: {} rows only live, {} rows only in replay",
-                        report.projection, report.events, d.table, d.live_only, d.shadow_only
+                        "{}: {} of {} events; table {}: {} rows only live, {} rows only in replay",
+                        report.projection,
+                        report.events,
+                        report.expected,
+                        d.table,
+                        d.live_only,
+                        d.shadow_only
                     );
                 }
             }
-            if check && !identical {
+            if refused || (check && !identical) {
                 return Ok(ExitCode::FAILURE);
             }
         }

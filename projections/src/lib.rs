@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod db;
+pub mod fold;
 pub mod history;
 pub mod order;
 pub mod probe;

@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use cqrs_es::persist::EventUpcaster;
+
 use crate::order::project::OrderRowsProjection;
 use crate::probe::project::{ProbeRowsProjection, ProbeTotalsProjection};
 use crate::projection::Projection;
@@ -42,4 +44,13 @@ pub fn asynchronous() -> Vec<Arc<dyn Projection>> {
 
 pub fn find(name: &str) -> Option<(Arc<dyn Projection>, ProjectionKind)> {
     all().into_iter().find(|(p, _)| p.name() == name)
+}
+
+/// The upcasters of an aggregate's older event shapes, oldest first. The store's load and every
+/// projection that folds an aggregate (`fold::fold_up_to`) apply them, so a bumped
+/// `event_version` is read the same everywhere. An upcaster changes the payload only: a projection
+/// that does not read metadata (`Projection::reads_metadata`) is given an empty object there.
+/// None exist yet: no event shape has changed.
+pub fn upcasters_for(_aggregate_type: &str) -> Vec<Box<dyn EventUpcaster>> {
+    Vec::new()
 }

@@ -5,11 +5,13 @@
 
 use sqlx::{PgConnection, PgPool};
 
+use crate::db::system_tx;
 use crate::projection::{shadow_name, Projection, StoredEvent, Tables};
 use crate::registry::ProjectionKind;
-use crate::runner::events_after_sql;
+use crate::runner::{events_after_sql, FINAL_HORIZON};
 
-const REPLAY_BATCH: i64 = 1000;
+/// Events per read while rebuilding: large batches let a projection write set-based.
+pub const REPLAY_BATCH: i64 = 20_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReplayMode {
@@ -31,8 +33,29 @@ pub struct TableDiff {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplayReport {
     pub projection: String,
+    /// Events the projection was given.
     pub events: usize,
+    /// Events of the projection's aggregate types in the store when the replay began (after its
+    /// locks); `events` is never less, or the replay refuses.
+    pub expected: usize,
     pub diffs: Vec<TableDiff>,
+}
+
+/// Why a replay did not happen. It changes nothing either way: the transaction rolls back.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The read applied fewer events than the store holds: swapping the shadow in would delete
+    /// read rows. This is a bug in the catch-up read, never in the data.
+    #[error(
+        "{projection}: replay applied {applied} of {expected} events; the read tables were left as they are"
+    )]
+    Incomplete {
+        projection: String,
+        applied: usize,
+        expected: usize,
+    },
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
 }
 
 impl ReplayReport {
@@ -49,7 +72,23 @@ pub async fn replay(
     projection: &dyn Projection,
     kind: ProjectionKind,
     mode: ReplayMode,
-) -> Result<ReplayReport, sqlx::Error> {
+) -> Result<ReplayReport, ReplayError> {
+    let read = events_after_sql(kind == ProjectionKind::Async, projection.reads_metadata());
+    replay_reading(pool, projection, kind, mode, &read, REPLAY_BATCH).await
+}
+
+/// `replay` with the catch-up read and its batch size given: tests use it to prove that the
+/// completeness guard stops a faulty read (such as the text-ordered one of issue 10) before it
+/// can delete a row. `read` takes the cursor's tx id (text) and position, the aggregate types
+/// and the batch size, like `events_after_sql`.
+pub async fn replay_reading(
+    pool: &PgPool,
+    projection: &dyn Projection,
+    kind: ProjectionKind,
+    mode: ReplayMode,
+    read: &str,
+    batch_size: i64,
+) -> Result<ReplayReport, ReplayError> {
     let mut tx = pool.begin().await?;
     sqlx::query("SELECT set_config('tribune.scope', 'system', true)")
         .execute(&mut *tx)
@@ -73,16 +112,9 @@ pub async fn replay(
                 .await?;
         }
     }
+    let mut deferred_indexes = Vec::new();
     for table in projection.tables() {
-        let shadow = shadow_name(table);
-        sqlx::query(&format!("DROP TABLE IF EXISTS {shadow}"))
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query(&format!(
-            "CREATE TABLE {shadow} (LIKE {table} INCLUDING ALL)"
-        ))
-        .execute(&mut *tx)
-        .await?;
+        deferred_indexes.extend(create_shadow(&mut tx, table).await?);
     }
 
     let shadow = Tables::shadow(projection.tables());
@@ -91,21 +123,63 @@ pub async fn replay(
         .iter()
         .map(|t| t.to_string())
         .collect();
-    let sql = events_after_sql(kind == ProjectionKind::Async);
-    let mut cursor = ("0".to_string(), 0i64);
+    // Counted after the locks and before the read: every event counted here is committed, so a
+    // correct read from (0, 0) meets each of them (an async projection's horizon only moves on).
+    let horizon = if kind == ProjectionKind::Async {
+        format!("AND {FINAL_HORIZON}")
+    } else {
+        String::new()
+    };
+    let expected: i64 = sqlx::query_scalar(&format!(
+        "SELECT count(*) FROM events WHERE events.aggregate_type = ANY($1) {horizon}"
+    ))
+    .bind(&types)
+    .fetch_one(&mut *tx)
+    .await?;
+    let expected = usize::try_from(expected).unwrap_or(0);
+    // The events are read on a second connection while this one applies them: reading and
+    // folding overlap. The reader needs no part of this transaction (the events it must meet
+    // are committed), and a writer of these tables waits on the locks above.
+    let (batches, mut received) = tokio::sync::mpsc::channel(2);
+    let reader = tokio::spawn(read_batches(
+        pool.clone(),
+        read.to_string(),
+        types.clone(),
+        batch_size,
+        batches,
+    ));
     let mut events_applied = 0;
-    loop {
-        let batch: Vec<StoredEvent> = sqlx::query_as(&sql)
-            .bind(&cursor.0)
-            .bind(cursor.1)
-            .bind(&types)
-            .bind(REPLAY_BATCH)
-            .fetch_all(&mut *tx)
-            .await?;
+    let mut cursor = ("0".to_string(), 0i64);
+    let mut rebuild = projection.rebuild();
+    while let Some(batch) = received.recv().await {
+        let batch = batch?;
         let Some(last) = batch.last() else { break };
         cursor = (last.tx_id.clone(), last.global_position);
-        projection.apply(&mut tx, &shadow, &batch).await?;
+        match rebuild.as_mut() {
+            Some(rebuild) => rebuild.apply(&mut tx, &shadow, &batch).await?,
+            None => projection.apply(&mut tx, &shadow, &batch).await?,
+        }
         events_applied += batch.len();
+    }
+    reader
+        .await
+        .map_err(|e| sqlx::Error::Protocol(format!("the replay's reader stopped: {e}")))?;
+    if let Some(rebuild) = rebuild.as_mut() {
+        rebuild.finish(&mut tx, &shadow).await?;
+    }
+    if events_applied < expected {
+        tx.rollback().await?;
+        return Err(ReplayError::Incomplete {
+            projection: projection.name().to_string(),
+            applied: events_applied,
+            expected,
+        });
+    }
+
+    // Indexes that no write depends on are built once over the loaded rows: far cheaper than
+    // keeping them up to date row by row.
+    for statement in deferred_indexes {
+        sqlx::query(&statement).execute(&mut *tx).await?;
     }
 
     let mut diffs = Vec::new();
@@ -115,6 +189,7 @@ pub async fn replay(
     let report = ReplayReport {
         projection: projection.name().to_string(),
         events: events_applied,
+        expected,
         diffs,
     };
 
@@ -139,6 +214,126 @@ pub async fn replay(
         }
     }
     Ok(report)
+}
+
+/// Sends the events of `types` in batches, oldest first, until none are left (an empty batch
+/// ends it) or the receiver is gone.
+async fn read_batches(
+    pool: PgPool,
+    read: String,
+    types: Vec<String>,
+    batch_size: i64,
+    batches: tokio::sync::mpsc::Sender<Result<Vec<StoredEvent>, sqlx::Error>>,
+) {
+    let mut tx = match system_tx(&pool).await {
+        Ok(tx) => tx,
+        Err(err) => {
+            let _ = batches.send(Err(err)).await;
+            return;
+        }
+    };
+    let mut cursor = ("0".to_string(), 0i64);
+    loop {
+        let batch: Result<Vec<StoredEvent>, sqlx::Error> = sqlx::query_as(&read)
+            .bind(&cursor.0)
+            .bind(cursor.1)
+            .bind(&types)
+            .bind(batch_size)
+            .fetch_all(&mut *tx)
+            .await;
+        let done = match &batch {
+            Ok(events) => match events.last() {
+                Some(last) => {
+                    cursor = (last.tx_id.clone(), last.global_position);
+                    false
+                }
+                None => true,
+            },
+            Err(_) => true,
+        };
+        if batches.send(batch).await.is_err() || done {
+            return;
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct IndexRow {
+    name: String,
+    qualified_table: String,
+    unique: bool,
+    definition: String,
+    constraint_name: Option<String>,
+    constraint_definition: Option<String>,
+}
+
+/// Creates `{table}__shadow` like the live table, with every constraint and with the live
+/// table's indexes under the live names plus `__shadow` (the swap renames them back, so index
+/// names survive any number of replays). Constraints and unique indexes exist before the load,
+/// because the projection's upserts rely on them; the statements of the other indexes are
+/// returned, to run after the load.
+async fn create_shadow(conn: &mut PgConnection, table: &str) -> Result<Vec<String>, sqlx::Error> {
+    let shadow = shadow_name(table);
+    sqlx::query(&format!("DROP TABLE IF EXISTS {shadow}"))
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(&format!(
+        "CREATE TABLE {shadow} (LIKE {table} INCLUDING ALL EXCLUDING INDEXES)"
+    ))
+    .execute(&mut *conn)
+    .await?;
+    let indexes: Vec<IndexRow> = sqlx::query_as(
+        "SELECT ic.relname::text AS name, \
+                quote_ident(n.nspname) || '.' || quote_ident(t.relname) AS qualified_table, \
+                i.indisunique AS unique, pg_get_indexdef(i.indexrelid) AS definition, \
+                con.conname::text AS constraint_name, pg_get_constraintdef(con.oid) AS constraint_definition \
+         FROM pg_index i \
+         JOIN pg_class ic ON ic.oid = i.indexrelid \
+         JOIN pg_class t ON t.oid = i.indrelid \
+         JOIN pg_namespace n ON n.oid = t.relnamespace \
+         LEFT JOIN pg_constraint con ON con.conindid = i.indexrelid AND con.conrelid = i.indrelid \
+         WHERE i.indrelid = $1::regclass ORDER BY ic.relname",
+    )
+    .bind(table)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut deferred = Vec::new();
+    for index in indexes {
+        let shadow_index = format!("{}__shadow", index.name);
+        if shadow_index.len() > 63 {
+            return Err(sqlx::Error::Protocol(format!(
+                "index name {} is too long to take the suffix __shadow",
+                index.name
+            )));
+        }
+        if let (Some(name), Some(definition)) = (index.constraint_name, index.constraint_definition)
+        {
+            sqlx::query(&format!(
+                "ALTER TABLE {shadow} ADD CONSTRAINT \"{name}__shadow\" {definition}"
+            ))
+            .execute(&mut *conn)
+            .await?;
+            continue;
+        }
+        let live_head = format!(" INDEX {} ON {} ", index.name, index.qualified_table);
+        let Some(at) = index.definition.find(&live_head) else {
+            return Err(sqlx::Error::Protocol(format!(
+                "unexpected index definition: {}",
+                index.definition
+            )));
+        };
+        let statement = format!(
+            "{} INDEX \"{shadow_index}\" ON {shadow} {}",
+            &index.definition[..at],
+            &index.definition[at + live_head.len()..]
+        );
+        if index.unique {
+            sqlx::query(&statement).execute(&mut *conn).await?;
+        } else {
+            deferred.push(statement);
+        }
+    }
+    Ok(deferred)
 }
 
 async fn diff(conn: &mut PgConnection, live: &str, shadow: &str) -> Result<TableDiff, sqlx::Error> {
@@ -219,7 +414,7 @@ async fn swap_in(conn: &mut PgConnection, table: &str) -> Result<(), sqlx::Error
         }
         sqlx::query(&sql).execute(&mut *conn).await?;
     }
-    let indexes: Vec<String> = sqlx::query_scalar("SELECT indexname::text FROM pg_indexes WHERE tablename = $1 AND indexname LIKE '%\\_\\_shadow%'")
+    let indexes: Vec<String> = sqlx::query_scalar("SELECT indexname::text FROM pg_indexes WHERE tablename = $1 AND indexname LIKE '%\\_\\_shadow'")
         .bind(table)
         .fetch_all(&mut *conn)
         .await?;

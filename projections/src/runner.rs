@@ -11,7 +11,9 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 
 use crate::db::system_tx;
-use crate::projection::{Projection, StoredEvent, Tables, STORED_EVENT_COLUMNS};
+use crate::projection::{
+    Projection, StoredEvent, Tables, STORED_EVENT_COLUMNS, STORED_EVENT_COLUMNS_WITHOUT_METADATA,
+};
 use crate::store::EVENTS_CHANNEL;
 
 pub const BATCH_SIZE: i64 = 500;
@@ -36,18 +38,30 @@ pub async fn ensure_checkpoint(pool: &PgPool, projection: &str) -> Result<(), sq
     Ok(())
 }
 
+/// Only events whose transaction is older than every transaction still running: none can still
+/// appear behind such a cursor.
+pub(crate) const FINAL_HORIZON: &str = "events.tx_id < pg_snapshot_xmin(pg_current_snapshot())";
+
 /// The events after `(tx_id, position)` of the given aggregate types, oldest first. With
 /// `final_only`, only those whose transaction is older than every transaction still running.
-pub(crate) fn events_after_sql(final_only: bool) -> String {
-    let horizon = if final_only {
-        "AND tx_id < pg_snapshot_xmin(pg_current_snapshot())"
+/// Every column is qualified: the keyset's WHERE and ORDER BY must both mean the xid8 column
+/// (served by the index `events_tx_pos`), never an output alias.
+pub fn events_after_sql(final_only: bool, with_metadata: bool) -> String {
+    let columns = if with_metadata {
+        STORED_EVENT_COLUMNS
     } else {
-        ""
+        STORED_EVENT_COLUMNS_WITHOUT_METADATA
+    };
+    let horizon = if final_only {
+        format!("AND {FINAL_HORIZON}")
+    } else {
+        String::new()
     };
     format!(
-        "SELECT {STORED_EVENT_COLUMNS} FROM events \
-         WHERE (tx_id, global_position) > ($1::text::xid8, $2) AND aggregate_type = ANY($3) {horizon} \
-         ORDER BY tx_id, global_position LIMIT $4"
+        "SELECT {columns} FROM events \
+         WHERE (events.tx_id, events.global_position) > ($1::text::xid8, $2) \
+           AND events.aggregate_type = ANY($3) {horizon} \
+         ORDER BY events.tx_id, events.global_position LIMIT $4"
     )
 }
 
@@ -72,14 +86,18 @@ pub async fn run_batch(
         .iter()
         .map(|t| t.to_string())
         .collect();
-    let events: Vec<StoredEvent> = sqlx::query_as(&events_after_sql(true))
-        .bind(&cursor_tx)
-        .bind(cursor_position)
-        .bind(&types)
-        .bind(batch_size)
-        .fetch_all(&mut *tx)
-        .await?;
+    let events: Vec<StoredEvent> =
+        sqlx::query_as(&events_after_sql(true, projection.reads_metadata()))
+            .bind(&cursor_tx)
+            .bind(cursor_position)
+            .bind(&types)
+            .bind(batch_size)
+            .fetch_all(&mut *tx)
+            .await?;
     let Some(last) = events.last() else {
+        // Release the checkpoint's row lock now, not whenever the pool gets round to it: the
+        // next batch may run on another connection at once.
+        tx.rollback().await?;
         return Ok(BatchOutcome::CaughtUp);
     };
     projection

@@ -87,12 +87,13 @@ impl<A: Aggregate> PgEventStore<A> {
             pool,
             repo,
             inline,
-            upcasters: Vec::new(),
+            upcasters: crate::registry::upcasters_for(A::TYPE),
             _aggregate: PhantomData,
         }
     }
 
-    /// Older event shapes are upcast on load; stored rows are never rewritten.
+    /// Older event shapes are upcast on load; stored rows are never rewritten. `new` takes the
+    /// aggregate's upcasters from the registry; this replaces them (tests).
     pub fn with_upcasters(mut self, upcasters: Vec<Box<dyn EventUpcaster>>) -> Self {
         self.upcasters = upcasters;
         self

@@ -6,7 +6,7 @@ use tribune_domain::probe::{Probe, ProbeEvent};
 use crate::projection::{Projection, StoredEvent, Tables};
 
 fn decode(event: &StoredEvent) -> Result<ProbeEvent, sqlx::Error> {
-    serde_json::from_value(event.payload.clone()).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+    event.event()
 }
 
 /// Inline: one row per probe, current when the command returns.
@@ -100,7 +100,7 @@ impl Projection for ProbeTotalsProjection {
         );
         for event in events {
             let Some(client_id) = event
-                .metadata_str("client_id")
+                .metadata_value("client_id")
                 .and_then(|c| c.parse::<uuid::Uuid>().ok())
             else {
                 continue;
