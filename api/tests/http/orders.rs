@@ -853,3 +853,52 @@ async fn the_orders_list_filtered_by_a_company() {
         .await;
     assert_eq!(none["Total"], 0);
 }
+
+#[tokio::test]
+async fn amounts_too_large_to_count_are_refused_on_their_field_and_nothing_is_saved() {
+    // The black-box probe's order: 9,223,372,036,854,775,807 øre × 2 once totalled −2 øre and
+    // could be approved.
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    field_refused(
+        &staff,
+        draft(vec![line("Billet", i64::MAX, 2)]),
+        "orderLines.0.price",
+        "Beløbet må højst være 100.000.000,00 kr.",
+    )
+    .await;
+    field_refused(
+        &staff,
+        draft(vec![line("Billet", 10_000_000_000, 100_000)]),
+        "orderLines.0.amount",
+        "Linjens beløb må højst være 10.000.000.000,00 kr.",
+    )
+    .await;
+    let mut option = line("Trøje", 10_000, 1);
+    option["options"] = json!([{ "title": "Tryk", "price": i64::MAX }]);
+    field_refused(
+        &staff,
+        draft(vec![option]),
+        "orderLines.0.options.0.price",
+        "Beløbet må højst være 100.000.000,00 kr.",
+    )
+    .await;
+    assert_eq!(app.count("SELECT count(*) FROM order_rows").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM events WHERE aggregate_type = 'order'")
+            .await,
+        0
+    );
+    // The largest line the bounds allow is counted exactly (the club's prices include VAT).
+    let id = create(&staff, draft(vec![line("Stadion", 10_000_000_000, 100)])).await;
+    let o = order(&staff, &id).await;
+    assert_eq!(
+        (&o["total"], &o["subtotal"], &o["vat"]),
+        (
+            &json!(1_000_000_000_000_i64),
+            &json!(800_000_000_000_i64),
+            &json!(200_000_000_000_i64)
+        ),
+        "{o}"
+    );
+}

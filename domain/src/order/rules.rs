@@ -3,7 +3,15 @@
 
 use super::error::FieldError;
 use super::model::{Invoicing, OrderLine};
-use super::totals::lines_total;
+use super::totals::{line_amounts, lines_total};
+use crate::money::{
+    Money, LINE_TOTAL_TOO_LARGE, MAX_LINES, MAX_LINE_TOTAL, MAX_OPTIONS_PER_LINE, MAX_QUANTITY,
+    MAX_UNIT_PRICE, QUANTITY_TOO_LARGE, TOO_MANY_LINES, TOO_MANY_OPTIONS, UNIT_PRICE_TOO_LARGE,
+};
+
+fn too_large(ore: i64) -> bool {
+    Money::ore(ore) > MAX_UNIT_PRICE
+}
 
 pub const SEAT_FORMAT: &str = "Plads skal være i formatet X-Y";
 
@@ -51,6 +59,33 @@ pub fn line_errors(index: usize, line: &OrderLine) -> Vec<FieldError> {
                 "Prisen kan ikke være negativ",
             ));
         }
+    }
+    if too_large(line.price) {
+        errors.push(FieldError::new(at("price"), UNIT_PRICE_TOO_LARGE));
+    }
+    if too_large(line.discount) {
+        errors.push(FieldError::new(at("discount"), UNIT_PRICE_TOO_LARGE));
+    }
+    if line.amount > MAX_QUANTITY {
+        errors.push(FieldError::new(at("amount"), QUANTITY_TOO_LARGE));
+    }
+    if line.options.len() > MAX_OPTIONS_PER_LINE {
+        errors.push(FieldError::new(at("options"), TOO_MANY_OPTIONS));
+    }
+    for (i, option) in line.options.iter().enumerate() {
+        if too_large(option.price) {
+            errors.push(FieldError::new(
+                at(&format!("options.{i}.price")),
+                UNIT_PRICE_TOO_LARGE,
+            ));
+        }
+    }
+    if !errors.is_empty() {
+        // The figures below are only meaningful for amounts within the bounds.
+        return errors;
+    }
+    if Money::ore(line_amounts(line).total) > MAX_LINE_TOTAL {
+        errors.push(FieldError::new(at("amount"), LINE_TOTAL_TOO_LARGE));
     }
     let options: i64 = line.options.iter().map(|o| o.price.max(0)).sum();
     if line.discount > line.price.max(0) + options {
@@ -121,6 +156,9 @@ pub fn content_errors(
     order_discount: i64,
     invoicing: &Invoicing,
 ) -> Vec<FieldError> {
+    if lines.len() > MAX_LINES {
+        return vec![FieldError::new("orderLines", TOO_MANY_LINES)];
+    }
     let mut errors: Vec<FieldError> = lines
         .iter()
         .enumerate()

@@ -689,3 +689,51 @@ proptest! {
         prop_assert_eq!(&order.content, &second);
     }
 }
+
+#[test]
+fn a_price_too_large_to_count_is_refused_on_its_field_instead_of_wrapping() {
+    // The probe's order: a price of i64::MAX øre × 2 once gave a total of −2 øre.
+    let mut wanted = content();
+    wanted.lines = vec![line(1, i64::MAX, 2)];
+    OrderTest::with(())
+        .given(draft())
+        .when(OrderCommand::Update { content: wanted })
+        .then_expect_error(OrderError::Invalid(vec![FieldError::new(
+            "orderLines.0.price",
+            crate::money::UNIT_PRICE_TOO_LARGE,
+        )]));
+}
+
+#[test]
+fn a_line_whose_total_is_too_large_is_refused_on_its_amount() {
+    let mut wanted = content();
+    // 100,000,000.00 kr. × 100,000 is within each field's bound, not within the line's.
+    wanted.lines = vec![line(1, 10_000_000_000, 100_000)];
+    OrderTest::with(())
+        .given(draft())
+        .when(OrderCommand::Update { content: wanted })
+        .then_expect_error(OrderError::Invalid(vec![FieldError::new(
+            "orderLines.0.amount",
+            crate::money::LINE_TOTAL_TOO_LARGE,
+        )]));
+    let mut many = content();
+    many.lines = vec![line(1, 100, 100_001)];
+    OrderTest::with(())
+        .given(draft())
+        .when(OrderCommand::Update { content: many })
+        .then_expect_error(OrderError::Invalid(vec![FieldError::new(
+            "orderLines.0.amount",
+            crate::money::QUANTITY_TOO_LARGE,
+        )]));
+}
+
+#[test]
+fn totals_of_amounts_beyond_the_bounds_saturate_and_never_wrap() {
+    let t = order_totals(
+        &[line(1, i64::MAX, 2), line(2, i64::MAX, 2)],
+        0,
+        &Invoicing::default(),
+        VatSettings::default(),
+    );
+    assert!(t.subtotal > 0 && t.total > 0 && t.vat > 0, "{t:?}");
+}

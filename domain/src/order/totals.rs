@@ -9,9 +9,14 @@
 //! - Rate invoicing adds a fee of `rate_fee` percent of the subtotal (with VAT on the fee).
 //! - Prepayment vs regular follows each line's and each option's prePayment flag.
 
+//!
+//! Every figure is computed with `crate::money::Money`, which never wraps; the order's rules keep
+//! each amount within the money module's bounds, so a valid order never comes near its limits.
+
 use serde::{Deserialize, Serialize};
 
 use super::model::{Invoicing, InvoicingType, OrderLine};
+use crate::money::Money;
 
 /// The club's VAT setting, captured on the order when it is created so that later changes of the
 /// setting never rewrite an existing order's totals.
@@ -58,55 +63,37 @@ pub struct Totals {
     pub regular_total: i64,
 }
 
-/// `value × numerator / denominator`, rounded half away from zero.
+/// `value × numerator / denominator`, rounded half away from zero (saturating).
 pub fn mul_div_round(value: i64, numerator: i64, denominator: i64) -> i64 {
-    let product = i128::from(value) * i128::from(numerator);
-    let denominator = i128::from(denominator);
-    let half = denominator / 2;
-    let rounded = if product >= 0 {
-        (product + half) / denominator
-    } else {
-        (product - half) / denominator
-    };
-    rounded as i64
+    Money::ore(value).mul_div(numerator, denominator).as_ore()
 }
 
-pub fn line_amounts(line: &OrderLine) -> LineAmounts {
-    let options: i64 = line.options.iter().map(|o| o.price).sum();
-    let prepaid_options: i64 = line
+fn line_money(line: &OrderLine) -> (Money, Money) {
+    let options: Money = line.options.iter().map(|o| Money::ore(o.price)).sum();
+    let prepaid_options: Money = line
         .options
         .iter()
         .filter(|o| o.pre_payment)
-        .map(|o| o.price)
+        .map(|o| Money::ore(o.price))
         .sum();
-    let base = line.price - line.discount;
+    let base = Money::ore(line.price) - Money::ore(line.discount);
     let prepaid_unit = if line.pre_payment {
         base + prepaid_options
     } else {
         prepaid_options
     };
-    LineAmounts {
-        total: (base + options) * line.amount,
-        pre_payment: prepaid_unit * line.amount,
-    }
+    (
+        (base + options).times(line.amount),
+        prepaid_unit.times(line.amount),
+    )
 }
 
-/// Shares `amount` over `weights` in proportion, exactly (the rounding rest goes to the last
-/// non-zero weight).
-fn share(amount: i64, weights: &[i64]) -> Vec<i64> {
-    let sum: i64 = weights.iter().sum();
-    if sum == 0 || amount == 0 {
-        return vec![0; weights.len()];
+pub fn line_amounts(line: &OrderLine) -> LineAmounts {
+    let (total, pre_payment) = line_money(line);
+    LineAmounts {
+        total: total.as_ore(),
+        pre_payment: pre_payment.as_ore(),
     }
-    let mut shares: Vec<i64> = weights
-        .iter()
-        .map(|w| mul_div_round(amount, *w, sum))
-        .collect();
-    let rest = amount - shares.iter().sum::<i64>();
-    if let Some(last) = weights.iter().rposition(|w| *w != 0) {
-        shares[last] += rest;
-    }
-    shares
 }
 
 pub fn order_totals(
@@ -115,22 +102,25 @@ pub fn order_totals(
     invoicing: &Invoicing,
     vat: VatSettings,
 ) -> Totals {
-    let amounts: Vec<LineAmounts> = lines.iter().map(line_amounts).collect();
-    let weights: Vec<i64> = amounts.iter().map(|a| a.total.max(0)).collect();
-    let discounts = share(order_discount, &weights);
+    let amounts: Vec<(Money, Money)> = lines.iter().map(line_money).collect();
+    let weights: Vec<Money> = amounts
+        .iter()
+        .map(|(total, _)| (*total).max(Money::ZERO))
+        .collect();
+    let discounts = Money::ore(order_discount).share(&weights);
     let rate = if vat.disable_vat { 0 } else { vat.vat_rate };
 
-    let mut subtotal = 0;
-    let mut line_vat = 0;
-    let mut pre_payment = 0;
-    for ((line, amount), discount) in lines.iter().zip(&amounts).zip(&discounts) {
-        let taxable = amount.total - discount;
+    let mut subtotal = Money::ZERO;
+    let mut line_vat = Money::ZERO;
+    let mut pre_payment = Money::ZERO;
+    for ((line, (total, prepaid)), discount) in lines.iter().zip(&amounts).zip(&discounts) {
+        let taxable = *total - *discount;
         let vat_of_line = if line.vat_exempt || rate == 0 {
-            0
+            Money::ZERO
         } else if vat.prices_with_vat {
-            mul_div_round(taxable, rate, 10_000 + rate)
+            taxable.vat_included(rate)
         } else {
-            mul_div_round(taxable, rate, 10_000)
+            taxable.vat_on_top(rate)
         };
         let net = if vat.prices_with_vat {
             taxable - vat_of_line
@@ -139,31 +129,38 @@ pub fn order_totals(
         };
         subtotal += net;
         line_vat += vat_of_line;
-        if amount.total != 0 {
-            pre_payment += mul_div_round(net + vat_of_line, amount.pre_payment, amount.total);
+        if *total != Money::ZERO {
+            pre_payment += (net + vat_of_line).mul_div(prepaid.as_ore(), total.as_ore());
         }
     }
 
     let additional_fee = match (invoicing.kind, invoicing.rate_fee) {
-        (Some(InvoicingType::Rates), Some(fee)) if fee > 0 => mul_div_round(subtotal, fee, 10_000),
-        _ => 0,
+        (Some(InvoicingType::Rates), Some(fee)) if fee > 0 => subtotal.percent(fee),
+        _ => Money::ZERO,
     };
-    let fee_vat = mul_div_round(additional_fee, rate, 10_000);
+    let fee_vat = additional_fee.vat_on_top(rate);
     let vat_total = line_vat + fee_vat;
     let total = subtotal + additional_fee + vat_total;
-    let line_discounts: i64 = lines.iter().map(|l| l.discount * l.amount).sum();
+    let line_discounts: Money = lines
+        .iter()
+        .map(|l| Money::ore(l.discount).times(l.amount))
+        .sum();
     Totals {
-        subtotal,
-        discount: line_discounts + order_discount,
-        additional_fee,
-        vat: vat_total,
-        total,
-        pre_payment_total: pre_payment,
-        regular_total: total - pre_payment,
+        subtotal: subtotal.as_ore(),
+        discount: (line_discounts + Money::ore(order_discount)).as_ore(),
+        additional_fee: additional_fee.as_ore(),
+        vat: vat_total.as_ore(),
+        total: total.as_ore(),
+        pre_payment_total: pre_payment.as_ore(),
+        regular_total: (total - pre_payment).as_ore(),
     }
 }
 
 /// The gross of the lines before the order discount (what "editing the total" is measured from).
 pub fn lines_total(lines: &[OrderLine]) -> i64 {
-    lines.iter().map(|l| line_amounts(l).total).sum()
+    lines
+        .iter()
+        .map(|l| line_money(l).0)
+        .sum::<Money>()
+        .as_ore()
 }
