@@ -152,6 +152,15 @@ async fn write_across_boundaries(db: &TestDb) -> Written {
     written
 }
 
+/// (probes, additions, total) of a club in the async projection's table.
+async fn totals_of(db: &TestDb, club: Uuid) -> (i64, i64, i64) {
+    sqlx::query_as("SELECT probes, additions, total FROM probe_totals WHERE client_id = $1")
+        .bind(club)
+        .fetch_one(&db.owner)
+        .await
+        .unwrap()
+}
+
 /// Runs batches of `SMALL_BATCH` until the projector is at the head. The xmin horizon is
 /// cluster-wide, so transactions of tests running in parallel may hold it back for a moment.
 async fn run_to_head(db: &TestDb, projection: &dyn Projection, expected: usize) -> usize {
@@ -183,12 +192,7 @@ async fn an_async_projector_applies_every_event_exactly_once_across_transaction_
             .unwrap(),
         BatchOutcome::CaughtUp
     );
-    let totals: (i64, i64, i64) =
-        sqlx::query_as("SELECT probes, additions, total FROM probe_totals WHERE client_id = $1")
-            .bind(written.club)
-            .fetch_one(&db.owner)
-            .await
-            .unwrap();
+    let totals = totals_of(&db, written.club).await;
     assert_eq!(
         totals,
         (written.opened, written.added, written.total),
@@ -237,12 +241,7 @@ async fn replay_applies_every_event_across_transaction_id_digit_boundaries() {
             .collect();
     assert_eq!(rows.len() as i64, written.opened);
     assert_eq!(rows.values().sum::<i64>(), written.total);
-    let totals: (i64, i64, i64) =
-        sqlx::query_as("SELECT probes, additions, total FROM probe_totals WHERE client_id = $1")
-            .bind(written.club)
-            .fetch_one(&db.owner)
-            .await
-            .unwrap();
+    let totals = totals_of(&db, written.club).await;
     assert_eq!(totals, (written.opened, written.added, written.total));
 
     // The replay read is the one every projection gets, with the default batch too.
@@ -295,12 +294,7 @@ async fn replay_refuses_to_swap_in_a_shadow_from_a_read_that_skipped_events() {
         .await
         .unwrap();
     assert_eq!(after, live_rows);
-    let totals: (i64, i64, i64) =
-        sqlx::query_as("SELECT probes, additions, total FROM probe_totals WHERE client_id = $1")
-            .bind(written.club)
-            .fetch_one(&db.owner)
-            .await
-            .unwrap();
+    let totals = totals_of(&db, written.club).await;
     assert_eq!(totals, (written.opened, written.added, written.total));
     let shadows: i64 =
         sqlx::query_scalar("SELECT count(*) FROM pg_tables WHERE tablename LIKE '%\\_\\_shadow'")
