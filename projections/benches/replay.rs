@@ -118,31 +118,9 @@ fn traffic(orders: usize, clubs: &[Uuid]) -> Vec<Row> {
     rows
 }
 
-async fn current_tx(db: &TestDb) -> u64 {
-    let current: String = sqlx::query_scalar("SELECT pg_current_xact_id()::text")
-        .fetch_one(&db.owner)
-        .await
-        .unwrap();
-    current.parse().unwrap()
-}
-
 async fn move_transaction_counter_past(db: &TestDb, target: u64) {
-    sqlx::query("CREATE TABLE xid_burner (i int)")
-        .execute(&db.owner)
-        .await
-        .unwrap();
     let started = Instant::now();
-    let from = current_tx(db).await;
-    while current_tx(db).await <= target {
-        sqlx::query(
-            "DO $$ BEGIN FOR i IN 1..100000 LOOP \
-               BEGIN INSERT INTO xid_burner VALUES (i); EXCEPTION WHEN others THEN NULL; END; \
-             END LOOP; END $$",
-        )
-        .execute(&db.owner)
-        .await
-        .unwrap();
-    }
+    let from = db.move_transaction_counter_past(target).await.unwrap();
     if from <= target {
         println!(
             "moved the cluster's transaction counter from {from} past {target} in {:.1} s",

@@ -14,7 +14,7 @@ use cqrs_es::{Aggregate, EventEnvelope};
 use serde_json::Value;
 use sqlx::PgConnection;
 
-use crate::projection::StoredEvent;
+use crate::projection::{decode_error, StoredEvent};
 use crate::registry;
 
 /// An aggregate as of its event `sequence`, recorded at `recorded_at`.
@@ -36,15 +36,36 @@ struct EventRow {
     recorded_at: DateTime<Utc>,
 }
 
-fn decode_error(err: impl std::error::Error + Send + Sync + 'static) -> sqlx::Error {
-    sqlx::Error::Decode(Box::new(err))
+impl<A: Default> Folded<A> {
+    fn start(recorded_at: DateTime<Utc>) -> Self {
+        Folded {
+            aggregate: A::default(),
+            sequence: 0,
+            recorded_at,
+        }
+    }
+}
+
+/// An event in its current shape: each upcaster that knows its type and version rewrites it, in
+/// order. The store's load and every fold go through here.
+pub(crate) fn upcast(
+    upcasters: &[Box<dyn EventUpcaster>],
+    event: SerializedEvent,
+) -> SerializedEvent {
+    upcasters.iter().fold(event, |event, upcaster| {
+        if upcaster.can_upcast(&event.event_type, &event.event_version) {
+            upcaster.upcast(event)
+        } else {
+            event
+        }
+    })
 }
 
 fn upcast_and_decode<A: Aggregate>(
     upcasters: &[Box<dyn EventUpcaster>],
     row: EventRow,
 ) -> Result<A::Event, sqlx::Error> {
-    let mut event = SerializedEvent {
+    let event = SerializedEvent {
         aggregate_id: row.aggregate_id,
         sequence: usize::try_from(row.sequence).map_err(decode_error)?,
         aggregate_type: A::TYPE.to_string(),
@@ -53,12 +74,7 @@ fn upcast_and_decode<A: Aggregate>(
         payload: row.payload,
         metadata: row.metadata,
     };
-    for upcaster in upcasters {
-        if upcaster.can_upcast(&event.event_type, &event.event_version) {
-            event = upcaster.upcast(event);
-        }
-    }
-    Ok(EventEnvelope::<A>::try_from(event)
+    Ok(EventEnvelope::<A>::try_from(upcast(upcasters, event))
         .map_err(decode_error)?
         .payload)
 }
@@ -122,11 +138,9 @@ pub async fn fold_batch<A: Aggregate>(
             up_to.push(last.sequence);
             continue;
         }
-        let folded = states.entry((*id).to_string()).or_insert_with(|| Folded {
-            aggregate: A::default(),
-            sequence: 0,
-            recorded_at: last.recorded_at,
-        });
+        let folded = states
+            .entry((*id).to_string())
+            .or_insert_with(|| Folded::start(last.recorded_at));
         for event in events.iter() {
             folded
                 .aggregate
@@ -154,11 +168,9 @@ pub async fn fold_batch<A: Aggregate>(
             let id = row.aggregate_id.clone();
             let (sequence, recorded_at) = (row.sequence, row.recorded_at);
             let event = upcast_and_decode::<A>(&upcasters, row)?;
-            let folded = states.entry(id).or_insert_with(|| Folded {
-                aggregate: A::default(),
-                sequence: 0,
-                recorded_at,
-            });
+            let folded = states
+                .entry(id)
+                .or_insert_with(|| Folded::start(recorded_at));
             folded.aggregate.apply(event);
             folded.sequence = sequence;
             folded.recorded_at = recorded_at;

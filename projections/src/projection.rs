@@ -7,6 +7,11 @@ use serde_json::value::RawValue;
 use sqlx::types::Json;
 use sqlx::PgConnection;
 
+/// A stored value a projection could not read, as the error projections return.
+pub(crate) fn decode_error(err: impl std::error::Error + Send + Sync + 'static) -> sqlx::Error {
+    sqlx::Error::Decode(Box::new(err))
+}
+
 /// JSON as stored, not yet parsed: a projection reads it straight into its own types, so a replay
 /// of hundreds of thousands of events parses each payload once.
 pub type RawJson = Json<Box<RawValue>>;
@@ -45,9 +50,9 @@ pub const STORED_EVENT_COLUMNS_WITHOUT_METADATA: &str =
 
 impl StoredEvent {
     /// The payload as the aggregate's event type, in its current shape (projections that fold an
-    /// aggregate go through `fold::fold_up_to`, which applies upcasters).
+    /// aggregate go through `fold::fold_batch`, which applies upcasters).
     pub fn event<E: DeserializeOwned>(&self) -> Result<E, sqlx::Error> {
-        serde_json::from_str(self.payload.get()).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+        serde_json::from_str(self.payload.get()).map_err(decode_error)
     }
 
     /// One entry of the metadata (who, which club, which request …).

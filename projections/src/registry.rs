@@ -47,7 +47,7 @@ pub fn find(name: &str) -> Option<(Arc<dyn Projection>, ProjectionKind)> {
 }
 
 /// The upcasters of an aggregate's older event shapes, oldest first. The store's load and every
-/// projection that folds an aggregate (`fold::fold_up_to`) apply them, so a bumped
+/// projection that folds an aggregate (`fold::fold_batch`) apply them, so a bumped
 /// `event_version` is read the same everywhere. An upcaster changes the payload only: a projection
 /// that does not read metadata (`Projection::reads_metadata`) is given an empty object there.
 /// None exist yet: no event shape has changed.

@@ -89,10 +89,7 @@ pub async fn replay_reading(
     read: &str,
     batch_size: i64,
 ) -> Result<ReplayReport, ReplayError> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SELECT set_config('tribune.scope', 'system', true)")
-        .execute(&mut *tx)
-        .await?;
+    let mut tx = system_tx(pool).await?;
     match kind {
         ProjectionKind::Inline => {
             for table in projection.tables() {

@@ -100,13 +100,7 @@ impl<A: Aggregate> PgEventStore<A> {
     }
 
     fn upcast(&self, event: SerializedEvent) -> SerializedEvent {
-        self.upcasters.iter().fold(event, |event, upcaster| {
-            if upcaster.can_upcast(&event.event_type, &event.event_version) {
-                upcaster.upcast(event)
-            } else {
-                event
-            }
-        })
+        crate::fold::upcast(&self.upcasters, event)
     }
 
     /// The aggregate as it was after event `sequence` (the history API's "as of").

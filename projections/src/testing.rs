@@ -44,6 +44,40 @@ impl TestDb {
         })
     }
 
+    /// The cluster's next transaction id.
+    pub async fn current_transaction_id(&self) -> Result<u64, sqlx::Error> {
+        let current: String = sqlx::query_scalar("SELECT pg_current_xact_id()::text")
+            .fetch_one(&self.owner)
+            .await?;
+        current
+            .parse()
+            .map_err(|e| sqlx::Error::Decode(Box::new(e)))
+    }
+
+    /// Moves the cluster's transaction counter past `target` (each subtransaction that writes
+    /// takes an id), so that events may be written with any id below it as finished ones: the
+    /// counter is cluster-wide and only moves on, so a test cannot wait for small ids. Returns
+    /// where the counter stood before.
+    pub async fn move_transaction_counter_past(&self, target: u64) -> Result<u64, sqlx::Error> {
+        sqlx::query("CREATE TABLE IF NOT EXISTS xid_burner (i int)")
+            .execute(&self.owner)
+            .await?;
+        let from = self.current_transaction_id().await?;
+        let mut current = from;
+        while current <= target {
+            let burn = (target - current + 10).min(100_000);
+            sqlx::query(&format!(
+                "DO $$ BEGIN FOR i IN 1..{burn} LOOP \
+                   BEGIN INSERT INTO xid_burner VALUES (i); EXCEPTION WHEN others THEN NULL; END; \
+                 END LOOP; END $$"
+            ))
+            .execute(&self.owner)
+            .await?;
+            current = self.current_transaction_id().await?;
+        }
+        Ok(from)
+    }
+
     /// Drops the database; call at the end of a test (a failed test leaves it for inspection).
     pub async fn drop_database(self) -> Result<(), sqlx::Error> {
         self.owner.close().await;

@@ -35,34 +35,6 @@ const TEXT_ORDERED_READ: &str =
      WHERE (tx_id, global_position) > ($1::text::xid8, $2) AND aggregate_type = ANY($3) \
      ORDER BY tx_text, global_position LIMIT $4";
 
-/// Moves the cluster's transaction counter past `target` (each subtransaction that writes takes
-/// an id), so that ids below it belong to finished transactions.
-async fn burn_transaction_ids_past(db: &TestDb, target: u64) {
-    sqlx::query("CREATE TABLE IF NOT EXISTS xid_burner (i int)")
-        .execute(&db.owner)
-        .await
-        .unwrap();
-    loop {
-        let current: String = sqlx::query_scalar("SELECT pg_current_xact_id()::text")
-            .fetch_one(&db.owner)
-            .await
-            .unwrap();
-        let current: u64 = current.parse().unwrap();
-        if current > target {
-            return;
-        }
-        let burn = (target - current + 10).min(50_000);
-        sqlx::query(&format!(
-            "DO $$ BEGIN FOR i IN 1..{burn} LOOP \
-               BEGIN INSERT INTO xid_burner VALUES (i); EXCEPTION WHEN others THEN NULL; END; \
-             END LOOP; END $$"
-        ))
-        .execute(&db.owner)
-        .await
-        .unwrap();
-    }
-}
-
 struct Written {
     club: Uuid,
     events: i64,
@@ -74,7 +46,9 @@ struct Written {
 /// Probes around every digit boundary, two events per transaction id, inserted in reverse so that
 /// global positions run against transaction order; then a few probes committed the normal way.
 async fn write_across_boundaries(db: &TestDb) -> Written {
-    burn_transaction_ids_past(db, *BOUNDARIES.last().unwrap() + 100).await;
+    db.move_transaction_counter_past(*BOUNDARIES.last().unwrap() + 100)
+        .await
+        .unwrap();
     let club = Uuid::new_v4();
     let mut written = Written {
         club,

@@ -9,7 +9,7 @@ use tribune_domain::order::Order;
 use uuid::Uuid;
 
 use crate::fold::{fold_batch, Folded};
-use crate::projection::{Projection, Rebuild, StoredEvent, Tables};
+use crate::projection::{decode_error, Projection, Rebuild, StoredEvent, Tables};
 
 /// Inline. Each order touched by the batch is folded from its own events (up to the newest one in
 /// the batch) with the domain's rules, so the rows carry exactly the totals the aggregate computes.
@@ -27,10 +27,6 @@ fn search_text(order: &Order) -> String {
         order.number, c.firstname, c.lastname, c.email, c.phone
     )
     .to_lowercase()
-}
-
-fn decode_error(err: impl std::error::Error + Send + Sync + 'static) -> sqlx::Error {
-    sqlx::Error::Decode(Box::new(err))
 }
 
 /// A time as PostgreSQL stores it: to the microsecond, the rest cut off (as a bound parameter
