@@ -11,7 +11,8 @@
 //! different transactions, with other orders' events between them). Their transaction ids run
 //! from 1 to about 2,000,000, given explicitly: a cluster's counter only moves on, so it is first
 //! moved past that range (each subtransaction that writes takes an id; once per cluster).
-//! Then `order_rows` is replayed and swapped in, and the rows are checked. The database is
+//! Then `order_rows` is replayed and swapped in five times, the rows are checked after each, and
+//! the median rate is held against the target. The database is
 //! dropped at the end; `BENCH_KEEP=1` keeps it to look into.
 
 use std::time::Instant;
@@ -28,6 +29,7 @@ use tribune_projections::testing::TestDb;
 use uuid::Uuid;
 
 const TARGET_EVENTS_PER_SECOND: f64 = 50_000.0;
+const RUNS: usize = 5;
 const CLUBS: usize = 60;
 const EVENTS_PER_ORDER: usize = 6;
 /// The highest transaction id given to an event: seven digits.
@@ -162,8 +164,9 @@ async fn main() {
         });
         insert.build().execute(&db.owner).await.unwrap();
     }
-    // As autovacuum would have by now on a real database.
-    sqlx::query("ANALYZE events")
+    // As autovacuum would have by now on a real database: statistics, and the rows' hint bits
+    // and visibility set (or the replay's first read of each page would write it).
+    sqlx::query("VACUUM ANALYZE events")
         .execute(&db.owner)
         .await
         .unwrap();
@@ -180,32 +183,44 @@ async fn main() {
         max_tx.len()
     );
 
+    // Five replays of the same events, each swapped in: the median is the figure (a shared
+    // machine's neighbours make single runs vary by a tenth either way).
     let (projection, kind) = registry::find("order_rows").unwrap();
-    let started = Instant::now();
-    let report = replay(&db.owner, projection.as_ref(), kind, ReplayMode::Swap)
-        .await
-        .unwrap();
-    let seconds = started.elapsed().as_secs_f64();
-    let rate = report.events as f64 / seconds;
-    let (rows_made, paid): (i64, i64) = sqlx::query_as(
-        "SELECT count(*), count(*) FILTER (WHERE status = 'approved' AND payment_status = 'paid') FROM order_rows",
-    )
-    .fetch_one(&db.owner)
-    .await
-    .unwrap();
-    let lines: i64 = sqlx::query_scalar("SELECT count(*) FROM order_lines")
+    let mut rates = Vec::new();
+    let mut complete = true;
+    for run in 1..=RUNS {
+        let started = Instant::now();
+        let report = replay(&db.owner, projection.as_ref(), kind, ReplayMode::Swap)
+            .await
+            .unwrap();
+        let seconds = started.elapsed().as_secs_f64();
+        let rate = report.events as f64 / seconds;
+        rates.push(rate);
+        let (rows_made, paid): (i64, i64) = sqlx::query_as(
+            "SELECT count(*), count(*) FILTER (WHERE status = 'approved' AND payment_status = 'paid') FROM order_rows",
+        )
         .fetch_one(&db.owner)
         .await
         .unwrap();
+        let lines: i64 = sqlx::query_scalar("SELECT count(*) FROM order_lines")
+            .fetch_one(&db.owner)
+            .await
+            .unwrap();
+        println!(
+            "replay {run} of order_rows: {} of {} events in {seconds:.2} s = {rate:.0} events/s; \
+             {rows_made} order rows ({paid} approved and paid), {lines} lines",
+            report.events, report.expected
+        );
+        complete &= report.events as i64 == events
+            && rows_made == orders as i64
+            && paid == orders as i64
+            && lines == (0..orders).map(|i| 2 + i % 3).sum::<usize>() as i64;
+    }
+    rates.sort_by(f64::total_cmp);
+    let rate = rates[rates.len() / 2];
     println!(
-        "replay order_rows: {} of {} events in {seconds:.2} s = {rate:.0} events/s (target ≥ {TARGET_EVENTS_PER_SECOND:.0}); \
-         {rows_made} order rows ({paid} approved and paid), {lines} lines",
-        report.events, report.expected
+        "replay rate (median of {RUNS}): {rate:.0} events/s (target ≥ {TARGET_EVENTS_PER_SECOND:.0})"
     );
-    let complete = report.events as i64 == events
-        && rows_made == orders as i64
-        && paid == orders as i64
-        && lines == (0..orders).map(|i| 2 + i % 3).sum::<usize>() as i64;
     if std::env::var("BENCH_KEEP").is_ok() {
         println!("kept the database {}", db.name);
     } else {

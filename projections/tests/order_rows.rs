@@ -214,6 +214,36 @@ async fn order_commands_make_the_rows_the_list_shows_and_any_replay_rebuilds_the
         assert!(report.identical(), "batch {batch}: {report:?}");
         assert_eq!(report.events, report.expected);
     }
+    // A row changed behind the projection's back and a row no event made: the changed row is
+    // only live and only in the replay, the made-up one only live.
+    sqlx::query("UPDATE order_rows SET total = total + 1 WHERE id = $1::uuid")
+        .bind(&approved)
+        .execute(&db.owner)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO order_rows (id, client_id, number, status, payment_status, created_at, updated_at, version) \
+         VALUES (gen_random_uuid(), $1, 99, 'draft', 'pending', now(), now(), 1)",
+    )
+    .bind(club)
+    .execute(&db.owner)
+    .await
+    .unwrap();
+    let report = replay_reading(
+        &db.owner,
+        projection.as_ref(),
+        kind,
+        ReplayMode::CheckOnly,
+        &read,
+        20_000,
+    )
+    .await
+    .unwrap();
+    let rows = &report.diffs[0];
+    assert_eq!(
+        (rows.table.as_str(), rows.live_only, rows.shadow_only),
+        ("order_rows", 2, 1)
+    );
     // Swapped in, the tables keep their index names and take the next command.
     replay_reading(
         &db.owner,
