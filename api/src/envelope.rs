@@ -69,14 +69,22 @@ fn default_per_page() -> i64 {
 }
 
 pub const PAGE_SIZES: [i64; 5] = [10, 25, 50, 100, 1000];
+/// The last page a list serves; with at most 1,000 rows a page, a billion rows.
+pub const MAX_PAGE: i64 = 1_000_000;
 
 impl ListParams {
     pub fn per_page(&self) -> i64 {
         self.per_page.clamp(1, 1000)
     }
 
+    /// The page asked for, within 1..=`MAX_PAGE`: a page beyond any list's end is empty either
+    /// way, and the bound keeps every offset far from overflowing (`page=9223372036854775807`).
+    pub fn page(&self) -> i64 {
+        self.page.clamp(1, MAX_PAGE)
+    }
+
     pub fn offset(&self) -> i64 {
-        (self.page.max(1) - 1) * self.per_page()
+        (self.page() - 1) * self.per_page()
     }
 
     /// The sort column from an allow-list of (field as the UI names it, SQL expression).

@@ -10,6 +10,7 @@ pub mod export;
 pub mod identity;
 pub mod integrations;
 pub mod jobs;
+pub mod kit;
 pub mod mail;
 pub mod openapi;
 pub mod orders;

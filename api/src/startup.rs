@@ -82,6 +82,7 @@ impl Application {
                     web::PathConfig::default().error_handler(|_, _| ApiError::NotFound.into()),
                 )
                 .wrap(from_fn(identify))
+                .wrap(from_fn(crate::kit::input::refuse_nul_in_url))
                 .wrap(TracingLogger::default())
                 .configure(crate::routes::configure)
                 .service(crate::spa::service(&webapp_dir))
@@ -124,7 +125,7 @@ fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
             "Forespørgslen skal være JSON (Content-Type: application/json)".into(),
         ),
         JsonPayloadError::Deserialize(e) if e.is_data() => {
-            ApiError::invalid(danish_serde_error(&e.to_string()))
+            ApiError::invalid(crate::kit::input::danish_serde_error(&e.to_string()))
         }
         JsonPayloadError::Deserialize(_) => {
             ApiError::BadRequest("Ugyldig JSON: forespørgslen kunne ikke læses".into())
@@ -137,76 +138,7 @@ fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
 fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
     ApiError::invalid(format!(
         "Ugyldige parametre: {}",
-        danish_serde_error(&err.to_string())
+        crate::kit::input::danish_serde_error(&err.to_string())
     ))
     .into()
-}
-
-/// serde's English messages, in the words a Danish user reads.
-pub fn danish_serde_error(message: &str) -> String {
-    let quoted = |m: &str| m.split('`').nth(1).unwrap_or_default().to_string();
-    let head = message.split(" at line ").next().unwrap_or(message);
-    if head.starts_with("unknown field") {
-        format!("Ukendt felt '{}'", quoted(head))
-    } else if head.starts_with("missing field") {
-        format!("Feltet '{}' mangler", quoted(head))
-    } else if head.starts_with("invalid type") {
-        let expected = head.split("expected ").nth(1).unwrap_or_default();
-        format!("Forkert datatype: forventede {}", danish_type(expected))
-    } else if head.starts_with("invalid value") || head.starts_with("invalid length") {
-        "Ugyldig værdi".to_string()
-    } else if head.starts_with("unknown variant") {
-        format!("Ukendt værdi '{}'", quoted(head))
-    } else {
-        "Ugyldige data".to_string()
-    }
-}
-
-fn danish_type(expected: &str) -> &'static str {
-    let e = expected.to_lowercase();
-    if e.contains("string") || e.contains("char") {
-        "tekst"
-    } else if e.contains("bool") {
-        "sand eller falsk"
-    } else if e.contains("i64")
-        || e.contains("u64")
-        || e.contains("i32")
-        || e.contains("u32")
-        || e.contains("integer")
-    {
-        "et heltal"
-    } else if e.contains("f64") || e.contains("float") || e.contains("number") {
-        "et tal"
-    } else if e.contains("sequence") || e.contains("vec") || e.contains("array") {
-        "en liste"
-    } else if e.contains("uuid") {
-        "et id (uuid)"
-    } else {
-        "et objekt"
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::danish_serde_error;
-
-    #[test]
-    fn serde_messages_read_in_danish() {
-        assert_eq!(
-            danish_serde_error("unknown field `emai`, expected one of `email`"),
-            "Ukendt felt 'emai'"
-        );
-        assert_eq!(
-            danish_serde_error("missing field `email` at line 1 column 2"),
-            "Feltet 'email' mangler"
-        );
-        assert_eq!(
-            danish_serde_error("invalid type: integer `1`, expected a string at line 1 column 10"),
-            "Forkert datatype: forventede tekst"
-        );
-        assert_eq!(
-            danish_serde_error("invalid type: string \"x\", expected a boolean"),
-            "Forkert datatype: forventede sand eller falsk"
-        );
-    }
 }

@@ -105,13 +105,7 @@ impl Form {
         let raw = self
             .text("data")
             .ok_or_else(|| ApiError::BadRequest("Feltet 'data' mangler".into()))?;
-        serde_json::from_str(raw).map_err(|e| {
-            if e.is_data() {
-                ApiError::invalid(crate::startup::danish_serde_error(&e.to_string()))
-            } else {
-                ApiError::BadRequest("Ugyldig JSON: forespørgslen kunne ikke læses".into())
-            }
-        })
+        crate::kit::input::parse(raw)
     }
 }
 
@@ -199,6 +193,7 @@ pub async fn read_form(mut payload: Multipart) -> Result<Form, ApiError> {
             None => {
                 let text = String::from_utf8(bytes)
                     .map_err(|_| ApiError::BadRequest(format!("Feltet '{name}' er ikke tekst")))?;
+                let text = crate::kit::input::form_text(&name, text)?;
                 form.fields.insert(name, text);
             }
         }

@@ -3,6 +3,7 @@
 //! from module rules to club roles, and feature settings. The club's sidebar and its API access
 //! follow these rows at once (they are read on every request).
 
+use crate::kit::input::Json;
 use std::collections::HashSet;
 
 use actix_web::{web, HttpResponse};
@@ -318,7 +319,7 @@ fn check_module(
 #[utoipa::path(post, path = "/api/clients/update", tag = "admin", responses((status = 200), (status = 422)))]
 pub async fn update_client(
     admin: SystemAdmin,
-    body: web::Json<ClientInput>,
+    body: Json<ClientInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner();

@@ -2,6 +2,7 @@
 //! recurring invoicing as they arrive), server-paged, with run, cancel and delete. Every action
 //! leaves a `job_history` row, so the details dialog shows what happened and who did it.
 
+use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
@@ -103,7 +104,7 @@ fn filtered<'a>(params: &ListParams, select: &str) -> Result<QueryBuilder<'a, Po
 #[utoipa::path(post, path = "/api/jobs", tag = "admin", request_body = ListParams, responses((status = 200), (status = 403)))]
 pub async fn list_jobs(
     _admin: SystemAdmin,
-    params: web::Json<ListParams>,
+    params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let total: i64 = filtered(&params, "count(*)")?

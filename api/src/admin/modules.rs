@@ -2,6 +2,7 @@
 //! rules (subject, actions manage/read, inverted, fields), features with settings, views and
 //! components.
 
+use crate::kit::input::Json;
 use std::collections::HashSet;
 
 use actix_web::{web, HttpResponse};
@@ -250,7 +251,7 @@ fn clean_rules(rules: &[AclRuleInput], errors: &mut FieldErrors) -> Value {
 #[utoipa::path(post, path = "/api/modules/update", tag = "admin", responses((status = 200), (status = 422)))]
 pub async fn update_module(
     admin: SystemAdmin,
-    body: web::Json<ModuleInput>,
+    body: Json<ModuleInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner();

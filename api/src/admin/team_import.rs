@@ -3,6 +3,7 @@
 //! contact list. Both carry the directory's key, so a second run updates instead of duplicating,
 //! and each list is brought in line with the team as it is now.
 
+use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -52,7 +53,7 @@ fn strings(v: Option<&Value>) -> Vec<String> {
 #[utoipa::path(post, path = "/api/contacts/import", tag = "contacts", responses((status = 200), (status = 403), (status = 422)))]
 pub async fn import_contacts(
     staff: Staff,
-    body: Option<web::Json<ImportInput>>,
+    body: Option<Json<ImportInput>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;

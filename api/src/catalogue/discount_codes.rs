@@ -1,5 +1,6 @@
 //! Discount codes (spec 3 §2 Discount codes, §3 Discount code, §5).
 
+use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::Deserialize;
@@ -33,7 +34,7 @@ const LIST: ListSpec = ListSpec {
 
 pub async fn list_discount_codes(
     staff: Staff,
-    params: web::Json<ListParams>,
+    params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
@@ -70,7 +71,7 @@ fn yes() -> bool {
 
 pub async fn update_discount_code(
     staff: Staff,
-    body: web::Json<DiscountCodeInput>,
+    body: Json<DiscountCodeInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;

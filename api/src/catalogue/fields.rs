@@ -1,5 +1,6 @@
 //! Custom fields of orders and contracts (spec 3 §2 Fields, §3 Custom field, §4 Field, §5).
 
+use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::Value;
@@ -54,7 +55,7 @@ pub fn is_danish_decimal(text: &str) -> bool {
 
 pub async fn list_fields(
     staff: Staff,
-    params: web::Json<ListParams>,
+    params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
@@ -115,7 +116,7 @@ pub struct FieldInput {
 
 pub async fn update_field(
     staff: Staff,
-    body: web::Json<FieldInput>,
+    body: Json<FieldInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;

@@ -1,5 +1,6 @@
 //! Invoice groups (spec 3 §3 Invoice group, §5).
 
+use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use uuid::Uuid;
@@ -29,7 +30,7 @@ const LIST: ListSpec = ListSpec {
 
 pub async fn list_invoice_groups(
     staff: Staff,
-    params: web::Json<ListParams>,
+    params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
@@ -63,7 +64,7 @@ pub struct InvoiceGroupInput {
 
 pub async fn update_invoice_group(
     staff: Staff,
-    body: web::Json<InvoiceGroupInput>,
+    body: Json<InvoiceGroupInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;

@@ -1,5 +1,6 @@
 //! Order categories (spec 3 §2 Categories (orders), §3 Category, §5).
 
+use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use uuid::Uuid;
@@ -30,7 +31,7 @@ const LIST: ListSpec = ListSpec {
 
 pub async fn list_order_categories(
     staff: Staff,
-    params: web::Json<ListParams>,
+    params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
@@ -63,7 +64,7 @@ pub struct CategoryInput {
 
 pub async fn update_order_category(
     staff: Staff,
-    body: web::Json<CategoryInput>,
+    body: Json<CategoryInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;

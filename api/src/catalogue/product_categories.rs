@@ -1,6 +1,7 @@
 //! Product categories (spec 3 §2 Products module screens, §3 Product category, §5) and the order
 //! of a category's products.
 
+use crate::kit::input::Json;
 use actix_multipart::Multipart;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
@@ -29,7 +30,7 @@ const LIST: ListSpec = ListSpec {
 
 pub async fn list_product_categories(
     staff: Staff,
-    params: web::Json<ListParams>,
+    params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
@@ -230,7 +231,7 @@ pub struct ProductOrder {
 pub async fn sort_category_products(
     staff: Staff,
     path: web::Path<String>,
-    body: web::Json<ProductOrder>,
+    body: Json<ProductOrder>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;

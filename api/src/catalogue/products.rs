@@ -1,5 +1,6 @@
 //! Products (spec 3 §2 Products module screens, §3 Product, §4 Product, §5).
 
+use crate::kit::input::Json;
 use actix_multipart::Multipart;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
@@ -39,7 +40,7 @@ const LIST: ListSpec = ListSpec {
 
 pub async fn list_products(
     staff: Staff,
-    params: web::Json<ListParams>,
+    params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await

@@ -1,5 +1,6 @@
 //! Seasons (spec 3 §2 Seasons, §3 Season, §4 Season, §5).
 
+use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::Deserialize;
@@ -34,7 +35,7 @@ const LIST: ListSpec = ListSpec {
 
 pub async fn list_seasons(
     staff: Staff,
-    params: web::Json<ListParams>,
+    params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     list_page(&state, &staff, MODULE, &LIST, &params).await
@@ -108,7 +109,7 @@ pub struct SeasonInput {
 
 pub async fn update_season(
     staff: Staff,
-    body: web::Json<SeasonInput>,
+    body: Json<SeasonInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;

@@ -1,5 +1,6 @@
 //! Companies (spec 1 §2 Companies, §3 Company, §5, §7 Companies).
 
+use crate::kit::input::Json;
 use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
@@ -130,7 +131,7 @@ async fn rows(
 #[utoipa::path(post, path = "/api/companies", tag = "companies", request_body = ListParams, responses((status = 200)))]
 pub async fn list_companies(
     staff: Staff,
-    params: web::Json<ListParams>,
+    params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
@@ -153,7 +154,7 @@ pub struct ExportParams {
     responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))]
 pub async fn export_companies(
     staff: Staff,
-    body: web::Json<ExportParams>,
+    body: Json<ExportParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;

@@ -1,5 +1,6 @@
 //! Contact lists (spec 1 §2 Contacts, §3 Contact list, §7 lists).
 
+use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -40,7 +41,7 @@ fn filtered<'a>(client_id: Uuid, params: &ListParams, select: &str) -> QueryBuil
 #[utoipa::path(post, path = "/api/contacts/lists", tag = "contacts", request_body = ListParams, responses((status = 200)))]
 pub async fn list_contact_lists(
     staff: Staff,
-    params: web::Json<ListParams>,
+    params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
@@ -119,7 +120,7 @@ pub struct ContactListInput {
 #[utoipa::path(post, path = "/api/contacts/lists/update", tag = "contacts", request_body = ContactListInput, responses((status = 200), (status = 422)))]
 pub async fn update_contact_list(
     staff: Staff,
-    body: web::Json<ContactListInput>,
+    body: Json<ContactListInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;

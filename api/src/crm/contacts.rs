@@ -1,5 +1,6 @@
 //! Contacts (spec 1 §2 Contacts, §3 Contact, §5, §7 Contacts and lists).
 
+use crate::kit::input::Json;
 use actix_multipart::Multipart;
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -68,7 +69,7 @@ fn filtered<'a>(client_id: Uuid, params: &ListParams, select: &str) -> QueryBuil
 #[utoipa::path(post, path = "/api/contacts", tag = "contacts", request_body = ListParams, responses((status = 200)))]
 pub async fn list_contacts(
     staff: Staff,
-    params: web::Json<ListParams>,
+    params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
@@ -403,7 +404,7 @@ pub struct DeleteCard {
 pub async fn delete_card(
     staff: Staff,
     path: web::Path<String>,
-    body: web::Json<DeleteCard>,
+    body: Json<DeleteCard>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;

@@ -1,5 +1,6 @@
 //! The orders list (spec 3 §2 Orders list) and its export `Ordrer.xlsx`, read from `order_rows`.
 
+use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use chrono_tz::Europe::Copenhagen;
@@ -225,7 +226,7 @@ async fn rows(
     responses((status = 200, description = "{Result: OrderRow[], TotalPages, Total}")))]
 pub async fn list_orders(
     staff: Staff,
-    body: web::Json<ListParams>,
+    body: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let params = body.into_inner();
@@ -302,7 +303,7 @@ pub fn orders_workbook(rows: &[OrderRow]) -> Result<Vec<u8>, XlsxError> {
     responses((status = 200, description = "Ordrer.xlsx")))]
 pub async fn export_orders(
     staff: Staff,
-    body: web::Json<ListParams>,
+    body: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (rows, _) = rows(&state, &staff, &body, None).await?;

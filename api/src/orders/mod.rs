@@ -6,6 +6,7 @@
 pub mod dto;
 pub mod list;
 
+use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use cqrs_es::EventStore;
@@ -266,7 +267,7 @@ async fn run(
     responses((status = 200, description = "{success, result: id}"), (status = 409), (status = 422)))]
 pub async fn update_order(
     staff: Staff,
-    body: web::Json<OrderInput>,
+    body: Json<OrderInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
@@ -308,7 +309,7 @@ pub struct OrderRef {
 
 async fn state_change(
     staff: Staff,
-    body: web::Json<OrderRef>,
+    body: Json<OrderRef>,
     state: web::Data<AppState>,
     command: OrderCommand,
     name: &str,
@@ -323,7 +324,7 @@ async fn state_change(
     responses((status = 200), (status = 409), (status = 422)))]
 pub async fn approve_order(
     staff: Staff,
-    body: web::Json<OrderRef>,
+    body: Json<OrderRef>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state_change(staff, body, state, OrderCommand::Approve, "order.approve").await
@@ -333,7 +334,7 @@ pub async fn approve_order(
     responses((status = 200), (status = 409), (status = 422)))]
 pub async fn reopen_order(
     staff: Staff,
-    body: web::Json<OrderRef>,
+    body: Json<OrderRef>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state_change(staff, body, state, OrderCommand::Reopen, "order.edit").await
@@ -343,7 +344,7 @@ pub async fn reopen_order(
     responses((status = 200), (status = 409), (status = 422)))]
 pub async fn cancel_order(
     staff: Staff,
-    body: web::Json<OrderRef>,
+    body: Json<OrderRef>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state_change(staff, body, state, OrderCommand::Cancel, "order.cancel").await
@@ -353,7 +354,7 @@ pub async fn cancel_order(
     responses((status = 200), (status = 409), (status = 422)))]
 pub async fn set_payment_status(
     staff: Staff,
-    body: web::Json<OrderRef>,
+    body: Json<OrderRef>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let Some(status) = body.payment_status else {

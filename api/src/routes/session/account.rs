@@ -1,3 +1,4 @@
+use crate::kit::input::Json;
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -98,7 +99,7 @@ async fn starting_club(
 pub async fn login(
     req: HttpRequest,
     caller: Caller,
-    body: web::Json<LoginRequest>,
+    body: Json<LoginRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
@@ -176,7 +177,7 @@ pub struct RegisterRequest {
 pub async fn register(
     req: HttpRequest,
     caller: Caller,
-    body: web::Json<RegisterRequest>,
+    body: Json<RegisterRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
@@ -303,7 +304,7 @@ pub struct ForgotPasswordRequest {
 #[utoipa::path(post, path = "/api/forgot-password", tag = "session", request_body = ForgotPasswordRequest,
     responses((status = 200, description = "{success}"), (status = 422)))]
 pub async fn forgot_password(
-    body: web::Json<ForgotPasswordRequest>,
+    body: Json<ForgotPasswordRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let mut check = Check::new();
@@ -351,7 +352,7 @@ const RESET_FAILED: &str = "Adgangskoden kunne ikke genskabes";
 #[utoipa::path(post, path = "/api/reset-password", tag = "session", request_body = ResetPasswordRequest,
     responses((status = 200, description = "{success}"), (status = 422)))]
 pub async fn reset_password(
-    body: web::Json<ResetPasswordRequest>,
+    body: Json<ResetPasswordRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
