@@ -86,9 +86,19 @@ impl UploadedFile {
 pub struct Form {
     pub fields: HashMap<String, String>,
     pub files: Vec<UploadedFile>,
+    /// The entity when it came as a plain JSON body instead of a multipart `data` part.
+    pub data: Option<serde_json::Value>,
 }
 
 impl Form {
+    /// A write sent as plain JSON: the entity, and no files.
+    pub fn from_json(data: serde_json::Value) -> Form {
+        Form {
+            data: Some(data),
+            ..Form::default()
+        }
+    }
+
     pub fn text(&self, name: &str) -> Option<&str> {
         self.fields.get(name).map(String::as_str)
     }
@@ -100,8 +110,11 @@ impl Form {
             .filter(move |f| f.field == prefix || f.field.starts_with(&format!("{prefix}[")))
     }
 
-    /// The JSON in the `data` field, for writes whose body is an entity with files beside it.
+    /// The entity: the plain JSON body, or the JSON in the multipart `data` field.
     pub fn json<T: serde::de::DeserializeOwned>(&self) -> Result<T, ApiError> {
+        if let Some(data) = &self.data {
+            return crate::kit::input::from_value(data.clone());
+        }
         let raw = self
             .text("data")
             .ok_or_else(|| ApiError::BadRequest("Feltet 'data' mangler".into()))?;

@@ -20,10 +20,10 @@ use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::tokens::{self, digest, random_secret, TokenKind};
 use crate::identity::{clients, users};
 use crate::jobs::{self, JobMethod, NewJob};
+use crate::kit::input::Submitted;
 use crate::mail;
 use crate::session::Admin;
 use crate::state::AppState;
-use crate::storage::read_form;
 use crate::validate::is_email;
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
@@ -221,12 +221,12 @@ fn link(state: &AppState, path: &str, secret: &str) -> String {
 #[utoipa::path(post, path = "/api/client/users/update", tag = "settings", responses((status = 200), (status = 422), (status = 403)))]
 pub async fn update_client_user(
     admin: Admin,
-    payload: actix_multipart::Multipart,
+    form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let staff = &admin.0;
     let client_id = staff.client_id;
-    let form = read_form(payload).await?;
+    let Submitted(form) = form;
     let input: UserInput = form.json()?;
     let mut errors = FieldErrors::new();
     let role = check_role(&state, client_id, &input.role, &mut errors).await?;

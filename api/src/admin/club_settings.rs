@@ -17,9 +17,10 @@ use crate::envelope;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::modules;
 use crate::identity::tokens::random_secret;
+use crate::kit::input::Submitted;
 use crate::session::Admin;
 use crate::state::AppState;
-use crate::storage::{read_form, Form};
+use crate::storage::Form;
 use crate::validate::is_email;
 
 #[derive(Clone, Copy)]
@@ -487,10 +488,10 @@ fn digits_only(
 #[utoipa::path(post, path = "/api/settings/update", tag = "settings", responses((status = 200), (status = 422), (status = 403)))]
 pub async fn update_settings(
     admin: Admin,
-    payload: actix_multipart::Multipart,
+    form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = read_form(payload).await?;
+    let Submitted(form) = form;
     let input: SettingsInput = form.json()?;
     let client_id = target_club(&admin, input.client_id)?;
     let mut errors = FieldErrors::new();

@@ -10,9 +10,9 @@ use super::{audit, diff};
 use crate::crm::clean;
 use crate::envelope;
 use crate::error::{check_errors, ApiError, FieldErrors};
+use crate::kit::input::Submitted;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::storage::read_form;
 
 #[utoipa::path(get, path = "/api/profile", tag = "profile", responses((status = 200), (status = 401)))]
 pub async fn get_profile(
@@ -26,10 +26,10 @@ pub async fn get_profile(
 #[utoipa::path(post, path = "/api/profile/update", tag = "profile", responses((status = 200), (status = 422)))]
 pub async fn update_profile(
     staff: Staff,
-    payload: actix_multipart::Multipart,
+    form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = read_form(payload).await?;
+    let Submitted(form) = form;
     let mut input: UserInput = form.json()?;
     let id = staff.user_id();
     input.id = Some(id);

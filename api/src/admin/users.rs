@@ -15,9 +15,10 @@ use crate::crm::{clean, keep_or_remove, like_pattern, parse_id};
 use crate::envelope::{self, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::{clients, passwords, sessions, users};
+use crate::kit::input::Submitted;
 use crate::session::{session_cookies, SignedIn};
 use crate::state::AppState;
-use crate::storage::{read_form, Form, UploadedFile};
+use crate::storage::{Form, UploadedFile};
 use crate::validate::is_email;
 
 /// The user fields every user form sends (club users, system users, profile).
@@ -402,10 +403,10 @@ pub fn role_aliases(roles: &Value) -> Vec<String> {
 #[utoipa::path(post, path = "/api/users/update", tag = "admin", responses((status = 200), (status = 422)))]
 pub async fn update_user(
     admin: SystemAdmin,
-    payload: actix_multipart::Multipart,
+    form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = read_form(payload).await?;
+    let Submitted(form) = form;
     let input: UserInput = form.json()?;
     let mut errors = FieldErrors::new();
     let user = clean_user(

@@ -2,7 +2,7 @@
 //! of a category's products.
 
 use crate::kit::input::Json;
-use actix_multipart::Multipart;
+use crate::kit::input::Submitted;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -16,7 +16,6 @@ use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::storage::read_form;
 
 const MODULE: &str = "products";
 
@@ -89,11 +88,11 @@ pub struct ProductCategoryInput {
 
 pub async fn update_product_category(
     staff: Staff,
-    payload: Multipart,
+    form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
-    let form = read_form(payload).await?;
+    let Submitted(form) = form;
     let input: ProductCategoryInput = form.json()?;
     let image_file = form.files_named("shopImageFile").next();
     let mut errors = FieldErrors::new();

@@ -1,7 +1,7 @@
 //! Products (spec 3 §2 Products module screens, §3 Product, §4 Product, §5).
 
 use crate::kit::input::Json;
-use actix_multipart::Multipart;
+use crate::kit::input::Submitted;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -16,7 +16,6 @@ use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::storage::read_form;
 
 const MODULE: &str = "products";
 pub const TYPES: [&str; 3] = ["product", "ticket", "seat-ticket"];
@@ -374,11 +373,11 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
 
 pub async fn update_product(
     staff: Staff,
-    payload: Multipart,
+    form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
-    let form = read_form(payload).await?;
+    let Submitted(form) = form;
     let mut input: ProductInput = form.json()?;
     let image_file = form.files_named("shopImageFile").next();
     let mut errors = FieldErrors::new();

@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use actix_multipart::Multipart;
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -16,9 +15,10 @@ use super::{files, parse_id};
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::acl::Action;
+use crate::kit::input::Submitted;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::storage::{read_form, UploadedFile};
+use crate::storage::UploadedFile;
 
 pub const PAGE_SIZE: i64 = 10;
 
@@ -282,10 +282,10 @@ fn nest(
 pub async fn add_comment(
     staff: Staff,
     path: web::Path<String>,
-    payload: Multipart,
+    form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = read_form(payload).await?;
+    let Submitted(form) = form;
     let id = parse_id(&path)?;
     let origin_type = form.text("originType").unwrap_or("company").to_string();
     let (module, table) =

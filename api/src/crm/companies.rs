@@ -1,7 +1,7 @@
 //! Companies (spec 1 §2 Companies, §3 Company, §5, §7 Companies).
 
 use crate::kit::input::Json;
-use actix_multipart::Multipart;
+use crate::kit::input::Submitted;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
@@ -18,7 +18,6 @@ use crate::identity::acl::Action;
 use crate::identity::clients;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::storage::read_form;
 use crate::validate::is_email;
 
 const MODULE: &str = "companies";
@@ -501,11 +500,11 @@ fn clean_ticket_limits(raw: &Value, errors: &mut FieldErrors) -> Value {
 #[utoipa::path(post, path = "/api/companies/update", tag = "companies", responses((status = 200), (status = 422), (status = 404)))]
 pub async fn update_company(
     staff: Staff,
-    payload: Multipart,
+    form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
-    let form = read_form(payload).await?;
+    let Submitted(form) = form;
     let input: CompanyInput = form.json()?;
     let logo_web_file = form.files_named("logoWebFile").next();
     let logo_print_file = form.files_named("logoPrintFile").next();

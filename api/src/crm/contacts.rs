@@ -1,7 +1,7 @@
 //! Contacts (spec 1 §2 Contacts, §3 Contact, §5, §7 Contacts and lists).
 
 use crate::kit::input::Json;
-use actix_multipart::Multipart;
+use crate::kit::input::Submitted;
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -17,7 +17,6 @@ use crate::identity::acl::Action;
 use crate::identity::clients;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::storage::read_form;
 use crate::validate::is_email;
 
 pub const MODULE: &str = "contacts";
@@ -250,11 +249,11 @@ pub struct ContactInput {
 #[utoipa::path(post, path = "/api/contacts/update", tag = "contacts", responses((status = 200), (status = 422), (status = 404)))]
 pub async fn update_contact(
     staff: Staff,
-    payload: Multipart,
+    form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
-    let form = read_form(payload).await?;
+    let Submitted(form) = form;
     let input: ContactInput = form.json()?;
     let picture_file = form.files_named("file").next();
 

@@ -1,7 +1,6 @@
 //! The files grid (spec 1 §2 Files grid) and the stored files behind logos, pictures and comment
 //! attachments. Bytes live in `Storage`; the `files` row says whose they are.
 
-use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use serde::Serialize;
@@ -13,9 +12,10 @@ use super::parse_id;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::acl::Action;
+use crate::kit::input::Submitted;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::storage::{read_form, Storage, UploadedFile, IMAGE_TYPES};
+use crate::storage::{Storage, UploadedFile, IMAGE_TYPES};
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
@@ -161,10 +161,10 @@ pub async fn list_files(
 #[utoipa::path(post, path = "/api/files/upload", tag = "files", responses((status = 200), (status = 413), (status = 422)))]
 pub async fn upload_files(
     staff: Staff,
-    payload: Multipart,
+    form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let form = read_form(payload).await?;
+    let Submitted(form) = form;
     let relation_type = form.text("relationType").unwrap_or_default().to_string();
     let (module, table) = relation_module(&relation_type)
         .ok_or_else(|| ApiError::field("relationType", "Ukendt relationstype"))?;

@@ -11,12 +11,13 @@ use std::ops::{Deref, DerefMut};
 use actix_web::body::MessageBody;
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
-use actix_web::{web, FromRequest, HttpRequest};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use futures::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::error::ApiError;
+use crate::storage::{read_form, Form};
 
 /// What a field with the NUL character is told.
 pub const NUL_REFUSED: &str = "Teksten indeholder et tegn der ikke kan gemmes (NUL)";
@@ -55,6 +56,27 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
             let value = body.await?.into_inner();
             from_value(value).map(Json).map_err(Into::into)
         })
+    }
+}
+
+/// The body of a write: multipart (the entity as JSON in `data`, files beside it), or, when no
+/// file goes with it, the entity as a plain JSON body, so a script can save with plain JSON.
+#[derive(Debug)]
+pub struct Submitted(pub Form);
+
+impl FromRequest for Submitted {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        if req.content_type() == "application/json" {
+            let body = web::Json::<Value>::from_request(req, payload);
+            return Box::pin(
+                async move { Ok(Submitted(Form::from_json(body.await?.into_inner()))) },
+            );
+        }
+        let multipart = actix_multipart::Multipart::from_request(req, payload);
+        Box::pin(async move { Ok(Submitted(read_form(multipart.await?).await?)) })
     }
 }
 

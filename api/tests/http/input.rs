@@ -201,3 +201,40 @@ async fn a_page_far_beyond_the_end_is_an_empty_page_not_an_error() {
         assert_eq!(body["Result"], json!([]), "{list}: {body}");
     }
 }
+
+#[tokio::test]
+async fn a_script_saves_a_company_and_a_product_with_plain_json() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (status, body) = staff
+        .post_json(
+            "/api/companies/update",
+            &json!({ "name": "Bryggeriet Vestfyen", "status": 0, "cvr": "12345678", "phone": "",
+                     "useEAN": false, "vatExcluded": false }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let company = body["result"].as_str().expect("id").to_string();
+    let (_, saved) = staff.get_json(&format!("/api/companies/{company}")).await;
+    assert_eq!(saved["result"]["name"], "Bryggeriet Vestfyen", "{saved}");
+
+    let (status, body) = staff
+        .post_json(
+            "/api/products/update",
+            &json!({ "title": "Halstørklæde", "type": "product", "price": 15000 }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The same rules answer a JSON write: a wrong type names its field.
+    let (status, body) = staff
+        .post_json(
+            "/api/products/update",
+            &json!({ "title": "Halstørklæde", "type": "product", "price": "abc" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        refused_on(&body, "price", "Forkert datatype: forventede et heltal"),
+        "{body}"
+    );
+}
