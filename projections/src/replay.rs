@@ -90,6 +90,10 @@ pub async fn replay_reading(
     batch_size: i64,
 ) -> Result<ReplayReport, ReplayError> {
     let mut tx = system_tx(pool).await?;
+    // `DROP TABLE IF EXISTS` of a shadow that is not there is expected, not news for the log.
+    sqlx::query("SET LOCAL client_min_messages = warning")
+        .execute(&mut *tx)
+        .await?;
     match kind {
         ProjectionKind::Inline => {
             for table in projection.tables() {
