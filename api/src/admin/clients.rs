@@ -3,7 +3,6 @@
 //! from module rules to club roles, and feature settings. The club's sidebar and its API access
 //! follow these rows at once (they are read on every request).
 
-use crate::kit::input::Json;
 use std::collections::HashSet;
 
 use actix_web::{web, HttpResponse};
@@ -18,6 +17,7 @@ use super::{audit, diff, AdminListQuery, SystemAdmin};
 use crate::crm::{clean, like_pattern, parse_id};
 use crate::envelope::{self, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::kit::input::Json;
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, sqlx::FromRow)]

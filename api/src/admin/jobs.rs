@@ -2,7 +2,6 @@
 //! recurring invoicing as they arrive), server-paged, with run, cancel and delete. Every action
 //! leaves a `job_history` row, so the details dialog shows what happened and who did it.
 
-use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
@@ -16,6 +15,7 @@ use crate::crm::{like_pattern, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::jobs::JOBS_CHANNEL;
+use crate::kit::input::Json;
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, sqlx::FromRow)]

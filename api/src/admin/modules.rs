@@ -2,7 +2,6 @@
 //! rules (subject, actions manage/read, inverted, fields), features with settings, views and
 //! components.
 
-use crate::kit::input::Json;
 use std::collections::HashSet;
 
 use actix_web::{web, HttpResponse};
@@ -16,6 +15,7 @@ use super::{audit, diff, unique_violation, AdminListQuery, SystemAdmin};
 use crate::crm::{clean, like_pattern, parse_id};
 use crate::envelope::{self, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::kit::input::Json;
 use crate::state::AppState;
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]

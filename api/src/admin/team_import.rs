@@ -3,7 +3,6 @@
 //! contact list. Both carry the directory's key, so a second run updates instead of duplicating,
 //! and each list is brought in line with the team as it is now.
 
-use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -17,6 +16,7 @@ use crate::error::ApiError;
 use crate::identity::acl::Action;
 use crate::identity::clients;
 use crate::integrations::team_sport::{TeamMember, ROLES};
+use crate::kit::input::Json;
 use crate::session::Staff;
 use crate::state::AppState;
 

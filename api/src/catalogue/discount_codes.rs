@@ -1,6 +1,5 @@
 //! Discount codes (spec 3 §2 Discount codes, §3 Discount code, §5).
 
-use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::Deserialize;
@@ -11,6 +10,7 @@ use crate::crm::{all_in_club, clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
+use crate::kit::input::Json;
 use crate::session::Staff;
 use crate::state::AppState;
 

@@ -1,6 +1,5 @@
 //! Custom fields of orders and contracts (spec 3 §2 Fields, §3 Custom field, §4 Field, §5).
 
-use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::Value;
@@ -12,6 +11,7 @@ use crate::crm::{all_in_club, clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
+use crate::kit::input::Json;
 use crate::session::Staff;
 use crate::state::AppState;
 

@@ -1,6 +1,5 @@
 //! Invoice groups (spec 3 §3 Invoice group, §5).
 
-use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use uuid::Uuid;
@@ -10,6 +9,7 @@ use crate::crm::{clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
+use crate::kit::input::Json;
 use crate::session::Staff;
 use crate::state::AppState;
 

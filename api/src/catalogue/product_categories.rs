@@ -1,8 +1,6 @@
 //! Product categories (spec 3 §2 Products module screens, §3 Product category, §5) and the order
 //! of a category's products.
 
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -14,6 +12,8 @@ use crate::crm::{all_in_club, clean, files, keep_or_remove, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
+use crate::kit::input::Json;
+use crate::kit::input::Submitted;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -153,7 +153,7 @@ pub async fn update_product_category(
     .bind(input.show_on_shop)
     .bind(input.hide_on_contract)
     .bind(clean(&input.shop.title))
-    .bind(input.shop.description.as_deref().map(crate::crm::comments::sanitize))
+    .bind(input.shop.description.as_deref().map(crate::kit::html::sanitize))
     .bind(image)
     .bind(staff.user_id())
     .execute(&mut *tx)

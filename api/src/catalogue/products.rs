@@ -1,7 +1,5 @@
 //! Products (spec 3 §2 Products module screens, §3 Product, §4 Product, §5).
 
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -14,6 +12,8 @@ use crate::crm::{clean, files, keep_or_remove, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
+use crate::kit::input::Json;
+use crate::kit::input::Submitted;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -462,7 +462,7 @@ pub async fn update_product(
         "discount": input.shop.discount,
         "seasonId": input.shop.season_id,
         "renewalDate": input.shop.renewal_date,
-        "description": input.shop.description.as_deref().map(crate::crm::comments::sanitize),
+        "description": input.shop.description.as_deref().map(crate::kit::html::sanitize),
     });
     let to_json = |v: &dyn erased::Json| v.json();
     sqlx::query(

@@ -1,6 +1,5 @@
 //! Seasons (spec 3 §2 Seasons, §3 Season, §4 Season, §5).
 
-use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::Deserialize;
@@ -13,6 +12,7 @@ use crate::crm::{clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
+use crate::kit::input::Json;
 use crate::session::Staff;
 use crate::state::AppState;
 

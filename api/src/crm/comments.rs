@@ -15,54 +15,13 @@ use super::{files, parse_id};
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::acl::Action;
+use crate::kit::html::{sanitize, visible_text};
 use crate::kit::input::Submitted;
 use crate::session::Staff;
 use crate::state::AppState;
 use crate::storage::UploadedFile;
 
 pub const PAGE_SIZE: i64 = 10;
-
-/// What may survive of a comment's HTML: what the editor (Quill, headings 1 and 2) produces.
-pub fn sanitize(html: &str) -> String {
-    ammonia::Builder::default()
-        .tags(
-            [
-                "h1",
-                "h2",
-                "p",
-                "br",
-                "strong",
-                "b",
-                "em",
-                "i",
-                "u",
-                "s",
-                "ol",
-                "ul",
-                "li",
-                "a",
-                "blockquote",
-                "span",
-            ]
-            .into(),
-        )
-        .add_tag_attributes("li", ["data-list"])
-        .add_tag_attributes("a", ["href", "target"])
-        .url_schemes(["http", "https", "mailto", "tel"].into())
-        .link_rel(Some("noopener noreferrer"))
-        .clean(html)
-        .to_string()
-}
-
-/// The visible text of sanitized HTML, to tell an empty editor ("<p><br></p>") from a comment.
-fn visible_text(html: &str) -> String {
-    ammonia::Builder::empty()
-        .clean(html)
-        .to_string()
-        .replace("&nbsp;", " ")
-        .trim()
-        .to_string()
-}
 
 /// The module an entity kind belongs to, and the table that holds it.
 fn origin(kind: &str) -> Option<(&'static str, &'static str)> {

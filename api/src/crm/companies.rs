@@ -1,7 +1,5 @@
 //! Companies (spec 1 §2 Companies, §3 Company, §5, §7 Companies).
 
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
@@ -16,6 +14,8 @@ use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::identity::clients;
+use crate::kit::input::Json;
+use crate::kit::input::Submitted;
 use crate::session::Staff;
 use crate::state::AppState;
 use crate::validate::is_email;

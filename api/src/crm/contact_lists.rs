@@ -1,6 +1,5 @@
 //! Contact lists (spec 1 §2 Contacts, §3 Contact list, §7 lists).
 
-use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -13,6 +12,7 @@ use super::{all_in_club, clean, like_pattern, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::identity::acl::Action;
+use crate::kit::input::Json;
 use crate::session::Staff;
 use crate::state::AppState;
 

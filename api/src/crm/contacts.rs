@@ -1,7 +1,5 @@
 //! Contacts (spec 1 §2 Contacts, §3 Contact, §5, §7 Contacts and lists).
 
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -15,6 +13,8 @@ use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::identity::clients;
+use crate::kit::input::Json;
+use crate::kit::input::Submitted;
 use crate::session::Staff;
 use crate::state::AppState;
 use crate::validate::is_email;

@@ -2,4 +2,5 @@
 //! ids, text and LIKE escaping, HTML sanitising, club references, database-error mapping and
 //! image slots.
 
+pub mod html;
 pub mod input;

@@ -1,6 +1,5 @@
 //! The orders list (spec 3 §2 Orders list) and its export `Ordrer.xlsx`, read from `order_rows`.
 
-use crate::kit::input::Json;
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use chrono_tz::Europe::Copenhagen;
@@ -16,6 +15,7 @@ use crate::crm::like_pattern;
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::identity::acl::Action;
+use crate::kit::input::Json;
 use crate::session::Staff;
 use crate::state::AppState;
 

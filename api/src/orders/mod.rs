@@ -6,7 +6,8 @@
 pub mod dto;
 pub mod list;
 
-use crate::kit::input::Json;
+use std::collections::HashMap;
+
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use cqrs_es::EventStore;
@@ -27,6 +28,8 @@ use crate::envelope;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::jobs::{enqueue, JobMethod, NewJob};
+use crate::kit::html::sanitize;
+use crate::kit::input::Json;
 use crate::mail;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -105,12 +108,13 @@ pub async fn new_order(staff: Staff, state: web::Data<AppState>) -> Result<HttpR
 }
 
 /// What the form holds that the aggregate cannot judge: the e-mail, and that the category,
-/// company, contact, contract, products and custom field values belong to this club.
+/// company, contact, contract, products and custom field values belong to this club. Rich-text
+/// custom field values are cleaned here, on the way in.
 async fn check_references(
     conn: &mut PgConnection,
     client_id: Uuid,
     input: &OrderInput,
-    content: &OrderContent,
+    content: &mut OrderContent,
 ) -> Result<(), ApiError> {
     let mut errors = FieldErrors::new();
     let email = &content.customer.email;
@@ -139,19 +143,23 @@ async fn check_references(
         }
     }
     if !content.field_values.is_empty() {
-        let numbers: Vec<String> = sqlx::query_scalar(
-            "SELECT id::text FROM custom_fields WHERE client_id = $1 AND type = 'Number'",
+        let typed: HashMap<String, String> = sqlx::query_as(
+            "SELECT id::text, type FROM custom_fields WHERE client_id = $1 AND type IN ('Number', 'RichText')",
         )
         .bind(client_id)
         .fetch_all(&mut *conn)
-        .await?;
-        for (field, value) in &content.field_values {
-            if numbers.contains(field) && !is_danish_decimal(value) {
-                push_error(
+        .await?
+        .into_iter()
+        .collect();
+        for (field, value) in content.field_values.iter_mut() {
+            match typed.get(field).map(String::as_str) {
+                Some("Number") if !is_danish_decimal(value) => push_error(
                     &mut errors,
                     &format!("fieldValues.{field}"),
                     "Skal være et decimaltal",
-                );
+                ),
+                Some("RichText") => *value = sanitize(value),
+                _ => {}
             }
         }
     }
@@ -272,10 +280,10 @@ pub async fn update_order(
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
-    let content = input.content();
+    let mut content = input.content();
     {
         let mut tx = club_tx(&state.pool, staff.client_id).await?;
-        check_references(&mut tx, staff.client_id, &input, &content).await?;
+        check_references(&mut tx, staff.client_id, &input, &mut content).await?;
         tx.commit().await?;
     }
     let id = match input.id {

@@ -372,6 +372,27 @@ async fn the_line_and_invoicing_rules_answer_in_danish() {
         order(&staff, &id).await["fieldValues"][&field_id],
         "1.234,5"
     );
+    // A rich-text custom field keeps the editor's formatting and loses anything that runs.
+    let (_, field) = staff
+        .post_json(
+            "/api/orders/fields/update",
+            &json!({ "title": "Note", "type": "RichText", "categoryIds": [] }),
+        )
+        .await;
+    let note_id = field["result"].as_str().unwrap().to_string();
+    let mut noted = order(&staff, &id).await;
+    noted["fieldValues"] = json!({
+        field_id.clone(): "1.234,5",
+        note_id.clone(): "<p onclick=\"alert(1)\"><strong>VIP</strong><script>alert(2)</script></p>",
+    });
+    assert_eq!(
+        staff.post_json("/api/orders/update", &noted).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        order(&staff, &id).await["fieldValues"][&note_id],
+        "<p><strong>VIP</strong></p>"
+    );
     // Nothing was written by the refused saves.
     assert_eq!(app.count("SELECT count(*) FROM order_rows").await, 1);
     // Approving an empty draft is refused; one with lines and the dates is approved.

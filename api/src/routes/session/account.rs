@@ -1,4 +1,3 @@
-use crate::kit::input::Json;
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -11,6 +10,7 @@ use crate::error::ApiError;
 use crate::identity::tokens::{self, TokenKind};
 use crate::identity::{clients, passwords, sessions, users};
 use crate::jobs::{self, JobMethod, NewJob};
+use crate::kit::input::Json;
 use crate::mail;
 use crate::session::{expired_cookies, session_cookies, Caller};
 use crate::state::AppState;
