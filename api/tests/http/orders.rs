@@ -923,3 +923,21 @@ async fn amounts_too_large_to_count_are_refused_on_their_field_and_nothing_is_sa
         "{o}"
     );
 }
+
+#[tokio::test]
+async fn an_empty_form_does_not_make_an_order() {
+    // The fuzzer's finding: `{}` made an empty draft, 2,000 times.
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    field_refused(
+        &staff,
+        json!({}),
+        "firstname",
+        "Ordren skal have en kunde, en virksomhed eller mindst én linje",
+    )
+    .await;
+    assert_eq!(app.count("SELECT count(*) FROM order_rows").await, 0);
+    let mut only_a_line = json!({ "orderLines": [line("Billet", 10_000, 1)] });
+    create(&staff, only_a_line.take()).await;
+    assert_eq!(app.count("SELECT count(*) FROM order_rows").await, 1);
+}

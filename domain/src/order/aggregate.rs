@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::commands::{OrderCommand, OrderContent};
-use super::error::OrderError;
+use super::error::{FieldError, OrderError};
 use super::events::OrderEvent;
 use super::model::{OrderLine, OrderStatus, PaymentStatus};
-use super::rules::content_errors;
+use super::rules::{content_errors, says_who_or_what, ORDER_NEEDS_SOMEONE_OR_SOMETHING};
 use super::totals::{order_totals, Totals, VatSettings};
 use crate::tenancy::Tenanted;
 
@@ -267,6 +267,12 @@ impl Order {
                 return Err(OrderError::AlreadyCreated);
             }
             valid(&content)?;
+            if status != OrderStatus::Cart && !says_who_or_what(&content) {
+                return Err(OrderError::Invalid(vec![FieldError::new(
+                    "firstname",
+                    ORDER_NEEDS_SOMEONE_OR_SOMETHING,
+                )]));
+            }
             let status = if status == OrderStatus::Cart {
                 OrderStatus::Cart
             } else {

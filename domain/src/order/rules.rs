@@ -14,6 +14,19 @@ fn too_large(ore: i64) -> bool {
 }
 
 pub const SEAT_FORMAT: &str = "Plads skal være i formatet X-Y";
+pub const ORDER_NEEDS_SOMEONE_OR_SOMETHING: &str =
+    "Ordren skal have en kunde, en virksomhed eller mindst én linje";
+
+/// A staff order says whom it is for (a name, an e-mail, a company) or what it holds (a line):
+/// an empty form does not make an order. A web-shop cart may start empty.
+pub fn says_who_or_what(content: &super::commands::OrderContent) -> bool {
+    let c = &content.customer;
+    [&c.firstname, &c.lastname, &c.email]
+        .iter()
+        .any(|t| !t.trim().is_empty())
+        || content.company_id.is_some()
+        || !content.lines.is_empty()
+}
 
 /// Empty, or two parts of letters, digits, æ, ø, å joined by exactly one hyphen.
 pub fn seat_is_valid(seat: &str) -> bool {

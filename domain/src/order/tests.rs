@@ -737,3 +737,28 @@ fn totals_of_amounts_beyond_the_bounds_saturate_and_never_wrap() {
     );
     assert!(t.subtotal > 0 && t.total > 0 && t.vat > 0, "{t:?}");
 }
+
+#[test]
+fn an_empty_form_does_not_make_an_order_but_a_cart_may_start_empty() {
+    let empty = |status| OrderCommand::Create {
+        client_id: club(),
+        number: 1002,
+        created_at: Utc
+            .with_ymd_and_hms(2026, 11, 21, 12, 0, 0)
+            .single()
+            .unwrap_or_default(),
+        vat: VatSettings::default(),
+        status,
+        is_pos: false,
+        content: OrderContent::default(),
+    };
+    OrderTest::with(())
+        .given_no_previous_events()
+        .when(empty(OrderStatus::Draft))
+        .then_expect_error(OrderError::Invalid(vec![FieldError::new(
+            "firstname",
+            super::rules::ORDER_NEEDS_SOMEONE_OR_SOMETHING,
+        )]));
+    let cart = Order::default().decide(empty(OrderStatus::Cart));
+    assert!(cart.is_ok(), "{cart:?}");
+}
