@@ -336,9 +336,11 @@ pub async fn get_company_revenue(
     let id = ensure_visible(&path, &staff, &state).await?;
     let year = chrono::Utc::now().format("%Y").to_string();
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    // Approved orders of this calendar year (Danish time), without VAT.
+    // Approved orders of this calendar year (Danish time), without VAT. Summed as numeric and
+    // held within bigint: rows written before the money bounds may hold amounts near its ends.
     let revenue: i64 = sqlx::query_scalar(
-        "SELECT coalesce(sum(subtotal + additional_fee), 0)::bigint FROM order_rows WHERE company_id = $1 \
+        "SELECT least(greatest(coalesce(sum(subtotal::numeric + additional_fee), 0), \
+                  -9223372036854775808), 9223372036854775807)::bigint FROM order_rows WHERE company_id = $1 \
          AND status = 'approved' AND extract(year FROM created_at AT TIME ZONE 'Europe/Copenhagen')::int = $2",
     )
     .bind(id)

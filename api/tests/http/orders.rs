@@ -808,6 +808,27 @@ async fn the_company_page_shows_its_orders_and_this_years_revenue() {
         .get_json(&format!("/api/companies/{company_id}/orders"))
         .await;
     assert_eq!(list["result"].as_array().unwrap().len(), 1);
+    // Rows written before the money bounds (the probe made two orders near i64::MAX) once made
+    // this call answer 500 for good; the sum now holds at the end of the range.
+    sqlx::query("UPDATE order_rows SET subtotal = 9223372036854775000, additional_fee = 800 WHERE id = $1::uuid")
+        .bind(&id)
+        .execute(&app.db.owner)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO order_rows (id, client_id, number, status, payment_status, company_id, subtotal, created_at, updated_at, version) \
+         SELECT gen_random_uuid(), client_id, 999, 'approved', 'pending', company_id, 9223372036854775000, now(), now(), 1 \
+         FROM order_rows WHERE id = $1::uuid",
+    )
+    .bind(&id)
+    .execute(&app.db.owner)
+    .await
+    .unwrap();
+    let (status, revenue) = staff
+        .get_json(&format!("/api/companies/{company_id}/revenue"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{revenue}");
+    assert_eq!(revenue["result"]["revenue"], json!(i64::MAX));
 }
 
 #[tokio::test]
