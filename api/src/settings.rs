@@ -99,13 +99,16 @@ impl Settings {
             }
         };
         let port = parsed("TRIBUNE_PORT", 8080u16)?;
+        let public_url =
+            var("TRIBUNE_PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{port}"));
+        // Behind https the session cookie is Secure unless told otherwise.
+        let secure_cookies = parsed("TRIBUNE_SECURE_COOKIES", public_url.starts_with("https://"))?;
         Ok(Settings {
             database,
             app_database,
             host: var("TRIBUNE_HOST").unwrap_or_else(|| "127.0.0.1".into()),
             port,
-            public_url: var("TRIBUNE_PUBLIC_URL")
-                .unwrap_or_else(|| format!("http://localhost:{port}")),
+            public_url,
             smtp_host: var("TRIBUNE_SMTP_HOST").unwrap_or_else(|| "127.0.0.1".into()),
             smtp_port: parsed("TRIBUNE_SMTP_PORT", 1025u16)?,
             mail_from: var("TRIBUNE_MAIL_FROM")
@@ -116,7 +119,7 @@ impl Settings {
             files_dir: PathBuf::from(
                 var("TRIBUNE_FILES_DIR").unwrap_or_else(|| ".data/files".into()),
             ),
-            secure_cookies: parsed("TRIBUNE_SECURE_COOKIES", false)?,
+            secure_cookies,
             job_poll_ms: parsed("TRIBUNE_JOB_POLL_MS", 1000u64)?,
             projector_poll_ms: parsed("TRIBUNE_PROJECTOR_POLL_MS", 1000u64)?,
             run_background: true,

@@ -315,3 +315,31 @@ async fn health_and_the_openapi_document_are_served() {
         (StatusCode::NOT_FOUND, json!("Ikke fundet"))
     );
 }
+
+#[tokio::test]
+async fn every_answer_carries_the_browser_protections() {
+    let app = spawn_app().await;
+    let browser = app.browser();
+    for path in ["/", "/orders", "/api/user", "/healthz"] {
+        let response = browser.get(path).await;
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string()
+        };
+        let csp = header("content-security-policy");
+        assert!(
+            csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp}"
+        );
+        assert!(
+            !csp.contains("script-src 'self' 'unsafe"),
+            "no inline scripts: {csp}"
+        );
+        assert_eq!(header("x-frame-options"), "DENY", "{path}");
+        assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
+    }
+}
