@@ -40,6 +40,10 @@ fn content() -> OrderContent {
 }
 
 fn create(status: OrderStatus) -> OrderCommand {
+    create_with(status, content())
+}
+
+fn create_with(status: OrderStatus, content: OrderContent) -> OrderCommand {
     OrderCommand::Create {
         client_id: club(),
         number: 1001,
@@ -50,7 +54,7 @@ fn create(status: OrderStatus) -> OrderCommand {
         vat: VatSettings::default(),
         status,
         is_pos: false,
-        content: content(),
+        content,
     }
 }
 
@@ -740,18 +744,7 @@ fn totals_of_amounts_beyond_the_bounds_saturate_and_never_wrap() {
 
 #[test]
 fn an_empty_form_does_not_make_an_order_but_a_cart_may_start_empty() {
-    let empty = |status| OrderCommand::Create {
-        client_id: club(),
-        number: 1002,
-        created_at: Utc
-            .with_ymd_and_hms(2026, 11, 21, 12, 0, 0)
-            .single()
-            .unwrap_or_default(),
-        vat: VatSettings::default(),
-        status,
-        is_pos: false,
-        content: OrderContent::default(),
-    };
+    let empty = |status| create_with(status, OrderContent::default());
     OrderTest::with(())
         .given_no_previous_events()
         .when(empty(OrderStatus::Draft))
