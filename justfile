@@ -55,12 +55,14 @@ fmt:
     cd webapp
     if [[ -n $(node -p 'require("./package.json").scripts?.format ?? ""') ]]; then npm run format; else npx prettier --write .; fi
 
-# Lint Rust (clippy, warnings are errors) and the webapp (eslint).
+# Lint Rust (clippy, warnings are errors), the ops scripts (shellcheck) and the webapp (eslint).
 lint:
     #!/usr/bin/env bash
     set -euo pipefail
     source ops/lib.sh
     cargo clippy --workspace --all-targets -- -D warnings
+    ensure_debian_package /usr/bin/shellcheck shellcheck
+    shellcheck -x ops/run ops/test ops/tribune ops/lib.sh .ci/run
     npm_ci_if_needed "$TRIBUNE_ROOT/webapp"
     cd webapp
     if [[ -n $(node -p 'require("./package.json").scripts?.lint ?? ""') ]]; then npm run lint; else npx eslint .; fi

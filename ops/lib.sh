@@ -180,22 +180,27 @@ ensure_venv() {
   echo "$sum" >"$stamp"
 }
 
-# Debian's Chromium for Playwright (a test tool's own browser download cannot work here).
-ensure_chromium() {
-  [[ -x /usr/bin/chromium ]] && return 0
+# ensure_debian_package PROGRAM PACKAGE: installs PACKAGE with apt-get unless PROGRAM (a path)
+# is there already. The one place the scripts install from Debian.
+ensure_debian_package() {
+  local program=$1 package=$2
+  [[ -x $program ]] && return 0
   local sudo=()
   if [[ $EUID -ne 0 ]]; then
-    if ! command -v sudo >/dev/null 2>&1; then err "/usr/bin/chromium is missing and we are not root: apt-get install chromium"; return 1; fi
+    if ! command -v sudo >/dev/null 2>&1; then err "$program is missing and we are not root: apt-get install $package"; return 1; fi
     sudo=(sudo -n)
   fi
-  log "installing Debian's chromium (apt-get install chromium)"
+  log "installing Debian's $package (apt-get install $package)"
   local apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q)
-  "${apt[@]}" install chromium || { "${apt[@]}" update && "${apt[@]}" install chromium; } || {
-    err "apt-get install chromium failed"
+  "${apt[@]}" install "$package" || { "${apt[@]}" update && "${apt[@]}" install "$package"; } || {
+    err "apt-get install $package failed"
     return 1
   }
-  [[ -x /usr/bin/chromium ]] || { err "chromium installed but /usr/bin/chromium is missing"; return 1; }
+  [[ -x $program ]] || { err "$package installed but $program is missing"; return 1; }
 }
+
+# Debian's Chromium for Playwright (a test tool's own browser download cannot work here).
+ensure_chromium() { ensure_debian_package /usr/bin/chromium chromium; }
 
 # start_smtp_sink MAILDIR [LOGFILE]: aiosmtpd on a free 127.0.0.1 port, storing every message it
 # receives in the Maildir MAILDIR (new/ holds one file per message). Sets SMTP_SINK_PORT, SMTP_SINK_PID.
