@@ -1,13 +1,10 @@
 import { baseApi, type Envelope } from '../../api/baseApi';
-import type { ListSort } from '../../api/listTypes';
-import { saveBlob } from '../../shared/download';
 import { entityFormData } from '../../shared/multipart';
 import type {
   Company,
   CompanyContact,
   CompanyContract,
   CompanyDetails,
-  CompanyFilter,
   CompanyOrder,
   CompanyPayload,
   CvrCompany,
@@ -18,6 +15,8 @@ import type {
 } from './types';
 
 export const COMPANIES_ENDPOINT = 'companies';
+/** 'Eksport' of the company list: Virksomheder.xlsx, the rows of its filter in its order, all pages. */
+export const COMPANIES_EXPORT_ENDPOINT = `${COMPANIES_ENDPOINT}/export`;
 export const EXPORT_FILE_NAME = 'Virksomheder.xlsx';
 
 export interface SaveCompanyRequest {
@@ -25,8 +24,6 @@ export interface SaveCompanyRequest {
   logoWebFile: File | null;
   logoPrintFile: File | null;
 }
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The companies module's calls (contract "Companies"); the list itself uses the shared table. */
 export const companiesApi = baseApi.injectEndpoints({
@@ -57,25 +54,6 @@ export const companiesApi = baseApi.injectEndpoints({
     deleteCompany: build.mutation<unknown, string>({
       query: (id) => ({ url: `companies/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Company', id: 'LIST' }],
-    }),
-    /** Downloads Virksomheder.xlsx: the rows of `filter` in the order of `sort`, all pages. */
-    exportCompanies: build.mutation<null, { filter: CompanyFilter; sort: ListSort }>({
-      async queryFn(body, _api, _extra, baseQuery) {
-        const answer = await baseQuery({
-          url: 'companies/export',
-          method: 'POST',
-          body,
-          headers: { Accept: XLSX },
-          // The workbook is read as bytes; a refusal is the usual JSON envelope.
-          responseHandler: (response) => (response.ok ? response.blob() : response.json()),
-        });
-        if (answer.error) return { error: answer.error };
-        if (!(answer.data instanceof Blob)) {
-          return { error: { status: 'PARSING_ERROR' as const } };
-        }
-        saveBlob(answer.data, EXPORT_FILE_NAME);
-        return { data: null };
-      },
     }),
     cvrSearch: build.query<CvrCompany[], string>({
       query: (query) => ({ url: 'companies/cvr-search', params: { query } }),
@@ -135,7 +113,6 @@ export const {
   useGetCompanyQuery,
   useSaveCompanyMutation,
   useDeleteCompanyMutation,
-  useExportCompaniesMutation,
   useLazyCvrSearchQuery,
   useGetCompanyRevenueQuery,
   useGetCompanyEventTypesQuery,

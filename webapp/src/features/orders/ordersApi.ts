@@ -1,6 +1,4 @@
 import { baseApi, isApiError, type TagType } from '../../api/baseApi';
-import type { ListSort } from '../../api/listTypes';
-import { saveBlob } from '../../shared/download';
 import { historyTag } from '../../shared/history/historyApi';
 import type {
   Choice,
@@ -9,7 +7,6 @@ import type {
   Order,
   OrderContact,
   OrderField,
-  OrderFilter,
   OrderInvoice,
   OrderProduct,
   OrderTicket,
@@ -19,9 +16,9 @@ import type {
 } from './types';
 
 export const ORDERS_ENDPOINT = 'orders';
+/** 'Eksport' of the orders list: Ordrer.xlsx, the rows of its filter in its order, all pages. */
+export const ORDERS_EXPORT_ENDPOINT = `${ORDERS_ENDPOINT}/export`;
 export const EXPORT_FILE_NAME = 'Ordrer.xlsx';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const one = (id: string) => `${ORDERS_ENDPOINT}/${encodeURIComponent(id)}`;
 
@@ -90,25 +87,6 @@ export const ordersApi = baseApi.injectEndpoints({
       query: (body) => ({ url: `${one(body.id)}/send-confirmation`, method: 'POST', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
-    /** Downloads Ordrer.xlsx: the rows of `filter` in the order of `sort`, all pages. */
-    exportOrders: build.mutation<null, { filter: OrderFilter; sort: ListSort }>({
-      async queryFn(body, _api, _extra, baseQuery) {
-        const answer = await baseQuery({
-          url: `${ORDERS_ENDPOINT}/export`,
-          method: 'POST',
-          body,
-          headers: { Accept: XLSX },
-          // The workbook is read as bytes; a refusal is the usual JSON envelope.
-          responseHandler: (response) => (response.ok ? response.blob() : response.json()),
-        });
-        if (answer.error) return { error: answer.error };
-        if (!(answer.data instanceof Blob)) {
-          return { error: { status: 'PARSING_ERROR' as const } };
-        }
-        saveBlob(answer.data, EXPORT_FILE_NAME);
-        return { data: null };
-      },
-    }),
     getOrderTickets: build.query<OrderTicket[], string>({
       query: (id) => `${one(id)}/tickets`,
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],
@@ -163,7 +141,6 @@ export const {
   useCapturePaymentMutation,
   useSendPaymentLinkMutation,
   useSendConfirmationMutation,
-  useExportOrdersMutation,
   useGetOrderTicketsQuery,
   useGetOrderInvoicesQuery,
   useSearchOrderContractsQuery,

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/baseApi';
 import { DATE_TIME_PATTERN } from '../../shared/format';
 import { ConfirmButton } from '../../shared/ui/ConfirmButton';
-import { DataTable } from '../../shared/ui/DataTable';
 import { DateTime } from '../../shared/ui/DateTime';
+import { ListPage } from '../../shared/ui/ListPage';
 import { SearchInput } from '../../shared/ui/SearchInput';
 import { useToast } from '../../shared/ui/Toast';
 import { useGetAllClientsQuery, useGetJobQuery, useJobActionMutation } from './settingsApi';
@@ -91,47 +91,91 @@ export function JobsPage() {
     }
   };
   return (
-    <section className="tb-page">
-      <div className="tb-page-header">
-        <h1>{t('settings.jobs.title')}</h1>
-      </div>
-      <div className="tb-filters">
-        <SearchInput label={t('settings.jobs.description')} onSearch={setDescription} />
-        <label className="tb-field">
-          <span>{t('settings.jobs.from')}</span>
-          <InputText type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label className="tb-field">
-          <span>{t('settings.jobs.to')}</span>
-          <InputText type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
-        <Dropdown
-          value={clientId}
-          options={(clients?.Result ?? []).map((c) => ({ label: c.Name, value: c.Id }))}
-          onChange={(e) => setClientId((e.value as string | null) ?? null)}
-          placeholder={t('settings.jobs.client')}
-          ariaLabel={t('settings.jobs.client')}
-          showClear
-        />
-        <Dropdown
-          value={status}
-          options={(['Succeeded', 'Error', 'Pending'] as JobStatus[]).map((s) => ({
-            label: t(`settings.jobs.status.${s}`),
-            value: s,
-          }))}
-          onChange={(e) => setStatus((e.value as JobStatus | null) ?? null)}
-          placeholder={t('settings.jobs.statusFilter')}
-          ariaLabel={t('settings.jobs.statusFilter')}
-          showClear
-        />
-      </div>
-      <DataTable<JobRow>
-        label={t('settings.jobs.title')}
+    <>
+      <ListPage<JobRow>
+        title={t('settings.jobs.title')}
         endpoint="/api/jobs"
         tag="Job"
         pageSize={25}
         defaultSort={{ field: 'ScheduledDate', dir: 'desc' }}
+        search={false}
+        filters={
+          <>
+            <SearchInput label={t('settings.jobs.description')} onSearch={setDescription} />
+            <label className="tb-field">
+              <span>{t('settings.jobs.from')}</span>
+              <InputText type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+            </label>
+            <label className="tb-field">
+              <span>{t('settings.jobs.to')}</span>
+              <InputText type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+            </label>
+            <Dropdown
+              value={clientId}
+              options={(clients?.Result ?? []).map((c) => ({ label: c.Name, value: c.Id }))}
+              onChange={(e) => setClientId((e.value as string | null) ?? null)}
+              placeholder={t('settings.jobs.client')}
+              ariaLabel={t('settings.jobs.client')}
+              showClear
+            />
+            <Dropdown
+              value={status}
+              options={(['Succeeded', 'Error', 'Pending'] as JobStatus[]).map((s) => ({
+                label: t(`settings.jobs.status.${s}`),
+                value: s,
+              }))}
+              onChange={(e) => setStatus((e.value as JobStatus | null) ?? null)}
+              placeholder={t('settings.jobs.statusFilter')}
+              ariaLabel={t('settings.jobs.statusFilter')}
+              showClear
+            />
+          </>
+        }
         filter={{ description, from, to, clientId: clientId ?? '', status: status ?? '' }}
+        editLabel={false}
+        // A job's delete goes through the runner's actions (with run and cancel), not a DELETE.
+        rowActions={(row) => (
+          <>
+            <Button
+              type="button"
+              text
+              size="small"
+              icon="pi pi-eye"
+              aria-label={t('settings.jobs.showDetails', { name: row.Description })}
+              onClick={() => setShown(row.Id)}
+            />
+            <ConfirmButton
+              text
+              size="small"
+              icon="pi pi-play"
+              aria-label={t(
+                jobStatus(row) === 'Succeeded' ? 'settings.jobs.rerun' : 'settings.jobs.run',
+                { name: row.Description },
+              )}
+              message={t('settings.jobs.confirmRun')}
+              onConfirm={() => run(row.Id, 'execute', t('settings.jobs.started'))}
+            />
+            {row.Pending && (
+              <ConfirmButton
+                text
+                size="small"
+                icon="pi pi-ban"
+                aria-label={t('settings.jobs.cancel', { name: row.Description })}
+                message={t('settings.jobs.confirmCancel')}
+                onConfirm={() => run(row.Id, 'cancel', t('settings.jobs.cancelled'))}
+              />
+            )}
+            <ConfirmButton
+              text
+              size="small"
+              severity="danger"
+              icon="pi pi-trash"
+              aria-label={t('settings.jobs.delete', { name: row.Description })}
+              message={t('settings.jobs.confirmDelete')}
+              onConfirm={() => run(row.Id, 'delete', t('settings.jobs.deleted'))}
+            />
+          </>
+        )}
         columns={[
           { field: 'Description', header: t('settings.jobs.description'), sortable: true },
           {
@@ -146,59 +190,13 @@ export function JobsPage() {
             body: (row) => row.ClientName ?? t('settings.jobs.unknownClient'),
           },
           {
-            field: 'Status',
+            id: 'Status',
             header: t('settings.jobs.statusFilter'),
             body: (row) => <StatusBadge status={jobStatus(row)} />,
-          },
-          {
-            field: 'actions',
-            header: t('table.actions'),
-            body: (row) => (
-              <span className="tb-row-actions">
-                <Button
-                  type="button"
-                  text
-                  size="small"
-                  icon="pi pi-eye"
-                  aria-label={t('settings.jobs.showDetails', { name: row.Description })}
-                  onClick={() => setShown(row.Id)}
-                />
-                <ConfirmButton
-                  text
-                  size="small"
-                  icon="pi pi-play"
-                  aria-label={t(
-                    jobStatus(row) === 'Succeeded' ? 'settings.jobs.rerun' : 'settings.jobs.run',
-                    { name: row.Description },
-                  )}
-                  message={t('settings.jobs.confirmRun')}
-                  onConfirm={() => run(row.Id, 'execute', t('settings.jobs.started'))}
-                />
-                {row.Pending && (
-                  <ConfirmButton
-                    text
-                    size="small"
-                    icon="pi pi-ban"
-                    aria-label={t('settings.jobs.cancel', { name: row.Description })}
-                    message={t('settings.jobs.confirmCancel')}
-                    onConfirm={() => run(row.Id, 'cancel', t('settings.jobs.cancelled'))}
-                  />
-                )}
-                <ConfirmButton
-                  text
-                  size="small"
-                  severity="danger"
-                  icon="pi pi-trash"
-                  aria-label={t('settings.jobs.delete', { name: row.Description })}
-                  message={t('settings.jobs.confirmDelete')}
-                  onConfirm={() => run(row.Id, 'delete', t('settings.jobs.deleted'))}
-                />
-              </span>
-            ),
           },
         ]}
       />
       {shown && <JobDetails id={shown} onClose={() => setShown(null)} />}
-    </section>
+    </>
   );
 }
