@@ -10,8 +10,8 @@ export interface SideNavItem {
 }
 
 /**
- * What a route tells the shell and the guard. The router sets it as `handle` on each route; the
- * deepest route's values win.
+ * What a route tells the shell and the guard: each route (in its area's `routes.tsx`) sets it as
+ * its `handle`; the deepest route's values win.
  */
 export interface RouteHandle {
   /** Route name: 'home' is the back-office home, or public-home in public mode. */

@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { useAppSession } from '../../api/appApi';
@@ -11,6 +12,7 @@ import { Sidebar, SIDEBAR_ID } from '../../features/shell/Sidebar';
 import { sidebarToggled } from '../../features/shell/uiPrefsSlice';
 import { UserMenu } from '../../features/shell/UserMenu';
 import { mergeHandles } from '../../shared/routeHandle';
+import { Preloader } from '../../shared/ui/Preloader';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useLanguageSwitch } from './useLanguageSwitch';
 
@@ -58,7 +60,9 @@ export function BackOfficeLayout() {
         <div className="tb-backoffice-content">
           {sideNav && sideNav.length > 0 && <SideNav items={sideNav} />}
           <main className="tb-backoffice-main" id="main">
-            <Outlet />
+            <Suspense fallback={<Preloader label={t('shell.preloader')} />}>
+              <Outlet />
+            </Suspense>
           </main>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useAppSession } from '../../api/appApi';
@@ -6,6 +7,7 @@ import { CartDrawer } from '../../features/shell/CartDrawer';
 import { ClubChooser } from '../../features/shell/ClubChooser';
 import { UserAvatar } from '../../shared/ui/UserAvatar';
 import { LOGOUT_URL } from '../../shared/navigation';
+import { Preloader } from '../../shared/ui/Preloader';
 import { useLanguageSwitch } from './useLanguageSwitch';
 
 /** The public site: club header with cart and login, the page, and the club's footer. */
@@ -53,7 +55,9 @@ export function PublicLayout() {
         </div>
       </header>
       <main className="tb-public-main" id="main">
-        <Outlet />
+        <Suspense fallback={<Preloader label={t('shell.preloader')} />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="tb-public-footer">
         {client && (

@@ -1,0 +1,25 @@
+import { lazyPage, type AreaRoutes } from '../../shared/areaRoutes';
+import type { RouteHandle } from '../../shared/routeHandle';
+
+const TermsPage = lazyPage(() => import('./TermsPage').then((page) => page.TermsPage));
+
+/** The club's terms, public in either layout. (The public home is the router's mode switch.) */
+export const areaRoutes: AreaRoutes = {
+  rank: 20,
+  routes: [
+    {
+      path: 'terms',
+      element: <TermsPage kind="terms" />,
+      handle: { name: 'terms', public: true, crumb: 'public.terms.title' } satisfies RouteHandle,
+    },
+    {
+      path: 'subscription-terms',
+      element: <TermsPage kind="subscription-terms" />,
+      handle: {
+        name: 'subscription-terms',
+        public: true,
+        crumb: 'public.terms.subscriptionTitle',
+      } satisfies RouteHandle,
+    },
+  ],
+};
