@@ -16,10 +16,13 @@ use std::time::Instant;
 
 use serde_json::json;
 use sqlx::Executor;
+use tribune_api::kit::actor::Actor;
+use tribune_api::orders::OrderService;
+use tribune_domain::money::Money;
 use tribune_domain::order::{Customer, OrderContent, OrderLine, OrderStatus};
 use tribune_projections::db::APP_ROLE;
 use tribune_projections::registry;
-use tribune_projections::store::{CommandBus, Metadata, PgEventStore};
+use tribune_projections::store::{CommandBus, PgEventStore};
 use tribune_projections::testing::TestDb;
 use uuid::Uuid;
 
@@ -80,6 +83,7 @@ async fn main() {
                 PgEventStore::new(pool.clone(), registry::inline_for("order")),
                 (),
             );
+            let actor = Actor::system(club, "Benchmark");
             for i in (worker..orders).step_by(WORKERS) {
                 let first = FIRST[i % FIRST.len()];
                 let last = LAST[(i / 8) % LAST.len()];
@@ -94,29 +98,17 @@ async fn main() {
                         .map(|l| OrderLine {
                             id: Uuid::new_v4(),
                             title: format!("Billet {l}"),
-                            price: 10_000 + (i % 50) as i64 * 100,
+                            price: Money::ore(10_000 + (i % 50) as i64 * 100),
                             amount: 1 + (l as i64),
                             ..OrderLine::default()
                         })
                         .collect(),
                     ..OrderContent::default()
                 };
-                let metadata = Metadata {
-                    command: Some("order.create".into()),
-                    user_name: Some("Benchmark".into()),
-                    ..Metadata::default()
-                };
-                tribune_api::orders::create_order(
-                    &pool,
-                    &bus,
-                    club,
-                    metadata,
-                    content,
-                    OrderStatus::Draft,
-                    false,
-                )
-                .await
-                .unwrap();
+                OrderService::new(&pool, &bus, "")
+                    .create(&actor, content, OrderStatus::Draft, false)
+                    .await
+                    .unwrap();
                 if worker == 0 && i % 20_000 == 0 {
                     println!(
                         "  {i} orders after {:.0} s",

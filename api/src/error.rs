@@ -119,6 +119,15 @@ impl ResponseError for ApiError {
     }
 }
 
+impl From<tribune_projections::list::ListError> for ApiError {
+    fn from(err: tribune_projections::list::ListError) -> Self {
+        match err {
+            tribune_projections::list::ListError::Filter(e) => ApiError::field(e.field, e.message),
+            tribune_projections::list::ListError::Database(e) => e.into(),
+        }
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(err: sqlx::Error) -> Self {
         ApiError::Internal(err.into())

@@ -1,49 +1,88 @@
-//! Excel exports (rust_xlsxwriter): exactly the rows a list shows, all pages.
+//! Excel exports (rust_xlsxwriter), once: a list's export writes exactly the rows the list shows,
+//! filtered and sorted the same way, all pages (`ListSpec::rows(…, Rows::All)`), as the columns
+//! its area declares beside the list.
 
+use actix_web::HttpResponse;
+use chrono::{DateTime, NaiveDate, Utc};
+use chrono_tz::Europe::Copenhagen;
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
+use tribune_domain::money::Money;
 
-use crate::crm::companies::{status_label, CompanyListRow};
+/// One cell of an exported row.
+pub enum Cell {
+    Text(String),
+    Number(f64),
+    /// Written in kroner with two decimals: exact for any amount below 2^53 øre.
+    Money(Money),
+    /// `dd-mm-yyyy`.
+    Date(Option<NaiveDate>),
+    /// `dd-mm-yyyy hh:mm`, Danish time.
+    Time(DateTime<Utc>),
+}
 
-pub fn companies_workbook(rows: &[CompanyListRow]) -> Result<Vec<u8>, XlsxError> {
+impl Cell {
+    pub fn text(value: &Option<String>) -> Cell {
+        Cell::Text(value.clone().unwrap_or_default())
+    }
+}
+
+/// A column of an export: its Danish header and how a row fills it.
+pub struct Column<T> {
+    pub header: &'static str,
+    pub cell: fn(&T) -> Cell,
+}
+
+/// A workbook of one sheet: a bold header row, then one row per item.
+pub fn workbook<T>(
+    sheet_name: &str,
+    columns: &[Column<T>],
+    rows: &[T],
+) -> Result<Vec<u8>, XlsxError> {
     let mut workbook = Workbook::new();
     let sheet = workbook.add_worksheet();
-    sheet.set_name("Virksomheder")?;
+    sheet.set_name(sheet_name)?;
     let bold = Format::new().set_bold();
-    let headers = [
-        "Navn",
-        "CVR",
-        "Adresse",
-        "Postnr",
-        "By",
-        "E-mail",
-        "Telefon",
-        "Opfølgning",
-        "Udnyttelsesgrad",
-        "Status",
-    ];
-    for (col, header) in headers.iter().enumerate() {
-        sheet.write_string_with_format(0, col as u16, *header, &bold)?;
+    let kroner = Format::new().set_num_format("#,##0.00");
+    for (col, column) in columns.iter().enumerate() {
+        sheet.write_string_with_format(0, col as u16, column.header, &bold)?;
     }
-    let text = |v: &Option<String>| v.clone().unwrap_or_default();
     for (i, row) in rows.iter().enumerate() {
         let r = (i + 1) as u32;
-        sheet.write_string(r, 0, &row.name)?;
-        sheet.write_string(r, 1, text(&row.cvr))?;
-        sheet.write_string(r, 2, text(&row.address))?;
-        sheet.write_string(r, 3, text(&row.zip_code))?;
-        sheet.write_string(r, 4, text(&row.city))?;
-        sheet.write_string(r, 5, text(&row.email))?;
-        sheet.write_string(r, 6, text(&row.phone))?;
-        sheet.write_string(
-            r,
-            7,
-            row.follow_up_date
-                .map(|d| d.format("%d-%m-%Y").to_string())
-                .unwrap_or_default(),
-        )?;
-        sheet.write_number(r, 8, f64::from(row.utilization))?;
-        sheet.write_string(r, 9, status_label(row.status))?;
+        for (col, column) in columns.iter().enumerate() {
+            let c = col as u16;
+            match (column.cell)(row) {
+                Cell::Text(text) => sheet.write_string(r, c, text)?,
+                Cell::Number(n) => sheet.write_number(r, c, n)?,
+                Cell::Money(m) => {
+                    sheet.write_number_with_format(r, c, m.as_ore() as f64 / 100.0, &kroner)?
+                }
+                Cell::Date(d) => sheet.write_string(
+                    r,
+                    c,
+                    d.map(|d| d.format("%d-%m-%Y").to_string())
+                        .unwrap_or_default(),
+                )?,
+                Cell::Time(t) => sheet.write_string(
+                    r,
+                    c,
+                    t.with_timezone(&Copenhagen)
+                        .format("%d-%m-%Y %H:%M")
+                        .to_string(),
+                )?,
+            };
+        }
     }
     sheet.autofit();
     workbook.save_to_buffer()
+}
+
+/// The answer that downloads a workbook as `filename`.
+pub fn xlsx(filename: &str, bytes: Vec<u8>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{filename}\""),
+        ))
+        .body(bytes)
 }

@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value};
 use sqlx::PgPool;
+use tribune_domain::money::Money;
 use uuid::Uuid;
 
 use crate::identity::passwords;
@@ -831,16 +832,17 @@ pub async fn seed_demo_orders(pool: &PgPool) -> anyhow::Result<()> {
         PaymentStatus,
     };
     use tribune_projections::registry;
-    use tribune_projections::store::{CommandBus, Metadata, PgEventStore};
+    use tribune_projections::store::{CommandBus, PgEventStore};
+
+    use crate::kit::actor::Actor;
+    use crate::orders::OrderService;
 
     let club: Option<Uuid> = sqlx::query_scalar("SELECT id FROM clients WHERE name = 'Demo FC'")
         .fetch_optional(pool)
         .await?;
     let Some(club) = club else { return Ok(()) };
-    let has_orders: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM order_rows WHERE client_id = $1)")
-            .bind(club)
-            .fetch_one(pool)
+    let has_orders =
+        tribune_projections::order::queries::club_has_orders(&mut *pool.acquire().await?, club)
             .await?;
     if has_orders {
         return Ok(());
@@ -877,12 +879,9 @@ pub async fn seed_demo_orders(pool: &PgPool) -> anyhow::Result<()> {
         PgEventStore::<Order>::new(pool.clone(), registry::inline_for("order")),
         (),
     );
-    let who = |command: &str| Metadata {
-        user_id: Some(staff_id),
-        user_name: Some(staff_name.clone()),
-        command: Some(command.to_string()),
-        ..Metadata::default()
-    };
+    // The seed has no web address of its own: its orders send no mails.
+    let orders = OrderService::new(pool, &bus, "");
+    let actor = Actor::user(club, staff_id, &staff_name);
     const FIRST: [&str; 12] = [
         "Mette", "Lars", "Sofie", "Anders", "Ida", "Jens", "Camilla", "Mikkel", "Freja", "Rasmus",
         "Louise", "Henrik",
@@ -943,14 +942,14 @@ pub async fn seed_demo_orders(pool: &PgPool) -> anyhow::Result<()> {
                 product_id: Some(*product_id),
                 title: title.clone(),
                 kind: Some(kind.clone()),
-                price: *price,
+                price: Money::ore(*price),
                 amount: 1 + next(4) as i64,
                 ..OrderLine::default()
             };
             if let Some(v) = variant {
                 line.variant_id = v["id"].as_str().and_then(|s| s.parse().ok());
                 line.variant = v["title"].as_str().map(str::to_string);
-                line.price = v["price"].as_i64().unwrap_or(*price);
+                line.price = Money::ore(v["price"].as_i64().unwrap_or(*price));
             }
             if kind == "seat-ticket" {
                 line.amount = 1;
@@ -966,12 +965,12 @@ pub async fn seed_demo_orders(pool: &PgPool) -> anyhow::Result<()> {
                 line.options.push(LineOption {
                     product_id: Some(*oid),
                     title: otitle.clone(),
-                    price: *oprice,
+                    price: Money::ore(*oprice),
                     ..LineOption::default()
                 });
             }
             if next(5) == 0 {
-                line.discount = line.price / 10;
+                line.discount = line.price.mul_div(1, 10);
             }
             lines.push(line);
         }
@@ -992,17 +991,10 @@ pub async fn seed_demo_orders(pool: &PgPool) -> anyhow::Result<()> {
             internal: (i % 11 == 0).then(|| "Kunden henter ved indgang B".to_string()),
             ..OrderContent::default()
         };
-        let id = crate::orders::create_order(
-            pool,
-            &bus,
-            club,
-            who("order.create"),
-            content,
-            OrderStatus::Draft,
-            pos,
-        )
-        .await
-        .map_err(|e| anyhow::anyhow!("demo order: {e}"))?;
+        let id = orders
+            .create(&actor, content, OrderStatus::Draft, pos)
+            .await
+            .map_err(|e| anyhow::anyhow!("demo order: {e}"))?;
         let steps: &[OrderCommand] = match i % 10 {
             0..=2 => &[],
             3..=5 => &[OrderCommand::Approve],
@@ -1036,18 +1028,10 @@ pub async fn seed_demo_orders(pool: &PgPool) -> anyhow::Result<()> {
             });
         }
         for step in steps {
-            let mut tx = tribune_projections::db::club_tx(pool, club).await?;
-            bus.execute_in(
-                &mut tx,
-                club,
-                &id.to_string(),
-                step,
-                who("order.demo"),
-                None,
-            )
-            .await
-            .map_err(|e| anyhow::anyhow!("demo order step: {e}"))?;
-            tx.commit().await?;
+            orders
+                .execute(&actor, id, None, step, "order.demo")
+                .await
+                .map_err(|e| anyhow::anyhow!("demo order step: {e}"))?;
         }
     }
     Ok(())

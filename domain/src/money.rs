@@ -122,6 +122,21 @@ impl Money {
         self.mul_div(rate, BASIS_POINTS.saturating_add(rate))
     }
 
+    /// Danish kroner for people to read: 123456 øre → 'DKK 1.234,56'.
+    pub fn danish(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let ore = self.0.unsigned_abs();
+        let whole = (ore / 100).to_string();
+        let mut grouped = String::new();
+        for (i, c) in whole.chars().enumerate() {
+            if i > 0 && (whole.len() - i).is_multiple_of(3) {
+                grouped.push('.');
+            }
+            grouped.push(c);
+        }
+        format!("DKK {sign}{grouped},{:02}", ore % 100)
+    }
+
     /// Shares `self` over `weights` in proportion, exactly: the rounding rest goes to the last
     /// non-zero weight, so the shares always add up to `self`.
     pub fn share(self, weights: &[Money]) -> Vec<Money> {
@@ -213,6 +228,13 @@ mod tests {
         assert_eq!(huge.mul_div(3, 2), huge);
         assert_eq!((-huge).times(2), Money::ore(i64::MIN));
         assert_eq!(Money::ore(7).mul_div(1, 0), Money::ZERO);
+    }
+
+    #[test]
+    fn danish_kroner_group_thousands_with_a_point() {
+        assert_eq!(Money::ore(123_456).danish(), "DKK 1.234,56");
+        assert_eq!(Money::ore(-5).danish(), "DKK -0,05");
+        assert_eq!(Money::kroner(1_000_000).danish(), "DKK 1.000.000,00");
     }
 
     #[test]

@@ -20,6 +20,7 @@ use std::time::Instant;
 use chrono::{Duration, TimeZone, Utc};
 use cqrs_es::DomainEvent;
 use serde_json::{json, Value};
+use tribune_domain::money::Money;
 use tribune_domain::order::{
     Customer, OrderContent, OrderEvent, OrderLine, OrderStatus, PaymentStatus, VatSettings,
 };
@@ -41,7 +42,7 @@ fn order_events(i: usize, club: Uuid) -> Vec<OrderEvent> {
     let line = |n: usize| OrderLine {
         id: Uuid::from_u128(((i as u128) << 8) | n as u128),
         title: format!("Billet {n}"),
-        price: 10_000 + (i % 50) as i64 * 100,
+        price: Money::ore(10_000 + (i % 50) as i64 * 100),
         amount: 1 + n as i64,
         ..OrderLine::default()
     };

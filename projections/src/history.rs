@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
-use cqrs_es::{Aggregate, EventStore};
+use cqrs_es::{Aggregate, DomainEvent, EventStore};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgPool;
@@ -36,8 +36,6 @@ pub struct HistoryEntry {
 #[derive(sqlx::FromRow)]
 struct EventInfo {
     sequence: i64,
-    event_type: String,
-    event_version: String,
     recorded_at: DateTime<Utc>,
     metadata: Value,
 }
@@ -51,7 +49,7 @@ pub async fn history<A: Aggregate>(
 ) -> Result<Option<Vec<HistoryEntry>>, CommandError<A::Error>> {
     let envelopes = store.load_events(aggregate_id).await?;
     let infos: Vec<EventInfo> = sqlx::query_as(
-        "SELECT sequence, event_type, event_version, recorded_at, metadata FROM events \
+        "SELECT sequence, recorded_at, metadata FROM events \
          WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence",
     )
     .bind(A::TYPE)
@@ -64,12 +62,17 @@ pub async fn history<A: Aggregate>(
     let mut before = flatten(&serde_json::to_value(&state).unwrap_or(Value::Null));
     let mut entries = Vec::with_capacity(infos.len());
     for (envelope, info) in envelopes.into_iter().zip(infos) {
+        // The event as it reads now (upcast), not as it was once stored.
+        let (event_type, event_version) = (
+            envelope.payload.event_type(),
+            envelope.payload.event_version(),
+        );
         state.apply(envelope.payload);
         let after = flatten(&serde_json::to_value(&state).unwrap_or(Value::Null));
         entries.push(HistoryEntry {
             sequence: info.sequence,
-            event_type: info.event_type,
-            event_version: info.event_version,
+            event_type,
+            event_version,
             recorded_at: info.recorded_at,
             user_id: json_str(&info.metadata, "user_id"),
             user_name: json_str(&info.metadata, "user_name"),

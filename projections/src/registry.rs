@@ -50,7 +50,9 @@ pub fn find(name: &str) -> Option<(Arc<dyn Projection>, ProjectionKind)> {
 /// projection that folds an aggregate (`fold::fold_batch`) apply them, so a bumped
 /// `event_version` is read the same everywhere. An upcaster changes the payload only: a projection
 /// that does not read metadata (`Projection::reads_metadata`) is given an empty object there.
-/// None exist yet: no event shape has changed.
-pub fn upcasters_for(_aggregate_type: &str) -> Vec<Box<dyn EventUpcaster>> {
-    Vec::new()
+pub fn upcasters_for(aggregate_type: &str) -> Vec<Box<dyn EventUpcaster>> {
+    match aggregate_type {
+        "order" => crate::order::upcasters(),
+        _ => Vec::new(),
+    }
 }

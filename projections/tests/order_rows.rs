@@ -5,6 +5,7 @@
 //! forget and refold orders from the store) rebuilds exactly the same tables.
 
 use chrono::{TimeZone, Utc};
+use tribune_domain::money::Money;
 use tribune_domain::order::{
     Customer, LineOption, Order, OrderCommand, OrderContent, OrderLine, OrderStatus, PaymentStatus,
     VatSettings,
@@ -40,7 +41,7 @@ fn line(title: &str, price: i64, amount: i64) -> OrderLine {
     OrderLine {
         id: Uuid::new_v4(),
         title: title.into(),
-        price,
+        price: Money::ore(price),
         amount,
         ..OrderLine::default()
     }
@@ -95,12 +96,12 @@ async fn order_commands_make_the_rows_the_list_shows_and_any_replay_rebuilds_the
     scarf.options.push(LineOption {
         product_id: Some(Uuid::new_v4()),
         title: "Navnetryk".into(),
-        price: 2_500,
+        price: Money::ore(2_500),
         ..LineOption::default()
     });
     let approved = create(&bus, club, 1, content("a@example.dk", vec![scarf.clone()])).await;
     let mut edited = content("mette@example.dk", vec![scarf, line("Program", 3_000, 1)]);
-    edited.order_discount = 1_000;
+    edited.order_discount = Money::ore(1_000);
     run(
         &bus,
         club,

@@ -107,13 +107,9 @@ pub async fn delete_order_category(
     let id = parse_id(&path)?;
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let on_an_order: bool = sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM order_rows WHERE client_id = $1 AND category_id = $2)",
-    )
-    .bind(staff.client_id)
-    .bind(id)
-    .fetch_one(&mut *tx)
-    .await?;
+    let on_an_order =
+        tribune_projections::order::queries::category_is_on_an_order(&mut tx, staff.client_id, id)
+            .await?;
     tx.commit().await?;
     if on_an_order {
         return Err(ApiError::invalid(

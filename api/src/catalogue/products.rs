@@ -551,13 +551,9 @@ pub async fn delete_product(
         .bind(id)
         .fetch_one(&mut *tx)
         .await?;
-    let on_an_order: bool = sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM order_lines WHERE client_id = $1 AND (product_id = $2 OR $2 = ANY(option_product_ids)))",
-    )
-    .bind(staff.client_id)
-    .bind(id)
-    .fetch_one(&mut *tx)
-    .await?;
+    let on_an_order =
+        tribune_projections::order::queries::product_is_on_an_order(&mut tx, staff.client_id, id)
+            .await?;
     tx.commit().await?;
     if on_an_order {
         return Err(ApiError::invalid(

@@ -268,18 +268,24 @@ pub async fn add_comment(
     }
 
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let label: Option<String> = sqlx::query_scalar(&format!(
-        "SELECT {} FROM {table} WHERE client_id = $1 AND id = $2",
-        match table {
-            "companies" => "'Virksomhed: ' || name",
-            "order_rows" => "'Ordre #' || number",
-            _ => "'Kontakt: ' || firstname || ' ' || lastname",
+    let label: Option<String> = match table {
+        "order_rows" => {
+            tribune_projections::order::queries::order_label(&mut tx, staff.client_id, id).await?
         }
-    ))
-    .bind(staff.client_id)
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?;
+        _ => {
+            sqlx::query_scalar(&format!(
+                "SELECT {} FROM {table} WHERE client_id = $1 AND id = $2",
+                match table {
+                    "companies" => "'Virksomhed: ' || name",
+                    _ => "'Kontakt: ' || firstname || ' ' || lastname",
+                }
+            ))
+            .bind(staff.client_id)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+        }
+    };
     let label = label.ok_or(ApiError::NotFound)?;
     let parent_id = match form
         .text("parentId")

@@ -1,17 +1,17 @@
 //! Companies (spec 1 §2 Companies, §3 Company, §5, §7 Companies).
 
-use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use sqlx::{PgConnection, Postgres, QueryBuilder};
+use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{all_in_club, clean, extra_info, files, keep_or_remove, like_pattern, parse_id};
+use super::{all_in_club, clean, extra_info, files, keep_or_remove, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::export::{self, Cell, Column};
 use crate::identity::acl::Action;
 use crate::identity::clients;
 use crate::kit::input::Json;
@@ -19,6 +19,8 @@ use crate::kit::input::Submitted;
 use crate::session::Staff;
 use crate::state::AppState;
 use crate::validate::is_email;
+use tribune_projections::list::{Count, Filter, ListSpec, Paging, Rows, Search, SortColumn};
+use tribune_projections::order::queries as order_queries;
 
 const MODULE: &str = "companies";
 
@@ -65,67 +67,36 @@ pub struct CompanyListRow {
     pub status: i32,
 }
 
-const SORTS: [(&str, &str); 9] = [
-    ("Name", "lower(c.name)"),
-    ("CVR", "c.cvr"),
-    ("Address", "lower(c.address)"),
-    ("ZipCode", "c.zip_code"),
-    ("City", "lower(c.city)"),
-    ("Email", "lower(c.email)"),
-    ("Phone", "c.phone"),
-    ("FollowUpDate", "c.follow_up_date"),
-    ("Utilization", "utilization"),
-];
-
-/// Tickets used this season against the company's ticket limits, in percent. Tickets arrive with
-/// the events issue; until a club has issued any, every company has used none of its limits.
-const UTILIZATION_SQL: &str = "0";
-
-fn list_query<'a>(
-    client_id: Uuid,
-    params: &'a ListParams,
-    select: &str,
-) -> QueryBuilder<'a, Postgres> {
-    let mut q = QueryBuilder::new(format!(
-        "SELECT {select} FROM (SELECT c.*, ({UTILIZATION_SQL})::int AS utilization FROM companies c WHERE c.client_id = "
-    ));
-    q.push_bind(client_id);
-    if let Some(status) = params.filter.get("status").and_then(Value::as_i64) {
-        q.push(" AND c.status = ").push_bind(status as i32);
-    }
-    if let Some(search) = params.search() {
-        q.push(" AND c.search_text LIKE ")
-            .push_bind(like_pattern(&search.to_lowercase()));
-    }
-    q.push(") c");
-    q
-}
-
-const LIST_COLUMNS: &str = "c.id, c.name, c.cvr, c.address, c.zip_code, c.city, c.email, c.phone, c.follow_up_date, \
-     c.utilization, CASE WHEN c.logo_web IS NULL THEN NULL ELSE '/api/files/download/' || c.logo_web END AS logo_web, c.status";
-
-async fn rows(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    params: &ListParams,
-    paged: bool,
-) -> Result<(Vec<CompanyListRow>, i64), ApiError> {
-    let total: i64 = list_query(client_id, params, "count(*)")
-        .build_query_scalar()
-        .fetch_one(&mut *conn)
-        .await?;
-    let mut q = list_query(client_id, params, LIST_COLUMNS);
-    let order = params.order_by(&SORTS, ("Name", SortDir::Asc));
-    q.push(format!(" ORDER BY {order} NULLS LAST, c.id"));
-    if paged {
-        q.push(" LIMIT ")
-            .push_bind(params.per_page())
-            .push(" OFFSET ")
-            .push_bind(params.offset());
-    }
-    let rows = q.build_query_as().fetch_all(&mut *conn).await?;
-    Ok((rows, total))
-}
+/// The companies list: the club's companies with their ticket utilization, searched through the
+/// lowercased `search_text` column (trigram index).
+const COMPANIES: ListSpec = ListSpec {
+    // Tickets used this season against the company's ticket limits, in percent. Tickets arrive
+    // with the events issue; until a club has issued any, every company has used none of its limits.
+    from: "(SELECT c.*, 0 AS utilization FROM companies c) c",
+    club: Some("c.client_id"),
+    columns: "c.id, c.name, c.cvr, c.address, c.zip_code, c.city, c.email, c.phone, c.follow_up_date, \
+     c.utilization, CASE WHEN c.logo_web IS NULL THEN NULL ELSE '/api/files/download/' || c.logo_web END AS logo_web, c.status",
+    key: "c.id",
+    filters: &[Filter::Int {
+        name: "status",
+        column: "c.status",
+    }],
+    search: Search::Text("c.search_text"),
+    sorts: &[
+        SortColumn::of("Name", "lower(c.name)"),
+        SortColumn::nullable("CVR", "c.cvr"),
+        SortColumn::nullable("Address", "lower(c.address)"),
+        SortColumn::nullable("ZipCode", "c.zip_code"),
+        SortColumn::nullable("City", "lower(c.city)"),
+        SortColumn::nullable("Email", "lower(c.email)"),
+        SortColumn::nullable("Phone", "c.phone"),
+        SortColumn::nullable("FollowUpDate", "c.follow_up_date"),
+        SortColumn::of("Utilization", "c.utilization"),
+    ],
+    default_sort: ("Name", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
+};
 
 #[utoipa::path(post, path = "/api/companies", tag = "companies", request_body = ListParams, responses((status = 200)))]
 pub async fn list_companies(
@@ -135,10 +106,56 @@ pub async fn list_companies(
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let (rows, total) = rows(&mut tx, staff.client_id, &params, true).await?;
+    let (rows, total) = COMPANIES
+        .page::<CompanyListRow>(&mut tx, Some(staff.client_id), &params)
+        .await?;
     tx.commit().await?;
     Ok(envelope::page(rows, total, params.per_page()))
 }
+
+/// The columns of `Virksomheder.xlsx`.
+const EXPORT: &[Column<CompanyListRow>] = &[
+    Column {
+        header: "Navn",
+        cell: |r| Cell::Text(r.name.clone()),
+    },
+    Column {
+        header: "CVR",
+        cell: |r| Cell::text(&r.cvr),
+    },
+    Column {
+        header: "Adresse",
+        cell: |r| Cell::text(&r.address),
+    },
+    Column {
+        header: "Postnr",
+        cell: |r| Cell::text(&r.zip_code),
+    },
+    Column {
+        header: "By",
+        cell: |r| Cell::text(&r.city),
+    },
+    Column {
+        header: "E-mail",
+        cell: |r| Cell::text(&r.email),
+    },
+    Column {
+        header: "Telefon",
+        cell: |r| Cell::text(&r.phone),
+    },
+    Column {
+        header: "Opfølgning",
+        cell: |r| Cell::Date(r.follow_up_date),
+    },
+    Column {
+        header: "Udnyttelsesgrad",
+        cell: |r| Cell::Number(f64::from(r.utilization)),
+    },
+    Column {
+        header: "Status",
+        cell: |r| Cell::Text(status_label(r.status).into()),
+    },
+];
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -165,16 +182,12 @@ pub async fn export_companies(
         per_page: 1000,
     };
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let (rows, _) = rows(&mut tx, staff.client_id, &params, false).await?;
+    let rows: Vec<CompanyListRow> = COMPANIES
+        .rows(&mut tx, Some(staff.client_id), &params, Rows::All)
+        .await?;
     tx.commit().await?;
-    let bytes = crate::export::companies_workbook(&rows).map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            "attachment; filename=\"Virksomheder.xlsx\"",
-        ))
-        .body(bytes))
+    let bytes = export::workbook("Virksomheder", EXPORT, &rows).map_err(ApiError::internal)?;
+    Ok(export::xlsx("Virksomheder.xlsx", bytes))
 }
 
 #[derive(Debug, Deserialize)]
@@ -275,7 +288,7 @@ pub async fn get_company(
     .bind(id)
     .fetch_all(&mut *tx)
     .await?;
-    let orders = company_orders(&mut tx, id, Some(5)).await?;
+    let orders = order_queries::company_orders(&mut tx, staff.client_id, id, Some(5)).await?;
     tx.commit().await?;
     let mut result = serde_json::to_value(&company).map_err(ApiError::internal)?;
     result["logoWeb"] = json!(company.logo_web.map(files::download_url));
@@ -285,21 +298,6 @@ pub async fn get_company(
         result,
         json!({ "orders": orders, "contracts": [] }),
     ))
-}
-
-/// The company's orders, newest first (from the orders' read table).
-async fn company_orders(
-    conn: &mut sqlx::PgConnection,
-    company_id: Uuid,
-    limit: Option<i64>,
-) -> Result<Vec<Value>, ApiError> {
-    Ok(sqlx::query_scalar(
-        "SELECT jsonb_build_object('id', id, 'orderNumber', number, 'status', status, 'paymentStatus', payment_status,            'createDate', created_at, 'subtotal', subtotal, 'additionalFee', additional_fee, 'vat', vat, 'total', total)          FROM order_rows WHERE company_id = $1 ORDER BY number DESC LIMIT $2",
-    )
-    .bind(company_id)
-    .bind(limit)
-    .fetch_all(conn)
-    .await?)
 }
 
 /// Orders, contracts and revenue of a company are read from the orders module's tables, which
@@ -312,7 +310,7 @@ pub async fn list_company_orders(
 ) -> Result<HttpResponse, ApiError> {
     let id = ensure_visible(&path, &staff, &state).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let orders = company_orders(&mut tx, id, None).await?;
+    let orders = order_queries::company_orders(&mut tx, staff.client_id, id, None).await?;
     tx.commit().await?;
     Ok(envelope::result(orders))
 }
@@ -336,16 +334,13 @@ pub async fn get_company_revenue(
     let id = ensure_visible(&path, &staff, &state).await?;
     let year = chrono::Utc::now().format("%Y").to_string();
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    // Approved orders of this calendar year (Danish time), without VAT. Summed as numeric and
-    // held within bigint: rows written before the money bounds may hold amounts near its ends.
-    let revenue: i64 = sqlx::query_scalar(
-        "SELECT least(greatest(coalesce(sum(subtotal::numeric + additional_fee), 0), \
-                  -9223372036854775808), 9223372036854775807)::bigint FROM order_rows WHERE company_id = $1 \
-         AND status = 'approved' AND extract(year FROM created_at AT TIME ZONE 'Europe/Copenhagen')::int = $2",
+    // Approved orders of this calendar year (Danish time), without VAT.
+    let revenue = order_queries::company_revenue(
+        &mut tx,
+        staff.client_id,
+        id,
+        year.parse::<i32>().unwrap_or_default(),
     )
-    .bind(id)
-    .bind(year.parse::<i32>().unwrap_or_default())
-    .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;
     Ok(envelope::result(

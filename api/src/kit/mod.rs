@@ -2,5 +2,6 @@
 //! ids, text and LIKE escaping, HTML sanitising, club references, database-error mapping and
 //! image slots.
 
+pub mod actor;
 pub mod html;
 pub mod input;

@@ -1,4 +1,8 @@
-//! Outgoing mail over SMTP (lettre). Mails are never sent from a request: they are jobs.
+//! Outgoing mail over SMTP (lettre), and what each mail says. Mails are never sent from a
+//! request: they are jobs. An area's mails are composed here from its aggregate and a typed read
+//! of the club's settings (`orders`), never in a handler.
+
+pub mod orders;
 
 use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::AsyncSmtpTransport;
@@ -58,14 +62,20 @@ impl Mailer {
     }
 }
 
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
 
-fn with_link(to: &str, subject: &str, paragraphs: &[String], link_text: &str, link: &str) -> Mail {
+pub(crate) fn with_link(
+    to: &str,
+    subject: &str,
+    paragraphs: &[String],
+    link_text: &str,
+    link: &str,
+) -> Mail {
     let text = format!("{}\n\n{link}\n", paragraphs.join("\n\n"));
     let body: String = paragraphs
         .iter()
@@ -137,74 +147,4 @@ pub fn welcome_user(to: &str, firstname: &str, club: &str, link: &str) -> Mail {
         "Vælg adgangskode",
         link,
     )
-}
-
-/// The payment link of an order (spec 3 §4 'Send betalingslink').
-pub fn order_payment_link(to: &str, firstname: &str, club: &str, number: i64, link: &str) -> Mail {
-    with_link(
-        to,
-        &format!("Betaling af ordre #{number} hos {club}"),
-        &[
-            format!("Hej {firstname}"),
-            format!("Her er linket til betaling af din ordre #{number} hos {club}."),
-        ],
-        "Betal ordren",
-        link,
-    )
-}
-
-/// The order confirmation: the club's subject template with {orderNumber} and {sender}, the
-/// lines and the totals.
-pub fn order_confirmation(
-    to: &str,
-    subject: &str,
-    greeting: &str,
-    lines: &[(String, i64, i64)],
-    totals: &[(&str, i64)],
-) -> Mail {
-    let money = |ore: i64| crate::mail::kroner(ore);
-    let mut text = format!("{greeting}\n\n");
-    let mut rows = String::new();
-    for (title, amount, total) in lines {
-        text.push_str(&format!("{amount} × {title}: {}\n", money(*total)));
-        rows.push_str(&format!(
-            "<tr><td>{amount} × {}</td><td style=\"text-align:right\">{}</td></tr>",
-            escape(title),
-            money(*total)
-        ));
-    }
-    text.push('\n');
-    for (label, value) in totals {
-        text.push_str(&format!("{label}: {}\n", money(*value)));
-        rows.push_str(&format!(
-            "<tr><th style=\"text-align:left\">{label}</th><th style=\"text-align:right\">{}</th></tr>",
-            money(*value)
-        ));
-    }
-    let html = format!(
-        "<!doctype html><html lang=\"da\"><body style=\"font-family:sans-serif\"><p>{}</p>\
-         <table style=\"border-collapse:collapse;min-width:320px\">{rows}</table></body></html>",
-        escape(greeting)
-    );
-    Mail {
-        to: to.to_string(),
-        subject: subject.to_string(),
-        text,
-        html: Some(html),
-    }
-}
-
-/// Øre as Danish kroner: 123456 → 'DKK 1.234,56'.
-pub fn kroner(ore: i64) -> String {
-    let sign = if ore < 0 { "-" } else { "" };
-    let ore = ore.unsigned_abs();
-    let whole = (ore / 100).to_string();
-    let mut grouped = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push('.');
-        }
-        grouped.push(c);
-    }
-    format!("DKK {sign}{grouped},{:02}", ore % 100)
 }

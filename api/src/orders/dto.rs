@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::PgConnection;
+use tribune_domain::money::Money;
 use tribune_domain::order::totals::line_amounts;
 use tribune_domain::order::{
     Customer, ExtraInfoValue, Invoicing, Order, OrderContent, OrderLine, OrderStatus,
@@ -22,7 +23,7 @@ use crate::error::ApiError;
 pub struct LineDto {
     #[serde(flatten)]
     pub line: OrderLine,
-    pub total: i64,
+    pub total: Money,
 }
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
@@ -66,14 +67,14 @@ pub struct OrderDto {
     pub field_values: BTreeMap<String, String>,
     pub extra_info: Vec<ExtraInfoValue>,
     pub order_lines: Vec<LineDto>,
-    pub order_discount: i64,
-    pub subtotal: i64,
-    pub discount: i64,
-    pub additional_fee: i64,
-    pub vat: i64,
-    pub total: i64,
-    pub pre_payment_total: i64,
-    pub regular_total: i64,
+    pub order_discount: Money,
+    pub subtotal: Money,
+    pub discount: Money,
+    pub additional_fee: Money,
+    pub vat: Money,
+    pub total: Money,
+    pub pre_payment_total: Money,
+    pub regular_total: Money,
     pub company_id: Option<Uuid>,
     pub company: Option<CompanyRef>,
     pub contact_id: Option<Uuid>,
@@ -194,8 +195,10 @@ pub struct OrderInput {
     #[serde(default)]
     #[schema(value_type = Vec<Object>)]
     pub order_lines: Vec<OrderLine>,
+    /// Øre, an integer.
     #[serde(default)]
-    pub order_discount: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub order_discount: Option<Money>,
     #[serde(default)]
     pub company_id: Option<Uuid>,
     #[serde(default)]
@@ -269,7 +272,7 @@ impl OrderInput {
                 .collect(),
             extra_info: self.extra_info.clone(),
             lines,
-            order_discount: self.order_discount.unwrap_or(0),
+            order_discount: self.order_discount.unwrap_or(Money::ZERO),
             company_id: self.company_id,
             contact_id: self.contact_id,
             contract_id: self.contract_id,

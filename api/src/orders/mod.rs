@@ -1,83 +1,33 @@
-//! Orders (spec 3 §2 Orders list and Order page, §4, §5, §7 Orders): the Order aggregate driven
-//! through the command bus, read back from the event store (one order) or `order_rows` (lists).
-//! Every write runs in one club transaction with what must happen with it: the next order number
-//! for a new order, the mail job for a payment link or a confirmation.
+//! Orders (spec 3 §2 Orders list and Order page, §4, §5, §7 Orders): thin handlers over the
+//! Order's application service (`service.rs`, every write) and the order read tables
+//! (`tribune_projections::order::queries`, every list), answering in the shared envelope.
 
 pub mod dto;
 pub mod list;
-
-use std::collections::HashMap;
+pub mod service;
 
 use actix_web::{web, HttpResponse};
-use chrono::Utc;
-use cqrs_es::EventStore;
 use serde::Deserialize;
 use serde_json::json;
-use sqlx::{PgConnection, PgPool};
-use tribune_domain::order::{
-    FieldError, Order, OrderCommand, OrderContent, OrderError, OrderStatus, PaymentStatus,
-};
+use tribune_domain::order::{OrderCommand, PaymentStatus};
 use tribune_projections::db::club_tx;
-use tribune_projections::store::{CommandBus, CommandError, Metadata};
 use uuid::Uuid;
 
-use crate::catalogue::exists_in_club;
-use crate::catalogue::fields::is_danish_decimal;
 use crate::crm::parse_id;
 use crate::envelope;
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::identity::acl::Action;
-use crate::jobs::{enqueue, JobMethod, NewJob};
-use crate::kit::html::sanitize;
+use crate::kit::actor::Actor;
 use crate::kit::input::Json;
-use crate::mail;
 use crate::session::Staff;
 use crate::state::AppState;
-use dto::{club_vat, OrderDto, OrderInput};
+use dto::{OrderDto, OrderInput};
+pub use service::{OrderService, CONFLICT};
 
 pub const MODULE: &str = "orders";
-pub const CONFLICT: &str =
-    "Ordren er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.";
-
-/// A refused order command as the API answers it: field rules as field errors, a stale version
-/// with the order's own conflict text.
-fn refused(err: CommandError<OrderError>) -> ApiError {
-    match err {
-        CommandError::Domain(OrderError::Invalid(errors)) => field_errors(errors),
-        CommandError::Domain(OrderError::NotFound) => ApiError::NotFound,
-        CommandError::Conflict => ApiError::Conflict(CONFLICT.to_string()),
-        other => other.into(),
-    }
-}
-
-fn field_errors(errors: Vec<FieldError>) -> ApiError {
-    let mut map = FieldErrors::new();
-    for e in errors {
-        push_error(&mut map, &e.field, e.message);
-    }
-    match check_errors(map) {
-        Err(e) => e,
-        Ok(()) => ApiError::invalid("Ordren er ikke gyldig"),
-    }
-}
-
-/// The order of the caller's club at its current version; deleted or another club's → 404.
-pub async fn load(state: &AppState, staff: &Staff, id: Uuid) -> Result<(Order, usize), ApiError> {
-    let context = state
-        .orders
-        .store()
-        .load_aggregate(&id.to_string())
-        .await
-        .map_err(|e| ApiError::from(CommandError::<OrderError>::from(e)))?;
-    let order = context.aggregate;
-    if order.client_id != Some(staff.client_id) || order.deleted {
-        return Err(ApiError::NotFound);
-    }
-    Ok((order, context.current_sequence))
-}
 
 #[utoipa::path(get, path = "/api/orders/{id}", tag = "orders",
-    responses((status = 200, description = "{success, result: Order}"), (status = 404)))]
+    responses((status = 200, description = "{success, result: Order}; money fields are integers of øre"), (status = 404)))]
 pub async fn get_order(
     staff: Staff,
     path: web::Path<String>,
@@ -85,7 +35,7 @@ pub async fn get_order(
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
     let id = parse_id(&path)?;
-    let (order, version) = load(&state, &staff, id).await?;
+    let (order, version) = OrderService::of(&state).load(staff.client_id, id).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let dto = OrderDto::from_order(Some(id), version, &order)
         .with_links(&mut tx)
@@ -98,177 +48,8 @@ pub async fn get_order(
     responses((status = 200, description = "{success, result: Order} — an empty draft with the club's VAT setting")))]
 pub async fn new_order(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let order = Order {
-        vat: club_vat(&mut tx, staff.client_id).await?,
-        ..Order::default()
-    };
-    tx.commit().await?;
+    let order = OrderService::of(&state).template(staff.client_id).await?;
     Ok(envelope::result(OrderDto::from_order(None, 0, &order)))
-}
-
-/// What the form holds that the aggregate cannot judge: the e-mail, and that the category,
-/// company, contact, contract, products and custom field values belong to this club. Rich-text
-/// custom field values are cleaned here, on the way in.
-async fn check_references(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    input: &OrderInput,
-    content: &mut OrderContent,
-) -> Result<(), ApiError> {
-    let mut errors = FieldErrors::new();
-    let email = &content.customer.email;
-    if !email.is_empty() && !crate::validate::is_email(email) {
-        push_error(&mut errors, "email", "E-mail er ikke gyldig");
-    }
-    if !exists_in_club(conn, "order_categories", client_id, content.category_id).await? {
-        push_error(&mut errors, "categoryId", "Kategorien findes ikke");
-    }
-    if !exists_in_club(conn, "companies", client_id, content.company_id).await? {
-        push_error(&mut errors, "companyId", "Virksomheden findes ikke");
-    }
-    if !exists_in_club(conn, "contacts", client_id, content.contact_id).await? {
-        push_error(&mut errors, "contactId", "Kontaktpersonen findes ikke");
-    }
-    if content.contract_id.is_some() {
-        push_error(&mut errors, "contractId", "Aftalen findes ikke");
-    }
-    for (i, line) in content.lines.iter().enumerate() {
-        if !exists_in_club(conn, "products", client_id, line.product_id).await? {
-            push_error(
-                &mut errors,
-                &format!("orderLines.{i}.productId"),
-                "Produktet findes ikke",
-            );
-        }
-    }
-    if !content.field_values.is_empty() {
-        let typed: HashMap<String, String> = sqlx::query_as(
-            "SELECT id::text, type FROM custom_fields WHERE client_id = $1 AND type IN ('Number', 'RichText')",
-        )
-        .bind(client_id)
-        .fetch_all(&mut *conn)
-        .await?
-        .into_iter()
-        .collect();
-        for (field, value) in content.field_values.iter_mut() {
-            match typed.get(field).map(String::as_str) {
-                Some("Number") if !is_danish_decimal(value) => push_error(
-                    &mut errors,
-                    &format!("fieldValues.{field}"),
-                    "Skal være et decimaltal",
-                ),
-                Some("RichText") => *value = sanitize(value),
-                _ => {}
-            }
-        }
-    }
-    if input.order_discount.is_some_and(|d| d < 0) {
-        push_error(
-            &mut errors,
-            "orderDiscount",
-            "Rabatten kan ikke være negativ",
-        );
-    }
-    check_errors(errors)
-}
-
-/// The club's next order number, taken inside the transaction that creates the order.
-async fn next_number(conn: &mut PgConnection, client_id: Uuid) -> Result<i64, ApiError> {
-    Ok(sqlx::query_scalar(
-        "INSERT INTO order_numbers (client_id, last_number) VALUES ($1, 1) \
-         ON CONFLICT (client_id) DO UPDATE SET last_number = order_numbers.last_number + 1 \
-         RETURNING last_number",
-    )
-    .bind(client_id)
-    .fetch_one(conn)
-    .await?)
-}
-
-/// Creates an order through the command path (the API, the demo seed and the benchmark): the
-/// number is taken and the Created event committed in one club transaction.
-pub async fn create_order(
-    pool: &PgPool,
-    bus: &CommandBus<Order>,
-    client_id: Uuid,
-    metadata: Metadata,
-    content: OrderContent,
-    status: OrderStatus,
-    is_pos: bool,
-) -> Result<Uuid, ApiError> {
-    let id = Uuid::new_v4();
-    let mut tx = club_tx(pool, client_id).await?;
-    let number = next_number(&mut tx, client_id).await?;
-    let vat = club_vat(&mut tx, client_id).await?;
-    let command = OrderCommand::Create {
-        client_id,
-        number,
-        created_at: Utc::now(),
-        vat,
-        status,
-        is_pos,
-        content,
-    };
-    bus.execute_in(
-        &mut tx,
-        client_id,
-        &id.to_string(),
-        command,
-        metadata,
-        Some(0),
-    )
-    .await
-    .map_err(refused)?;
-    tx.commit().await?;
-    Ok(id)
-}
-
-pub async fn create(
-    state: &AppState,
-    staff: &Staff,
-    content: OrderContent,
-    status: OrderStatus,
-    is_pos: bool,
-) -> Result<Uuid, ApiError> {
-    create_order(
-        &state.pool,
-        &state.orders,
-        staff.client_id,
-        staff.metadata("order.create"),
-        content,
-        status,
-        is_pos,
-    )
-    .await
-}
-
-/// Runs one command on one order in a club transaction; `then` may add work to the same
-/// transaction (a mail job) once the aggregate has accepted.
-async fn run(
-    state: &AppState,
-    staff: &Staff,
-    id: Uuid,
-    version: Option<usize>,
-    command: OrderCommand,
-    name: &str,
-) -> Result<(Order, sqlx::Transaction<'static, sqlx::Postgres>), ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let (order, _) = state
-        .orders
-        .execute_in(
-            &mut tx,
-            staff.client_id,
-            &id.to_string(),
-            command,
-            staff.metadata(name),
-            version,
-        )
-        .await
-        .map_err(refused)?;
-    if order.client_id.is_none() {
-        return Err(ApiError::NotFound);
-    }
-    Ok((order, tx))
 }
 
 #[utoipa::path(post, path = "/api/orders/update", tag = "orders", request_body = OrderInput,
@@ -280,28 +61,14 @@ pub async fn update_order(
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
-    let mut content = input.content();
-    {
-        let mut tx = club_tx(&state.pool, staff.client_id).await?;
-        check_references(&mut tx, staff.client_id, &input, &mut content).await?;
-        tx.commit().await?;
-    }
-    let id = match input.id {
-        None => create(&state, &staff, content, OrderStatus::Draft, false).await?,
-        Some(id) => {
-            let (_, tx) = run(
-                &state,
-                &staff,
-                id,
-                input.version,
-                OrderCommand::Update { content },
-                "order.update",
-            )
-            .await?;
-            tx.commit().await?;
-            id
-        }
-    };
+    let id = OrderService::of(&state)
+        .save(
+            &Actor::from(&staff),
+            input.id,
+            input.version,
+            input.content(),
+        )
+        .await?;
     Ok(envelope::result(id))
 }
 
@@ -323,8 +90,9 @@ async fn state_change(
     name: &str,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
-    let (_, tx) = run(&state, &staff, body.id, body.version, command, name).await?;
-    tx.commit().await?;
+    OrderService::of(&state)
+        .execute(&Actor::from(&staff), body.id, body.version, command, name)
+        .await?;
     Ok(envelope::result(body.id))
 }
 
@@ -401,8 +169,9 @@ async fn by_path(
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
-    let (_, tx) = run(&state, &staff, id, None, command, name).await?;
-    tx.commit().await?;
+    OrderService::of(&state)
+        .execute(&Actor::from(&staff), id, None, command, name)
+        .await?;
     Ok(envelope::ok())
 }
 
@@ -423,36 +192,6 @@ pub async fn capture_payment(
     .await
 }
 
-/// The mail of an order, sent by the job runner once the transaction of its event commits.
-async fn mail_job(
-    conn: &mut PgConnection,
-    staff: &Staff,
-    id: Uuid,
-    description: String,
-    mail: mail::Mail,
-) -> Result<(), ApiError> {
-    enqueue(
-        conn,
-        NewJob {
-            client_id: Some(staff.client_id),
-            description,
-            method: JobMethod::SendMail(mail),
-            collection: Some("orders".into()),
-            relation_id: Some(id.to_string()),
-            created_by: Some(staff.identity.user.id),
-        },
-    )
-    .await?;
-    Ok(())
-}
-
-async fn club_name(conn: &mut PgConnection, client_id: Uuid) -> Result<String, ApiError> {
-    Ok(sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
-        .bind(client_id)
-        .fetch_one(conn)
-        .await?)
-}
-
 #[utoipa::path(post, path = "/api/orders/{id}/send-paymentlink", tag = "orders",
     responses((status = 200), (status = 404), (status = 422)))]
 pub async fn send_payment_link(
@@ -462,34 +201,9 @@ pub async fn send_payment_link(
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
-    let (order, mut tx) = run(
-        &state,
-        &staff,
-        id,
-        None,
-        OrderCommand::RecordPaymentLinkSent,
-        "order.send-paymentlink",
-    )
-    .await?;
-    let club = club_name(&mut tx, staff.client_id).await?;
-    let link = format!(
-        "{}/shop/payment/{id}",
-        state.settings.public_url.trim_end_matches('/')
-    );
-    let customer = &order.content.customer;
-    let mail = mail::order_payment_link(
-        &customer.email,
-        &customer.firstname,
-        &club,
-        order.number,
-        &link,
-    );
-    let description = format!(
-        "Betalingslink for ordre #{} til {}",
-        order.number, customer.email
-    );
-    mail_job(&mut tx, &staff, id, description, mail).await?;
-    tx.commit().await?;
+    OrderService::of(&state)
+        .send_payment_link(&Actor::from(&staff), id)
+        .await?;
     Ok(envelope::ok())
 }
 
@@ -502,53 +216,9 @@ pub async fn send_confirmation(
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
-    let (order, mut tx) = run(
-        &state,
-        &staff,
-        id,
-        None,
-        OrderCommand::RecordConfirmationSent,
-        "order.send-confirmation",
-    )
-    .await?;
-    let (club, template): (String, Option<String>) = sqlx::query_as(
-        "SELECT name, settings->'orders'->>'confirmationSubject' FROM clients WHERE id = $1",
-    )
-    .bind(staff.client_id)
-    .fetch_one(&mut *tx)
-    .await?;
-    let subject = template
-        .filter(|t| !t.trim().is_empty())
-        .unwrap_or_else(|| "Ordrebekræftelse #{orderNumber} fra {sender}".to_string())
-        .replace("{orderNumber}", &order.number.to_string())
-        .replace("{sender}", &club);
-    let totals = order.totals();
-    let lines: Vec<(String, i64, i64)> = order
-        .content
-        .lines
-        .iter()
-        .map(|l| {
-            (
-                l.title.clone(),
-                l.amount,
-                tribune_domain::order::totals::line_amounts(l).total,
-            )
-        })
-        .collect();
-    let mut sums = vec![("Subtotal", totals.subtotal)];
-    if totals.additional_fee > 0 {
-        sums.push(("Gebyr", totals.additional_fee));
-    }
-    sums.extend([("Moms", totals.vat), ("Total", totals.total)]);
-    let customer = &order.content.customer;
-    let greeting = format!(
-        "Hej {}. Tak for din ordre #{} hos {club}.",
-        customer.firstname, order.number
-    );
-    let mail = mail::order_confirmation(&customer.email, &subject, &greeting, &lines, &sums);
-    let description = format!("Ordrebekræftelse #{} til {}", order.number, customer.email);
-    mail_job(&mut tx, &staff, id, description, mail).await?;
-    tx.commit().await?;
+    OrderService::of(&state)
+        .send_confirmation(&Actor::from(&staff), id)
+        .await?;
     Ok(envelope::ok())
 }
 
@@ -561,7 +231,9 @@ pub async fn order_tickets(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
-    load(&state, &staff, parse_id(&path)?).await?;
+    OrderService::of(&state)
+        .load(staff.client_id, parse_id(&path)?)
+        .await?;
     Ok(envelope::result(Vec::<serde_json::Value>::new()))
 }
 
@@ -574,7 +246,9 @@ pub async fn order_invoices(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(&state, MODULE, Action::Read).await?;
-    load(&state, &staff, parse_id(&path)?).await?;
+    OrderService::of(&state)
+        .load(staff.client_id, parse_id(&path)?)
+        .await?;
     Ok(envelope::result(Vec::<serde_json::Value>::new()))
 }
 

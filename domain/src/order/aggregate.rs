@@ -238,7 +238,7 @@ impl Aggregate for Order {
             OrderEvent::OrderDiscountChanged { order_discount } => {
                 content.order_discount = order_discount
             }
-            OrderEvent::Processing => self.status = OrderStatus::Processing,
+            OrderEvent::ProcessingStarted => self.status = OrderStatus::Processing,
             OrderEvent::Approved => self.status = OrderStatus::Approved,
             OrderEvent::Reopened => self.status = OrderStatus::Draft,
             OrderEvent::Cancelled => self.status = OrderStatus::Cancelled,
@@ -299,7 +299,7 @@ impl Order {
                 return changes(&self.content, content, status.is_editable());
             }
             OrderCommand::Process => match status {
-                OrderStatus::Cart | OrderStatus::Draft => OrderEvent::Processing,
+                OrderStatus::Cart | OrderStatus::Draft => OrderEvent::ProcessingStarted,
                 _ => return Err(OrderError::NotEditable),
             },
             OrderCommand::Approve => {

@@ -4,6 +4,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::money::Money;
+
 use super::model::{Customer, ExtraInfoValue, Invoicing, OrderLine, OrderStatus, PaymentStatus};
 use super::totals::VatSettings;
 
@@ -19,7 +21,7 @@ pub struct OrderContent {
     pub field_values: BTreeMap<String, String>,
     pub extra_info: Vec<ExtraInfoValue>,
     pub lines: Vec<OrderLine>,
-    pub order_discount: i64,
+    pub order_discount: Money,
     pub company_id: Option<Uuid>,
     pub contact_id: Option<Uuid>,
     pub contract_id: Option<Uuid>,

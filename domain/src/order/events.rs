@@ -5,6 +5,8 @@ use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::money::Money;
+
 use super::commands::OrderContent;
 use super::model::{Customer, ExtraInfoValue, Invoicing, OrderLine, OrderStatus, PaymentStatus};
 use super::totals::VatSettings;
@@ -62,9 +64,10 @@ pub enum OrderEvent {
         line_ids: Vec<Uuid>,
     },
     OrderDiscountChanged {
-        order_discount: i64,
+        order_discount: Money,
     },
-    Processing,
+    /// Moved to 'Behandler' (stored before issue 11 as `Processing`; upcast on load).
+    ProcessingStarted,
     Approved,
     Reopened,
     Cancelled,
@@ -99,7 +102,7 @@ impl DomainEvent for OrderEvent {
             OrderEvent::LineRemoved { .. } => "LineRemoved",
             OrderEvent::LinesReordered { .. } => "LinesReordered",
             OrderEvent::OrderDiscountChanged { .. } => "OrderDiscountChanged",
-            OrderEvent::Processing => "Processing",
+            OrderEvent::ProcessingStarted => "ProcessingStarted",
             OrderEvent::Approved => "Approved",
             OrderEvent::Reopened => "Reopened",
             OrderEvent::Cancelled => "Cancelled",

@@ -2,6 +2,8 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::money::Money;
+
 /// Kurv, Kladde, Behandler, Godkendt, Annulleret.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
@@ -117,8 +119,8 @@ pub struct LineOption {
     pub sku: Option<String>,
     #[serde(rename = "type")]
     pub kind: Option<String>,
-    /// Øre, per unit of the line.
-    pub price: i64,
+    /// Per unit of the line.
+    pub price: Money,
     #[serde(default)]
     pub pre_payment: bool,
 }
@@ -135,10 +137,10 @@ pub struct OrderLine {
     /// The product type: product, ticket, seat-ticket (or category).
     #[serde(rename = "type")]
     pub kind: Option<String>,
-    /// Øre per unit.
-    pub price: i64,
-    /// Øre off per unit.
-    pub discount: i64,
+    /// Per unit.
+    pub price: Money,
+    /// Off per unit.
+    pub discount: Money,
     pub amount: i64,
     #[serde(default)]
     pub options: Vec<LineOption>,

@@ -9,8 +9,8 @@ use crate::money::{
     MAX_UNIT_PRICE, QUANTITY_TOO_LARGE, TOO_MANY_LINES, TOO_MANY_OPTIONS, UNIT_PRICE_TOO_LARGE,
 };
 
-fn too_large(ore: i64) -> bool {
-    Money::ore(ore) > MAX_UNIT_PRICE
+fn too_large(amount: Money) -> bool {
+    amount > MAX_UNIT_PRICE
 }
 
 pub const SEAT_FORMAT: &str = "Plads skal være i formatet X-Y";
@@ -50,7 +50,7 @@ pub fn line_errors(index: usize, line: &OrderLine) -> Vec<FieldError> {
     if line.title.trim().is_empty() {
         errors.push(FieldError::new(at("title"), "Titel skal udfyldes"));
     }
-    if line.price < 0 {
+    if line.price.is_negative() {
         errors.push(FieldError::new(at("price"), "Prisen kan ikke være negativ"));
     }
     if line.amount <= 0 {
@@ -59,14 +59,14 @@ pub fn line_errors(index: usize, line: &OrderLine) -> Vec<FieldError> {
             "Antal skal være et tal større end 0",
         ));
     }
-    if line.discount < 0 {
+    if line.discount.is_negative() {
         errors.push(FieldError::new(
             at("discount"),
             "Rabatten kan ikke være negativ",
         ));
     }
     for (i, option) in line.options.iter().enumerate() {
-        if option.price < 0 {
+        if option.price.is_negative() {
             errors.push(FieldError::new(
                 at(&format!("options.{i}.price")),
                 "Prisen kan ikke være negativ",
@@ -97,11 +97,11 @@ pub fn line_errors(index: usize, line: &OrderLine) -> Vec<FieldError> {
         // The figures below are only meaningful for amounts within the bounds.
         return errors;
     }
-    if Money::ore(line_amounts(line).total) > MAX_LINE_TOTAL {
+    if line_amounts(line).total > MAX_LINE_TOTAL {
         errors.push(FieldError::new(at("amount"), LINE_TOTAL_TOO_LARGE));
     }
-    let options: i64 = line.options.iter().map(|o| o.price.max(0)).sum();
-    if line.discount > line.price.max(0) + options {
+    let options: Money = line.options.iter().map(|o| o.price.max(Money::ZERO)).sum();
+    if line.discount > line.price.max(Money::ZERO) + options {
         errors.push(FieldError::new(
             at("discount"),
             "Rabatten kan ikke være større end prisen",
@@ -147,14 +147,14 @@ pub fn invoicing_errors(invoicing: &Invoicing, lines: &[OrderLine]) -> Vec<Field
     errors
 }
 
-pub fn discount_errors(order_discount: i64, lines: &[OrderLine]) -> Vec<FieldError> {
-    if order_discount < 0 {
+pub fn discount_errors(order_discount: Money, lines: &[OrderLine]) -> Vec<FieldError> {
+    if order_discount.is_negative() {
         return vec![FieldError::new(
             "orderDiscount",
             "Rabatten kan ikke være negativ",
         )];
     }
-    if order_discount > lines_total(lines).max(0) {
+    if order_discount > lines_total(lines).max(Money::ZERO) {
         return vec![FieldError::new(
             "orderDiscount",
             "Rabatten kan ikke være større end ordrens beløb",
@@ -166,7 +166,7 @@ pub fn discount_errors(order_discount: i64, lines: &[OrderLine]) -> Vec<FieldErr
 /// Every rule of an order's content, in the order the form shows the fields.
 pub fn content_errors(
     lines: &[OrderLine],
-    order_discount: i64,
+    order_discount: Money,
     invoicing: &Invoicing,
 ) -> Vec<FieldError> {
     if lines.len() > MAX_LINES {

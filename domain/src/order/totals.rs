@@ -43,78 +43,66 @@ impl Default for VatSettings {
 #[serde(rename_all = "camelCase")]
 pub struct LineAmounts {
     /// (price − discount + Σ option prices) × amount, as entered (VAT as the club's prices are).
-    pub total: i64,
+    pub total: Money,
     /// The share of it that is prepaid.
-    pub pre_payment: i64,
+    pub pre_payment: Money,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Totals {
     /// Without VAT, after every discount.
-    pub subtotal: i64,
+    pub subtotal: Money,
     /// All discounts: line discounts × amounts plus the order discount.
-    pub discount: i64,
+    pub discount: Money,
     /// Fees (the rates fee), without VAT.
-    pub additional_fee: i64,
-    pub vat: i64,
-    pub total: i64,
-    pub pre_payment_total: i64,
-    pub regular_total: i64,
+    pub additional_fee: Money,
+    pub vat: Money,
+    pub total: Money,
+    pub pre_payment_total: Money,
+    pub regular_total: Money,
 }
 
-/// `value × numerator / denominator`, rounded half away from zero (saturating).
-pub fn mul_div_round(value: i64, numerator: i64, denominator: i64) -> i64 {
-    Money::ore(value).mul_div(numerator, denominator).as_ore()
-}
-
-fn line_money(line: &OrderLine) -> (Money, Money) {
-    let options: Money = line.options.iter().map(|o| Money::ore(o.price)).sum();
+fn line_money(line: &OrderLine) -> LineAmounts {
+    let options: Money = line.options.iter().map(|o| o.price).sum();
     let prepaid_options: Money = line
         .options
         .iter()
         .filter(|o| o.pre_payment)
-        .map(|o| Money::ore(o.price))
+        .map(|o| o.price)
         .sum();
-    let base = Money::ore(line.price) - Money::ore(line.discount);
+    let base = line.price - line.discount;
     let prepaid_unit = if line.pre_payment {
         base + prepaid_options
     } else {
         prepaid_options
     };
-    (
-        (base + options).times(line.amount),
-        prepaid_unit.times(line.amount),
-    )
+    LineAmounts {
+        total: (base + options).times(line.amount),
+        pre_payment: prepaid_unit.times(line.amount),
+    }
 }
 
 pub fn line_amounts(line: &OrderLine) -> LineAmounts {
-    let (total, pre_payment) = line_money(line);
-    LineAmounts {
-        total: total.as_ore(),
-        pre_payment: pre_payment.as_ore(),
-    }
+    line_money(line)
 }
 
 pub fn order_totals(
     lines: &[OrderLine],
-    order_discount: i64,
+    order_discount: Money,
     invoicing: &Invoicing,
     vat: VatSettings,
 ) -> Totals {
-    let amounts: Vec<(Money, Money)> = lines.iter().map(line_money).collect();
-    let weights: Vec<Money> = amounts
-        .iter()
-        .map(|(total, _)| (*total).max(Money::ZERO))
-        .collect();
-    let discounts = Money::ore(order_discount).share(&weights);
+    let amounts: Vec<LineAmounts> = lines.iter().map(line_money).collect();
+    let weights: Vec<Money> = amounts.iter().map(|a| a.total.max(Money::ZERO)).collect();
+    let discounts = order_discount.share(&weights);
     let rate = if vat.disable_vat { 0 } else { vat.vat_rate };
 
     let mut subtotal = Money::ZERO;
     let mut line_vat = Money::ZERO;
     let mut pre_payment = Money::ZERO;
-    for ((line, (total, prepaid)), discount) in lines.iter().zip(&amounts).zip(&discounts) {
-        let taxable = *total - *discount;
+    for ((line, amounts), discount) in lines.iter().zip(&amounts).zip(&discounts) {
+        let taxable = amounts.total - *discount;
         let vat_of_line = if line.vat_exempt || rate == 0 {
             Money::ZERO
         } else if vat.prices_with_vat {
@@ -129,8 +117,9 @@ pub fn order_totals(
         };
         subtotal += net;
         line_vat += vat_of_line;
-        if *total != Money::ZERO {
-            pre_payment += (net + vat_of_line).mul_div(prepaid.as_ore(), total.as_ore());
+        if amounts.total != Money::ZERO {
+            pre_payment +=
+                (net + vat_of_line).mul_div(amounts.pre_payment.as_ore(), amounts.total.as_ore());
         }
     }
 
@@ -141,26 +130,19 @@ pub fn order_totals(
     let fee_vat = additional_fee.vat_on_top(rate);
     let vat_total = line_vat + fee_vat;
     let total = subtotal + additional_fee + vat_total;
-    let line_discounts: Money = lines
-        .iter()
-        .map(|l| Money::ore(l.discount).times(l.amount))
-        .sum();
+    let line_discounts: Money = lines.iter().map(|l| l.discount.times(l.amount)).sum();
     Totals {
-        subtotal: subtotal.as_ore(),
-        discount: (line_discounts + Money::ore(order_discount)).as_ore(),
-        additional_fee: additional_fee.as_ore(),
-        vat: vat_total.as_ore(),
-        total: total.as_ore(),
-        pre_payment_total: pre_payment.as_ore(),
-        regular_total: (total - pre_payment).as_ore(),
+        subtotal,
+        discount: line_discounts + order_discount,
+        additional_fee,
+        vat: vat_total,
+        total,
+        pre_payment_total: pre_payment,
+        regular_total: total - pre_payment,
     }
 }
 
 /// The gross of the lines before the order discount (what "editing the total" is measured from).
-pub fn lines_total(lines: &[OrderLine]) -> i64 {
-    lines
-        .iter()
-        .map(|l| line_money(l).0)
-        .sum::<Money>()
-        .as_ore()
+pub fn lines_total(lines: &[OrderLine]) -> Money {
+    lines.iter().map(|l| line_money(l).total).sum()
 }

@@ -114,13 +114,14 @@ impl RowColumns {
             .push(c.lines.iter().find_map(|l| l.seat_event.clone()));
         self.line_count
             .push(i32::try_from(c.lines.len()).unwrap_or(i32::MAX));
-        self.subtotal.push(totals.subtotal);
-        self.discount.push(totals.discount);
-        self.additional_fee.push(totals.additional_fee);
-        self.vat.push(totals.vat);
-        self.total.push(totals.total);
-        self.pre_payment_total.push(totals.pre_payment_total);
-        self.regular_total.push(totals.regular_total);
+        self.subtotal.push(totals.subtotal.as_ore());
+        self.discount.push(totals.discount.as_ore());
+        self.additional_fee.push(totals.additional_fee.as_ore());
+        self.vat.push(totals.vat.as_ore());
+        self.total.push(totals.total.as_ore());
+        self.pre_payment_total
+            .push(totals.pre_payment_total.as_ore());
+        self.regular_total.push(totals.regular_total.as_ore());
         self.search_text.push(search_text(order));
         self.created_at
             .push(micros(order.created_at.unwrap_or(folded.recorded_at)));
@@ -148,10 +149,10 @@ impl LineColumns {
             self.title.push(line.title.clone());
             self.sku.push(line.sku.clone());
             self.kind.push(line.kind.clone());
-            self.price.push(line.price);
-            self.discount.push(line.discount);
+            self.price.push(line.price.as_ore());
+            self.discount.push(line.discount.as_ore());
             self.amount.push(line.amount);
-            self.total.push(line_amounts(line).total);
+            self.total.push(line_amounts(line).total.as_ore());
             self.option_product_ids
                 .push(format!("{{{}}}", options.join(",")));
             self.seat.push(line.seat.clone());

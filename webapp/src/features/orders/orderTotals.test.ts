@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   lineTotal,
@@ -201,5 +203,30 @@ describe('prepayment', () => {
       prePaymentTotal: 11_000,
       regularTotal: 7_000,
     });
+  });
+});
+
+/**
+ * The golden cases the server's totals are tested against (`domain/golden/order_totals.json`,
+ * run by `cargo test` in domain/src/order/tests.rs): the webapp must compute the same øre.
+ */
+describe('the golden totals shared with the server', () => {
+  interface GoldenCase {
+    name: string;
+    lines: TotalsLine[];
+    orderDiscount: number;
+    invoicing: { type: 'single' | 'rates' | null; rateFee: number | null };
+    vat: { pricesWithVat: boolean; vatRate: number; disableVat: boolean };
+    totals: ReturnType<typeof orderTotals>;
+  }
+  const file = resolve(import.meta.dirname, '../../../../domain/golden/order_totals.json');
+  const cases = JSON.parse(readFileSync(file, 'utf8')) as GoldenCase[];
+
+  it('holds at least the ten cases of the file', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(orderTotals(c.lines, c.orderDiscount, c.invoicing, c.vat)).toEqual(c.totals);
   });
 });

@@ -1,0 +1,63 @@
+//! Who does a write, as an application service needs it: the club it acts in and the metadata its
+//! events carry. A handler gets one from its `Staff`; the demo seed and the benchmarks make one
+//! without a user.
+
+use tribune_projections::store::Metadata;
+use uuid::Uuid;
+
+use crate::session::Staff;
+
+#[derive(Debug, Clone)]
+pub struct Actor {
+    pub client_id: Uuid,
+    /// The signed-in user, when there is one (jobs record who started them).
+    pub user_id: Option<Uuid>,
+    /// Who, from where; `command` is set per write.
+    metadata: Metadata,
+}
+
+impl Actor {
+    /// A write without a signed-in user (the demo seed, benchmarks, the job runner).
+    pub fn system(client_id: Uuid, name: &str) -> Actor {
+        Actor {
+            client_id,
+            user_id: None,
+            metadata: Metadata {
+                client_id: Some(client_id),
+                user_name: Some(name.to_string()),
+                ..Metadata::default()
+            },
+        }
+    }
+
+    /// A write in a user's name outside a request (the demo seed).
+    pub fn user(client_id: Uuid, user_id: Uuid, name: &str) -> Actor {
+        Actor {
+            user_id: Some(user_id),
+            metadata: Metadata {
+                user_id: Some(user_id),
+                ..Actor::system(client_id, name).metadata
+            },
+            ..Actor::system(client_id, name)
+        }
+    }
+
+    /// The metadata of the events of `command` (`order.approve`).
+    pub fn metadata(&self, command: &str) -> Metadata {
+        Metadata {
+            command: Some(command.to_string()),
+            ..self.metadata.clone()
+        }
+    }
+}
+
+impl From<&Staff> for Actor {
+    fn from(staff: &Staff) -> Actor {
+        let metadata = staff.metadata("");
+        Actor {
+            client_id: staff.client_id,
+            user_id: metadata.user_id,
+            metadata,
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! The Order's application service (STYLE.md): every write is ONE club transaction that checks
+//! what the aggregate cannot judge (references into the club's own tables), runs the command,
+//! adds its side effects (the mail jobs) and commits. Handlers, the demo seed and the benchmarks
+//! all write orders through it; reads of many orders go through `tribune_projections::order::queries`.
+
+use std::collections::HashMap;
+
+use chrono::Utc;
+use cqrs_es::EventStore;
+use sqlx::{PgConnection, PgPool, Postgres, Transaction};
+use tribune_domain::order::{
+    FieldError, Order, OrderCommand, OrderContent, OrderError, OrderStatus,
+};
+use tribune_projections::db::club_tx;
+use tribune_projections::store::{CommandBus, CommandError};
+use uuid::Uuid;
+
+use super::dto::club_vat;
+use crate::catalogue::exists_in_club;
+use crate::catalogue::fields::is_danish_decimal;
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::jobs::{enqueue, JobMethod, NewJob};
+use crate::kit::actor::Actor;
+use crate::kit::html::sanitize;
+use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
+use crate::state::AppState;
+
+pub const CONFLICT: &str =
+    "Ordren er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.";
+
+pub struct OrderService<'a> {
+    pool: &'a PgPool,
+    bus: &'a CommandBus<Order>,
+    /// The base of the links in mails.
+    public_url: &'a str,
+}
+
+impl<'a> OrderService<'a> {
+    pub fn new(pool: &'a PgPool, bus: &'a CommandBus<Order>, public_url: &'a str) -> Self {
+        OrderService {
+            pool,
+            bus,
+            public_url,
+        }
+    }
+
+    pub fn of(state: &'a AppState) -> Self {
+        OrderService::new(&state.pool, &state.orders, &state.settings.public_url)
+    }
+
+    /// One order of the club at its current version, for its editor (it needs the version);
+    /// deleted or another club's → not found.
+    pub async fn load(&self, client_id: Uuid, id: Uuid) -> Result<(Order, usize), ApiError> {
+        let context = self
+            .bus
+            .store()
+            .load_aggregate(&id.to_string())
+            .await
+            .map_err(|e| ApiError::from(CommandError::<OrderError>::from(e)))?;
+        let order = context.aggregate;
+        if order.client_id != Some(client_id) || order.deleted {
+            return Err(ApiError::NotFound);
+        }
+        Ok((order, context.current_sequence))
+    }
+
+    /// The template of a new order: empty, with the club's VAT setting.
+    pub async fn template(&self, client_id: Uuid) -> Result<Order, ApiError> {
+        let mut tx = club_tx(self.pool, client_id).await?;
+        let vat = club_vat(&mut tx, client_id).await?;
+        tx.commit().await?;
+        Ok(Order {
+            vat,
+            ..Order::default()
+        })
+    }
+
+    /// Creates an order: its references checked, the club's next number taken and the Created
+    /// event committed, in one transaction.
+    pub async fn create(
+        &self,
+        actor: &Actor,
+        mut content: OrderContent,
+        status: OrderStatus,
+        is_pos: bool,
+    ) -> Result<Uuid, ApiError> {
+        let id = Uuid::new_v4();
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        check_references(&mut tx, actor.client_id, &mut content).await?;
+        let command = OrderCommand::Create {
+            client_id: actor.client_id,
+            number: next_number(&mut tx, actor.client_id).await?,
+            created_at: Utc::now(),
+            vat: club_vat(&mut tx, actor.client_id).await?,
+            status,
+            is_pos,
+            content,
+        };
+        self.bus
+            .execute_in(
+                &mut tx,
+                actor.client_id,
+                &id.to_string(),
+                command,
+                actor.metadata("order.create"),
+                Some(0),
+            )
+            .await
+            .map_err(refused)?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The order form saved: a new draft, or the changes of the order loaded at `version`.
+    pub async fn save(
+        &self,
+        actor: &Actor,
+        id: Option<Uuid>,
+        version: Option<usize>,
+        mut content: OrderContent,
+    ) -> Result<Uuid, ApiError> {
+        let Some(id) = id else {
+            return self.create(actor, content, OrderStatus::Draft, false).await;
+        };
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        check_references(&mut tx, actor.client_id, &mut content).await?;
+        self.run(
+            &mut tx,
+            actor,
+            id,
+            version,
+            OrderCommand::Update { content },
+            "order.update",
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// A state change (approve, reopen, cancel, delete, payment status, capture). `version`:
+    /// the version the page was loaded at; None acts on what is there now.
+    pub async fn execute(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        version: Option<usize>,
+        command: OrderCommand,
+        name: &str,
+    ) -> Result<Order, ApiError> {
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let order = self.run(&mut tx, actor, id, version, command, name).await?;
+        tx.commit().await?;
+        Ok(order)
+    }
+
+    /// Records that the payment link was sent and queues the mail with it, in one transaction.
+    pub async fn send_payment_link(&self, actor: &Actor, id: Uuid) -> Result<(), ApiError> {
+        let link = format!(
+            "{}/shop/payment/{id}",
+            self.public_url.trim_end_matches('/')
+        );
+        self.record_and_mail(
+            actor,
+            id,
+            OrderCommand::RecordPaymentLinkSent,
+            "order.send-paymentlink",
+            |order, club| order_mails::payment_link(order, club, &link),
+        )
+        .await
+    }
+
+    /// Records that the confirmation was sent and queues it, in one transaction.
+    pub async fn send_confirmation(&self, actor: &Actor, id: Uuid) -> Result<(), ApiError> {
+        self.record_and_mail(
+            actor,
+            id,
+            OrderCommand::RecordConfirmationSent,
+            "order.send-confirmation",
+            order_mails::confirmation,
+        )
+        .await
+    }
+
+    async fn record_and_mail(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        command: OrderCommand,
+        name: &str,
+        compose: impl FnOnce(&Order, &OrderMailSettings) -> OrderMail,
+    ) -> Result<(), ApiError> {
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let order = self.run(&mut tx, actor, id, None, command, name).await?;
+        let club = OrderMailSettings::load(&mut tx, actor.client_id).await?;
+        let OrderMail { description, mail } = compose(&order, &club);
+        enqueue(
+            &mut tx,
+            NewJob {
+                client_id: Some(actor.client_id),
+                description,
+                method: JobMethod::SendMail(mail),
+                collection: Some("orders".into()),
+                relation_id: Some(id.to_string()),
+                created_by: actor.user_id,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn run(
+        &self,
+        tx: &mut Transaction<'static, Postgres>,
+        actor: &Actor,
+        id: Uuid,
+        version: Option<usize>,
+        command: OrderCommand,
+        name: &str,
+    ) -> Result<Order, ApiError> {
+        let (order, _) = self
+            .bus
+            .execute_in(
+                tx,
+                actor.client_id,
+                &id.to_string(),
+                command,
+                actor.metadata(name),
+                version,
+            )
+            .await
+            .map_err(refused)?;
+        if order.client_id.is_none() {
+            return Err(ApiError::NotFound);
+        }
+        Ok(order)
+    }
+}
+
+/// A refused order command as the API answers it: field rules as field errors, a stale version
+/// with the order's own conflict text.
+fn refused(err: CommandError<OrderError>) -> ApiError {
+    match err {
+        CommandError::Domain(OrderError::Invalid(errors)) => field_errors(errors),
+        CommandError::Domain(OrderError::NotFound) => ApiError::NotFound,
+        CommandError::Conflict => ApiError::Conflict(CONFLICT.to_string()),
+        other => other.into(),
+    }
+}
+
+fn field_errors(errors: Vec<FieldError>) -> ApiError {
+    let mut map = FieldErrors::new();
+    for e in errors {
+        push_error(&mut map, &e.field, e.message);
+    }
+    match check_errors(map) {
+        Err(e) => e,
+        Ok(()) => ApiError::invalid("Ordren er ikke gyldig"),
+    }
+}
+
+/// What the form holds that the aggregate cannot judge: the e-mail, and that the category,
+/// company, contact, contract, products and custom field values belong to this club. Rich-text
+/// custom field values are cleaned here, on the way in. Every other rule is the aggregate's.
+async fn check_references(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    content: &mut OrderContent,
+) -> Result<(), ApiError> {
+    let mut errors = FieldErrors::new();
+    let email = &content.customer.email;
+    if !email.is_empty() && !crate::validate::is_email(email) {
+        push_error(&mut errors, "email", "E-mail er ikke gyldig");
+    }
+    if !exists_in_club(conn, "order_categories", client_id, content.category_id).await? {
+        push_error(&mut errors, "categoryId", "Kategorien findes ikke");
+    }
+    if !exists_in_club(conn, "companies", client_id, content.company_id).await? {
+        push_error(&mut errors, "companyId", "Virksomheden findes ikke");
+    }
+    if !exists_in_club(conn, "contacts", client_id, content.contact_id).await? {
+        push_error(&mut errors, "contactId", "Kontaktpersonen findes ikke");
+    }
+    if content.contract_id.is_some() {
+        // Contracts arrive with their own issue; until then no contract exists to link to.
+        push_error(&mut errors, "contractId", "Aftalen findes ikke");
+    }
+    for (i, line) in content.lines.iter().enumerate() {
+        if !exists_in_club(conn, "products", client_id, line.product_id).await? {
+            push_error(
+                &mut errors,
+                &format!("orderLines.{i}.productId"),
+                "Produktet findes ikke",
+            );
+        }
+    }
+    if !content.field_values.is_empty() {
+        let typed: HashMap<String, String> = sqlx::query_as(
+            "SELECT id::text, type FROM custom_fields WHERE client_id = $1 AND type IN ('Number', 'RichText')",
+        )
+        .bind(client_id)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .collect();
+        for (field, value) in content.field_values.iter_mut() {
+            match typed.get(field).map(String::as_str) {
+                Some("Number") if !is_danish_decimal(value) => push_error(
+                    &mut errors,
+                    &format!("fieldValues.{field}"),
+                    "Skal være et decimaltal",
+                ),
+                Some("RichText") => *value = sanitize(value),
+                _ => {}
+            }
+        }
+    }
+    check_errors(errors)
+}
+
+/// The club's next order number, taken inside the transaction that creates the order.
+async fn next_number(conn: &mut PgConnection, client_id: Uuid) -> Result<i64, ApiError> {
+    Ok(sqlx::query_scalar(
+        "INSERT INTO order_numbers (client_id, last_number) VALUES ($1, 1) \
+         ON CONFLICT (client_id) DO UPDATE SET last_number = order_numbers.last_number + 1 \
+         RETURNING last_number",
+    )
+    .bind(client_id)
+    .fetch_one(conn)
+    .await?)
+}
