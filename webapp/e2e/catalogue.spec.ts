@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseOption, expectToast } from './support/crm';
+import { chooseOption, expectToast } from './support/primeReact';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
 

@@ -1,4 +1,5 @@
-import { chooseOption, expectToast, fixture, pickProposal, readWorkbook } from './support/crm';
+import { fixture, readWorkbook } from './support/files';
+import { chooseOption, expectToast, pickProposal } from './support/primeReact';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
 

@@ -1,4 +1,4 @@
-import { expectToast, pickProposal } from './support/crm';
+import { expectToast, pickProposal } from './support/primeReact';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { chooseOption, expectToast, pickProposal, readWorkbook } from './support/crm';
+import { readWorkbook } from './support/files';
+import { chooseOption, expectToast, pickProposal } from './support/primeReact';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
 

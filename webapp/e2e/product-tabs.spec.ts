@@ -1,4 +1,5 @@
-import { chooseOption, expectToast, fixture } from './support/crm';
+import { fixture } from './support/files';
+import { chooseOption, expectToast } from './support/primeReact';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
 

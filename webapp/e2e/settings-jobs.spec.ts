@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { chooseOption, expectToast } from './support/crm';
+import { chooseOption, expectToast } from './support/primeReact';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
 

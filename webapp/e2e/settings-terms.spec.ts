@@ -1,4 +1,4 @@
-import { expectToast } from './support/crm';
+import { expectToast } from './support/primeReact';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
 

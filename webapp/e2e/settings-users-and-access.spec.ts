@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { chooseOption, expectToast } from './support/crm';
+import { chooseOption, expectToast } from './support/primeReact';
 import { logIn, uniqueEmail } from './support/session';
 import { expect, test } from './support/test';
 

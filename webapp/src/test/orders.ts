@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { Order, OrderLine } from '../features/orders/types';
-import { staffAtDemoFc, staffSession } from './crm';
+import { staffAtDemoFc, staffSession } from './staffSession';
 import { modules } from './fixtures';
 import type { SessionScenario } from './server';
 

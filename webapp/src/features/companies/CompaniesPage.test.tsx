@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListParams } from '../../api/listTypes';
-import { staffSession } from '../../test/crm';
+import { staffSession } from '../../test/staffSession';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
 import type { CompanyRow } from './types';

@@ -7,8 +7,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fullName } from '../../shared/format';
-import { ContactPicker } from '../../shared/ui/ContactPicker';
-import { useLazySearchContactPersonsQuery } from './companiesApi';
+import { ContactPicker } from '../../shared/pickers/ContactPicker';
 import type { CompanyFormValues } from './companySchema';
 import { CreateContactDialog } from './CreateContactDialog';
 import type { CompanyContact } from './types';
@@ -19,9 +18,8 @@ import type { CompanyContact } from './types';
  */
 export function CompanyContactsCard() {
   const { t } = useTranslation();
-  const pickerId = useId();
+  const titleId = useId();
   const { values, setValues } = useFormikContext<CompanyFormValues>();
-  const [search] = useLazySearchContactPersonsQuery();
   const [creating, setCreating] = useState(false);
 
   const contacts = values.contacts;
@@ -40,9 +38,9 @@ export function CompanyContactsCard() {
 
   return (
     <Card className="tb-card">
-      <section aria-labelledby={`${pickerId}-title`}>
+      <section aria-labelledby={titleId}>
         <div className="tb-card-header">
-          <h2 id={`${pickerId}-title`} className="tb-card-title">
+          <h2 id={titleId} className="tb-card-title">
             {t('companies.contacts.title')}
           </h2>
           <Button
@@ -54,16 +52,13 @@ export function CompanyContactsCard() {
             onClick={() => setCreating(true)}
           />
         </div>
-        <div className="tb-field">
-          <label htmlFor={pickerId}>{t('companies.contacts.add')}</label>
-          <ContactPicker
-            inputId={pickerId}
-            placeholder={t('companies.contacts.searchPlaceholder')}
-            search={(query) => search(query).unwrap()}
-            chosen={contacts}
-            onPick={(contact: CompanyContact) => add(contact)}
-          />
-        </div>
+        <ContactPicker
+          label={t('companies.contacts.add')}
+          value={null}
+          onChange={add}
+          placeholder={t('companies.contacts.searchPlaceholder')}
+          exclude={contacts}
+        />
         <DataTable
           value={contacts}
           dataKey="id"

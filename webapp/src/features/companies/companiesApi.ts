@@ -2,7 +2,6 @@ import { baseApi, type Envelope } from '../../api/baseApi';
 import { entityFormData } from '../../shared/multipart';
 import type {
   Company,
-  CompanyContact,
   CompanyContract,
   CompanyDetails,
   CompanyOrder,
@@ -79,10 +78,6 @@ export const companiesApi = baseApi.injectEndpoints({
     getStaffUsers: build.query<StaffUser[], void>({
       query: () => 'app/users',
     }),
-    searchContactPersons: build.query<CompanyContact[], string>({
-      query: (search) => ({ url: 'contacts', params: { search } }),
-      providesTags: [{ type: 'Contact', id: 'LIST' }],
-    }),
     createContactPerson: build.mutation<string, NewContactPerson>({
       query: (contact) => ({
         url: 'contacts/update',
@@ -118,6 +113,5 @@ export const {
   useGetCompanyEventTypesQuery,
   useGetTicketUtilizationQuery,
   useGetStaffUsersQuery,
-  useLazySearchContactPersonsQuery,
   useCreateContactPersonMutation,
 } = companiesApi;

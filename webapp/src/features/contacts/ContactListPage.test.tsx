@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { staffSession } from '../../test/crm';
+import { staffSession } from '../../test/staffSession';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
-import { CONTACT_PICKER_CLEAR_MS } from '../../shared/ui/ContactPicker';
+import { CONTACT_PICKER_CLEAR_MS } from '../../shared/pickers/ContactPicker';
 
 function serveList() {
   const saves: unknown[] = [];

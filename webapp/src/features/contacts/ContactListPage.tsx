@@ -8,18 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import { fullName } from '../../shared/format';
+import { ContactPicker } from '../../shared/pickers/ContactPicker';
 import { Alert } from '../../shared/ui/Alert';
-import { ContactPicker } from '../../shared/ui/ContactPicker';
 import { Form } from '../../shared/ui/Form';
 import { applyServerErrors } from '../../shared/ui/formErrors';
 import { TextField } from '../../shared/ui/FormFields';
 import { Preloader } from '../../shared/ui/Preloader';
 import { useToast } from '../../shared/ui/Toast';
-import {
-  useGetContactListQuery,
-  useLazySearchContactsQuery,
-  useSaveContactListMutation,
-} from './contactsApi';
+import { useGetContactListQuery, useSaveContactListMutation } from './contactsApi';
 import { contactListSchema, type ContactListFormValues } from './contactSchema';
 import type { ContactRef } from './types';
 
@@ -28,33 +24,29 @@ export const NEW_LIST_ID = 'create';
 /** The list's contacts: a picker to add one and a table to remove one. */
 function ListContacts() {
   const { t } = useTranslation();
-  const pickerId = useId();
+  const titleId = useId();
   const { values, setValues } = useFormikContext<ContactListFormValues>();
-  const [search] = useLazySearchContactsQuery();
   const contacts = values.contacts;
 
   return (
     <Card className="tb-card">
-      <section aria-labelledby={`${pickerId}-title`}>
-        <h2 id={`${pickerId}-title`} className="tb-card-title">
+      <section aria-labelledby={titleId}>
+        <h2 id={titleId} className="tb-card-title">
           {t('contacts.lists.contacts')}
         </h2>
-        <div className="tb-field">
-          <label htmlFor={pickerId}>{t('contacts.lists.addContact')}</label>
-          <ContactPicker
-            inputId={pickerId}
-            placeholder={t('contacts.lists.searchContacts')}
-            search={(query) => search(query).unwrap()}
-            chosen={contacts}
-            onPick={(chosen: ContactRef) =>
-              void setValues((current) =>
-                current.contacts.some((known) => known.id === chosen.id)
-                  ? current
-                  : { ...current, contacts: [...current.contacts, chosen] },
-              )
-            }
-          />
-        </div>
+        <ContactPicker
+          label={t('contacts.lists.addContact')}
+          value={null}
+          onChange={(chosen) =>
+            void setValues((current) =>
+              current.contacts.some((known) => known.id === chosen.id)
+                ? current
+                : { ...current, contacts: [...current.contacts, chosen] },
+            )
+          }
+          placeholder={t('contacts.lists.searchContacts')}
+          exclude={contacts}
+        />
         <DataTable
           value={contacts}
           dataKey="id"

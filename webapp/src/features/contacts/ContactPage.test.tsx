@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { staffSession } from '../../test/crm';
+import { staffSession } from '../../test/staffSession';
 import { fieldOf, filesOf, readMultipart, type MultipartPart } from '../../test/multipart';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';

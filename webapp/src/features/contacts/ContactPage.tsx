@@ -8,6 +8,7 @@ import { useAppSession } from '../../api/appApi';
 import { apiErrorMessage } from '../../api/baseApi';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
 import { extraInfoDefinitions } from '../../shared/extraInfo';
+import { useSearchCompaniesQuery } from '../../shared/pickers/pickersApi';
 import { Alert } from '../../shared/ui/Alert';
 import { ExtraInfoFields } from '../../shared/ui/ExtraInfoFields';
 import { Form } from '../../shared/ui/Form';
@@ -21,12 +22,7 @@ import {
 import { ImageField } from '../../shared/ui/ImageField';
 import { Preloader } from '../../shared/ui/Preloader';
 import { useToast } from '../../shared/ui/Toast';
-import {
-  useGetCompanyOptionsQuery,
-  useGetContactQuery,
-  useGetListOptionsQuery,
-  useSaveContactMutation,
-} from './contactsApi';
+import { useGetContactQuery, useGetListOptionsQuery, useSaveContactMutation } from './contactsApi';
 import {
   contactFormValues,
   contactPayload,
@@ -41,7 +37,7 @@ export const NEW_CONTACT_ID = 'create';
 /** Companies to choose from: the ones the contact has, plus those matching the typed text. */
 function useCompanyChoices(known: CompanyRef[]) {
   const [search, setSearch] = useState('');
-  const { data: found = [] } = useGetCompanyOptionsQuery(search);
+  const { data: found = [] } = useSearchCompaniesQuery(search);
   const options = useMemo(() => {
     const byId = new Map<string, CompanyRef>();
     for (const company of [...known, ...found]) byId.set(company.id, company);

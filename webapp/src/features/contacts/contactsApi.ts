@@ -6,7 +6,6 @@ import type {
   ContactDetails,
   ContactList,
   ContactPayload,
-  ContactRef,
   ListRef,
   PaymentCard,
 } from './types';
@@ -61,15 +60,6 @@ export const contactsApi = baseApi.injectEndpoints({
       query: () => 'contacts/lists',
       providesTags: [{ type: 'ContactList', id: 'LIST' }],
     }),
-    /** Companies by name, for the contact's company multi-select. */
-    getCompanyOptions: build.query<CompanyRef[], string>({
-      query: (search) => ({ url: 'companies', params: { search } }),
-      providesTags: [{ type: 'Company', id: 'LIST' }],
-    }),
-    searchContacts: build.query<ContactRef[], string>({
-      query: (search) => ({ url: 'contacts', params: { search } }),
-      providesTags: [{ type: 'Contact', id: 'LIST' }],
-    }),
     getContactList: build.query<ContactList, string>({
       query: (id) => `contacts/lists/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'ContactList', id }],
@@ -97,8 +87,6 @@ export const {
   useDeleteContactMutation,
   useDeletePaymentCardMutation,
   useGetListOptionsQuery,
-  useGetCompanyOptionsQuery,
-  useLazySearchContactsQuery,
   useGetContactListQuery,
   useSaveContactListMutation,
   useDeleteContactListMutation,

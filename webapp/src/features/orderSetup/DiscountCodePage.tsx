@@ -2,6 +2,8 @@ import { useFormikContext } from 'formik';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useSearchProductsQuery } from '../../shared/pickers/pickersApi';
+import type { ProductPick } from '../../shared/pickers/types';
 import { EditorPage, NEW_ID } from '../../shared/ui/EditorPage';
 import {
   CheckboxField,
@@ -16,20 +18,15 @@ import {
   discountCodeSchema,
   type DiscountCodeFormValues,
 } from './discountCodeSchema';
-import {
-  useGetDiscountCodeQuery,
-  useSaveDiscountCodeMutation,
-  useSearchDiscountProductsQuery,
-} from './orderSetupApi';
-import type { ProductChoice } from './types';
+import { useGetDiscountCodeQuery, useSaveDiscountCodeMutation } from './orderSetupApi';
 
 function DiscountCodeFields() {
   const { t } = useTranslation();
   const { values } = useFormikContext<DiscountCodeFormValues>();
   const [search, setSearch] = useState('');
-  const found = useSearchDiscountProductsQuery(search).data;
+  const found = useSearchProductsQuery(search).data;
   // Chosen products keep their names while another search shows other products.
-  const known = useRef(new Map<string, ProductChoice>());
+  const known = useRef(new Map<string, ProductPick>());
   for (const product of found ?? []) known.current.set(product.id, product);
   const options = [...known.current.values()]
     .filter(

@@ -1,13 +1,5 @@
 import { baseApi } from '../../api/baseApi';
-import type {
-  Choice,
-  CustomField,
-  DiscountCode,
-  OrderCategory,
-  ProductChoice,
-  SeatChart,
-  Season,
-} from './types';
+import type { Choice, CustomField, DiscountCode, OrderCategory, SeatChart, Season } from './types';
 
 export const ORDER_CATEGORIES_ENDPOINT = 'orders/categories';
 export const SEASONS_ENDPOINT = 'orders/seasons';
@@ -101,11 +93,6 @@ export const orderSetupApi = baseApi.injectEndpoints({
       query: (id) => ({ url: one(DISCOUNT_CODES_ENDPOINT, id), method: 'DELETE' }),
       invalidatesTags: [{ type: 'DiscountCode', id: 'LIST' }],
     }),
-    /** Products a discount code can be limited to (the products module's picker call). */
-    searchDiscountProducts: build.query<ProductChoice[], string>({
-      query: (search) => ({ url: 'products', params: { search } }),
-      providesTags: [{ type: 'Product', id: 'LIST' }],
-    }),
   }),
 });
 
@@ -125,5 +112,4 @@ export const {
   useGetDiscountCodeQuery,
   useSaveDiscountCodeMutation,
   useDeleteDiscountCodeMutation,
-  useSearchDiscountProductsQuery,
 } = orderSetupApi;

@@ -105,8 +105,3 @@ export interface DiscountCode {
   active: boolean;
   productIds: string[];
 }
-
-export interface ProductChoice {
-  id: string;
-  title: string;
-}

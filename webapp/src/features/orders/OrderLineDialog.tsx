@@ -1,5 +1,4 @@
 import { Formik, useField, useFormikContext } from 'formik';
-import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Column, type ColumnBodyOptions } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -9,7 +8,9 @@ import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatOreWithCode, oreToDecimalText } from '../../shared/format';
+import { oreToDecimalText } from '../../shared/format';
+import { ProductPicker } from '../../shared/pickers/ProductPicker';
+import type { ProductPick } from '../../shared/pickers/types';
 import { Form } from '../../shared/ui/Form';
 import { MoneyField, TextField } from '../../shared/ui/FormFields';
 import { useToast } from '../../shared/ui/Toast';
@@ -25,8 +26,8 @@ import {
   type LineOptionFormValue,
   type OrderLineFormValues,
 } from './orderLineSchema';
-import { useLazyGetOrderProductQuery, useLazySearchOrderProductsQuery } from './ordersApi';
-import type { OrderLine, OrderProduct, ProductPick } from './types';
+import { useLazyGetOrderProductQuery } from './ordersApi';
+import type { OrderLine, OrderProduct } from './types';
 
 interface OrderLineDialogProps {
   visible: boolean;
@@ -72,39 +73,17 @@ function useProductLoader() {
 /** 'Produkt': searches the club's products and fills the line from the chosen one. */
 function ProductSearch({ onChoose }: { onChoose: (id: string) => void }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [search] = useLazySearchOrderProductsQuery();
-  const [text, setText] = useState<string | ProductPick>('');
-  const [suggestions, setSuggestions] = useState<ProductPick[]>([]);
+  const [product, setProduct] = useState<ProductPick | null>(null);
   return (
-    <div className="tb-field">
-      <label htmlFor={id}>{t('orders.line.product')}</label>
-      <AutoComplete
-        inputId={id}
-        value={text}
-        suggestions={suggestions}
-        field="title"
-        delay={300}
-        placeholder={t('orders.line.productPlaceholder')}
-        showEmptyMessage
-        emptyMessage={t('common.noOptions')}
-        completeMethod={async (event) => {
-          try {
-            setSuggestions(await search(event.query, true).unwrap());
-          } catch {
-            setSuggestions([]);
-          }
-        }}
-        itemTemplate={(product: ProductPick) => (
-          <div className="tb-picker-option">
-            <strong>{product.title}</strong>
-            {product.price !== null && <small>{formatOreWithCode(product.price)}</small>}
-          </div>
-        )}
-        onChange={(event) => setText(event.value as string | ProductPick)}
-        onSelect={(event) => onChoose((event.value as ProductPick).id)}
-      />
-    </div>
+    <ProductPicker
+      label={t('orders.line.product')}
+      value={product}
+      onChange={(chosen) => {
+        setProduct(chosen);
+        onChoose(chosen.id);
+      }}
+      placeholder={t('orders.line.productPlaceholder')}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import { useFormikContext } from 'formik';
-import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
@@ -7,14 +6,12 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fullName } from '../../shared/format';
-import { ContactPicker } from '../../shared/ui/ContactPicker';
-import {
-  useLazySearchOrderCompaniesQuery,
-  useLazySearchOrderContactsQuery,
-  useSearchOrderContractsQuery,
-} from './ordersApi';
+import { CompanyPicker } from '../../shared/pickers/CompanyPicker';
+import { ContactPicker } from '../../shared/pickers/ContactPicker';
+import type { CompanyPick } from '../../shared/pickers/types';
+import { useSearchOrderContractsQuery } from './ordersApi';
 import type { OrderFormValues } from './orderSchema';
-import type { CompanyChoice, ContractChoice, OrderContact } from './types';
+import type { ContractChoice, OrderContact } from './types';
 
 /** A chosen company, contact or contract: its name, and 'Fjern' while the order is a draft. */
 function Chosen({
@@ -52,12 +49,9 @@ function CompanyField({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const { values, setValues } = useFormikContext<OrderFormValues>();
-  const [search] = useLazySearchOrderCompaniesQuery();
-  const [text, setText] = useState<string | CompanyChoice>('');
-  const [suggestions, setSuggestions] = useState<CompanyChoice[]>([]);
   const company = values.company;
   // Another company has other contact persons and contracts: they are chosen again.
-  const choose = (next: CompanyChoice | null) =>
+  const choose = (next: CompanyPick | null) =>
     void setValues((current) => ({
       ...current,
       company: next
@@ -72,47 +66,26 @@ function CompanyField({ editable }: { editable: boolean }) {
       contact: next?.id === current.company?.id ? current.contact : null,
       contract: next?.id === current.company?.id ? current.contract : null,
     }));
+  if (!company) {
+    return (
+      <CompanyPicker
+        label={t('orders.relations.company')}
+        value={null}
+        onChange={choose}
+        disabled={!editable}
+        placeholder={t('orders.relations.companyPlaceholder')}
+      />
+    );
+  }
   return (
     <div className="tb-field">
       <label htmlFor={id}>{t('orders.relations.company')}</label>
-      {company ? (
-        <Chosen
-          text={company.name}
-          to={`/companies/${company.id}`}
-          removeLabel={t('orders.relations.removeCompany', { name: company.name })}
-          onRemove={editable ? () => choose(null) : undefined}
-        />
-      ) : (
-        <AutoComplete
-          inputId={id}
-          value={text}
-          suggestions={suggestions}
-          field="name"
-          delay={300}
-          disabled={!editable}
-          placeholder={t('orders.relations.companyPlaceholder')}
-          showEmptyMessage
-          emptyMessage={t('common.noOptions')}
-          completeMethod={async (event) => {
-            try {
-              setSuggestions(await search(event.query, true).unwrap());
-            } catch {
-              setSuggestions([]);
-            }
-          }}
-          itemTemplate={(choice: CompanyChoice) => (
-            <div className="tb-picker-option">
-              <strong>{choice.name}</strong>
-              {choice.city && <small>{choice.city}</small>}
-            </div>
-          )}
-          onChange={(event) => setText(event.value as string | CompanyChoice)}
-          onSelect={(event) => {
-            setText('');
-            choose(event.value as CompanyChoice);
-          }}
-        />
-      )}
+      <Chosen
+        text={company.name}
+        to={`/companies/${company.id}`}
+        removeLabel={t('orders.relations.removeCompany', { name: company.name })}
+        onRemove={editable ? () => choose(null) : undefined}
+      />
     </div>
   );
 }
@@ -121,7 +94,6 @@ function ContactField({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const { values, setValues } = useFormikContext<OrderFormValues>();
-  const [search] = useLazySearchOrderContactsQuery();
   const contact = values.contact;
   const companyId = values.company?.id ?? null;
   // A chosen contact fills the customer fields that are still empty.
@@ -134,6 +106,17 @@ function ContactField({ editable }: { editable: boolean }) {
       email: current.email || next?.email || '',
       phone: current.phone || next?.phone || next?.mobile || '',
     }));
+  if (!contact && editable) {
+    return (
+      <ContactPicker
+        label={t('orders.relations.contact')}
+        value={null}
+        onChange={choose}
+        companyId={companyId}
+        placeholder={t('orders.relations.contactPlaceholder')}
+      />
+    );
+  }
   return (
     <div className="tb-field">
       <label htmlFor={id}>{t('orders.relations.contact')}</label>
@@ -143,14 +126,6 @@ function ContactField({ editable }: { editable: boolean }) {
           to={`/contacts/${contact.id}`}
           removeLabel={t('orders.relations.removeContact', { name: fullName(contact) })}
           onRemove={editable ? () => choose(null) : undefined}
-        />
-      ) : editable ? (
-        <ContactPicker<OrderContact>
-          inputId={id}
-          placeholder={t('orders.relations.contactPlaceholder')}
-          search={(query) => search({ search: query, companyId }, true).unwrap()}
-          chosen={[]}
-          onPick={choose}
         />
       ) : (
         <span id={id}>–</span>

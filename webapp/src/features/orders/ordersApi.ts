@@ -2,17 +2,14 @@ import { baseApi, isApiError, type TagType } from '../../api/baseApi';
 import { historyTag } from '../../shared/history/historyApi';
 import type {
   Choice,
-  CompanyChoice,
   ContractChoice,
   Order,
-  OrderContact,
   OrderField,
   OrderInvoice,
   OrderProduct,
   OrderTicket,
   OrderVersion,
   PaymentStatus,
-  ProductPick,
 } from './types';
 
 export const ORDERS_ENDPOINT = 'orders';
@@ -106,22 +103,6 @@ export const ordersApi = baseApi.injectEndpoints({
       query: (categoryId) => ({ url: `${ORDERS_ENDPOINT}/fields`, params: { categoryId } }),
       providesTags: [{ type: 'CustomField', id: 'LIST' }],
     }),
-    searchOrderCompanies: build.query<CompanyChoice[], string>({
-      query: (search) => ({ url: 'companies', params: { search } }),
-      providesTags: [{ type: 'Company', id: 'LIST' }],
-    }),
-    /** Contacts by name; with a company, only that company's contact persons. */
-    searchOrderContacts: build.query<OrderContact[], { search: string; companyId: string | null }>({
-      query: ({ search, companyId }) => ({
-        url: 'contacts',
-        params: companyId ? { search, companyId } : { search },
-      }),
-      providesTags: [{ type: 'Contact', id: 'LIST' }],
-    }),
-    searchOrderProducts: build.query<ProductPick[], string>({
-      query: (search) => ({ url: 'products', params: { search } }),
-      providesTags: [{ type: 'Product', id: 'LIST' }],
-    }),
     getOrderProduct: build.query<OrderProduct, string>({
       query: (id) => `products/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
@@ -146,8 +127,5 @@ export const {
   useSearchOrderContractsQuery,
   useGetOrderCategoryOptionsQuery,
   useGetOrderFieldsQuery,
-  useLazySearchOrderCompaniesQuery,
-  useLazySearchOrderContactsQuery,
-  useLazySearchOrderProductsQuery,
   useLazyGetOrderProductQuery,
 } = ordersApi;

@@ -229,22 +229,6 @@ export interface OrderField {
   sorting: number | null;
 }
 
-export interface CompanyChoice {
-  id: string;
-  name: string;
-  cvr?: string | null;
-  city?: string | null;
-}
-
-/** GET products?search= (the product picker's items). */
-export interface ProductPick {
-  id: string;
-  title: string;
-  price: number | null;
-  type: string | null;
-  variants: { id: string; title: string; price: number | null }[];
-}
-
 export interface ProductVariant {
   id?: string;
   title: string;

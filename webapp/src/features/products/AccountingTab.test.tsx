@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { demoFcWithExtraInfo, staffAtDemoFc, staffSession } from '../../test/crm';
+import { demoFcWithExtraInfo, staffAtDemoFc, staffSession } from '../../test/staffSession';
 import { modules } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';

@@ -2,6 +2,7 @@ import { FieldArray, useFormikContext } from 'formik';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useAppSession } from '../../api/appApi';
+import { useSearchProductsQuery } from '../../shared/pickers/pickersApi';
 import { ImageField } from '../../shared/ui/ImageField';
 import {
   CheckboxField,
@@ -17,7 +18,6 @@ import {
   useGetInvoiceGroupChoicesQuery,
   useGetProductCategoryChoicesQuery,
   useGetShopSeasonsQuery,
-  useSearchProductsQuery,
 } from './productsApi';
 import {
   AMOUNT_TYPES,

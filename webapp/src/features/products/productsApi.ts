@@ -1,13 +1,6 @@
 import { baseApi } from '../../api/baseApi';
 import { entityFormData } from '../../shared/multipart';
-import type {
-  Choice,
-  InvoiceGroup,
-  Product,
-  ProductCategory,
-  ProductPickerItem,
-  SeatChart,
-} from './types';
+import type { Choice, InvoiceGroup, Product, ProductCategory, SeatChart } from './types';
 
 export const PRODUCTS_ENDPOINT = 'products';
 export const PRODUCT_CATEGORIES_ENDPOINT = 'products/categories';
@@ -46,10 +39,6 @@ export const productsApi = baseApi.injectEndpoints({
         { type: 'Product', id: 'LIST' },
         { type: 'ProductCategory', id: 'PRODUCTS' },
       ],
-    }),
-    searchProducts: build.query<ProductPickerItem[], string>({
-      query: (search) => ({ url: PRODUCTS_ENDPOINT, params: { search } }),
-      providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
     getProductSeatCharts: build.query<SeatChart[], void>({
       query: () => ({ url: '/api/seats/charts', params: { categories: 'true' } }),
@@ -138,7 +127,6 @@ export const {
   useGetProductQuery,
   useSaveProductMutation,
   useDeleteProductMutation,
-  useSearchProductsQuery,
   useLazyGetProductSeatChartsQuery,
   useGetShopSeasonsQuery,
   useGetProductCategoryChoicesQuery,

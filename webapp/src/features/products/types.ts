@@ -105,13 +105,6 @@ export interface Product {
   };
 }
 
-export interface ProductPickerItem {
-  id: string;
-  title: string;
-  price: number | null;
-  variants: { id: string; title: string; price: number | null }[];
-}
-
 export interface SeatChart {
   key: string;
   name: string;

@@ -36,7 +36,8 @@ function useFieldState<V>(name: string) {
   };
 }
 
-interface FrameProps {
+/** A field's label, control, hint and error, as every field of the kit shows them. */
+export interface FrameProps {
   id: string;
   label: string;
   error?: string;
@@ -45,7 +46,7 @@ interface FrameProps {
   children: ReactNode;
 }
 
-function FieldFrame({ id, label, error, help, inline, children }: FrameProps) {
+export function FieldFrame({ id, label, error, help, inline, children }: FrameProps) {
   return (
     <div className={inline ? 'tb-field tb-field-inline' : 'tb-field'}>
       {inline ? (

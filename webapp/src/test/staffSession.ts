@@ -1,3 +1,6 @@
+// A staff member of Demo FC, whose settings define extra-info fields, and the calls the app makes
+// for them (start-up, staff list, and the side calls of a company page).
+
 import { http, HttpResponse } from 'msw';
 import type { ClientConfig } from '../api/appApi';
 import { clubs, demoFc, modules, staffUser } from './fixtures';

@@ -1,12 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import type { Download, Locator, Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './test';
 
-/** A file of e2e/fixtures. */
-export function fixture(name: string): string {
-  return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
-}
+// PrimeReact's select, autocomplete and toast, used as a person uses them.
 
 /**
  * PrimeReact closes an open overlay when the page scrolls, and Playwright scrolls an option into
@@ -46,18 +41,4 @@ export async function pickProposal(page: Page, label: string, text: string, opti
 
 export async function expectToast(page: Page, text: string) {
   await expect(page.locator('.p-toast').getByText(text, { exact: true }).first()).toBeVisible();
-}
-
-/** The cell texts of the first worksheet of a downloaded workbook, row by row. */
-export async function readWorkbook(download: Download): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await download.path());
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow((row) => {
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    rows.push(values.map((value) => (value === null || value === undefined ? '' : String(value))));
-  });
-  return rows;
 }
