@@ -7,6 +7,8 @@ pub mod crm;
 pub mod envelope;
 pub mod error;
 pub mod export;
+#[cfg(test)]
+mod generated_types;
 pub mod identity;
 pub mod integrations;
 pub mod jobs;

@@ -13,9 +13,21 @@ use serde::{Deserialize, Serialize};
 
 /// An amount in øre. On the wire and in events it is a plain integer.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    ts_rs::TS,
 )]
 #[serde(transparent)]
+#[ts(type = "number")]
 pub struct Money(i64);
 
 /// The largest price, discount or option price of one unit: 100,000,000.00 kr.

@@ -39,7 +39,7 @@ pub fn status_label(status: i32) -> &'static str {
         .unwrap_or("")
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
 pub struct CompanyListRow {
     #[serde(rename = "Id")]
     pub id: Uuid,

@@ -18,7 +18,7 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct LineDto {
     #[serde(flatten)]
@@ -26,7 +26,7 @@ pub struct LineDto {
     pub total: Money,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyRef {
     pub id: Uuid,
@@ -36,7 +36,7 @@ pub struct CompanyRef {
     pub city: Option<String>,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactRef {
     pub id: Uuid,
@@ -47,11 +47,13 @@ pub struct ContactRef {
     pub mobile: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderDto {
     pub id: Option<Uuid>,
+    #[ts(type = "number")]
     pub version: usize,
+    #[ts(type = "number | null")]
     pub order_number: Option<i64>,
     pub status: OrderStatus,
     pub payment_status: PaymentStatus,
@@ -84,6 +86,7 @@ pub struct OrderDto {
     pub invoicing: Invoicing,
     pub is_pos: bool,
     pub prices_with_vat: bool,
+    #[ts(type = "number")]
     pub vat_rate: i64,
     pub disable_vat: bool,
 }

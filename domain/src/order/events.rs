@@ -11,7 +11,8 @@ use super::commands::OrderContent;
 use super::model::{Customer, ExtraInfoValue, Invoicing, OrderLine, OrderStatus, PaymentStatus};
 use super::totals::VatSettings;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// `event_type()` is the variant's name, so `OrderEvent::VARIANTS` (strum) lists every event type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
 pub enum OrderEvent {
     Created {
         client_id: Uuid,

@@ -5,7 +5,7 @@ use uuid::Uuid;
 use crate::money::Money;
 
 /// Kurv, Kladde, Behandler, Godkendt, Annulleret.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum OrderStatus {
     Cart,
@@ -44,7 +44,7 @@ impl OrderStatus {
 }
 
 /// Afventer, Autoriseret, Betalt, Refunderet, Annulleret.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum PaymentStatus {
     #[default]
@@ -77,7 +77,7 @@ impl PaymentStatus {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum InvoicingType {
     /// One invoice.
@@ -86,7 +86,7 @@ pub enum InvoicingType {
     Rates,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Invoicing {
     #[serde(rename = "type")]
@@ -94,12 +94,13 @@ pub struct Invoicing {
     pub pre_payment_date: Option<NaiveDate>,
     pub invoice_date: Option<NaiveDate>,
     /// Basis points of a percent (250 = 2,50 %).
+    #[ts(type = "number | null")]
     pub rate_fee: Option<i64>,
     #[serde(default)]
     pub split_payments: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ExtraInfoValue {
     pub title: String,
@@ -109,7 +110,7 @@ pub struct ExtraInfoValue {
     pub values: Option<Vec<String>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LineOption {
     pub product_id: Option<Uuid>,
@@ -125,7 +126,7 @@ pub struct LineOption {
     pub pre_payment: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "camelCase", default)]
 pub struct OrderLine {
     pub id: Uuid,
@@ -141,6 +142,7 @@ pub struct OrderLine {
     pub price: Money,
     /// Off per unit.
     pub discount: Money,
+    #[ts(type = "number")]
     pub amount: i64,
     #[serde(default)]
     pub options: Vec<LineOption>,
@@ -163,7 +165,7 @@ impl OrderLine {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Customer {
     pub firstname: String,

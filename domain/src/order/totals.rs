@@ -20,11 +20,12 @@ use crate::money::Money;
 
 /// The club's VAT setting, captured on the order when it is created so that later changes of the
 /// setting never rewrite an existing order's totals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct VatSettings {
     pub prices_with_vat: bool,
     /// Basis points: 2500 = 25 %.
+    #[ts(type = "number")]
     pub vat_rate: i64,
     pub disable_vat: bool,
 }
@@ -48,7 +49,7 @@ pub struct LineAmounts {
     pub pre_payment: Money,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Totals {
     /// Without VAT, after every discount.

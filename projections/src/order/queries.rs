@@ -11,13 +11,15 @@ use uuid::Uuid;
 use crate::list::{Count, Filter, ListSpec, Paging, Search, SortColumn, SortDir};
 
 /// One row of the orders list (spec 3 §2 Orders list), under the names the list reads.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
 pub struct OrderListRow {
     #[serde(rename = "Id")]
     pub id: Uuid,
     #[serde(rename = "OrderNumber")]
+    #[ts(type = "number")]
     pub order_number: i64,
     #[serde(rename = "Number")]
+    #[ts(type = "number")]
     pub number: i64,
     #[serde(rename = "Status")]
     pub status: String,
@@ -39,6 +41,7 @@ pub struct OrderListRow {
     pub order_lines: i32,
     /// Øre.
     #[serde(rename = "Total")]
+    #[ts(type = "number")]
     pub total: i64,
     #[serde(rename = "CreateDate")]
     pub create_date: DateTime<Utc>,

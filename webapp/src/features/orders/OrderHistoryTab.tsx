@@ -3,6 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ORDER_EVENT_TYPES } from '../../api/generated/orders';
 import { fullName } from '../../shared/format';
 import type { HistoryFormats } from '../../shared/history/formatChange';
 import { HistoryTab } from '../../shared/history/HistoryTab';
@@ -18,32 +19,6 @@ import {
   type OrderLine,
   type OrderTotals,
 } from './types';
-
-/** The order's event types (contract "Orders API"), each with its Danish label. */
-export const ORDER_EVENT_TYPES = [
-  'Created',
-  'CustomerChanged',
-  'NotesChanged',
-  'CompanyChanged',
-  'ContactChanged',
-  'ContractLinked',
-  'CategoryChanged',
-  'FieldValuesChanged',
-  'ExtraInfoChanged',
-  'InvoicingChanged',
-  'LineAdded',
-  'LineChanged',
-  'LineRemoved',
-  'OrderDiscountChanged',
-  'Approved',
-  'Reopened',
-  'Cancelled',
-  'Deleted',
-  'PaymentStatusChanged',
-  'PaymentCaptured',
-  'PaymentLinkSent',
-  'ConfirmationSent',
-] as const;
 
 const MONEY_FIELDS = [
   'price',

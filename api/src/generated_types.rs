@@ -1,0 +1,83 @@
+//! The TypeScript types of what the server sends (STYLE.md: types the server defines are
+//! generated, never retyped), written from the Rust types with ts-rs into
+//! `webapp/src/api/generated/`. The test fails when a file there is stale;
+//! `TRIBUNE_BLESS=1 cargo test -p tribune-api generated` writes them anew.
+
+use std::path::PathBuf;
+
+use strum::VariantNames;
+use ts_rs::TS;
+
+/// One generated file: its name and its contents.
+fn files() -> Vec<(&'static str, String)> {
+    use tribune_domain::money::Money;
+    use tribune_domain::order::{
+        ExtraInfoValue, Invoicing, InvoicingType, LineOption, OrderEvent, OrderLine, OrderStatus,
+        PaymentStatus, Totals, VatSettings,
+    };
+    use tribune_projections::order::queries::OrderListRow;
+
+    use crate::crm::companies::CompanyListRow;
+    use crate::orders::dto::{CompanyRef, ContactRef, LineDto, OrderDto};
+
+    let orders = [
+        <serde_json::Value as TS>::decl(),
+        Money::decl(),
+        OrderStatus::decl(),
+        PaymentStatus::decl(),
+        InvoicingType::decl(),
+        Invoicing::decl(),
+        ExtraInfoValue::decl(),
+        LineOption::decl(),
+        OrderLine::decl(),
+        VatSettings::decl(),
+        Totals::decl(),
+        LineDto::decl(),
+        CompanyRef::decl(),
+        ContactRef::decl(),
+        OrderDto::decl(),
+        OrderListRow::decl(),
+    ];
+    let event_types = OrderEvent::VARIANTS
+        .iter()
+        .map(|name| format!("  '{name}',\n"))
+        .collect::<String>();
+    let orders = format!(
+        "{}\n/** Every event type of the order, as the history API names them. */\nexport const ORDER_EVENT_TYPES = [\n{event_types}] as const;\nexport type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];\n",
+        declarations(&orders)
+    );
+    let companies = declarations(&[CompanyListRow::decl()]);
+    vec![("orders.ts", orders), ("companies.ts", companies)]
+}
+
+fn declarations(decls: &[String]) -> String {
+    let mut out = String::from(
+        "// Generated from the Rust types by api/src/generated_types.rs; do not edit.\n\n",
+    );
+    for decl in decls {
+        out.push_str("export ");
+        out.push_str(decl);
+        out.push_str("\n\n");
+    }
+    out.trim_end().to_string() + "\n"
+}
+
+#[test]
+fn the_generated_typescript_types_are_current() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../webapp/src/api/generated");
+    let bless = std::env::var("TRIBUNE_BLESS").is_ok();
+    let mut stale = Vec::new();
+    for (name, contents) in files() {
+        let path = dir.join(name);
+        if bless {
+            assert!(std::fs::create_dir_all(&dir).is_ok());
+            assert!(std::fs::write(&path, &contents).is_ok(), "{path:?}");
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(contents.as_str()) {
+            stale.push(name);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale in webapp/src/api/generated: {stale:?}; run TRIBUNE_BLESS=1 cargo test -p tribune-api generated"
+    );
+}
