@@ -1,4 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
+import { orderTotals } from '../src/features/orders/orderTotals';
+import type { VatSettings } from '../src/features/orders/types';
 import { readWorkbook } from './support/files';
 import { chooseOption, expectToast, pickProposal } from './support/primeReact';
 import { logIn } from './support/session';
@@ -17,12 +19,6 @@ import { expect, test } from './support/test';
 
 const UUID_URL = /\/orders\/[0-9a-f-]{36}(\?.*)?$/;
 
-interface VatSettings {
-  pricesWithVat: boolean;
-  vatRate: number;
-  disableVat: boolean;
-}
-
 interface LineInput {
   /** All in øre. */
   price: number;
@@ -31,32 +27,22 @@ interface LineInput {
   options: number[];
 }
 
-/** Half away from zero, on whole øre. */
-function round(value: number): number {
-  return Math.sign(value) * Math.round(Math.abs(value));
-}
-
 /**
- * Spec 3 §9: line total = (price − discount + Σ option prices) × amount; VAT per line at the
- * club's rate, backed out of prices with VAT or added to prices without; no order discount, no fee.
+ * Spec 3 §9, computed by the webapp's own totals module: the golden cases
+ * (domain/golden/order_totals.json) prove it computes what the server computes.
  */
 function expectedTotals(lines: LineInput[], vat: VatSettings) {
-  const rate = vat.disableVat ? 0 : vat.vatRate;
-  let subtotal = 0;
-  let vatTotal = 0;
-  for (const line of lines) {
-    const options = line.options.reduce((sum, price) => sum + price, 0);
-    const total = (line.price - line.discount + options) * line.amount;
-    const vatOfLine =
-      rate === 0
-        ? 0
-        : vat.pricesWithVat
-          ? round((total * rate) / (10_000 + rate))
-          : round((total * rate) / 10_000);
-    subtotal += vat.pricesWithVat ? total - vatOfLine : total;
-    vatTotal += vatOfLine;
-  }
-  return { subtotal, vat: vatTotal, total: subtotal + vatTotal };
+  return orderTotals(
+    lines.map((line) => ({
+      ...line,
+      options: line.options.map((price) => ({ price, prePayment: false })),
+      prePayment: false,
+      vatExempt: false,
+    })),
+    0,
+    { type: null, rateFee: null },
+    vat,
+  );
 }
 
 const decimals = new Intl.NumberFormat('da-DK', {
