@@ -66,6 +66,8 @@ pub struct OrderDto {
     pub internal: Option<String>,
     pub additional: Option<String>,
     pub category_id: Option<Uuid>,
+    /// Custom field id → value.
+    #[ts(type = "Record<string, string>")]
     pub field_values: BTreeMap<String, String>,
     pub extra_info: Vec<ExtraInfoValue>,
     pub order_lines: Vec<LineDto>,

@@ -21,9 +21,12 @@ pub struct OrderListRow {
     #[serde(rename = "Number")]
     #[ts(type = "number")]
     pub number: i64,
+    /// An `OrderStatus` as the aggregate names it.
     #[serde(rename = "Status")]
+    #[ts(type = "OrderStatus")]
     pub status: String,
     #[serde(rename = "PaymentStatus")]
+    #[ts(type = "PaymentStatus")]
     pub payment_status: String,
     #[serde(rename = "IsPOS")]
     pub is_pos: bool,

@@ -76,9 +76,17 @@ export type CompanyRef = { id: string, name: string, address: string | null, zip
 
 export type ContactRef = { id: string, firstname: string, lastname: string, email: string | null, phone: string | null, mobile: string | null, };
 
-export type OrderDto = { id: string | null, version: number, orderNumber: number | null, status: OrderStatus, paymentStatus: PaymentStatus, createDate: string | null, firstname: string, lastname: string, email: string, phone: string, description: string | null, internal: string | null, additional: string | null, categoryId: string | null, fieldValues: { [key in string]?: string }, extraInfo: Array<ExtraInfoValue>, orderLines: Array<LineDto>, orderDiscount: Money, subtotal: Money, discount: Money, additionalFee: Money, vat: Money, total: Money, prePaymentTotal: Money, regularTotal: Money, companyId: string | null, company: CompanyRef | null, contactId: string | null, contact: ContactRef | null, contractId: string | null, contract: JsonValue | null, invoicing: Invoicing, isPos: boolean, pricesWithVat: boolean, vatRate: number, disableVat: boolean, };
+export type OrderDto = { id: string | null, version: number, orderNumber: number | null, status: OrderStatus, paymentStatus: PaymentStatus, createDate: string | null, firstname: string, lastname: string, email: string, phone: string, description: string | null, internal: string | null, additional: string | null, categoryId: string | null, 
+/**
+ * Custom field id → value.
+ */
+fieldValues: Record<string, string>, extraInfo: Array<ExtraInfoValue>, orderLines: Array<LineDto>, orderDiscount: Money, subtotal: Money, discount: Money, additionalFee: Money, vat: Money, total: Money, prePaymentTotal: Money, regularTotal: Money, companyId: string | null, company: CompanyRef | null, contactId: string | null, contact: ContactRef | null, contractId: string | null, contract: JsonValue | null, invoicing: Invoicing, isPos: boolean, pricesWithVat: boolean, vatRate: number, disableVat: boolean, };
 
-export type OrderListRow = { Id: string, OrderNumber: number, Number: number, Status: string, PaymentStatus: string, IsPOS: boolean, Contact: string | null, Firstname: string, Lastname: string, Company: string | null, Event: string | null, OrderLines: number, 
+export type OrderListRow = { Id: string, OrderNumber: number, Number: number, 
+/**
+ * An `OrderStatus` as the aggregate names it.
+ */
+Status: OrderStatus, PaymentStatus: PaymentStatus, IsPOS: boolean, Contact: string | null, Firstname: string, Lastname: string, Company: string | null, Event: string | null, OrderLines: number, 
 /**
  * Øre.
  */

@@ -10,7 +10,7 @@ export const SEAT_TICKET = 'seat-ticket';
 export const SEAT_PATTERN = /^[A-Za-z0-9æøåÆØÅ]+-[A-Za-z0-9æøåÆØÅ]+$/;
 
 export interface LineOptionFormValue {
-  productId: string;
+  productId: string | null;
   variantId: string | null;
   title: string;
   variant: string | null;

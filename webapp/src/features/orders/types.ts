@@ -1,88 +1,46 @@
 /**
  * Orders (contract "Orders API", issue 5): money is integer øre, invoicing days 'YYYY-MM-DD',
- * `createDate` an RFC 3339 timestamp.
+ * `createDate` an RFC 3339 timestamp. What the server sends is generated from its Rust types
+ * (api/generated/orders.ts); this file names them for the feature and adds what only the
+ * screens use.
  */
 
-export const ORDER_STATUSES = ['cart', 'draft', 'processing', 'approved', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import type * as api from '../../api/generated/orders';
 
-export const PAYMENT_STATUSES = ['pending', 'authorized', 'paid', 'refunded', 'cancelled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const ORDER_STATUSES = [
+  'cart',
+  'draft',
+  'processing',
+  'approved',
+  'cancelled',
+] as const satisfies readonly api.OrderStatus[];
+export type OrderStatus = api.OrderStatus;
 
-export const INVOICING_TYPES = ['single', 'rates'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'authorized',
+  'paid',
+  'refunded',
+  'cancelled',
+] as const satisfies readonly api.PaymentStatus[];
+export type PaymentStatus = api.PaymentStatus;
+
+export const INVOICING_TYPES = ['single', 'rates'] as const satisfies readonly api.InvoicingType[];
 /** null = no invoicing method ('Ingen'). */
-export type InvoicingType = (typeof INVOICING_TYPES)[number];
+export type InvoicingType = api.InvoicingType;
 
-export interface OrderLineOption {
-  productId: string;
-  variantId: string | null;
-  title: string;
-  variant: string | null;
-  sku: string | null;
-  type: string | null;
-  /** Øre per unit of the line. */
-  price: number;
-  prePayment: boolean;
-}
+export type OrderLineOption = api.LineOption;
 
-export interface ExtraInfoValue {
-  title: string;
-  value?: string | null;
-  values?: string[] | null;
-}
+export type ExtraInfoValue = api.ExtraInfoValue;
 
-export interface OrderLine {
-  /** A uuid; the client makes one for a new line. */
-  id: string;
-  productId: string | null;
-  variantId: string | null;
-  title: string;
-  variant: string | null;
-  sku: string | null;
-  /** The product type: 'product' | 'ticket' | 'seat-ticket' (or 'category'). */
-  type: string | null;
-  price: number;
-  discount: number;
-  amount: number;
-  options: OrderLineOption[];
-  prePayment: boolean;
-  vatExempt: boolean;
-  /** 'X-Y' for seat-ticket lines. */
-  seat: string | null;
-  seatEvent: string | null;
-  seatEventId: string | null;
-  seatCategoryId: string | null;
-  extraInfo: ExtraInfoValue[];
-  description: string | null;
-  /** Read-only, computed by the server: (price − discount + Σ option prices) × amount. */
-  total: number;
-}
+/** A line as the server sends it: with its total, computed by the server. */
+export type OrderLine = api.LineDto;
 
-export interface Invoicing {
-  type: InvoicingType | null;
-  prePaymentDate: string | null;
-  invoiceDate: string | null;
-  /** Basis points of a percent: 250 = 2,50 %. */
-  rateFee: number | null;
-  splitPayments: boolean;
-}
+export type Invoicing = api.Invoicing;
 
-export interface OrderCompany {
-  id: string;
-  name: string;
-  address: string | null;
-  zipCode: string | null;
-  city: string | null;
-}
+export type OrderCompany = api.CompanyRef;
 
-export interface OrderContact {
-  id: string;
-  firstname: string;
-  lastname: string;
-  email: string | null;
-  phone: string | null;
-  mobile: string | null;
-}
+export type OrderContact = api.ContactRef;
 
 export interface OrderContractRef {
   id: string;
@@ -90,72 +48,18 @@ export interface OrderContractRef {
 }
 
 /** The club's VAT settings as the order carries them (for showing totals). */
-export interface VatSettings {
-  pricesWithVat: boolean;
-  /** Basis points: 2500 = 25 %. */
-  vatRate: number;
-  disableVat: boolean;
-}
+export type VatSettings = api.VatSettings;
 
-export interface OrderTotals {
-  subtotal: number;
-  discount: number;
-  additionalFee: number;
-  vat: number;
-  total: number;
-  prePaymentTotal: number;
-  regularTotal: number;
-}
+export type OrderTotals = api.Totals;
 
-export interface Order extends OrderTotals, VatSettings {
-  /** null when creating. */
-  id: string | null;
-  /** The aggregate's sequence: sent back with every write (0 for a new order). */
-  version: number;
-  orderNumber: number | null;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  createDate: string | null;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string;
-  description: string | null;
-  internal: string | null;
-  additional: string | null;
-  categoryId: string | null;
-  /** Custom field id → value (text). */
-  fieldValues: Record<string, string>;
-  extraInfo: ExtraInfoValue[];
-  orderLines: OrderLine[];
-  orderDiscount: number;
-  companyId: string | null;
-  company: OrderCompany | null;
-  contactId: string | null;
-  contact: OrderContact | null;
-  contractId: string | null;
+/** The order as its page reads it (`GET /orders/{id}`). */
+export type Order = Omit<api.OrderDto, 'contract'> & {
+  /** Contracts arrive with their own issue; the server sends the linked one's reference. */
   contract: OrderContractRef | null;
-  invoicing: Invoicing;
-  isPos: boolean;
-}
+};
 
 /** A row of the orders list (the spec's names). */
-export interface OrderRow {
-  Id: string;
-  OrderNumber: number | null;
-  Number: number | null;
-  Status: OrderStatus;
-  PaymentStatus: PaymentStatus;
-  IsPOS: boolean;
-  Contact: string | null;
-  Firstname: string;
-  Lastname: string;
-  Company: string | null;
-  Event: string | null;
-  OrderLines: number;
-  Total: number;
-  CreateDate: string;
-}
+export type OrderRow = api.OrderListRow;
 
 export interface OrderFilter {
   search: string;
