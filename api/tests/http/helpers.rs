@@ -10,6 +10,7 @@ use reqwest::{Response, StatusCode, Url};
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
+use tribune_api::identity::client_ip::TrustedProxies;
 use tribune_api::settings::Settings;
 use tribune_api::startup::Application;
 use tribune_projections::db::APP_ROLE;
@@ -138,10 +139,21 @@ pub struct TestApp {
 pub struct AppOptions {
     /// Start the SMTP sink (false: the mail server is down until `start_smtp`).
     pub smtp_up: bool,
+    /// `TRIBUNE_TRUSTED_PROXIES` (default none).
+    pub trusted_proxies: TrustedProxies,
+}
+
+impl Default for AppOptions {
+    fn default() -> AppOptions {
+        AppOptions {
+            smtp_up: true,
+            trusted_proxies: TrustedProxies::none(),
+        }
+    }
 }
 
 pub async fn spawn_app() -> TestApp {
-    spawn_app_with(AppOptions { smtp_up: true }).await
+    spawn_app_with(AppOptions::default()).await
 }
 
 pub async fn spawn_app_with(options: AppOptions) -> TestApp {
@@ -173,6 +185,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         webapp_dir: std::env::temp_dir().join("tribune-no-webapp"),
         files_dir: std::env::temp_dir().join(format!("tribune-files-{}", db.name)),
         secure_cookies: false,
+        trusted_proxies: options.trusted_proxies.clone(),
         job_poll_ms: 100,
         projector_poll_ms: 100,
         run_background: true,

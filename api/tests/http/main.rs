@@ -7,6 +7,7 @@ mod helpers;
 mod history;
 mod input;
 mod jobs;
+mod login_throttle;
 mod orders;
 mod session;
 mod settings;

@@ -722,7 +722,11 @@ async fn wait_for_job_error(app: &TestApp) -> Uuid {
 
 #[tokio::test]
 async fn a_failed_job_is_found_by_its_status_run_again_and_succeeds_with_its_history() {
-    let mut app = spawn_app_with(AppOptions { smtp_up: false }).await;
+    let mut app = spawn_app_with(AppOptions {
+        smtp_up: false,
+        ..AppOptions::default()
+    })
+    .await;
     let admin = app.signed_in("admin@tribune.test").await;
     admin
         .post_json(
@@ -811,7 +815,11 @@ async fn a_failed_job_is_found_by_its_status_run_again_and_succeeds_with_its_his
 
 #[tokio::test]
 async fn a_pending_job_is_cancelled() {
-    let app = spawn_app_with(AppOptions { smtp_up: false }).await;
+    let app = spawn_app_with(AppOptions {
+        smtp_up: false,
+        ..AppOptions::default()
+    })
+    .await;
     let admin = app.signed_in("admin@tribune.test").await;
     admin
         .post_json(

@@ -7,20 +7,15 @@ use super::user::session_user;
 use crate::club::current_club;
 use crate::envelope;
 use crate::error::ApiError;
+use crate::identity::client_ip::client_ip;
 use crate::identity::tokens::{self, TokenKind};
-use crate::identity::{clients, passwords, sessions, users};
+use crate::identity::{clients, login_throttle, passwords, sessions, users};
 use crate::jobs::{self, JobMethod, NewJob};
 use crate::kit::input::Json;
 use crate::mail;
 use crate::session::{expired_cookies, session_cookies, Caller};
 use crate::state::AppState;
 use crate::validate::Check;
-
-/// Failed attempts per e-mail (or per address, times `IP_FACTOR`) within the window before login
-/// is refused for the rest of it.
-const MAX_FAILURES: i64 = 5;
-const IP_FACTOR: i64 = 6;
-const WINDOW_MINUTES: i32 = 15;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -29,41 +24,6 @@ pub struct LoginRequest {
     pub password: Option<String>,
     #[serde(default)]
     pub remember_me: bool,
-}
-
-fn client_ip(req: &HttpRequest) -> String {
-    req.connection_info()
-        .realip_remote_addr()
-        .unwrap_or("unknown")
-        .to_string()
-}
-
-async fn throttled(state: &AppState, email: &str, ip: &str) -> Result<bool, ApiError> {
-    let (by_email, by_ip): (i64, i64) = sqlx::query_as(
-        "SELECT count(*) FILTER (WHERE lower(email) = lower($1)), count(*) FILTER (WHERE ip = $2) \
-         FROM login_attempts WHERE NOT succeeded AND at > now() - make_interval(mins => $3)",
-    )
-    .bind(email)
-    .bind(ip)
-    .bind(WINDOW_MINUTES)
-    .fetch_one(&state.pool)
-    .await?;
-    Ok(by_email >= MAX_FAILURES || by_ip >= MAX_FAILURES * IP_FACTOR)
-}
-
-async fn record_attempt(
-    state: &AppState,
-    email: &str,
-    ip: &str,
-    succeeded: bool,
-) -> Result<(), ApiError> {
-    sqlx::query("INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, $3)")
-        .bind(email)
-        .bind(ip)
-        .bind(succeeded)
-        .execute(&state.pool)
-        .await?;
-    Ok(())
 }
 
 /// The club a fresh session starts in: the club the visitor is looking at when they belong to it,
@@ -108,10 +68,8 @@ pub async fn login(
     let password = check.required("password", "Adgangskode", &body.password);
     check.finish()?;
     let ip = client_ip(&req);
-    if throttled(&state, &email, &ip).await? {
-        return Err(ApiError::TooManyRequests(
-            "For mange mislykkede forsøg. Prøv igen om 15 minutter.".into(),
-        ));
+    if let Some(wait) = login_throttle::wait(&state.pool, &email, &ip).await? {
+        return Err(login_throttle::refusal(wait));
     }
     let user = users::by_email(&state.pool, &email).await?;
     let valid = passwords::verify(
@@ -120,7 +78,7 @@ pub async fn login(
     )
     .await?;
     let Some(user) = user.filter(|_| valid) else {
-        record_attempt(&state, &email, &ip, false).await?;
+        login_throttle::record_failure(&state.pool, &email, &ip).await?;
         return Err(ApiError::Rejected(
             "Forkert e-mail eller adgangskode".into(),
         ));
@@ -130,7 +88,7 @@ pub async fn login(
             "Du skal bekræfte din e-mail adresse, før du kan logge ind. Se linket i den e-mail, vi har sendt.".into(),
         ));
     }
-    record_attempt(&state, &email, &ip, true).await?;
+    login_throttle::record_success(&state.pool, &email, &ip).await?;
 
     let looking_at = current_club(&state, &req, &Caller(None)).await?;
     let club = starting_club(&state, &user, looking_at).await?;
