@@ -9,7 +9,7 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
 use crate::identity::tokens::{self, TokenKind};
-use crate::identity::{clients, login_throttle, passwords, sessions, users};
+use crate::identity::{account_mail, clients, login_throttle, passwords, sessions, users};
 use crate::jobs::{self, JobMethod, NewJob};
 use crate::kit::input::Json;
 use crate::mail;
@@ -130,6 +130,8 @@ pub struct RegisterRequest {
     pub confirm_password: Option<String>,
 }
 
+/// Answers the same whether or not the address already has a user, so it reveals nothing: a new
+/// address gets a confirmation mail, a known one a mail saying it has a user and how to get in.
 #[utoipa::path(post, path = "/api/register", tag = "session", request_body = RegisterRequest,
     responses((status = 200, description = "{success}"), (status = 422)))]
 pub async fn register(
@@ -187,10 +189,32 @@ pub async fn register(
     .fetch_optional(&mut *tx)
     .await?;
     let Some(user_id) = user_id else {
-        return Err(ApiError::field(
-            "email",
-            "E-mail adressen er allerede i brug",
-        ));
+        // The address has a user: answer exactly as for a new one, and tell the owner by mail.
+        let existing = users::by_email(&mut *tx, &email)
+            .await?
+            .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a taken address has no user")))?;
+        let secret = tokens::issue(&mut tx, existing.id, TokenKind::ResetPassword).await?;
+        let public_url = state.settings.public_url.trim_end_matches('/');
+        jobs::enqueue(
+            &mut tx,
+            NewJob {
+                client_id: Some(club_id),
+                description: format!("Besked om eksisterende bruger til {}", existing.email),
+                method: JobMethod::SendMail(account_mail::already_registered(
+                    &existing.email,
+                    &existing.firstname,
+                    &club.name,
+                    &format!("{public_url}/login"),
+                    &format!("{public_url}/reset-password?token={secret}"),
+                )),
+                collection: Some("users".into()),
+                relation_id: Some(existing.id.to_string()),
+                created_by: None,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        return Ok(envelope::ok());
     };
     sqlx::query(
         "INSERT INTO memberships (user_id, client_id, role, system_user, accepted) VALUES ($1, $2, 'customer', false, true)",
