@@ -4,3 +4,4 @@
 
 pub mod html;
 pub mod input;
+pub mod link_page;

@@ -46,10 +46,10 @@ async fn sign_up_sends_a_confirmation_mail_and_login_waits_for_the_link() {
         .link("http://127.0.0.1/confirm-email?token=")
         .expect("confirmation link");
     let path = link.trim_start_matches("http://127.0.0.1");
-    let confirmed = browser.get(path).await;
+    let confirmed = browser.open_mail_link(path).await;
     assert_eq!(confirmed.status(), StatusCode::FOUND);
     assert_eq!(confirmed.headers()["location"], "/login?confirmed=1");
-    let again = browser.get(path).await;
+    let again = browser.open_mail_link(path).await;
     assert_eq!(
         again.headers()["location"],
         "/login?confirmed=0",

@@ -383,6 +383,38 @@ impl Browser {
         (status, response.json().await.unwrap_or(Value::Null))
     }
 
+    /// What a person does with a single-use mail link: opens it, and presses the button when the
+    /// link shows a page (opening alone must not use it up), so the answer is where that leads.
+    pub async fn open_mail_link(&self, path: &str) -> Response {
+        let opened = self.get(path).await;
+        let is_page = opened
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("text/html"));
+        if opened.status() != StatusCode::OK || !is_page {
+            return opened;
+        }
+        let page = opened.text().await.expect("page");
+        self.press_link_button(&page).await
+    }
+
+    /// Submits the form of a mail link's page (`kit::link_page`) as the browser would.
+    pub async fn press_link_button(&self, page: &str) -> Response {
+        let attribute = |name: &str| {
+            let start = page.find(&format!("{name}=\"")).expect(name) + name.len() + 2;
+            page[start..][..page[start..].find('"').expect("quote")].replace("&amp;", "&")
+        };
+        let action = attribute("action");
+        let token = attribute("value");
+        self.client
+            .post(self.url(&action))
+            .form(&[("token", token)])
+            .send()
+            .await
+            .expect("POST form")
+    }
+
     pub async fn login(&self, email: &str, password: &str) -> Response {
         self.post(
             "/api/login",

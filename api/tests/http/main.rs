@@ -11,4 +11,5 @@ mod login_throttle;
 mod orders;
 mod session;
 mod settings;
+mod state_changes;
 mod tenancy;

@@ -179,7 +179,7 @@ async fn a_club_user_is_created_through_the_email_check_and_an_existing_user_is_
         .link("http://127.0.0.1/accept-invite?token=")
         .expect("invite link");
     let path = link.trim_start_matches("http://127.0.0.1");
-    let response = app.browser().get(path).await;
+    let response = app.browser().open_mail_link(path).await;
     assert_eq!(response.headers()["location"], "/login?invited=1");
     assert_eq!(
         app.count(&format!(

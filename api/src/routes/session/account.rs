@@ -12,6 +12,7 @@ use crate::identity::tokens::{self, TokenKind};
 use crate::identity::{account_mail, clients, login_throttle, passwords, sessions, users};
 use crate::jobs::{self, JobMethod, NewJob};
 use crate::kit::input::Json;
+use crate::kit::link_page::{link_token, LinkPage, TokenQuery};
 use crate::mail;
 use crate::session::{expired_cookies, session_cookies, Caller};
 use crate::state::AppState;
@@ -244,19 +245,40 @@ pub async fn register(
     Ok(envelope::ok())
 }
 
-#[derive(Debug, Deserialize)]
-pub struct TokenQuery {
-    pub token: Option<String>,
+const CONFIRM_PAGE: LinkPage<'static> = LinkPage {
+    title: "Bekræft din e-mail adresse",
+    text: "Klik på knappen for at bekræfte din e-mail adresse. Derefter kan du logge ind.",
+    button: "Bekræft e-mail adresse",
+    action: "/confirm-email",
+};
+
+/// The confirmation mail's link lands here: a page whose button posts the token to
+/// `confirm_email` (opening a link must not use it up). Without a token: to the login page.
+#[utoipa::path(get, path = "/confirm-email", tag = "session", params(TokenQuery),
+    responses((status = 200, description = "a page with one button that posts the token", content_type = "text/html"),
+        (status = 302, description = "no token: to /login?confirmed=0")))]
+pub async fn confirm_email_page(query: web::Query<TokenQuery>) -> HttpResponse {
+    match link_token(&query, None) {
+        Some(token) => CONFIRM_PAGE.response(&token),
+        None => HttpResponse::Found()
+            .insert_header((header::LOCATION, "/login?confirmed=0"))
+            .finish(),
+    }
 }
 
-#[utoipa::path(get, path = "/confirm-email", tag = "session", responses((status = 302, description = "to /login?confirmed=1 or 0")))]
+/// Confirms the address with the token (posted by the page's form, or in `?token=`) and sends
+/// the browser to log in.
+#[utoipa::path(post, path = "/confirm-email", tag = "session", params(TokenQuery),
+    request_body(content = TokenQuery, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 302, description = "to /login?confirmed=1 or 0")))]
 pub async fn confirm_email(
     query: web::Query<TokenQuery>,
+    form: Option<web::Form<TokenQuery>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let mut tx = state.pool.begin().await?;
-    let user_id = match query.token.as_deref() {
-        Some(token) => tokens::redeem(&mut tx, token, TokenKind::ConfirmEmail).await?,
+    let user_id = match link_token(&query, form.as_deref()) {
+        Some(token) => tokens::redeem(&mut tx, &token, TokenKind::ConfirmEmail).await?,
         None => None,
     };
     if let Some(user_id) = user_id {
