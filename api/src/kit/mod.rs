@@ -5,3 +5,4 @@
 pub mod html;
 pub mod input;
 pub mod link_page;
+pub mod version;

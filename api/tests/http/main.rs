@@ -13,3 +13,4 @@ mod session;
 mod settings;
 mod state_changes;
 mod tenancy;
+mod versions;
