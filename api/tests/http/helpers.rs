@@ -434,3 +434,34 @@ pub fn png() -> Vec<u8> {
         0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ]
 }
+
+/// The id of the user with this e-mail.
+pub async fn user_id(app: &TestApp, email: &str) -> uuid::Uuid {
+    sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_one(&app.db.owner)
+        .await
+        .expect("user")
+}
+
+/// The first message on `field` in a 422's `errors` ('' when none).
+pub fn first_error(body: &Value, field: &str) -> String {
+    body["errors"][field][0]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Saves a club user as the settings screen does (multipart with the `data` part).
+pub async fn save_client_user(browser: &Browser, data: Value) -> (StatusCode, Value) {
+    browser
+        .post_form("/api/client/users/update", Some(&data), &[], vec![])
+        .await
+}
+
+/// A club as the admin's client editor reads it (`GET /api/clients/{id}`).
+pub async fn client_detail(admin: &Browser, club_id: uuid::Uuid) -> Value {
+    let (status, body) = admin.get_json(&format!("/api/clients/{club_id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    body["result"].clone()
+}
