@@ -28,6 +28,11 @@ bench:
     cargo bench -p tribune-api --bench companies
     cargo bench -p tribune-api --bench orders
 
+# Fuzz the API: schemathesis over /api/openapi.json as the demo admin, against the release server on
+# a fresh database, bounded in cases and time; fails on any 5xx. `just fuzz --max-examples 5 --max-time 120`.
+fuzz *args:
+    ops/fuzz {{ args }}
+
 # Rebuild read tables from the events: `just replay` (all) or `just replay <projection>`.
 replay projection="all":
     ops/tribune replay {{ projection }}
@@ -62,7 +67,7 @@ lint:
     source ops/lib.sh
     cargo clippy --workspace --all-targets -- -D warnings
     ensure_debian_package /usr/bin/shellcheck shellcheck
-    shellcheck -x ops/run ops/test ops/tribune ops/lib.sh .ci/run
+    shellcheck -x ops/run ops/test ops/tribune ops/fuzz ops/lib.sh .ci/run
     npm_ci_if_needed "$TRIBUNE_ROOT/webapp"
     cd webapp
     if [[ -n $(node -p 'require("./package.json").scripts?.lint ?? ""') ]]; then npm run lint; else npx eslint .; fi

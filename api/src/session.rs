@@ -16,6 +16,7 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::identity::acl::{can, items_for_role, Action};
+use crate::identity::client_ip::client_ip;
 use crate::identity::modules;
 use crate::identity::sessions::{self, Identity, NewSession};
 use crate::state::AppState;
@@ -160,10 +161,7 @@ fn staff(req: &HttpRequest) -> Result<Staff, ApiError> {
         identity,
         client_id,
         request_id: req.extensions().get::<RequestId>().map(|id| id.to_string()),
-        ip: req
-            .connection_info()
-            .realip_remote_addr()
-            .map(str::to_string),
+        ip: Some(client_ip(req)),
     })
 }
 

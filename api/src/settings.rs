@@ -7,6 +7,8 @@ use std::str::FromStr;
 use anyhow::Context;
 use sqlx::postgres::PgConnectOptions;
 
+use crate::identity::client_ip::TrustedProxies;
+
 #[derive(Debug, Clone)]
 pub struct Settings {
     /// Owner connection: migrations, seeding, replay.
@@ -22,6 +24,9 @@ pub struct Settings {
     pub webapp_dir: PathBuf,
     pub files_dir: PathBuf,
     pub secure_cookies: bool,
+    /// Proxies whose `X-Forwarded-For` names the client (`TRIBUNE_TRUSTED_PROXIES`, comma-separated
+    /// addresses and CIDR networks; default none: the peer address is the client).
+    pub trusted_proxies: TrustedProxies,
     pub job_poll_ms: u64,
     pub projector_poll_ms: u64,
     pub run_background: bool,
@@ -120,6 +125,7 @@ impl Settings {
                 var("TRIBUNE_FILES_DIR").unwrap_or_else(|| ".data/files".into()),
             ),
             secure_cookies,
+            trusted_proxies: parsed("TRIBUNE_TRUSTED_PROXIES", TrustedProxies::none())?,
             job_poll_ms: parsed("TRIBUNE_JOB_POLL_MS", 1000u64)?,
             projector_poll_ms: parsed("TRIBUNE_PROJECTOR_POLL_MS", 1000u64)?,
             run_background: true,

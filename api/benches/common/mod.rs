@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use serde_json::json;
+use tribune_api::identity::client_ip::TrustedProxies;
 use tribune_api::settings::{AccountingSource, CvrSource, Settings, TeamSportSource};
 use tribune_api::startup::Application;
 use tribune_projections::db::APP_ROLE;
@@ -29,6 +30,7 @@ pub async fn serve_and_log_in(db: &TestDb) -> Served {
         webapp_dir: std::env::temp_dir().join("tribune-no-webapp"),
         files_dir: std::env::temp_dir().join("tribune-bench-files"),
         secure_cookies: false,
+        trusted_proxies: TrustedProxies::none(),
         job_poll_ms: 1000,
         projector_poll_ms: 1000,
         run_background: false,

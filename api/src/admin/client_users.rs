@@ -4,7 +4,7 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::json;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 use tribune_projections::db::system_tx;
@@ -21,6 +21,7 @@ use crate::identity::tokens::{self, digest, random_secret, TokenKind};
 use crate::identity::{clients, users};
 use crate::jobs::{self, JobMethod, NewJob};
 use crate::kit::input::Submitted;
+use crate::kit::link_page::{link_token, LinkPage, TokenQuery};
 use crate::mail;
 use crate::session::Admin;
 use crate::state::AppState;
@@ -446,22 +447,42 @@ pub async fn delete_client_user(
     Ok(envelope::ok())
 }
 
-#[derive(Debug, Deserialize)]
-pub struct InviteQuery {
-    pub token: Option<String>,
+const INVITE_PAGE: LinkPage<'static> = LinkPage {
+    title: "Tag imod invitationen",
+    text: "Klik på knappen for at blive bruger i klubben. Derefter kan du logge ind.",
+    button: "Tag imod invitationen",
+    action: "/accept-invite",
+};
+
+/// The invitation mail's link lands here: a page whose button posts the token to
+/// `accept_invite` (opening a link must not use it up). Without a token: to the login page.
+#[utoipa::path(get, path = "/accept-invite", tag = "settings", params(TokenQuery),
+    responses((status = 200, description = "a page with one button that posts the token", content_type = "text/html"),
+        (status = 302, description = "no token: to /login?invited=0")))]
+pub async fn accept_invite_page(query: web::Query<TokenQuery>) -> HttpResponse {
+    match link_token(&query, None) {
+        Some(token) => INVITE_PAGE.response(&token),
+        None => HttpResponse::Found()
+            .insert_header((header::LOCATION, "/login?invited=0"))
+            .finish(),
+    }
 }
 
-/// The invitation mail's link: the membership becomes accepted, and the user is sent to log in.
-#[utoipa::path(get, path = "/accept-invite", tag = "settings", responses((status = 302)))]
+/// Accepts the invitation with the token (posted by the page's form, or in `?token=`): the
+/// membership becomes accepted, and the user is sent to log in.
+#[utoipa::path(post, path = "/accept-invite", tag = "settings", params(TokenQuery),
+    request_body(content = TokenQuery, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 302, description = "to /login?invited=1 or 0")))]
 pub async fn accept_invite(
-    query: web::Query<InviteQuery>,
+    query: web::Query<TokenQuery>,
+    form: Option<web::Form<TokenQuery>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let accepted = match query.token.as_deref().filter(|t| !t.is_empty()) {
+    let accepted = match link_token(&query, form.as_deref()) {
         Some(token) => sqlx::query(
             "UPDATE memberships SET accepted = true, invite_token = NULL WHERE invite_token = $1",
         )
-        .bind(digest(token))
+        .bind(digest(&token))
         .execute(&state.pool)
         .await?
         .rows_affected()

@@ -18,6 +18,7 @@ use crate::crm::{clean, like_pattern, parse_id};
 use crate::envelope::{self, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::input::Json;
+use crate::kit::version;
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
@@ -402,6 +403,8 @@ pub async fn update_client(
 
     let id = match input.id {
         Some(id) => {
+            // The club settings screen saves this row too: its version moves on (kit::version).
+            version::claim_club(&mut tx, id, None).await?;
             let mut q = QueryBuilder::<Postgres>::new("UPDATE clients SET name = ");
             q.push_bind(&name)
                 .push(", active = ")

@@ -18,6 +18,7 @@ use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::modules;
 use crate::identity::tokens::random_secret;
 use crate::kit::input::Submitted;
+use crate::kit::version;
 use crate::session::Admin;
 use crate::state::AppState;
 use crate::storage::Form;
@@ -348,6 +349,8 @@ pub struct SettingsInput {
     pub api_keys: Vec<ApiKeyInput>,
     #[serde(default)]
     pub settings: Map<String, Value>,
+    /// The version the screen read (GET `version`); none: not checked, and a stale one is 409.
+    pub version: Option<i64>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -378,6 +381,8 @@ struct ClientSettingsRow {
     logo: Option<String>,
     api_keys: Value,
     settings: Value,
+    /// Answered as `version` by GET; not part of the audited view.
+    version: i64,
 }
 
 impl ClientSettingsRow {
@@ -412,7 +417,7 @@ impl ClientSettingsRow {
 async fn load(conn: &mut PgConnection, id: Uuid) -> Result<ClientSettingsRow, ApiError> {
     sqlx::query_as(
         "SELECT id, name, url, address, zip_code, city, cvr, email, phone, website, contact, own_designation, \
-         sender_email, bank_reg, bank_account, prices_with_vat, disable_vat, logo, api_keys, settings \
+         sender_email, bank_reg, bank_account, prices_with_vat, disable_vat, logo, api_keys, settings, version \
          FROM clients WHERE id = $1",
     )
     .bind(id)
@@ -463,6 +468,7 @@ pub async fn get_settings(
         .fetch_one(&mut *conn)
         .await?;
     let mut result = row.to_json();
+    result["version"] = json!(row.version);
     result["sections"] = json!(sections);
     result["roles"] = roles;
     result["canEditUrl"] = json!(admin.0.identity.user.super_admin);
@@ -571,6 +577,7 @@ pub async fn update_settings(
     }
 
     let mut tx = club_tx(&state.pool, client_id).await?;
+    version::claim_club(&mut tx, client_id, input.version).await?;
     let before = load(&mut tx, client_id).await?;
     let mut settings = before.settings.as_object().cloned().unwrap_or_default();
     for (section, _, keys) in SECTIONS {

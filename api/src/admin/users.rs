@@ -631,9 +631,10 @@ pub async fn impersonate_user(
     Ok(response)
 }
 
-/// The impersonation banner's way back (navigated to): the admin gets a session of their own
-/// again, in the club they were looking at when possible, and lands on the admin users list.
-#[utoipa::path(get, path = "/api/users/return", tag = "admin", responses((status = 302), (status = 403)))]
+/// The impersonation banner's way back: the admin gets a session of their own again, in the club
+/// they were looking at when possible, and lands on the admin users list. A state change, so POST
+/// (with the CSRF header); the GET stays only until the webapp posts (issue 11 §7).
+#[utoipa::path(method(get, post), path = "/api/users/return", tag = "admin", responses((status = 302), (status = 403)))]
 pub async fn return_to_self(
     signed_in: SignedIn,
     state: web::Data<AppState>,

@@ -11,12 +11,17 @@ use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::kit::input::Json;
+use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 
+const VERSIONED: Versioned = Versioned {
+    table: "discount_codes",
+    what: "Rabatkoden",
+};
 const MODULE: &str = "orders";
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.code AS "code", t.expires AS "expires", t.amount AS "amount",
-    t.discount AS "discount", t.percentage AS "percentage", t.active AS "active", t.product_ids AS "productIds""#;
+    t.discount AS "discount", t.percentage AS "percentage", t.active AS "active", t.product_ids AS "productIds", t.version AS "version""#;
 
 const LIST: ListSpec = ListSpec {
     table: "discount_codes",
@@ -63,6 +68,8 @@ pub struct DiscountCodeInput {
     active: bool,
     #[serde(default)]
     product_ids: Vec<Option<Uuid>>,
+    /// The version the editor read (GET `version`); none: not checked.
+    version: Option<i64>,
 }
 
 fn yes() -> bool {
@@ -133,6 +140,9 @@ pub async fn update_discount_code(
         }
     }
     check_errors(errors)?;
+    VERSIONED
+        .claim(&mut tx, staff.client_id, input.id, input.version)
+        .await?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO discount_codes (id, client_id, title, code, expires, amount, discount, percentage, active, product_ids, created_by, updated_by) \
          VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) \

@@ -12,15 +12,20 @@ use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::kit::input::Json;
+use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 
+const VERSIONED: Versioned = Versioned {
+    table: "custom_fields",
+    what: "Feltet",
+};
 const MODULE: &str = "orders";
 pub const TYPES: [&str; 9] = [
     "Text", "RichText", "Number", "Dropdown", "Date", "DateTime", "Time", "Checkbox", "Upload",
 ];
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.category_ids AS "categoryIds", t.type AS "type", t.sorting AS "sorting",
-    t."values" AS "values", t.default_value AS "defaultValue""#;
+    t."values" AS "values", t.default_value AS "defaultValue", t.version AS "version""#;
 
 const LIST: ListSpec = ListSpec {
     table: "custom_fields",
@@ -112,6 +117,8 @@ pub struct FieldInput {
     #[serde(default)]
     values: Vec<String>,
     default_value: Option<String>,
+    /// The version the editor read (GET `version`); none: not checked.
+    version: Option<i64>,
 }
 
 pub async fn update_field(
@@ -178,6 +185,9 @@ pub async fn update_field(
         push_error(&mut errors, "categoryIds", "En kategori findes ikke");
     }
     check_errors(errors)?;
+    VERSIONED
+        .claim(&mut tx, staff.client_id, input.id, input.version)
+        .await?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO custom_fields (id, client_id, title, category_ids, type, sorting, \"values\", default_value, created_by, updated_by) \
          VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $9) \

@@ -10,11 +10,16 @@ use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::kit::input::Json;
+use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 
+const VERSIONED: Versioned = Versioned {
+    table: "invoice_groups",
+    what: "Fakturagruppen",
+};
 const MODULE: &str = "products";
-const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.sorting AS "sorting", t.vat_exempt AS "vatExempt""#;
+const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.sorting AS "sorting", t.vat_exempt AS "vatExempt", t.version AS "version""#;
 
 const LIST: ListSpec = ListSpec {
     table: "invoice_groups",
@@ -60,6 +65,8 @@ pub struct InvoiceGroupInput {
     sorting: Option<i32>,
     #[serde(default)]
     vat_exempt: bool,
+    /// The version the editor read (GET `version`); none: not checked.
+    version: Option<i64>,
 }
 
 pub async fn update_invoice_group(
@@ -76,6 +83,9 @@ pub async fn update_invoice_group(
     }
     check_errors(errors)?;
     let mut tx = write_tx(&state, &staff, "invoice_groups", input.id).await?;
+    VERSIONED
+        .claim(&mut tx, staff.client_id, input.id, input.version)
+        .await?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO invoice_groups (id, client_id, title, sku, sorting, vat_exempt, created_by, updated_by) \
          VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $7) \

@@ -10,12 +10,17 @@ use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::kit::input::Json;
+use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 use tribune_projections::db::club_tx;
 
+const VERSIONED: Versioned = Versioned {
+    table: "order_categories",
+    what: "Kategorien",
+};
 const MODULE: &str = "orders";
-const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.price AS "price", t.invoice_title AS "invoiceTitle""#;
+const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.price AS "price", t.invoice_title AS "invoiceTitle", t.version AS "version""#;
 
 const LIST: ListSpec = ListSpec {
     table: "order_categories",
@@ -60,6 +65,8 @@ pub struct CategoryInput {
     sku: Option<String>,
     price: Option<i64>,
     invoice_title: Option<String>,
+    /// The version the editor read (GET `version`); none: not checked.
+    version: Option<i64>,
 }
 
 pub async fn update_order_category(
@@ -80,6 +87,9 @@ pub async fn update_order_category(
     }
     check_errors(errors)?;
     let mut tx = write_tx(&state, &staff, "order_categories", input.id).await?;
+    VERSIONED
+        .claim(&mut tx, staff.client_id, input.id, input.version)
+        .await?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO order_categories (id, client_id, title, sku, price, invoice_title, created_by, updated_by) \
          VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $7) \

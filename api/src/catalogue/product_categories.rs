@@ -14,9 +14,14 @@ use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::kit::input::Json;
 use crate::kit::input::Submitted;
+use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 
+const VERSIONED: Versioned = Versioned {
+    table: "product_categories",
+    what: "Produktkategorien",
+};
 const MODULE: &str = "products";
 
 const LIST: ListSpec = ListSpec {
@@ -51,7 +56,7 @@ pub async fn get_product_category(
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let row: Option<Value> = sqlx::query_scalar(
         "SELECT jsonb_build_object('id', id, 'title', title, 'sorting', sorting, 'showOnShop', show_on_shop, \
-           'hideOnContract', hide_on_contract, 'shop', jsonb_build_object('title', shop_title, 'description', shop_description, \
+           'hideOnContract', hide_on_contract, 'version', version, 'shop', jsonb_build_object('title', shop_title, 'description', shop_description, \
            'image', CASE WHEN shop_image IS NULL THEN NULL ELSE '/api/files/download/' || shop_image END)) \
          FROM product_categories WHERE client_id = $1 AND id = $2",
     )
@@ -84,6 +89,8 @@ pub struct ProductCategoryInput {
     hide_on_contract: bool,
     #[serde(default)]
     shop: ShopInput,
+    /// The version the editor read (GET `version`); none: not checked.
+    version: Option<i64>,
 }
 
 pub async fn update_product_category(
@@ -118,6 +125,9 @@ pub async fn update_product_category(
         ),
         None => None,
     };
+    VERSIONED
+        .claim(&mut tx, staff.client_id, input.id, input.version)
+        .await?;
     let id = input.id.unwrap_or_else(Uuid::new_v4);
     let mut image = existing.flatten();
     let mut obsolete = Vec::new();

@@ -14,9 +14,14 @@ use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::kit::input::Json;
 use crate::kit::input::Submitted;
+use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 
+const VERSIONED: Versioned = Versioned {
+    table: "products",
+    what: "Produktet",
+};
 const MODULE: &str = "products";
 pub const TYPES: [&str; 3] = ["product", "ticket", "seat-ticket"];
 
@@ -78,7 +83,7 @@ const PRODUCT_JSON: &str = "jsonb_build_object('id', id, 'title', title, 'sku', 
      'reservation', reservation, 'seasonTicket', season_ticket, 'poolProduct', pool_product, 'appendix', appendix, \
      'hideExport', hide_export, 'vatExempt', vat_exempt, 'active', active, 'variants', variants, 'options', options, \
      'extraInfo', extra_info, 'seats', seats, 'contractSetup', contract_setup, 'subscription', subscription, \
-     'shop', shop || jsonb_build_object('image', CASE WHEN shop_image IS NULL THEN NULL ELSE '/api/files/download/' || shop_image END))";
+     'version', version, 'shop', shop || jsonb_build_object('image', CASE WHEN shop_image IS NULL THEN NULL ELSE '/api/files/download/' || shop_image END))";
 
 pub async fn get_product(
     staff: Staff,
@@ -234,6 +239,8 @@ pub struct ProductInput {
     subscription: Subscription,
     #[serde(default)]
     shop: Shop,
+    /// The version the editor read (GET `version`); none: not checked.
+    version: Option<i64>,
 }
 
 fn money(errors: &mut FieldErrors, field: &str, value: Option<i64>, required: bool) {
@@ -433,6 +440,9 @@ pub async fn update_product(
         }
     }
     check_errors(errors)?;
+    VERSIONED
+        .claim(&mut tx, staff.client_id, input.id, input.version)
+        .await?;
 
     let id = input.id.unwrap_or_else(Uuid::new_v4);
     let mut image = existing.flatten();

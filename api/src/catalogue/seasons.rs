@@ -13,12 +13,17 @@ use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::kit::input::Json;
+use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 
+const VERSIONED: Versioned = Versioned {
+    table: "seasons",
+    what: "Sæsonen",
+};
 const MODULE: &str = "orders";
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.start_date AS "startDate", t.end_date AS "endDate",
-    t.parent_id AS "parentId", t.reservations AS "reservations", t.inactive AS "inactive", t.seats AS "seats""#;
+    t.parent_id AS "parentId", t.reservations AS "reservations", t.inactive AS "inactive", t.seats AS "seats", t.version AS "version""#;
 
 const LIST: ListSpec = ListSpec {
     table: "seasons",
@@ -105,6 +110,8 @@ pub struct SeasonInput {
     inactive: bool,
     #[serde(default)]
     seats: Vec<SeatChannel>,
+    /// The version the editor read (GET `version`); none: not checked.
+    version: Option<i64>,
 }
 
 pub async fn update_season(
@@ -169,6 +176,9 @@ pub async fn update_season(
         }
     }
     check_errors(errors)?;
+    VERSIONED
+        .claim(&mut tx, staff.client_id, input.id, input.version)
+        .await?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO seasons (id, client_id, title, start_date, end_date, parent_id, reservations, inactive, seats, created_by, updated_by) \
          VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \

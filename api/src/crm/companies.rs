@@ -16,12 +16,17 @@ use crate::identity::acl::Action;
 use crate::identity::clients;
 use crate::kit::input::Json;
 use crate::kit::input::Submitted;
+use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 use crate::validate::is_email;
 use tribune_projections::list::{Count, Filter, ListSpec, Paging, Rows, Search, SortColumn};
 use tribune_projections::order::queries as order_queries;
 
+const VERSIONED: Versioned = Versioned {
+    table: "companies",
+    what: "Virksomheden",
+};
 const MODULE: &str = "companies";
 
 pub const STATUSES: [(i32, &str); 4] = [
@@ -257,12 +262,14 @@ struct CompanyRow {
     extra_info: Value,
     ticket_limits: Value,
     owner_id: Option<Uuid>,
+    /// What a save sends back as `version` (kit::version).
+    version: i64,
 }
 
 async fn load(conn: &mut PgConnection, client_id: Uuid, id: Uuid) -> Result<CompanyRow, ApiError> {
     sqlx::query_as(
         "SELECT id, name, cvr, ean, address, zip_code, city, email, phone, website, status, follow_up_date, vat_excluded, \
-         use_ean, logo_web, logo_print, extra_info, ticket_limits, owner_id FROM companies WHERE client_id = $1 AND id = $2",
+         use_ean, logo_web, logo_print, extra_info, ticket_limits, owner_id, version FROM companies WHERE client_id = $1 AND id = $2",
     )
     .bind(client_id)
     .bind(id)
@@ -462,6 +469,8 @@ pub struct CompanyInput {
     owner_id: Option<Uuid>,
     contact_ids: Option<Vec<Uuid>>,
     contacts: Option<Vec<ContactId>>,
+    /// The version the editor read (GET `version`); none: not checked.
+    version: Option<i64>,
 }
 
 /// ticketLimits: by event type id, a list of {productId, maxAmount} with whole, non-negative amounts.
@@ -603,6 +612,9 @@ pub async fn update_company(
     unique.dedup();
     check_errors(errors)?;
 
+    VERSIONED
+        .claim(&mut tx, staff.client_id, input.id, input.version)
+        .await?;
     let existing = match input.id {
         Some(id) => Some(load(&mut tx, staff.client_id, id).await?),
         None => None,

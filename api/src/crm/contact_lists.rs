@@ -13,8 +13,14 @@ use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::identity::acl::Action;
 use crate::kit::input::Json;
+use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
+
+const VERSIONED: Versioned = Versioned {
+    table: "contact_lists",
+    what: "Kontaktlisten",
+};
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
 struct ListRow {
@@ -85,8 +91,8 @@ pub async fn get_contact_list(
     staff.authorize(&state, MODULE, Action::Read).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let title: String =
-        sqlx::query_scalar("SELECT title FROM contact_lists WHERE client_id = $1 AND id = $2")
+    let (title, version): (String, i64) =
+        sqlx::query_as("SELECT title, version FROM contact_lists WHERE client_id = $1 AND id = $2")
             .bind(staff.client_id)
             .bind(id)
             .fetch_optional(&mut *tx)
@@ -101,7 +107,7 @@ pub async fn get_contact_list(
     .await?;
     tx.commit().await?;
     Ok(envelope::result(
-        json!({ "id": id, "title": title, "contacts": contacts }),
+        json!({ "id": id, "title": title, "contacts": contacts, "version": version }),
     ))
 }
 
@@ -115,6 +121,8 @@ pub struct ContactListInput {
     #[allow(dead_code)]
     #[schema(value_type = Object)]
     contacts: serde_json::Value,
+    /// The version the editor read (GET `version`); none: not checked, and a stale one is 409.
+    version: Option<i64>,
 }
 
 #[utoipa::path(post, path = "/api/contacts/lists/update", tag = "contacts", request_body = ContactListInput, responses((status = 200), (status = 422)))]
@@ -131,6 +139,9 @@ pub async fn update_contact_list(
         return Err(ApiError::field("title", "Navn må højst være 200 tegn"));
     }
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    VERSIONED
+        .claim(&mut tx, staff.client_id, input.id, input.version)
+        .await?;
     let id = match input.id {
         Some(id) => {
             let updated = sqlx::query("UPDATE contact_lists SET title = $3, updated_at = now(), updated_by = $4 WHERE client_id = $1 AND id = $2")

@@ -15,6 +15,7 @@ use crate::identity::acl::Action;
 use crate::identity::clients;
 use crate::kit::input::Json;
 use crate::kit::input::Submitted;
+use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 use crate::validate::is_email;
@@ -38,6 +39,11 @@ struct ContactListRow {
     #[serde(rename = "Companies")]
     companies: String,
 }
+
+const VERSIONED: Versioned = Versioned {
+    table: "contacts",
+    what: "Kontakten",
+};
 
 const SORTS: [(&str, &str); 5] = [
     ("Firstname", "lower(p.firstname)"),
@@ -146,12 +152,14 @@ struct ContactRow {
     picture: Option<Uuid>,
     extra_info: Value,
     payment_cards: Value,
+    /// What a save sends back as `version` (kit::version).
+    version: i64,
 }
 
 async fn load(conn: &mut PgConnection, client_id: Uuid, id: Uuid) -> Result<ContactRow, ApiError> {
     sqlx::query_as(
         "SELECT id, firstname, lastname, email, phone, mobile, linkedin, about, highlighted, no_invitations, picture, \
-         extra_info, payment_cards FROM contacts WHERE client_id = $1 AND id = $2",
+         extra_info, payment_cards, version FROM contacts WHERE client_id = $1 AND id = $2",
     )
     .bind(client_id)
     .bind(id)
@@ -242,6 +250,8 @@ pub struct ContactInput {
     #[serde(default)]
     #[allow(dead_code)]
     payment_cards: Value,
+    /// The version the editor read (GET `version`); none: not checked.
+    version: Option<i64>,
 }
 
 /// Saves a contact (create when `id` is absent); shared by the contacts screen and the company
@@ -308,6 +318,9 @@ pub async fn update_contact(
     }
     check_errors(errors)?;
 
+    VERSIONED
+        .claim(&mut tx, staff.client_id, input.id, input.version)
+        .await?;
     let existing = match input.id {
         Some(id) => Some(load(&mut tx, staff.client_id, id).await?),
         None => None,

@@ -5,3 +5,5 @@
 pub mod actor;
 pub mod html;
 pub mod input;
+pub mod link_page;
+pub mod version;

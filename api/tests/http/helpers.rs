@@ -10,6 +10,7 @@ use reqwest::{Response, StatusCode, Url};
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
+use tribune_api::identity::client_ip::TrustedProxies;
 use tribune_api::settings::Settings;
 use tribune_api::startup::Application;
 use tribune_projections::db::APP_ROLE;
@@ -138,10 +139,21 @@ pub struct TestApp {
 pub struct AppOptions {
     /// Start the SMTP sink (false: the mail server is down until `start_smtp`).
     pub smtp_up: bool,
+    /// `TRIBUNE_TRUSTED_PROXIES` (default none).
+    pub trusted_proxies: TrustedProxies,
+}
+
+impl Default for AppOptions {
+    fn default() -> AppOptions {
+        AppOptions {
+            smtp_up: true,
+            trusted_proxies: TrustedProxies::none(),
+        }
+    }
 }
 
 pub async fn spawn_app() -> TestApp {
-    spawn_app_with(AppOptions { smtp_up: true }).await
+    spawn_app_with(AppOptions::default()).await
 }
 
 pub async fn spawn_app_with(options: AppOptions) -> TestApp {
@@ -173,6 +185,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         webapp_dir: std::env::temp_dir().join("tribune-no-webapp"),
         files_dir: std::env::temp_dir().join(format!("tribune-files-{}", db.name)),
         secure_cookies: false,
+        trusted_proxies: options.trusted_proxies.clone(),
         job_poll_ms: 100,
         projector_poll_ms: 100,
         run_background: true,
@@ -370,6 +383,38 @@ impl Browser {
         (status, response.json().await.unwrap_or(Value::Null))
     }
 
+    /// What a person does with a single-use mail link: opens it, and presses the button when the
+    /// link shows a page (opening alone must not use it up), so the answer is where that leads.
+    pub async fn open_mail_link(&self, path: &str) -> Response {
+        let opened = self.get(path).await;
+        let is_page = opened
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("text/html"));
+        if opened.status() != StatusCode::OK || !is_page {
+            return opened;
+        }
+        let page = opened.text().await.expect("page");
+        self.press_link_button(&page).await
+    }
+
+    /// Submits the form of a mail link's page (`kit::link_page`) as the browser would.
+    pub async fn press_link_button(&self, page: &str) -> Response {
+        let attribute = |name: &str| {
+            let start = page.find(&format!("{name}=\"")).expect(name) + name.len() + 2;
+            page[start..][..page[start..].find('"').expect("quote")].replace("&amp;", "&")
+        };
+        let action = attribute("action");
+        let token = attribute("value");
+        self.client
+            .post(self.url(&action))
+            .form(&[("token", token)])
+            .send()
+            .await
+            .expect("POST form")
+    }
+
     pub async fn login(&self, email: &str, password: &str) -> Response {
         self.post(
             "/api/login",
@@ -388,4 +433,35 @@ pub fn png() -> Vec<u8> {
         0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00, 0x00, 0x00, 0x49,
         0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ]
+}
+
+/// The id of the user with this e-mail.
+pub async fn user_id(app: &TestApp, email: &str) -> uuid::Uuid {
+    sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_one(&app.db.owner)
+        .await
+        .expect("user")
+}
+
+/// The first message on `field` in a 422's `errors` ('' when none).
+pub fn first_error(body: &Value, field: &str) -> String {
+    body["errors"][field][0]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Saves a club user as the settings screen does (multipart with the `data` part).
+pub async fn save_client_user(browser: &Browser, data: Value) -> (StatusCode, Value) {
+    browser
+        .post_form("/api/client/users/update", Some(&data), &[], vec![])
+        .await
+}
+
+/// A club as the admin's client editor reads it (`GET /api/clients/{id}`).
+pub async fn client_detail(admin: &Browser, club_id: uuid::Uuid) -> Value {
+    let (status, body) = admin.get_json(&format!("/api/clients/{club_id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    body["result"].clone()
 }

@@ -5,7 +5,11 @@ use crate::helpers::{spawn_app_with, AppOptions};
 
 #[tokio::test]
 async fn a_mail_server_that_is_down_delays_mail_and_loses_none() {
-    let mut app = spawn_app_with(AppOptions { smtp_up: false }).await;
+    let mut app = spawn_app_with(AppOptions {
+        smtp_up: false,
+        ..AppOptions::default()
+    })
+    .await;
     let browser = app.browser();
     let (status, _) = browser
         .post_json(

@@ -7,20 +7,16 @@ use super::user::session_user;
 use crate::club::current_club;
 use crate::envelope;
 use crate::error::ApiError;
+use crate::identity::client_ip::client_ip;
 use crate::identity::tokens::{self, TokenKind};
-use crate::identity::{clients, passwords, sessions, users};
+use crate::identity::{account_mail, clients, login_throttle, passwords, sessions, users};
 use crate::jobs::{self, JobMethod, NewJob};
 use crate::kit::input::Json;
+use crate::kit::link_page::{link_token, LinkPage, TokenQuery};
 use crate::mail;
 use crate::session::{expired_cookies, session_cookies, Caller};
 use crate::state::AppState;
 use crate::validate::Check;
-
-/// Failed attempts per e-mail (or per address, times `IP_FACTOR`) within the window before login
-/// is refused for the rest of it.
-const MAX_FAILURES: i64 = 5;
-const IP_FACTOR: i64 = 6;
-const WINDOW_MINUTES: i32 = 15;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -29,41 +25,6 @@ pub struct LoginRequest {
     pub password: Option<String>,
     #[serde(default)]
     pub remember_me: bool,
-}
-
-fn client_ip(req: &HttpRequest) -> String {
-    req.connection_info()
-        .realip_remote_addr()
-        .unwrap_or("unknown")
-        .to_string()
-}
-
-async fn throttled(state: &AppState, email: &str, ip: &str) -> Result<bool, ApiError> {
-    let (by_email, by_ip): (i64, i64) = sqlx::query_as(
-        "SELECT count(*) FILTER (WHERE lower(email) = lower($1)), count(*) FILTER (WHERE ip = $2) \
-         FROM login_attempts WHERE NOT succeeded AND at > now() - make_interval(mins => $3)",
-    )
-    .bind(email)
-    .bind(ip)
-    .bind(WINDOW_MINUTES)
-    .fetch_one(&state.pool)
-    .await?;
-    Ok(by_email >= MAX_FAILURES || by_ip >= MAX_FAILURES * IP_FACTOR)
-}
-
-async fn record_attempt(
-    state: &AppState,
-    email: &str,
-    ip: &str,
-    succeeded: bool,
-) -> Result<(), ApiError> {
-    sqlx::query("INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, $3)")
-        .bind(email)
-        .bind(ip)
-        .bind(succeeded)
-        .execute(&state.pool)
-        .await?;
-    Ok(())
 }
 
 /// The club a fresh session starts in: the club the visitor is looking at when they belong to it,
@@ -108,10 +69,8 @@ pub async fn login(
     let password = check.required("password", "Adgangskode", &body.password);
     check.finish()?;
     let ip = client_ip(&req);
-    if throttled(&state, &email, &ip).await? {
-        return Err(ApiError::TooManyRequests(
-            "For mange mislykkede forsøg. Prøv igen om 15 minutter.".into(),
-        ));
+    if let Some(wait) = login_throttle::wait(&state.pool, &email, &ip).await? {
+        return Err(login_throttle::refusal(wait));
     }
     let user = users::by_email(&state.pool, &email).await?;
     let valid = passwords::verify(
@@ -120,7 +79,7 @@ pub async fn login(
     )
     .await?;
     let Some(user) = user.filter(|_| valid) else {
-        record_attempt(&state, &email, &ip, false).await?;
+        login_throttle::record_failure(&state.pool, &email, &ip).await?;
         return Err(ApiError::Rejected(
             "Forkert e-mail eller adgangskode".into(),
         ));
@@ -130,7 +89,7 @@ pub async fn login(
             "Du skal bekræfte din e-mail adresse, før du kan logge ind. Se linket i den e-mail, vi har sendt.".into(),
         ));
     }
-    record_attempt(&state, &email, &ip, true).await?;
+    login_throttle::record_success(&state.pool, &email, &ip).await?;
 
     let looking_at = current_club(&state, &req, &Caller(None)).await?;
     let club = starting_club(&state, &user, looking_at).await?;
@@ -172,6 +131,8 @@ pub struct RegisterRequest {
     pub confirm_password: Option<String>,
 }
 
+/// Answers the same whether or not the address already has a user, so it reveals nothing: a new
+/// address gets a confirmation mail, a known one a mail saying it has a user and how to get in.
 #[utoipa::path(post, path = "/api/register", tag = "session", request_body = RegisterRequest,
     responses((status = 200, description = "{success}"), (status = 422)))]
 pub async fn register(
@@ -229,10 +190,32 @@ pub async fn register(
     .fetch_optional(&mut *tx)
     .await?;
     let Some(user_id) = user_id else {
-        return Err(ApiError::field(
-            "email",
-            "E-mail adressen er allerede i brug",
-        ));
+        // The address has a user: answer exactly as for a new one, and tell the owner by mail.
+        let existing = users::by_email(&mut *tx, &email)
+            .await?
+            .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a taken address has no user")))?;
+        let secret = tokens::issue(&mut tx, existing.id, TokenKind::ResetPassword).await?;
+        let public_url = state.settings.public_url.trim_end_matches('/');
+        jobs::enqueue(
+            &mut tx,
+            NewJob {
+                client_id: Some(club_id),
+                description: format!("Besked om eksisterende bruger til {}", existing.email),
+                method: JobMethod::SendMail(account_mail::already_registered(
+                    &existing.email,
+                    &existing.firstname,
+                    &club.name,
+                    &format!("{public_url}/login"),
+                    &format!("{public_url}/reset-password?token={secret}"),
+                )),
+                collection: Some("users".into()),
+                relation_id: Some(existing.id.to_string()),
+                created_by: None,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        return Ok(envelope::ok());
     };
     sqlx::query(
         "INSERT INTO memberships (user_id, client_id, role, system_user, accepted) VALUES ($1, $2, 'customer', false, true)",
@@ -262,19 +245,40 @@ pub async fn register(
     Ok(envelope::ok())
 }
 
-#[derive(Debug, Deserialize)]
-pub struct TokenQuery {
-    pub token: Option<String>,
+const CONFIRM_PAGE: LinkPage<'static> = LinkPage {
+    title: "Bekræft din e-mail adresse",
+    text: "Klik på knappen for at bekræfte din e-mail adresse. Derefter kan du logge ind.",
+    button: "Bekræft e-mail adresse",
+    action: "/confirm-email",
+};
+
+/// The confirmation mail's link lands here: a page whose button posts the token to
+/// `confirm_email` (opening a link must not use it up). Without a token: to the login page.
+#[utoipa::path(get, path = "/confirm-email", tag = "session", params(TokenQuery),
+    responses((status = 200, description = "a page with one button that posts the token", content_type = "text/html"),
+        (status = 302, description = "no token: to /login?confirmed=0")))]
+pub async fn confirm_email_page(query: web::Query<TokenQuery>) -> HttpResponse {
+    match link_token(&query, None) {
+        Some(token) => CONFIRM_PAGE.response(&token),
+        None => HttpResponse::Found()
+            .insert_header((header::LOCATION, "/login?confirmed=0"))
+            .finish(),
+    }
 }
 
-#[utoipa::path(get, path = "/confirm-email", tag = "session", responses((status = 302, description = "to /login?confirmed=1 or 0")))]
+/// Confirms the address with the token (posted by the page's form, or in `?token=`) and sends
+/// the browser to log in.
+#[utoipa::path(post, path = "/confirm-email", tag = "session", params(TokenQuery),
+    request_body(content = TokenQuery, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 302, description = "to /login?confirmed=1 or 0")))]
 pub async fn confirm_email(
     query: web::Query<TokenQuery>,
+    form: Option<web::Form<TokenQuery>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let mut tx = state.pool.begin().await?;
-    let user_id = match query.token.as_deref() {
-        Some(token) => tokens::redeem(&mut tx, token, TokenKind::ConfirmEmail).await?,
+    let user_id = match link_token(&query, form.as_deref()) {
+        Some(token) => tokens::redeem(&mut tx, &token, TokenKind::ConfirmEmail).await?,
         None => None,
     };
     if let Some(user_id) = user_id {
