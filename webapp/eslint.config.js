@@ -6,7 +6,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['src/api/generated', 'dist', 'node_modules', 'test-results', 'playwright-report', 'coverage'] },
+  {
+    ignores: [
+      'src/api/generated',
+      'dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'coverage',
+    ],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.strict],
     files: ['**/*.{ts,tsx}'],
