@@ -5,11 +5,11 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use crate::crm::clean;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::acl::Action;
 use crate::integrations::accounting::ReferenceKind;
+use crate::kit::text::clean;
 use crate::session::Staff;
 use crate::state::AppState;
 

@@ -14,17 +14,18 @@ use super::users::{
     apply_picture, audit_view, clean_user, detail, role_aliases, save_user, UserInput,
 };
 use super::{audit, diff, AdminListQuery};
-use crate::crm::{clean, like_pattern, parse_id};
 use crate::envelope::{self, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::tokens::{self, digest, random_secret, TokenKind};
 use crate::identity::{clients, users};
 use crate::jobs::{self, JobMethod, NewJob};
+use crate::kit::ids::parse_id;
 use crate::kit::input::Submitted;
+use crate::kit::text::{clean, like_pattern};
+use crate::kit::validate::is_email;
 use crate::mail;
 use crate::session::Admin;
 use crate::state::AppState;
-use crate::validate::is_email;
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
 struct ClubUserRow {

@@ -14,10 +14,12 @@ use uuid::Uuid;
 
 use super::modules::{ModuleRow, MODULE_COLUMNS};
 use super::{audit, diff, AdminListQuery, SystemAdmin};
-use crate::crm::{clean, like_pattern, parse_id};
 use crate::envelope::{self, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::kit::db::still_referenced;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::{clean, like_pattern};
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
@@ -491,14 +493,9 @@ pub async fn delete_client(
         .bind(id)
         .execute(&mut *tx)
         .await
-        .map_err(|e| match &e {
-            sqlx::Error::Database(db) if db.code().as_deref() == Some("23503") => {
-                ApiError::Conflict(
-                    "Klubben har data og kan ikke slettes. Gør den i stedet inaktiv.".into(),
-                )
-            }
-            _ => ApiError::from(e),
-        })?;
+        .map_err(still_referenced(ApiError::Conflict(
+            "Klubben har data og kan ikke slettes. Gør den i stedet inaktiv.".into(),
+        )))?;
     audit(
         &mut tx,
         &admin,

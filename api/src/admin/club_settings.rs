@@ -12,16 +12,18 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::{audit, diff, images};
-use crate::crm::{clean, keep_or_remove};
 use crate::envelope;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::modules;
 use crate::identity::tokens::random_secret;
+use crate::kit::db::unique_field;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::Submitted;
+use crate::kit::text::clean;
+use crate::kit::validate::is_email;
 use crate::session::Admin;
 use crate::state::AppState;
 use crate::storage::Form;
-use crate::validate::is_email;
 
 #[derive(Clone, Copy)]
 enum Kind {
@@ -290,28 +292,33 @@ async fn clean_section(
             Kind::ExtraInfo => clean_extra_info(raw, &field, errors),
             Kind::Image(file_field) => {
                 let current = old.get(*key).cloned().unwrap_or(Value::Null);
-                if let Some(file) = form
+                let file = form
                     .files_named(&format!("{name}.{file_field}"))
                     .next()
-                    .or_else(|| form.files_named(file_field).next())
-                {
-                    if !file.is_image() {
+                    .or_else(|| form.files_named(file_field).next());
+                // A file is stored only when the whole form is valid so far; `null` removes.
+                let slot = match file {
+                    Some(file) if !file.is_image() => {
                         push_error(
                             errors,
                             &field,
                             format!("{} skal være et billede", label(key)),
                         );
-                        current
-                    } else if errors.is_empty() {
-                        json!(images::store(&state.storage, "clients", client_id, file).await?)
-                    } else {
-                        current
+                        ImageSlot::Keep
                     }
-                } else if raw.is_null() && submitted.get(*key).is_some() {
-                    Value::Null
-                } else {
-                    current
-                }
+                    Some(file) if errors.is_empty() => ImageSlot::Replace(file),
+                    Some(_) => ImageSlot::Keep,
+                    None if raw.is_null() && submitted.get(*key).is_some() => ImageSlot::Remove,
+                    None => ImageSlot::Keep,
+                };
+                slot.apply(Some(current), |file| async move {
+                    images::store(&state.storage, "clients", client_id, file)
+                        .await
+                        .map(Value::String)
+                })
+                .await?
+                .value
+                .unwrap_or(Value::Null)
             }
         };
         out.insert(key.to_string(), value);
@@ -598,11 +605,12 @@ pub async fn update_settings(
     } else {
         before.url.clone()
     };
-    let logo = match (logo_file, &input.logo) {
-        (Some(file), _) => Some(images::store(&state.storage, "clients", client_id, file).await?),
-        (None, Some(None)) => None,
-        (None, _) => before.logo.clone(),
-    };
+    let logo = ImageSlot::from_form(logo_file, &input.logo)
+        .apply(before.logo.clone(), |file| {
+            images::store(&state.storage, "clients", client_id, file)
+        })
+        .await?
+        .value;
     sqlx::query(
         "UPDATE clients SET name = $2, url = $3, address = $4, zip_code = $5, city = $6, cvr = $7, email = $8, phone = $9, \
          website = $10, contact = $11, own_designation = $12, sender_email = $13, bank_reg = $14, bank_account = $15, \
@@ -632,7 +640,7 @@ pub async fn update_settings(
     .bind(admin.0.user_id())
     .execute(&mut *tx)
     .await
-    .map_err(|e| super::unique_violation(e, "url", "Frontend URL bruges allerede af en anden klub"))?;
+    .map_err(unique_field("url", "Frontend URL bruges allerede af en anden klub"))?;
     let after = load(&mut tx, client_id).await?;
     audit(
         &mut tx,

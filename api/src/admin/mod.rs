@@ -166,16 +166,6 @@ impl AdminListQuery {
     }
 }
 
-/// A unique-index violation (e.g. a second module with the same alias) as a field error.
-pub fn unique_violation(err: sqlx::Error, field: &str, message: &str) -> ApiError {
-    match &err {
-        sqlx::Error::Database(db) if db.code().as_deref() == Some("23505") => {
-            ApiError::field(field, message)
-        }
-        _ => ApiError::from(err),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

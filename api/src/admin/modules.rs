@@ -11,11 +11,13 @@ use sqlx::{Postgres, QueryBuilder};
 use tribune_projections::db::system_tx;
 use uuid::Uuid;
 
-use super::{audit, diff, unique_violation, AdminListQuery, SystemAdmin};
-use crate::crm::{clean, like_pattern, parse_id};
+use super::{audit, diff, AdminListQuery, SystemAdmin};
 use crate::envelope::{self, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::kit::db::unique_field;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::{clean, like_pattern};
 use crate::state::AppState;
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
@@ -369,7 +371,7 @@ pub async fn update_module(
     .bind(&acl_rules)
     .fetch_one(&mut *tx)
     .await
-    .map_err(|e| unique_violation(e, "alias", "Alias er allerede brugt af et andet modul"))?;
+    .map_err(unique_field("alias", "Alias er allerede brugt af et andet modul"))?;
     let after = load(&mut tx, id).await?;
     let old = before
         .as_ref()

@@ -7,10 +7,10 @@ use tribune_projections::db::system_tx;
 
 use super::users::{apply_picture, audit_view, clean_user, detail, save_user, UserInput};
 use super::{audit, diff};
-use crate::crm::clean;
 use crate::envelope;
 use crate::error::{check_errors, ApiError, FieldErrors};
 use crate::kit::input::Submitted;
+use crate::kit::text::clean;
 use crate::session::Staff;
 use crate::state::AppState;
 

@@ -11,15 +11,18 @@ use tribune_projections::db::system_tx;
 use uuid::Uuid;
 
 use super::{audit, diff, images, AdminListQuery, SystemAdmin};
-use crate::crm::{clean, keep_or_remove, like_pattern, parse_id};
 use crate::envelope::{self, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::{clients, passwords, sessions, users};
+use crate::kit::db::{still_referenced, unique_field};
+use crate::kit::ids::parse_id;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::Submitted;
+use crate::kit::text::{clean, like_pattern};
+use crate::kit::validate::is_email;
 use crate::session::{session_cookies, SignedIn};
 use crate::state::AppState;
 use crate::storage::{Form, UploadedFile};
-use crate::validate::is_email;
 
 /// The user fields every user form sends (club users, system users, profile).
 #[derive(Debug, Default, Deserialize)]
@@ -199,7 +202,7 @@ pub async fn save_user(
         .bind(by)
         .fetch_one(&mut *conn)
         .await
-        .map_err(|e| super::unique_violation(e, "email", "E-mail adressen er allerede i brug")),
+        .map_err(unique_field("email", "E-mail adressen er allerede i brug")),
         Some(id) => {
             sqlx::query(
                 "UPDATE users SET password_hash = coalesce($2, password_hash), firstname = $3, lastname = $4, phone = $5, \
@@ -251,19 +254,21 @@ pub async fn apply_picture(
         .bind(id)
         .fetch_one(&mut *conn)
         .await?;
-    let new = if let Some(file) = form.files_named("file").next() {
-        Some(images::store(&state.storage, "users", id, file).await?)
-    } else if matches!(input.picture, Some(None)) {
-        None
-    } else {
+    let slot = ImageSlot::from_form(form.files_named("file").next(), &input.picture);
+    if slot.keeps() {
         return Ok(());
-    };
+    }
+    let change = slot
+        .apply(current, |file| {
+            images::store(&state.storage, "users", id, file)
+        })
+        .await?;
     sqlx::query("UPDATE users SET picture = $2 WHERE id = $1")
         .bind(id)
-        .bind(&new)
+        .bind(&change.value)
         .execute(&mut *conn)
         .await?;
-    images::remove(&state.storage, current.as_deref()).await?;
+    images::remove(&state.storage, change.obsolete.as_deref()).await?;
     Ok(())
 }
 
@@ -540,12 +545,10 @@ pub async fn delete_user(
         .bind(id)
         .execute(&mut *tx)
         .await
-        .map_err(|e| match &e {
-            sqlx::Error::Database(db) if db.code().as_deref() == Some("23503") => {
-                ApiError::Conflict("Brugeren har data i en klub og kan ikke slettes. Fjern i stedet brugerens klubber.".into())
-            }
-            _ => ApiError::from(e),
-        })?;
+        .map_err(still_referenced(ApiError::Conflict(
+            "Brugeren har data i en klub og kan ikke slettes. Fjern i stedet brugerens klubber."
+                .into(),
+        )))?;
     audit(
         &mut tx,
         &admin,

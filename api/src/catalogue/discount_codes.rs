@@ -6,11 +6,14 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::{delete_row, get_one, list_page, write_tx, ListSpec};
-use crate::crm::{all_in_club, clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
+use crate::kit::club::all_in_club;
+use crate::kit::db::unique_field;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::clean;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -153,11 +156,8 @@ pub async fn update_discount_code(
     .bind(staff.user_id())
     .fetch_one(&mut *tx)
     .await
-    .map_err(|e| match &e {
-        // Two saves racing for one code: the unique index decides, and says it in Danish.
-        sqlx::Error::Database(db) if db.code().as_deref() == Some("23505") => ApiError::field("code", "Koden er allerede i brug"),
-        _ => ApiError::from(e),
-    })?;
+    // Two saves racing for one code: the unique index decides, and says it in Danish.
+    .map_err(unique_field("code", "Koden er allerede i brug"))?;
     tx.commit().await?;
     Ok(envelope::result(id))
 }

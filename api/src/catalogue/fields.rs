@@ -7,11 +7,13 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::{delete_row, get_one, list_page, write_tx, ListSpec};
-use crate::crm::{all_in_club, clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
+use crate::kit::club::all_in_club;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::{clean, is_danish_decimal};
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -33,25 +35,6 @@ const LIST: ListSpec = ListSpec {
     ],
     default_sort: ("Title", SortDir::Asc),
 };
-
-/// A Danish decimal: digits with optional '.' thousands groups and an optional ',' fraction.
-pub fn is_danish_decimal(text: &str) -> bool {
-    let text = text.trim().strip_prefix('-').unwrap_or(text.trim());
-    let (whole, fraction) = match text.split_once(',') {
-        Some((w, f)) => (w, Some(f)),
-        None => (text, None),
-    };
-    let whole_ok = if whole.contains('.') {
-        let mut groups = whole.split('.');
-        let first = groups.next().unwrap_or_default();
-        (1..=3).contains(&first.len())
-            && first.chars().all(|c| c.is_ascii_digit())
-            && groups.all(|g| g.len() == 3 && g.chars().all(|c| c.is_ascii_digit()))
-    } else {
-        !whole.is_empty() && whole.chars().all(|c| c.is_ascii_digit())
-    };
-    whole_ok && fraction.is_none_or(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()))
-}
 
 pub async fn list_fields(
     staff: Staff,
@@ -214,19 +197,4 @@ pub async fn delete_field(
         "Feltet er i brug og kan ikke slettes",
     )
     .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_danish_decimal;
-
-    #[test]
-    fn danish_decimals_use_a_comma_and_optional_thousands_dots() {
-        for ok in ["0", "12", "1,5", "1.234,50", "-3,25", "1.000.000"] {
-            assert!(is_danish_decimal(ok), "{ok}");
-        }
-        for bad in ["", "1.5", "1,", ",5", "12.34", "abc", "1.2345,0", "1,2,3"] {
-            assert!(!is_danish_decimal(bad), "{bad}");
-        }
-    }
 }

@@ -16,10 +16,12 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use crate::crm::like_pattern;
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::identity::acl::Action;
+use crate::kit::club::exists_in_club;
+use crate::kit::db::still_referenced;
+use crate::kit::text::like_pattern;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -138,34 +140,12 @@ pub async fn delete_row(
     .bind(id)
     .execute(&mut *tx)
     .await
-    .map_err(|e| match &e {
-        sqlx::Error::Database(db) if db.code().as_deref() == Some("23503") => {
-            ApiError::invalid(in_use)
-        }
-        _ => ApiError::from(e),
-    })?;
+    .map_err(still_referenced(ApiError::invalid(in_use)))?;
     if deleted.rows_affected() == 0 {
         return Err(ApiError::NotFound);
     }
     tx.commit().await?;
     Ok(envelope::ok())
-}
-
-/// Whether `id` (when given) names a row of `table` in the club.
-pub async fn exists_in_club(
-    conn: &mut PgConnection,
-    table: &str,
-    client_id: Uuid,
-    id: Option<Uuid>,
-) -> Result<bool, ApiError> {
-    let Some(id) = id else { return Ok(true) };
-    Ok(sqlx::query_scalar(&format!(
-        "SELECT EXISTS (SELECT 1 FROM {table} WHERE client_id = $1 AND id = $2)"
-    ))
-    .bind(client_id)
-    .bind(id)
-    .fetch_one(conn)
-    .await?)
 }
 
 /// A row for its editor, as JSON keyed by the column aliases.
@@ -178,7 +158,7 @@ pub async fn get_one(
     raw_id: &str,
 ) -> Result<HttpResponse, ApiError> {
     staff.authorize(state, module, Action::Read).await?;
-    let id = crate::crm::parse_id(raw_id)?;
+    let id = crate::kit::ids::parse_id(raw_id)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let row = get_json(&mut tx, table, columns, staff.client_id, id).await?;
     tx.commit().await?;

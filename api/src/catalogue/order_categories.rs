@@ -5,11 +5,12 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::{all_options, delete_row, get_one, list_page, write_tx, ListSpec};
-use crate::crm::{clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::clean;
 use crate::session::Staff;
 use crate::state::AppState;
 use tribune_projections::db::club_tx;

@@ -7,13 +7,16 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{all_options, delete_row, exists_in_club, list_page, ListSpec};
-use crate::crm::{all_in_club, clean, files, keep_or_remove, parse_id};
+use super::{all_options, delete_row, list_page, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
+use crate::kit::club::{all_in_club, exists_in_club};
+use crate::kit::files;
+use crate::kit::ids::parse_id;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
+use crate::kit::input::{Json, Submitted};
+use crate::kit::text::clean;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -119,26 +122,19 @@ pub async fn update_product_category(
         None => None,
     };
     let id = input.id.unwrap_or_else(Uuid::new_v4);
-    let mut image = existing.flatten();
-    let mut obsolete = Vec::new();
-    if let Some(file) = image_file {
-        obsolete.extend(image.take());
-        image = Some(
-            files::store(
-                &mut tx,
-                &state.storage,
-                staff.client_id,
-                "product_category",
-                &id.to_string(),
-                file,
-                staff.user_id(),
-            )
-            .await?
-            .id,
-        );
-    } else if matches!(input.shop.image, Some(None)) {
-        obsolete.extend(image.take());
-    }
+    let change = files::apply_slot(
+        &mut tx,
+        &state.storage,
+        staff.client_id,
+        "product_category",
+        id,
+        staff.user_id(),
+        ImageSlot::from_form(image_file, &input.shop.image),
+        existing.flatten(),
+    )
+    .await?;
+    let image = change.value;
+    let obsolete: Vec<Uuid> = change.obsolete.into_iter().collect();
     sqlx::query(
         "INSERT INTO product_categories (id, client_id, title, sorting, show_on_shop, hide_on_contract, shop_title, shop_description, \
            shop_image, created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \

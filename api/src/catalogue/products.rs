@@ -7,13 +7,16 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, exists_in_club, list_page, ListSpec};
-use crate::crm::{clean, files, keep_or_remove, parse_id};
+use super::{delete_row, list_page, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
+use crate::kit::club::exists_in_club;
+use crate::kit::files;
+use crate::kit::ids::parse_id;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
+use crate::kit::input::{Json, Submitted};
+use crate::kit::text::{clean, search_pattern};
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -61,11 +64,11 @@ pub async fn search_products(
         "SELECT jsonb_build_object('id', id, 'title', title, 'price', price, 'type', type, \
            'variants', (SELECT coalesce(jsonb_agg(jsonb_build_object('id', v->'id', 'title', v->'title', 'price', v->'price')), '[]') \
                         FROM jsonb_array_elements(variants) v)) \
-         FROM products WHERE client_id = $1 AND ($2::text IS NULL OR title ILIKE '%' || $2 || '%' OR sku ILIKE '%' || $2 || '%') \
+         FROM products WHERE client_id = $1 AND ($2::text IS NULL OR title ILIKE $2 OR sku ILIKE $2) \
          ORDER BY lower(title) LIMIT 50",
     )
     .bind(staff.client_id)
-    .bind(clean(&query.search))
+    .bind(search_pattern(&query.search))
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -435,26 +438,19 @@ pub async fn update_product(
     check_errors(errors)?;
 
     let id = input.id.unwrap_or_else(Uuid::new_v4);
-    let mut image = existing.flatten();
-    let mut obsolete = Vec::new();
-    if let Some(file) = image_file {
-        obsolete.extend(image.take());
-        image = Some(
-            files::store(
-                &mut tx,
-                &state.storage,
-                staff.client_id,
-                "product",
-                &id.to_string(),
-                file,
-                staff.user_id(),
-            )
-            .await?
-            .id,
-        );
-    } else if matches!(input.shop.image, Some(None)) {
-        obsolete.extend(image.take());
-    }
+    let change = files::apply_slot(
+        &mut tx,
+        &state.storage,
+        staff.client_id,
+        "product",
+        id,
+        staff.user_id(),
+        ImageSlot::from_form(image_file, &input.shop.image),
+        existing.flatten(),
+    )
+    .await?;
+    let image = change.value;
+    let obsolete: Vec<Uuid> = change.obsolete.into_iter().collect();
     let shop = json!({
         "active": input.shop.active,
         "title": clean(&input.shop.title),

@@ -11,11 +11,12 @@ use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{files, parse_id};
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::acl::Action;
+use crate::kit::files;
 use crate::kit::html::{sanitize, visible_text};
+use crate::kit::ids::parse_id;
 use crate::kit::input::Submitted;
 use crate::session::Staff;
 use crate::state::AppState;

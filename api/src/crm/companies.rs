@@ -9,16 +9,20 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{all_in_club, clean, extra_info, files, keep_or_remove, like_pattern, parse_id};
+use super::extra_info;
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::identity::clients;
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
+use crate::kit::club::all_in_club;
+use crate::kit::files;
+use crate::kit::ids::parse_id;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
+use crate::kit::input::{Json, Submitted};
+use crate::kit::text::{clean, like_pattern, search_pattern};
+use crate::kit::validate::is_email;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::validate::is_email;
 
 const MODULE: &str = "companies";
 
@@ -200,10 +204,10 @@ pub async fn search_companies(
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let picks: Vec<CompanyPick> = sqlx::query_as(
         "SELECT id, name, cvr, city FROM companies WHERE client_id = $1 \
-         AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%' OR cvr ILIKE '%' || $2 || '%') ORDER BY lower(name) LIMIT 50",
+         AND ($2::text IS NULL OR name ILIKE $2 OR cvr ILIKE $2) ORDER BY lower(name) LIMIT 50",
     )
     .bind(staff.client_id)
-    .bind(clean(&query.search))
+    .bind(search_pattern(&query.search))
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -613,32 +617,36 @@ pub async fn update_company(
         None => None,
     };
     let id = existing.as_ref().map(|c| c.id).unwrap_or_else(Uuid::new_v4);
-    let mut logo_web = existing.as_ref().and_then(|c| c.logo_web);
-    let mut logo_print = existing.as_ref().and_then(|c| c.logo_print);
     let mut obsolete = Vec::new();
-    for (slot, file, removal) in [
-        (&mut logo_web, logo_web_file, &input.logo_web),
-        (&mut logo_print, logo_print_file, &input.logo_print),
+    let mut logos = Vec::new();
+    for (current, file, field) in [
+        (
+            existing.as_ref().and_then(|c| c.logo_web),
+            logo_web_file,
+            &input.logo_web,
+        ),
+        (
+            existing.as_ref().and_then(|c| c.logo_print),
+            logo_print_file,
+            &input.logo_print,
+        ),
     ] {
-        if let Some(file) = file {
-            obsolete.extend(slot.take());
-            *slot = Some(
-                files::store(
-                    &mut tx,
-                    &state.storage,
-                    staff.client_id,
-                    "company_logo",
-                    &id.to_string(),
-                    file,
-                    staff.user_id(),
-                )
-                .await?
-                .id,
-            );
-        } else if matches!(removal, Some(None)) {
-            obsolete.extend(slot.take());
-        }
+        let slot = ImageSlot::from_form(file, field);
+        let change = files::apply_slot(
+            &mut tx,
+            &state.storage,
+            staff.client_id,
+            "company_logo",
+            id,
+            staff.user_id(),
+            slot,
+            current,
+        )
+        .await?;
+        obsolete.extend(change.obsolete);
+        logos.push(change.value);
     }
+    let (logo_web, logo_print) = (logos[0], logos[1]);
 
     sqlx::query(
         "INSERT INTO companies (id, client_id, name, cvr, ean, address, zip_code, city, email, phone, website, status, \

@@ -8,11 +8,13 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::contacts::MODULE;
-use super::{all_in_club, clean, like_pattern, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::identity::acl::Action;
+use crate::kit::club::all_in_club;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::{clean, like_pattern};
 use crate::session::Staff;
 use crate::state::AppState;
 

@@ -8,16 +8,20 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::companies::ContactRef;
-use super::{all_in_club, clean, extra_info, files, keep_or_remove, like_pattern, parse_id};
+use super::extra_info;
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::identity::clients;
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
+use crate::kit::club::all_in_club;
+use crate::kit::files;
+use crate::kit::ids::parse_id;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
+use crate::kit::input::{Json, Submitted};
+use crate::kit::text::{clean, like_pattern, search_pattern};
+use crate::kit::validate::is_email;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::validate::is_email;
 
 pub const MODULE: &str = "contacts";
 
@@ -117,12 +121,12 @@ pub async fn search_contacts(
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let rows: Vec<ContactRef> = sqlx::query_as(
         "SELECT id, firstname, lastname, email, phone, mobile FROM contacts WHERE client_id = $1 \
-         AND ($2::text IS NULL OR firstname || ' ' || lastname || ' ' || email ILIKE '%' || $2 || '%') \
+         AND ($2::text IS NULL OR firstname || ' ' || lastname || ' ' || email ILIKE $2) \
          AND ($3::uuid IS NULL OR id IN (SELECT contact_id FROM company_contacts WHERE company_id = $3)) \
          ORDER BY lower(firstname), lower(lastname) LIMIT 50",
     )
     .bind(staff.client_id)
-    .bind(clean(&query.search))
+    .bind(search_pattern(&query.search))
     .bind(company)
     .fetch_all(&mut *tx)
     .await?;
@@ -313,26 +317,19 @@ pub async fn update_contact(
         None => None,
     };
     let id = existing.as_ref().map(|c| c.id).unwrap_or_else(Uuid::new_v4);
-    let mut picture = existing.as_ref().and_then(|c| c.picture);
-    let mut obsolete = Vec::new();
-    if let Some(file) = picture_file {
-        obsolete.extend(picture.take());
-        picture = Some(
-            files::store(
-                &mut tx,
-                &state.storage,
-                staff.client_id,
-                "contact_picture",
-                &id.to_string(),
-                file,
-                staff.user_id(),
-            )
-            .await?
-            .id,
-        );
-    } else if matches!(input.picture, Some(None)) {
-        obsolete.extend(picture.take());
-    }
+    let change = files::apply_slot(
+        &mut tx,
+        &state.storage,
+        staff.client_id,
+        "contact_picture",
+        id,
+        staff.user_id(),
+        ImageSlot::from_form(picture_file, &input.picture),
+        existing.as_ref().and_then(|c| c.picture),
+    )
+    .await?;
+    let picture = change.value;
+    let obsolete: Vec<Uuid> = change.obsolete.into_iter().collect();
     sqlx::query(
         "INSERT INTO contacts (id, client_id, firstname, lastname, email, phone, mobile, linkedin, about, highlighted, \
            no_invitations, picture, extra_info, created_by, updated_by) \

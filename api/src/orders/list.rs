@@ -11,11 +11,11 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::MODULE;
-use crate::crm::like_pattern;
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::identity::acl::Action;
 use crate::kit::input::Json;
+use crate::kit::text::like_pattern;
 use crate::session::Staff;
 use crate::state::AppState;
 

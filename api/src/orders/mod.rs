@@ -21,15 +21,15 @@ use tribune_projections::db::club_tx;
 use tribune_projections::store::{CommandBus, CommandError, Metadata};
 use uuid::Uuid;
 
-use crate::catalogue::exists_in_club;
-use crate::catalogue::fields::is_danish_decimal;
-use crate::crm::parse_id;
 use crate::envelope;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::acl::Action;
 use crate::jobs::{enqueue, JobMethod, NewJob};
+use crate::kit::club::exists_in_club;
 use crate::kit::html::sanitize;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::is_danish_decimal;
 use crate::mail;
 use crate::session::Staff;
 use crate::state::AppState;

@@ -8,6 +8,7 @@ mod history;
 mod input;
 mod jobs;
 mod orders;
+mod search;
 mod session;
 mod settings;
 mod tenancy;
