@@ -13,13 +13,14 @@ use tribune_projections::db::system_tx;
 use uuid::Uuid;
 
 use super::modules::{ModuleRow, MODULE_COLUMNS};
-use super::{audit, diff, AdminListQuery, SystemAdmin};
+use super::{audit, diff, AdminListQuery};
 use crate::envelope::{self, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::db::still_referenced;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::text::{clean, like_pattern};
+use crate::session::SystemAdmin;
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, sqlx::FromRow)]

@@ -11,13 +11,14 @@ use sqlx::{Postgres, QueryBuilder};
 use tribune_projections::db::system_tx;
 use uuid::Uuid;
 
-use super::{audit, diff, AdminListQuery, SystemAdmin};
+use super::{audit, diff, AdminListQuery};
 use crate::envelope::{self, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::db::unique_field;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::text::{clean, like_pattern};
+use crate::session::SystemAdmin;
 use crate::state::AppState;
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]

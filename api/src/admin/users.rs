@@ -10,7 +10,7 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use tribune_projections::db::system_tx;
 use uuid::Uuid;
 
-use super::{audit, diff, images, AdminListQuery, SystemAdmin};
+use super::{audit, diff, images, AdminListQuery};
 use crate::envelope::{self, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::{clients, passwords, sessions, users};
@@ -20,7 +20,7 @@ use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::Submitted;
 use crate::kit::text::{clean, like_pattern};
 use crate::kit::validate::is_email;
-use crate::session::{session_cookies, SignedIn};
+use crate::session::{session_cookies, SignedIn, SystemAdmin};
 use crate::state::AppState;
 use crate::storage::{Form, UploadedFile};
 

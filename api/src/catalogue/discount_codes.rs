@@ -8,7 +8,6 @@ use uuid::Uuid;
 use super::{delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
 use crate::kit::club::all_in_club;
 use crate::kit::db::unique_field;
 use crate::kit::ids::parse_id;
@@ -17,7 +16,6 @@ use crate::kit::text::clean;
 use crate::session::Staff;
 use crate::state::AppState;
 
-const MODULE: &str = "orders";
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.code AS "code", t.expires AS "expires", t.amount AS "amount",
     t.discount AS "discount", t.percentage AS "percentage", t.active AS "active", t.product_ids AS "productIds""#;
 
@@ -40,7 +38,7 @@ pub async fn list_discount_codes(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
 pub async fn get_discount_code(
@@ -48,7 +46,7 @@ pub async fn get_discount_code(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, MODULE, "discount_codes", COLUMNS, &path).await
+    get_one(&state, &staff, "discount_codes", COLUMNS, &path).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -77,7 +75,6 @@ pub async fn update_discount_code(
     body: Json<DiscountCodeInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
     let mut errors = FieldErrors::new();
     let title = clean(&input.title);
@@ -170,7 +167,6 @@ pub async fn delete_discount_code(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "discount_codes",
         parse_id(&path)?,
         "Rabatkoden er i brug og kan ikke slettes",

@@ -9,7 +9,6 @@ use uuid::Uuid;
 use super::{delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
 use crate::kit::club::all_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
@@ -17,7 +16,6 @@ use crate::kit::text::{clean, is_danish_decimal};
 use crate::session::Staff;
 use crate::state::AppState;
 
-const MODULE: &str = "orders";
 pub const TYPES: [&str; 9] = [
     "Text", "RichText", "Number", "Dropdown", "Date", "DateTime", "Time", "Checkbox", "Upload",
 ];
@@ -41,7 +39,7 @@ pub async fn list_fields(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -56,7 +54,6 @@ pub async fn fields_of_category(
     query: web::Query<FieldsQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let category = match query.category_id.as_deref() {
         Some(raw) => Some(parse_id(raw)?),
         None => None,
@@ -79,7 +76,7 @@ pub async fn get_field(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, MODULE, "custom_fields", COLUMNS, &path).await
+    get_one(&state, &staff, "custom_fields", COLUMNS, &path).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -102,7 +99,6 @@ pub async fn update_field(
     body: Json<FieldInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
     let mut errors = FieldErrors::new();
     let title = clean(&input.title);
@@ -191,7 +187,6 @@ pub async fn delete_field(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "custom_fields",
         parse_id(&path)?,
         "Feltet er i brug og kan ikke slettes",

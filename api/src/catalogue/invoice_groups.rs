@@ -7,14 +7,12 @@ use uuid::Uuid;
 use super::{all_options, delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::text::clean;
 use crate::session::Staff;
 use crate::state::AppState;
 
-const MODULE: &str = "products";
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.sorting AS "sorting", t.vat_exempt AS "vatExempt""#;
 
 const LIST: ListSpec = ListSpec {
@@ -34,14 +32,14 @@ pub async fn list_invoice_groups(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
 pub async fn all_invoice_groups(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    all_options(&state, &staff, MODULE, "invoice_groups", "").await
+    all_options(&state, &staff, "invoice_groups", "").await
 }
 
 pub async fn get_invoice_group(
@@ -49,7 +47,7 @@ pub async fn get_invoice_group(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, MODULE, "invoice_groups", COLUMNS, &path).await
+    get_one(&state, &staff, "invoice_groups", COLUMNS, &path).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -68,7 +66,6 @@ pub async fn update_invoice_group(
     body: Json<InvoiceGroupInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
     let mut errors = FieldErrors::new();
     let title = clean(&input.title);
@@ -104,7 +101,6 @@ pub async fn delete_invoice_group(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "invoice_groups",
         parse_id(&path)?,
         "Gruppen bruges af produkter og kan ikke slettes",

@@ -7,7 +7,6 @@ use uuid::Uuid;
 use super::{all_options, delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::text::clean;
@@ -15,7 +14,6 @@ use crate::session::Staff;
 use crate::state::AppState;
 use tribune_projections::db::club_tx;
 
-const MODULE: &str = "orders";
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.price AS "price", t.invoice_title AS "invoiceTitle""#;
 
 const LIST: ListSpec = ListSpec {
@@ -35,14 +33,14 @@ pub async fn list_order_categories(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
 pub async fn all_order_categories(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    all_options(&state, &staff, MODULE, "order_categories", "").await
+    all_options(&state, &staff, "order_categories", "").await
 }
 
 pub async fn get_order_category(
@@ -50,7 +48,7 @@ pub async fn get_order_category(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, MODULE, "order_categories", COLUMNS, &path).await
+    get_one(&state, &staff, "order_categories", COLUMNS, &path).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -68,7 +66,6 @@ pub async fn update_order_category(
     body: Json<CategoryInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
     let mut errors = FieldErrors::new();
     let title = clean(&input.title);
@@ -106,7 +103,6 @@ pub async fn delete_order_category(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let on_an_order: bool = sqlx::query_scalar(
         "SELECT EXISTS (SELECT 1 FROM order_rows WHERE client_id = $1 AND category_id = $2)",
@@ -124,7 +120,6 @@ pub async fn delete_order_category(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "order_categories",
         id,
         "Kategorien er i brug og kan ikke slettes",

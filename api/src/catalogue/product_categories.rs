@@ -10,7 +10,6 @@ use uuid::Uuid;
 use super::{all_options, delete_row, list_page, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
 use crate::kit::club::{all_in_club, exists_in_club};
 use crate::kit::files;
 use crate::kit::ids::parse_id;
@@ -19,8 +18,6 @@ use crate::kit::input::{Json, Submitted};
 use crate::kit::text::clean;
 use crate::session::Staff;
 use crate::state::AppState;
-
-const MODULE: &str = "products";
 
 const LIST: ListSpec = ListSpec {
     table: "product_categories",
@@ -35,14 +32,14 @@ pub async fn list_product_categories(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
 pub async fn all_product_categories(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    all_options(&state, &staff, MODULE, "product_categories", "").await
+    all_options(&state, &staff, "product_categories", "").await
 }
 
 pub async fn get_product_category(
@@ -50,7 +47,6 @@ pub async fn get_product_category(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let row: Option<Value> = sqlx::query_scalar(
         "SELECT jsonb_build_object('id', id, 'title', title, 'sorting', sorting, 'showOnShop', show_on_shop, \
@@ -94,7 +90,6 @@ pub async fn update_product_category(
     form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let Submitted(form) = form;
     let input: ProductCategoryInput = form.json()?;
     let image_file = form.files_named("shopImageFile").next();
@@ -167,7 +162,6 @@ pub async fn delete_product_category(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "product_categories",
         parse_id(&path)?,
         "Kategorien bruges af produkter og kan ikke slettes",
@@ -190,7 +184,6 @@ pub async fn list_category_products(
     query: web::Query<ContractQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let category = parse_id(&path)?;
     let contract = query.contract.unwrap_or(false);
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
@@ -229,7 +222,6 @@ pub async fn sort_category_products(
     body: Json<ProductOrder>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let category = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     if !exists_in_club(

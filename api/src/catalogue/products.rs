@@ -10,7 +10,6 @@ use uuid::Uuid;
 use super::{delete_row, list_page, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
 use crate::kit::club::exists_in_club;
 use crate::kit::files;
 use crate::kit::ids::parse_id;
@@ -20,7 +19,6 @@ use crate::kit::text::{clean, search_pattern};
 use crate::session::Staff;
 use crate::state::AppState;
 
-const MODULE: &str = "products";
 pub const TYPES: [&str; 3] = ["product", "ticket", "seat-ticket"];
 
 /// The lowest price of an active variant, or the product's own price.
@@ -45,7 +43,7 @@ pub async fn list_products(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -58,7 +56,6 @@ pub async fn search_products(
     query: web::Query<SearchQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let rows: Vec<Value> = sqlx::query_scalar(
         "SELECT jsonb_build_object('id', id, 'title', title, 'price', price, 'type', type, \
@@ -88,7 +85,6 @@ pub async fn get_product(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let row: Option<Value> = sqlx::query_scalar(&format!(
         "SELECT {PRODUCT_JSON} FROM products WHERE client_id = $1 AND id = $2"
@@ -379,7 +375,6 @@ pub async fn update_product(
     form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let Submitted(form) = form;
     let mut input: ProductInput = form.json()?;
     let image_file = form.files_named("shopImageFile").next();
@@ -533,7 +528,6 @@ pub async fn delete_product(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let used_as_option: bool = sqlx::query_scalar(
         "SELECT EXISTS (SELECT 1 FROM products WHERE client_id = $1 AND id <> $2 AND options @> jsonb_build_array(jsonb_build_object('productId', $2)))",
@@ -573,7 +567,6 @@ pub async fn delete_product(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "products",
         id,
         "Produktet er i brug og kan ikke slettes",

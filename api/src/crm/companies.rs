@@ -12,7 +12,6 @@ use uuid::Uuid;
 use super::extra_info;
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
 use crate::identity::clients;
 use crate::kit::club::all_in_club;
 use crate::kit::files;
@@ -23,8 +22,6 @@ use crate::kit::text::{clean, like_pattern, search_pattern};
 use crate::kit::validate::is_email;
 use crate::session::Staff;
 use crate::state::AppState;
-
-const MODULE: &str = "companies";
 
 pub const STATUSES: [(i32, &str); 4] = [
     (0, "Lead"),
@@ -137,7 +134,6 @@ pub async fn list_companies(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let (rows, total) = rows(&mut tx, staff.client_id, &params, true).await?;
     tx.commit().await?;
@@ -160,7 +156,6 @@ pub async fn export_companies(
     body: Json<ExportParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let body = body.into_inner();
     let params = ListParams {
         filter: body.filter,
@@ -200,7 +195,6 @@ pub async fn search_companies(
     query: web::Query<SearchQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let picks: Vec<CompanyPick> = sqlx::query_as(
         "SELECT id, name, cvr, city FROM companies WHERE client_id = $1 \
@@ -268,7 +262,6 @@ pub async fn get_company(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let company = load(&mut tx, staff.client_id, id).await?;
@@ -389,7 +382,6 @@ pub async fn list_event_types(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let products: Vec<Value> = sqlx::query_scalar(
         "SELECT jsonb_build_object('id', id, 'title', title) FROM products \
@@ -403,7 +395,6 @@ pub async fn list_event_types(
 }
 
 async fn ensure_visible(raw_id: &str, staff: &Staff, state: &AppState) -> Result<Uuid, ApiError> {
-    staff.authorize(state, MODULE, Action::Read).await?;
     let id = parse_id(raw_id)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     load(&mut tx, staff.client_id, id).await?;
@@ -418,11 +409,9 @@ pub struct CvrQuery {
 
 #[utoipa::path(get, path = "/api/companies/cvr-search", tag = "companies", responses((status = 200), (status = 422)))]
 pub async fn cvr_search(
-    staff: Staff,
     query: web::Query<CvrQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let text = query.query.as_deref().unwrap_or_default().trim();
     if text.chars().count() < 3 {
         return Ok(envelope::result(Vec::<Value>::new()));
@@ -509,7 +498,6 @@ pub async fn update_company(
     form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let Submitted(form) = form;
     let input: CompanyInput = form.json()?;
     let logo_web_file = form.files_named("logoWebFile").next();
@@ -705,7 +693,6 @@ pub async fn delete_company(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     load(&mut tx, staff.client_id, id).await?;

@@ -11,7 +11,6 @@ use super::companies::ContactRef;
 use super::extra_info;
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
 use crate::identity::clients;
 use crate::kit::club::all_in_club;
 use crate::kit::files;
@@ -22,8 +21,6 @@ use crate::kit::text::{clean, like_pattern, search_pattern};
 use crate::kit::validate::is_email;
 use crate::session::Staff;
 use crate::state::AppState;
-
-pub const MODULE: &str = "contacts";
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
 struct ContactListRow {
@@ -75,7 +72,6 @@ pub async fn list_contacts(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let total: i64 = filtered(staff.client_id, &params, "count(*)")
         .build_query_scalar()
@@ -113,7 +109,6 @@ pub async fn search_contacts(
     query: web::Query<SearchQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let company = match clean(&query.company_id) {
         Some(id) => Some(parse_id(&id)?),
         None => None,
@@ -176,7 +171,6 @@ pub async fn get_contact(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let contact = load(&mut tx, staff.client_id, id).await?;
@@ -204,7 +198,6 @@ pub async fn get_contact(
 
 #[utoipa::path(get, path = "/api/contacts/lists", tag = "contacts", responses((status = 200)))]
 pub async fn all_lists(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let lists: Vec<(Uuid, String)> = sqlx::query_as(
         "SELECT id, title FROM contact_lists WHERE client_id = $1 ORDER BY lower(title)",
@@ -256,7 +249,6 @@ pub async fn update_contact(
     form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let Submitted(form) = form;
     let input: ContactInput = form.json()?;
     let picture_file = form.files_named("file").next();
@@ -403,7 +395,6 @@ pub async fn delete_card(
     body: Json<DeleteCard>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let contact = load(&mut tx, staff.client_id, id).await?;
@@ -444,7 +435,6 @@ pub async fn delete_contact(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let contact = load(&mut tx, staff.client_id, id).await?;

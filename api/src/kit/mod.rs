@@ -10,5 +10,6 @@ pub mod html;
 pub mod ids;
 pub mod image_slot;
 pub mod input;
+pub mod routes;
 pub mod text;
 pub mod validate;

@@ -5,6 +5,7 @@
 
 pub mod dto;
 pub mod list;
+pub mod routes;
 
 use std::collections::HashMap;
 

@@ -5,12 +5,35 @@ use actix_web::{web, HttpResponse};
 use tribune_domain::order::Order;
 use tribune_domain::probe::Probe;
 use tribune_projections::history::history;
+use utoipa::OpenApi;
 
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::modules;
+use crate::kit::routes::{Access, Area, Routes};
 use crate::session::Staff;
 use crate::state::AppState;
+
+pub const AREA: Area = Area {
+    name: "history",
+    configure,
+    doc: HistoryDoc::openapi,
+};
+
+/// Any staff member of the club; the aggregate type names the module that guards it.
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get("/api/history/{type}/{id}", Access::Staff, get_history)
+        .get(
+            "/api/history/{type}/{id}/at/{sequence}",
+            Access::Staff,
+            get_history_at,
+        );
+}
+
+#[derive(OpenApi)]
+#[openapi(paths(get_history, get_history_at))]
+pub struct HistoryDoc;
 
 /// The module an aggregate type belongs to; its history is refused (403) where the club lacks it.
 fn module_of(aggregate_type: &str) -> Option<&'static str> {

@@ -1,5 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may (STYLE.md)
 
+mod access;
 mod account;
 mod catalogue;
 mod crm;
