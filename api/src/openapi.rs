@@ -1,7 +1,9 @@
 //! The OpenAPI document served at `/api/openapi.json`: every area's document merged (issue 11
 //! §4). A test checks that it names every registered route.
 
+use actix_web::http::Method;
 use actix_web::HttpResponse;
+use utoipa::openapi::path::Operation;
 use utoipa::OpenApi;
 
 #[derive(OpenApi)]
@@ -16,17 +18,71 @@ use utoipa::OpenApi;
 )]
 pub struct ApiDoc;
 
-/// The whole document: the frame above with every area's paths.
+/// The whole document: the frame above with every area's paths, each operation saying who may
+/// call it (from the route table, so it cannot drift from what is enforced).
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
     for area in crate::routes::AREAS {
         doc.merge((area.doc)());
     }
+    for route in crate::routes::table().table() {
+        if let Some(operation) = operation_mut(&mut doc, &route.method, &route.path) {
+            let access = format!("Access: {}.", route.access.describe());
+            operation.description = Some(match operation.description.take() {
+                Some(text) if !text.is_empty() => format!("{text}\n\n{access}"),
+                _ => access,
+            });
+        }
+    }
     doc
+}
+
+/// The operation documented for a route; path parameters may be named differently.
+fn operation_mut<'a>(
+    doc: &'a mut utoipa::openapi::OpenApi,
+    method: &Method,
+    path: &str,
+) -> Option<&'a mut Operation> {
+    let shape = |p: &str| -> Vec<String> {
+        p.split('/')
+            .map(|s| {
+                if s.starts_with('{') {
+                    "{}".into()
+                } else {
+                    s.to_string()
+                }
+            })
+            .collect()
+    };
+    let wanted = shape(path);
+    let item = doc
+        .paths
+        .paths
+        .iter_mut()
+        .find(|(documented, _)| shape(documented) == wanted)?
+        .1;
+    match *method {
+        Method::GET => item.get.as_mut(),
+        Method::POST => item.post.as_mut(),
+        Method::DELETE => item.delete.as_mut(),
+        Method::PUT => item.put.as_mut(),
+        Method::PATCH => item.patch.as_mut(),
+        _ => None,
+    }
 }
 
 #[utoipa::path(get, path = "/api/openapi.json", tag = "service",
     responses((status = 200, content_type = "application/json", description = "this document")))]
 pub async fn get_openapi() -> HttpResponse {
     HttpResponse::Ok().json(document())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_area_documents_its_paths() {
+        for area in crate::routes::AREAS {
+            assert!(!(area.doc)().paths.paths.is_empty(), "{}", area.name);
+        }
+    }
 }

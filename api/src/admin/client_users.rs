@@ -21,6 +21,7 @@ use crate::identity::{clients, users};
 use crate::jobs::{self, JobMethod, NewJob};
 use crate::kit::ids::parse_id;
 use crate::kit::input::Submitted;
+use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::{clean, like_pattern};
 use crate::kit::validate::is_email;
 use crate::mail;
@@ -219,7 +220,9 @@ fn link(state: &AppState, path: &str, secret: &str) -> String {
 }
 
 /// Create (no id: through the e-mail check) or save a club user. Multipart: `data` and `file`.
-#[utoipa::path(post, path = "/api/client/users/update", tag = "settings", responses((status = 200), (status = 422), (status = 403)))]
+#[utoipa::path(post, path = "/api/client/users/update", tag = "settings",
+    request_body(content((UserInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
+    responses((status = 200), (status = 422), (status = 403)))]
 pub async fn update_client_user(
     admin: Admin,
     form: Submitted,
@@ -447,13 +450,14 @@ pub async fn delete_client_user(
     Ok(envelope::ok())
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct InviteQuery {
     pub token: Option<String>,
 }
 
 /// The invitation mail's link: the membership becomes accepted, and the user is sent to log in.
-#[utoipa::path(get, path = "/accept-invite", tag = "settings", responses((status = 302)))]
+#[utoipa::path(get, path = "/accept-invite", tag = "settings", params(InviteQuery), responses((status = 302)))]
 pub async fn accept_invite(
     query: web::Query<InviteQuery>,
     state: web::Data<AppState>,

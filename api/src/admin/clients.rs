@@ -123,7 +123,7 @@ async fn snapshot(conn: &mut PgConnection, id: Uuid) -> Result<Value, ApiError> 
     Ok(json!({ "id": id, "name": name, "active": active, "roles": roles, "modules": modules }))
 }
 
-#[utoipa::path(get, path = "/api/clients/{id}", tag = "admin", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/clients/{id}", tag = "admin", operation_id = "get_club", responses((status = 200), (status = 404)))]
 pub async fn get_client(
     _admin: SystemAdmin,
     path: web::Path<String>,
@@ -134,14 +134,14 @@ pub async fn get_client(
     Ok(envelope::result(snapshot(&mut conn, id).await?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleInput {
     pub name: Option<String>,
     pub alias: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientModuleInput {
     pub module_id: Uuid,
@@ -163,14 +163,14 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleAclInput {
     pub rule_id: Value,
     pub role: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientInput {
     pub id: Option<Uuid>,
@@ -319,7 +319,7 @@ fn check_module(
     }
 }
 
-#[utoipa::path(post, path = "/api/clients/update", tag = "admin", responses((status = 200), (status = 422)))]
+#[utoipa::path(post, path = "/api/clients/update", tag = "admin", request_body = ClientInput, responses((status = 200), (status = 422)))]
 pub async fn update_client(
     admin: SystemAdmin,
     body: Json<ClientInput>,

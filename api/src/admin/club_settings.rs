@@ -19,6 +19,7 @@ use crate::identity::tokens::random_secret;
 use crate::kit::db::unique_field;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::Submitted;
+use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::clean;
 use crate::kit::validate::is_email;
 use crate::session::Admin;
@@ -326,7 +327,7 @@ async fn clean_section(
     Ok(Value::Object(out))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SettingsInput {
     /// A System Admin may edit another club's settings (the client editor hosts the panels).
@@ -357,7 +358,7 @@ pub struct SettingsInput {
     pub settings: Map<String, Value>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 pub struct ApiKeyInput {
     pub name: Option<String>,
     pub key: Option<String>,
@@ -492,7 +493,9 @@ fn digits_only(
     value
 }
 
-#[utoipa::path(post, path = "/api/settings/update", tag = "settings", responses((status = 200), (status = 422), (status = 403)))]
+#[utoipa::path(post, path = "/api/settings/update", tag = "settings",
+    request_body(content((SettingsInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the logo as `logoFile` (section images as `<section>.<field>`); `logo: null` removes the logo."),
+    responses((status = 200), (status = 422), (status = 403)))]
 pub async fn update_settings(
     admin: Admin,
     form: Submitted,

@@ -14,13 +14,32 @@ pub mod profile;
 pub mod team_import;
 pub mod users;
 
+use crate::kit::openapi::copy_path;
 use crate::kit::routes::{Access, Area, Routes};
 
 pub const AREA: Area = Area {
     name: "admin",
     configure,
-    doc: AdminDoc::openapi,
+    doc,
 };
+
+/// One handler serves every accounting reference list, each at its own fixed path.
+fn doc() -> utoipa::openapi::OpenApi {
+    let mut doc = AdminDoc::openapi();
+    let documented = "/api/orders/product-groups";
+    for kind in accounting::REFERENCE_PATHS {
+        let path = format!("/api/orders/{kind}");
+        if path != documented {
+            copy_path(
+                &mut doc,
+                documented,
+                &path,
+                &format!("_{}", kind.replace('-', "_")),
+            );
+        }
+    }
+    doc
+}
 
 /// Settings and administration, the profile, the accounting reference data and the team-sport
 /// import. Fixed paths come before `{id}` paths; the central list registers this area first, so

@@ -117,7 +117,7 @@ pub async fn get_module(
     Ok(envelope::result(load(&mut conn, id).await?))
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AclItemInput {
     #[serde(default)]
@@ -132,7 +132,7 @@ pub struct AclItemInput {
     pub reason: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AclRuleInput {
     pub id: Option<Value>,
@@ -141,7 +141,7 @@ pub struct AclRuleInput {
     pub user_acl: Vec<AclItemInput>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SettingInput {
     pub name: String,
@@ -151,7 +151,7 @@ pub struct SettingInput {
     pub values: Vec<Value>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeatureInput {
     pub name: Option<String>,
@@ -160,7 +160,7 @@ pub struct FeatureInput {
     pub settings: Vec<SettingInput>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ViewInput {
     pub route: String,
@@ -168,7 +168,7 @@ pub struct ViewInput {
     pub values: Vec<Value>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ComponentInput {
     pub name: String,
@@ -176,7 +176,7 @@ pub struct ComponentInput {
     pub values: Vec<Value>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ModuleInput {
     pub id: Option<Uuid>,
@@ -251,7 +251,7 @@ fn clean_rules(rules: &[AclRuleInput], errors: &mut FieldErrors) -> Value {
     Value::Array(out)
 }
 
-#[utoipa::path(post, path = "/api/modules/update", tag = "admin", responses((status = 200), (status = 422)))]
+#[utoipa::path(post, path = "/api/modules/update", tag = "admin", request_body = ModuleInput, responses((status = 200), (status = 422)))]
 pub async fn update_module(
     admin: SystemAdmin,
     body: Json<ModuleInput>,

@@ -10,6 +10,7 @@ use super::{audit, diff};
 use crate::envelope;
 use crate::error::{check_errors, ApiError, FieldErrors};
 use crate::kit::input::Submitted;
+use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::clean;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -23,7 +24,9 @@ pub async fn get_profile(
     Ok(envelope::result(detail(&mut conn, staff.user_id()).await?))
 }
 
-#[utoipa::path(post, path = "/api/profile/update", tag = "profile", responses((status = 200), (status = 422)))]
+#[utoipa::path(post, path = "/api/profile/update", tag = "profile",
+    request_body(content((UserInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
+    responses((status = 200), (status = 422)))]
 pub async fn update_profile(
     staff: Staff,
     form: Submitted,

@@ -28,7 +28,7 @@ pub async fn list_import_teams(state: web::Data<AppState>) -> Result<HttpRespons
     Ok(envelope::result(json!({ "teams": teams, "roles": ROLES })))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportInput {
     pub import_team_lists: Option<Vec<String>>,
@@ -44,7 +44,7 @@ fn strings(v: Option<&Value>) -> Vec<String> {
         .collect()
 }
 
-#[utoipa::path(post, path = "/api/contacts/import", tag = "contacts", responses((status = 200), (status = 403), (status = 422)))]
+#[utoipa::path(post, path = "/api/contacts/import", tag = "contacts", request_body = Option<ImportInput>, responses((status = 200), (status = 403), (status = 422)))]
 pub async fn import_contacts(
     staff: Staff,
     body: Option<Json<ImportInput>>,

@@ -18,6 +18,7 @@ use crate::kit::db::{still_referenced, unique_field};
 use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::Submitted;
+use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::{clean, like_pattern};
 use crate::kit::validate::is_email;
 use crate::session::{session_cookies, SignedIn, SystemAdmin};
@@ -25,7 +26,7 @@ use crate::state::AppState;
 use crate::storage::{Form, UploadedFile};
 
 /// The user fields every user form sends (club users, system users, profile).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserInput {
     pub id: Option<Uuid>,
@@ -52,7 +53,7 @@ pub struct UserInput {
     pub clients: Option<Vec<MembershipInput>>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MembershipInput {
     pub client_id: Uuid,
@@ -364,7 +365,7 @@ async fn memberships_of(
     .await?)
 }
 
-#[utoipa::path(get, path = "/api/users/{id}", tag = "admin", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/users/{id}", tag = "admin", operation_id = "get_system_user", responses((status = 200), (status = 404)))]
 pub async fn get_user(
     _admin: SystemAdmin,
     path: web::Path<String>,
@@ -405,7 +406,9 @@ pub fn role_aliases(roles: &Value) -> Vec<String> {
         .collect()
 }
 
-#[utoipa::path(post, path = "/api/users/update", tag = "admin", responses((status = 200), (status = 422)))]
+#[utoipa::path(post, path = "/api/users/update", tag = "admin",
+    request_body(content((UserInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
+    responses((status = 200), (status = 422)))]
 pub async fn update_user(
     admin: SystemAdmin,
     form: Submitted,

@@ -33,6 +33,9 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/orders/discount-codes", tag = "discount codes",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_discount_codes(
     staff: Staff,
     params: Json<ListParams>,
@@ -41,6 +44,9 @@ pub async fn list_discount_codes(
     list_page(&state, &staff, &LIST, &params).await
 }
 
+#[utoipa::path(get, path = "/api/orders/discount-codes/{id}", tag = "discount codes",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_discount_code(
     staff: Staff,
     path: web::Path<String>,
@@ -49,7 +55,7 @@ pub async fn get_discount_code(
     get_one(&state, &staff, "discount_codes", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DiscountCodeInput {
     id: Option<Uuid>,
@@ -57,6 +63,7 @@ pub struct DiscountCodeInput {
     code: Option<String>,
     expires: Option<NaiveDate>,
     amount: Option<i32>,
+    /// Percent when `percentage`, otherwise an amount in øre (an integer; 1 kr = 100 øre).
     discount: Option<i64>,
     #[serde(default = "yes")]
     percentage: bool,
@@ -70,6 +77,9 @@ fn yes() -> bool {
     true
 }
 
+#[utoipa::path(post, path = "/api/orders/discount-codes/update", tag = "discount codes",
+    request_body = DiscountCodeInput,
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_discount_code(
     staff: Staff,
     body: Json<DiscountCodeInput>,
@@ -159,6 +169,9 @@ pub async fn update_discount_code(
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/orders/discount-codes/{id}", tag = "discount codes",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_discount_code(
     staff: Staff,
     path: web::Path<String>,

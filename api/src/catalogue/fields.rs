@@ -34,6 +34,9 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/orders/fields", tag = "custom fields",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_fields(
     staff: Staff,
     params: Json<ListParams>,
@@ -42,13 +45,17 @@ pub async fn list_fields(
     list_page(&state, &staff, &LIST, &params).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct FieldsQuery {
     category_id: Option<String>,
 }
 
 /// The fields an order or contract of a category shows, in their order.
+#[utoipa::path(get, path = "/api/orders/fields", tag = "custom fields",
+    params(FieldsQuery),
+    responses((status = 200, description = "{success, result: field[]} in their order"), (status = 401), (status = 403), (status = 404)))]
 pub async fn fields_of_category(
     staff: Staff,
     query: web::Query<FieldsQuery>,
@@ -71,6 +78,9 @@ pub async fn fields_of_category(
     Ok(envelope::result(rows))
 }
 
+#[utoipa::path(get, path = "/api/orders/fields/{id}", tag = "custom fields",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_field(
     staff: Staff,
     path: web::Path<String>,
@@ -79,7 +89,7 @@ pub async fn get_field(
     get_one(&state, &staff, "custom_fields", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FieldInput {
     id: Option<Uuid>,
@@ -94,6 +104,9 @@ pub struct FieldInput {
     default_value: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/orders/fields/update", tag = "custom fields",
+    request_body = FieldInput,
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_field(
     staff: Staff,
     body: Json<FieldInput>,
@@ -179,6 +192,9 @@ pub async fn update_field(
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/orders/fields/{id}", tag = "custom fields",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_field(
     staff: Staff,
     path: web::Path<String>,

@@ -27,6 +27,9 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/products/invoicegroups", tag = "invoice groups",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_invoice_groups(
     staff: Staff,
     params: Json<ListParams>,
@@ -35,6 +38,8 @@ pub async fn list_invoice_groups(
     list_page(&state, &staff, &LIST, &params).await
 }
 
+#[utoipa::path(get, path = "/api/products/invoicegroups", tag = "invoice groups",
+    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
 pub async fn all_invoice_groups(
     staff: Staff,
     state: web::Data<AppState>,
@@ -42,6 +47,9 @@ pub async fn all_invoice_groups(
     all_options(&state, &staff, "invoice_groups", "").await
 }
 
+#[utoipa::path(get, path = "/api/products/invoicegroups/{id}", tag = "invoice groups",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_invoice_group(
     staff: Staff,
     path: web::Path<String>,
@@ -50,7 +58,7 @@ pub async fn get_invoice_group(
     get_one(&state, &staff, "invoice_groups", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct InvoiceGroupInput {
     id: Option<Uuid>,
@@ -61,6 +69,9 @@ pub struct InvoiceGroupInput {
     vat_exempt: bool,
 }
 
+#[utoipa::path(post, path = "/api/products/invoicegroups/update", tag = "invoice groups",
+    request_body = InvoiceGroupInput,
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_invoice_group(
     staff: Staff,
     body: Json<InvoiceGroupInput>,
@@ -93,6 +104,9 @@ pub async fn update_invoice_group(
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/products/invoicegroups/{id}", tag = "invoice groups",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_invoice_group(
     staff: Staff,
     path: web::Path<String>,

@@ -173,7 +173,46 @@ const ORDERS: &str = "orders";
 const PRODUCTS: &str = "products";
 
 #[derive(OpenApi)]
-#[openapi()]
+#[openapi(paths(
+    order_categories::list_order_categories,
+    order_categories::all_order_categories,
+    order_categories::update_order_category,
+    order_categories::get_order_category,
+    order_categories::delete_order_category,
+    seasons::list_seasons,
+    seasons::all_seasons,
+    seasons::parent_seasons,
+    seasons::update_season,
+    seasons::get_season,
+    seasons::delete_season,
+    fields::list_fields,
+    fields::fields_of_category,
+    fields::update_field,
+    fields::get_field,
+    fields::delete_field,
+    discount_codes::list_discount_codes,
+    discount_codes::update_discount_code,
+    discount_codes::get_discount_code,
+    discount_codes::delete_discount_code,
+    seasons::list_seat_charts,
+    invoice_groups::list_invoice_groups,
+    invoice_groups::all_invoice_groups,
+    invoice_groups::update_invoice_group,
+    invoice_groups::get_invoice_group,
+    invoice_groups::delete_invoice_group,
+    product_categories::list_product_categories,
+    product_categories::all_product_categories,
+    product_categories::update_product_category,
+    product_categories::get_product_category,
+    product_categories::delete_product_category,
+    product_categories::list_category_products,
+    product_categories::sort_category_products,
+    products::list_products,
+    products::search_products,
+    products::update_product,
+    products::get_product,
+    products::delete_product,
+))]
 pub struct CatalogueDoc;
 
 /// A list table: its table, the columns under the names the UI reads (`title AS "Title"`), the

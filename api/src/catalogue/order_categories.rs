@@ -28,6 +28,9 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/orders/categories", tag = "order categories",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_order_categories(
     staff: Staff,
     params: Json<ListParams>,
@@ -36,6 +39,8 @@ pub async fn list_order_categories(
     list_page(&state, &staff, &LIST, &params).await
 }
 
+#[utoipa::path(get, path = "/api/orders/categories", tag = "order categories",
+    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
 pub async fn all_order_categories(
     staff: Staff,
     state: web::Data<AppState>,
@@ -43,6 +48,9 @@ pub async fn all_order_categories(
     all_options(&state, &staff, "order_categories", "").await
 }
 
+#[utoipa::path(get, path = "/api/orders/categories/{id}", tag = "order categories",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_order_category(
     staff: Staff,
     path: web::Path<String>,
@@ -51,16 +59,20 @@ pub async fn get_order_category(
     get_one(&state, &staff, "order_categories", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CategoryInput {
     id: Option<Uuid>,
     title: Option<String>,
     sku: Option<String>,
+    /// The category's price in øre (an integer; 1 kr = 100 øre).
     price: Option<i64>,
     invoice_title: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/orders/categories/update", tag = "order categories",
+    request_body = CategoryInput,
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_order_category(
     staff: Staff,
     body: Json<CategoryInput>,
@@ -97,6 +109,9 @@ pub async fn update_order_category(
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/orders/categories/{id}", tag = "order categories",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_order_category(
     staff: Staff,
     path: web::Path<String>,

@@ -15,6 +15,7 @@ use crate::kit::files;
 use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
+use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::clean;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -27,6 +28,9 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/products/categories", tag = "product categories",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_product_categories(
     staff: Staff,
     params: Json<ListParams>,
@@ -35,6 +39,8 @@ pub async fn list_product_categories(
     list_page(&state, &staff, &LIST, &params).await
 }
 
+#[utoipa::path(get, path = "/api/products/categories", tag = "product categories",
+    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
 pub async fn all_product_categories(
     staff: Staff,
     state: web::Data<AppState>,
@@ -42,6 +48,9 @@ pub async fn all_product_categories(
     all_options(&state, &staff, "product_categories", "").await
 }
 
+#[utoipa::path(get, path = "/api/products/categories/{id}", tag = "product categories",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_product_category(
     staff: Staff,
     path: web::Path<String>,
@@ -62,7 +71,7 @@ pub async fn get_product_category(
     Ok(envelope::result(row.ok_or(ApiError::NotFound)?))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShopInput {
     title: Option<String>,
@@ -71,7 +80,7 @@ pub struct ShopInput {
     image: Option<Option<String>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductCategoryInput {
     id: Option<Uuid>,
@@ -85,6 +94,9 @@ pub struct ProductCategoryInput {
     shop: ShopInput,
 }
 
+#[utoipa::path(post, path = "/api/products/categories/update", tag = "product categories",
+    request_body(content((ProductCategoryInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "The category as JSON, or multipart with it in `data` and the shop image as `shopImageFile`; `shop.image: null` removes the image, leaving it out keeps it."),
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_product_category(
     staff: Staff,
     form: Submitted,
@@ -154,6 +166,9 @@ pub async fn update_product_category(
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/products/categories/{id}", tag = "product categories",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_product_category(
     staff: Staff,
     path: web::Path<String>,
@@ -169,7 +184,8 @@ pub async fn delete_product_category(
     .await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ContractQuery {
     contract: Option<bool>,
 }
@@ -178,6 +194,9 @@ pub struct ContractQuery {
 const OFFERED_ON_CONTRACTS: &str =
     "(contract_setup IS NOT NULL AND NOT coalesce((contract_setup->>'hidden')::boolean, false))";
 
+#[utoipa::path(get, path = "/api/products/categories/{id}/products", tag = "product categories",
+    params(("id" = String, Path, description = "the category's id"), ContractQuery),
+    responses((status = 200, description = "{success, result: {id, title}[]} in the category's order"), (status = 401), (status = 403), (status = 404)))]
 pub async fn list_category_products(
     staff: Staff,
     path: web::Path<String>,
@@ -210,12 +229,16 @@ pub async fn list_category_products(
     Ok(envelope::result(rows))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductOrder {
     product_ids: Vec<Uuid>,
 }
 
+#[utoipa::path(post, path = "/api/products/categories/{id}/products", tag = "product categories",
+    params(("id" = String, Path, description = "the category's id")),
+    request_body = ProductOrder,
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn sort_category_products(
     staff: Staff,
     path: web::Path<String>,

@@ -15,6 +15,7 @@ use crate::kit::files;
 use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
+use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::{clean, search_pattern};
 use crate::session::Staff;
 use crate::state::AppState;
@@ -38,6 +39,9 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/products", tag = "products",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}; Price in øre (the lowest active variant's, or the product's own)"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_products(
     staff: Staff,
     params: Json<ListParams>,
@@ -46,11 +50,15 @@ pub async fn list_products(
     list_page(&state, &staff, &LIST, &params).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     search: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/products", tag = "products",
+    params(SearchQuery),
+    responses((status = 200, description = "{success, result: {id, title, price, type, variants}[]}, at most 50; prices in øre"), (status = 401), (status = 403)))]
 pub async fn search_products(
     staff: Staff,
     query: web::Query<SearchQuery>,
@@ -80,6 +88,9 @@ const PRODUCT_JSON: &str = "jsonb_build_object('id', id, 'title', title, 'sku', 
      'extraInfo', extra_info, 'seats', seats, 'contractSetup', contract_setup, 'subscription', subscription, \
      'shop', shop || jsonb_build_object('image', CASE WHEN shop_image IS NULL THEN NULL ELSE '/api/files/download/' || shop_image END))";
 
+#[utoipa::path(get, path = "/api/products/{id}", tag = "products",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: product}; prices in øre"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_product(
     staff: Staff,
     path: web::Path<String>,
@@ -97,19 +108,20 @@ pub async fn get_product(
     Ok(envelope::result(row.ok_or(ApiError::NotFound)?))
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Variant {
     id: Option<Uuid>,
     title: Option<String>,
     sku: Option<String>,
+    /// Price in øre (an integer; 1 kr = 100 øre).
     price: Option<i64>,
     sale_amount: Option<i32>,
     #[serde(default = "yes")]
     active: bool,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductOption {
     product_id: Option<Uuid>,
@@ -120,10 +132,11 @@ pub struct ProductOption {
     pre_selected: bool,
     #[serde(default)]
     price_override: bool,
+    /// Price in øre (an integer; 1 kr = 100 øre).
     price: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ExtraInfoDefinition {
     title: Option<String>,
@@ -136,14 +149,14 @@ pub struct ExtraInfoDefinition {
     kind: Option<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SeatCategory {
     chart_id: Option<String>,
     category: Option<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ContractSetup {
     #[serde(default)]
@@ -156,24 +169,28 @@ pub struct ContractSetup {
     pre_selected: bool,
 }
 
-#[derive(Debug, Default, Deserialize, Serialize)]
+#[derive(Debug, Default, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Subscription {
     #[serde(default)]
     active: bool,
+    /// One-off start fee in øre (an integer; 1 kr = 100 øre).
     start_fee: Option<i64>,
+    /// Fee per interval in øre (an integer; 1 kr = 100 øre).
     fee: Option<i64>,
     interval: Option<i32>,
     commitment: Option<i32>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Shop {
     #[serde(default)]
     active: bool,
     title: Option<String>,
+    /// Price in øre (an integer; 1 kr = 100 øre).
     price: Option<i64>,
+    /// Discount in øre (an integer; 1 kr = 100 øre).
     discount: Option<i64>,
     season_id: Option<Uuid>,
     renewal_date: Option<NaiveDate>,
@@ -186,7 +203,7 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductInput {
     id: Option<Uuid>,
@@ -195,6 +212,7 @@ pub struct ProductInput {
     #[serde(rename = "type")]
     kind: Option<String>,
     category_id: Option<Uuid>,
+    /// Price in øre (an integer; 1 kr = 100 øre).
     price: Option<i64>,
     sale_amount: Option<i32>,
     description: Option<String>,
@@ -370,6 +388,9 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
     }
 }
 
+#[utoipa::path(post, path = "/api/products/update", tag = "products",
+    request_body(content((ProductInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "The product as JSON (every price an integer of øre), or multipart with it in `data` and the shop image as `shopImageFile`; `shop.image: null` removes the image, leaving it out keeps it."),
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_product(
     staff: Staff,
     form: Submitted,
@@ -522,6 +543,9 @@ mod erased {
     }
 }
 
+#[utoipa::path(delete, path = "/api/products/{id}", tag = "products",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "on an order, an option of another product, or in a discount code")))]
 pub async fn delete_product(
     staff: Staff,
     path: web::Path<String>,

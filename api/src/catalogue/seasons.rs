@@ -32,6 +32,9 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Name", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/orders/seasons", tag = "seasons",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_seasons(
     staff: Staff,
     params: Json<ListParams>,
@@ -40,11 +43,15 @@ pub async fn list_seasons(
     list_page(&state, &staff, &LIST, &params).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SeasonsQuery {
     reservations: Option<bool>,
 }
 
+#[utoipa::path(get, path = "/api/orders/seasons", tag = "seasons",
+    params(SeasonsQuery),
+    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
 pub async fn all_seasons(
     staff: Staff,
     query: web::Query<SeasonsQuery>,
@@ -62,6 +69,8 @@ pub async fn all_seasons(
 }
 
 /// Seasons that can be a parent: the reservation seasons.
+#[utoipa::path(get, path = "/api/orders/seasons/parents", tag = "seasons",
+    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
 pub async fn parent_seasons(
     staff: Staff,
     state: web::Data<AppState>,
@@ -72,6 +81,9 @@ pub async fn parent_seasons(
     Ok(envelope::result(all))
 }
 
+#[utoipa::path(get, path = "/api/orders/seasons/{id}", tag = "seasons",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_season(
     staff: Staff,
     path: web::Path<String>,
@@ -80,7 +92,7 @@ pub async fn get_season(
     get_one(&state, &staff, "seasons", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SeatChannel {
     chart_id: Option<String>,
@@ -88,7 +100,7 @@ pub struct SeatChannel {
     name: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SeasonInput {
     id: Option<Uuid>,
@@ -104,6 +116,9 @@ pub struct SeasonInput {
     seats: Vec<SeatChannel>,
 }
 
+#[utoipa::path(post, path = "/api/orders/seasons/update", tag = "seasons",
+    request_body = SeasonInput,
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_season(
     staff: Staff,
     body: Json<SeasonInput>,
@@ -188,6 +203,9 @@ pub async fn update_season(
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/orders/seasons/{id}", tag = "seasons",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_season(
     staff: Staff,
     path: web::Path<String>,
@@ -204,6 +222,8 @@ pub async fn delete_season(
 }
 
 /// Seat charts come from the seat engine, which arrives with the seating issue; until then a club has none.
+#[utoipa::path(get, path = "/api/seats/charts", tag = "seasons",
+    responses((status = 200, description = "{success, result: []} until seating arrives"), (status = 401), (status = 403)))]
 pub async fn list_seat_charts() -> Result<HttpResponse, ApiError> {
     Ok(envelope::result(Vec::<Value>::new()))
 }

@@ -18,6 +18,7 @@ use crate::kit::files;
 use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
+use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::{clean, like_pattern, search_pattern};
 use crate::kit::validate::is_email;
 use crate::session::Staff;
@@ -176,7 +177,8 @@ pub async fn export_companies(
         .body(bytes))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     pub search: Option<String>,
 }
@@ -189,7 +191,7 @@ struct CompanyPick {
     city: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/companies", tag = "companies", responses((status = 200)))]
+#[utoipa::path(get, path = "/api/companies", tag = "companies", params(SearchQuery), responses((status = 200, description = "{success, result: {id, name, cvr, city}[]}, at most 50")))]
 pub async fn search_companies(
     staff: Staff,
     query: web::Query<SearchQuery>,
@@ -324,7 +326,7 @@ pub async fn list_company_contracts(
     Ok(envelope::result(Vec::<Value>::new()))
 }
 
-#[utoipa::path(get, path = "/api/companies/{id}/revenue", tag = "companies", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/companies/{id}/revenue", tag = "companies", responses((status = 200, description = "{success, result: {revenue, year}}: approved orders of this calendar year without VAT, in øre (integer)"), (status = 404)))]
 pub async fn get_company_revenue(
     staff: Staff,
     path: web::Path<String>,
@@ -402,12 +404,13 @@ async fn ensure_visible(raw_id: &str, staff: &Staff, state: &AppState) -> Result
     Ok(id)
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CvrQuery {
     pub query: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/companies/cvr-search", tag = "companies", responses((status = 200), (status = 422)))]
+#[utoipa::path(get, path = "/api/companies/cvr-search", tag = "companies", params(CvrQuery), responses((status = 200), (status = 422)))]
 pub async fn cvr_search(
     query: web::Query<CvrQuery>,
     state: web::Data<AppState>,
@@ -424,13 +427,13 @@ pub async fn cvr_search(
     Ok(envelope::result(found))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ContactId {
     id: Uuid,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CompanyInput {
     id: Option<Uuid>,
@@ -492,7 +495,9 @@ fn clean_ticket_limits(raw: &Value, errors: &mut FieldErrors) -> Value {
     Value::Object(out)
 }
 
-#[utoipa::path(post, path = "/api/companies/update", tag = "companies", responses((status = 200), (status = 422), (status = 404)))]
+#[utoipa::path(post, path = "/api/companies/update", tag = "companies",
+    request_body(content((CompanyInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the logos as `logoWebFile` and `logoPrintFile`; `logoWeb: null` / `logoPrint: null` removes one."),
+    responses((status = 200), (status = 422), (status = 404)))]
 pub async fn update_company(
     staff: Staff,
     form: Submitted,

@@ -17,6 +17,7 @@ use crate::kit::files;
 use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
+use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::{clean, like_pattern, search_pattern};
 use crate::kit::validate::is_email;
 use crate::session::Staff;
@@ -95,7 +96,8 @@ pub async fn list_contacts(
     Ok(envelope::page(rows, total, params.per_page()))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     pub search: Option<String>,
     /// Only the contacts of this company (the order and contract pickers).
@@ -103,7 +105,7 @@ pub struct SearchQuery {
     pub company_id: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/contacts", tag = "contacts", responses((status = 200)))]
+#[utoipa::path(get, path = "/api/contacts", tag = "contacts", params(SearchQuery), responses((status = 200, description = "{success, result: ContactRef[]}, at most 50")))]
 pub async fn search_contacts(
     staff: Staff,
     query: web::Query<SearchQuery>,
@@ -214,7 +216,7 @@ pub async fn all_lists(staff: Staff, state: web::Data<AppState>) -> Result<HttpR
     ))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ContactInput {
     id: Option<Uuid>,
@@ -243,7 +245,9 @@ pub struct ContactInput {
 
 /// Saves a contact (create when `id` is absent); shared by the contacts screen and the company
 /// editor's 'Opret kontaktperson' modal. Returns the id.
-#[utoipa::path(post, path = "/api/contacts/update", tag = "contacts", responses((status = 200), (status = 422), (status = 404)))]
+#[utoipa::path(post, path = "/api/contacts/update", tag = "contacts",
+    request_body(content((ContactInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
+    responses((status = 200), (status = 422), (status = 404)))]
 pub async fn update_contact(
     staff: Staff,
     form: Submitted,
@@ -382,13 +386,13 @@ fn dedup(mut ids: Vec<Uuid>) -> Vec<Uuid> {
     ids
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeleteCard {
     card: Value,
 }
 
-#[utoipa::path(post, path = "/api/contacts/{id}/delete-card", tag = "contacts", responses((status = 200), (status = 404)))]
+#[utoipa::path(post, path = "/api/contacts/{id}/delete-card", tag = "contacts", request_body = DeleteCard, responses((status = 200), (status = 404)))]
 pub async fn delete_card(
     staff: Staff,
     path: web::Path<String>,

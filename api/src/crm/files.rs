@@ -12,6 +12,7 @@ use crate::kit::club::exists_in_club;
 use crate::kit::files::{by_ids, remove, store, FileRow};
 use crate::kit::ids::parse_id;
 use crate::kit::input::Submitted;
+use crate::kit::openapi::MultipartUpdate;
 use crate::session::Staff;
 use crate::state::AppState;
 use crate::storage::UploadedFile;
@@ -25,7 +26,8 @@ fn relation_module(relation_type: &str) -> Option<(&'static str, &'static str)> 
     }
 }
 
-#[utoipa::path(get, path = "/api/files/{entityId}", tag = "files", responses((status = 200)))]
+#[utoipa::path(get, path = "/api/files/{id}", tag = "files", params(("id" = String, Path, description = "the company's or contact's id")),
+    responses((status = 200, description = "{success, result: File[]}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn list_files(
     staff: Staff,
     path: web::Path<String>,
@@ -49,7 +51,9 @@ pub async fn list_files(
     ))
 }
 
-#[utoipa::path(post, path = "/api/files/upload", tag = "files", responses((status = 200), (status = 413), (status = 422)))]
+#[utoipa::path(post, path = "/api/files/upload", tag = "files",
+    request_body(content = MultipartUpdate, content_type = "multipart/form-data", description = "Text fields `relationType` (company or contact) and `relationId`; the files as `files`."),
+    responses((status = 200, description = "{success, result: File[]}"), (status = 401), (status = 403), (status = 404), (status = 413), (status = 422)))]
 pub async fn upload_files(
     staff: Staff,
     form: Submitted,
@@ -88,7 +92,7 @@ pub async fn upload_files(
     Ok(envelope::result(saved))
 }
 
-#[utoipa::path(get, path = "/api/files/download/{fileId}", tag = "files", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/files/download/{id}", tag = "files", params(("id" = String, Path, description = "the file's id")), responses((status = 200, description = "the file's bytes"), (status = 401), (status = 403), (status = 404)))]
 pub async fn download_file(
     staff: Staff,
     path: web::Path<String>,
@@ -126,7 +130,7 @@ fn percent_encode(name: &str) -> String {
         .collect()
 }
 
-#[utoipa::path(delete, path = "/api/files/{fileId}", tag = "files", responses((status = 200), (status = 404)))]
+#[utoipa::path(delete, path = "/api/files/{id}", tag = "files", params(("id" = String, Path, description = "the file's id")), responses((status = 200), (status = 401), (status = 403), (status = 404)))]
 pub async fn delete_file(
     staff: Staff,
     path: web::Path<String>,

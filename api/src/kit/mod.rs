@@ -10,6 +10,7 @@ pub mod html;
 pub mod ids;
 pub mod image_slot;
 pub mod input;
+pub mod openapi;
 pub mod routes;
 pub mod text;
 pub mod validate;

@@ -9,6 +9,7 @@ use crate::club::current_club;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::clients;
+use crate::kit::openapi::mirror;
 use crate::kit::routes::{Access, Area, Routes};
 use crate::session::Caller;
 use crate::state::AppState;
@@ -16,8 +17,14 @@ use crate::state::AppState;
 pub const AREA: Area = Area {
     name: "public",
     configure,
-    doc: PublicDoc::openapi,
+    doc,
 };
+
+fn doc() -> utoipa::openapi::OpenApi {
+    let mut doc = PublicDoc::openapi();
+    mirror(&mut doc, ("/api", "_api"), ("/public", "_public"));
+    doc
+}
 
 /// Mounted under `/api` and `/public` alike.
 pub fn configure(routes: &mut Routes) {

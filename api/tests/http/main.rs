@@ -8,6 +8,7 @@ mod helpers;
 mod history;
 mod input;
 mod jobs;
+mod openapi;
 mod orders;
 mod search;
 mod session;

@@ -7,13 +7,21 @@ pub mod user;
 
 use utoipa::OpenApi;
 
+use crate::kit::openapi::mirror;
 use crate::kit::routes::{Access, Area, Routes};
 
 pub const AREA: Area = Area {
     name: "session",
     configure,
-    doc: SessionDoc::openapi,
+    doc,
 };
+
+/// The calls are documented once each and mounted under both prefixes.
+fn doc() -> utoipa::openapi::OpenApi {
+    let mut doc = SessionDoc::openapi();
+    mirror(&mut doc, ("/api", "_api"), ("/public", "_public"));
+    doc
+}
 
 pub fn configure(routes: &mut Routes) {
     for prefix in ["/api", "/public"] {
