@@ -21,6 +21,7 @@ pub const AREA: Area = Area {
     name: "admin",
     configure,
     doc,
+    history: &[],
 };
 
 /// One handler serves every accounting reference list, each at its own fixed path.

@@ -30,6 +30,7 @@ pub const AREA: Area = Area {
     name: "catalogue",
     configure,
     doc: CatalogueDoc::openapi,
+    history: &[],
 };
 
 /// The orders module's reference data lives under `/api/orders/…` and the products module's

@@ -17,6 +17,7 @@ pub const AREA: Area = Area {
     name: "crm",
     configure,
     doc: CrmDoc::openapi,
+    history: &[],
 };
 
 const COMPANIES: &str = "companies";

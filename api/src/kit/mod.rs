@@ -6,6 +6,7 @@
 pub mod club;
 pub mod db;
 pub mod files;
+pub mod history;
 pub mod html;
 pub mod ids;
 pub mod image_slot;

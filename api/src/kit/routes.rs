@@ -19,6 +19,7 @@ use actix_web::{web, FromRequest, Handler, HttpRequest, Responder, ResponseError
 
 use crate::error::ApiError;
 use crate::identity::acl::Action;
+use crate::kit::history::HistorySource;
 use crate::session::{Admin, SignedIn, Staff, SystemAdmin};
 use crate::state::AppState;
 
@@ -177,9 +178,11 @@ impl Routes {
     }
 }
 
-/// An area of the API: its routes and its OpenAPI document, listed once in `routes::AREAS`.
+/// An area of the API: its routes, its OpenAPI document and the aggregates whose history it
+/// serves, listed once in `routes::AREAS`.
 pub struct Area {
     pub name: &'static str,
     pub configure: fn(&mut Routes),
     pub doc: fn() -> utoipa::openapi::OpenApi,
+    pub history: &'static [&'static dyn HistorySource],
 }

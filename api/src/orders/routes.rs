@@ -1,16 +1,26 @@
-//! The orders area's routes and OpenAPI document (issue 11 §4). Registered after the catalogue,
+//! The orders area's routes, OpenAPI document and history source (issue 11 §4). Registered after the catalogue,
 //! whose `/api/orders/categories` … are fixed paths that must win over `/api/orders/{id}`; here
 //! too the fixed paths come before `{id}`.
 
+use tribune_domain::order::Order;
 use utoipa::OpenApi;
 
 use super::{dto, list};
+use crate::kit::history::AggregateHistory;
 use crate::kit::routes::{Access, Area, Routes};
 
 pub const AREA: Area = Area {
     name: "orders",
     configure,
     doc: OrdersDoc::openapi,
+    history: &[&AggregateHistory::<Order> {
+        aggregate_type: "order",
+        module: Some(super::MODULE),
+        bus: |state| &state.orders,
+        view: |id, sequence, order| {
+            serde_json::to_value(dto::OrderDto::from_order(id.parse().ok(), sequence, order))
+        },
+    }],
 };
 
 pub fn configure(routes: &mut Routes) {

@@ -1,5 +1,6 @@
 //! Every area, in one list: each registers its own routes (with who may call them) and its
-//! OpenAPI document (issue 11 §4). Adding an area is one line in `AREAS`.
+//! OpenAPI document and the aggregates whose history it serves (issue 11 §4). Adding an area is
+//! one line in `AREAS`.
 
 pub mod history;
 pub mod public;
@@ -9,6 +10,7 @@ use actix_web::{web, HttpResponse};
 use utoipa::OpenApi;
 
 use crate::error::ApiError;
+use crate::kit::history::HistorySource;
 use crate::kit::routes::{Access, Area, Routes};
 use crate::state::AppState;
 
@@ -25,6 +27,14 @@ pub const AREAS: &[Area] = &[
     public::AREA,
     history::AREA,
 ];
+
+/// The history source an area registered for `aggregate_type`.
+pub fn history_source(aggregate_type: &str) -> Option<&'static dyn HistorySource> {
+    AREAS
+        .iter()
+        .flat_map(|area| area.history.iter().copied())
+        .find(|source| source.aggregate_type() == aggregate_type)
+}
 
 /// Every route of every area, in registration order.
 pub fn table() -> Routes {
@@ -53,6 +63,7 @@ const SERVICE: Area = Area {
         );
     },
     doc: ServiceDoc::openapi,
+    history: &[],
 };
 
 #[derive(OpenApi)]
@@ -69,4 +80,45 @@ async fn not_found() -> Result<HttpResponse, ApiError> {
 pub async fn healthz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     sqlx::query("SELECT 1").execute(&state.pool).await?;
     Ok(HttpResponse::Ok().content_type("text/plain").body("ok"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    #[test]
+    fn each_aggregate_type_has_one_history_source() {
+        let mut seen = BTreeSet::new();
+        for area in AREAS {
+            for source in area.history {
+                assert!(
+                    seen.insert(source.aggregate_type()),
+                    "{} is registered twice",
+                    source.aggregate_type()
+                );
+            }
+        }
+        for expected in ["probe", "order"] {
+            assert!(seen.contains(expected), "{expected}");
+        }
+        assert_eq!(
+            history_source("order").and_then(|s| s.module()),
+            Some("orders")
+        );
+    }
+
+    #[test]
+    fn no_route_is_registered_twice() {
+        let mut seen = BTreeSet::new();
+        for route in table().table() {
+            assert!(
+                seen.insert((route.method.to_string(), route.path.clone())),
+                "{} {} twice",
+                route.method,
+                route.path
+            );
+        }
+    }
 }

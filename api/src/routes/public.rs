@@ -18,6 +18,7 @@ pub const AREA: Area = Area {
     name: "public",
     configure,
     doc,
+    history: &[],
 };
 
 fn doc() -> utoipa::openapi::OpenApi {

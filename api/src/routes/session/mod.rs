@@ -14,6 +14,7 @@ pub const AREA: Area = Area {
     name: "session",
     configure,
     doc,
+    history: &[],
 };
 
 /// The calls are documented once each and mounted under both prefixes.
