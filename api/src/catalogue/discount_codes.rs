@@ -7,12 +7,12 @@ use uuid::Uuid;
 
 use super::{delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::kit::club::all_in_club;
 use crate::kit::db::unique_field;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::text::clean;
+use crate::kit::validate::Check;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -86,48 +86,26 @@ pub async fn update_discount_code(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
+    let code = check.required_text("code", "Kode", &input.code);
+    check.present("expires", "Udløber", &input.expires);
+    if check.present("discount", "Rabat", &input.discount) {
+        check.not_negative("discount", "Rabat", input.discount);
+        if input.percentage && input.discount.is_some_and(|d| d > 10_000) {
+            check.fail("discount", "Rabat må maksimalt være 100 eller mindre");
+        }
     }
-    let code = clean(&input.code);
-    if code.is_none() {
-        push_error(&mut errors, "code", "Kode skal udfyldes");
-    }
-    if input.expires.is_none() {
-        push_error(&mut errors, "expires", "Udløber skal udfyldes");
-    }
-    match input.discount {
-        None => push_error(&mut errors, "discount", "Rabat skal udfyldes"),
-        Some(d) if d < 0 => push_error(
-            &mut errors,
-            "discount",
-            "Rabat skal minimum være 0 eller mere",
-        ),
-        Some(d) if input.percentage && d > 10_000 => push_error(
-            &mut errors,
-            "discount",
-            "Rabat må maksimalt være 100 eller mindre",
-        ),
-        _ => {}
-    }
-    if input.amount.is_some_and(|a| a < 0) {
-        push_error(
-            &mut errors,
-            "amount",
-            "Antal skal minimum være 0 eller mere",
-        );
-    }
+    check.not_negative("amount", "Antal", input.amount.map(i64::from));
     for (i, product) in input.product_ids.iter().enumerate() {
         if product.is_none() {
-            push_error(&mut errors, &format!("productIds.{i}"), "Vælg et produkt");
+            check.fail(&format!("productIds.{i}"), "Vælg et produkt");
         }
     }
     let product_ids: Vec<Uuid> = input.product_ids.iter().flatten().copied().collect();
     let mut tx = write_tx(&state, &staff, "discount_codes", input.id).await?;
     if !all_in_club(&mut tx, "products", staff.client_id, &product_ids).await? {
-        push_error(&mut errors, "productIds", "Vælg et produkt");
+        check.fail("productIds", "Vælg et produkt");
     }
     if let Some(code) = &code {
         let taken: bool = sqlx::query_scalar(
@@ -139,10 +117,10 @@ pub async fn update_discount_code(
         .fetch_one(&mut *tx)
         .await?;
         if taken {
-            push_error(&mut errors, "code", "Koden er allerede i brug");
+            check.fail("code", "Koden er allerede i brug");
         }
     }
-    check_errors(errors)?;
+    check.finish()?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO discount_codes (id, client_id, title, code, expires, amount, discount, percentage, active, product_ids, created_by, updated_by) \
          VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) \

@@ -8,11 +8,12 @@ use uuid::Uuid;
 
 use super::{delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::kit::club::all_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::text::{clean, is_danish_decimal};
+use crate::kit::validate::Check;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -113,16 +114,11 @@ pub async fn update_field(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
-    }
-    let kind = clean(&input.kind);
-    match kind.as_deref() {
-        None => push_error(&mut errors, "type", "Type skal udfyldes"),
-        Some(k) if !TYPES.contains(&k) => push_error(&mut errors, "type", "Type er ugyldig"),
-        _ => {}
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
+    let kind = check.required_text("type", "Type", &input.kind);
+    if kind.as_deref().is_some_and(|k| !TYPES.contains(&k)) {
+        check.fail("type", "Type er ugyldig");
     }
     let sorting = match &input.sorting {
         None | Some(Value::Null) => 0,
@@ -132,7 +128,7 @@ pub async fn update_field(
         }
         Some(Value::String(s)) if s.trim().is_empty() => 0,
         _ => {
-            push_error(&mut errors, "sorting", "Sortering skal være et tal");
+            check.fail("sorting", "Sortering skal være et tal");
             0
         }
     };
@@ -145,16 +141,12 @@ pub async fn update_field(
     let default_value = clean(&input.default_value);
     if let Some(default) = &default_value {
         match kind.as_deref() {
-            Some("Number") if !is_danish_decimal(default) => push_error(
-                &mut errors,
-                "defaultValue",
-                "Standardværdi skal være et gyldigt tal.",
-            ),
-            Some("Dropdown") if !values.contains(default) => push_error(
-                &mut errors,
-                "defaultValue",
-                "Standardværdi skal være en af værdierne",
-            ),
+            Some("Number") if !is_danish_decimal(default) => {
+                check.fail("defaultValue", "Standardværdi skal være et gyldigt tal.")
+            }
+            Some("Dropdown") if !values.contains(default) => {
+                check.fail("defaultValue", "Standardværdi skal være en af værdierne")
+            }
             _ => {}
         }
     }
@@ -167,9 +159,9 @@ pub async fn update_field(
     )
     .await?
     {
-        push_error(&mut errors, "categoryIds", "En kategori findes ikke");
+        check.fail("categoryIds", "En kategori findes ikke");
     }
-    check_errors(errors)?;
+    check.finish()?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO custom_fields (id, client_id, title, category_ids, type, sorting, \"values\", default_value, created_by, updated_by) \
          VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $9) \

@@ -6,10 +6,11 @@ use uuid::Uuid;
 
 use super::{all_options, delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::text::clean;
+use crate::kit::validate::Check;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -78,12 +79,9 @@ pub async fn update_invoice_group(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
-    }
-    check_errors(errors)?;
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
+    check.finish()?;
     let mut tx = write_tx(&state, &staff, "invoice_groups", input.id).await?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO invoice_groups (id, client_id, title, sku, sorting, vat_exempt, created_by, updated_by) \

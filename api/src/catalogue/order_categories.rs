@@ -6,10 +6,11 @@ use uuid::Uuid;
 
 use super::{all_options, delete_row, get_one, list_page, write_tx, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::text::clean;
+use crate::kit::validate::Check;
 use crate::session::Staff;
 use crate::state::AppState;
 use tribune_projections::db::club_tx;
@@ -79,16 +80,11 @@ pub async fn update_order_category(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
-    }
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
     let price = input.price.unwrap_or(0);
-    if price < 0 {
-        push_error(&mut errors, "price", "Pris skal minimum være 0 eller mere");
-    }
-    check_errors(errors)?;
+    check.not_negative("price", "Pris", Some(price));
+    check.finish()?;
     let mut tx = write_tx(&state, &staff, "order_categories", input.id).await?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO order_categories (id, client_id, title, sku, price, invoice_title, created_by, updated_by) \

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::{all_options, delete_row, list_page, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::kit::club::{all_in_club, exists_in_club};
 use crate::kit::files;
 use crate::kit::ids::parse_id;
@@ -17,6 +17,7 @@ use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
 use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::clean;
+use crate::kit::validate::Check;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -105,15 +106,10 @@ pub async fn update_product_category(
     let Submitted(form) = form;
     let input: ProductCategoryInput = form.json()?;
     let image_file = form.files_named("shopImageFile").next();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
-    }
-    if image_file.is_some_and(|f| !f.is_image()) {
-        push_error(&mut errors, "shopImageFile", "Billede skal være et billede");
-    }
-    check_errors(errors)?;
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
+    check.image("shopImageFile", "Billede", image_file);
+    check.finish()?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let existing: Option<Option<Uuid>> = match input.id {
         Some(id) => Some(

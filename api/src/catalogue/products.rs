@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::{delete_row, list_page, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::kit::club::exists_in_club;
 use crate::kit::files;
 use crate::kit::ids::parse_id;
@@ -17,6 +17,7 @@ use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
 use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::{clean, search_pattern};
+use crate::kit::validate::Check;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -253,40 +254,35 @@ pub struct ProductInput {
     shop: Shop,
 }
 
-fn money(errors: &mut FieldErrors, field: &str, value: Option<i64>, required: bool) {
-    match value {
-        None if required => push_error(errors, field, "Pris skal udfyldes"),
-        Some(v) if v < 0 => push_error(errors, field, "Pris skal minimum være 0 eller mere"),
-        _ => {}
+/// A price in øre: required or not, never below 0.
+fn money(check: &mut Check, field: &str, value: Option<i64>, required: bool) {
+    if required {
+        check.present(field, "Pris", &value);
     }
+    check.not_negative(field, "Pris", value);
 }
 
 /// Every rule of spec 3 §5 for products, with the field path the form shows it on.
-fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
+fn validate(input: &mut ProductInput, check: &mut Check) {
     if clean(&input.title).is_none() {
-        push_error(errors, "title", "Titel skal udfyldes");
+        check.fail("title", "Titel skal udfyldes");
     }
     match input.kind.as_deref() {
-        None => push_error(errors, "type", "Type skal udfyldes"),
-        Some(k) if !TYPES.contains(&k) => push_error(errors, "type", "Type er ugyldig"),
+        None => check.fail("type", "Type skal udfyldes"),
+        Some(k) if !TYPES.contains(&k) => check.fail("type", "Type er ugyldig"),
         _ => {}
     }
-    money(errors, "price", input.price, true);
+    money(check, "price", input.price, true);
     if input.sale_amount.is_some_and(|a| a < 0) {
-        push_error(errors, "saleAmount", "Antal skal minimum være 0 eller mere");
+        check.fail("saleAmount", "Antal skal minimum være 0 eller mere");
     }
     for (i, variant) in input.variants.iter_mut().enumerate() {
         if clean(&variant.title).is_none() {
-            push_error(
-                errors,
-                &format!("variants.{i}.title"),
-                "Titel skal udfyldes",
-            );
+            check.fail(&format!("variants.{i}.title"), "Titel skal udfyldes");
         }
-        money(errors, &format!("variants.{i}.price"), variant.price, true);
+        money(check, &format!("variants.{i}.price"), variant.price, true);
         if variant.sale_amount.is_some_and(|a| a < 0) {
-            push_error(
-                errors,
+            check.fail(
                 &format!("variants.{i}.saleAmount"),
                 "Antal skal minimum være 0 eller mere",
             );
@@ -297,53 +293,39 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
     }
     for (i, option) in input.options.iter().enumerate() {
         if option.product_id.is_none() {
-            push_error(
-                errors,
-                &format!("options.{i}.productId"),
-                "Produkt skal udfyldes",
-            );
+            check.fail(&format!("options.{i}.productId"), "Produkt skal udfyldes");
         }
         if option.price_override {
-            money(errors, &format!("options.{i}.price"), option.price, true);
+            money(check, &format!("options.{i}.price"), option.price, true);
         }
     }
     for (i, info) in input.extra_info.iter().enumerate() {
         if clean(&info.title).is_none() {
-            push_error(
-                errors,
-                &format!("extraInfo.{i}.title"),
-                "Titel skal udfyldes",
-            );
+            check.fail(&format!("extraInfo.{i}.title"), "Titel skal udfyldes");
         }
         if clean(&info.alias).is_none() {
-            push_error(
-                errors,
-                &format!("extraInfo.{i}.alias"),
-                "Alias skal udfyldes",
-            );
+            check.fail(&format!("extraInfo.{i}.alias"), "Alias skal udfyldes");
         }
         if !matches!(
             info.kind.as_deref(),
             Some("Radio" | "Checkbox" | "Select" | "Text")
         ) {
-            push_error(errors, &format!("extraInfo.{i}.type"), "Type skal udfyldes");
+            check.fail(&format!("extraInfo.{i}.type"), "Type skal udfyldes");
         }
     }
     if let Some(setup) = &input.contract_setup {
         match setup.kind.as_deref() {
-            None => push_error(errors, "contractSetup.type", "Type skal udfyldes"),
+            None => check.fail("contractSetup.type", "Type skal udfyldes"),
             Some("none" | "checkbox" | "number" | "text" | "number-text") => {}
-            Some(_) => push_error(errors, "contractSetup.type", "Type er ugyldig"),
+            Some(_) => check.fail("contractSetup.type", "Type er ugyldig"),
         }
         let needs_amount_type = matches!(setup.kind.as_deref(), Some("number" | "number-text"));
         match setup.amount_type.as_deref() {
-            None if needs_amount_type => push_error(
-                errors,
-                "contractSetup.amountType",
-                "Mængdetype skal udfyldes",
-            ),
+            None if needs_amount_type => {
+                check.fail("contractSetup.amountType", "Mængdetype skal udfyldes")
+            }
             None | Some("amount" | "price" | "amount-price") => {}
-            Some(_) => push_error(errors, "contractSetup.amountType", "Mængdetype er ugyldig"),
+            Some(_) => check.fail("contractSetup.amountType", "Mængdetype er ugyldig"),
         }
         let needs_unit = needs_amount_type
             && matches!(
@@ -351,19 +333,19 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
                 Some("amount" | "amount-price")
             );
         match setup.unit.as_deref() {
-            None if needs_unit => push_error(errors, "contractSetup.unit", "Enhed skal udfyldes"),
+            None if needs_unit => check.fail("contractSetup.unit", "Enhed skal udfyldes"),
             None | Some("stk" | "person" | "meter") => {}
-            Some(_) => push_error(errors, "contractSetup.unit", "Enhed er ugyldig"),
+            Some(_) => check.fail("contractSetup.unit", "Enhed er ugyldig"),
         }
     }
     money(
-        errors,
+        check,
         "subscription.startFee",
         input.subscription.start_fee,
         false,
     );
     money(
-        errors,
+        check,
         "subscription.fee",
         input.subscription.fee,
         input.subscription.active,
@@ -373,11 +355,11 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
         ("subscription.commitment", input.subscription.commitment),
     ] {
         if value.is_some_and(|v| v < 0) {
-            push_error(errors, field, "Skal være 0 eller mere");
+            check.fail(field, "Skal være 0 eller mere");
         }
     }
-    money(errors, "shop.price", input.shop.price, false);
-    money(errors, "shop.discount", input.shop.discount, false);
+    money(check, "shop.price", input.shop.price, false);
+    money(check, "shop.discount", input.shop.discount, false);
     let ticket = matches!(input.kind.as_deref(), Some("ticket" | "seat-ticket"));
     if !ticket {
         input.ticket_template = None;
@@ -399,11 +381,9 @@ pub async fn update_product(
     let Submitted(form) = form;
     let mut input: ProductInput = form.json()?;
     let image_file = form.files_named("shopImageFile").next();
-    let mut errors = FieldErrors::new();
-    validate(&mut input, &mut errors);
-    if image_file.is_some_and(|f| !f.is_image()) {
-        push_error(&mut errors, "shopImageFile", "Billede skal være et billede");
-    }
+    let mut check = Check::new();
+    validate(&mut input, &mut check);
+    check.image("shopImageFile", "Billede", image_file);
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let existing: Option<Option<Uuid>> = match input.id {
         Some(id) => Some(
@@ -437,21 +417,17 @@ pub async fn update_product(
         ),
     ] {
         if !exists_in_club(&mut tx, table, staff.client_id, id).await? {
-            push_error(&mut errors, field, message);
+            check.fail(field, message);
         }
     }
     for (i, option) in input.options.iter().enumerate() {
         if option.product_id.is_some()
             && !exists_in_club(&mut tx, "products", staff.client_id, option.product_id).await?
         {
-            push_error(
-                &mut errors,
-                &format!("options.{i}.productId"),
-                "Produktet findes ikke",
-            );
+            check.fail(&format!("options.{i}.productId"), "Produktet findes ikke");
         }
     }
-    check_errors(errors)?;
+    check.finish()?;
 
     let id = input.id.unwrap_or_else(Uuid::new_v4);
     let change = files::apply_slot(

@@ -9,10 +9,11 @@ use uuid::Uuid;
 
 use super::{delete_row, get_one, list_page, options, write_tx, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::text::clean;
+use crate::kit::validate::Check;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -125,39 +126,25 @@ pub async fn update_season(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
-    }
-    if input.start_date.is_none() {
-        push_error(&mut errors, "startDate", "Start dato skal udfyldes");
-    }
-    match (input.start_date, input.end_date) {
-        (_, None) => push_error(&mut errors, "endDate", "Slut dato skal udfyldes"),
-        (Some(start), Some(end)) if end < start => push_error(
-            &mut errors,
-            "endDate",
-            "Slut dato skal være efter start dato",
-        ),
-        _ => {}
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
+    check.present("startDate", "Start dato", &input.start_date);
+    if check.present("endDate", "Slut dato", &input.end_date) {
+        if let (Some(start), Some(end)) = (input.start_date, input.end_date) {
+            if end < start {
+                check.fail("endDate", "Slut dato skal være efter start dato");
+            }
+        }
     }
     if input.reservations && input.parent_id.is_some() {
-        push_error(
-            &mut errors,
-            "parentId",
-            "En reservationssæson kan ikke have en forælder",
-        );
+        check.fail("parentId", "En reservationssæson kan ikke have en forælder");
     }
     let seats: Vec<Value> = input
         .seats
         .iter()
         .enumerate()
         .filter_map(|(i, s)| {
-            let chart = clean(&s.chart_id);
-            if chart.is_none() {
-                push_error(&mut errors, &format!("seats.{i}.chartId"), "Sæde-kort skal udfyldes");
-            }
+            let chart = check.required_text(&format!("seats.{i}.chartId"), "Sæde-kort", &s.chart_id);
             chart.map(|chart| json!({ "chartId": chart, "eventId": clean(&s.event_id), "name": clean(&s.name) }))
         })
         .collect();
@@ -172,14 +159,10 @@ pub async fn update_season(
         .fetch_one(&mut *tx)
         .await?;
         if !is_reservation {
-            push_error(
-                &mut errors,
-                "parentId",
-                "Forældersæsonen skal være en reservationssæson",
-            );
+            check.fail("parentId", "Forældersæsonen skal være en reservationssæson");
         }
     }
-    check_errors(errors)?;
+    check.finish()?;
     let id: Uuid = sqlx::query_scalar(
         "INSERT INTO seasons (id, client_id, title, start_date, end_date, parent_id, reservations, inactive, seats, created_by, updated_by) \
          VALUES (coalesce($1, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \

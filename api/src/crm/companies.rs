@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use super::extra_info;
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::{ApiError, FieldErrors};
 use crate::identity::clients;
 use crate::kit::club::all_in_club;
 use crate::kit::files;
@@ -20,7 +20,7 @@ use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
 use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::{clean, like_pattern, search_pattern};
-use crate::kit::validate::is_email;
+use crate::kit::validate::Check;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -508,52 +508,40 @@ pub async fn update_company(
     let logo_web_file = form.files_named("logoWebFile").next();
     let logo_print_file = form.files_named("logoPrintFile").next();
 
-    let mut errors = FieldErrors::new();
-    let mut fail = |field: &str, message: &str| push_error(&mut errors, field, message);
-    let name = clean(&input.name);
-    if name.is_none() {
-        fail("name", "Navn skal udfyldes");
-    }
+    let mut check = Check::new();
+    let name = check.required_text("name", "Navn", &input.name);
     let status = input.status.unwrap_or(-1);
-    if input.status.is_none() {
-        fail("status", "Status skal udfyldes");
-    } else if !STATUSES.iter().any(|(s, _)| *s == status) {
-        fail("status", "Status er ugyldig");
+    if check.present("status", "Status", &input.status)
+        && !STATUSES.iter().any(|(s, _)| *s == status)
+    {
+        check.fail("status", "Status er ugyldig");
     }
     let cvr = clean(&input.cvr).map(|c| c.replace(' ', ""));
     let phone = clean(&input.phone);
     if cvr.is_none() && phone.is_none() {
-        fail("cvr", "CVR skal udfyldes, når telefon ikke er udfyldt");
-        fail("phone", "Telefon skal udfyldes, når CVR ikke er udfyldt");
+        check.fail("cvr", "CVR skal udfyldes, når telefon ikke er udfyldt");
+        check.fail("phone", "Telefon skal udfyldes, når CVR ikke er udfyldt");
     }
     if cvr
         .as_deref()
         .is_some_and(|c| c.len() != 8 || !c.chars().all(|d| d.is_ascii_digit()))
     {
-        fail("cvr", "CVR skal være 8 cifre");
+        check.fail("cvr", "CVR skal være 8 cifre");
     }
     let ean = clean(&input.ean);
-    if input.use_ean && ean.is_none() {
-        fail("ean", "EAN skal udfyldes");
+    if input.use_ean {
+        check.present("ean", "EAN", &ean);
     }
     if ean
         .as_deref()
         .is_some_and(|e| e.len() != 13 || !e.chars().all(|d| d.is_ascii_digit()))
     {
-        fail("ean", "EAN skal være 13 cifre");
+        check.fail("ean", "EAN skal være 13 cifre");
     }
     let email = clean(&input.email);
-    if email.as_deref().is_some_and(|e| !is_email(e)) {
-        fail("email", "E-mail skal være en gyldig e-mail adresse");
-    }
-    for (field, label, file) in [
-        ("logoWebFile", "Logo (web)", logo_web_file),
-        ("logoPrintFile", "Logo (print)", logo_print_file),
-    ] {
-        if file.is_some_and(|f| !f.is_image()) {
-            fail(field, &format!("{label} skal være et billede"));
-        }
-    }
+    check.email("email", "E-mail", email.as_deref().unwrap_or_default());
+    check.image("logoWebFile", "Logo (web)", logo_web_file);
+    check.image("logoPrintFile", "Logo (print)", logo_print_file);
     for (field, label, value, max) in [
         ("name", "Navn", &name, 200),
         ("address", "Adresse", &clean(&input.address), 200),
@@ -561,9 +549,7 @@ pub async fn update_company(
         ("zipCode", "Postnr", &clean(&input.zip_code), 20),
         ("website", "Hjemmeside", &clean(&input.website), 300),
     ] {
-        if value.as_deref().is_some_and(|v| v.chars().count() > max) {
-            fail(field, &format!("{label} må højst være {max} tegn"));
-        }
+        check.max_chars_of(field, label, value, max);
     }
 
     let client = clients::by_id(&state.pool, staff.client_id)
@@ -572,9 +558,9 @@ pub async fn update_company(
     let extra = extra_info::normalize(
         &extra_info::definitions(&client.settings, "companies"),
         &input.extra_info,
-        &mut errors,
+        check.errors(),
     );
-    let ticket_limits = clean_ticket_limits(&input.ticket_limits, &mut errors);
+    let ticket_limits = clean_ticket_limits(&input.ticket_limits, check.errors());
 
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     if let Some(owner) = input.owner_id {
@@ -586,10 +572,7 @@ pub async fn update_company(
         .fetch_one(&mut *tx)
         .await?;
         if !is_staff {
-            errors
-                .entry("ownerId".into())
-                .or_default()
-                .push("Ansvarlig findes ikke".into());
+            check.fail("ownerId", "Ansvarlig findes ikke");
         }
     }
     let contact_ids: Vec<Uuid> = match (&input.contact_ids, &input.contacts) {
@@ -598,12 +581,12 @@ pub async fn update_company(
         (None, None) => Vec::new(),
     };
     if !all_in_club(&mut tx, "contacts", staff.client_id, &contact_ids).await? {
-        push_error(&mut errors, "contacts", "En kontaktperson findes ikke");
+        check.fail("contacts", "En kontaktperson findes ikke");
     }
     let mut unique = contact_ids;
     unique.sort();
     unique.dedup();
-    check_errors(errors)?;
+    check.finish()?;
 
     let existing = match input.id {
         Some(id) => Some(load(&mut tx, staff.client_id, id).await?),

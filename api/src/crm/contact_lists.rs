@@ -12,7 +12,8 @@ use crate::error::ApiError;
 use crate::kit::club::all_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::text::{clean, like_pattern};
+use crate::kit::text::like_pattern;
+use crate::kit::validate::Check;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -122,11 +123,11 @@ pub async fn update_contact_list(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner();
-    let title =
-        clean(&input.title).ok_or_else(|| ApiError::field("title", "Navn skal udfyldes"))?;
-    if title.chars().count() > 200 {
-        return Err(ApiError::field("title", "Navn må højst være 200 tegn"));
-    }
+    let mut check = Check::new();
+    let title = check.required_text("title", "Navn", &input.title);
+    check.max_chars_of("title", "Navn", &title, 200);
+    check.finish()?;
+    let title = title.unwrap_or_default();
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let id = match input.id {
         Some(id) => {

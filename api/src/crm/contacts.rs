@@ -10,7 +10,7 @@ use uuid::Uuid;
 use super::companies::ContactRef;
 use super::extra_info;
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::identity::clients;
 use crate::kit::club::all_in_club;
 use crate::kit::files;
@@ -19,7 +19,7 @@ use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
 use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::{clean, like_pattern, search_pattern};
-use crate::kit::validate::is_email;
+use crate::kit::validate::Check;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -257,32 +257,19 @@ pub async fn update_contact(
     let input: ContactInput = form.json()?;
     let picture_file = form.files_named("file").next();
 
-    let mut errors = FieldErrors::new();
-    let mut fail = |field: &str, message: &str| push_error(&mut errors, field, message);
-    let firstname = clean(&input.firstname);
-    let lastname = clean(&input.lastname);
-    let email = clean(&input.email);
-    if firstname.is_none() {
-        fail("firstname", "Fornavn skal udfyldes");
-    }
-    if lastname.is_none() {
-        fail("lastname", "Efternavn skal udfyldes");
-    }
-    match &email {
-        None => fail("email", "E-mail skal udfyldes"),
-        Some(e) if !is_email(e) => fail("email", "E-mail skal være en gyldig e-mail adresse"),
-        _ => {}
-    }
-    if picture_file.is_some_and(|f| !f.is_image()) {
-        fail("file", "Billede skal være et billede");
-    }
+    let mut check = Check::new();
+    let firstname = check.required_text("firstname", "Fornavn", &input.firstname);
+    let lastname = check.required_text("lastname", "Efternavn", &input.lastname);
+    let email = check.required_text("email", "E-mail", &input.email);
+    check.email("email", "E-mail", email.as_deref().unwrap_or_default());
+    check.image("file", "Billede", picture_file);
     let client = clients::by_id(&state.pool, staff.client_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let extra = extra_info::normalize(
         &extra_info::definitions(&client.settings, "contacts"),
         &input.extra_info,
-        &mut errors,
+        check.errors(),
     );
 
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
@@ -303,10 +290,10 @@ pub async fn update_contact(
         ),
     ] {
         if !all_in_club(&mut tx, table, staff.client_id, ids).await? {
-            push_error(&mut errors, field, message);
+            check.fail(field, message);
         }
     }
-    check_errors(errors)?;
+    check.finish()?;
 
     let existing = match input.id {
         Some(id) => Some(load(&mut tx, staff.client_id, id).await?),
