@@ -15,7 +15,7 @@ use super::users::{
 };
 use super::{audit, diff, AdminListQuery};
 use crate::envelope::{self, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::identity::tokens::{self, digest, random_secret, TokenKind};
 use crate::identity::{clients, users};
 use crate::jobs::{self, JobMethod, NewJob};
@@ -23,7 +23,7 @@ use crate::kit::ids::parse_id;
 use crate::kit::input::Submitted;
 use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::{clean, like_pattern};
-use crate::kit::validate::is_email;
+use crate::kit::validate::{is_email, Check};
 use crate::mail;
 use crate::session::Admin;
 use crate::state::AppState;
@@ -198,7 +198,7 @@ async fn check_role(
     state: &AppState,
     client_id: Uuid,
     role: &Option<String>,
-    errors: &mut FieldErrors,
+    check: &mut Check,
 ) -> Result<Option<String>, ApiError> {
     let role = clean(role);
     if let Some(role) = &role {
@@ -206,7 +206,7 @@ async fn check_role(
             .await?
             .ok_or(ApiError::NotFound)?;
         if !role_aliases(&club.roles).contains(role) {
-            push_error(errors, "role", "Rollen findes ikke i klubben");
+            check.fail("role", "Rollen findes ikke i klubben");
         }
     }
     Ok(role)
@@ -232,8 +232,8 @@ pub async fn update_client_user(
     let client_id = staff.client_id;
     let Submitted(form) = form;
     let input: UserInput = form.json()?;
-    let mut errors = FieldErrors::new();
-    let role = check_role(&state, client_id, &input.role, &mut errors).await?;
+    let mut check = Check::new();
+    let role = check_role(&state, client_id, &input.role, &mut check).await?;
     let club = clients::by_id(&state.pool, client_id)
         .await?
         .ok_or(ApiError::NotFound)?;
@@ -242,7 +242,7 @@ pub async fn update_client_user(
     if input.id.is_none() {
         let email = clean(&input.email).unwrap_or_default();
         if let Some(existing) = users::by_email(&state.pool, &email).await? {
-            check_errors(errors)?;
+            check.finish()?;
             if membership(&state.pool, client_id, existing.id)
                 .await?
                 .is_some()
@@ -298,10 +298,10 @@ pub async fn update_client_user(
         &input,
         form.files_named("file").next(),
         input.id.is_none(),
-        &mut errors,
+        &mut check,
     )
     .await?;
-    check_errors(errors)?;
+    check.finish()?;
     let mut tx = system_tx(&state.pool).await?;
     let (id, before, before_role) = match input.id {
         Some(id) => {

@@ -15,11 +15,12 @@ use uuid::Uuid;
 use super::modules::{ModuleRow, MODULE_COLUMNS};
 use super::{audit, diff, AdminListQuery};
 use crate::envelope::{self, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::kit::db::still_referenced;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::text::{clean, like_pattern};
+use crate::kit::validate::Check;
 use crate::session::SystemAdmin;
 use crate::state::AppState;
 
@@ -205,7 +206,7 @@ fn allowed<'a>(list: &'a Value, key_field: &str, key: &str) -> Option<Vec<&'a Va
 }
 
 fn check_choice(
-    errors: &mut FieldErrors,
+    check: &mut Check,
     field: &str,
     list: &Value,
     key_field: &str,
@@ -214,24 +215,16 @@ fn check_choice(
     what: &str,
 ) {
     match allowed(list, key_field, key) {
-        None => push_error(
-            errors,
-            field,
-            format!("{what} '{key}' findes ikke i modulet"),
-        ),
+        None => check.fail(field, format!("{what} '{key}' findes ikke i modulet")),
         Some(values) if !values.is_empty() && !values.iter().any(|v| text(v) == text(value)) => {
-            push_error(
-                errors,
-                field,
-                format!("Værdien er ikke tilladt for {what} '{key}'"),
-            )
+            check.fail(field, format!("Værdien er ikke tilladt for {what} '{key}'"))
         }
         _ => {}
     }
 }
 
 fn check_module(
-    errors: &mut FieldErrors,
+    check: &mut Check,
     prefix: &str,
     input: &ClientModuleInput,
     module: &ModuleRow,
@@ -246,15 +239,13 @@ fn check_module(
         .collect();
     for (i, link) in input.role_acls.iter().enumerate() {
         if !rule_ids.contains(&text(&link.rule_id)) {
-            push_error(
-                errors,
+            check.fail(
                 &format!("{prefix}.roleAcls.{i}.ruleId"),
                 "Reglen findes ikke i modulet",
             );
         }
         if !roles.contains(&link.role) {
-            push_error(
-                errors,
+            check.fail(
                 &format!("{prefix}.roleAcls.{i}.role"),
                 "Rollen findes ikke i klubben",
             );
@@ -262,7 +253,7 @@ fn check_module(
     }
     for (route, value) in &input.custom_views {
         check_choice(
-            errors,
+            check,
             &format!("{prefix}.customViews"),
             &module.views,
             "route",
@@ -273,7 +264,7 @@ fn check_module(
     }
     for (name, value) in &input.custom_components {
         check_choice(
-            errors,
+            check,
             &format!("{prefix}.customComponents"),
             &module.components,
             "name",
@@ -290,8 +281,7 @@ fn check_module(
             .flatten()
             .find(|f| f.get("alias").and_then(Value::as_str) == Some(alias.as_str()));
         let Some(feature) = feature else {
-            push_error(
-                errors,
+            check.fail(
                 &format!("{prefix}.features"),
                 format!("Funktionen '{alias}' findes ikke i modulet"),
             );
@@ -300,7 +290,7 @@ fn check_module(
         let defined = feature.get("settings").cloned().unwrap_or(json!([]));
         for (key, value) in settings.as_object().into_iter().flatten() {
             check_choice(
-                errors,
+                check,
                 &format!("{prefix}.features.{alias}"),
                 &defined,
                 "name",
@@ -311,11 +301,7 @@ fn check_module(
         }
     }
     if input.name.as_deref().unwrap_or("").chars().count() > 100 {
-        push_error(
-            errors,
-            &format!("{prefix}.name"),
-            "Navn må højst være 100 tegn",
-        );
+        check.fail(&format!("{prefix}.name"), "Navn må højst være 100 tegn");
     }
 }
 
@@ -326,37 +312,22 @@ pub async fn update_client(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let name = clean(&input.name).unwrap_or_default();
-    if name.is_empty() {
-        push_error(&mut errors, "name", "Navn skal udfyldes");
-    } else if name.chars().count() > 200 {
-        push_error(&mut errors, "name", "Navn må højst være 200 tegn");
-    }
+    let mut check = Check::new();
+    let name = check.required_text("name", "Navn", &input.name);
+    check.max_chars_of("name", "Navn", &name, 200);
+    let name = name.unwrap_or_default();
     let mut roles = Vec::new();
     let mut aliases = Vec::new();
     for (i, role) in input.roles.iter().flatten().enumerate() {
         let role_name = clean(&role.name).unwrap_or_default();
         let alias = clean(&role.alias).unwrap_or_default();
         if role_name.is_empty() {
-            push_error(
-                &mut errors,
-                &format!("roles.{i}.name"),
-                "Navn skal udfyldes",
-            );
+            check.fail(&format!("roles.{i}.name"), "Navn skal udfyldes");
         }
         if alias.is_empty() {
-            push_error(
-                &mut errors,
-                &format!("roles.{i}.alias"),
-                "Alias skal udfyldes",
-            );
+            check.fail(&format!("roles.{i}.alias"), "Alias skal udfyldes");
         } else if aliases.contains(&alias) {
-            push_error(
-                &mut errors,
-                &format!("roles.{i}.alias"),
-                "Alias er allerede brugt",
-            );
+            check.fail(&format!("roles.{i}.alias"), "Alias er allerede brugt");
         }
         aliases.push(alias.clone());
         roles.push(json!({ "name": role_name, "alias": alias }));
@@ -385,23 +356,18 @@ pub async fn update_client(
         for (i, m) in modules.iter().enumerate() {
             let prefix = format!("modules.{i}");
             if !seen.insert(m.module_id) {
-                push_error(
-                    &mut errors,
+                check.fail(
                     &format!("{prefix}.moduleId"),
                     "Modulet er allerede tilføjet",
                 );
             }
             match catalogue.iter().find(|c| c.id == m.module_id) {
-                None => push_error(
-                    &mut errors,
-                    &format!("{prefix}.moduleId"),
-                    "Modulet findes ikke",
-                ),
-                Some(module) => check_module(&mut errors, &prefix, m, module, &role_aliases),
+                None => check.fail(&format!("{prefix}.moduleId"), "Modulet findes ikke"),
+                Some(module) => check_module(&mut check, &prefix, m, module, &role_aliases),
             }
         }
     }
-    check_errors(errors)?;
+    check.finish()?;
 
     let id = match input.id {
         Some(id) => {

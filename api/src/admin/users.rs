@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::{audit, diff, images, AdminListQuery};
 use crate::envelope::{self, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::identity::{clients, passwords, sessions, users};
 use crate::kit::db::{still_referenced, unique_field};
 use crate::kit::ids::parse_id;
@@ -20,7 +20,7 @@ use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::Submitted;
 use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::{clean, like_pattern};
-use crate::kit::validate::is_email;
+use crate::kit::validate::Check;
 use crate::session::{session_cookies, SignedIn, SystemAdmin};
 use crate::state::AppState;
 use crate::storage::{Form, UploadedFile};
@@ -80,24 +80,20 @@ pub struct CleanUser {
 
 pub const PASSWORD_RULE: &str = "Adgangskode skal mindst være 8 tegn";
 
-/// Checks the fields; `email_required` on create. Errors go into `errors`.
+/// Checks the fields; `email_required` on create. Failed rules go into `check`.
 pub async fn clean_user(
     input: &UserInput,
     picture: Option<&UploadedFile>,
     email_required: bool,
-    errors: &mut FieldErrors,
+    check: &mut Check,
 ) -> Result<CleanUser, ApiError> {
-    let firstname = clean(&input.firstname).unwrap_or_default();
-    if firstname.is_empty() {
-        push_error(errors, "firstname", "Fornavn skal udfyldes");
-    }
+    let firstname = check
+        .required_text("firstname", "Fornavn", &input.firstname)
+        .unwrap_or_default();
     let email = clean(&input.email).unwrap_or_default();
     if email_required {
-        if email.is_empty() {
-            push_error(errors, "email", "E-mail skal udfyldes");
-        } else if !is_email(&email) {
-            push_error(errors, "email", "E-mail skal være en gyldig e-mail adresse");
-        }
+        check.required_text("email", "E-mail", &input.email);
+        check.email("email", "E-mail", &email);
     }
     for (field, label, value, max) in [
         ("firstname", "Fornavn", &input.firstname, 100),
@@ -109,22 +105,18 @@ pub async fn clean_user(
         ("about", "Om", &input.about, 5000),
         ("signature", "Signatur", &input.signature, 10000),
     ] {
-        if value.as_deref().unwrap_or("").chars().count() > max {
-            push_error(errors, field, format!("{label} må højst være {max} tegn"));
-        }
+        check.max_chars_of(field, label, value, max);
     }
     let password = clean(&input.password);
     if password
         .as_ref()
         .is_some_and(|p| p.chars().count() < passwords::MIN_LENGTH)
     {
-        push_error(errors, "password", PASSWORD_RULE);
+        check.fail("password", PASSWORD_RULE);
     }
-    if picture.is_some_and(|f| !f.is_image()) {
-        push_error(errors, "file", "Billede skal være et billede");
-    }
+    check.image("file", "Billede", picture);
     let password_hash = match password {
-        Some(p) if errors.is_empty() => Some(passwords::hash(p).await?),
+        Some(p) if check.passed() => Some(passwords::hash(p).await?),
         _ => None,
     };
     Ok(CleanUser {
@@ -416,12 +408,12 @@ pub async fn update_user(
 ) -> Result<HttpResponse, ApiError> {
     let Submitted(form) = form;
     let input: UserInput = form.json()?;
-    let mut errors = FieldErrors::new();
+    let mut check = Check::new();
     let user = clean_user(
         &input,
         form.files_named("file").next(),
         input.id.is_none(),
-        &mut errors,
+        &mut check,
     )
     .await?;
     let memberships = input.clients.clone().unwrap_or_default();
@@ -430,39 +422,26 @@ pub async fn update_user(
     let roles = club_roles(&mut tx, &ids).await?;
     for (i, m) in memberships.iter().enumerate() {
         match roles.iter().find(|(id, _)| *id == m.client_id) {
-            None => push_error(
-                &mut errors,
-                &format!("clients.{i}.clientId"),
-                "Klubben findes ikke",
-            ),
+            None => check.fail(&format!("clients.{i}.clientId"), "Klubben findes ikke"),
             Some((_, aliases)) => {
                 if let Some(role) = clean(&m.role) {
                     if !aliases.contains(&role) {
-                        push_error(
-                            &mut errors,
-                            &format!("clients.{i}.role"),
-                            "Rollen findes ikke i klubben",
-                        );
+                        check.fail(&format!("clients.{i}.role"), "Rollen findes ikke i klubben");
                     }
                 }
             }
         }
         if ids.iter().filter(|id| **id == m.client_id).count() > 1 {
-            push_error(
-                &mut errors,
+            check.fail(
                 &format!("clients.{i}.clientId"),
                 "Brugeren er allerede tilknyttet klubben",
             );
         }
     }
     if input.id == Some(admin.0.user_id()) && !input.super_admin {
-        push_error(
-            &mut errors,
-            "superAdmin",
-            "Du kan ikke fjerne System Admin fra dig selv",
-        );
+        check.fail("superAdmin", "Du kan ikke fjerne System Admin fra dig selv");
     }
-    check_errors(errors)?;
+    check.finish()?;
 
     let before = match input.id {
         Some(id) => Some(detail(&mut tx, id).await?),
