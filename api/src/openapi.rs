@@ -1,91 +1,88 @@
-use actix_web::HttpResponse;
-use utoipa::OpenApi;
+//! The OpenAPI document served at `/api/openapi.json`: every area's document merged (issue 11
+//! §4). A test checks that it names every registered route.
 
-use crate::crm::{comments, companies, contact_lists, contacts, files};
-use crate::routes::{history, public, session};
+use actix_web::http::Method;
+use actix_web::HttpResponse;
+use utoipa::openapi::path::Operation;
+use utoipa::OpenApi;
 
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "Tribune API",
-        description = "Back office and public booking site for Danish sports clubs"
+        description = "Back office and public booking site for Danish sports clubs. \
+            Money on the wire is always an integer number of øre (1 kr = 100 øre): prices, \
+            amounts, totals, fees and discounts alike."
     ),
-    paths(
-        session::app::get_app,
-        session::app::get_user,
-        session::app::get_modules,
-        session::app::get_client,
-        session::app::list_app_users,
-        session::app::list_public_clients,
-        session::change_client::change_client,
-        session::account::login,
-        session::account::logout,
-        session::account::register,
-        session::account::confirm_email,
-        session::account::forgot_password,
-        session::account::reset_password,
-        history::get_history,
-        history::get_history_at,
-        public::get_terms,
-        public::get_subscription_terms,
-        public::list_event_cards,
-        companies::list_companies,
-        companies::search_companies,
-        companies::export_companies,
-        companies::update_company,
-        companies::cvr_search,
-        companies::list_event_types,
-        companies::get_company,
-        companies::delete_company,
-        companies::get_company_revenue,
-        companies::list_company_orders,
-        companies::list_company_contracts,
-        companies::get_ticket_utilization,
-        contacts::list_contacts,
-        contacts::search_contacts,
-        contacts::update_contact,
-        contacts::all_lists,
-        contacts::get_contact,
-        contacts::delete_contact,
-        contacts::delete_card,
-        contact_lists::list_contact_lists,
-        contact_lists::update_contact_list,
-        contact_lists::get_contact_list,
-        contact_lists::delete_contact_list,
-        comments::list_comments,
-        comments::add_comment,
-        comments::read_comment,
-        comments::delete_comment,
-        files::list_files,
-        files::upload_files,
-        files::download_file,
-        files::delete_file,
-        crate::orders::list::list_orders,
-        crate::orders::list::export_orders,
-        crate::orders::get_order,
-        crate::orders::new_order,
-        crate::orders::update_order,
-        crate::orders::approve_order,
-        crate::orders::reopen_order,
-        crate::orders::cancel_order,
-        crate::orders::set_payment_status,
-        crate::orders::delete_order,
-        crate::orders::capture_payment,
-        crate::orders::send_payment_link,
-        crate::orders::send_confirmation,
-        crate::orders::order_tickets,
-        crate::orders::order_invoices,
-        crate::orders::linkable_contracts,
-    ),
-    components(schemas(
-        crate::envelope::ListParams,
-        crate::identity::acl::AclItem,
-        crate::orders::dto::OrderInput,
-        crate::orders::OrderRef
-    ))
+    components(schemas(crate::envelope::ListParams, crate::identity::acl::AclItem))
 )]
 pub struct ApiDoc;
 
+/// The whole document: the frame above with every area's paths, each operation saying who may
+/// call it (from the route table, so it cannot drift from what is enforced).
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut doc = ApiDoc::openapi();
+    for area in crate::routes::AREAS {
+        doc.merge((area.doc)());
+    }
+    for route in crate::routes::table().table() {
+        if let Some(operation) = operation_mut(&mut doc, &route.method, &route.path) {
+            let access = format!("Access: {}.", route.access.describe());
+            operation.description = Some(match operation.description.take() {
+                Some(text) if !text.is_empty() => format!("{text}\n\n{access}"),
+                _ => access,
+            });
+        }
+    }
+    doc
+}
+
+/// The operation documented for a route; path parameters may be named differently.
+fn operation_mut<'a>(
+    doc: &'a mut utoipa::openapi::OpenApi,
+    method: &Method,
+    path: &str,
+) -> Option<&'a mut Operation> {
+    let shape = |p: &str| -> Vec<String> {
+        p.split('/')
+            .map(|s| {
+                if s.starts_with('{') {
+                    "{}".into()
+                } else {
+                    s.to_string()
+                }
+            })
+            .collect()
+    };
+    let wanted = shape(path);
+    let item = doc
+        .paths
+        .paths
+        .iter_mut()
+        .find(|(documented, _)| shape(documented) == wanted)?
+        .1;
+    match *method {
+        Method::GET => item.get.as_mut(),
+        Method::POST => item.post.as_mut(),
+        Method::DELETE => item.delete.as_mut(),
+        Method::PUT => item.put.as_mut(),
+        Method::PATCH => item.patch.as_mut(),
+        _ => None,
+    }
+}
+
+#[utoipa::path(get, path = "/api/openapi.json", tag = "service",
+    responses((status = 200, content_type = "application/json", description = "this document")))]
 pub async fn get_openapi() -> HttpResponse {
-    HttpResponse::Ok().json(ApiDoc::openapi())
+    HttpResponse::Ok().json(document())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_area_documents_its_paths() {
+        for area in crate::routes::AREAS {
+            assert!(!(area.doc)().paths.paths.is_empty(), "{}", area.name);
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Who is calling: the session cookie is resolved once per request (middleware `identify`), CSRF
 //! is checked on every cookie-authenticated write, and the extractors `Caller`, `SignedIn`,
-//! `Staff` and `Admin` in a handler's signature decide who may call it.
+//! `Staff`, `Admin` and `SystemAdmin` in a handler's signature say who calls it; the route table
+//! (`kit::routes`) declares who may.
 
 use std::future::{ready, Ready};
 use std::sync::Arc;
@@ -188,6 +189,28 @@ impl FromRequest for Admin {
                 Err(ApiError::Forbidden)
             }
         }))
+    }
+}
+
+/// A System Admin ('System Admin', `superAdmin`): the only one who reaches the admin group
+/// (Users, Clients, Modules, Jobs), which spans every club. A club's own admins manage only
+/// their club's settings and users. While impersonating, the caller is the impersonated user.
+#[derive(Clone)]
+pub struct SystemAdmin(pub Staff);
+
+impl FromRequest for SystemAdmin {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let staff = match staff(req) {
+            Ok(staff) => staff,
+            Err(e) => return ready(Err(e)),
+        };
+        ready(if staff.identity.user.super_admin {
+            Ok(SystemAdmin(staff))
+        } else {
+            Err(ApiError::Forbidden)
+        })
     }
 }
 

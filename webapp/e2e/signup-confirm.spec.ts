@@ -40,6 +40,7 @@ test('a used confirmation link is refused', async ({ page }) => {
     return link;
   });
   await page.goto(link);
+  await page.getByRole('button', { name: 'Bekræft e-mail adresse' }).click();
   await expect(page).toHaveURL((url) => url.searchParams.get('confirmed') === '0');
   await expect(page.getByText('Linket er ugyldigt eller udløbet.')).toBeVisible();
 });

@@ -14,18 +14,20 @@ use super::users::{
     apply_picture, audit_view, clean_user, detail, role_aliases, save_user, UserInput,
 };
 use super::{audit, diff, AdminListQuery};
-use crate::crm::{clean, like_pattern, parse_id};
 use crate::envelope::{self, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::identity::tokens::{self, digest, random_secret, TokenKind};
 use crate::identity::{clients, users};
 use crate::jobs::{self, JobMethod, NewJob};
+use crate::kit::ids::parse_id;
 use crate::kit::input::Submitted;
 use crate::kit::link_page::{link_token, LinkPage, TokenQuery};
+use crate::kit::openapi::MultipartUpdate;
+use crate::kit::text::{clean, like_pattern};
+use crate::kit::validate::{is_email, Check};
 use crate::mail;
 use crate::session::Admin;
 use crate::state::AppState;
-use crate::validate::is_email;
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
 struct ClubUserRow {
@@ -197,7 +199,7 @@ async fn check_role(
     state: &AppState,
     client_id: Uuid,
     role: &Option<String>,
-    errors: &mut FieldErrors,
+    check: &mut Check,
 ) -> Result<Option<String>, ApiError> {
     let role = clean(role);
     if let Some(role) = &role {
@@ -205,7 +207,7 @@ async fn check_role(
             .await?
             .ok_or(ApiError::NotFound)?;
         if !role_aliases(&club.roles).contains(role) {
-            push_error(errors, "role", "Rollen findes ikke i klubben");
+            check.fail("role", "Rollen findes ikke i klubben");
         }
     }
     Ok(role)
@@ -219,7 +221,9 @@ fn link(state: &AppState, path: &str, secret: &str) -> String {
 }
 
 /// Create (no id: through the e-mail check) or save a club user. Multipart: `data` and `file`.
-#[utoipa::path(post, path = "/api/client/users/update", tag = "settings", responses((status = 200), (status = 422), (status = 403)))]
+#[utoipa::path(post, path = "/api/client/users/update", tag = "settings",
+    request_body(content((UserInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
+    responses((status = 200), (status = 422), (status = 403)))]
 pub async fn update_client_user(
     admin: Admin,
     form: Submitted,
@@ -229,8 +233,8 @@ pub async fn update_client_user(
     let client_id = staff.client_id;
     let Submitted(form) = form;
     let input: UserInput = form.json()?;
-    let mut errors = FieldErrors::new();
-    let role = check_role(&state, client_id, &input.role, &mut errors).await?;
+    let mut check = Check::new();
+    let role = check_role(&state, client_id, &input.role, &mut check).await?;
     let club = clients::by_id(&state.pool, client_id)
         .await?
         .ok_or(ApiError::NotFound)?;
@@ -239,7 +243,7 @@ pub async fn update_client_user(
     if input.id.is_none() {
         let email = clean(&input.email).unwrap_or_default();
         if let Some(existing) = users::by_email(&state.pool, &email).await? {
-            check_errors(errors)?;
+            check.finish()?;
             if membership(&state.pool, client_id, existing.id)
                 .await?
                 .is_some()
@@ -295,10 +299,10 @@ pub async fn update_client_user(
         &input,
         form.files_named("file").next(),
         input.id.is_none(),
-        &mut errors,
+        &mut check,
     )
     .await?;
-    check_errors(errors)?;
+    check.finish()?;
     let mut tx = system_tx(&state.pool).await?;
     let (id, before, before_role) = match input.id {
         Some(id) => {

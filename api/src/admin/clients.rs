@@ -13,12 +13,16 @@ use tribune_projections::db::system_tx;
 use uuid::Uuid;
 
 use super::modules::{ModuleRow, MODULE_COLUMNS};
-use super::{audit, diff, AdminListQuery, SystemAdmin};
-use crate::crm::{clean, like_pattern, parse_id};
+use super::{audit, diff, AdminListQuery};
 use crate::envelope::{self, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
+use crate::kit::db::still_referenced;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::{clean, like_pattern};
+use crate::kit::validate::Check;
 use crate::kit::version;
+use crate::session::SystemAdmin;
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
@@ -121,7 +125,7 @@ async fn snapshot(conn: &mut PgConnection, id: Uuid) -> Result<Value, ApiError> 
     Ok(json!({ "id": id, "name": name, "active": active, "roles": roles, "modules": modules }))
 }
 
-#[utoipa::path(get, path = "/api/clients/{id}", tag = "admin", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/clients/{id}", tag = "admin", operation_id = "get_club", responses((status = 200), (status = 404)))]
 pub async fn get_client(
     _admin: SystemAdmin,
     path: web::Path<String>,
@@ -132,14 +136,14 @@ pub async fn get_client(
     Ok(envelope::result(snapshot(&mut conn, id).await?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleInput {
     pub name: Option<String>,
     pub alias: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientModuleInput {
     pub module_id: Uuid,
@@ -161,14 +165,14 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleAclInput {
     pub rule_id: Value,
     pub role: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientInput {
     pub id: Option<Uuid>,
@@ -203,7 +207,7 @@ fn allowed<'a>(list: &'a Value, key_field: &str, key: &str) -> Option<Vec<&'a Va
 }
 
 fn check_choice(
-    errors: &mut FieldErrors,
+    check: &mut Check,
     field: &str,
     list: &Value,
     key_field: &str,
@@ -212,24 +216,16 @@ fn check_choice(
     what: &str,
 ) {
     match allowed(list, key_field, key) {
-        None => push_error(
-            errors,
-            field,
-            format!("{what} '{key}' findes ikke i modulet"),
-        ),
+        None => check.fail(field, format!("{what} '{key}' findes ikke i modulet")),
         Some(values) if !values.is_empty() && !values.iter().any(|v| text(v) == text(value)) => {
-            push_error(
-                errors,
-                field,
-                format!("Værdien er ikke tilladt for {what} '{key}'"),
-            )
+            check.fail(field, format!("Værdien er ikke tilladt for {what} '{key}'"))
         }
         _ => {}
     }
 }
 
 fn check_module(
-    errors: &mut FieldErrors,
+    check: &mut Check,
     prefix: &str,
     input: &ClientModuleInput,
     module: &ModuleRow,
@@ -244,15 +240,13 @@ fn check_module(
         .collect();
     for (i, link) in input.role_acls.iter().enumerate() {
         if !rule_ids.contains(&text(&link.rule_id)) {
-            push_error(
-                errors,
+            check.fail(
                 &format!("{prefix}.roleAcls.{i}.ruleId"),
                 "Reglen findes ikke i modulet",
             );
         }
         if !roles.contains(&link.role) {
-            push_error(
-                errors,
+            check.fail(
                 &format!("{prefix}.roleAcls.{i}.role"),
                 "Rollen findes ikke i klubben",
             );
@@ -260,7 +254,7 @@ fn check_module(
     }
     for (route, value) in &input.custom_views {
         check_choice(
-            errors,
+            check,
             &format!("{prefix}.customViews"),
             &module.views,
             "route",
@@ -271,7 +265,7 @@ fn check_module(
     }
     for (name, value) in &input.custom_components {
         check_choice(
-            errors,
+            check,
             &format!("{prefix}.customComponents"),
             &module.components,
             "name",
@@ -288,8 +282,7 @@ fn check_module(
             .flatten()
             .find(|f| f.get("alias").and_then(Value::as_str) == Some(alias.as_str()));
         let Some(feature) = feature else {
-            push_error(
-                errors,
+            check.fail(
                 &format!("{prefix}.features"),
                 format!("Funktionen '{alias}' findes ikke i modulet"),
             );
@@ -298,7 +291,7 @@ fn check_module(
         let defined = feature.get("settings").cloned().unwrap_or(json!([]));
         for (key, value) in settings.as_object().into_iter().flatten() {
             check_choice(
-                errors,
+                check,
                 &format!("{prefix}.features.{alias}"),
                 &defined,
                 "name",
@@ -309,52 +302,33 @@ fn check_module(
         }
     }
     if input.name.as_deref().unwrap_or("").chars().count() > 100 {
-        push_error(
-            errors,
-            &format!("{prefix}.name"),
-            "Navn må højst være 100 tegn",
-        );
+        check.fail(&format!("{prefix}.name"), "Navn må højst være 100 tegn");
     }
 }
 
-#[utoipa::path(post, path = "/api/clients/update", tag = "admin", responses((status = 200), (status = 422)))]
+#[utoipa::path(post, path = "/api/clients/update", tag = "admin", request_body = ClientInput, responses((status = 200), (status = 422)))]
 pub async fn update_client(
     admin: SystemAdmin,
     body: Json<ClientInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let name = clean(&input.name).unwrap_or_default();
-    if name.is_empty() {
-        push_error(&mut errors, "name", "Navn skal udfyldes");
-    } else if name.chars().count() > 200 {
-        push_error(&mut errors, "name", "Navn må højst være 200 tegn");
-    }
+    let mut check = Check::new();
+    let name = check.required_text("name", "Navn", &input.name);
+    check.max_chars_of("name", "Navn", &name, 200);
+    let name = name.unwrap_or_default();
     let mut roles = Vec::new();
     let mut aliases = Vec::new();
     for (i, role) in input.roles.iter().flatten().enumerate() {
         let role_name = clean(&role.name).unwrap_or_default();
         let alias = clean(&role.alias).unwrap_or_default();
         if role_name.is_empty() {
-            push_error(
-                &mut errors,
-                &format!("roles.{i}.name"),
-                "Navn skal udfyldes",
-            );
+            check.fail(&format!("roles.{i}.name"), "Navn skal udfyldes");
         }
         if alias.is_empty() {
-            push_error(
-                &mut errors,
-                &format!("roles.{i}.alias"),
-                "Alias skal udfyldes",
-            );
+            check.fail(&format!("roles.{i}.alias"), "Alias skal udfyldes");
         } else if aliases.contains(&alias) {
-            push_error(
-                &mut errors,
-                &format!("roles.{i}.alias"),
-                "Alias er allerede brugt",
-            );
+            check.fail(&format!("roles.{i}.alias"), "Alias er allerede brugt");
         }
         aliases.push(alias.clone());
         roles.push(json!({ "name": role_name, "alias": alias }));
@@ -383,23 +357,18 @@ pub async fn update_client(
         for (i, m) in modules.iter().enumerate() {
             let prefix = format!("modules.{i}");
             if !seen.insert(m.module_id) {
-                push_error(
-                    &mut errors,
+                check.fail(
                     &format!("{prefix}.moduleId"),
                     "Modulet er allerede tilføjet",
                 );
             }
             match catalogue.iter().find(|c| c.id == m.module_id) {
-                None => push_error(
-                    &mut errors,
-                    &format!("{prefix}.moduleId"),
-                    "Modulet findes ikke",
-                ),
-                Some(module) => check_module(&mut errors, &prefix, m, module, &role_aliases),
+                None => check.fail(&format!("{prefix}.moduleId"), "Modulet findes ikke"),
+                Some(module) => check_module(&mut check, &prefix, m, module, &role_aliases),
             }
         }
     }
-    check_errors(errors)?;
+    check.finish()?;
 
     let id = match input.id {
         Some(id) => {
@@ -494,14 +463,9 @@ pub async fn delete_client(
         .bind(id)
         .execute(&mut *tx)
         .await
-        .map_err(|e| match &e {
-            sqlx::Error::Database(db) if db.code().as_deref() == Some("23503") => {
-                ApiError::Conflict(
-                    "Klubben har data og kan ikke slettes. Gør den i stedet inaktiv.".into(),
-                )
-            }
-            _ => ApiError::from(e),
-        })?;
+        .map_err(still_referenced(ApiError::Conflict(
+            "Klubben har data og kan ikke slettes. Gør den i stedet inaktiv.".into(),
+        )))?;
     audit(
         &mut tx,
         &admin,

@@ -12,17 +12,20 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::{audit, diff, images};
-use crate::crm::{clean, keep_or_remove};
 use crate::envelope;
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::identity::modules;
 use crate::identity::tokens::random_secret;
+use crate::kit::db::unique_field;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::Submitted;
+use crate::kit::openapi::MultipartUpdate;
+use crate::kit::text::clean;
+use crate::kit::validate::{is_email, Check};
 use crate::kit::version;
 use crate::session::Admin;
 use crate::state::AppState;
 use crate::storage::Form;
-use crate::validate::is_email;
 
 #[derive(Clone, Copy)]
 enum Kind {
@@ -158,7 +161,7 @@ fn text_of(v: &Value) -> Option<String> {
     }
 }
 
-fn clean_extra_info(value: &Value, field: &str, errors: &mut FieldErrors) -> Value {
+fn clean_extra_info(value: &Value, field: &str, check: &mut Check) -> Value {
     let mut out = Vec::new();
     let mut aliases = HashSet::new();
     for (i, def) in value.as_array().into_iter().flatten().enumerate() {
@@ -170,16 +173,15 @@ fn clean_extra_info(value: &Value, field: &str, errors: &mut FieldErrors) -> Val
             .and_then(text_of)
             .unwrap_or_else(|| "Text".into());
         if title.is_empty() {
-            push_error(errors, &format!("{f}.title"), "Titel skal udfyldes");
+            check.fail(&format!("{f}.title"), "Titel skal udfyldes");
         }
         if alias.is_empty() {
-            push_error(errors, &format!("{f}.alias"), "Alias skal udfyldes");
+            check.fail(&format!("{f}.alias"), "Alias skal udfyldes");
         } else if !aliases.insert(alias.clone()) {
-            push_error(errors, &format!("{f}.alias"), "Alias er allerede brugt");
+            check.fail(&format!("{f}.alias"), "Alias er allerede brugt");
         }
         if !["Radio", "Checkbox", "Select", "Text"].contains(&kind.as_str()) {
-            push_error(
-                errors,
+            check.fail(
                 &format!("{f}.type"),
                 "Typen skal være Radio, Checkbox, Select eller Text",
             );
@@ -192,7 +194,7 @@ fn clean_extra_info(value: &Value, field: &str, errors: &mut FieldErrors) -> Val
             .filter_map(text_of)
             .collect();
         if kind != "Text" && values.is_empty() {
-            push_error(errors, &format!("{f}.values"), "Angiv mindst én værdi");
+            check.fail(&format!("{f}.values"), "Angiv mindst én værdi");
         }
         out.push(json!({
             "title": title, "alias": alias, "type": kind, "values": values,
@@ -213,7 +215,7 @@ async fn clean_section(
     submitted: &Value,
     old: &Value,
     form: &Form,
-    errors: &mut FieldErrors,
+    check: &mut Check,
 ) -> Result<Value, ApiError> {
     let mut out = Map::new();
     for (key, kind) in keys {
@@ -223,11 +225,7 @@ async fn clean_section(
             Kind::Text(max) => {
                 let text = text_of(raw).unwrap_or_default();
                 if text.chars().count() > *max {
-                    push_error(
-                        errors,
-                        &field,
-                        format!("{} må højst være {max} tegn", label(key)),
-                    );
+                    check.fail(&field, format!("{} må højst være {max} tegn", label(key)));
                 }
                 json!(text)
             }
@@ -236,8 +234,7 @@ async fn clean_section(
             Kind::Color => {
                 let text = text_of(raw).unwrap_or_default();
                 if !text.is_empty() && !is_color(&text) {
-                    push_error(
-                        errors,
+                    check.fail(
                         &field,
                         format!("{} skal være en farve som #1a2b3c", label(key)),
                     );
@@ -247,8 +244,7 @@ async fn clean_section(
             Kind::Choice(choices) => {
                 let text = text_of(raw).unwrap_or_else(|| choices[0].to_string());
                 if !choices.contains(&text.as_str()) {
-                    push_error(
-                        errors,
+                    check.fail(
                         &field,
                         format!("{} skal være en af {}", label(key), choices.join(", ")),
                     );
@@ -261,7 +257,7 @@ async fn clean_section(
                 other => match text_of(other).and_then(|t| t.parse::<i64>().ok()) {
                     Some(n) => json!(n),
                     None => {
-                        push_error(errors, &field, format!("{} skal være et tal", label(key)));
+                        check.fail(&field, format!("{} skal være et tal", label(key)));
                         Value::Null
                     }
                 },
@@ -277,7 +273,7 @@ async fn clean_section(
                 for (i, t) in raw.as_array().into_iter().flatten().enumerate() {
                     let tname = t.get("name").and_then(text_of).unwrap_or_default();
                     if tname.is_empty() {
-                        push_error(errors, &format!("{field}.{i}.name"), "Navn skal udfyldes");
+                        check.fail(&format!("{field}.{i}.name"), "Navn skal udfyldes");
                     }
                     let template = ammonia::clean(
                         t.get("template")
@@ -288,31 +284,32 @@ async fn clean_section(
                 }
                 Value::Array(list)
             }
-            Kind::ExtraInfo => clean_extra_info(raw, &field, errors),
+            Kind::ExtraInfo => clean_extra_info(raw, &field, check),
             Kind::Image(file_field) => {
                 let current = old.get(*key).cloned().unwrap_or(Value::Null);
-                if let Some(file) = form
+                let file = form
                     .files_named(&format!("{name}.{file_field}"))
                     .next()
-                    .or_else(|| form.files_named(file_field).next())
-                {
-                    if !file.is_image() {
-                        push_error(
-                            errors,
-                            &field,
-                            format!("{} skal være et billede", label(key)),
-                        );
-                        current
-                    } else if errors.is_empty() {
-                        json!(images::store(&state.storage, "clients", client_id, file).await?)
-                    } else {
-                        current
+                    .or_else(|| form.files_named(file_field).next());
+                // A file is stored only when the whole form is valid so far; `null` removes.
+                let slot = match file {
+                    Some(file) if !file.is_image() => {
+                        check.fail(&field, format!("{} skal være et billede", label(key)));
+                        ImageSlot::Keep
                     }
-                } else if raw.is_null() && submitted.get(*key).is_some() {
-                    Value::Null
-                } else {
-                    current
-                }
+                    Some(file) if check.passed() => ImageSlot::Replace(file),
+                    Some(_) => ImageSlot::Keep,
+                    None if raw.is_null() && submitted.get(*key).is_some() => ImageSlot::Remove,
+                    None => ImageSlot::Keep,
+                };
+                slot.apply(Some(current), |file| async move {
+                    images::store(&state.storage, "clients", client_id, file)
+                        .await
+                        .map(Value::String)
+                })
+                .await?
+                .value
+                .unwrap_or(Value::Null)
             }
         };
         out.insert(key.to_string(), value);
@@ -320,7 +317,7 @@ async fn clean_section(
     Ok(Value::Object(out))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SettingsInput {
     /// A System Admin may edit another club's settings (the client editor hosts the panels).
@@ -353,7 +350,7 @@ pub struct SettingsInput {
     pub version: Option<i64>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 pub struct ApiKeyInput {
     pub name: Option<String>,
     pub key: Option<String>,
@@ -476,7 +473,7 @@ pub async fn get_settings(
 }
 
 fn digits_only(
-    errors: &mut FieldErrors,
+    check: &mut Check,
     field: &str,
     label: &str,
     value: &Option<String>,
@@ -486,12 +483,14 @@ fn digits_only(
         .as_ref()
         .is_some_and(|v| !v.chars().all(|c| c.is_ascii_digit()))
     {
-        push_error(errors, field, format!("{label} skal være et tal"));
+        check.fail(field, format!("{label} skal være et tal"));
     }
     value
 }
 
-#[utoipa::path(post, path = "/api/settings/update", tag = "settings", responses((status = 200), (status = 422), (status = 403)))]
+#[utoipa::path(post, path = "/api/settings/update", tag = "settings",
+    request_body(content((SettingsInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the logo as `logoFile` (section images as `<section>.<field>`); `logo: null` removes the logo."),
+    responses((status = 200), (status = 422), (status = 403)))]
 pub async fn update_settings(
     admin: Admin,
     form: Submitted,
@@ -500,10 +499,10 @@ pub async fn update_settings(
     let Submitted(form) = form;
     let input: SettingsInput = form.json()?;
     let client_id = target_club(&admin, input.client_id)?;
-    let mut errors = FieldErrors::new();
+    let mut check = Check::new();
     let name = clean(&input.name).unwrap_or_default();
     if name.is_empty() {
-        push_error(&mut errors, "name", "Navn skal udfyldes");
+        check.fail("name", "Navn skal udfyldes");
     }
     for (field, label, value, max) in [
         ("name", "Navn", &input.name, 200),
@@ -523,11 +522,7 @@ pub async fn update_settings(
         ("url", "Frontend URL", &input.url, 300),
     ] {
         if value.as_deref().unwrap_or("").trim().chars().count() > max {
-            push_error(
-                &mut errors,
-                field,
-                format!("{label} må højst være {max} tegn"),
-            );
+            check.fail(field, format!("{label} må højst være {max} tegn"));
         }
     }
     for (field, label, value) in [
@@ -535,44 +530,30 @@ pub async fn update_settings(
         ("senderEmail", "Afsender e-mail", &input.sender_email),
     ] {
         if clean(value).is_some_and(|v| !is_email(&v)) {
-            push_error(
-                &mut errors,
-                field,
-                format!("{label} skal være en gyldig e-mail adresse"),
-            );
+            check.fail(field, format!("{label} skal være en gyldig e-mail adresse"));
         }
     }
-    let bank_reg = digits_only(&mut errors, "bankReg", "Reg. nr.", &input.bank_reg);
+    let bank_reg = digits_only(&mut check, "bankReg", "Reg. nr.", &input.bank_reg);
     let bank_account = digits_only(
-        &mut errors,
+        &mut check,
         "bankAccount",
         "Kontonummer",
         &input.bank_account,
     );
     let logo_file = form.files_named("logoFile").next();
-    if logo_file.is_some_and(|f| !f.is_image()) {
-        push_error(&mut errors, "logoFile", "Logo skal være et billede");
-    }
+    check.image("logoFile", "Logo", logo_file);
     let mut api_keys = Vec::new();
     for (i, key) in input.api_keys.iter().enumerate() {
         let key_name = clean(&key.name).unwrap_or_default();
         if key_name.is_empty() {
-            push_error(
-                &mut errors,
-                &format!("apiKeys.{i}.name"),
-                "Navn skal udfyldes",
-            );
+            check.fail(&format!("apiKeys.{i}.name"), "Navn skal udfyldes");
         }
         let secret = clean(&key.key).unwrap_or_else(random_secret);
         api_keys.push(json!({ "name": key_name, "key": secret }));
     }
     for section in input.settings.keys() {
         if !SECTIONS.iter().any(|(name, _, _)| name == section) {
-            push_error(
-                &mut errors,
-                &format!("settings.{section}"),
-                "Ukendt sektion",
-            );
+            check.fail(&format!("settings.{section}"), "Ukendt sektion");
         }
     }
 
@@ -584,20 +565,13 @@ pub async fn update_settings(
         if let Some(submitted) = input.settings.get(section) {
             let old = settings.get(section).cloned().unwrap_or(json!({}));
             let cleaned = clean_section(
-                &state,
-                client_id,
-                section,
-                keys,
-                submitted,
-                &old,
-                &form,
-                &mut errors,
+                &state, client_id, section, keys, submitted, &old, &form, &mut check,
             )
             .await?;
             settings.insert(section.to_string(), cleaned);
         }
     }
-    check_errors(errors)?;
+    check.finish()?;
 
     // 'Frontend URL' is the System Admin's (spec 1 §6): others keep the stored one.
     let url = if admin.0.identity.user.super_admin {
@@ -605,11 +579,12 @@ pub async fn update_settings(
     } else {
         before.url.clone()
     };
-    let logo = match (logo_file, &input.logo) {
-        (Some(file), _) => Some(images::store(&state.storage, "clients", client_id, file).await?),
-        (None, Some(None)) => None,
-        (None, _) => before.logo.clone(),
-    };
+    let logo = ImageSlot::from_form(logo_file, &input.logo)
+        .apply(before.logo.clone(), |file| {
+            images::store(&state.storage, "clients", client_id, file)
+        })
+        .await?
+        .value;
     sqlx::query(
         "UPDATE clients SET name = $2, url = $3, address = $4, zip_code = $5, city = $6, cvr = $7, email = $8, phone = $9, \
          website = $10, contact = $11, own_designation = $12, sender_email = $13, bank_reg = $14, bank_account = $15, \
@@ -639,7 +614,7 @@ pub async fn update_settings(
     .bind(admin.0.user_id())
     .execute(&mut *tx)
     .await
-    .map_err(|e| super::unique_violation(e, "url", "Frontend URL bruges allerede af en anden klub"))?;
+    .map_err(unique_field("url", "Frontend URL bruges allerede af en anden klub"))?;
     let after = load(&mut tx, client_id).await?;
     audit(
         &mut tx,

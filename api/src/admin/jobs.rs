@@ -10,12 +10,14 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use tribune_projections::db::system_tx;
 use uuid::Uuid;
 
-use super::{audit, SystemAdmin};
-use crate::crm::{like_pattern, parse_id};
+use super::audit;
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::jobs::JOBS_CHANNEL;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::like_pattern;
+use crate::session::SystemAdmin;
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, sqlx::FromRow)]

@@ -14,40 +14,195 @@ pub mod profile;
 pub mod team_import;
 pub mod users;
 
-use std::future::{ready, Ready};
+use crate::kit::openapi::copy_path;
+use crate::kit::routes::{Access, Area, Routes};
 
-use actix_web::dev::Payload;
-use actix_web::{FromRequest, HttpRequest};
+pub const AREA: Area = Area {
+    name: "admin",
+    configure,
+    doc,
+    history: &[],
+};
+
+/// One handler serves every accounting reference list, each at its own fixed path.
+fn doc() -> utoipa::openapi::OpenApi {
+    let mut doc = AdminDoc::openapi();
+    let documented = "/api/orders/product-groups";
+    for kind in accounting::REFERENCE_PATHS {
+        let path = format!("/api/orders/{kind}");
+        if path != documented {
+            copy_path(
+                &mut doc,
+                documented,
+                &path,
+                &format!("_{}", kind.replace('-', "_")),
+            );
+        }
+    }
+    doc
+}
+
+/// Settings and administration, the profile, the accounting reference data and the team-sport
+/// import. Fixed paths come before `{id}` paths; the central list registers this area first, so
+/// its fixed paths (`/api/contacts/import`, `/api/orders/units` …) win over other areas' `{id}`.
+pub fn configure(routes: &mut Routes) {
+    use Access::{ClubAdmin, Public, SignedIn, SystemAdmin};
+    routes
+        .get("/accept-invite", Public, client_users::accept_invite_page)
+        .post("/accept-invite", Public, client_users::accept_invite)
+        .get(
+            "/public/images/{kind}/{owner}/{id}",
+            Public,
+            images::get_image,
+        );
+    // Club settings and the club's users (club admins).
+    routes
+        .get("/api/settings", ClubAdmin, club_settings::get_settings)
+        .post(
+            "/api/settings/update",
+            ClubAdmin,
+            club_settings::update_settings,
+        )
+        .get(
+            "/api/client/users",
+            ClubAdmin,
+            client_users::list_client_users,
+        )
+        .post(
+            "/api/client/users/update",
+            ClubAdmin,
+            client_users::update_client_user,
+        )
+        .get(
+            "/api/client/users/find/{email}",
+            ClubAdmin,
+            client_users::find_client_user,
+        )
+        .get(
+            "/api/client/users/{id}",
+            ClubAdmin,
+            client_users::get_client_user,
+        )
+        .delete(
+            "/api/client/users/{id}",
+            ClubAdmin,
+            client_users::delete_client_user,
+        );
+    // The admin group (System Admins); the way back from impersonation is for whoever is
+    // impersonating, which the handler checks.
+    routes
+        .get("/api/users", SystemAdmin, users::list_users)
+        .post("/api/users/update", SystemAdmin, users::update_user)
+        .post("/api/users/return", SignedIn, users::return_to_self)
+        .get("/api/users/{id}", SystemAdmin, users::get_user)
+        .delete("/api/users/{id}", SystemAdmin, users::delete_user)
+        .post(
+            "/api/users/{id}/impersonate",
+            SystemAdmin,
+            users::impersonate_user,
+        )
+        .get("/api/clients", SystemAdmin, clients::list_clients)
+        .get(
+            "/api/clients/modules",
+            SystemAdmin,
+            clients::list_client_module_choices,
+        )
+        .post("/api/clients/update", SystemAdmin, clients::update_client)
+        .get("/api/clients/{id}", SystemAdmin, clients::get_client)
+        .delete("/api/clients/{id}", SystemAdmin, clients::delete_client)
+        .get("/api/modules", SystemAdmin, modules::list_modules)
+        .post("/api/modules/update", SystemAdmin, modules::update_module)
+        .get("/api/modules/{id}", SystemAdmin, modules::get_module)
+        .delete("/api/modules/{id}", SystemAdmin, modules::delete_module)
+        .post("/api/jobs", SystemAdmin, jobs::list_jobs)
+        .get("/api/jobs/{id}", SystemAdmin, jobs::get_job)
+        .delete("/api/jobs/{id}", SystemAdmin, jobs::delete_job)
+        .post("/api/jobs/{id}/execute", SystemAdmin, jobs::execute_job)
+        .post("/api/jobs/{id}/cancel", SystemAdmin, jobs::cancel_job);
+    // The staff profile.
+    routes
+        .get("/api/profile", Access::Staff, profile::get_profile)
+        .post(
+            "/api/profile/update",
+            Access::Staff,
+            profile::update_profile,
+        );
+    // The team-sport import (contacts module) and accounting data (orders module).
+    routes
+        .post(
+            "/api/contacts/import",
+            Access::manage("contacts"),
+            team_import::import_contacts,
+        )
+        .get(
+            "/api/contacts/import/teams",
+            Access::read("contacts"),
+            team_import::list_import_teams,
+        )
+        .get(
+            "/api/orders/economic/products",
+            Access::read("orders"),
+            accounting::search_accounting_products,
+        );
+    for kind in accounting::REFERENCE_PATHS {
+        routes.get(
+            &format!("/api/orders/{kind}"),
+            Access::read("orders"),
+            accounting::list_references,
+        );
+    }
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    client_users::accept_invite,
+    client_users::accept_invite_page,
+    images::get_image,
+    club_settings::get_settings,
+    club_settings::update_settings,
+    client_users::list_client_users,
+    client_users::update_client_user,
+    client_users::find_client_user,
+    client_users::get_client_user,
+    client_users::delete_client_user,
+    users::list_users,
+    users::update_user,
+    users::return_to_self,
+    users::get_user,
+    users::delete_user,
+    users::impersonate_user,
+    clients::list_clients,
+    clients::list_client_module_choices,
+    clients::update_client,
+    clients::get_client,
+    clients::delete_client,
+    modules::list_modules,
+    modules::update_module,
+    modules::get_module,
+    modules::delete_module,
+    jobs::list_jobs,
+    jobs::get_job,
+    jobs::delete_job,
+    jobs::execute_job,
+    jobs::cancel_job,
+    profile::get_profile,
+    profile::update_profile,
+    team_import::import_contacts,
+    team_import::list_import_teams,
+    accounting::search_accounting_products,
+    accounting::list_references,
+))]
+pub struct AdminDoc;
+
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use sqlx::PgConnection;
+use utoipa::OpenApi;
 use uuid::Uuid;
 
 use crate::envelope::{ListParams, Sort, SortDir};
 use crate::error::ApiError;
-use crate::session::{Admin, Staff};
-
-/// A System Admin ('System Admin', `superAdmin`): the only one who reaches the admin group
-/// (Users, Clients, Modules, Jobs), which spans every club. A club's own admins manage only
-/// their club's settings and users. While impersonating, the caller is the impersonated user.
-#[derive(Clone)]
-pub struct SystemAdmin(pub Staff);
-
-impl FromRequest for SystemAdmin {
-    type Error = ApiError;
-    type Future = Ready<Result<Self, ApiError>>;
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let staff = match Staff::from_request(req, payload).into_inner() {
-            Ok(staff) => staff,
-            Err(e) => return ready(Err(e)),
-        };
-        ready(if staff.identity.user.super_admin {
-            Ok(SystemAdmin(staff))
-        } else {
-            Err(ApiError::Forbidden)
-        })
-    }
-}
+use crate::session::{Admin, Staff, SystemAdmin};
 
 /// Who did it, for the audit log.
 pub trait Actor {
@@ -163,16 +318,6 @@ impl AdminListQuery {
             page: self.page.unwrap_or(1),
             per_page: self.per_page.unwrap_or(10),
         }
-    }
-}
-
-/// A unique-index violation (e.g. a second module with the same alias) as a field error.
-pub fn unique_violation(err: sqlx::Error, field: &str, message: &str) -> ApiError {
-    match &err {
-        sqlx::Error::Database(db) if db.code().as_deref() == Some("23505") => {
-            ApiError::field(field, message)
-        }
-        _ => ApiError::from(err),
     }
 }
 

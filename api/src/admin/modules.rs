@@ -11,11 +11,15 @@ use sqlx::{Postgres, QueryBuilder};
 use tribune_projections::db::system_tx;
 use uuid::Uuid;
 
-use super::{audit, diff, unique_violation, AdminListQuery, SystemAdmin};
-use crate::crm::{clean, like_pattern, parse_id};
+use super::{audit, diff, AdminListQuery};
 use crate::envelope::{self, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
+use crate::kit::db::unique_field;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::{clean, like_pattern};
+use crate::kit::validate::Check;
+use crate::session::SystemAdmin;
 use crate::state::AppState;
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
@@ -114,7 +118,7 @@ pub async fn get_module(
     Ok(envelope::result(load(&mut conn, id).await?))
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AclItemInput {
     #[serde(default)]
@@ -129,7 +133,7 @@ pub struct AclItemInput {
     pub reason: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AclRuleInput {
     pub id: Option<Value>,
@@ -138,7 +142,7 @@ pub struct AclRuleInput {
     pub user_acl: Vec<AclItemInput>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SettingInput {
     pub name: String,
@@ -148,7 +152,7 @@ pub struct SettingInput {
     pub values: Vec<Value>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeatureInput {
     pub name: Option<String>,
@@ -157,7 +161,7 @@ pub struct FeatureInput {
     pub settings: Vec<SettingInput>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ViewInput {
     pub route: String,
@@ -165,7 +169,7 @@ pub struct ViewInput {
     pub values: Vec<Value>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ComponentInput {
     pub name: String,
@@ -173,7 +177,7 @@ pub struct ComponentInput {
     pub values: Vec<Value>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ModuleInput {
     pub id: Option<Uuid>,
@@ -206,13 +210,13 @@ fn rule_id(v: &Value) -> String {
 /// The access rules with their checks: a rule has a name and items; an item has a subject and
 /// the actions manage and/or read. A rule without an id gets one (kept once given: clubs link
 /// their roles to it).
-fn clean_rules(rules: &[AclRuleInput], errors: &mut FieldErrors) -> Value {
+fn clean_rules(rules: &[AclRuleInput], check: &mut Check) -> Value {
     let mut ids = HashSet::new();
     let mut out = Vec::new();
     for (i, rule) in rules.iter().enumerate() {
         let name = clean(&rule.name).unwrap_or_default();
         if name.is_empty() {
-            push_error(errors, &format!("aclRules.{i}.name"), "Navn skal udfyldes");
+            check.fail(&format!("aclRules.{i}.name"), "Navn skal udfyldes");
         }
         let id = rule
             .id
@@ -221,23 +225,18 @@ fn clean_rules(rules: &[AclRuleInput], errors: &mut FieldErrors) -> Value {
             .filter(|id| !id.is_empty())
             .unwrap_or_else(|| Uuid::new_v4().to_string());
         if !ids.insert(id.clone()) {
-            push_error(
-                errors,
-                &format!("aclRules.{i}.id"),
-                "Reglens id er brugt to gange",
-            );
+            check.fail(&format!("aclRules.{i}.id"), "Reglens id er brugt to gange");
         }
         for (j, item) in rule.user_acl.iter().enumerate() {
             let field = format!("aclRules.{i}.userACL.{j}");
             if item.subject.iter().all(|s| s.trim().is_empty()) {
-                push_error(errors, &format!("{field}.subject"), "Emne skal udfyldes");
+                check.fail(&format!("{field}.subject"), "Emne skal udfyldes");
             }
             if item.action.is_empty() {
-                push_error(errors, &format!("{field}.action"), "Handling skal udfyldes");
+                check.fail(&format!("{field}.action"), "Handling skal udfyldes");
             }
             if item.action.iter().any(|a| !ACTIONS.contains(&a.as_str())) {
-                push_error(
-                    errors,
+                check.fail(
                     &format!("{field}.action"),
                     "Handling skal være manage eller read",
                 );
@@ -248,24 +247,20 @@ fn clean_rules(rules: &[AclRuleInput], errors: &mut FieldErrors) -> Value {
     Value::Array(out)
 }
 
-#[utoipa::path(post, path = "/api/modules/update", tag = "admin", responses((status = 200), (status = 422)))]
+#[utoipa::path(post, path = "/api/modules/update", tag = "admin", request_body = ModuleInput, responses((status = 200), (status = 422)))]
 pub async fn update_module(
     admin: SystemAdmin,
     body: Json<ModuleInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
+    let mut check = Check::new();
     let mut required = |field: &str, label: &str, value: &Option<String>| {
         let v = clean(value).unwrap_or_default();
         if v.is_empty() {
-            push_error(&mut errors, field, format!("{label} skal udfyldes"));
+            check.fail(field, format!("{label} skal udfyldes"));
         } else if v.chars().count() > 200 {
-            push_error(
-                &mut errors,
-                field,
-                format!("{label} må højst være 200 tegn"),
-            );
+            check.fail(field, format!("{label} må højst være 200 tegn"));
         }
         v
     };
@@ -277,11 +272,7 @@ pub async fn update_module(
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
     {
-        push_error(
-            &mut errors,
-            "alias",
-            "Alias må kun indeholde bogstaver, tal, - og _",
-        );
+        check.fail("alias", "Alias må kun indeholde bogstaver, tal, - og _");
     }
     let mut features = Vec::new();
     let mut feature_aliases = HashSet::new();
@@ -289,29 +280,16 @@ pub async fn update_module(
         let fname = clean(&f.name).unwrap_or_default();
         let falias = clean(&f.alias).unwrap_or_default();
         if fname.is_empty() {
-            push_error(
-                &mut errors,
-                &format!("features.{i}.name"),
-                "Navn skal udfyldes",
-            );
+            check.fail(&format!("features.{i}.name"), "Navn skal udfyldes");
         }
         if falias.is_empty() {
-            push_error(
-                &mut errors,
-                &format!("features.{i}.alias"),
-                "Alias skal udfyldes",
-            );
+            check.fail(&format!("features.{i}.alias"), "Alias skal udfyldes");
         } else if !feature_aliases.insert(falias.clone()) {
-            push_error(
-                &mut errors,
-                &format!("features.{i}.alias"),
-                "Alias er allerede brugt",
-            );
+            check.fail(&format!("features.{i}.alias"), "Alias er allerede brugt");
         }
         for (j, s) in f.settings.iter().enumerate() {
             if s.name.trim().is_empty() {
-                push_error(
-                    &mut errors,
+                check.fail(
                     &format!("features.{i}.settings.{j}.name"),
                     "Nøgle skal udfyldes",
                 );
@@ -321,24 +299,16 @@ pub async fn update_module(
     }
     for (i, v) in input.views.iter().enumerate() {
         if v.route.trim().is_empty() {
-            push_error(
-                &mut errors,
-                &format!("views.{i}.route"),
-                "Route skal udfyldes",
-            );
+            check.fail(&format!("views.{i}.route"), "Route skal udfyldes");
         }
     }
     for (i, c) in input.components.iter().enumerate() {
         if c.name.trim().is_empty() {
-            push_error(
-                &mut errors,
-                &format!("components.{i}.name"),
-                "Navn skal udfyldes",
-            );
+            check.fail(&format!("components.{i}.name"), "Navn skal udfyldes");
         }
     }
-    let acl_rules = clean_rules(&input.acl_rules, &mut errors);
-    check_errors(errors)?;
+    let acl_rules = clean_rules(&input.acl_rules, &mut check);
+    check.finish()?;
 
     let mut tx = system_tx(&state.pool).await?;
     let before = match input.id {
@@ -369,7 +339,7 @@ pub async fn update_module(
     .bind(&acl_rules)
     .fetch_one(&mut *tx)
     .await
-    .map_err(|e| unique_violation(e, "alias", "Alias er allerede brugt af et andet modul"))?;
+    .map_err(unique_field("alias", "Alias er allerede brugt af et andet modul"))?;
     let after = load(&mut tx, id).await?;
     let old = before
         .as_ref()

@@ -7,10 +7,12 @@ use tribune_projections::db::system_tx;
 
 use super::users::{apply_picture, audit_view, clean_user, detail, save_user, UserInput};
 use super::{audit, diff};
-use crate::crm::clean;
 use crate::envelope;
-use crate::error::{check_errors, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::kit::input::Submitted;
+use crate::kit::openapi::MultipartUpdate;
+use crate::kit::text::clean;
+use crate::kit::validate::Check;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -23,7 +25,9 @@ pub async fn get_profile(
     Ok(envelope::result(detail(&mut conn, staff.user_id()).await?))
 }
 
-#[utoipa::path(post, path = "/api/profile/update", tag = "profile", responses((status = 200), (status = 422)))]
+#[utoipa::path(post, path = "/api/profile/update", tag = "profile",
+    request_body(content((UserInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
+    responses((status = 200), (status = 422)))]
 pub async fn update_profile(
     staff: Staff,
     form: Submitted,
@@ -33,9 +37,9 @@ pub async fn update_profile(
     let mut input: UserInput = form.json()?;
     let id = staff.user_id();
     input.id = Some(id);
-    let mut errors = FieldErrors::new();
-    let user = clean_user(&input, form.files_named("file").next(), false, &mut errors).await?;
-    check_errors(errors)?;
+    let mut check = Check::new();
+    let user = clean_user(&input, form.files_named("file").next(), false, &mut check).await?;
+    check.finish()?;
     let mut tx = system_tx(&state.pool).await?;
     let before = detail(&mut tx, id).await?;
     save_user(&mut tx, Some(id), &user, before.email_confirmed, id).await?;

@@ -10,19 +10,23 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use tribune_projections::db::system_tx;
 use uuid::Uuid;
 
-use super::{audit, diff, images, AdminListQuery, SystemAdmin};
-use crate::crm::{clean, keep_or_remove, like_pattern, parse_id};
+use super::{audit, diff, images, AdminListQuery};
 use crate::envelope::{self, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::identity::{clients, passwords, sessions, users};
+use crate::kit::db::{still_referenced, unique_field};
+use crate::kit::ids::parse_id;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::Submitted;
-use crate::session::{session_cookies, SignedIn};
+use crate::kit::openapi::MultipartUpdate;
+use crate::kit::text::{clean, like_pattern};
+use crate::kit::validate::Check;
+use crate::session::{session_cookies, SignedIn, SystemAdmin};
 use crate::state::AppState;
 use crate::storage::{Form, UploadedFile};
-use crate::validate::is_email;
 
 /// The user fields every user form sends (club users, system users, profile).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserInput {
     pub id: Option<Uuid>,
@@ -49,7 +53,7 @@ pub struct UserInput {
     pub clients: Option<Vec<MembershipInput>>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MembershipInput {
     pub client_id: Uuid,
@@ -76,24 +80,20 @@ pub struct CleanUser {
 
 pub const PASSWORD_RULE: &str = "Adgangskode skal mindst være 8 tegn";
 
-/// Checks the fields; `email_required` on create. Errors go into `errors`.
+/// Checks the fields; `email_required` on create. Failed rules go into `check`.
 pub async fn clean_user(
     input: &UserInput,
     picture: Option<&UploadedFile>,
     email_required: bool,
-    errors: &mut FieldErrors,
+    check: &mut Check,
 ) -> Result<CleanUser, ApiError> {
-    let firstname = clean(&input.firstname).unwrap_or_default();
-    if firstname.is_empty() {
-        push_error(errors, "firstname", "Fornavn skal udfyldes");
-    }
+    let firstname = check
+        .required_text("firstname", "Fornavn", &input.firstname)
+        .unwrap_or_default();
     let email = clean(&input.email).unwrap_or_default();
     if email_required {
-        if email.is_empty() {
-            push_error(errors, "email", "E-mail skal udfyldes");
-        } else if !is_email(&email) {
-            push_error(errors, "email", "E-mail skal være en gyldig e-mail adresse");
-        }
+        check.required_text("email", "E-mail", &input.email);
+        check.email("email", "E-mail", &email);
     }
     for (field, label, value, max) in [
         ("firstname", "Fornavn", &input.firstname, 100),
@@ -105,22 +105,18 @@ pub async fn clean_user(
         ("about", "Om", &input.about, 5000),
         ("signature", "Signatur", &input.signature, 10000),
     ] {
-        if value.as_deref().unwrap_or("").chars().count() > max {
-            push_error(errors, field, format!("{label} må højst være {max} tegn"));
-        }
+        check.max_chars_of(field, label, value, max);
     }
     let password = clean(&input.password);
     if password
         .as_ref()
         .is_some_and(|p| p.chars().count() < passwords::MIN_LENGTH)
     {
-        push_error(errors, "password", PASSWORD_RULE);
+        check.fail("password", PASSWORD_RULE);
     }
-    if picture.is_some_and(|f| !f.is_image()) {
-        push_error(errors, "file", "Billede skal være et billede");
-    }
+    check.image("file", "Billede", picture);
     let password_hash = match password {
-        Some(p) if errors.is_empty() => Some(passwords::hash(p).await?),
+        Some(p) if check.passed() => Some(passwords::hash(p).await?),
         _ => None,
     };
     Ok(CleanUser {
@@ -199,7 +195,7 @@ pub async fn save_user(
         .bind(by)
         .fetch_one(&mut *conn)
         .await
-        .map_err(|e| super::unique_violation(e, "email", "E-mail adressen er allerede i brug")),
+        .map_err(unique_field("email", "E-mail adressen er allerede i brug")),
         Some(id) => {
             sqlx::query(
                 "UPDATE users SET password_hash = coalesce($2, password_hash), firstname = $3, lastname = $4, phone = $5, \
@@ -251,19 +247,21 @@ pub async fn apply_picture(
         .bind(id)
         .fetch_one(&mut *conn)
         .await?;
-    let new = if let Some(file) = form.files_named("file").next() {
-        Some(images::store(&state.storage, "users", id, file).await?)
-    } else if matches!(input.picture, Some(None)) {
-        None
-    } else {
+    let slot = ImageSlot::from_form(form.files_named("file").next(), &input.picture);
+    if slot.keeps() {
         return Ok(());
-    };
+    }
+    let change = slot
+        .apply(current, |file| {
+            images::store(&state.storage, "users", id, file)
+        })
+        .await?;
     sqlx::query("UPDATE users SET picture = $2 WHERE id = $1")
         .bind(id)
-        .bind(&new)
+        .bind(&change.value)
         .execute(&mut *conn)
         .await?;
-    images::remove(&state.storage, current.as_deref()).await?;
+    images::remove(&state.storage, change.obsolete.as_deref()).await?;
     Ok(())
 }
 
@@ -359,7 +357,7 @@ async fn memberships_of(
     .await?)
 }
 
-#[utoipa::path(get, path = "/api/users/{id}", tag = "admin", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/users/{id}", tag = "admin", operation_id = "get_system_user", responses((status = 200), (status = 404)))]
 pub async fn get_user(
     _admin: SystemAdmin,
     path: web::Path<String>,
@@ -400,7 +398,9 @@ pub fn role_aliases(roles: &Value) -> Vec<String> {
         .collect()
 }
 
-#[utoipa::path(post, path = "/api/users/update", tag = "admin", responses((status = 200), (status = 422)))]
+#[utoipa::path(post, path = "/api/users/update", tag = "admin",
+    request_body(content((UserInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
+    responses((status = 200), (status = 422)))]
 pub async fn update_user(
     admin: SystemAdmin,
     form: Submitted,
@@ -408,12 +408,12 @@ pub async fn update_user(
 ) -> Result<HttpResponse, ApiError> {
     let Submitted(form) = form;
     let input: UserInput = form.json()?;
-    let mut errors = FieldErrors::new();
+    let mut check = Check::new();
     let user = clean_user(
         &input,
         form.files_named("file").next(),
         input.id.is_none(),
-        &mut errors,
+        &mut check,
     )
     .await?;
     let memberships = input.clients.clone().unwrap_or_default();
@@ -422,39 +422,26 @@ pub async fn update_user(
     let roles = club_roles(&mut tx, &ids).await?;
     for (i, m) in memberships.iter().enumerate() {
         match roles.iter().find(|(id, _)| *id == m.client_id) {
-            None => push_error(
-                &mut errors,
-                &format!("clients.{i}.clientId"),
-                "Klubben findes ikke",
-            ),
+            None => check.fail(&format!("clients.{i}.clientId"), "Klubben findes ikke"),
             Some((_, aliases)) => {
                 if let Some(role) = clean(&m.role) {
                     if !aliases.contains(&role) {
-                        push_error(
-                            &mut errors,
-                            &format!("clients.{i}.role"),
-                            "Rollen findes ikke i klubben",
-                        );
+                        check.fail(&format!("clients.{i}.role"), "Rollen findes ikke i klubben");
                     }
                 }
             }
         }
         if ids.iter().filter(|id| **id == m.client_id).count() > 1 {
-            push_error(
-                &mut errors,
+            check.fail(
                 &format!("clients.{i}.clientId"),
                 "Brugeren er allerede tilknyttet klubben",
             );
         }
     }
     if input.id == Some(admin.0.user_id()) && !input.super_admin {
-        push_error(
-            &mut errors,
-            "superAdmin",
-            "Du kan ikke fjerne System Admin fra dig selv",
-        );
+        check.fail("superAdmin", "Du kan ikke fjerne System Admin fra dig selv");
     }
-    check_errors(errors)?;
+    check.finish()?;
 
     let before = match input.id {
         Some(id) => Some(detail(&mut tx, id).await?),
@@ -540,12 +527,10 @@ pub async fn delete_user(
         .bind(id)
         .execute(&mut *tx)
         .await
-        .map_err(|e| match &e {
-            sqlx::Error::Database(db) if db.code().as_deref() == Some("23503") => {
-                ApiError::Conflict("Brugeren har data i en klub og kan ikke slettes. Fjern i stedet brugerens klubber.".into())
-            }
-            _ => ApiError::from(e),
-        })?;
+        .map_err(still_referenced(ApiError::Conflict(
+            "Brugeren har data i en klub og kan ikke slettes. Fjern i stedet brugerens klubber."
+                .into(),
+        )))?;
     audit(
         &mut tx,
         &admin,
@@ -632,9 +617,9 @@ pub async fn impersonate_user(
 }
 
 /// The impersonation banner's way back: the admin gets a session of their own again, in the club
-/// they were looking at when possible, and lands on the admin users list. A state change, so POST
-/// (with the CSRF header); the GET stays only until the webapp posts (issue 11 §7).
-#[utoipa::path(method(get, post), path = "/api/users/return", tag = "admin", responses((status = 302), (status = 403)))]
+/// they were looking at when possible, and lands on the admin users list. A state change, so a
+/// POST with the CSRF header (issue 11 §7).
+#[utoipa::path(post, path = "/api/users/return", tag = "admin", responses((status = 302), (status = 403)))]
 pub async fn return_to_self(
     signed_in: SignedIn,
     state: web::Data<AppState>,

@@ -6,11 +6,13 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::{delete_row, get_one, list_page, write_tx, ListSpec};
-use crate::crm::{all_in_club, clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
+use crate::error::ApiError;
+use crate::kit::club::all_in_club;
+use crate::kit::db::unique_field;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -19,7 +21,7 @@ const VERSIONED: Versioned = Versioned {
     table: "discount_codes",
     what: "Rabatkoden",
 };
-const MODULE: &str = "orders";
+
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.code AS "code", t.expires AS "expires", t.amount AS "amount",
     t.discount AS "discount", t.percentage AS "percentage", t.active AS "active", t.product_ids AS "productIds", t.version AS "version""#;
 
@@ -37,23 +39,29 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/orders/discount-codes", tag = "discount codes",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_discount_codes(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
+#[utoipa::path(get, path = "/api/orders/discount-codes/{id}", tag = "discount codes",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_discount_code(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, MODULE, "discount_codes", COLUMNS, &path).await
+    get_one(&state, &staff, "discount_codes", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DiscountCodeInput {
     id: Option<Uuid>,
@@ -61,6 +69,7 @@ pub struct DiscountCodeInput {
     code: Option<String>,
     expires: Option<NaiveDate>,
     amount: Option<i32>,
+    /// Percent when `percentage`, otherwise an amount in øre (an integer; 1 kr = 100 øre).
     discount: Option<i64>,
     #[serde(default = "yes")]
     percentage: bool,
@@ -76,55 +85,35 @@ fn yes() -> bool {
     true
 }
 
+#[utoipa::path(post, path = "/api/orders/discount-codes/update", tag = "discount codes",
+    request_body = DiscountCodeInput,
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_discount_code(
     staff: Staff,
     body: Json<DiscountCodeInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
+    let code = check.required_text("code", "Kode", &input.code);
+    check.present("expires", "Udløber", &input.expires);
+    if check.present("discount", "Rabat", &input.discount) {
+        check.not_negative("discount", "Rabat", input.discount);
+        if input.percentage && input.discount.is_some_and(|d| d > 10_000) {
+            check.fail("discount", "Rabat må maksimalt være 100 eller mindre");
+        }
     }
-    let code = clean(&input.code);
-    if code.is_none() {
-        push_error(&mut errors, "code", "Kode skal udfyldes");
-    }
-    if input.expires.is_none() {
-        push_error(&mut errors, "expires", "Udløber skal udfyldes");
-    }
-    match input.discount {
-        None => push_error(&mut errors, "discount", "Rabat skal udfyldes"),
-        Some(d) if d < 0 => push_error(
-            &mut errors,
-            "discount",
-            "Rabat skal minimum være 0 eller mere",
-        ),
-        Some(d) if input.percentage && d > 10_000 => push_error(
-            &mut errors,
-            "discount",
-            "Rabat må maksimalt være 100 eller mindre",
-        ),
-        _ => {}
-    }
-    if input.amount.is_some_and(|a| a < 0) {
-        push_error(
-            &mut errors,
-            "amount",
-            "Antal skal minimum være 0 eller mere",
-        );
-    }
+    check.not_negative("amount", "Antal", input.amount.map(i64::from));
     for (i, product) in input.product_ids.iter().enumerate() {
         if product.is_none() {
-            push_error(&mut errors, &format!("productIds.{i}"), "Vælg et produkt");
+            check.fail(&format!("productIds.{i}"), "Vælg et produkt");
         }
     }
     let product_ids: Vec<Uuid> = input.product_ids.iter().flatten().copied().collect();
     let mut tx = write_tx(&state, &staff, "discount_codes", input.id).await?;
     if !all_in_club(&mut tx, "products", staff.client_id, &product_ids).await? {
-        push_error(&mut errors, "productIds", "Vælg et produkt");
+        check.fail("productIds", "Vælg et produkt");
     }
     if let Some(code) = &code {
         let taken: bool = sqlx::query_scalar(
@@ -136,10 +125,10 @@ pub async fn update_discount_code(
         .fetch_one(&mut *tx)
         .await?;
         if taken {
-            push_error(&mut errors, "code", "Koden er allerede i brug");
+            check.fail("code", "Koden er allerede i brug");
         }
     }
-    check_errors(errors)?;
+    check.finish()?;
     VERSIONED
         .claim(&mut tx, staff.client_id, input.id, input.version)
         .await?;
@@ -163,15 +152,15 @@ pub async fn update_discount_code(
     .bind(staff.user_id())
     .fetch_one(&mut *tx)
     .await
-    .map_err(|e| match &e {
-        // Two saves racing for one code: the unique index decides, and says it in Danish.
-        sqlx::Error::Database(db) if db.code().as_deref() == Some("23505") => ApiError::field("code", "Koden er allerede i brug"),
-        _ => ApiError::from(e),
-    })?;
+    // Two saves racing for one code: the unique index decides, and says it in Danish.
+    .map_err(unique_field("code", "Koden er allerede i brug"))?;
     tx.commit().await?;
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/orders/discount-codes/{id}", tag = "discount codes",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_discount_code(
     staff: Staff,
     path: web::Path<String>,
@@ -180,7 +169,6 @@ pub async fn delete_discount_code(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "discount_codes",
         parse_id(&path)?,
         "Rabatkoden er i brug og kan ikke slettes",

@@ -7,11 +7,13 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::{delete_row, get_one, list_page, write_tx, ListSpec};
-use crate::crm::{all_in_club, clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
+use crate::error::ApiError;
+use crate::kit::club::all_in_club;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::{clean, is_danish_decimal};
+use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -20,7 +22,7 @@ const VERSIONED: Versioned = Versioned {
     table: "custom_fields",
     what: "Feltet",
 };
-const MODULE: &str = "orders";
+
 pub const TYPES: [&str; 9] = [
     "Text", "RichText", "Number", "Dropdown", "Date", "DateTime", "Time", "Checkbox", "Upload",
 ];
@@ -39,46 +41,33 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
-/// A Danish decimal: digits with optional '.' thousands groups and an optional ',' fraction.
-pub fn is_danish_decimal(text: &str) -> bool {
-    let text = text.trim().strip_prefix('-').unwrap_or(text.trim());
-    let (whole, fraction) = match text.split_once(',') {
-        Some((w, f)) => (w, Some(f)),
-        None => (text, None),
-    };
-    let whole_ok = if whole.contains('.') {
-        let mut groups = whole.split('.');
-        let first = groups.next().unwrap_or_default();
-        (1..=3).contains(&first.len())
-            && first.chars().all(|c| c.is_ascii_digit())
-            && groups.all(|g| g.len() == 3 && g.chars().all(|c| c.is_ascii_digit()))
-    } else {
-        !whole.is_empty() && whole.chars().all(|c| c.is_ascii_digit())
-    };
-    whole_ok && fraction.is_none_or(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()))
-}
-
+#[utoipa::path(post, path = "/api/orders/fields", tag = "custom fields",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_fields(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct FieldsQuery {
     category_id: Option<String>,
 }
 
 /// The fields an order or contract of a category shows, in their order.
+#[utoipa::path(get, path = "/api/orders/fields", tag = "custom fields",
+    params(FieldsQuery),
+    responses((status = 200, description = "{success, result: field[]} in their order"), (status = 401), (status = 403), (status = 404)))]
 pub async fn fields_of_category(
     staff: Staff,
     query: web::Query<FieldsQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let category = match query.category_id.as_deref() {
         Some(raw) => Some(parse_id(raw)?),
         None => None,
@@ -96,15 +85,18 @@ pub async fn fields_of_category(
     Ok(envelope::result(rows))
 }
 
+#[utoipa::path(get, path = "/api/orders/fields/{id}", tag = "custom fields",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_field(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, MODULE, "custom_fields", COLUMNS, &path).await
+    get_one(&state, &staff, "custom_fields", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FieldInput {
     id: Option<Uuid>,
@@ -121,23 +113,20 @@ pub struct FieldInput {
     version: Option<i64>,
 }
 
+#[utoipa::path(post, path = "/api/orders/fields/update", tag = "custom fields",
+    request_body = FieldInput,
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_field(
     staff: Staff,
     body: Json<FieldInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
-    }
-    let kind = clean(&input.kind);
-    match kind.as_deref() {
-        None => push_error(&mut errors, "type", "Type skal udfyldes"),
-        Some(k) if !TYPES.contains(&k) => push_error(&mut errors, "type", "Type er ugyldig"),
-        _ => {}
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
+    let kind = check.required_text("type", "Type", &input.kind);
+    if kind.as_deref().is_some_and(|k| !TYPES.contains(&k)) {
+        check.fail("type", "Type er ugyldig");
     }
     let sorting = match &input.sorting {
         None | Some(Value::Null) => 0,
@@ -147,7 +136,7 @@ pub async fn update_field(
         }
         Some(Value::String(s)) if s.trim().is_empty() => 0,
         _ => {
-            push_error(&mut errors, "sorting", "Sortering skal være et tal");
+            check.fail("sorting", "Sortering skal være et tal");
             0
         }
     };
@@ -160,16 +149,12 @@ pub async fn update_field(
     let default_value = clean(&input.default_value);
     if let Some(default) = &default_value {
         match kind.as_deref() {
-            Some("Number") if !is_danish_decimal(default) => push_error(
-                &mut errors,
-                "defaultValue",
-                "Standardværdi skal være et gyldigt tal.",
-            ),
-            Some("Dropdown") if !values.contains(default) => push_error(
-                &mut errors,
-                "defaultValue",
-                "Standardværdi skal være en af værdierne",
-            ),
+            Some("Number") if !is_danish_decimal(default) => {
+                check.fail("defaultValue", "Standardværdi skal være et gyldigt tal.")
+            }
+            Some("Dropdown") if !values.contains(default) => {
+                check.fail("defaultValue", "Standardværdi skal være en af værdierne")
+            }
             _ => {}
         }
     }
@@ -182,9 +167,9 @@ pub async fn update_field(
     )
     .await?
     {
-        push_error(&mut errors, "categoryIds", "En kategori findes ikke");
+        check.fail("categoryIds", "En kategori findes ikke");
     }
-    check_errors(errors)?;
+    check.finish()?;
     VERSIONED
         .claim(&mut tx, staff.client_id, input.id, input.version)
         .await?;
@@ -210,6 +195,9 @@ pub async fn update_field(
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/orders/fields/{id}", tag = "custom fields",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_field(
     staff: Staff,
     path: web::Path<String>,
@@ -218,25 +206,9 @@ pub async fn delete_field(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "custom_fields",
         parse_id(&path)?,
         "Feltet er i brug og kan ikke slettes",
     )
     .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_danish_decimal;
-
-    #[test]
-    fn danish_decimals_use_a_comma_and_optional_thousands_dots() {
-        for ok in ["0", "12", "1,5", "1.234,50", "-3,25", "1.000.000"] {
-            assert!(is_danish_decimal(ok), "{ok}");
-        }
-        for bad in ["", "1.5", "1,", ",5", "12.34", "abc", "1.2345,0", "1,2,3"] {
-            assert!(!is_danish_decimal(bad), "{bad}");
-        }
-    }
 }

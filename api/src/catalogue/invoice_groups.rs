@@ -5,21 +5,22 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::{all_options, delete_row, get_one, list_page, write_tx, ListSpec};
-use crate::crm::{clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
+use crate::error::ApiError;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::clean;
+use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
+
+const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.sorting AS "sorting", t.vat_exempt AS "vatExempt""#;
 
 const VERSIONED: Versioned = Versioned {
     table: "invoice_groups",
     what: "Fakturagruppen",
 };
-const MODULE: &str = "products";
-const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.sorting AS "sorting", t.vat_exempt AS "vatExempt", t.version AS "version""#;
 
 const LIST: ListSpec = ListSpec {
     table: "invoice_groups",
@@ -33,30 +34,38 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/products/invoicegroups", tag = "invoice groups",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_invoice_groups(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
+#[utoipa::path(get, path = "/api/products/invoicegroups", tag = "invoice groups",
+    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
 pub async fn all_invoice_groups(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    all_options(&state, &staff, MODULE, "invoice_groups", "").await
+    all_options(&state, &staff, "invoice_groups", "").await
 }
 
+#[utoipa::path(get, path = "/api/products/invoicegroups/{id}", tag = "invoice groups",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_invoice_group(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, MODULE, "invoice_groups", COLUMNS, &path).await
+    get_one(&state, &staff, "invoice_groups", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct InvoiceGroupInput {
     id: Option<Uuid>,
@@ -69,19 +78,18 @@ pub struct InvoiceGroupInput {
     version: Option<i64>,
 }
 
+#[utoipa::path(post, path = "/api/products/invoicegroups/update", tag = "invoice groups",
+    request_body = InvoiceGroupInput,
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_invoice_group(
     staff: Staff,
     body: Json<InvoiceGroupInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
-    }
-    check_errors(errors)?;
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
+    check.finish()?;
     let mut tx = write_tx(&state, &staff, "invoice_groups", input.id).await?;
     VERSIONED
         .claim(&mut tx, staff.client_id, input.id, input.version)
@@ -105,6 +113,9 @@ pub async fn update_invoice_group(
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/products/invoicegroups/{id}", tag = "invoice groups",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_invoice_group(
     staff: Staff,
     path: web::Path<String>,
@@ -113,7 +124,6 @@ pub async fn delete_invoice_group(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "invoice_groups",
         parse_id(&path)?,
         "Gruppen bruges af produkter og kan ikke slettes",

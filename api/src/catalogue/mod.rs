@@ -14,14 +14,207 @@ use actix_web::HttpResponse;
 use serde_json::Value;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 use tribune_projections::db::club_tx;
+use utoipa::OpenApi;
 use uuid::Uuid;
 
-use crate::crm::like_pattern;
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
-use crate::identity::acl::Action;
+use crate::kit::club::exists_in_club;
+use crate::kit::db::still_referenced;
+use crate::kit::routes::{Access, Area, Routes};
+use crate::kit::text::like_pattern;
 use crate::session::Staff;
 use crate::state::AppState;
+
+pub const AREA: Area = Area {
+    name: "catalogue",
+    configure,
+    doc: CatalogueDoc::openapi,
+    history: &[],
+};
+
+/// The orders module's reference data lives under `/api/orders/…` and the products module's
+/// under `/api/products/…`. The central list registers the catalogue before the orders area, so
+/// these fixed paths win over `/api/orders/{id}`; fixed paths come before `{id}` here too.
+pub fn configure(routes: &mut Routes) {
+    let (read, manage) = (Access::read(ORDERS), Access::manage(ORDERS));
+    routes
+        .post(
+            "/api/orders/categories",
+            read,
+            order_categories::list_order_categories,
+        )
+        .get(
+            "/api/orders/categories",
+            read,
+            order_categories::all_order_categories,
+        )
+        .post(
+            "/api/orders/categories/update",
+            manage,
+            order_categories::update_order_category,
+        )
+        .get(
+            "/api/orders/categories/{id}",
+            read,
+            order_categories::get_order_category,
+        )
+        .delete(
+            "/api/orders/categories/{id}",
+            manage,
+            order_categories::delete_order_category,
+        )
+        .post("/api/orders/seasons", read, seasons::list_seasons)
+        .get("/api/orders/seasons", read, seasons::all_seasons)
+        .get("/api/orders/seasons/parents", read, seasons::parent_seasons)
+        .post("/api/orders/seasons/update", manage, seasons::update_season)
+        .get("/api/orders/seasons/{id}", read, seasons::get_season)
+        .delete("/api/orders/seasons/{id}", manage, seasons::delete_season)
+        .post("/api/orders/fields", read, fields::list_fields)
+        .get("/api/orders/fields", read, fields::fields_of_category)
+        .post("/api/orders/fields/update", manage, fields::update_field)
+        .get("/api/orders/fields/{id}", read, fields::get_field)
+        .delete("/api/orders/fields/{id}", manage, fields::delete_field)
+        .post(
+            "/api/orders/discount-codes",
+            read,
+            discount_codes::list_discount_codes,
+        )
+        .post(
+            "/api/orders/discount-codes/update",
+            manage,
+            discount_codes::update_discount_code,
+        )
+        .get(
+            "/api/orders/discount-codes/{id}",
+            read,
+            discount_codes::get_discount_code,
+        )
+        .delete(
+            "/api/orders/discount-codes/{id}",
+            manage,
+            discount_codes::delete_discount_code,
+        );
+    // Seat charts come with the seating issue; until then any staff member gets an empty list.
+    routes.get(
+        "/api/seats/charts",
+        Access::Staff,
+        seasons::list_seat_charts,
+    );
+    let (read, manage) = (Access::read(PRODUCTS), Access::manage(PRODUCTS));
+    routes
+        .post(
+            "/api/products/invoicegroups",
+            read,
+            invoice_groups::list_invoice_groups,
+        )
+        .get(
+            "/api/products/invoicegroups",
+            read,
+            invoice_groups::all_invoice_groups,
+        )
+        .post(
+            "/api/products/invoicegroups/update",
+            manage,
+            invoice_groups::update_invoice_group,
+        )
+        .get(
+            "/api/products/invoicegroups/{id}",
+            read,
+            invoice_groups::get_invoice_group,
+        )
+        .delete(
+            "/api/products/invoicegroups/{id}",
+            manage,
+            invoice_groups::delete_invoice_group,
+        )
+        .post(
+            "/api/products/categories",
+            read,
+            product_categories::list_product_categories,
+        )
+        .get(
+            "/api/products/categories",
+            read,
+            product_categories::all_product_categories,
+        )
+        .post(
+            "/api/products/categories/update",
+            manage,
+            product_categories::update_product_category,
+        )
+        .get(
+            "/api/products/categories/{id}",
+            read,
+            product_categories::get_product_category,
+        )
+        .delete(
+            "/api/products/categories/{id}",
+            manage,
+            product_categories::delete_product_category,
+        )
+        .get(
+            "/api/products/categories/{id}/products",
+            read,
+            product_categories::list_category_products,
+        )
+        .post(
+            "/api/products/categories/{id}/products",
+            manage,
+            product_categories::sort_category_products,
+        )
+        .post("/api/products", read, products::list_products)
+        .get("/api/products", read, products::search_products)
+        .post("/api/products/update", manage, products::update_product)
+        .get("/api/products/{id}", read, products::get_product)
+        .delete("/api/products/{id}", manage, products::delete_product);
+}
+
+const ORDERS: &str = "orders";
+const PRODUCTS: &str = "products";
+
+#[derive(OpenApi)]
+#[openapi(paths(
+    order_categories::list_order_categories,
+    order_categories::all_order_categories,
+    order_categories::update_order_category,
+    order_categories::get_order_category,
+    order_categories::delete_order_category,
+    seasons::list_seasons,
+    seasons::all_seasons,
+    seasons::parent_seasons,
+    seasons::update_season,
+    seasons::get_season,
+    seasons::delete_season,
+    fields::list_fields,
+    fields::fields_of_category,
+    fields::update_field,
+    fields::get_field,
+    fields::delete_field,
+    discount_codes::list_discount_codes,
+    discount_codes::update_discount_code,
+    discount_codes::get_discount_code,
+    discount_codes::delete_discount_code,
+    seasons::list_seat_charts,
+    invoice_groups::list_invoice_groups,
+    invoice_groups::all_invoice_groups,
+    invoice_groups::update_invoice_group,
+    invoice_groups::get_invoice_group,
+    invoice_groups::delete_invoice_group,
+    product_categories::list_product_categories,
+    product_categories::all_product_categories,
+    product_categories::update_product_category,
+    product_categories::get_product_category,
+    product_categories::delete_product_category,
+    product_categories::list_category_products,
+    product_categories::sort_category_products,
+    products::list_products,
+    products::search_products,
+    products::update_product,
+    products::get_product,
+    products::delete_product,
+))]
+pub struct CatalogueDoc;
 
 /// A list table: its table, the columns under the names the UI reads (`title AS "Title"`), the
 /// columns search looks in, and the allowed sorts.
@@ -60,11 +253,9 @@ fn filtered<'a>(
 pub async fn list_page(
     state: &AppState,
     staff: &Staff,
-    module: &str,
     spec: &ListSpec,
     params: &ListParams,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(state, module, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let total: i64 = filtered(spec, staff.client_id, params, "SELECT count(*)")
         .build_query_scalar()
@@ -124,12 +315,10 @@ pub async fn options(
 pub async fn delete_row(
     state: &AppState,
     staff: &Staff,
-    module: &str,
     table: &str,
     id: Uuid,
     in_use: &str,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(state, module, Action::Manage).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let deleted = sqlx::query(&format!(
         "DELETE FROM {table} WHERE client_id = $1 AND id = $2"
@@ -138,12 +327,7 @@ pub async fn delete_row(
     .bind(id)
     .execute(&mut *tx)
     .await
-    .map_err(|e| match &e {
-        sqlx::Error::Database(db) if db.code().as_deref() == Some("23503") => {
-            ApiError::invalid(in_use)
-        }
-        _ => ApiError::from(e),
-    })?;
+    .map_err(still_referenced(ApiError::invalid(in_use)))?;
     if deleted.rows_affected() == 0 {
         return Err(ApiError::NotFound);
     }
@@ -151,34 +335,15 @@ pub async fn delete_row(
     Ok(envelope::ok())
 }
 
-/// Whether `id` (when given) names a row of `table` in the club.
-pub async fn exists_in_club(
-    conn: &mut PgConnection,
-    table: &str,
-    client_id: Uuid,
-    id: Option<Uuid>,
-) -> Result<bool, ApiError> {
-    let Some(id) = id else { return Ok(true) };
-    Ok(sqlx::query_scalar(&format!(
-        "SELECT EXISTS (SELECT 1 FROM {table} WHERE client_id = $1 AND id = $2)"
-    ))
-    .bind(client_id)
-    .bind(id)
-    .fetch_one(conn)
-    .await?)
-}
-
 /// A row for its editor, as JSON keyed by the column aliases.
 pub async fn get_one(
     state: &AppState,
     staff: &Staff,
-    module: &str,
     table: &str,
     columns: &str,
     raw_id: &str,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(state, module, Action::Read).await?;
-    let id = crate::crm::parse_id(raw_id)?;
+    let id = crate::kit::ids::parse_id(raw_id)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let row = get_json(&mut tx, table, columns, staff.client_id, id).await?;
     tx.commit().await?;
@@ -189,11 +354,9 @@ pub async fn get_one(
 pub async fn all_options(
     state: &AppState,
     staff: &Staff,
-    module: &str,
     table: &str,
     extra_where: &str,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(state, module, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let all = options(&mut tx, table, staff.client_id, extra_where).await?;
     tx.commit().await?;

@@ -5,11 +5,12 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::{all_options, delete_row, get_one, list_page, write_tx, ListSpec};
-use crate::crm::{clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
+use crate::error::ApiError;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::clean;
+use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -19,7 +20,6 @@ const VERSIONED: Versioned = Versioned {
     table: "order_categories",
     what: "Kategorien",
 };
-const MODULE: &str = "orders";
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.price AS "price", t.invoice_title AS "invoiceTitle", t.version AS "version""#;
 
 const LIST: ListSpec = ListSpec {
@@ -34,58 +34,64 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/orders/categories", tag = "order categories",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_order_categories(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
+#[utoipa::path(get, path = "/api/orders/categories", tag = "order categories",
+    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
 pub async fn all_order_categories(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    all_options(&state, &staff, MODULE, "order_categories", "").await
+    all_options(&state, &staff, "order_categories", "").await
 }
 
+#[utoipa::path(get, path = "/api/orders/categories/{id}", tag = "order categories",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_order_category(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, MODULE, "order_categories", COLUMNS, &path).await
+    get_one(&state, &staff, "order_categories", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CategoryInput {
     id: Option<Uuid>,
     title: Option<String>,
     sku: Option<String>,
+    /// The category's price in øre (an integer; 1 kr = 100 øre).
     price: Option<i64>,
     invoice_title: Option<String>,
     /// The version the editor read (GET `version`); none: not checked.
     version: Option<i64>,
 }
 
+#[utoipa::path(post, path = "/api/orders/categories/update", tag = "order categories",
+    request_body = CategoryInput,
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_order_category(
     staff: Staff,
     body: Json<CategoryInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
-    }
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
     let price = input.price.unwrap_or(0);
-    if price < 0 {
-        push_error(&mut errors, "price", "Pris skal minimum være 0 eller mere");
-    }
-    check_errors(errors)?;
+    check.not_negative("price", "Pris", Some(price));
+    check.finish()?;
     let mut tx = write_tx(&state, &staff, "order_categories", input.id).await?;
     VERSIONED
         .claim(&mut tx, staff.client_id, input.id, input.version)
@@ -109,13 +115,15 @@ pub async fn update_order_category(
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/orders/categories/{id}", tag = "order categories",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_order_category(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let on_an_order =
         tribune_projections::order::queries::category_is_on_an_order(&mut tx, staff.client_id, id)
@@ -129,7 +137,6 @@ pub async fn delete_order_category(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "order_categories",
         id,
         "Kategorien er i brug og kan ikke slettes",

@@ -7,13 +7,17 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{all_options, delete_row, exists_in_club, list_page, ListSpec};
-use crate::crm::{all_in_club, clean, files, keep_or_remove, parse_id};
+use super::{all_options, delete_row, list_page, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
+use crate::error::ApiError;
+use crate::kit::club::{all_in_club, exists_in_club};
+use crate::kit::files;
+use crate::kit::ids::parse_id;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
+use crate::kit::input::{Json, Submitted};
+use crate::kit::openapi::MultipartUpdate;
+use crate::kit::text::clean;
+use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -22,7 +26,6 @@ const VERSIONED: Versioned = Versioned {
     table: "product_categories",
     what: "Produktkategorien",
 };
-const MODULE: &str = "products";
 
 const LIST: ListSpec = ListSpec {
     table: "product_categories",
@@ -32,27 +35,34 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/products/categories", tag = "product categories",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_product_categories(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
+#[utoipa::path(get, path = "/api/products/categories", tag = "product categories",
+    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
 pub async fn all_product_categories(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    all_options(&state, &staff, MODULE, "product_categories", "").await
+    all_options(&state, &staff, "product_categories", "").await
 }
 
+#[utoipa::path(get, path = "/api/products/categories/{id}", tag = "product categories",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_product_category(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let row: Option<Value> = sqlx::query_scalar(
         "SELECT jsonb_build_object('id', id, 'title', title, 'sorting', sorting, 'showOnShop', show_on_shop, \
@@ -68,7 +78,7 @@ pub async fn get_product_category(
     Ok(envelope::result(row.ok_or(ApiError::NotFound)?))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShopInput {
     title: Option<String>,
@@ -77,7 +87,7 @@ pub struct ShopInput {
     image: Option<Option<String>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductCategoryInput {
     id: Option<Uuid>,
@@ -93,24 +103,21 @@ pub struct ProductCategoryInput {
     version: Option<i64>,
 }
 
+#[utoipa::path(post, path = "/api/products/categories/update", tag = "product categories",
+    request_body(content((ProductCategoryInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "The category as JSON, or multipart with it in `data` and the shop image as `shopImageFile`; `shop.image: null` removes the image, leaving it out keeps it."),
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_product_category(
     staff: Staff,
     form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let Submitted(form) = form;
     let input: ProductCategoryInput = form.json()?;
     let image_file = form.files_named("shopImageFile").next();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
-    }
-    if image_file.is_some_and(|f| !f.is_image()) {
-        push_error(&mut errors, "shopImageFile", "Billede skal være et billede");
-    }
-    check_errors(errors)?;
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
+    check.image("shopImageFile", "Billede", image_file);
+    check.finish()?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let existing: Option<Option<Uuid>> = match input.id {
         Some(id) => Some(
@@ -129,26 +136,19 @@ pub async fn update_product_category(
         .claim(&mut tx, staff.client_id, input.id, input.version)
         .await?;
     let id = input.id.unwrap_or_else(Uuid::new_v4);
-    let mut image = existing.flatten();
-    let mut obsolete = Vec::new();
-    if let Some(file) = image_file {
-        obsolete.extend(image.take());
-        image = Some(
-            files::store(
-                &mut tx,
-                &state.storage,
-                staff.client_id,
-                "product_category",
-                &id.to_string(),
-                file,
-                staff.user_id(),
-            )
-            .await?
-            .id,
-        );
-    } else if matches!(input.shop.image, Some(None)) {
-        obsolete.extend(image.take());
-    }
+    let change = files::apply_slot(
+        &mut tx,
+        &state.storage,
+        staff.client_id,
+        "product_category",
+        id,
+        staff.user_id(),
+        ImageSlot::from_form(image_file, &input.shop.image),
+        existing.flatten(),
+    )
+    .await?;
+    let image = change.value;
+    let obsolete: Vec<Uuid> = change.obsolete.into_iter().collect();
     sqlx::query(
         "INSERT INTO product_categories (id, client_id, title, sorting, show_on_shop, hide_on_contract, shop_title, shop_description, \
            shop_image, created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \
@@ -173,6 +173,9 @@ pub async fn update_product_category(
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/products/categories/{id}", tag = "product categories",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_product_category(
     staff: Staff,
     path: web::Path<String>,
@@ -181,7 +184,6 @@ pub async fn delete_product_category(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "product_categories",
         parse_id(&path)?,
         "Kategorien bruges af produkter og kan ikke slettes",
@@ -189,7 +191,8 @@ pub async fn delete_product_category(
     .await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ContractQuery {
     contract: Option<bool>,
 }
@@ -198,13 +201,15 @@ pub struct ContractQuery {
 const OFFERED_ON_CONTRACTS: &str =
     "(contract_setup IS NOT NULL AND NOT coalesce((contract_setup->>'hidden')::boolean, false))";
 
+#[utoipa::path(get, path = "/api/products/categories/{id}/products", tag = "product categories",
+    params(("id" = String, Path, description = "the category's id"), ContractQuery),
+    responses((status = 200, description = "{success, result: {id, title}[]} in the category's order"), (status = 401), (status = 403), (status = 404)))]
 pub async fn list_category_products(
     staff: Staff,
     path: web::Path<String>,
     query: web::Query<ContractQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let category = parse_id(&path)?;
     let contract = query.contract.unwrap_or(false);
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
@@ -231,19 +236,22 @@ pub async fn list_category_products(
     Ok(envelope::result(rows))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductOrder {
     product_ids: Vec<Uuid>,
 }
 
+#[utoipa::path(post, path = "/api/products/categories/{id}/products", tag = "product categories",
+    params(("id" = String, Path, description = "the category's id")),
+    request_body = ProductOrder,
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn sort_category_products(
     staff: Staff,
     path: web::Path<String>,
     body: Json<ProductOrder>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let category = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     if !exists_in_club(

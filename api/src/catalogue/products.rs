@@ -7,13 +7,17 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, exists_in_club, list_page, ListSpec};
-use crate::crm::{clean, files, keep_or_remove, parse_id};
+use super::{delete_row, list_page, ListSpec};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
+use crate::error::ApiError;
+use crate::kit::club::exists_in_club;
+use crate::kit::files;
+use crate::kit::ids::parse_id;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
+use crate::kit::input::{Json, Submitted};
+use crate::kit::openapi::MultipartUpdate;
+use crate::kit::text::{clean, search_pattern};
+use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -22,7 +26,7 @@ const VERSIONED: Versioned = Versioned {
     table: "products",
     what: "Produktet",
 };
-const MODULE: &str = "products";
+
 pub const TYPES: [&str; 3] = ["product", "ticket", "seat-ticket"];
 
 /// The lowest price of an active variant, or the product's own price.
@@ -42,35 +46,41 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Title", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/products", tag = "products",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}; Price in øre (the lowest active variant's, or the product's own)"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_products(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     search: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/products", tag = "products",
+    params(SearchQuery),
+    responses((status = 200, description = "{success, result: {id, title, price, type, variants}[]}, at most 50; prices in øre"), (status = 401), (status = 403)))]
 pub async fn search_products(
     staff: Staff,
     query: web::Query<SearchQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let rows: Vec<Value> = sqlx::query_scalar(
         "SELECT jsonb_build_object('id', id, 'title', title, 'price', price, 'type', type, \
            'variants', (SELECT coalesce(jsonb_agg(jsonb_build_object('id', v->'id', 'title', v->'title', 'price', v->'price')), '[]') \
                         FROM jsonb_array_elements(variants) v)) \
-         FROM products WHERE client_id = $1 AND ($2::text IS NULL OR title ILIKE '%' || $2 || '%' OR sku ILIKE '%' || $2 || '%') \
+         FROM products WHERE client_id = $1 AND ($2::text IS NULL OR title ILIKE $2 OR sku ILIKE $2) \
          ORDER BY lower(title) LIMIT 50",
     )
     .bind(staff.client_id)
-    .bind(clean(&query.search))
+    .bind(search_pattern(&query.search))
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -85,12 +95,14 @@ const PRODUCT_JSON: &str = "jsonb_build_object('id', id, 'title', title, 'sku', 
      'extraInfo', extra_info, 'seats', seats, 'contractSetup', contract_setup, 'subscription', subscription, \
      'version', version, 'shop', shop || jsonb_build_object('image', CASE WHEN shop_image IS NULL THEN NULL ELSE '/api/files/download/' || shop_image END))";
 
+#[utoipa::path(get, path = "/api/products/{id}", tag = "products",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: product}; prices in øre"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_product(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let row: Option<Value> = sqlx::query_scalar(&format!(
         "SELECT {PRODUCT_JSON} FROM products WHERE client_id = $1 AND id = $2"
@@ -103,19 +115,20 @@ pub async fn get_product(
     Ok(envelope::result(row.ok_or(ApiError::NotFound)?))
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Variant {
     id: Option<Uuid>,
     title: Option<String>,
     sku: Option<String>,
+    /// Price in øre (an integer; 1 kr = 100 øre).
     price: Option<i64>,
     sale_amount: Option<i32>,
     #[serde(default = "yes")]
     active: bool,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductOption {
     product_id: Option<Uuid>,
@@ -126,10 +139,11 @@ pub struct ProductOption {
     pre_selected: bool,
     #[serde(default)]
     price_override: bool,
+    /// Price in øre (an integer; 1 kr = 100 øre).
     price: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ExtraInfoDefinition {
     title: Option<String>,
@@ -142,14 +156,14 @@ pub struct ExtraInfoDefinition {
     kind: Option<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SeatCategory {
     chart_id: Option<String>,
     category: Option<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ContractSetup {
     #[serde(default)]
@@ -162,24 +176,28 @@ pub struct ContractSetup {
     pre_selected: bool,
 }
 
-#[derive(Debug, Default, Deserialize, Serialize)]
+#[derive(Debug, Default, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Subscription {
     #[serde(default)]
     active: bool,
+    /// One-off start fee in øre (an integer; 1 kr = 100 øre).
     start_fee: Option<i64>,
+    /// Fee per interval in øre (an integer; 1 kr = 100 øre).
     fee: Option<i64>,
     interval: Option<i32>,
     commitment: Option<i32>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Shop {
     #[serde(default)]
     active: bool,
     title: Option<String>,
+    /// Price in øre (an integer; 1 kr = 100 øre).
     price: Option<i64>,
+    /// Discount in øre (an integer; 1 kr = 100 øre).
     discount: Option<i64>,
     season_id: Option<Uuid>,
     renewal_date: Option<NaiveDate>,
@@ -192,7 +210,7 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductInput {
     id: Option<Uuid>,
@@ -201,6 +219,7 @@ pub struct ProductInput {
     #[serde(rename = "type")]
     kind: Option<String>,
     category_id: Option<Uuid>,
+    /// Price in øre (an integer; 1 kr = 100 øre).
     price: Option<i64>,
     sale_amount: Option<i32>,
     description: Option<String>,
@@ -243,40 +262,35 @@ pub struct ProductInput {
     version: Option<i64>,
 }
 
-fn money(errors: &mut FieldErrors, field: &str, value: Option<i64>, required: bool) {
-    match value {
-        None if required => push_error(errors, field, "Pris skal udfyldes"),
-        Some(v) if v < 0 => push_error(errors, field, "Pris skal minimum være 0 eller mere"),
-        _ => {}
+/// A price in øre: required or not, never below 0.
+fn money(check: &mut Check, field: &str, value: Option<i64>, required: bool) {
+    if required {
+        check.present(field, "Pris", &value);
     }
+    check.not_negative(field, "Pris", value);
 }
 
 /// Every rule of spec 3 §5 for products, with the field path the form shows it on.
-fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
+fn validate(input: &mut ProductInput, check: &mut Check) {
     if clean(&input.title).is_none() {
-        push_error(errors, "title", "Titel skal udfyldes");
+        check.fail("title", "Titel skal udfyldes");
     }
     match input.kind.as_deref() {
-        None => push_error(errors, "type", "Type skal udfyldes"),
-        Some(k) if !TYPES.contains(&k) => push_error(errors, "type", "Type er ugyldig"),
+        None => check.fail("type", "Type skal udfyldes"),
+        Some(k) if !TYPES.contains(&k) => check.fail("type", "Type er ugyldig"),
         _ => {}
     }
-    money(errors, "price", input.price, true);
+    money(check, "price", input.price, true);
     if input.sale_amount.is_some_and(|a| a < 0) {
-        push_error(errors, "saleAmount", "Antal skal minimum være 0 eller mere");
+        check.fail("saleAmount", "Antal skal minimum være 0 eller mere");
     }
     for (i, variant) in input.variants.iter_mut().enumerate() {
         if clean(&variant.title).is_none() {
-            push_error(
-                errors,
-                &format!("variants.{i}.title"),
-                "Titel skal udfyldes",
-            );
+            check.fail(&format!("variants.{i}.title"), "Titel skal udfyldes");
         }
-        money(errors, &format!("variants.{i}.price"), variant.price, true);
+        money(check, &format!("variants.{i}.price"), variant.price, true);
         if variant.sale_amount.is_some_and(|a| a < 0) {
-            push_error(
-                errors,
+            check.fail(
                 &format!("variants.{i}.saleAmount"),
                 "Antal skal minimum være 0 eller mere",
             );
@@ -287,53 +301,39 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
     }
     for (i, option) in input.options.iter().enumerate() {
         if option.product_id.is_none() {
-            push_error(
-                errors,
-                &format!("options.{i}.productId"),
-                "Produkt skal udfyldes",
-            );
+            check.fail(&format!("options.{i}.productId"), "Produkt skal udfyldes");
         }
         if option.price_override {
-            money(errors, &format!("options.{i}.price"), option.price, true);
+            money(check, &format!("options.{i}.price"), option.price, true);
         }
     }
     for (i, info) in input.extra_info.iter().enumerate() {
         if clean(&info.title).is_none() {
-            push_error(
-                errors,
-                &format!("extraInfo.{i}.title"),
-                "Titel skal udfyldes",
-            );
+            check.fail(&format!("extraInfo.{i}.title"), "Titel skal udfyldes");
         }
         if clean(&info.alias).is_none() {
-            push_error(
-                errors,
-                &format!("extraInfo.{i}.alias"),
-                "Alias skal udfyldes",
-            );
+            check.fail(&format!("extraInfo.{i}.alias"), "Alias skal udfyldes");
         }
         if !matches!(
             info.kind.as_deref(),
             Some("Radio" | "Checkbox" | "Select" | "Text")
         ) {
-            push_error(errors, &format!("extraInfo.{i}.type"), "Type skal udfyldes");
+            check.fail(&format!("extraInfo.{i}.type"), "Type skal udfyldes");
         }
     }
     if let Some(setup) = &input.contract_setup {
         match setup.kind.as_deref() {
-            None => push_error(errors, "contractSetup.type", "Type skal udfyldes"),
+            None => check.fail("contractSetup.type", "Type skal udfyldes"),
             Some("none" | "checkbox" | "number" | "text" | "number-text") => {}
-            Some(_) => push_error(errors, "contractSetup.type", "Type er ugyldig"),
+            Some(_) => check.fail("contractSetup.type", "Type er ugyldig"),
         }
         let needs_amount_type = matches!(setup.kind.as_deref(), Some("number" | "number-text"));
         match setup.amount_type.as_deref() {
-            None if needs_amount_type => push_error(
-                errors,
-                "contractSetup.amountType",
-                "Mængdetype skal udfyldes",
-            ),
+            None if needs_amount_type => {
+                check.fail("contractSetup.amountType", "Mængdetype skal udfyldes")
+            }
             None | Some("amount" | "price" | "amount-price") => {}
-            Some(_) => push_error(errors, "contractSetup.amountType", "Mængdetype er ugyldig"),
+            Some(_) => check.fail("contractSetup.amountType", "Mængdetype er ugyldig"),
         }
         let needs_unit = needs_amount_type
             && matches!(
@@ -341,19 +341,19 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
                 Some("amount" | "amount-price")
             );
         match setup.unit.as_deref() {
-            None if needs_unit => push_error(errors, "contractSetup.unit", "Enhed skal udfyldes"),
+            None if needs_unit => check.fail("contractSetup.unit", "Enhed skal udfyldes"),
             None | Some("stk" | "person" | "meter") => {}
-            Some(_) => push_error(errors, "contractSetup.unit", "Enhed er ugyldig"),
+            Some(_) => check.fail("contractSetup.unit", "Enhed er ugyldig"),
         }
     }
     money(
-        errors,
+        check,
         "subscription.startFee",
         input.subscription.start_fee,
         false,
     );
     money(
-        errors,
+        check,
         "subscription.fee",
         input.subscription.fee,
         input.subscription.active,
@@ -363,11 +363,11 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
         ("subscription.commitment", input.subscription.commitment),
     ] {
         if value.is_some_and(|v| v < 0) {
-            push_error(errors, field, "Skal være 0 eller mere");
+            check.fail(field, "Skal være 0 eller mere");
         }
     }
-    money(errors, "shop.price", input.shop.price, false);
-    money(errors, "shop.discount", input.shop.discount, false);
+    money(check, "shop.price", input.shop.price, false);
+    money(check, "shop.discount", input.shop.discount, false);
     let ticket = matches!(input.kind.as_deref(), Some("ticket" | "seat-ticket"));
     if !ticket {
         input.ticket_template = None;
@@ -378,20 +378,20 @@ fn validate(input: &mut ProductInput, errors: &mut FieldErrors) {
     }
 }
 
+#[utoipa::path(post, path = "/api/products/update", tag = "products",
+    request_body(content((ProductInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "The product as JSON (every price an integer of øre), or multipart with it in `data` and the shop image as `shopImageFile`; `shop.image: null` removes the image, leaving it out keeps it."),
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_product(
     staff: Staff,
     form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let Submitted(form) = form;
     let mut input: ProductInput = form.json()?;
     let image_file = form.files_named("shopImageFile").next();
-    let mut errors = FieldErrors::new();
-    validate(&mut input, &mut errors);
-    if image_file.is_some_and(|f| !f.is_image()) {
-        push_error(&mut errors, "shopImageFile", "Billede skal være et billede");
-    }
+    let mut check = Check::new();
+    validate(&mut input, &mut check);
+    check.image("shopImageFile", "Billede", image_file);
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let existing: Option<Option<Uuid>> = match input.id {
         Some(id) => Some(
@@ -425,46 +425,35 @@ pub async fn update_product(
         ),
     ] {
         if !exists_in_club(&mut tx, table, staff.client_id, id).await? {
-            push_error(&mut errors, field, message);
+            check.fail(field, message);
         }
     }
     for (i, option) in input.options.iter().enumerate() {
         if option.product_id.is_some()
             && !exists_in_club(&mut tx, "products", staff.client_id, option.product_id).await?
         {
-            push_error(
-                &mut errors,
-                &format!("options.{i}.productId"),
-                "Produktet findes ikke",
-            );
+            check.fail(&format!("options.{i}.productId"), "Produktet findes ikke");
         }
     }
-    check_errors(errors)?;
+    check.finish()?;
     VERSIONED
         .claim(&mut tx, staff.client_id, input.id, input.version)
         .await?;
 
     let id = input.id.unwrap_or_else(Uuid::new_v4);
-    let mut image = existing.flatten();
-    let mut obsolete = Vec::new();
-    if let Some(file) = image_file {
-        obsolete.extend(image.take());
-        image = Some(
-            files::store(
-                &mut tx,
-                &state.storage,
-                staff.client_id,
-                "product",
-                &id.to_string(),
-                file,
-                staff.user_id(),
-            )
-            .await?
-            .id,
-        );
-    } else if matches!(input.shop.image, Some(None)) {
-        obsolete.extend(image.take());
-    }
+    let change = files::apply_slot(
+        &mut tx,
+        &state.storage,
+        staff.client_id,
+        "product",
+        id,
+        staff.user_id(),
+        ImageSlot::from_form(image_file, &input.shop.image),
+        existing.flatten(),
+    )
+    .await?;
+    let image = change.value;
+    let obsolete: Vec<Uuid> = change.obsolete.into_iter().collect();
     let shop = json!({
         "active": input.shop.active,
         "title": clean(&input.shop.title),
@@ -541,13 +530,15 @@ mod erased {
     }
 }
 
+#[utoipa::path(delete, path = "/api/products/{id}", tag = "products",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "on an order, an option of another product, or in a discount code")))]
 pub async fn delete_product(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let used_as_option: bool = sqlx::query_scalar(
         "SELECT EXISTS (SELECT 1 FROM products WHERE client_id = $1 AND id <> $2 AND options @> jsonb_build_array(jsonb_build_object('productId', $2)))",
@@ -583,7 +574,6 @@ pub async fn delete_product(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "products",
         id,
         "Produktet er i brug og kan ikke slettes",

@@ -8,11 +8,12 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::{delete_row, get_one, list_page, options, write_tx, ListSpec};
-use crate::crm::{clean, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
+use crate::error::ApiError;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::clean;
+use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -21,7 +22,7 @@ const VERSIONED: Versioned = Versioned {
     table: "seasons",
     what: "Sæsonen",
 };
-const MODULE: &str = "orders";
+
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.start_date AS "startDate", t.end_date AS "endDate",
     t.parent_id AS "parentId", t.reservations AS "reservations", t.inactive AS "inactive", t.seats AS "seats", t.version AS "version""#;
 
@@ -38,25 +39,31 @@ const LIST: ListSpec = ListSpec {
     default_sort: ("Name", SortDir::Asc),
 };
 
+#[utoipa::path(post, path = "/api/orders/seasons", tag = "seasons",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_seasons(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, MODULE, &LIST, &params).await
+    list_page(&state, &staff, &LIST, &params).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SeasonsQuery {
     reservations: Option<bool>,
 }
 
+#[utoipa::path(get, path = "/api/orders/seasons", tag = "seasons",
+    params(SeasonsQuery),
+    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
 pub async fn all_seasons(
     staff: Staff,
     query: web::Query<SeasonsQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let filter = if query.reservations == Some(true) {
         "AND reservations"
@@ -69,26 +76,30 @@ pub async fn all_seasons(
 }
 
 /// Seasons that can be a parent: the reservation seasons.
+#[utoipa::path(get, path = "/api/orders/seasons/parents", tag = "seasons",
+    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
 pub async fn parent_seasons(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let all = options(&mut tx, "seasons", staff.client_id, "AND reservations").await?;
     tx.commit().await?;
     Ok(envelope::result(all))
 }
 
+#[utoipa::path(get, path = "/api/orders/seasons/{id}", tag = "seasons",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_season(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, MODULE, "seasons", COLUMNS, &path).await
+    get_one(&state, &staff, "seasons", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SeatChannel {
     chart_id: Option<String>,
@@ -96,7 +107,7 @@ pub struct SeatChannel {
     name: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SeasonInput {
     id: Option<Uuid>,
@@ -114,46 +125,34 @@ pub struct SeasonInput {
     version: Option<i64>,
 }
 
+#[utoipa::path(post, path = "/api/orders/seasons/update", tag = "seasons",
+    request_body = SeasonInput,
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_season(
     staff: Staff,
     body: Json<SeasonInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
-    let mut errors = FieldErrors::new();
-    let title = clean(&input.title);
-    if title.is_none() {
-        push_error(&mut errors, "title", "Titel skal udfyldes");
-    }
-    if input.start_date.is_none() {
-        push_error(&mut errors, "startDate", "Start dato skal udfyldes");
-    }
-    match (input.start_date, input.end_date) {
-        (_, None) => push_error(&mut errors, "endDate", "Slut dato skal udfyldes"),
-        (Some(start), Some(end)) if end < start => push_error(
-            &mut errors,
-            "endDate",
-            "Slut dato skal være efter start dato",
-        ),
-        _ => {}
+    let mut check = Check::new();
+    let title = check.required_text("title", "Titel", &input.title);
+    check.present("startDate", "Start dato", &input.start_date);
+    if check.present("endDate", "Slut dato", &input.end_date) {
+        if let (Some(start), Some(end)) = (input.start_date, input.end_date) {
+            if end < start {
+                check.fail("endDate", "Slut dato skal være efter start dato");
+            }
+        }
     }
     if input.reservations && input.parent_id.is_some() {
-        push_error(
-            &mut errors,
-            "parentId",
-            "En reservationssæson kan ikke have en forælder",
-        );
+        check.fail("parentId", "En reservationssæson kan ikke have en forælder");
     }
     let seats: Vec<Value> = input
         .seats
         .iter()
         .enumerate()
         .filter_map(|(i, s)| {
-            let chart = clean(&s.chart_id);
-            if chart.is_none() {
-                push_error(&mut errors, &format!("seats.{i}.chartId"), "Sæde-kort skal udfyldes");
-            }
+            let chart = check.required_text(&format!("seats.{i}.chartId"), "Sæde-kort", &s.chart_id);
             chart.map(|chart| json!({ "chartId": chart, "eventId": clean(&s.event_id), "name": clean(&s.name) }))
         })
         .collect();
@@ -168,14 +167,10 @@ pub async fn update_season(
         .fetch_one(&mut *tx)
         .await?;
         if !is_reservation {
-            push_error(
-                &mut errors,
-                "parentId",
-                "Forældersæsonen skal være en reservationssæson",
-            );
+            check.fail("parentId", "Forældersæsonen skal være en reservationssæson");
         }
     }
-    check_errors(errors)?;
+    check.finish()?;
     VERSIONED
         .claim(&mut tx, staff.client_id, input.id, input.version)
         .await?;
@@ -202,6 +197,9 @@ pub async fn update_season(
     Ok(envelope::result(id))
 }
 
+#[utoipa::path(delete, path = "/api/orders/seasons/{id}", tag = "seasons",
+    params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_season(
     staff: Staff,
     path: web::Path<String>,
@@ -210,7 +208,6 @@ pub async fn delete_season(
     delete_row(
         &state,
         &staff,
-        MODULE,
         "seasons",
         parse_id(&path)?,
         "Sæsonen er i brug og kan ikke slettes",
@@ -219,7 +216,8 @@ pub async fn delete_season(
 }
 
 /// Seat charts come from the seat engine, which arrives with the seating issue; until then a club has none.
-pub async fn list_seat_charts(staff: Staff) -> Result<HttpResponse, ApiError> {
-    let _ = staff;
+#[utoipa::path(get, path = "/api/seats/charts", tag = "seasons",
+    responses((status = 200, description = "{success, result: []} until seating arrives"), (status = 401), (status = 403)))]
+pub async fn list_seat_charts() -> Result<HttpResponse, ApiError> {
     Ok(envelope::result(Vec::<Value>::new()))
 }

@@ -11,12 +11,14 @@ use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{files, parse_id};
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::acl::Action;
+use crate::kit::files;
 use crate::kit::html::{sanitize, visible_text};
+use crate::kit::ids::parse_id;
 use crate::kit::input::Submitted;
+use crate::kit::openapi::MultipartUpdate;
 use crate::session::Staff;
 use crate::state::AppState;
 use crate::storage::UploadedFile;
@@ -133,7 +135,8 @@ async fn to_comments(
         .collect())
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CommentsQuery {
     skip: Option<i64>,
     relations: Option<String>,
@@ -154,7 +157,8 @@ fn relation_ids(id: &str, relations: Option<&str>) -> Result<Vec<String>, ApiErr
     Ok(ids)
 }
 
-#[utoipa::path(get, path = "/api/comments/{id}", tag = "comments", responses((status = 200)))]
+#[utoipa::path(get, path = "/api/comments/{id}", tag = "comments", params(("id" = String, Path, description = "the company's, contact's or order's id")), params(CommentsQuery),
+    responses((status = 200, description = "{success, result: Comment[]} newest first, threaded"), (status = 401), (status = 403), (status = 404)))]
 pub async fn list_comments(
     staff: Staff,
     path: web::Path<String>,
@@ -237,7 +241,9 @@ fn nest(
     std::mem::take(top)
 }
 
-#[utoipa::path(post, path = "/api/comments/{id}", tag = "comments", responses((status = 200), (status = 422), (status = 404)))]
+#[utoipa::path(post, path = "/api/comments/{id}", tag = "comments", params(("id" = String, Path, description = "the company's, contact's or order's id")),
+    request_body(content = MultipartUpdate, content_type = "multipart/form-data", description = "Multipart (or JSON) text fields `text` (rich text), `originType` (company, contact or order), `parentId`, `relations`; images as `picturesFiles`, files as `filesFiles`."),
+    responses((status = 200), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn add_comment(
     staff: Staff,
     path: web::Path<String>,
@@ -378,7 +384,7 @@ pub async fn add_comment(
     Ok(envelope::result(comment))
 }
 
-#[utoipa::path(post, path = "/api/comments/{commentId}/read", tag = "comments", responses((status = 200), (status = 404)))]
+#[utoipa::path(post, path = "/api/comments/{id}/read", tag = "comments", params(("id" = String, Path, description = "the comment's id")), responses((status = 200), (status = 401), (status = 403), (status = 404)))]
 pub async fn read_comment(
     staff: Staff,
     path: web::Path<String>,
@@ -411,7 +417,7 @@ pub async fn read_comment(
     Ok(envelope::ok())
 }
 
-#[utoipa::path(delete, path = "/api/comments/{commentId}", tag = "comments", responses((status = 200), (status = 403), (status = 404)))]
+#[utoipa::path(delete, path = "/api/comments/{id}", tag = "comments", params(("id" = String, Path, description = "the comment's id")), responses((status = 200), (status = 401), (status = 403), (status = 404)))]
 pub async fn delete_comment(
     staff: Staff,
     path: web::Path<String>,

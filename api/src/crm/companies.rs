@@ -8,18 +8,22 @@ use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{all_in_club, clean, extra_info, files, keep_or_remove, parse_id};
+use super::extra_info;
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::{ApiError, FieldErrors};
 use crate::export::{self, Cell, Column};
-use crate::identity::acl::Action;
 use crate::identity::clients;
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
+use crate::kit::club::all_in_club;
+use crate::kit::files;
+use crate::kit::ids::parse_id;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
+use crate::kit::input::{Json, Submitted};
+use crate::kit::openapi::MultipartUpdate;
+use crate::kit::text::{clean, search_pattern};
+use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::validate::is_email;
 use tribune_projections::list::{Count, Filter, ListSpec, Paging, Rows, Search, SortColumn};
 use tribune_projections::order::queries as order_queries;
 
@@ -27,7 +31,6 @@ const VERSIONED: Versioned = Versioned {
     table: "companies",
     what: "Virksomheden",
 };
-const MODULE: &str = "companies";
 
 pub const STATUSES: [(i32, &str); 4] = [
     (0, "Lead"),
@@ -109,7 +112,6 @@ pub async fn list_companies(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let (rows, total) = COMPANIES
         .page::<CompanyListRow>(&mut tx, Some(staff.client_id), &params)
@@ -178,7 +180,6 @@ pub async fn export_companies(
     body: Json<ExportParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let body = body.into_inner();
     let params = ListParams {
         filter: body.filter,
@@ -195,7 +196,8 @@ pub async fn export_companies(
     Ok(export::xlsx("Virksomheder.xlsx", bytes))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     pub search: Option<String>,
 }
@@ -208,20 +210,19 @@ struct CompanyPick {
     city: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/companies", tag = "companies", responses((status = 200)))]
+#[utoipa::path(get, path = "/api/companies", tag = "companies", params(SearchQuery), responses((status = 200, description = "{success, result: {id, name, cvr, city}[]}, at most 50")))]
 pub async fn search_companies(
     staff: Staff,
     query: web::Query<SearchQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let picks: Vec<CompanyPick> = sqlx::query_as(
         "SELECT id, name, cvr, city FROM companies WHERE client_id = $1 \
-         AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%' OR cvr ILIKE '%' || $2 || '%') ORDER BY lower(name) LIMIT 50",
+         AND ($2::text IS NULL OR name ILIKE $2 OR cvr ILIKE $2) ORDER BY lower(name) LIMIT 50",
     )
     .bind(staff.client_id)
-    .bind(clean(&query.search))
+    .bind(search_pattern(&query.search))
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -284,7 +285,6 @@ pub async fn get_company(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let company = load(&mut tx, staff.client_id, id).await?;
@@ -332,7 +332,7 @@ pub async fn list_company_contracts(
     Ok(envelope::result(Vec::<Value>::new()))
 }
 
-#[utoipa::path(get, path = "/api/companies/{id}/revenue", tag = "companies", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/companies/{id}/revenue", tag = "companies", responses((status = 200, description = "{success, result: {revenue, year}}: approved orders of this calendar year without VAT, in øre (integer)"), (status = 404)))]
 pub async fn get_company_revenue(
     staff: Staff,
     path: web::Path<String>,
@@ -387,7 +387,6 @@ pub async fn list_event_types(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let products: Vec<Value> = sqlx::query_scalar(
         "SELECT jsonb_build_object('id', id, 'title', title) FROM products \
@@ -401,7 +400,6 @@ pub async fn list_event_types(
 }
 
 async fn ensure_visible(raw_id: &str, staff: &Staff, state: &AppState) -> Result<Uuid, ApiError> {
-    staff.authorize(state, MODULE, Action::Read).await?;
     let id = parse_id(raw_id)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     load(&mut tx, staff.client_id, id).await?;
@@ -409,18 +407,17 @@ async fn ensure_visible(raw_id: &str, staff: &Staff, state: &AppState) -> Result
     Ok(id)
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CvrQuery {
     pub query: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/companies/cvr-search", tag = "companies", responses((status = 200), (status = 422)))]
+#[utoipa::path(get, path = "/api/companies/cvr-search", tag = "companies", params(CvrQuery), responses((status = 200), (status = 422)))]
 pub async fn cvr_search(
-    staff: Staff,
     query: web::Query<CvrQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let text = query.query.as_deref().unwrap_or_default().trim();
     if text.chars().count() < 3 {
         return Ok(envelope::result(Vec::<Value>::new()));
@@ -433,13 +430,13 @@ pub async fn cvr_search(
     Ok(envelope::result(found))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ContactId {
     id: Uuid,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CompanyInput {
     id: Option<Uuid>,
@@ -503,64 +500,53 @@ fn clean_ticket_limits(raw: &Value, errors: &mut FieldErrors) -> Value {
     Value::Object(out)
 }
 
-#[utoipa::path(post, path = "/api/companies/update", tag = "companies", responses((status = 200), (status = 422), (status = 404)))]
+#[utoipa::path(post, path = "/api/companies/update", tag = "companies",
+    request_body(content((CompanyInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the logos as `logoWebFile` and `logoPrintFile`; `logoWeb: null` / `logoPrint: null` removes one."),
+    responses((status = 200), (status = 422), (status = 404)))]
 pub async fn update_company(
     staff: Staff,
     form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let Submitted(form) = form;
     let input: CompanyInput = form.json()?;
     let logo_web_file = form.files_named("logoWebFile").next();
     let logo_print_file = form.files_named("logoPrintFile").next();
 
-    let mut errors = FieldErrors::new();
-    let mut fail = |field: &str, message: &str| push_error(&mut errors, field, message);
-    let name = clean(&input.name);
-    if name.is_none() {
-        fail("name", "Navn skal udfyldes");
-    }
+    let mut check = Check::new();
+    let name = check.required_text("name", "Navn", &input.name);
     let status = input.status.unwrap_or(-1);
-    if input.status.is_none() {
-        fail("status", "Status skal udfyldes");
-    } else if !STATUSES.iter().any(|(s, _)| *s == status) {
-        fail("status", "Status er ugyldig");
+    if check.present("status", "Status", &input.status)
+        && !STATUSES.iter().any(|(s, _)| *s == status)
+    {
+        check.fail("status", "Status er ugyldig");
     }
     let cvr = clean(&input.cvr).map(|c| c.replace(' ', ""));
     let phone = clean(&input.phone);
     if cvr.is_none() && phone.is_none() {
-        fail("cvr", "CVR skal udfyldes, når telefon ikke er udfyldt");
-        fail("phone", "Telefon skal udfyldes, når CVR ikke er udfyldt");
+        check.fail("cvr", "CVR skal udfyldes, når telefon ikke er udfyldt");
+        check.fail("phone", "Telefon skal udfyldes, når CVR ikke er udfyldt");
     }
     if cvr
         .as_deref()
         .is_some_and(|c| c.len() != 8 || !c.chars().all(|d| d.is_ascii_digit()))
     {
-        fail("cvr", "CVR skal være 8 cifre");
+        check.fail("cvr", "CVR skal være 8 cifre");
     }
     let ean = clean(&input.ean);
-    if input.use_ean && ean.is_none() {
-        fail("ean", "EAN skal udfyldes");
+    if input.use_ean {
+        check.present("ean", "EAN", &ean);
     }
     if ean
         .as_deref()
         .is_some_and(|e| e.len() != 13 || !e.chars().all(|d| d.is_ascii_digit()))
     {
-        fail("ean", "EAN skal være 13 cifre");
+        check.fail("ean", "EAN skal være 13 cifre");
     }
     let email = clean(&input.email);
-    if email.as_deref().is_some_and(|e| !is_email(e)) {
-        fail("email", "E-mail skal være en gyldig e-mail adresse");
-    }
-    for (field, label, file) in [
-        ("logoWebFile", "Logo (web)", logo_web_file),
-        ("logoPrintFile", "Logo (print)", logo_print_file),
-    ] {
-        if file.is_some_and(|f| !f.is_image()) {
-            fail(field, &format!("{label} skal være et billede"));
-        }
-    }
+    check.email("email", "E-mail", email.as_deref().unwrap_or_default());
+    check.image("logoWebFile", "Logo (web)", logo_web_file);
+    check.image("logoPrintFile", "Logo (print)", logo_print_file);
     for (field, label, value, max) in [
         ("name", "Navn", &name, 200),
         ("address", "Adresse", &clean(&input.address), 200),
@@ -568,9 +554,7 @@ pub async fn update_company(
         ("zipCode", "Postnr", &clean(&input.zip_code), 20),
         ("website", "Hjemmeside", &clean(&input.website), 300),
     ] {
-        if value.as_deref().is_some_and(|v| v.chars().count() > max) {
-            fail(field, &format!("{label} må højst være {max} tegn"));
-        }
+        check.max_chars_of(field, label, value, max);
     }
 
     let client = clients::by_id(&state.pool, staff.client_id)
@@ -579,9 +563,9 @@ pub async fn update_company(
     let extra = extra_info::normalize(
         &extra_info::definitions(&client.settings, "companies"),
         &input.extra_info,
-        &mut errors,
+        check.errors(),
     );
-    let ticket_limits = clean_ticket_limits(&input.ticket_limits, &mut errors);
+    let ticket_limits = clean_ticket_limits(&input.ticket_limits, check.errors());
 
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     if let Some(owner) = input.owner_id {
@@ -593,10 +577,7 @@ pub async fn update_company(
         .fetch_one(&mut *tx)
         .await?;
         if !is_staff {
-            errors
-                .entry("ownerId".into())
-                .or_default()
-                .push("Ansvarlig findes ikke".into());
+            check.fail("ownerId", "Ansvarlig findes ikke");
         }
     }
     let contact_ids: Vec<Uuid> = match (&input.contact_ids, &input.contacts) {
@@ -605,12 +586,12 @@ pub async fn update_company(
         (None, None) => Vec::new(),
     };
     if !all_in_club(&mut tx, "contacts", staff.client_id, &contact_ids).await? {
-        push_error(&mut errors, "contacts", "En kontaktperson findes ikke");
+        check.fail("contacts", "En kontaktperson findes ikke");
     }
     let mut unique = contact_ids;
     unique.sort();
     unique.dedup();
-    check_errors(errors)?;
+    check.finish()?;
 
     VERSIONED
         .claim(&mut tx, staff.client_id, input.id, input.version)
@@ -620,32 +601,36 @@ pub async fn update_company(
         None => None,
     };
     let id = existing.as_ref().map(|c| c.id).unwrap_or_else(Uuid::new_v4);
-    let mut logo_web = existing.as_ref().and_then(|c| c.logo_web);
-    let mut logo_print = existing.as_ref().and_then(|c| c.logo_print);
     let mut obsolete = Vec::new();
-    for (slot, file, removal) in [
-        (&mut logo_web, logo_web_file, &input.logo_web),
-        (&mut logo_print, logo_print_file, &input.logo_print),
+    let mut logos = Vec::new();
+    for (current, file, field) in [
+        (
+            existing.as_ref().and_then(|c| c.logo_web),
+            logo_web_file,
+            &input.logo_web,
+        ),
+        (
+            existing.as_ref().and_then(|c| c.logo_print),
+            logo_print_file,
+            &input.logo_print,
+        ),
     ] {
-        if let Some(file) = file {
-            obsolete.extend(slot.take());
-            *slot = Some(
-                files::store(
-                    &mut tx,
-                    &state.storage,
-                    staff.client_id,
-                    "company_logo",
-                    &id.to_string(),
-                    file,
-                    staff.user_id(),
-                )
-                .await?
-                .id,
-            );
-        } else if matches!(removal, Some(None)) {
-            obsolete.extend(slot.take());
-        }
+        let slot = ImageSlot::from_form(file, field);
+        let change = files::apply_slot(
+            &mut tx,
+            &state.storage,
+            staff.client_id,
+            "company_logo",
+            id,
+            staff.user_id(),
+            slot,
+            current,
+        )
+        .await?;
+        obsolete.extend(change.obsolete);
+        logos.push(change.value);
     }
+    let (logo_web, logo_print) = (logos[0], logos[1]);
 
     sqlx::query(
         "INSERT INTO companies (id, client_id, name, cvr, ean, address, zip_code, city, email, phone, website, status, \
@@ -704,7 +689,6 @@ pub async fn delete_company(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     load(&mut tx, staff.client_id, id).await?;

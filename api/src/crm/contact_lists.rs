@@ -7,12 +7,13 @@ use sqlx::{Postgres, QueryBuilder};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::contacts::MODULE;
-use super::{all_in_club, clean, like_pattern, parse_id};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
-use crate::identity::acl::Action;
+use crate::kit::club::all_in_club;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::text::like_pattern;
+use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -50,7 +51,6 @@ pub async fn list_contact_lists(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let total: i64 = filtered(staff.client_id, &params, "count(*)")
         .build_query_scalar()
@@ -88,7 +88,6 @@ pub async fn get_contact_list(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let (title, version): (String, i64) =
@@ -131,13 +130,12 @@ pub async fn update_contact_list(
     body: Json<ContactListInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
-    let title =
-        clean(&input.title).ok_or_else(|| ApiError::field("title", "Navn skal udfyldes"))?;
-    if title.chars().count() > 200 {
-        return Err(ApiError::field("title", "Navn må højst være 200 tegn"));
-    }
+    let mut check = Check::new();
+    let title = check.required_text("title", "Navn", &input.title);
+    check.max_chars_of("title", "Navn", &title, 200);
+    check.finish()?;
+    let title = title.unwrap_or_default();
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     VERSIONED
         .claim(&mut tx, staff.client_id, input.id, input.version)
@@ -193,7 +191,6 @@ pub async fn delete_contact_list(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let deleted = sqlx::query("DELETE FROM contact_lists WHERE client_id = $1 AND id = $2")

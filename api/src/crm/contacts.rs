@@ -8,19 +8,21 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::companies::ContactRef;
-use super::{all_in_club, clean, extra_info, files, keep_or_remove, like_pattern, parse_id};
+use super::extra_info;
 use crate::envelope::{self, ListParams, SortDir};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::acl::Action;
+use crate::error::ApiError;
 use crate::identity::clients;
-use crate::kit::input::Json;
-use crate::kit::input::Submitted;
+use crate::kit::club::all_in_club;
+use crate::kit::files;
+use crate::kit::ids::parse_id;
+use crate::kit::image_slot::{keep_or_remove, ImageSlot};
+use crate::kit::input::{Json, Submitted};
+use crate::kit::openapi::MultipartUpdate;
+use crate::kit::text::{clean, like_pattern, search_pattern};
+use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::validate::is_email;
-
-pub const MODULE: &str = "contacts";
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
 struct ContactListRow {
@@ -77,7 +79,6 @@ pub async fn list_contacts(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let total: i64 = filtered(staff.client_id, &params, "count(*)")
         .build_query_scalar()
@@ -101,7 +102,8 @@ pub async fn list_contacts(
     Ok(envelope::page(rows, total, params.per_page()))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     pub search: Option<String>,
     /// Only the contacts of this company (the order and contract pickers).
@@ -109,13 +111,12 @@ pub struct SearchQuery {
     pub company_id: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/contacts", tag = "contacts", responses((status = 200)))]
+#[utoipa::path(get, path = "/api/contacts", tag = "contacts", params(SearchQuery), responses((status = 200, description = "{success, result: ContactRef[]}, at most 50")))]
 pub async fn search_contacts(
     staff: Staff,
     query: web::Query<SearchQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let company = match clean(&query.company_id) {
         Some(id) => Some(parse_id(&id)?),
         None => None,
@@ -123,12 +124,12 @@ pub async fn search_contacts(
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let rows: Vec<ContactRef> = sqlx::query_as(
         "SELECT id, firstname, lastname, email, phone, mobile FROM contacts WHERE client_id = $1 \
-         AND ($2::text IS NULL OR firstname || ' ' || lastname || ' ' || email ILIKE '%' || $2 || '%') \
+         AND ($2::text IS NULL OR firstname || ' ' || lastname || ' ' || email ILIKE $2) \
          AND ($3::uuid IS NULL OR id IN (SELECT contact_id FROM company_contacts WHERE company_id = $3)) \
          ORDER BY lower(firstname), lower(lastname) LIMIT 50",
     )
     .bind(staff.client_id)
-    .bind(clean(&query.search))
+    .bind(search_pattern(&query.search))
     .bind(company)
     .fetch_all(&mut *tx)
     .await?;
@@ -180,7 +181,6 @@ pub async fn get_contact(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let contact = load(&mut tx, staff.client_id, id).await?;
@@ -208,7 +208,6 @@ pub async fn get_contact(
 
 #[utoipa::path(get, path = "/api/contacts/lists", tag = "contacts", responses((status = 200)))]
 pub async fn all_lists(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let lists: Vec<(Uuid, String)> = sqlx::query_as(
         "SELECT id, title FROM contact_lists WHERE client_id = $1 ORDER BY lower(title)",
@@ -225,7 +224,7 @@ pub async fn all_lists(staff: Staff, state: web::Data<AppState>) -> Result<HttpR
     ))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ContactInput {
     id: Option<Uuid>,
@@ -256,43 +255,31 @@ pub struct ContactInput {
 
 /// Saves a contact (create when `id` is absent); shared by the contacts screen and the company
 /// editor's 'Opret kontaktperson' modal. Returns the id.
-#[utoipa::path(post, path = "/api/contacts/update", tag = "contacts", responses((status = 200), (status = 422), (status = 404)))]
+#[utoipa::path(post, path = "/api/contacts/update", tag = "contacts",
+    request_body(content((ContactInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
+    responses((status = 200), (status = 422), (status = 404)))]
 pub async fn update_contact(
     staff: Staff,
     form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let Submitted(form) = form;
     let input: ContactInput = form.json()?;
     let picture_file = form.files_named("file").next();
 
-    let mut errors = FieldErrors::new();
-    let mut fail = |field: &str, message: &str| push_error(&mut errors, field, message);
-    let firstname = clean(&input.firstname);
-    let lastname = clean(&input.lastname);
-    let email = clean(&input.email);
-    if firstname.is_none() {
-        fail("firstname", "Fornavn skal udfyldes");
-    }
-    if lastname.is_none() {
-        fail("lastname", "Efternavn skal udfyldes");
-    }
-    match &email {
-        None => fail("email", "E-mail skal udfyldes"),
-        Some(e) if !is_email(e) => fail("email", "E-mail skal være en gyldig e-mail adresse"),
-        _ => {}
-    }
-    if picture_file.is_some_and(|f| !f.is_image()) {
-        fail("file", "Billede skal være et billede");
-    }
+    let mut check = Check::new();
+    let firstname = check.required_text("firstname", "Fornavn", &input.firstname);
+    let lastname = check.required_text("lastname", "Efternavn", &input.lastname);
+    let email = check.required_text("email", "E-mail", &input.email);
+    check.email("email", "E-mail", email.as_deref().unwrap_or_default());
+    check.image("file", "Billede", picture_file);
     let client = clients::by_id(&state.pool, staff.client_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let extra = extra_info::normalize(
         &extra_info::definitions(&client.settings, "contacts"),
         &input.extra_info,
-        &mut errors,
+        check.errors(),
     );
 
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
@@ -313,10 +300,10 @@ pub async fn update_contact(
         ),
     ] {
         if !all_in_club(&mut tx, table, staff.client_id, ids).await? {
-            push_error(&mut errors, field, message);
+            check.fail(field, message);
         }
     }
-    check_errors(errors)?;
+    check.finish()?;
 
     VERSIONED
         .claim(&mut tx, staff.client_id, input.id, input.version)
@@ -326,26 +313,19 @@ pub async fn update_contact(
         None => None,
     };
     let id = existing.as_ref().map(|c| c.id).unwrap_or_else(Uuid::new_v4);
-    let mut picture = existing.as_ref().and_then(|c| c.picture);
-    let mut obsolete = Vec::new();
-    if let Some(file) = picture_file {
-        obsolete.extend(picture.take());
-        picture = Some(
-            files::store(
-                &mut tx,
-                &state.storage,
-                staff.client_id,
-                "contact_picture",
-                &id.to_string(),
-                file,
-                staff.user_id(),
-            )
-            .await?
-            .id,
-        );
-    } else if matches!(input.picture, Some(None)) {
-        obsolete.extend(picture.take());
-    }
+    let change = files::apply_slot(
+        &mut tx,
+        &state.storage,
+        staff.client_id,
+        "contact_picture",
+        id,
+        staff.user_id(),
+        ImageSlot::from_form(picture_file, &input.picture),
+        existing.as_ref().and_then(|c| c.picture),
+    )
+    .await?;
+    let picture = change.value;
+    let obsolete: Vec<Uuid> = change.obsolete.into_iter().collect();
     sqlx::query(
         "INSERT INTO contacts (id, client_id, firstname, lastname, email, phone, mobile, linkedin, about, highlighted, \
            no_invitations, picture, extra_info, created_by, updated_by) \
@@ -406,20 +386,19 @@ fn dedup(mut ids: Vec<Uuid>) -> Vec<Uuid> {
     ids
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeleteCard {
     card: Value,
 }
 
-#[utoipa::path(post, path = "/api/contacts/{id}/delete-card", tag = "contacts", responses((status = 200), (status = 404)))]
+#[utoipa::path(post, path = "/api/contacts/{id}/delete-card", tag = "contacts", request_body = DeleteCard, responses((status = 200), (status = 404)))]
 pub async fn delete_card(
     staff: Staff,
     path: web::Path<String>,
     body: Json<DeleteCard>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let contact = load(&mut tx, staff.client_id, id).await?;
@@ -460,7 +439,6 @@ pub async fn delete_contact(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let contact = load(&mut tx, staff.client_id, id).await?;

@@ -1,114 +1,21 @@
-//! The files grid (spec 1 §2 Files grid) and the stored files behind logos, pictures and comment
-//! attachments. Bytes live in `Storage`; the `files` row says whose they are.
+//! The files grid (spec 1 §2 Files grid). The stored files themselves (bytes in `Storage`, a
+//! `files` row saying whose they are) are `kit::files`, shared with logos, pictures and comments.
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
-use serde::Serialize;
-use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
-use uuid::Uuid;
 
-use super::parse_id;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::acl::Action;
+use crate::kit::club::exists_in_club;
+use crate::kit::files::{by_ids, remove, store, FileRow};
+use crate::kit::ids::parse_id;
 use crate::kit::input::Submitted;
+use crate::kit::openapi::MultipartUpdate;
 use crate::session::Staff;
 use crate::state::AppState;
-use crate::storage::{Storage, UploadedFile, IMAGE_TYPES};
-
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct FileRow {
-    pub id: Uuid,
-    pub file_name: String,
-    #[serde(skip)]
-    pub storage_key: String,
-    pub content_type: String,
-    pub size: i64,
-    #[sqlx(skip)]
-    pub file_path: String,
-    #[sqlx(skip)]
-    pub is_image: bool,
-}
-
-impl FileRow {
-    fn with_links(mut self) -> FileRow {
-        self.file_path = download_url(self.id);
-        self.is_image = IMAGE_TYPES.contains(&self.content_type.as_str());
-        self
-    }
-}
-
-pub fn download_url(id: Uuid) -> String {
-    format!("/api/files/download/{id}")
-}
-
-/// Stores the bytes and records who owns them, inside the caller's transaction.
-pub async fn store(
-    conn: &mut PgConnection,
-    storage: &Storage,
-    client_id: Uuid,
-    relation_type: &str,
-    relation_id: &str,
-    file: &UploadedFile,
-    created_by: Uuid,
-) -> Result<FileRow, ApiError> {
-    let id = Uuid::new_v4();
-    let key = format!("{client_id}/{id}");
-    storage.put(&key, file.bytes.clone()).await?;
-    let row: FileRow = sqlx::query_as(
-        "INSERT INTO files (id, client_id, relation_type, relation_id, file_name, storage_key, content_type, size, created_by) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, file_name, storage_key, content_type, size",
-    )
-    .bind(id)
-    .bind(client_id)
-    .bind(relation_type)
-    .bind(relation_id)
-    .bind(&file.file_name)
-    .bind(&key)
-    .bind(&file.content_type)
-    .bind(file.bytes.len() as i64)
-    .bind(created_by)
-    .fetch_one(conn)
-    .await?;
-    Ok(row.with_links())
-}
-
-pub async fn by_ids(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    ids: &[Uuid],
-) -> Result<Vec<FileRow>, ApiError> {
-    let rows: Vec<FileRow> = sqlx::query_as(
-        "SELECT id, file_name, storage_key, content_type, size FROM files WHERE client_id = $1 AND id = ANY($2) ORDER BY created_at",
-    )
-    .bind(client_id)
-    .bind(ids)
-    .fetch_all(conn)
-    .await?;
-    Ok(rows.into_iter().map(FileRow::with_links).collect())
-}
-
-/// Removes the rows and then the bytes (a leftover blob is harmless; a dangling row is not).
-pub async fn remove(
-    conn: &mut PgConnection,
-    storage: &Storage,
-    client_id: Uuid,
-    ids: &[Uuid],
-) -> Result<(), ApiError> {
-    let keys: Vec<String> = sqlx::query_scalar(
-        "DELETE FROM files WHERE client_id = $1 AND id = ANY($2) RETURNING storage_key",
-    )
-    .bind(client_id)
-    .bind(ids)
-    .fetch_all(conn)
-    .await?;
-    for key in keys {
-        storage.delete(&key).await?;
-    }
-    Ok(())
-}
+use crate::storage::UploadedFile;
 
 /// The entity kinds the files grid serves, with the module each belongs to.
 fn relation_module(relation_type: &str) -> Option<(&'static str, &'static str)> {
@@ -119,22 +26,8 @@ fn relation_module(relation_type: &str) -> Option<(&'static str, &'static str)> 
     }
 }
 
-async fn relation_exists(
-    conn: &mut PgConnection,
-    table: &str,
-    client_id: Uuid,
-    id: Uuid,
-) -> Result<bool, ApiError> {
-    Ok(sqlx::query_scalar(&format!(
-        "SELECT EXISTS (SELECT 1 FROM {table} WHERE client_id = $1 AND id = $2)"
-    ))
-    .bind(client_id)
-    .bind(id)
-    .fetch_one(conn)
-    .await?)
-}
-
-#[utoipa::path(get, path = "/api/files/{entityId}", tag = "files", responses((status = 200)))]
+#[utoipa::path(get, path = "/api/files/{id}", tag = "files", params(("id" = String, Path, description = "the company's or contact's id")),
+    responses((status = 200, description = "{success, result: File[]}"), (status = 401), (status = 403), (status = 404)))]
 pub async fn list_files(
     staff: Staff,
     path: web::Path<String>,
@@ -158,7 +51,9 @@ pub async fn list_files(
     ))
 }
 
-#[utoipa::path(post, path = "/api/files/upload", tag = "files", responses((status = 200), (status = 413), (status = 422)))]
+#[utoipa::path(post, path = "/api/files/upload", tag = "files",
+    request_body(content = MultipartUpdate, content_type = "multipart/form-data", description = "Text fields `relationType` (company or contact) and `relationId`; the files as `files`."),
+    responses((status = 200, description = "{success, result: File[]}"), (status = 401), (status = 403), (status = 404), (status = 413), (status = 422)))]
 pub async fn upload_files(
     staff: Staff,
     form: Submitted,
@@ -175,7 +70,7 @@ pub async fn upload_files(
         return Err(ApiError::field("files", "Vælg mindst én fil"));
     }
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !relation_exists(&mut tx, table, staff.client_id, relation_id).await? {
+    if !exists_in_club(&mut tx, table, staff.client_id, Some(relation_id)).await? {
         return Err(ApiError::NotFound);
     }
     let mut saved = Vec::new();
@@ -197,7 +92,7 @@ pub async fn upload_files(
     Ok(envelope::result(saved))
 }
 
-#[utoipa::path(get, path = "/api/files/download/{fileId}", tag = "files", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/files/download/{id}", tag = "files", params(("id" = String, Path, description = "the file's id")), responses((status = 200, description = "the file's bytes"), (status = 401), (status = 403), (status = 404)))]
 pub async fn download_file(
     staff: Staff,
     path: web::Path<String>,
@@ -235,7 +130,7 @@ fn percent_encode(name: &str) -> String {
         .collect()
 }
 
-#[utoipa::path(delete, path = "/api/files/{fileId}", tag = "files", responses((status = 200), (status = 404)))]
+#[utoipa::path(delete, path = "/api/files/{id}", tag = "files", params(("id" = String, Path, description = "the file's id")), responses((status = 200), (status = 401), (status = 403), (status = 404)))]
 pub async fn delete_file(
     staff: Staff,
     path: web::Path<String>,

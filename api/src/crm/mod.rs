@@ -9,58 +9,135 @@ pub mod contacts;
 pub mod extra_info;
 pub mod files;
 
-use serde::{Deserialize, Deserializer};
-use sqlx::PgConnection;
-use uuid::Uuid;
+use utoipa::OpenApi;
 
-use crate::error::ApiError;
+use crate::kit::routes::{Access, Area, Routes};
 
-/// Ids arrive as text in paths and forms; a malformed one is simply not found.
-pub fn parse_id(raw: &str) -> Result<Uuid, ApiError> {
-    raw.trim().parse().map_err(|_| ApiError::NotFound)
+pub const AREA: Area = Area {
+    name: "crm",
+    configure,
+    doc: CrmDoc::openapi,
+    history: &[],
+};
+
+const COMPANIES: &str = "companies";
+const CONTACTS: &str = "contacts";
+
+/// Companies, contacts, contact lists, comments and files (spec 1 §7). Fixed paths come before
+/// `{id}` paths so `export`, `update`, `lists` are never read as ids. Comments and files belong
+/// to the module of the entity they hang on, which the request names: their handlers check it.
+pub fn configure(routes: &mut Routes) {
+    let (read, manage) = (Access::read(COMPANIES), Access::manage(COMPANIES));
+    routes
+        .post("/api/companies", read, companies::list_companies)
+        .get("/api/companies", read, companies::search_companies)
+        .post("/api/companies/export", read, companies::export_companies)
+        .post("/api/companies/update", manage, companies::update_company)
+        .get("/api/companies/cvr-search", read, companies::cvr_search)
+        .get(
+            "/api/companies/event-types",
+            read,
+            companies::list_event_types,
+        )
+        .get("/api/companies/{id}", read, companies::get_company)
+        .delete("/api/companies/{id}", manage, companies::delete_company)
+        .get(
+            "/api/companies/{id}/revenue",
+            read,
+            companies::get_company_revenue,
+        )
+        .get(
+            "/api/companies/{id}/orders",
+            read,
+            companies::list_company_orders,
+        )
+        .get(
+            "/api/companies/{id}/contracts",
+            read,
+            companies::list_company_contracts,
+        )
+        .get(
+            "/api/companies/{id}/ticket-utilization",
+            read,
+            companies::get_ticket_utilization,
+        );
+    let (read, manage) = (Access::read(CONTACTS), Access::manage(CONTACTS));
+    routes
+        .post("/api/contacts", read, contacts::list_contacts)
+        .get("/api/contacts", read, contacts::search_contacts)
+        .post("/api/contacts/update", manage, contacts::update_contact)
+        .get("/api/contacts/lists", read, contacts::all_lists)
+        .post(
+            "/api/contacts/lists",
+            read,
+            contact_lists::list_contact_lists,
+        )
+        .post(
+            "/api/contacts/lists/update",
+            manage,
+            contact_lists::update_contact_list,
+        )
+        .get(
+            "/api/contacts/lists/{id}",
+            read,
+            contact_lists::get_contact_list,
+        )
+        .delete(
+            "/api/contacts/lists/{id}",
+            manage,
+            contact_lists::delete_contact_list,
+        )
+        .get("/api/contacts/{id}", read, contacts::get_contact)
+        .delete("/api/contacts/{id}", manage, contacts::delete_contact)
+        .post(
+            "/api/contacts/{id}/delete-card",
+            manage,
+            contacts::delete_card,
+        );
+    let staff = Access::Staff;
+    routes
+        .get("/api/comments/{id}", staff, comments::list_comments)
+        .post("/api/comments/{id}", staff, comments::add_comment)
+        .post("/api/comments/{id}/read", staff, comments::read_comment)
+        .delete("/api/comments/{id}", staff, comments::delete_comment)
+        .post("/api/files/upload", staff, files::upload_files)
+        .get("/api/files/download/{id}", staff, files::download_file)
+        .get("/api/files/{id}", staff, files::list_files)
+        .delete("/api/files/{id}", staff, files::delete_file);
 }
 
-/// Optional text: trimmed, empty as None.
-pub fn clean(value: &Option<String>) -> Option<String> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(str::to_string)
-}
-
-/// For images on an entity, `null` and absent differ: null removes the image, absent keeps it.
-pub fn keep_or_remove<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
-}
-
-/// A LIKE pattern that finds `search` anywhere, with LIKE's own characters taken literally.
-pub fn like_pattern(search: &str) -> String {
-    format!(
-        "%{}%",
-        search
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_")
-    )
-}
-
-/// Whether every id (duplicates allowed) names a row of `table` in the club.
-pub async fn all_in_club(
-    conn: &mut PgConnection,
-    table: &str,
-    client_id: Uuid,
-    ids: &[Uuid],
-) -> Result<bool, ApiError> {
-    let mut unique = ids.to_vec();
-    unique.sort();
-    unique.dedup();
-    let known: i64 = sqlx::query_scalar(&format!(
-        "SELECT count(*) FROM {table} WHERE client_id = $1 AND id = ANY($2)"
-    ))
-    .bind(client_id)
-    .bind(&unique)
-    .fetch_one(conn)
-    .await?;
-    Ok(known == unique.len() as i64)
-}
+#[derive(OpenApi)]
+#[openapi(paths(
+    companies::list_companies,
+    companies::search_companies,
+    companies::export_companies,
+    companies::update_company,
+    companies::cvr_search,
+    companies::list_event_types,
+    companies::get_company,
+    companies::delete_company,
+    companies::get_company_revenue,
+    companies::list_company_orders,
+    companies::list_company_contracts,
+    companies::get_ticket_utilization,
+    contacts::list_contacts,
+    contacts::search_contacts,
+    contacts::update_contact,
+    contacts::all_lists,
+    contacts::get_contact,
+    contacts::delete_contact,
+    contacts::delete_card,
+    contact_lists::list_contact_lists,
+    contact_lists::update_contact_list,
+    contact_lists::get_contact_list,
+    contact_lists::delete_contact_list,
+    comments::list_comments,
+    comments::add_comment,
+    comments::read_comment,
+    comments::delete_comment,
+    files::list_files,
+    files::upload_files,
+    files::download_file,
+    files::delete_file,
+))]
+pub struct CrmDoc;

@@ -2,6 +2,8 @@ use serde::Serialize;
 use sqlx::{PgExecutor, PgPool};
 use uuid::Uuid;
 
+use crate::kit::text::like_pattern;
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct UserRow {
     pub id: Uuid,
@@ -89,11 +91,11 @@ pub async fn staff_of(
     sqlx::query_as(
         "SELECT u.id, u.firstname, u.lastname, u.email, u.picture FROM users u \
          JOIN memberships m ON m.user_id = u.id AND m.client_id = $1 AND m.system_user AND m.accepted \
-         WHERE $2::text IS NULL OR (u.firstname || ' ' || u.lastname || ' ' || u.email) ILIKE '%' || $2 || '%' \
+         WHERE $2::text IS NULL OR (u.firstname || ' ' || u.lastname || ' ' || u.email) ILIKE $2 \
          ORDER BY u.firstname, u.lastname LIMIT 200",
     )
     .bind(client_id)
-    .bind(search)
+    .bind(search.map(like_pattern))
     .fetch_all(pool)
     .await
 }

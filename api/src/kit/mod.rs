@@ -1,9 +1,20 @@
-//! What every area uses, in one place (STYLE.md): one way to read input, and (as they move here)
-//! ids, text and LIKE escaping, HTML sanitising, club references, database-error mapping and
-//! image slots.
+//! What every area uses, in one place (STYLE.md): one way to read input, ids, text and LIKE
+//! escaping, HTML sanitising, club references, database-error mapping, image slots, stored
+//! files, validation, and the route table every area registers into. An area under `api/src/`
+//! never imports another area; what two areas share lives here.
 
 pub mod actor;
+pub mod club;
+pub mod db;
+pub mod files;
+pub mod history;
 pub mod html;
+pub mod ids;
+pub mod image_slot;
 pub mod input;
 pub mod link_page;
+pub mod openapi;
+pub mod routes;
+pub mod text;
+pub mod validate;
 pub mod version;

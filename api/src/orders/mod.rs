@@ -4,6 +4,7 @@
 
 pub mod dto;
 pub mod list;
+pub mod routes;
 pub mod service;
 
 use actix_web::{web, HttpResponse};
@@ -13,11 +14,10 @@ use tribune_domain::order::{OrderCommand, PaymentStatus};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use crate::crm::parse_id;
 use crate::envelope;
 use crate::error::ApiError;
-use crate::identity::acl::Action;
 use crate::kit::actor::Actor;
+use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -33,7 +33,6 @@ pub async fn get_order(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let id = parse_id(&path)?;
     let (order, version) = OrderService::of(&state).load(staff.client_id, id).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
@@ -47,7 +46,6 @@ pub async fn get_order(
 #[utoipa::path(get, path = "/api/orders/new", tag = "orders",
     responses((status = 200, description = "{success, result: Order} — an empty draft with the club's VAT setting")))]
 pub async fn new_order(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     let order = OrderService::of(&state).template(staff.client_id).await?;
     Ok(envelope::result(OrderDto::from_order(None, 0, &order)))
 }
@@ -59,7 +57,6 @@ pub async fn update_order(
     body: Json<OrderInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let input = body.into_inner();
     let id = OrderService::of(&state)
         .save(
@@ -89,7 +86,6 @@ async fn state_change(
     command: OrderCommand,
     name: &str,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     OrderService::of(&state)
         .execute(&Actor::from(&staff), body.id, body.version, command, name)
         .await?;
@@ -167,7 +163,6 @@ async fn by_path(
     command: OrderCommand,
     name: &str,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
     OrderService::of(&state)
         .execute(&Actor::from(&staff), id, None, command, name)
@@ -199,7 +194,6 @@ pub async fn send_payment_link(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
     OrderService::of(&state)
         .send_payment_link(&Actor::from(&staff), id)
@@ -214,7 +208,6 @@ pub async fn send_confirmation(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Manage).await?;
     let id = parse_id(&path)?;
     OrderService::of(&state)
         .send_confirmation(&Actor::from(&staff), id)
@@ -230,7 +223,6 @@ pub async fn order_tickets(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     OrderService::of(&state)
         .load(staff.client_id, parse_id(&path)?)
         .await?;
@@ -245,7 +237,6 @@ pub async fn order_invoices(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     OrderService::of(&state)
         .load(staff.client_id, parse_id(&path)?)
         .await?;
@@ -265,11 +256,8 @@ pub struct ContractQuery {
 #[utoipa::path(get, path = "/api/orders/contracts", tag = "orders",
     responses((status = 200, description = "{success, result: {id, contractNumber, title}[]}")))]
 pub async fn linkable_contracts(
-    staff: Staff,
     query: web::Query<ContractQuery>,
-    state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    staff.authorize(&state, MODULE, Action::Read).await?;
     if let Some(company) = query.company_id.as_deref().filter(|c| !c.is_empty()) {
         parse_id(company)?;
     }

@@ -16,12 +16,13 @@ use tribune_projections::store::{CommandBus, CommandError};
 use uuid::Uuid;
 
 use super::dto::club_vat;
-use crate::catalogue::exists_in_club;
-use crate::catalogue::fields::is_danish_decimal;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
+use crate::kit::club::exists_in_club;
 use crate::kit::html::sanitize;
+use crate::kit::text::is_danish_decimal;
+use crate::kit::validate::is_email;
 use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
 use crate::state::AppState;
 
@@ -269,7 +270,7 @@ async fn check_references(
 ) -> Result<(), ApiError> {
     let mut errors = FieldErrors::new();
     let email = &content.customer.email;
-    if !email.is_empty() && !crate::validate::is_email(email) {
+    if !email.is_empty() && !is_email(email) {
         push_error(&mut errors, "email", "E-mail er ikke gyldig");
     }
     if !exists_in_club(conn, "order_categories", client_id, content.category_id).await? {

@@ -3,13 +3,49 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
+use utoipa::OpenApi;
 
 use crate::club::current_club;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::clients;
+use crate::kit::openapi::mirror;
+use crate::kit::routes::{Access, Area, Routes};
 use crate::session::Caller;
 use crate::state::AppState;
+
+pub const AREA: Area = Area {
+    name: "public",
+    configure,
+    doc,
+    history: &[],
+};
+
+fn doc() -> utoipa::openapi::OpenApi {
+    let mut doc = PublicDoc::openapi();
+    mirror(&mut doc, ("/api", "_api"), ("/public", "_public"));
+    doc
+}
+
+/// Mounted under `/api` and `/public` alike.
+pub fn configure(routes: &mut Routes) {
+    for prefix in ["/api", "/public"] {
+        routes.scope(prefix, |routes| {
+            routes
+                .get("/webshop/terms", Access::Public, get_terms)
+                .get(
+                    "/webshop/subscription-terms",
+                    Access::Public,
+                    get_subscription_terms,
+                )
+                .get("/events", Access::Public, list_event_cards);
+        });
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(paths(get_terms, get_subscription_terms, list_event_cards))]
+pub struct PublicDoc;
 
 async fn terms_html(
     req: &HttpRequest,

@@ -1,5 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may (STYLE.md)
 
+mod access;
 mod account;
 mod catalogue;
 mod crm;
@@ -8,7 +9,9 @@ mod history;
 mod input;
 mod jobs;
 mod login_throttle;
+mod openapi;
 mod orders;
+mod search;
 mod session;
 mod settings_clients;
 mod settings_club;

@@ -385,8 +385,8 @@ async fn an_admin_impersonates_a_user_and_every_action_records_both_then_returns
             .expect("audit");
     assert_eq!((who, by), (staff_id, Some(admin_id)));
 
-    // And back.
-    let response = admin.get("/api/users/return").await;
+    // And back (a POST: it changes the session).
+    let response = admin.post("/api/users/return", &json!({})).await;
     assert_eq!(response.status(), StatusCode::FOUND);
     assert_eq!(response.headers()["location"], "/settings/admin-users");
     let (_, body) = admin.get_json("/api/user").await;
@@ -396,7 +396,7 @@ async fn an_admin_impersonates_a_user_and_every_action_records_both_then_returns
     assert_eq!(status, StatusCode::OK);
     // Without impersonation there is nothing to return from.
     assert_eq!(
-        admin.get("/api/users/return").await.status(),
+        admin.post("/api/users/return", &json!({})).await.status(),
         StatusCode::FORBIDDEN
     );
 }

@@ -2,9 +2,6 @@
 //! whose button posts (mail scanners open every link); returning from impersonation is a POST
 //! with the CSRF token. `GET /logout` and `GET /api/app/change-client/{id}` stay: the spec names
 //! them as addresses the browser navigates to (spec 1 §7 Start-up and session).
-//!
-//! These tests need the POST routes that `routes/mod.rs` and `routes/admin.rs` register (see
-//! issue 11 §7); until then they are ignored.
 
 use reqwest::StatusCode;
 use serde_json::json;
@@ -20,7 +17,6 @@ async fn is_confirmed(app: &TestApp, email: &str) -> bool {
 }
 
 #[tokio::test]
-#[ignore = "needs POST /confirm-email and GET /confirm-email → confirm_email_page in routes/mod.rs"]
 async fn opening_the_confirmation_link_changes_nothing_until_its_button_is_pressed() {
     let app = spawn_app().await;
     let browser = app.browser();
@@ -71,7 +67,6 @@ async fn opening_the_confirmation_link_changes_nothing_until_its_button_is_press
 }
 
 #[tokio::test]
-#[ignore = "needs POST /accept-invite and GET /accept-invite → accept_invite_page in routes/admin.rs"]
 async fn opening_the_invitation_link_changes_nothing_until_its_button_is_pressed() {
     let app = spawn_app().await;
     let handbold = app.admin_in_handbold().await;
@@ -114,7 +109,6 @@ async fn opening_the_invitation_link_changes_nothing_until_its_button_is_pressed
 }
 
 #[tokio::test]
-#[ignore = "needs POST /api/users/return in routes/admin.rs"]
 async fn returning_from_impersonation_is_a_post_with_the_csrf_token() {
     let app = spawn_app().await;
     let admin = app.signed_in("admin@tribune.test").await;

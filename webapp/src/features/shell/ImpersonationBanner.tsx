@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../api/appApi';
-import { IMPERSONATION_RETURN_URL, navigateAway } from '../../shared/navigation';
+import { IMPERSONATION_RETURN_URL, postAndNavigate } from '../../shared/navigation';
 
 /** While an admin acts as another user, says so and offers the way back. */
 export function ImpersonationBanner({ user }: { user: SessionUser }) {
@@ -16,7 +16,7 @@ export function ImpersonationBanner({ user }: { user: SessionUser }) {
         size="small"
         severity="warning"
         label={t('shell.impersonation.return', { name: user.impersonator.name })}
-        onClick={() => navigateAway(IMPERSONATION_RETURN_URL)}
+        onClick={() => void postAndNavigate(IMPERSONATION_RETURN_URL)}
       />
     </div>
   );

@@ -1,0 +1,188 @@
+//! The route table: every area registers its routes here, each with who may call it, and the
+//! table both registers them with actix and stays readable (the OpenAPI test walks it).
+//!
+//! - Paths are full paths (`/api/companies/{id}`). `scope` only prefixes them: it is not an actix
+//!   scope, because an actix scope is a prefix match that never falls through (a scope
+//!   `/api/orders` would swallow the catalogue's `/api/orders/categories`).
+//! - Each route becomes its own actix resource with a method guard, in registration order, as
+//!   `ServiceConfig::route` does; so fixed paths must be registered before `{id}` paths.
+//! - Access is enforced before the handler runs, by a middleware on the route: 401 when not
+//!   signed in, 403 when the caller is not staff of the club, the club lacks the module, or the
+//!   role may not do the action. Extractors in the handler (`Staff`, `Admin`) then only say who
+//!   is calling.
+
+use actix_web::body::BoxBody;
+use actix_web::dev::ServiceRequest;
+use actix_web::http::Method;
+use actix_web::middleware::{from_fn, Next};
+use actix_web::{web, FromRequest, Handler, HttpRequest, Responder, ResponseError, Route};
+
+use crate::error::ApiError;
+use crate::identity::acl::Action;
+use crate::kit::history::HistorySource;
+use crate::session::{Admin, SignedIn, Staff, SystemAdmin};
+use crate::state::AppState;
+
+/// Who may call a route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone, signed in or not.
+    Public,
+    /// Any signed-in user, staff or customer.
+    SignedIn,
+    /// Staff of the current club. Only for routes whose module depends on what the request names
+    /// (a comment's or a file's entity, a history's aggregate type): the handler checks that
+    /// module with `Staff::authorize`.
+    Staff,
+    /// Staff of the current club, whose club has the module and whose role may do the action.
+    Module(&'static str, Action),
+    /// An admin of the current club, or a System Admin.
+    ClubAdmin,
+    /// A System Admin.
+    SystemAdmin,
+}
+
+impl Access {
+    /// Staff whose role may read `module`.
+    pub const fn read(module: &'static str) -> Access {
+        Access::Module(module, Action::Read)
+    }
+
+    /// Staff whose role may manage (write) `module`.
+    pub const fn manage(module: &'static str) -> Access {
+        Access::Module(module, Action::Manage)
+    }
+
+    /// Lets the request through, or answers as the extractors and `Staff::authorize` do.
+    pub async fn admit(self, req: &HttpRequest) -> Result<(), ApiError> {
+        match self {
+            Access::Public => Ok(()),
+            Access::SignedIn => SignedIn::extract(req).await.map(drop),
+            Access::Staff => Staff::extract(req).await.map(drop),
+            Access::ClubAdmin => Admin::extract(req).await.map(drop),
+            Access::SystemAdmin => SystemAdmin::extract(req).await.map(drop),
+            Access::Module(module, action) => {
+                let staff = Staff::extract(req).await?;
+                let state = req
+                    .app_data::<web::Data<AppState>>()
+                    .ok_or_else(|| ApiError::internal(anyhow::anyhow!("no application state")))?;
+                staff.authorize(state, module, action).await
+            }
+        }
+    }
+
+    /// How the OpenAPI document and the route table name it.
+    pub fn describe(self) -> String {
+        match self {
+            Access::Public => "public".into(),
+            Access::SignedIn => "signed-in".into(),
+            Access::Staff => "staff (module checked by what the request names)".into(),
+            Access::Module(module, Action::Read) => format!("staff with read on '{module}'"),
+            Access::Module(module, Action::Manage) => format!("staff with manage on '{module}'"),
+            Access::ClubAdmin => "club admin".into(),
+            Access::SystemAdmin => "system admin".into(),
+        }
+    }
+}
+
+/// One registered route: method, full path (actix's `{name}` segments) and access.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RouteInfo {
+    pub method: Method,
+    pub path: String,
+    pub access: Access,
+}
+
+/// The routes of every area, in registration order.
+#[derive(Default)]
+pub struct Routes {
+    prefix: String,
+    entries: Vec<(RouteInfo, Route)>,
+}
+
+impl Routes {
+    pub fn new() -> Routes {
+        Routes::default()
+    }
+
+    pub fn get<F, Args>(&mut self, path: &str, access: Access, handler: F) -> &mut Routes
+    where
+        F: Handler<Args>,
+        Args: FromRequest + 'static,
+        F::Output: Responder + 'static,
+    {
+        self.add(Method::GET, path, access, web::get().to(handler))
+    }
+
+    pub fn post<F, Args>(&mut self, path: &str, access: Access, handler: F) -> &mut Routes
+    where
+        F: Handler<Args>,
+        Args: FromRequest + 'static,
+        F::Output: Responder + 'static,
+    {
+        self.add(Method::POST, path, access, web::post().to(handler))
+    }
+
+    pub fn delete<F, Args>(&mut self, path: &str, access: Access, handler: F) -> &mut Routes
+    where
+        F: Handler<Args>,
+        Args: FromRequest + 'static,
+        F::Output: Responder + 'static,
+    {
+        self.add(Method::DELETE, path, access, web::delete().to(handler))
+    }
+
+    /// Registers what `routes` adds with `prefix` in front of each path (not an actix scope: see
+    /// the module's notes).
+    pub fn scope(&mut self, prefix: &str, routes: impl FnOnce(&mut Routes)) -> &mut Routes {
+        let inner = format!("{}{prefix}", self.prefix);
+        let outer = std::mem::replace(&mut self.prefix, inner);
+        routes(self);
+        self.prefix = outer;
+        self
+    }
+
+    fn add(&mut self, method: Method, path: &str, access: Access, route: Route) -> &mut Routes {
+        let info = RouteInfo {
+            method,
+            path: format!("{}{path}", self.prefix),
+            access,
+        };
+        self.entries.push((info, route));
+        self
+    }
+
+    /// Every route as registered, in order.
+    pub fn table(&self) -> Vec<RouteInfo> {
+        self.entries.iter().map(|(info, _)| info.clone()).collect()
+    }
+
+    /// Registers every route with actix, each behind its access check.
+    pub fn register(self, cfg: &mut web::ServiceConfig) {
+        for (info, route) in self.entries {
+            let route = match info.access {
+                Access::Public => route,
+                access => route.wrap(from_fn(
+                    move |req: ServiceRequest, next: Next<BoxBody>| async move {
+                        // Refused here as a response, not an error, so the answer passes the
+                        // outer middleware (security headers) like a handler's own error does.
+                        match access.admit(req.request()).await {
+                            Ok(()) => next.call(req).await,
+                            Err(refused) => Ok(req.into_response(refused.error_response())),
+                        }
+                    },
+                )),
+            };
+            cfg.route(&info.path, route);
+        }
+    }
+}
+
+/// An area of the API: its routes, its OpenAPI document and the aggregates whose history it
+/// serves, listed once in `routes::AREAS`.
+pub struct Area {
+    pub name: &'static str,
+    pub configure: fn(&mut Routes),
+    pub doc: fn() -> utoipa::openapi::OpenApi,
+    pub history: &'static [&'static dyn HistorySource],
+}

@@ -1,0 +1,182 @@
+//! Field rules shared by request bodies, with the spec's Danish messages (spec 1 §5): every
+//! `update` collects its field errors in one `Check` and answers them as one 422.
+
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::kit::text::clean;
+use crate::storage::UploadedFile;
+
+/// One update's field rules: each failed rule records its Danish message on its field, and
+/// `finish` answers them all as one 422 (or lets the save go on).
+#[derive(Default)]
+pub struct Check {
+    errors: FieldErrors,
+}
+
+impl Check {
+    pub fn new() -> Check {
+        Check::default()
+    }
+
+    /// Any rule's own message on `field` (a rule this kit does not word).
+    pub fn fail(&mut self, field: &str, message: impl Into<String>) {
+        push_error(&mut self.errors, field, message);
+    }
+
+    /// The errors so far, for helpers that collect field errors themselves (custom fields,
+    /// ticket limits).
+    pub fn errors(&mut self) -> &mut FieldErrors {
+        &mut self.errors
+    }
+
+    /// Whether no rule has failed so far.
+    pub fn passed(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// Required text, trimmed: the value, or None after recording "{label} skal udfyldes".
+    pub fn required_text(
+        &mut self,
+        field: &str,
+        label: &str,
+        value: &Option<String>,
+    ) -> Option<String> {
+        let text = clean(value);
+        if text.is_none() {
+            self.fail(field, format!("{label} skal udfyldes"));
+        }
+        text
+    }
+
+    /// A required value of any kind (a date, a number, a choice): "{label} skal udfyldes".
+    pub fn present<T>(&mut self, field: &str, label: &str, value: &Option<T>) -> bool {
+        if value.is_none() {
+            self.fail(field, format!("{label} skal udfyldes"));
+        }
+        value.is_some()
+    }
+
+    /// A number that may not be below 0: "{label} skal minimum være 0 eller mere".
+    pub fn not_negative(&mut self, field: &str, label: &str, value: Option<i64>) {
+        if value.is_some_and(|v| v < 0) {
+            self.fail(field, format!("{label} skal minimum være 0 eller mere"));
+        }
+    }
+
+    /// At most `max` characters, when given: "{label} må højst være {max} tegn".
+    pub fn max_chars_of(&mut self, field: &str, label: &str, value: &Option<String>, max: usize) {
+        if let Some(value) = value {
+            self.max_chars(field, label, value, max);
+        }
+    }
+
+    /// An uploaded file that must be an image: "{label} skal være et billede".
+    pub fn image(&mut self, field: &str, label: &str, file: Option<&UploadedFile>) {
+        if file.is_some_and(|f| !f.is_image()) {
+            self.fail(field, format!("{label} skal være et billede"));
+        }
+    }
+
+    /// Required and trimmed; returns the value or "" after recording the error.
+    pub fn required(&mut self, field: &str, label: &str, value: &Option<String>) -> String {
+        match value.as_deref().map(str::trim) {
+            Some(v) if !v.is_empty() => v.to_string(),
+            _ => {
+                self.fail(field, format!("{label} skal udfyldes"));
+                String::new()
+            }
+        }
+    }
+
+    /// A valid e-mail address when given: "{label} skal være en gyldig e-mail adresse".
+    pub fn email(&mut self, field: &str, label: &str, value: &str) {
+        if !value.is_empty() && !is_email(value) {
+            self.fail(field, format!("{label} skal være en gyldig e-mail adresse"));
+        }
+    }
+
+    pub fn max_chars(&mut self, field: &str, label: &str, value: &str, max: usize) {
+        if value.chars().count() > max {
+            self.fail(field, format!("{label} må højst være {max} tegn"));
+        }
+    }
+
+    pub fn min_chars(&mut self, field: &str, label: &str, value: &str, min: usize) {
+        if !value.is_empty() && value.chars().count() < min {
+            self.fail(field, format!("{label} skal mindst være {min} tegn"));
+        }
+    }
+
+    pub fn confirm(
+        &mut self,
+        field: &str,
+        label: &str,
+        value: &str,
+        other_label: &str,
+        other: &str,
+    ) {
+        if !value.is_empty() && value != other {
+            self.fail(field, format!("{label} skal matche {other_label}"));
+        }
+    }
+
+    pub fn finish(self) -> Result<(), ApiError> {
+        check_errors(self.errors)
+    }
+}
+
+pub fn is_email(value: &str) -> bool {
+    let Some((local, domain)) = value.rsplit_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !value
+            .chars()
+            .any(|c| c.is_whitespace() || c == ',' || c == ';' || c == '<' || c == '>')
+        && value.len() <= 254
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn required_fields_get_the_danish_message() {
+        let mut check = Check::new();
+        check.required("firstname", "Fornavn", &Some("  ".into()));
+        let Err(ApiError::Validation { errors, message }) = check.finish() else {
+            panic!("expected 422")
+        };
+        assert_eq!(message, "Fornavn skal udfyldes");
+        assert_eq!(
+            errors["firstname"],
+            vec!["Fornavn skal udfyldes".to_string()]
+        );
+    }
+
+    #[test]
+    fn confirm_uses_the_spec_wording() {
+        let mut check = Check::new();
+        check.confirm(
+            "confirmPassword",
+            "Gentag adgangskode",
+            "abc",
+            "Adgangskode",
+            "abd",
+        );
+        let Err(ApiError::Validation { message, .. }) = check.finish() else {
+            panic!("expected 422")
+        };
+        assert_eq!(message, "Gentag adgangskode skal matche Adgangskode");
+    }
+
+    #[test]
+    fn emails_are_recognised() {
+        assert!(is_email("kunde@tribune.test"));
+        for bad in ["", "a", "a@b", "@b.dk", "a b@c.dk", "a@.dk", "a@dk."] {
+            assert!(!is_email(bad), "{bad}");
+        }
+    }
+}
