@@ -21,6 +21,7 @@ const bakery = {
 
 const saved: Company = {
   id: 'c-1',
+  version: 3,
   ...bakery,
   ean: null,
   status: 1,
@@ -45,6 +46,9 @@ const saved: Company = {
     },
   ],
 };
+
+const COMPANY_CONFLICT =
+  'Virksomheden er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.';
 
 /** The company endpoints; returns the multipart bodies POSTed to /api/companies/update. */
 function serveCompanies(answer?: () => Response) {
@@ -115,6 +119,7 @@ describe('the company editor', () => {
     const parts = updates[0] ?? [];
     expect(JSON.parse(fieldOf(parts, 'data') ?? '{}')).toEqual({
       id: null,
+      version: null,
       ...bakery,
       ean: '',
       status: 1,
@@ -195,6 +200,64 @@ describe('the company editor', () => {
       'E-mail skal være en gyldig e-mail adresse',
     );
     await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveFocus());
+  });
+
+  it('saves with the version it read, and after a save with the next one', async () => {
+    let version = 3;
+    const updates = serveCompanies(() => {
+      version += 1;
+      return HttpResponse.json({ success: true, result: 'c-1' });
+    });
+    server.use(
+      http.get('/api/companies/c-1', () =>
+        HttpResponse.json({
+          success: true,
+          result: { ...saved, version },
+          data: { orders: [], contracts: [] },
+        }),
+      ),
+    );
+    renderApp('/companies/c-1');
+    await screen.findByRole('heading', { level: 1, name: 'Bageriet Grøn ApS' });
+    const save = screen.getByRole('button', { name: 'Gem' });
+    await userEvent.click(save);
+    expect(await screen.findByText('Virksomheden blev gemt!')).toBeInTheDocument();
+    // The save ends once the company is read again.
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    await waitFor(() => expect(updates).toHaveLength(2));
+    const versions = updates.map((parts) => JSON.parse(fieldOf(parts, 'data') ?? '{}').version);
+    expect(versions).toEqual([3, 4]);
+  });
+
+  it("shows a 409's Danish text and keeps what was typed (and the version read)", async () => {
+    const updates = serveCompanies(() =>
+      HttpResponse.json({ success: false, error: COMPANY_CONFLICT }, { status: 409 }),
+    );
+    renderApp('/companies/c-1');
+    await screen.findByRole('heading', { level: 1, name: 'Bageriet Grøn ApS' });
+    await userEvent.clear(screen.getByLabelText('Navn'));
+    await userEvent.type(screen.getByLabelText('Navn'), 'Bageriet Blå ApS');
+    await userEvent.clear(screen.getByLabelText('By'));
+    await userEvent.type(screen.getByLabelText('By'), 'Odense C');
+    const save = screen.getByRole('button', { name: 'Gem' });
+    await userEvent.click(save);
+    expect(await screen.findByText(COMPANY_CONFLICT)).toBeInTheDocument();
+    expect(screen.queryByText('Virksomheden kunne ikke gemmes.')).not.toBeInTheDocument();
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(screen.getByLabelText('Navn')).toHaveValue('Bageriet Blå ApS');
+    expect(screen.getByLabelText('By')).toHaveValue('Odense C');
+    expect(JSON.parse(fieldOf(updates[0] ?? [], 'data') ?? '{}')).toMatchObject({
+      id: 'c-1',
+      version: 3,
+      name: 'Bageriet Blå ApS',
+      city: 'Odense C',
+    });
+    // Until the page is read again, a second try is refused too: nothing is overwritten.
+    await userEvent.click(save);
+    await waitFor(() => expect(updates).toHaveLength(2));
+    expect(JSON.parse(fieldOf(updates[1] ?? [], 'data') ?? '{}')).toMatchObject({ version: 3 });
+    expect(screen.getByLabelText('Navn')).toHaveValue('Bageriet Blå ApS');
   });
 
   it("shows the lookup service's Danish error", async () => {

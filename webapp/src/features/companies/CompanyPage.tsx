@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useAppSession } from '../../api/appApi';
 import { apiErrorMessage } from '../../api/baseApi';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
+import { saveErrorMessage } from '../../shared/conflict';
 import { extraInfoDefinitions } from '../../shared/extraInfo';
 import { FilesGrid } from '../../shared/files/FilesGrid';
 import { Alert } from '../../shared/ui/Alert';
@@ -111,7 +112,7 @@ export function CompanyPage() {
             void helpers.setFieldValue('logoPrintFile', null, false);
           }
         } catch (error) {
-          toast.error(apiErrorMessage(error) ?? t('companies.saveFailed'));
+          toast.error(saveErrorMessage(error, t, t('companies.saveFailed')));
           applyServerErrors(helpers.setErrors, error);
         }
       }}

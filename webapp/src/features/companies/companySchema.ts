@@ -117,7 +117,7 @@ export function companyFormValues(
   };
 }
 
-/** The `data` JSON of POST /api/companies/update. */
+/** The `data` JSON of POST /api/companies/update; `stored` (as read) gives its version. */
 export function companyPayload(
   id: string | null,
   values: CompanyFormValues,
@@ -127,6 +127,7 @@ export function companyPayload(
   const text = (value: string) => value.trim();
   return {
     id,
+    version: stored?.version ?? null,
     name: text(values.name),
     cvr: text(values.cvr),
     ean: text(values.ean),

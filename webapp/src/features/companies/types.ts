@@ -23,6 +23,8 @@ export type TicketLimits = Record<string, TicketLimit[]>;
 
 export interface Company {
   id: string;
+  /** The version it was read with: its editor sends it back with the save (stale: 409). */
+  version: number;
   name: string;
   cvr: string | null;
   ean: string | null;
@@ -121,8 +123,10 @@ export interface TicketUtilization {
 }
 
 /** The payload of POST /api/companies/update (`data`). */
-export interface CompanyPayload extends Omit<Company, 'id' | 'contacts'> {
+export interface CompanyPayload extends Omit<Company, 'id' | 'version' | 'contacts'> {
   id: string | null;
+  /** The version the editor read; null for a new company. */
+  version: number | null;
   contactIds: string[];
 }
 

@@ -15,6 +15,7 @@ function serveList() {
         success: true,
         result: {
           id: 'l-1',
+          version: 2,
           title: 'VIP',
           contacts: [{ id: 'p-1', firstname: 'Bo', lastname: 'Bager', email: 'bo@bager.test' }],
         },
@@ -55,7 +56,7 @@ describe('the contact list editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
     expect(await screen.findByText('Kontaktliste blev oprettet!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/contact-lists/l-1'));
-    expect(saves[0]).toEqual({ id: null, title: 'VIP', contactIds: [] });
+    expect(saves[0]).toEqual({ id: null, version: null, title: 'VIP', contactIds: [] });
     expect(await screen.findByLabelText('Tilføj kontakt')).toBeInTheDocument();
   });
 
@@ -81,6 +82,6 @@ describe('the contact list editor', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Fjern Bo Bager' }));
     await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
     expect(await screen.findByText('Kontaktliste blev gemt!')).toBeInTheDocument();
-    expect(saves[0]).toEqual({ id: 'l-1', title: 'VIP', contactIds: ['p-2'] });
+    expect(saves[0]).toEqual({ id: 'l-1', version: 2, title: 'VIP', contactIds: ['p-2'] });
   });
 });

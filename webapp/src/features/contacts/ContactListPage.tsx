@@ -7,6 +7,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
+import { saveErrorMessage } from '../../shared/conflict';
 import { fullName } from '../../shared/format';
 import { ContactPicker } from '../../shared/pickers/ContactPicker';
 import { Alert } from '../../shared/ui/Alert';
@@ -124,6 +125,7 @@ export function ContactListPage() {
         try {
           const savedId = await save({
             id: isNew ? null : id,
+            version: list?.version ?? null,
             title: values.title.trim(),
             contactIds: values.contacts.map((contact) => contact.id),
           }).unwrap();
@@ -135,7 +137,7 @@ export function ContactListPage() {
             await query.refetch();
           }
         } catch (error) {
-          toast.error(apiErrorMessage(error) ?? t('contacts.lists.saveFailed'));
+          toast.error(saveErrorMessage(error, t, t('contacts.lists.saveFailed')));
           applyServerErrors(helpers.setErrors, error);
         }
       }}

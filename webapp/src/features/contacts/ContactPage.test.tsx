@@ -10,6 +10,7 @@ import type { Contact } from './types';
 
 const contact: Contact = {
   id: 'p-1',
+  version: 1,
   firstname: 'Bo',
   lastname: 'Bager',
   email: 'bo@bager.test',
@@ -104,6 +105,7 @@ describe('the contact editor', () => {
     const parts = updates[0] ?? [];
     expect(JSON.parse(fieldOf(parts, 'data') ?? '{}')).toMatchObject({
       id: null,
+      version: null,
       firstname: 'Bo',
       lastname: 'Bager',
       email: 'bo@bager.test',

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useAppSession } from '../../api/appApi';
 import { apiErrorMessage } from '../../api/baseApi';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
+import { saveErrorMessage } from '../../shared/conflict';
 import { extraInfoDefinitions } from '../../shared/extraInfo';
 import { useSearchCompaniesQuery } from '../../shared/pickers/pickersApi';
 import { Alert } from '../../shared/ui/Alert';
@@ -103,7 +104,7 @@ export function ContactPage() {
             void helpers.setFieldValue('file', null, false);
           }
         } catch (error) {
-          toast.error(apiErrorMessage(error) ?? t('contacts.saveFailed'));
+          toast.error(saveErrorMessage(error, t, t('contacts.saveFailed')));
           applyServerErrors(helpers.setErrors, error);
         }
       }}

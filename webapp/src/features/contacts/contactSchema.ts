@@ -60,6 +60,7 @@ export function contactFormValues(
   };
 }
 
+/** The `data` JSON of POST /api/contacts/update; `stored` (as read) gives its version. */
 export function contactPayload(
   id: string | null,
   values: ContactFormValues,
@@ -68,6 +69,7 @@ export function contactPayload(
 ): ContactPayload {
   return {
     id,
+    version: stored?.version ?? null,
     firstname: values.firstname.trim(),
     lastname: values.lastname.trim(),
     email: values.email.trim(),

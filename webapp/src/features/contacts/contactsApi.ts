@@ -5,6 +5,7 @@ import type {
   Contact,
   ContactDetails,
   ContactList,
+  ContactListPayload,
   ContactPayload,
   ListRef,
   PaymentCard,
@@ -64,10 +65,7 @@ export const contactsApi = baseApi.injectEndpoints({
       query: (id) => `contacts/lists/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'ContactList', id }],
     }),
-    saveContactList: build.mutation<
-      string,
-      { id: string | null; title: string; contactIds?: string[] }
-    >({
+    saveContactList: build.mutation<string, ContactListPayload>({
       query: (body) => ({ url: 'contacts/lists/update', method: 'POST', body }),
       invalidatesTags: (id) => [
         { type: 'ContactList', id: 'LIST' },

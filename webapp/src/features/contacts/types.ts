@@ -9,6 +9,8 @@ export interface PaymentCard {
 
 export interface Contact {
   id: string;
+  /** The version it was read with: its editor sends it back with the save (stale: 409). */
+  version: number;
   firstname: string;
   lastname: string;
   email: string | null;
@@ -36,8 +38,10 @@ export interface ContactDetails {
 }
 
 /** The payload (`data`) of POST /api/contacts/update. */
-export interface ContactPayload extends Omit<Contact, 'id' | 'paymentCards'> {
+export interface ContactPayload extends Omit<Contact, 'id' | 'version' | 'paymentCards'> {
   id: string | null;
+  /** The version the editor read; null for a new contact. */
+  version: number | null;
 }
 
 /** A row of POST /api/contacts. */
@@ -69,8 +73,19 @@ export interface ListRef {
 
 export interface ContactList {
   id: string;
+  /** The version it was read with: its editor sends it back with the save (stale: 409). */
+  version: number;
   title: string;
   contacts: ContactRef[];
+}
+
+/** The body of POST /api/contacts/lists/update. */
+export interface ContactListPayload {
+  id: string | null;
+  /** The version the editor read; null for a new list. */
+  version: number | null;
+  title: string;
+  contactIds?: string[];
 }
 
 /** A row of POST /api/contacts/lists. */

@@ -82,7 +82,7 @@ export function DiscountCodePage() {
       loaded={Boolean(code)}
       initialValues={initialValues}
       schema={schema}
-      save={(values) => save(discountCodePayload(isNew ? null : id, values)).unwrap()}
+      save={(values) => save(discountCodePayload(isNew ? null : id, values, code)).unwrap()}
       createdMessage={t('orderSetup.discountCodes.created')}
       savedMessage={t('orderSetup.discountCodes.saved')}
     >

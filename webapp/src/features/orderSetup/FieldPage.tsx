@@ -142,7 +142,7 @@ export function FieldPage() {
       loaded={Boolean(field)}
       initialValues={initialValues}
       schema={schema}
-      save={(values) => save(fieldPayload(isNew ? null : id, values)).unwrap()}
+      save={(values) => save(fieldPayload(isNew ? null : id, values, field)).unwrap()}
       createdMessage={t('orderSetup.customFields.created')}
       savedMessage={t('orderSetup.customFields.saved')}
     >

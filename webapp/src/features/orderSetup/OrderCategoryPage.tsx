@@ -35,7 +35,7 @@ export function OrderCategoryPage() {
       loaded={Boolean(category)}
       initialValues={initialValues}
       schema={schema}
-      save={(values) => save(orderCategoryPayload(isNew ? null : id, values)).unwrap()}
+      save={(values) => save(orderCategoryPayload(isNew ? null : id, values, category)).unwrap()}
       createdMessage={t('orderSetup.categories.created')}
       savedMessage={t('orderSetup.categories.saved')}
     >

@@ -6,6 +6,7 @@ import { staffAtDemoFc, staffSession } from '../../test/staffSession';
 import { modules } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
+import type { Season } from './types';
 
 /** jsdom cannot measure PrimeReact's overlays: open a select with the keyboard and pick. */
 async function chooseOption(label: string, option: string) {
@@ -71,7 +72,7 @@ describe('the order category editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
     expect(await screen.findByText('Kategorien blev oprettet!')).toBeInTheDocument();
     expect(saved).toEqual([
-      { id: null, title: 'Sponsor', sku: '', price: 123450, invoiceTitle: '' },
+      { id: null, version: null, title: 'Sponsor', sku: '', price: 123450, invoiceTitle: '' },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/categories/new-id'));
     expect(await screen.findByLabelText('Pris')).toHaveValue('1.234,50');
@@ -105,6 +106,76 @@ describe('the season editor', () => {
   });
 });
 
+const SEASON_CONFLICT =
+  'Sæsonen er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.';
+
+const season: Season = {
+  id: 's-1',
+  version: 5,
+  title: 'Sæson 25/26',
+  startDate: '2025-07-01',
+  endDate: '2026-06-30',
+  parentId: null,
+  reservations: false,
+  inactive: false,
+  seats: [],
+};
+
+/** Season s-1 at its current version; `answer` answers its saves (default: saved, version + 1). */
+function serveSeason(answer?: () => Response) {
+  const saves: Season[] = [];
+  let version = season.version ?? 0;
+  serve('/api/orders/seasons', {});
+  server.use(
+    http.get('/api/orders/seasons/s-1', () =>
+      HttpResponse.json({ success: true, result: { ...season, version } }),
+    ),
+    http.post('/api/orders/seasons/update', async ({ request }) => {
+      saves.push((await request.json()) as Season);
+      if (answer) return answer();
+      version += 1;
+      return HttpResponse.json({ success: true, result: 's-1' });
+    }),
+  );
+  return saves;
+}
+
+describe('a saved season', () => {
+  it('is saved with the version it was read with, and after a save with the next one', async () => {
+    const saves = serveSeason();
+    renderApp('/orders/seasons/s-1');
+    await screen.findByRole('heading', { level: 1, name: 'Sæson 25/26' });
+    const save = screen.getByRole('button', { name: 'Gem' });
+    await userEvent.click(save);
+    expect(await screen.findByText('Sæsonen blev gemt!')).toBeInTheDocument();
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves.map((saved) => saved.version)).toEqual([5, 6]);
+  });
+
+  it("shows a 409's Danish text and keeps what was typed (and the version read)", async () => {
+    const saves = serveSeason(() =>
+      HttpResponse.json({ success: false, error: SEASON_CONFLICT }, { status: 409 }),
+    );
+    renderApp('/orders/seasons/s-1');
+    await screen.findByRole('heading', { level: 1, name: 'Sæson 25/26' });
+    await userEvent.clear(screen.getByLabelText('Titel'));
+    await userEvent.type(screen.getByLabelText('Titel'), 'Sæson 2025/26');
+    await userEvent.click(screen.getByLabelText('Inaktiv'));
+    const save = screen.getByRole('button', { name: 'Gem' });
+    await userEvent.click(save);
+    expect(await screen.findByText(SEASON_CONFLICT)).toBeInTheDocument();
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(screen.getByLabelText('Titel')).toHaveValue('Sæson 2025/26');
+    expect(screen.getByLabelText('Inaktiv')).toBeChecked();
+    expect(saves).toEqual([{ ...season, version: 5, title: 'Sæson 2025/26', inactive: true }]);
+    await userEvent.click(save);
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]).toMatchObject({ version: 5, title: 'Sæson 2025/26' });
+  });
+});
+
 describe('the custom field editor', () => {
   it('clears the default value when the type changes', async () => {
     const saved = serve('/api/orders/fields', {});
@@ -123,6 +194,7 @@ describe('the custom field editor', () => {
     expect(saved).toEqual([
       {
         id: null,
+        version: null,
         title: 'Antal gæster',
         categoryIds: [],
         type: 'Text',

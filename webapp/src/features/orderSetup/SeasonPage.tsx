@@ -111,7 +111,7 @@ export function SeasonPage() {
       loaded={Boolean(season)}
       initialValues={initialValues}
       schema={schema}
-      save={(values) => save(seasonPayload(isNew ? null : id, values)).unwrap()}
+      save={(values) => save(seasonPayload(isNew ? null : id, values, season)).unwrap()}
       createdMessage={t('orderSetup.seasons.created')}
       savedMessage={t('orderSetup.seasons.saved')}
     >

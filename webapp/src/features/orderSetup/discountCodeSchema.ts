@@ -48,14 +48,19 @@ export function discountCodeFormValues(code?: DiscountCode): DiscountCodeFormVal
   };
 }
 
-/** Both a percent (hundredths) and an amount (øre) are the typed number times 100. */
+/**
+ * Both a percent (hundredths) and an amount (øre) are the typed number times 100. `stored`: the
+ * code as read (its version goes back with the save); none for a new one.
+ */
 export function discountCodePayload(
   id: string | null,
   values: DiscountCodeFormValues,
+  stored?: DiscountCode,
 ): DiscountCode {
   const amount = values.amount.trim();
   return {
     id,
+    version: stored?.version ?? null,
     title: values.title.trim(),
     code: values.code.trim(),
     expires: values.expires,

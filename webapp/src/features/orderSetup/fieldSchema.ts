@@ -51,10 +51,16 @@ export function fieldFormValues(field?: CustomField): FieldFormValues {
   };
 }
 
-export function fieldPayload(id: string | null, values: FieldFormValues): CustomField {
+/** `stored`: the field as read (its version goes back with the save); none for a new one. */
+export function fieldPayload(
+  id: string | null,
+  values: FieldFormValues,
+  stored?: CustomField,
+): CustomField {
   const sorting = values.sorting.trim();
   return {
     id,
+    version: stored?.version ?? null,
     title: values.title.trim(),
     categoryIds: values.categoryIds,
     type: values.type,

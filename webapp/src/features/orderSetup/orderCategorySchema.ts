@@ -28,12 +28,15 @@ export function orderCategoryFormValues(category?: OrderCategory): OrderCategory
   };
 }
 
+/** `stored`: the category as read (its version goes back with the save); none for a new one. */
 export function orderCategoryPayload(
   id: string | null,
   values: OrderCategoryFormValues,
+  stored?: OrderCategory,
 ): OrderCategory {
   return {
     id,
+    version: stored?.version ?? null,
     title: values.title.trim(),
     sku: values.sku.trim(),
     price: decimalTextToOre(values.price),

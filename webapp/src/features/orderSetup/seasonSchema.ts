@@ -41,10 +41,18 @@ export function seasonFormValues(season?: Season): SeasonFormValues {
   };
 }
 
-/** A reservation season has no parent (spec 3 §4), whatever the hidden select still holds. */
-export function seasonPayload(id: string | null, values: SeasonFormValues): Season {
+/**
+ * A reservation season has no parent (spec 3 §4), whatever the hidden select still holds.
+ * `stored`: the season as read (its version goes back with the save); none for a new one.
+ */
+export function seasonPayload(
+  id: string | null,
+  values: SeasonFormValues,
+  stored?: Season,
+): Season {
   return {
     id,
+    version: stored?.version ?? null,
     title: values.title.trim(),
     startDate: values.startDate,
     endDate: values.endDate,

@@ -14,6 +14,8 @@ export interface OrderCategoryRow {
 
 export interface OrderCategory {
   id: string | null;
+  /** The version it was read with, sent back with its save (stale: 409); null for a new one. */
+  version: number | null;
   title: string;
   sku: string;
   price: number | null;
@@ -37,6 +39,8 @@ export interface SeasonSeat {
 
 export interface Season {
   id: string | null;
+  /** The version it was read with, sent back with its save (stale: 409); null for a new one. */
+  version: number | null;
   title: string;
   startDate: string | null;
   endDate: string | null;
@@ -74,6 +78,8 @@ export interface CustomFieldRow {
 
 export interface CustomField {
   id: string | null;
+  /** The version it was read with, sent back with its save (stale: 409); null for a new one. */
+  version: number | null;
   title: string;
   categoryIds: string[];
   type: FieldType | null;
@@ -95,6 +101,8 @@ export interface DiscountCodeRow {
 
 export interface DiscountCode {
   id: string | null;
+  /** The version it was read with, sent back with its save (stale: 409); null for a new one. */
+  version: number | null;
   title: string;
   code: string;
   expires: string | null;

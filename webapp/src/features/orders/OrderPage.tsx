@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
+import { isConflict } from '../../shared/conflict';
 import { useGetCommentsQuery } from '../../shared/comments/commentsApi';
 import { Form } from '../../shared/ui/Form';
 import { applyServerErrors } from '../../shared/ui/formErrors';
@@ -18,7 +19,6 @@ import { OrderHistoryTab } from './OrderHistoryTab';
 import { OrderInvoicesTab } from './OrderInvoicesTab';
 import { orderFormValues, orderPayload, orderSchema, type OrderFormValues } from './orderSchema';
 import {
-  isConflict,
   useGetNewOrderQuery,
   useGetOrderFieldsQuery,
   useGetOrderQuery,

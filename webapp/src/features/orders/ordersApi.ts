@@ -1,4 +1,4 @@
-import { baseApi, isApiError, type TagType } from '../../api/baseApi';
+import { baseApi, type TagType } from '../../api/baseApi';
 import { historyTag } from '../../shared/history/historyApi';
 import type {
   Choice,
@@ -25,11 +25,6 @@ function changed(id: string | undefined) {
     { type: 'Order' as TagType, id: 'LIST' },
     ...(id ? [{ type: 'Order' as TagType, id }, historyTag('order', id)] : []),
   ];
-}
-
-/** The answer to a write made with an old version: someone else changed the order meanwhile. */
-export function isConflict(error: unknown): boolean {
-  return isApiError(error) && error.status === 409;
 }
 
 /**

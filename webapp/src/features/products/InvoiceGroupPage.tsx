@@ -44,6 +44,7 @@ export function InvoiceGroupPage() {
       save={(values) =>
         save({
           id: isNew ? null : id,
+          version: group?.version ?? null,
           title: values.title.trim(),
           sku: values.sku.trim(),
           sorting: values.sorting.trim() === '' ? null : Number(values.sorting.trim()),

@@ -91,6 +91,7 @@ export function ProductCategoryPage() {
         return save({
           category: {
             id: isNew ? null : id,
+            version: category?.version ?? null,
             title: values.title.trim(),
             sorting: sorting === '' ? null : Number(sorting),
             showOnShop: values.showOnShop,

@@ -217,7 +217,10 @@ export function productFormValues(product?: Product): ProductFormValues {
   };
 }
 
-/** The form as the API's Product: money in øre; type-bound fields only where they apply. */
+/**
+ * The form as the API's Product: money in øre; type-bound fields only where they apply. `original`:
+ * the product as read (its version goes back with the save); none for a new one.
+ */
 export function productPayload(
   id: string | null,
   values: ProductFormValues,
@@ -227,6 +230,7 @@ export function productPayload(
   const ticket = values.type === 'ticket' || values.type === 'seat-ticket';
   return {
     id,
+    version: original?.version ?? null,
     title: values.title.trim(),
     sku: values.sku.trim(),
     type: values.type,

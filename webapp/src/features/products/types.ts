@@ -61,6 +61,8 @@ export interface ContractSetup {
 
 export interface Product {
   id: string | null;
+  /** The version it was read with, sent back with its save (stale: 409); null for a new one. */
+  version: number | null;
   title: string;
   sku: string;
   type: ProductType | null;
@@ -121,6 +123,8 @@ export interface ProductCategoryRow {
 
 export interface ProductCategory {
   id: string | null;
+  /** The version it was read with, sent back with its save (stale: 409); null for a new one. */
+  version: number | null;
   title: string;
   sorting: number | null;
   showOnShop: boolean;
@@ -138,6 +142,8 @@ export interface InvoiceGroupRow {
 
 export interface InvoiceGroup {
   id: string | null;
+  /** The version it was read with, sent back with its save (stale: 409); null for a new one. */
+  version: number | null;
   title: string;
   sku: string;
   sorting: number | null;

@@ -5,6 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSession } from '../../api/appApi';
 import { apiErrorMessage } from '../../api/baseApi';
+import { saveErrorMessage } from '../../shared/conflict';
 import { Alert } from '../../shared/ui/Alert';
 import { Form } from '../../shared/ui/Form';
 import { applyServerErrors } from '../../shared/ui/formErrors';
@@ -29,7 +30,11 @@ import { OrdersSection } from './clubSettings/OrdersSection';
 import { WebshopSection } from './clubSettings/WebshopSection';
 import { useGetClubSettingsQuery, useSaveClubSettingsMutation } from './settingsApi';
 
-/** The settings form of a club: the current one, or any club from the admin client editor. */
+/**
+ * The settings form of a club: the current one, or any club from the admin client editor. A save
+ * sends the version the form was read with and reads the settings again (the next version); a 409
+ * shows the server's text and keeps what was typed.
+ */
 export function ClubSettingsForm({ clientId }: { clientId?: string }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -70,6 +75,7 @@ export function ClubSettingsForm({ clientId }: { clientId?: string }) {
             data: {
               ...rest,
               clientId,
+              version: stored.version,
               ...(stored.logo && logo === null ? { logo: null } : {}),
               settings: sent,
             },
@@ -84,8 +90,11 @@ export function ClubSettingsForm({ clientId }: { clientId?: string }) {
           void helpers.setFieldValue('logoFile', null, false);
         } catch (error) {
           const fieldErrors = applyServerErrors(helpers.setErrors, error);
-          const message =
-            apiErrorMessage(error) ?? (fieldErrors ? undefined : t('common.errors.generic'));
+          const message = saveErrorMessage(
+            error,
+            t,
+            fieldErrors ? undefined : t('common.errors.generic'),
+          );
           if (message) toast.error(message);
         }
       }}

@@ -71,6 +71,7 @@ export const settingsApi = baseApi.injectEndpoints({
       query: () => ({ url: '/api/clients', params: { perPage: 1000 } }),
       providesTags: [{ type: 'AdminClient', id: 'LIST' }],
     }),
+    /** Moves the club's version on too: the settings form on the same page reads it again. */
     saveClient: build.mutation<string, unknown>({
       query: (body) => ({ url: '/api/clients/update', method: 'POST', body }),
       invalidatesTags: (id) => [
@@ -79,6 +80,7 @@ export const settingsApi = baseApi.injectEndpoints({
         'Modules',
         'Client',
         'User',
+        'Settings',
       ],
     }),
     deleteClient: build.mutation<unknown, string>({

@@ -187,6 +187,8 @@ export interface SettingsSection {
 
 export interface ClubSettings {
   id: string;
+  /** The version it was read with: the settings form sends it back with the save (stale: 409). */
+  version: number;
   name: string;
   url: string | null;
   address: string | null;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { AnyObjectSchema } from 'yup';
 import { apiErrorMessage } from '../../api/baseApi';
+import { saveErrorMessage } from '../conflict';
 import { Alert } from './Alert';
 import { Form } from './Form';
 import { applyServerErrors } from './formErrors';
@@ -35,7 +36,10 @@ interface EditorPageProps<V extends FormikValues> {
   loaded: boolean;
   initialValues: V;
   schema: AnyObjectSchema;
-  /** Saves and returns the id. */
+  /**
+   * Saves and returns the id. A saved entity's save sends the version it was read with: a reload
+   * after each save brings the next one.
+   */
   save: (values: V) => Promise<string>;
   createdMessage: string;
   savedMessage: string;
@@ -47,7 +51,8 @@ interface EditorPageProps<V extends FormikValues> {
 /**
  * The editor screen of a catalogue entity (spec 3 §4): saving a new one shows the created message
  * and replaces the route with the new id; saving an existing one shows the saved message and
- * reloads it. A 422 puts the server's messages on the fields.
+ * reloads it (and so its new version). A 422 puts the server's messages on the fields; a 409 (a
+ * stale version) shows the server's text and keeps what was typed.
  */
 export function EditorPage<V extends FormikValues>({
   id,
@@ -97,8 +102,11 @@ export function EditorPage<V extends FormikValues>({
           }
         } catch (error) {
           const fieldErrors = applyServerErrors(helpers.setErrors, error);
-          const message =
-            apiErrorMessage(error) ?? (fieldErrors ? undefined : t('common.errors.generic'));
+          const message = saveErrorMessage(
+            error,
+            t,
+            fieldErrors ? undefined : t('common.errors.generic'),
+          );
           if (message) toast.error(message);
         }
       }}
