@@ -81,21 +81,6 @@ impl ListParams {
         (self.page() - 1) * self.per_page()
     }
 
-    /// The sort column from an allow-list of (field as the UI names it, SQL expression).
-    pub fn order_by(&self, allowed: &[(&str, &str)], default: (&str, SortDir)) -> String {
-        let (field, dir) = match &self.sort {
-            Some(sort) => (sort.field.as_str(), sort.dir),
-            None => default,
-        };
-        let column = allowed
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(field))
-            .or_else(|| allowed.iter().find(|(name, _)| *name == default.0))
-            .map(|(_, sql)| *sql)
-            .unwrap_or("1");
-        format!("{column} {}", dir.sql())
-    }
-
     pub fn search(&self) -> Option<String> {
         self.filter
             .get("search")
@@ -413,19 +398,17 @@ impl ListSpec {
         Ok(q.build_query_scalar().fetch_one(conn).await?)
     }
 
-    /// The rows of one page, or all rows in the list's order (an export).
-    pub async fn rows<T>(
+    /// The query of one page, or of all rows in the list's order (an export), after `head`
+    /// (`SELECT {columns}`).
+    fn rows_query(
         &self,
-        conn: &mut PgConnection,
+        head: String,
         club: Option<Uuid>,
         params: &ListParams,
         which: Rows,
-    ) -> Result<Vec<T>, ListError>
-    where
-        T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
-    {
+    ) -> Result<QueryBuilder<'static, Postgres>, ListError> {
         let order = self.order_by(params);
-        let mut q = QueryBuilder::new(format!("SELECT {}", self.columns));
+        let mut q = QueryBuilder::new(head);
         match (which, &self.paging) {
             (Rows::All, _) => {
                 self.push_where(&mut q, club, params, self.search_cap())?;
@@ -458,7 +441,37 @@ impl ListSpec {
                     .push(format!(") ORDER BY {order}"));
             }
         }
+        Ok(q)
+    }
+
+    /// The rows of one page, or all rows in the list's order (an export).
+    pub async fn rows<T>(
+        &self,
+        conn: &mut PgConnection,
+        club: Option<Uuid>,
+        params: &ListParams,
+        which: Rows,
+    ) -> Result<Vec<T>, ListError>
+    where
+        T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
+    {
+        let mut q = self.rows_query(format!("SELECT {}", self.columns), club, params, which)?;
         Ok(q.build_query_as().fetch_all(conn).await?)
+    }
+
+    /// The rows as JSON objects keyed by the column names, for lists whose columns are aliased
+    /// as the UI reads them (`t.title AS "Title"`).
+    pub async fn json_rows(
+        &self,
+        conn: &mut PgConnection,
+        club: Option<Uuid>,
+        params: &ListParams,
+        which: Rows,
+    ) -> Result<Vec<Value>, ListError> {
+        let head = format!("SELECT to_jsonb(x) FROM (SELECT {}", self.columns);
+        let mut q = self.rows_query(head, club, params, which)?;
+        q.push(") x");
+        Ok(q.build_query_scalar().fetch_all(conn).await?)
     }
 
     /// One page and the total: what `POST {ep}` answers.
@@ -489,61 +502,6 @@ impl From<FilterError> for ListError {
     fn from(e: FilterError) -> ListError {
         ListError::Filter(e)
     }
-}
-
-/// A row read as one JSON object keyed by its column names (lists whose columns are aliased as
-/// the UI reads them, `title AS "Title"`).
-#[derive(Debug, Serialize)]
-#[serde(transparent)]
-pub struct JsonRow(pub Value);
-
-impl<'r> FromRow<'r, PgRow> for JsonRow {
-    fn from_row(row: &'r PgRow) -> Result<JsonRow, sqlx::Error> {
-        use sqlx::{Column, Row, ValueRef};
-        let mut map = serde_json::Map::new();
-        for column in row.columns() {
-            let i = column.ordinal();
-            let raw = row.try_get_raw(i)?;
-            let value = if raw.is_null() {
-                Value::Null
-            } else {
-                json_of(row, i)?
-            };
-            map.insert(column.name().to_string(), value);
-        }
-        Ok(JsonRow(Value::Object(map)))
-    }
-}
-
-fn json_of(row: &PgRow, i: usize) -> Result<Value, sqlx::Error> {
-    use sqlx::Row;
-    if let Ok(v) = row.try_get::<Value, _>(i) {
-        return Ok(v);
-    }
-    if let Ok(v) = row.try_get::<String, _>(i) {
-        return Ok(Value::String(v));
-    }
-    if let Ok(v) = row.try_get::<i64, _>(i) {
-        return Ok(v.into());
-    }
-    if let Ok(v) = row.try_get::<i32, _>(i) {
-        return Ok(v.into());
-    }
-    if let Ok(v) = row.try_get::<bool, _>(i) {
-        return Ok(v.into());
-    }
-    if let Ok(v) = row.try_get::<Uuid, _>(i) {
-        return Ok(Value::String(v.to_string()));
-    }
-    if let Ok(v) = row.try_get::<chrono::NaiveDate, _>(i) {
-        return Ok(Value::String(v.to_string()));
-    }
-    if let Ok(v) = row.try_get::<chrono::DateTime<chrono::Utc>, _>(i) {
-        return serde_json::to_value(v).map_err(|e| sqlx::Error::Decode(Box::new(e)));
-    }
-    Err(sqlx::Error::Decode(
-        format!("list column {i} has a type JsonRow does not read").into(),
-    ))
 }
 
 #[cfg(test)]

@@ -6,8 +6,9 @@ use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use serde::Serialize;
 use serde_json::json;
-use sqlx::{PgConnection, Postgres, QueryBuilder};
+use sqlx::PgConnection;
 use tribune_projections::db::system_tx;
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
 use super::users::{
@@ -23,7 +24,7 @@ use crate::kit::ids::parse_id;
 use crate::kit::input::Submitted;
 use crate::kit::link_page::{link_token, LinkPage, TokenQuery};
 use crate::kit::openapi::MultipartUpdate;
-use crate::kit::text::{clean, like_pattern};
+use crate::kit::text::clean;
 use crate::kit::validate::{is_email, Check};
 use crate::mail;
 use crate::session::Admin;
@@ -45,21 +46,24 @@ struct ClubUserRow {
     accepted: bool,
 }
 
-fn club_users<'a>(
-    client_id: Uuid,
-    select: &str,
-    search: Option<String>,
-) -> QueryBuilder<'a, Postgres> {
-    let mut q = QueryBuilder::new(format!(
-        "SELECT {select} FROM users u JOIN memberships m ON m.user_id = u.id AND m.system_user AND m.client_id = "
-    ));
-    q.push_bind(client_id);
-    if let Some(search) = search {
-        q.push(" WHERE (u.firstname || ' ' || u.lastname || ' ' || u.email) ILIKE ")
-            .push_bind(like_pattern(&search));
-    }
-    q
-}
+/// The club's system users with their role.
+const CLUB_USERS: ListSpec = ListSpec {
+    from: "users u JOIN memberships m ON m.user_id = u.id AND m.system_user",
+    club: Some("m.client_id"),
+    columns: "u.id, u.firstname, u.lastname, u.email, m.role, m.accepted",
+    key: "u.id",
+    filters: &[],
+    search: Search::Columns(&["u.firstname || ' ' || u.lastname || ' ' || u.email"]),
+    sorts: &[
+        SortColumn::of("Name", "lower(u.firstname), lower(u.lastname)"),
+        SortColumn::of("Firstname", "lower(u.firstname)"),
+        SortColumn::of("Lastname", "lower(u.lastname)"),
+        SortColumn::of("Email", "lower(u.email)"),
+    ],
+    default_sort: ("Name", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
+};
 
 #[utoipa::path(get, path = "/api/client/users", tag = "settings", params(AdminListQuery), responses((status = 200), (status = 403)))]
 pub async fn list_client_users(
@@ -68,30 +72,10 @@ pub async fn list_client_users(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let params = query.params();
-    let client_id = admin.0.client_id;
-    let total: i64 = club_users(client_id, "count(*)", params.search())
-        .build_query_scalar()
-        .fetch_one(&state.pool)
+    let club = Some(admin.0.client_id);
+    let (rows, total) = CLUB_USERS
+        .page::<ClubUserRow>(&mut *state.pool.acquire().await?, club, &params)
         .await?;
-    let mut q = club_users(
-        client_id,
-        "u.id, u.firstname, u.lastname, u.email, m.role, m.accepted",
-        params.search(),
-    );
-    let order = params.order_by(
-        &[
-            ("Name", "lower(u.firstname), lower(u.lastname)"),
-            ("Firstname", "lower(u.firstname)"),
-            ("Lastname", "lower(u.lastname)"),
-            ("Email", "lower(u.email)"),
-        ],
-        ("Name", SortDir::Asc),
-    );
-    q.push(format!(" ORDER BY {order}, u.id LIMIT "))
-        .push_bind(params.per_page())
-        .push(" OFFSET ")
-        .push_bind(params.offset());
-    let rows: Vec<ClubUserRow> = q.build_query_as().fetch_all(&state.pool).await?;
     Ok(envelope::page(rows, total, params.per_page()))
 }
 

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 use tribune_projections::db::system_tx;
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
 use super::modules::{ModuleRow, MODULE_COLUMNS};
@@ -19,7 +20,7 @@ use crate::error::ApiError;
 use crate::kit::db::still_referenced;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::text::{clean, like_pattern};
+use crate::kit::text::clean;
 use crate::kit::validate::Check;
 use crate::kit::version;
 use crate::session::SystemAdmin;
@@ -35,14 +36,22 @@ struct ClientListRow {
     active: bool,
 }
 
-fn search_clients<'a>(select: &str, search: Option<String>) -> QueryBuilder<'a, Postgres> {
-    let mut q = QueryBuilder::new(format!("SELECT {select} FROM clients c WHERE true"));
-    if let Some(search) = search {
-        q.push(" AND c.name ILIKE ")
-            .push_bind(like_pattern(&search));
-    }
-    q
-}
+/// Every club, for the system admins.
+const CLIENTS: ListSpec = ListSpec {
+    from: "clients c",
+    club: None,
+    columns: "c.id, c.name, c.active",
+    key: "c.id",
+    filters: &[],
+    search: Search::Columns(&["c.name"]),
+    sorts: &[
+        SortColumn::of("Name", "lower(c.name)"),
+        SortColumn::of("Active", "c.active"),
+    ],
+    default_sort: ("Name", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
+};
 
 #[utoipa::path(get, path = "/api/clients", tag = "admin", params(AdminListQuery), responses((status = 200), (status = 403)))]
 pub async fn list_clients(
@@ -51,20 +60,9 @@ pub async fn list_clients(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let params = query.params();
-    let total: i64 = search_clients("count(*)", params.search())
-        .build_query_scalar()
-        .fetch_one(&state.pool)
+    let (rows, total) = CLIENTS
+        .page::<ClientListRow>(&mut *state.pool.acquire().await?, None, &params)
         .await?;
-    let mut q = search_clients("c.id, c.name, c.active", params.search());
-    let order = params.order_by(
-        &[("Name", "lower(c.name)"), ("Active", "c.active")],
-        ("Name", SortDir::Asc),
-    );
-    q.push(format!(" ORDER BY {order}, c.id LIMIT "))
-        .push_bind(params.per_page())
-        .push(" OFFSET ")
-        .push_bind(params.offset());
-    let rows: Vec<ClientListRow> = q.build_query_as().fetch_all(&state.pool).await?;
     Ok(envelope::page(rows, total, params.per_page()))
 }
 

@@ -8,6 +8,9 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 use tribune_projections::db::system_tx;
+use tribune_projections::list::{
+    filter_text, Count, Filter, FilterError, ListSpec, Paging, Search, SortColumn,
+};
 use uuid::Uuid;
 
 use super::audit;
@@ -40,15 +43,6 @@ struct JobListRow {
     error: Option<String>,
 }
 
-fn filter_text(filter: &Value, key: &str) -> Option<String> {
-    filter
-        .get(key)
-        .and_then(Value::as_str)
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-}
-
 /// A day ('2026-05-01') or a timestamp from a filter.
 fn filter_time(filter: &Value, key: &str, end_of_day: bool) -> Option<DateTime<Utc>> {
     let text = filter_text(filter, key)?;
@@ -64,12 +58,13 @@ fn filter_time(filter: &Value, key: &str, end_of_day: bool) -> Option<DateTime<U
     Some(time.and_utc())
 }
 
-fn filtered<'a>(params: &ListParams, select: &str) -> Result<QueryBuilder<'a, Postgres>, ApiError> {
-    let filter = &params.filter;
-    let mut q = QueryBuilder::new(format!(
-        "SELECT {select} FROM jobs j LEFT JOIN clients c ON c.id = j.client_id WHERE true"
-    ));
-    if let Some(description) = filter_text(filter, "description").or_else(|| params.search()) {
+/// The Jobs screen's filters: the description (or the search box), a time range of the scheduled
+/// date, a club, and the status badge of spec 1 §2 (Succeeded when done and not pending; Error
+/// when an error is set; otherwise Pending).
+fn job_filters(filter: &Value, q: &mut QueryBuilder<'static, Postgres>) -> Result<(), FilterError> {
+    if let Some(description) =
+        filter_text(filter, "description").or_else(|| filter_text(filter, "search"))
+    {
         q.push(" AND j.description ILIKE ")
             .push_bind(like_pattern(&description));
     }
@@ -80,13 +75,12 @@ fn filtered<'a>(params: &ListParams, select: &str) -> Result<QueryBuilder<'a, Po
         q.push(" AND j.scheduled_at <= ").push_bind(to);
     }
     if let Some(client) = filter_text(filter, "clientId") {
-        let client: Uuid = client
-            .parse()
-            .map_err(|_| ApiError::field("clientId", "Ukendt klub"))?;
+        let client: Uuid = client.parse().map_err(|_| FilterError {
+            field: "clientId",
+            message: "Ukendt klub",
+        })?;
         q.push(" AND j.client_id = ").push_bind(client);
     }
-    // The badge rules of spec 1 §2: Succeeded when done and not pending; Error when an error is
-    // set; otherwise Pending.
     match filter_text(filter, "status").as_deref() {
         Some("Succeeded") => {
             q.push(" AND j.succeeded AND NOT j.pending");
@@ -97,11 +91,34 @@ fn filtered<'a>(params: &ListParams, select: &str) -> Result<QueryBuilder<'a, Po
         Some("Pending") => {
             q.push(" AND NOT (j.succeeded AND NOT j.pending) AND j.error IS NULL");
         }
-        Some(_) => return Err(ApiError::field("status", "Ukendt status")),
+        Some(_) => {
+            return Err(FilterError {
+                field: "status",
+                message: "Ukendt status",
+            })
+        }
         None => {}
     }
-    Ok(q)
+    Ok(())
 }
+
+/// Every club's jobs, newest first, for the system admins.
+const JOBS: ListSpec = ListSpec {
+    from: "jobs j LEFT JOIN clients c ON c.id = j.client_id",
+    club: None,
+    columns: "j.id, j.description, j.scheduled_at, j.client_id, c.name AS client_name, j.succeeded, j.pending, j.error",
+    key: "j.id",
+    filters: &[Filter::Custom(job_filters)],
+    search: Search::None,
+    sorts: &[
+        SortColumn::of("ScheduledDate", "j.scheduled_at"),
+        SortColumn::of("Description", "lower(j.description)"),
+        SortColumn::nullable("ClientId", "c.name"),
+    ],
+    default_sort: ("ScheduledDate", SortDir::Desc),
+    count: Count::Exact,
+    paging: Paging::Offset,
+};
 
 #[utoipa::path(post, path = "/api/jobs", tag = "admin", request_body = ListParams, responses((status = 200), (status = 403)))]
 pub async fn list_jobs(
@@ -109,27 +126,9 @@ pub async fn list_jobs(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let total: i64 = filtered(&params, "count(*)")?
-        .build_query_scalar()
-        .fetch_one(&state.pool)
+    let (rows, total) = JOBS
+        .page::<JobListRow>(&mut *state.pool.acquire().await?, None, &params)
         .await?;
-    let mut q = filtered(
-        &params,
-        "j.id, j.description, j.scheduled_at, j.client_id, c.name AS client_name, j.succeeded, j.pending, j.error",
-    )?;
-    let order = params.order_by(
-        &[
-            ("ScheduledDate", "j.scheduled_at"),
-            ("Description", "lower(j.description)"),
-            ("ClientId", "c.name"),
-        ],
-        ("ScheduledDate", SortDir::Desc),
-    );
-    q.push(format!(" ORDER BY {order}, j.id LIMIT "))
-        .push_bind(params.per_page())
-        .push(" OFFSET ")
-        .push_bind(params.offset());
-    let rows: Vec<JobListRow> = q.build_query_as().fetch_all(&state.pool).await?;
     Ok(envelope::page(rows, total, params.per_page()))
 }
 

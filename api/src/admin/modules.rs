@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use sqlx::{Postgres, QueryBuilder};
 use tribune_projections::db::system_tx;
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
 use super::{audit, diff, AdminListQuery};
@@ -17,7 +17,7 @@ use crate::error::ApiError;
 use crate::kit::db::unique_field;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::text::{clean, like_pattern};
+use crate::kit::text::clean;
 use crate::kit::validate::Check;
 use crate::session::SystemAdmin;
 use crate::state::AppState;
@@ -56,14 +56,24 @@ struct ModuleListRow {
     sorting: i32,
 }
 
-fn search_modules<'a>(select: &str, search: Option<String>) -> QueryBuilder<'a, Postgres> {
-    let mut q = QueryBuilder::new(format!("SELECT {select} FROM modules m WHERE true"));
-    if let Some(search) = search {
-        q.push(" AND (m.name || ' ' || m.alias) ILIKE ")
-            .push_bind(like_pattern(&search));
-    }
-    q
-}
+/// The module catalogue.
+const MODULES: ListSpec = ListSpec {
+    from: "modules m",
+    club: None,
+    columns: "m.id, m.name, m.alias, m.url, m.icon, m.sorting",
+    key: "m.id",
+    filters: &[],
+    search: Search::Columns(&["m.name || ' ' || m.alias"]),
+    sorts: &[
+        SortColumn::of("Sorting", "m.sorting"),
+        SortColumn::of("Name", "lower(m.name)"),
+        SortColumn::of("Alias", "m.alias"),
+        SortColumn::of("Url", "m.url"),
+    ],
+    default_sort: ("Sorting", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
+};
 
 #[utoipa::path(get, path = "/api/modules", tag = "admin", params(AdminListQuery), responses((status = 200), (status = 403)))]
 pub async fn list_modules(
@@ -72,28 +82,9 @@ pub async fn list_modules(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let params = query.params();
-    let total: i64 = search_modules("count(*)", params.search())
-        .build_query_scalar()
-        .fetch_one(&state.pool)
+    let (rows, total) = MODULES
+        .page::<ModuleListRow>(&mut *state.pool.acquire().await?, None, &params)
         .await?;
-    let mut q = search_modules(
-        "m.id, m.name, m.alias, m.url, m.icon, m.sorting",
-        params.search(),
-    );
-    let order = params.order_by(
-        &[
-            ("Sorting", "m.sorting"),
-            ("Name", "lower(m.name)"),
-            ("Alias", "m.alias"),
-            ("Url", "m.url"),
-        ],
-        ("Sorting", SortDir::Asc),
-    );
-    q.push(format!(" ORDER BY {order}, m.id LIMIT "))
-        .push_bind(params.per_page())
-        .push(" OFFSET ")
-        .push_bind(params.offset());
-    let rows: Vec<ModuleListRow> = q.build_query_as().fetch_all(&state.pool).await?;
     Ok(envelope::page(rows, total, params.per_page()))
 }
 

@@ -6,8 +6,9 @@ use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use sqlx::{PgConnection, Postgres, QueryBuilder};
+use sqlx::PgConnection;
 use tribune_projections::db::system_tx;
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
 use super::{audit, diff, images, AdminListQuery};
@@ -19,7 +20,7 @@ use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::Submitted;
 use crate::kit::openapi::MultipartUpdate;
-use crate::kit::text::{clean, like_pattern};
+use crate::kit::text::clean;
 use crate::kit::validate::Check;
 use crate::session::{session_cookies, SignedIn, SystemAdmin};
 use crate::state::AppState;
@@ -290,21 +291,24 @@ struct UserListRow {
     super_admin: bool,
 }
 
-const SORTS: [(&str, &str); 4] = [
-    ("Name", "lower(u.firstname), lower(u.lastname)"),
-    ("Firstname", "lower(u.firstname)"),
-    ("Lastname", "lower(u.lastname)"),
-    ("Email", "lower(u.email)"),
-];
-
-fn search_users<'a>(select: &str, search: Option<String>) -> QueryBuilder<'a, Postgres> {
-    let mut q = QueryBuilder::new(format!("SELECT {select} FROM users u WHERE true"));
-    if let Some(search) = search {
-        q.push(" AND (u.firstname || ' ' || u.lastname || ' ' || u.email) ILIKE ")
-            .push_bind(like_pattern(&search));
-    }
-    q
-}
+/// Every user, for the system admins.
+const USERS: ListSpec = ListSpec {
+    from: "users u",
+    club: None,
+    columns: "u.id, u.firstname, u.lastname, u.email, u.email_confirmed, u.super_admin",
+    key: "u.id",
+    filters: &[],
+    search: Search::Columns(&["u.firstname || ' ' || u.lastname || ' ' || u.email"]),
+    sorts: &[
+        SortColumn::of("Name", "lower(u.firstname), lower(u.lastname)"),
+        SortColumn::of("Firstname", "lower(u.firstname)"),
+        SortColumn::of("Lastname", "lower(u.lastname)"),
+        SortColumn::of("Email", "lower(u.email)"),
+    ],
+    default_sort: ("Name", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
+};
 
 #[utoipa::path(get, path = "/api/users", tag = "admin", params(AdminListQuery), responses((status = 200), (status = 403)))]
 pub async fn list_users(
@@ -313,22 +317,9 @@ pub async fn list_users(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let params = query.params();
-    let total: i64 = search_users("count(*)", params.search())
-        .build_query_scalar()
-        .fetch_one(&state.pool)
+    let (rows, total) = USERS
+        .page::<UserListRow>(&mut *state.pool.acquire().await?, None, &params)
         .await?;
-    let mut q = search_users(
-        "u.id, u.firstname, u.lastname, u.email, u.email_confirmed, u.super_admin",
-        params.search(),
-    );
-    q.push(format!(
-        " ORDER BY {}, u.id LIMIT ",
-        params.order_by(&SORTS, ("Name", SortDir::Asc))
-    ))
-    .push_bind(params.per_page())
-    .push(" OFFSET ")
-    .push_bind(params.offset());
-    let rows: Vec<UserListRow> = q.build_query_as().fetch_all(&state.pool).await?;
     Ok(envelope::page(rows, total, params.per_page()))
 }
 

@@ -5,7 +5,9 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::{delete_row, get_one, list_page, write_tx, ListSpec};
+use super::{delete_row, get_one, list_page, write_tx};
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
+
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::kit::club::all_in_club;
@@ -26,17 +28,22 @@ const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.code AS "code", t.e
     t.discount AS "discount", t.percentage AS "percentage", t.active AS "active", t.product_ids AS "productIds", t.version AS "version""#;
 
 const LIST: ListSpec = ListSpec {
-    table: "discount_codes",
+    from: "discount_codes t",
+    club: Some("t.client_id"),
     columns: r#"t.id AS "Id", t.title AS "Title", t.code AS "Code", t.discount AS "Discount", t.percentage AS "Percentage",
         t.expires AS "Expires", t.active AS "Active""#,
-    search: &["t.title", "t.code"],
+    key: "t.id",
+    filters: &[],
+    search: Search::Columns(&["t.title", "t.code"]),
     sorts: &[
-        ("Title", "lower(t.title)"),
-        ("Code", "lower(t.code)"),
-        ("Expires", "t.expires"),
-        ("Active", "t.active"),
+        SortColumn::nullable("Title", "lower(t.title)"),
+        SortColumn::nullable("Code", "lower(t.code)"),
+        SortColumn::nullable("Expires", "t.expires"),
+        SortColumn::nullable("Active", "t.active"),
     ],
     default_sort: ("Title", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
 };
 
 #[utoipa::path(post, path = "/api/orders/discount-codes", tag = "discount codes",

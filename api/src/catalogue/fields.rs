@@ -6,7 +6,9 @@ use serde_json::Value;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, get_one, list_page, write_tx, ListSpec};
+use super::{delete_row, get_one, list_page, write_tx};
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
+
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::kit::club::all_in_club;
@@ -30,15 +32,20 @@ const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.category_ids AS "ca
     t."values" AS "values", t.default_value AS "defaultValue", t.version AS "version""#;
 
 const LIST: ListSpec = ListSpec {
-    table: "custom_fields",
+    from: "custom_fields t",
+    club: Some("t.client_id"),
     columns: r#"t.id AS "Id", t.title AS "Title", t.type AS "Type", t.sorting AS "Sorting""#,
-    search: &["t.title"],
+    key: "t.id",
+    filters: &[],
+    search: Search::Columns(&["t.title"]),
     sorts: &[
-        ("Title", "lower(t.title)"),
-        ("Type", "t.type"),
-        ("Sorting", "t.sorting"),
+        SortColumn::nullable("Title", "lower(t.title)"),
+        SortColumn::nullable("Type", "t.type"),
+        SortColumn::nullable("Sorting", "t.sorting"),
     ],
     default_sort: ("Title", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
 };
 
 #[utoipa::path(post, path = "/api/orders/fields", tag = "custom fields",

@@ -12,17 +12,18 @@ pub mod seasons;
 
 use actix_web::HttpResponse;
 use serde_json::Value;
-use sqlx::{PgConnection, Postgres, QueryBuilder};
+use sqlx::{PgConnection, Postgres};
 use tribune_projections::db::club_tx;
 use utoipa::OpenApi;
 use uuid::Uuid;
 
-use crate::envelope::{self, ListParams, SortDir};
+use tribune_projections::list::{ListSpec, Rows};
+
+use crate::envelope::{self, ListParams};
 use crate::error::ApiError;
 use crate::kit::club::exists_in_club;
 use crate::kit::db::still_referenced;
 use crate::kit::routes::{Access, Area, Routes};
-use crate::kit::text::like_pattern;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -216,40 +217,7 @@ const PRODUCTS: &str = "products";
 ))]
 pub struct CatalogueDoc;
 
-/// A list table: its table, the columns under the names the UI reads (`title AS "Title"`), the
-/// columns search looks in, and the allowed sorts.
-pub struct ListSpec {
-    pub table: &'static str,
-    pub columns: &'static str,
-    pub search: &'static [&'static str],
-    pub sorts: &'static [(&'static str, &'static str)],
-    pub default_sort: (&'static str, SortDir),
-}
-
-/// `{head} FROM {table} t WHERE t.client_id = $1 [AND search]`.
-fn filtered<'a>(
-    spec: &ListSpec,
-    client_id: Uuid,
-    params: &ListParams,
-    head: &str,
-) -> QueryBuilder<'a, Postgres> {
-    let mut q = QueryBuilder::new(format!("{head} FROM {} t WHERE t.client_id = ", spec.table));
-    q.push_bind(client_id);
-    if let (Some(search), false) = (params.search(), spec.search.is_empty()) {
-        let pattern = like_pattern(&search);
-        q.push(" AND (");
-        for (i, column) in spec.search.iter().enumerate() {
-            if i > 0 {
-                q.push(" OR ");
-            }
-            q.push(format!("{column} ILIKE "))
-                .push_bind(pattern.clone());
-        }
-        q.push(")");
-    }
-    q
-}
-
+/// A catalogue list through the list kit: the club's rows as JSON keyed by the column aliases.
 pub async fn list_page(
     state: &AppState,
     staff: &Staff,
@@ -257,25 +225,9 @@ pub async fn list_page(
     params: &ListParams,
 ) -> Result<HttpResponse, ApiError> {
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let total: i64 = filtered(spec, staff.client_id, params, "SELECT count(*)")
-        .build_query_scalar()
-        .fetch_one(&mut *tx)
-        .await?;
-    let mut q = filtered(
-        spec,
-        staff.client_id,
-        params,
-        &format!("SELECT to_jsonb(x) FROM (SELECT {}", spec.columns),
-    );
-    q.push(format!(
-        " ORDER BY {} NULLS LAST, t.id LIMIT ",
-        params.order_by(spec.sorts, spec.default_sort)
-    ))
-    .push_bind(params.per_page())
-    .push(" OFFSET ")
-    .push_bind(params.offset())
-    .push(") x");
-    let rows: Vec<Value> = q.build_query_scalar().fetch_all(&mut *tx).await?;
+    let club = Some(staff.client_id);
+    let total = spec.total(&mut tx, club, params).await?;
+    let rows = spec.json_rows(&mut tx, club, params, Rows::Page).await?;
     tx.commit().await?;
     Ok(envelope::page(rows, total, params.per_page()))
 }

@@ -4,7 +4,9 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::{all_options, delete_row, get_one, list_page, write_tx, ListSpec};
+use super::{all_options, delete_row, get_one, list_page, write_tx};
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
+
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::kit::ids::parse_id;
@@ -23,15 +25,20 @@ const VERSIONED: Versioned = Versioned {
 const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.price AS "price", t.invoice_title AS "invoiceTitle", t.version AS "version""#;
 
 const LIST: ListSpec = ListSpec {
-    table: "order_categories",
+    from: "order_categories t",
+    club: Some("t.client_id"),
     columns: r#"t.id AS "Id", t.title AS "Title", t.sku AS "Sku", t.price AS "Price""#,
-    search: &["t.title", "t.sku"],
+    key: "t.id",
+    filters: &[],
+    search: Search::Columns(&["t.title", "t.sku"]),
     sorts: &[
-        ("Title", "lower(t.title)"),
-        ("Sku", "t.sku"),
-        ("Price", "t.price"),
+        SortColumn::nullable("Title", "lower(t.title)"),
+        SortColumn::nullable("Sku", "t.sku"),
+        SortColumn::nullable("Price", "t.price"),
     ],
     default_sort: ("Title", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
 };
 
 #[utoipa::path(post, path = "/api/orders/categories", tag = "order categories",

@@ -7,7 +7,9 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{all_options, delete_row, list_page, ListSpec};
+use super::{all_options, delete_row, list_page};
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
+
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::kit::club::{all_in_club, exists_in_club};
@@ -28,11 +30,19 @@ const VERSIONED: Versioned = Versioned {
 };
 
 const LIST: ListSpec = ListSpec {
-    table: "product_categories",
+    from: "product_categories t",
+    club: Some("t.client_id"),
     columns: r#"t.id AS "Id", t.title AS "Title", t.sorting AS "Sorting", t.show_on_shop AS "ShowOnShop", t.hide_on_contract AS "HideOnContract""#,
-    search: &["t.title"],
-    sorts: &[("Title", "lower(t.title)"), ("Sorting", "t.sorting")],
+    key: "t.id",
+    filters: &[],
+    search: Search::Columns(&["t.title"]),
+    sorts: &[
+        SortColumn::nullable("Title", "lower(t.title)"),
+        SortColumn::nullable("Sorting", "t.sorting"),
+    ],
     default_sort: ("Title", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
 };
 
 #[utoipa::path(post, path = "/api/products/categories", tag = "product categories",

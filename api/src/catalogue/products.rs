@@ -7,7 +7,9 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, list_page, ListSpec};
+use super::{delete_row, list_page};
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
+
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::kit::club::exists_in_club;
@@ -31,19 +33,24 @@ pub const TYPES: [&str; 3] = ["product", "ticket", "seat-ticket"];
 
 /// The lowest price of an active variant, or the product's own price.
 const LIST: ListSpec = ListSpec {
-    table: "products",
+    from: "products t",
+    club: Some("t.client_id"),
     columns: r#"t.id AS "Id", t.title AS "Title", t.description AS "Description",
         (SELECT c.title FROM product_categories c WHERE c.id = t.category_id) AS "Category",
         coalesce((SELECT min((v->>'price')::bigint) FROM jsonb_array_elements(t.variants) v WHERE coalesce((v->>'active')::boolean, true)), t.price) AS "Price",
         jsonb_array_length(t.variants) > 0 AS "HasVariants", t.sorting AS "Sorting", t.type AS "Type""#,
-    search: &["t.title", "t.sku"],
+    key: "t.id",
+    filters: &[],
+    search: Search::Columns(&["t.title", "t.sku"]),
     sorts: &[
-        ("Title", "lower(t.title)"),
-        ("Price", "t.price"),
-        ("Sorting", "t.sorting"),
-        ("Type", "t.type"),
+        SortColumn::nullable("Title", "lower(t.title)"),
+        SortColumn::nullable("Price", "t.price"),
+        SortColumn::nullable("Sorting", "t.sorting"),
+        SortColumn::nullable("Type", "t.type"),
     ],
     default_sort: ("Title", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
 };
 
 #[utoipa::path(post, path = "/api/products", tag = "products",

@@ -7,7 +7,9 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, get_one, list_page, options, write_tx, ListSpec};
+use super::{delete_row, get_one, list_page, options, write_tx};
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
+
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::kit::ids::parse_id;
@@ -27,16 +29,21 @@ const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.start_date AS "star
     t.parent_id AS "parentId", t.reservations AS "reservations", t.inactive AS "inactive", t.seats AS "seats", t.version AS "version""#;
 
 const LIST: ListSpec = ListSpec {
-    table: "seasons",
+    from: "seasons t",
+    club: Some("t.client_id"),
     columns: r#"t.id AS "Id", t.title AS "Name", t.start_date AS "StartDate", t.end_date AS "EndDate",
         t.inactive AS "Inactive", t.reservations AS "Reservations""#,
-    search: &["t.title"],
+    key: "t.id",
+    filters: &[],
+    search: Search::Columns(&["t.title"]),
     sorts: &[
-        ("Name", "lower(t.title)"),
-        ("StartDate", "t.start_date"),
-        ("EndDate", "t.end_date"),
+        SortColumn::nullable("Name", "lower(t.title)"),
+        SortColumn::nullable("StartDate", "t.start_date"),
+        SortColumn::nullable("EndDate", "t.end_date"),
     ],
     default_sort: ("Name", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
 };
 
 #[utoipa::path(post, path = "/api/orders/seasons", tag = "seasons",

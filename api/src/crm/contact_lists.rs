@@ -3,8 +3,8 @@
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use sqlx::{Postgres, QueryBuilder};
 use tribune_projections::db::club_tx;
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
 use crate::envelope::{self, ListParams, SortDir};
@@ -12,7 +12,6 @@ use crate::error::ApiError;
 use crate::kit::club::all_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::text::like_pattern;
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
@@ -33,17 +32,23 @@ struct ListRow {
     contacts: i64,
 }
 
-fn filtered<'a>(client_id: Uuid, params: &ListParams, select: &str) -> QueryBuilder<'a, Postgres> {
-    let mut q = QueryBuilder::new(format!(
-        "SELECT {select} FROM contact_lists l WHERE l.client_id = "
-    ));
-    q.push_bind(client_id);
-    if let Some(search) = params.search() {
-        q.push(" AND l.title ILIKE ")
-            .push_bind(like_pattern(&search));
-    }
-    q
-}
+/// The contact lists with their member counts.
+const LISTS: ListSpec = ListSpec {
+    from: "(SELECT l.*, (SELECT count(*) FROM contact_list_members m WHERE m.list_id = l.id) AS contacts \
+           FROM contact_lists l) l",
+    club: Some("l.client_id"),
+    columns: "l.id, l.title, l.contacts",
+    key: "l.id",
+    filters: &[],
+    search: Search::Columns(&["l.title"]),
+    sorts: &[
+        SortColumn::of("Title", "lower(l.title)"),
+        SortColumn::of("Contacts", "l.contacts"),
+    ],
+    default_sort: ("Title", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
+};
 
 #[utoipa::path(post, path = "/api/contacts/lists", tag = "contacts", request_body = ListParams, responses((status = 200)))]
 pub async fn list_contact_lists(
@@ -52,24 +57,9 @@ pub async fn list_contact_lists(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let total: i64 = filtered(staff.client_id, &params, "count(*)")
-        .build_query_scalar()
-        .fetch_one(&mut *tx)
+    let (rows, total) = LISTS
+        .page::<ListRow>(&mut tx, Some(staff.client_id), &params)
         .await?;
-    let mut q = filtered(
-        staff.client_id,
-        &params,
-        "l.id, l.title, (SELECT count(*) FROM contact_list_members m WHERE m.list_id = l.id) AS contacts",
-    );
-    let order = params.order_by(
-        &[("Title", "lower(l.title)"), ("Contacts", "contacts")],
-        ("Title", SortDir::Asc),
-    );
-    q.push(format!(" ORDER BY {order}, l.id LIMIT "))
-        .push_bind(params.per_page())
-        .push(" OFFSET ")
-        .push_bind(params.offset());
-    let rows: Vec<ListRow> = q.build_query_as().fetch_all(&mut *tx).await?;
     tx.commit().await?;
     Ok(envelope::page(rows, total, params.per_page()))
 }

@@ -3,8 +3,9 @@
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use sqlx::{PgConnection, Postgres, QueryBuilder};
+use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
 use super::companies::ContactRef;
@@ -18,7 +19,7 @@ use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
 use crate::kit::openapi::MultipartUpdate;
-use crate::kit::text::{clean, like_pattern, search_pattern};
+use crate::kit::text::{clean, search_pattern};
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
@@ -47,31 +48,31 @@ const VERSIONED: Versioned = Versioned {
     what: "Kontakten",
 };
 
-const SORTS: [(&str, &str); 5] = [
-    ("Firstname", "lower(p.firstname)"),
-    ("Lastname", "lower(p.lastname)"),
-    ("Email", "lower(p.email)"),
-    ("Phone", "p.phone"),
-    ("Mobile", "p.mobile"),
-];
-
-fn filtered<'a>(client_id: Uuid, params: &ListParams, select: &str) -> QueryBuilder<'a, Postgres> {
-    let mut q = QueryBuilder::new(format!(
-        "SELECT {select} FROM contacts p WHERE p.client_id = "
-    ));
-    q.push_bind(client_id);
-    if let Some(search) = params.search() {
-        let pattern = like_pattern(&search);
-        q.push(" AND (p.firstname || ' ' || p.lastname ILIKE ")
-            .push_bind(pattern.clone())
-            .push(" OR p.email ILIKE ")
-            .push_bind(pattern.clone())
-            .push(" OR coalesce(p.phone, '') || ' ' || coalesce(p.mobile, '') ILIKE ")
-            .push_bind(pattern)
-            .push(")");
-    }
-    q
-}
+/// The contacts with the companies they work for.
+const CONTACTS: ListSpec = ListSpec {
+    from: "contacts p",
+    club: Some("p.client_id"),
+    columns: "p.id, p.firstname, p.lastname, p.email, p.phone, p.mobile, \
+        coalesce((SELECT string_agg(c.name, ', ' ORDER BY c.name) FROM company_contacts cc \
+        JOIN companies c ON c.id = cc.company_id WHERE cc.contact_id = p.id), '') AS companies",
+    key: "p.id",
+    filters: &[],
+    search: Search::Columns(&[
+        "p.firstname || ' ' || p.lastname",
+        "p.email",
+        "coalesce(p.phone, '') || ' ' || coalesce(p.mobile, '')",
+    ]),
+    sorts: &[
+        SortColumn::of("Firstname", "lower(p.firstname)"),
+        SortColumn::of("Lastname", "lower(p.lastname)"),
+        SortColumn::nullable("Email", "lower(p.email)"),
+        SortColumn::nullable("Phone", "p.phone"),
+        SortColumn::nullable("Mobile", "p.mobile"),
+    ],
+    default_sort: ("Firstname", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
+};
 
 #[utoipa::path(post, path = "/api/contacts", tag = "contacts", request_body = ListParams, responses((status = 200)))]
 pub async fn list_contacts(
@@ -80,24 +81,9 @@ pub async fn list_contacts(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let total: i64 = filtered(staff.client_id, &params, "count(*)")
-        .build_query_scalar()
-        .fetch_one(&mut *tx)
+    let (rows, total) = CONTACTS
+        .page::<ContactListRow>(&mut tx, Some(staff.client_id), &params)
         .await?;
-    let mut q = filtered(
-        staff.client_id,
-        &params,
-        "p.id, p.firstname, p.lastname, p.email, p.phone, p.mobile, coalesce((SELECT string_agg(c.name, ', ' ORDER BY c.name) \
-         FROM company_contacts cc JOIN companies c ON c.id = cc.company_id WHERE cc.contact_id = p.id), '') AS companies",
-    );
-    q.push(format!(
-        " ORDER BY {} NULLS LAST, p.id LIMIT ",
-        params.order_by(&SORTS, ("Firstname", SortDir::Asc))
-    ))
-    .push_bind(params.per_page())
-    .push(" OFFSET ")
-    .push_bind(params.offset());
-    let rows: Vec<ContactListRow> = q.build_query_as().fetch_all(&mut *tx).await?;
     tx.commit().await?;
     Ok(envelope::page(rows, total, params.per_page()))
 }

@@ -10,17 +10,9 @@ pub fn clean(value: &Option<String>) -> Option<String> {
 }
 
 /// A LIKE/ILIKE pattern that finds `search` anywhere, with LIKE's own characters (`%`, `_` and
-/// the escape `\`) taken literally. Every search binds its pattern through here; never build one
-/// with `'%' || $n || '%'`.
-pub fn like_pattern(search: &str) -> String {
-    format!(
-        "%{}%",
-        search
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_")
-    )
-}
+/// the escape `\`) taken literally: the list kit's. Every search binds its pattern through it;
+/// never build one with `'%' || $n || '%'`.
+pub use tribune_projections::list::like_pattern;
 
 /// `like_pattern` of the cleaned search, or None when there is nothing to search for.
 pub fn search_pattern(search: &Option<String>) -> Option<String> {
