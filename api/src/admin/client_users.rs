@@ -54,12 +54,7 @@ const CLUB_USERS: ListSpec = ListSpec {
     key: "u.id",
     filters: &[],
     search: Search::Columns(&["u.firstname || ' ' || u.lastname || ' ' || u.email"]),
-    sorts: &[
-        SortColumn::of("Name", "lower(u.firstname), lower(u.lastname)"),
-        SortColumn::of("Firstname", "lower(u.firstname)"),
-        SortColumn::of("Lastname", "lower(u.lastname)"),
-        SortColumn::of("Email", "lower(u.email)"),
-    ],
+    sorts: super::users::USER_SORTS,
     default_sort: ("Name", SortDir::Asc),
     count: Count::Exact,
     paging: Paging::Offset,

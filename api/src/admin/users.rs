@@ -291,6 +291,14 @@ struct UserListRow {
     super_admin: bool,
 }
 
+/// How lists of users sort (the system's users and a club's).
+pub const USER_SORTS: &[SortColumn] = &[
+    SortColumn::of("Name", "lower(u.firstname), lower(u.lastname)"),
+    SortColumn::of("Firstname", "lower(u.firstname)"),
+    SortColumn::of("Lastname", "lower(u.lastname)"),
+    SortColumn::of("Email", "lower(u.email)"),
+];
+
 /// Every user, for the system admins.
 const USERS: ListSpec = ListSpec {
     from: "users u",
@@ -299,12 +307,7 @@ const USERS: ListSpec = ListSpec {
     key: "u.id",
     filters: &[],
     search: Search::Columns(&["u.firstname || ' ' || u.lastname || ' ' || u.email"]),
-    sorts: &[
-        SortColumn::of("Name", "lower(u.firstname), lower(u.lastname)"),
-        SortColumn::of("Firstname", "lower(u.firstname)"),
-        SortColumn::of("Lastname", "lower(u.lastname)"),
-        SortColumn::of("Email", "lower(u.email)"),
-    ],
+    sorts: USER_SORTS,
     default_sort: ("Name", SortDir::Asc),
     count: Count::Exact,
     paging: Paging::Offset,
