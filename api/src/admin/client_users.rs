@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::json;
 use sqlx::PgConnection;
 use tribune_projections::db::system_tx;
-use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
+use tribune_projections::list::{Count, ListSpec, Paging, Search};
 use uuid::Uuid;
 
 use super::users::{
