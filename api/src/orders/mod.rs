@@ -1,266 +1,95 @@
-//! Orders (spec 3 §2 Orders list and Order page, §4, §5, §7 Orders): thin handlers over the
-//! Order's application service (`service.rs`, every write) and the order read tables
-//! (`tribune_projections::order::queries`, every list), answering in the shared envelope.
+//! Orders (spec 3 §2 Orders list and Order page, §4, §5, §7 Orders): the area's routes with their
+//! access, its OpenAPI document and its history source. Handlers: `order.rs` (one order) and
+//! `list.rs` (the list and its export); every write goes through `service.rs`, every list through
+//! `tribune_projections::order::queries`. Registered after the catalogue, whose
+//! `/api/orders/categories` … are fixed paths that must win over `/api/orders/{id}`; here too the
+//! fixed paths come before `{id}`.
 
 pub mod dto;
 pub mod list;
-pub mod routes;
+pub mod order;
 pub mod service;
 
-use actix_web::{web, HttpResponse};
-use serde::Deserialize;
-use serde_json::json;
-use tribune_domain::order::{OrderCommand, PaymentStatus};
-use tribune_projections::db::club_tx;
-use uuid::Uuid;
+use tribune_domain::order::Order;
+use utoipa::OpenApi;
 
-use crate::envelope;
-use crate::error::ApiError;
-use crate::kit::actor::Actor;
-use crate::kit::ids::parse_id;
-use crate::kit::input::Json;
-use crate::session::Staff;
-use crate::state::AppState;
-use dto::{OrderDto, OrderInput};
+use crate::kit::history::AggregateHistory;
+use crate::kit::routes::{Access, Area, Routes};
 pub use service::{OrderService, CONFLICT};
 
 pub const MODULE: &str = "orders";
 
-#[utoipa::path(get, path = "/api/orders/{id}", tag = "orders",
-    responses((status = 200, description = "{success, result: Order}; money fields are integers of øre"), (status = 404)))]
-pub async fn get_order(
-    staff: Staff,
-    path: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path)?;
-    let (order, version) = OrderService::of(&state).load(staff.client_id, id).await?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let dto = OrderDto::from_order(Some(id), version, &order)
-        .with_links(&mut tx)
-        .await?;
-    tx.commit().await?;
-    Ok(envelope::result(dto))
-}
+pub const AREA: Area = Area {
+    name: "orders",
+    configure,
+    doc: OrdersDoc::openapi,
+    history: &[&AggregateHistory::<Order> {
+        aggregate_type: "order",
+        module: Some(MODULE),
+        bus: |state| &state.orders,
+        view: |id, sequence, order| {
+            serde_json::to_value(dto::OrderDto::from_order(id.parse().ok(), sequence, order))
+        },
+    }],
+};
 
-#[utoipa::path(get, path = "/api/orders/new", tag = "orders",
-    responses((status = 200, description = "{success, result: Order} — an empty draft with the club's VAT setting")))]
-pub async fn new_order(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let order = OrderService::of(&state).template(staff.client_id).await?;
-    Ok(envelope::result(OrderDto::from_order(None, 0, &order)))
-}
-
-#[utoipa::path(post, path = "/api/orders/update", tag = "orders", request_body = OrderInput,
-    responses((status = 200, description = "{success, result: id}"), (status = 409), (status = 422)))]
-pub async fn update_order(
-    staff: Staff,
-    body: Json<OrderInput>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let input = body.into_inner();
-    let id = OrderService::of(&state)
-        .save(
-            &Actor::from(&staff),
-            input.id,
-            input.version,
-            input.content(),
+pub fn configure(routes: &mut Routes) {
+    let (read, manage) = (Access::read(MODULE), Access::manage(MODULE));
+    routes
+        .post("/api/orders", read, list::list_orders)
+        .post("/api/orders/export", read, list::export_orders)
+        .get("/api/orders/new", read, order::new_order)
+        .get("/api/orders/contracts", read, order::linkable_contracts)
+        .post("/api/orders/update", manage, order::update_order)
+        .post("/api/orders/approve", manage, order::approve_order)
+        .post("/api/orders/edit", manage, order::reopen_order)
+        .post("/api/orders/cancel", manage, order::cancel_order)
+        .post(
+            "/api/orders/payment-status",
+            manage,
+            order::set_payment_status,
         )
-        .await?;
-    Ok(envelope::result(id))
+        .get("/api/orders/{id}", read, order::get_order)
+        .delete("/api/orders/{id}", manage, order::delete_order)
+        .post(
+            "/api/orders/{id}/capture-payment",
+            manage,
+            order::capture_payment,
+        )
+        .post(
+            "/api/orders/{id}/send-paymentlink",
+            manage,
+            order::send_payment_link,
+        )
+        .post(
+            "/api/orders/{id}/send-confirmation",
+            manage,
+            order::send_confirmation,
+        )
+        .get("/api/orders/{id}/tickets", read, order::order_tickets)
+        .get("/api/invoices/{order_id}", read, order::order_invoices);
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderRef {
-    pub id: Uuid,
-    pub version: Option<usize>,
-    #[serde(default)]
-    #[schema(value_type = Option<String>)]
-    pub payment_status: Option<PaymentStatus>,
-}
-
-async fn state_change(
-    staff: Staff,
-    body: Json<OrderRef>,
-    state: web::Data<AppState>,
-    command: OrderCommand,
-    name: &str,
-) -> Result<HttpResponse, ApiError> {
-    OrderService::of(&state)
-        .execute(&Actor::from(&staff), body.id, body.version, command, name)
-        .await?;
-    Ok(envelope::result(body.id))
-}
-
-#[utoipa::path(post, path = "/api/orders/approve", tag = "orders", request_body = OrderRef,
-    responses((status = 200), (status = 409), (status = 422)))]
-pub async fn approve_order(
-    staff: Staff,
-    body: Json<OrderRef>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    state_change(staff, body, state, OrderCommand::Approve, "order.approve").await
-}
-
-#[utoipa::path(post, path = "/api/orders/edit", tag = "orders", request_body = OrderRef,
-    responses((status = 200), (status = 409), (status = 422)))]
-pub async fn reopen_order(
-    staff: Staff,
-    body: Json<OrderRef>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    state_change(staff, body, state, OrderCommand::Reopen, "order.edit").await
-}
-
-#[utoipa::path(post, path = "/api/orders/cancel", tag = "orders", request_body = OrderRef,
-    responses((status = 200), (status = 409), (status = 422)))]
-pub async fn cancel_order(
-    staff: Staff,
-    body: Json<OrderRef>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    state_change(staff, body, state, OrderCommand::Cancel, "order.cancel").await
-}
-
-#[utoipa::path(post, path = "/api/orders/payment-status", tag = "orders", request_body = OrderRef,
-    responses((status = 200), (status = 409), (status = 422)))]
-pub async fn set_payment_status(
-    staff: Staff,
-    body: Json<OrderRef>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let Some(status) = body.payment_status else {
-        return Err(ApiError::field(
-            "paymentStatus",
-            "Betalingsstatus skal vælges",
-        ));
-    };
-    state_change(
-        staff,
-        body,
-        state,
-        OrderCommand::SetPaymentStatus { status },
-        "order.payment-status",
-    )
-    .await
-}
-
-#[utoipa::path(delete, path = "/api/orders/{id}", tag = "orders",
-    responses((status = 200), (status = 404), (status = 422)))]
-pub async fn delete_order(
-    staff: Staff,
-    path: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    by_path(staff, path, state, OrderCommand::Delete, "order.delete").await
-}
-
-/// A state change of the order named in the path (no version: these act on what is there now).
-async fn by_path(
-    staff: Staff,
-    path: web::Path<String>,
-    state: web::Data<AppState>,
-    command: OrderCommand,
-    name: &str,
-) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path)?;
-    OrderService::of(&state)
-        .execute(&Actor::from(&staff), id, None, command, name)
-        .await?;
-    Ok(envelope::ok())
-}
-
-#[utoipa::path(post, path = "/api/orders/{id}/capture-payment", tag = "orders",
-    responses((status = 200), (status = 404), (status = 422)))]
-pub async fn capture_payment(
-    staff: Staff,
-    path: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    by_path(
-        staff,
-        path,
-        state,
-        OrderCommand::CapturePayment,
-        "order.capture-payment",
-    )
-    .await
-}
-
-#[utoipa::path(post, path = "/api/orders/{id}/send-paymentlink", tag = "orders",
-    responses((status = 200), (status = 404), (status = 422)))]
-pub async fn send_payment_link(
-    staff: Staff,
-    path: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path)?;
-    OrderService::of(&state)
-        .send_payment_link(&Actor::from(&staff), id)
-        .await?;
-    Ok(envelope::ok())
-}
-
-#[utoipa::path(post, path = "/api/orders/{id}/send-confirmation", tag = "orders",
-    responses((status = 200), (status = 404), (status = 422)))]
-pub async fn send_confirmation(
-    staff: Staff,
-    path: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path)?;
-    OrderService::of(&state)
-        .send_confirmation(&Actor::from(&staff), id)
-        .await?;
-    Ok(envelope::ok())
-}
-
-/// The order's tickets; tickets are issued by the events module (empty until it exists).
-#[utoipa::path(get, path = "/api/orders/{id}/tickets", tag = "orders",
-    responses((status = 200, description = "{success, result: Ticket[]}"), (status = 404)))]
-pub async fn order_tickets(
-    staff: Staff,
-    path: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    OrderService::of(&state)
-        .load(staff.client_id, parse_id(&path)?)
-        .await?;
-    Ok(envelope::result(Vec::<serde_json::Value>::new()))
-}
-
-/// The invoices of an order (the invoice aggregate arrives later; until then none).
-#[utoipa::path(get, path = "/api/invoices/{orderId}", tag = "orders",
-    responses((status = 200, description = "{success, result: Invoice[]}"), (status = 404)))]
-pub async fn order_invoices(
-    staff: Staff,
-    path: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    OrderService::of(&state)
-        .load(staff.client_id, parse_id(&path)?)
-        .await?;
-    Ok(envelope::result(Vec::<serde_json::Value>::new()))
-}
-
-#[derive(Debug, Deserialize)]
-pub struct ContractQuery {
-    #[serde(default)]
-    pub search: Option<String>,
-    #[serde(default, rename = "companyId")]
-    pub company_id: Option<String>,
-}
-
-/// Contracts to link an order to (`GET /orders/contracts?search&companyId`); contracts arrive
-/// with their own issue, so the list is empty until then.
-#[utoipa::path(get, path = "/api/orders/contracts", tag = "orders",
-    responses((status = 200, description = "{success, result: {id, contractNumber, title}[]}")))]
-pub async fn linkable_contracts(
-    query: web::Query<ContractQuery>,
-) -> Result<HttpResponse, ApiError> {
-    if let Some(company) = query.company_id.as_deref().filter(|c| !c.is_empty()) {
-        parse_id(company)?;
-    }
-    let _ = &query.search;
-    Ok(envelope::result(json!([])))
-}
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        list::list_orders,
+        list::export_orders,
+        order::get_order,
+        order::new_order,
+        order::update_order,
+        order::approve_order,
+        order::reopen_order,
+        order::cancel_order,
+        order::set_payment_status,
+        order::delete_order,
+        order::capture_payment,
+        order::send_payment_link,
+        order::send_confirmation,
+        order::order_tickets,
+        order::order_invoices,
+        order::linkable_contracts,
+    ),
+    components(schemas(dto::OrderInput, order::OrderRef))
+)]
+pub struct OrdersDoc;

@@ -23,7 +23,7 @@ pub const AREAS: &[Area] = &[
     session::AREA,
     crate::crm::AREA,
     crate::catalogue::AREA,
-    crate::orders::routes::AREA,
+    crate::orders::AREA,
     public::AREA,
     history::AREA,
 ];
