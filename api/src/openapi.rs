@@ -25,6 +25,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     for area in crate::routes::AREAS {
         doc.merge((area.doc)());
     }
+    declare_path_parameters(&mut doc);
     for route in crate::routes::table().table() {
         if let Some(operation) = operation_mut(&mut doc, &route.method, &route.path) {
             let access = format!("Access: {}.", route.access.describe());
@@ -35,6 +36,47 @@ pub fn document() -> utoipa::openapi::OpenApi {
         }
     }
     doc
+}
+
+/// Every `{name}` of a documented path is a path parameter of each of its operations: a string
+/// (ids are uuids, parsed by `kit::ids`, a malformed one a 404). Declared here once, from the
+/// path itself, where an annotation did not declare it, so a fuzzer or an integrator's
+/// generated client always knows it.
+fn declare_path_parameters(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    use utoipa::openapi::Required;
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let names: Vec<&str> = path
+            .split('/')
+            .filter_map(|s| s.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+            .collect();
+        let operations = [
+            item.get.as_mut(),
+            item.post.as_mut(),
+            item.put.as_mut(),
+            item.delete.as_mut(),
+            item.patch.as_mut(),
+        ];
+        for operation in operations.into_iter().flatten() {
+            let parameters: &mut Vec<Parameter> = operation.parameters.get_or_insert_with(Vec::new);
+            for name in &names {
+                let declared = parameters
+                    .iter()
+                    .any(|p| p.name == *name && p.parameter_in == ParameterIn::Path);
+                if !declared {
+                    parameters.push(
+                        ParameterBuilder::new()
+                            .name(*name)
+                            .parameter_in(ParameterIn::Path)
+                            .required(Required::True)
+                            .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                            .build(),
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// The operation documented for a route; path parameters may be named differently.

@@ -108,3 +108,31 @@ async fn the_document_is_well_formed_and_says_money_is_integer_ore() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A fuzzer or an integrator's generated client must know every path parameter.
+#[tokio::test]
+async fn every_path_parameter_is_declared() {
+    let app = spawn_app().await;
+    let (_, doc) = app.browser().get_json("/api/openapi.json").await;
+    let mut undeclared = Vec::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        let names: Vec<&str> = path
+            .split('/')
+            .filter_map(|s| s.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+            .collect();
+        for (method, operation) in item.as_object().expect("path item") {
+            for name in &names {
+                let declared = operation["parameters"]
+                    .as_array()
+                    .is_some_and(|ps| ps.iter().any(|p| p["name"] == *name && p["in"] == "path"));
+                if !declared {
+                    undeclared.push(format!("{method} {path}: {name}"));
+                }
+            }
+        }
+    }
+    assert!(
+        undeclared.is_empty(),
+        "undeclared path parameters: {undeclared:?}"
+    );
+}
