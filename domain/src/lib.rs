@@ -1,6 +1,7 @@
 //! Tribune's business rules: aggregates (commands, events, state machines) and the rules they share.
 //! Pure: no I/O, no clock (time arrives in commands), no SQL.
 
+pub mod contract;
 pub mod money;
 pub mod order;
 pub mod probe;
