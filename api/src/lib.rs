@@ -24,4 +24,3 @@ pub mod spa;
 pub mod startup;
 pub mod state;
 pub mod storage;
-pub mod validate;

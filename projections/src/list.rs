@@ -309,10 +309,6 @@ impl ListSpec {
         }
     }
 
-    fn sorted_by_key(&self, params: &ListParams) -> bool {
-        self.order_by(params).starts_with(&format!("{} ", self.key))
-    }
-
     /// `FROM … WHERE` club, search and filters; `cap`: the most ids a search function gives.
     fn push_where(
         &self,
@@ -423,7 +419,7 @@ impl ListSpec {
             }
             (Rows::Page, Paging::DeferredJoin) => {
                 // Sorted by the key, the newest `offset + per_page` matches are enough.
-                let cap = if self.sorted_by_key(params) {
+                let cap = if order.starts_with(&format!("{} ", self.key)) {
                     (params.offset() + params.per_page()).min(self.search_cap())
                 } else {
                     self.search_cap()

@@ -1,6 +1,5 @@
 //! Clubs, users, memberships, modules and sessions: plain tables written with sqlx (ARCHITECTURE §4).
 
-pub mod account_mail;
 pub mod acl;
 pub mod client_ip;
 pub mod clients;

@@ -2,6 +2,15 @@
 
 /// What may survive of rich text (comments, shop descriptions, rich-text custom fields): what
 /// the editor (Quill, headings 1 and 2) produces. Every rich-text field is cleaned on the way in.
+/// Plain text made safe inside HTML text and attribute values (mails, link pages).
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
 pub fn sanitize(html: &str) -> String {
     ammonia::Builder::default()
         .tags(

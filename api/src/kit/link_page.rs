@@ -7,6 +7,8 @@ use actix_web::http::header;
 use actix_web::HttpResponse;
 use serde::Deserialize;
 
+use super::html::escape;
+
 /// `?token=` of a mail link, or the `token` field the page's form posts.
 #[derive(Debug, Deserialize, utoipa::ToSchema, utoipa::IntoParams)]
 pub struct TokenQuery {
@@ -27,14 +29,6 @@ pub struct LinkPage<'a> {
     pub button: &'a str,
     /// The path the form posts to (the link's own path).
     pub action: &'a str,
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
 }
 
 impl LinkPage<'_> {

@@ -2,6 +2,7 @@
 //! request: they are jobs. An area's mails are composed here from its aggregate and a typed read
 //! of the club's settings (`orders`), never in a handler.
 
+pub mod account;
 pub mod orders;
 
 use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
@@ -9,6 +10,7 @@ use lettre::transport::smtp::AsyncSmtpTransport;
 use lettre::{AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
 
+pub(crate) use crate::kit::html::escape;
 use crate::settings::Settings;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -60,13 +62,6 @@ impl Mailer {
         self.transport.send(message).await?;
         Ok(())
     }
-}
-
-pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 pub(crate) fn with_link(

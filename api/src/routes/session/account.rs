@@ -9,14 +9,14 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
 use crate::identity::tokens::{self, TokenKind};
-use crate::identity::{account_mail, clients, login_throttle, passwords, sessions, users};
+use crate::identity::{clients, login_throttle, passwords, sessions, users};
 use crate::jobs::{self, JobMethod, NewJob};
 use crate::kit::input::Json;
 use crate::kit::link_page::{link_token, LinkPage, TokenQuery};
+use crate::kit::validate::Check;
 use crate::mail;
 use crate::session::{expired_cookies, session_cookies, Caller};
 use crate::state::AppState;
-use crate::validate::Check;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -201,7 +201,7 @@ pub async fn register(
             NewJob {
                 client_id: Some(club_id),
                 description: format!("Besked om eksisterende bruger til {}", existing.email),
-                method: JobMethod::SendMail(account_mail::already_registered(
+                method: JobMethod::SendMail(mail::account::already_registered(
                     &existing.email,
                     &existing.firstname,
                     &club.name,

@@ -1,14 +1,6 @@
-//! Mails about a user's own account that `mail.rs` does not compose yet. They are `mail::Mail`s
-//! and go out as jobs like every other mail.
+//! Mails about a user's own account that are not a single link (those are in `mod.rs`).
 
-use crate::mail::Mail;
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use super::{escape, Mail};
 
 /// Someone signed up with an address that already has a user. Sign-up answers as if it were new
 /// (it must not reveal who is registered), so the owner learns here what happened and how to get
