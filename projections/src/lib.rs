@@ -2,6 +2,7 @@
 //! the async projector runner, replay, audit, history, and the read queries the API uses.
 
 pub mod audit;
+pub mod contract;
 pub mod db;
 pub mod fold;
 pub mod history;

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use cqrs_es::persist::EventUpcaster;
 
+use crate::contract::project::ContractRowsProjection;
 use crate::order::project::OrderRowsProjection;
 use crate::probe::project::{ProbeRowsProjection, ProbeTotalsProjection};
 use crate::projection::Projection;
@@ -20,6 +21,7 @@ pub fn all() -> Vec<(Arc<dyn Projection>, ProjectionKind)> {
     vec![
         (Arc::new(ProbeRowsProjection), ProjectionKind::Inline),
         (Arc::new(OrderRowsProjection), ProjectionKind::Inline),
+        (Arc::new(ContractRowsProjection), ProjectionKind::Inline),
         (Arc::new(ProbeTotalsProjection), ProjectionKind::Async),
     ]
 }

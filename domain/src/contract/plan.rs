@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::money::Money;
 use crate::order::FieldError;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum PlanKind {
     Single,
@@ -28,14 +28,14 @@ pub enum PlanKind {
     CustomPeriod,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomPeriod {
     pub date: Option<NaiveDate>,
     pub amount: Money,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase", default)]
 pub struct InvoicingPlan {
     /// None: no invoicing method ('Ingen').
@@ -49,6 +49,7 @@ pub struct InvoicingPlan {
     pub intervals: Option<u32>,
     pub start_date: Option<NaiveDate>,
     /// Basis points of a percent (250 = 2,50 %), for rates.
+    #[ts(type = "number | null")]
     pub rate_fee: Option<i64>,
     pub custom_periods: Vec<CustomPeriod>,
     pub split_payments: bool,
