@@ -223,8 +223,8 @@ fn render(doc: &ContractDocument, signing: Option<&SigningRecord>) -> Result<Vec
     let world = DocumentWorld::new(TEMPLATE, data, prepared.images)?;
     let document = world.compile()?;
     let options = PdfOptions {
-        // A stable document id: the same contract keeps its id across versions and signing.
-        ident: Smart::Custom(format!("tribune-contract-{}", doc.number)),
+        // A stable document id (PDF /ID): the same contract keeps it across versions and signing.
+        ident: Smart::Custom(format!("tribune-contract:{}:{}", doc.club.name, doc.number)),
         creator: Smart::Custom(Some("Tribune".to_string())),
         timestamp: signing.and_then(|signing| signing_timestamp(signing.signed_at)),
         ..PdfOptions::default()

@@ -211,6 +211,27 @@ fn pdf_text(dir: &Path, name: &str, pdf: &[u8]) -> String {
         .join("\u{c}")
 }
 
+/// `pdfinfo -isodates` of the PDF, runs of spaces made one.
+fn pdf_info(dir: &Path, name: &str, pdf: &[u8]) -> String {
+    let pdf_path = dir.join(format!("{name}.pdf"));
+    std::fs::write(&pdf_path, pdf).unwrap();
+    let info = Command::new("pdfinfo")
+        .arg("-isodates")
+        .arg(&pdf_path)
+        .output()
+        .expect("pdfinfo runs (ops/test installs poppler-utils)");
+    assert!(
+        info.status.success(),
+        "pdfinfo failed on {}",
+        pdf_path.display()
+    );
+    String::from_utf8_lossy(&info.stdout)
+        .lines()
+        .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[track_caller]
 fn text_of(name: &str, doc: &ContractDocument) -> String {
     let dir = tempfile::tempdir().unwrap();
@@ -719,6 +740,17 @@ fn the_same_input_gives_the_same_bytes() {
         render_in_another_process() == signed_first,
         "a render in another process differs"
     );
+
+    // No clock: the unsigned copy has no date, the signed one the signing time.
+    let dir = tempfile::tempdir().unwrap();
+    let unsigned_info = pdf_info(dir.path(), "unsigned", &first);
+    assert!(!unsigned_info.contains("CreationDate"), "{unsigned_info}");
+    assert_shows(
+        &unsigned_info,
+        &["Title: Sponsoraftale 2026", "Creator: Tribune"],
+    );
+    let signed_info = pdf_info(dir.path(), "signed", &signed_first);
+    assert_shows(&signed_info, &["CreationDate: 2026-01-15T13:05:09Z"]);
 
     // And the bytes do depend on the input.
     let mut other = full_document();
