@@ -284,6 +284,7 @@ mod tests {
             subject: "Emne".into(),
             text: "Tekst".into(),
             html: None,
+            attachments: Vec::new(),
         };
         let (method, arguments) = JobMethod::SendMail(mail.clone()).parts();
         assert_eq!(method, "send_mail");

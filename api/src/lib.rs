@@ -3,7 +3,9 @@
 pub mod admin;
 pub mod catalogue;
 pub mod club;
+pub mod contracts;
 pub mod crm;
+pub mod dashboard;
 pub mod envelope;
 pub mod error;
 pub mod export;

@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use sqlx::PgPool;
+use tribune_domain::contract::Contract;
 use tribune_domain::order::Order;
 use tribune_domain::probe::Probe;
 use tribune_projections::registry;
@@ -19,6 +20,7 @@ pub struct AppState {
     pub settings: Settings,
     pub probes: CommandBus<Probe>,
     pub orders: CommandBus<Order>,
+    pub contracts: CommandBus<Contract>,
     pub storage: Storage,
     pub cvr: Arc<dyn CvrLookup>,
     pub accounting: Arc<dyn Accounting>,
@@ -36,6 +38,10 @@ impl AppState {
         );
         let orders = CommandBus::new(
             PgEventStore::new(pool.clone(), registry::inline_for("order")),
+            (),
+        );
+        let contracts = CommandBus::new(
+            PgEventStore::new(pool.clone(), registry::inline_for("contract")),
             (),
         );
         let storage = Storage::local(&settings.files_dir)?;
@@ -64,6 +70,7 @@ impl AppState {
             settings,
             probes,
             orders,
+            contracts,
             storage,
             cvr,
             accounting,

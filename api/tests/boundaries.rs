@@ -14,10 +14,12 @@
 use std::path::{Path, PathBuf};
 
 /// The areas: (name, module path).
-const AREAS: [(&str, &[&str]); 7] = [
+const AREAS: [(&str, &[&str]); 9] = [
     ("crm", &["crm"]),
     ("catalogue", &["catalogue"]),
     ("orders", &["orders"]),
+    ("contracts", &["contracts"]),
+    ("dashboard", &["dashboard"]),
     ("admin", &["admin"]),
     ("session", &["routes", "session"]),
     ("history", &["routes", "history"]),

@@ -31,6 +31,7 @@ fn origin(kind: &str) -> Option<(&'static str, &'static str)> {
         "company" => Some(("companies", "companies")),
         "contact" => Some(("contacts", "contacts")),
         "order" => Some(("orders", "order_rows")),
+        "contract" => Some(("orders", "contract_rows")),
         _ => None,
     }
 }
@@ -277,6 +278,10 @@ pub async fn add_comment(
     let label: Option<String> = match table {
         "order_rows" => {
             tribune_projections::order::queries::order_label(&mut tx, staff.client_id, id).await?
+        }
+        "contract_rows" => {
+            tribune_projections::contract::queries::contract_label(&mut tx, staff.client_id, id)
+                .await?
         }
         _ => {
             sqlx::query_scalar(&format!(

@@ -24,6 +24,7 @@ use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
+use tribune_projections::contract::queries as contract_queries;
 use tribune_projections::list::{Count, Filter, ListSpec, Paging, Rows, Search, SortColumn};
 use tribune_projections::order::queries as order_queries;
 
@@ -296,6 +297,8 @@ pub async fn get_company(
     .fetch_all(&mut *tx)
     .await?;
     let orders = order_queries::company_orders(&mut tx, staff.client_id, id, Some(5)).await?;
+    let contracts =
+        contract_queries::company_contracts(&mut tx, staff.client_id, id, Some(5)).await?;
     tx.commit().await?;
     let mut result = serde_json::to_value(&company).map_err(ApiError::internal)?;
     result["logoWeb"] = json!(company.logo_web.map(files::download_url));
@@ -303,12 +306,12 @@ pub async fn get_company(
     result["contacts"] = json!(contacts);
     Ok(envelope::result_with_data(
         result,
-        json!({ "orders": orders, "contracts": [] }),
+        json!({ "orders": orders, "contracts": contracts }),
     ))
 }
 
-/// Orders, contracts and revenue of a company are read from the orders module's tables, which
-/// arrive with the orders issue; until a club has any, these lists are empty and revenue is 0.
+/// Orders, contracts and revenue of a company are read from the orders module's read tables
+/// (`tribune_projections::{order, contract}::queries`).
 #[utoipa::path(get, path = "/api/companies/{id}/orders", tag = "companies", responses((status = 200), (status = 404)))]
 pub async fn list_company_orders(
     staff: Staff,
@@ -328,8 +331,11 @@ pub async fn list_company_contracts(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    ensure_visible(&path, &staff, &state).await?;
-    Ok(envelope::result(Vec::<Value>::new()))
+    let id = ensure_visible(&path, &staff, &state).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let contracts = contract_queries::company_contracts(&mut tx, staff.client_id, id, None).await?;
+    tx.commit().await?;
+    Ok(envelope::result(contracts))
 }
 
 #[utoipa::path(get, path = "/api/companies/{id}/revenue", tag = "companies", responses((status = 200, description = "{success, result: {revenue, year}}: approved orders of this calendar year without VAT, in øre (integer)"), (status = 404)))]

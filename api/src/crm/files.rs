@@ -22,6 +22,7 @@ fn relation_module(relation_type: &str) -> Option<(&'static str, &'static str)> 
     match relation_type {
         "company" => Some(("companies", "companies")),
         "contact" => Some(("contacts", "contacts")),
+        "contract" => Some(("orders", "contract_rows")),
         _ => None,
     }
 }

@@ -42,6 +42,13 @@ impl Actor {
         }
     }
 
+    /// A write by a visitor without an account (a contact signing a contract), from `ip`.
+    pub fn visitor(client_id: Uuid, name: &str, ip: &str) -> Actor {
+        let mut actor = Actor::system(client_id, name);
+        actor.metadata.ip = Some(ip.to_string());
+        actor
+    }
+
     /// The metadata of the events of `command` (`order.approve`).
     pub fn metadata(&self, command: &str) -> Metadata {
         Metadata {

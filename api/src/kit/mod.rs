@@ -15,6 +15,7 @@ pub mod input;
 pub mod link_page;
 pub mod openapi;
 pub mod routes;
+pub mod sales;
 pub mod text;
 pub mod validate;
 pub mod version;

@@ -44,6 +44,7 @@ pub fn already_registered(
         subject: format!("Du har allerede en bruger hos {club}"),
         text,
         html: Some(html),
+        attachments: Vec::new(),
     }
 }
 

@@ -3,15 +3,19 @@
 //! of the club's settings (`orders`), never in a handler.
 
 pub mod account;
+pub mod contracts;
 pub mod orders;
 
-use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
+use lettre::message::{
+    header::ContentType, Attachment as LettreAttachment, Mailbox, MultiPart, SinglePart,
+};
 use lettre::transport::smtp::AsyncSmtpTransport;
 use lettre::{AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
 
 pub(crate) use crate::kit::html::escape;
 use crate::settings::Settings;
+use crate::storage::Storage;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Mail {
@@ -20,12 +24,26 @@ pub struct Mail {
     pub text: String,
     #[serde(default)]
     pub html: Option<String>,
+    /// Files kept in storage, attached when the job sends the mail (the job holds their keys,
+    /// not their bytes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<Attachment>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Attachment {
+    pub file_name: String,
+    pub content_type: String,
+    pub storage_key: String,
 }
 
 #[derive(Clone)]
 pub struct Mailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
+    /// Where attachments are read from.
+    storage: Storage,
 }
 
 impl Mailer {
@@ -38,6 +56,7 @@ impl Mailer {
         Ok(Mailer {
             transport,
             from: settings.mail_from.parse()?,
+            storage: Storage::local(&settings.files_dir)?,
         })
     }
 
@@ -49,15 +68,30 @@ impl Mailer {
         let text = SinglePart::builder()
             .header(ContentType::TEXT_PLAIN)
             .body(mail.text.clone());
-        let message = match &mail.html {
-            Some(html) => builder.multipart(
-                MultiPart::alternative().singlepart(text).singlepart(
-                    SinglePart::builder()
-                        .header(ContentType::TEXT_HTML)
-                        .body(html.clone()),
-                ),
-            )?,
-            None => builder.singlepart(text)?,
+        let body = match &mail.html {
+            Some(html) => MultiPart::alternative().singlepart(text).singlepart(
+                SinglePart::builder()
+                    .header(ContentType::TEXT_HTML)
+                    .body(html.clone()),
+            ),
+            None => MultiPart::mixed().singlepart(text),
+        };
+        let message = if mail.attachments.is_empty() {
+            builder.multipart(body)?
+        } else {
+            let mut mixed = MultiPart::mixed().multipart(body);
+            for file in &mail.attachments {
+                let bytes = self
+                    .storage
+                    .get(&file.storage_key)
+                    .await
+                    .map_err(|e| anyhow::anyhow!("{}: {e:?}", file.file_name))?;
+                mixed = mixed.singlepart(
+                    LettreAttachment::new(file.file_name.clone())
+                        .body(bytes, ContentType::parse(&file.content_type)?),
+                );
+            }
+            builder.multipart(mixed)?
         };
         self.transport.send(message).await?;
         Ok(())
@@ -87,6 +121,7 @@ pub(crate) fn with_link(
         subject: subject.to_string(),
         text,
         html: Some(html),
+        attachments: Vec::new(),
     }
 }
 

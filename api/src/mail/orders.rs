@@ -114,6 +114,7 @@ pub fn confirmation(order: &Order, club: &OrderMailSettings) -> OrderMail {
             subject: club.subject(order.number),
             text,
             html: Some(html),
+            attachments: Vec::new(),
         },
     }
 }

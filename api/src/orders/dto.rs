@@ -11,12 +11,14 @@ use sqlx::PgConnection;
 use tribune_domain::money::Money;
 use tribune_domain::order::totals::line_amounts;
 use tribune_domain::order::{
-    Customer, ExtraInfoValue, Invoicing, Order, OrderContent, OrderLine, OrderStatus,
-    PaymentStatus, VatSettings,
+    Customer, ExtraInfoValue, Invoicing, Order, OrderContent, OrderLine, OrderStatus, PaymentStatus,
 };
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::kit::sales::{company_ref, contact_ref, field_value_text};
+pub use crate::kit::sales::{CompanyRef, ContactRef};
+use crate::kit::text::clean;
 
 #[derive(Debug, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
@@ -24,27 +26,6 @@ pub struct LineDto {
     #[serde(flatten)]
     pub line: OrderLine,
     pub total: Money,
-}
-
-#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyRef {
-    pub id: Uuid,
-    pub name: String,
-    pub address: Option<String>,
-    pub zip_code: Option<String>,
-    pub city: Option<String>,
-}
-
-#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct ContactRef {
-    pub id: Uuid,
-    pub firstname: String,
-    pub lastname: String,
-    pub email: Option<String>,
-    pub phone: Option<String>,
-    pub mobile: Option<String>,
 }
 
 #[derive(Debug, Serialize, ts_rs::TS)]
@@ -147,22 +128,8 @@ impl OrderDto {
 
     /// Fills the linked company and contact (as they are now) from the club's tables.
     pub async fn with_links(mut self, conn: &mut PgConnection) -> Result<OrderDto, ApiError> {
-        if let Some(id) = self.company_id {
-            self.company = sqlx::query_as(
-                "SELECT id, name, address, zip_code, city FROM companies WHERE id = $1",
-            )
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-        }
-        if let Some(id) = self.contact_id {
-            self.contact = sqlx::query_as(
-                "SELECT id, firstname, lastname, email, phone, mobile FROM contacts WHERE id = $1",
-            )
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-        }
+        self.company = company_ref(&mut *conn, self.company_id).await?;
+        self.contact = contact_ref(&mut *conn, self.contact_id).await?;
         Ok(self)
     }
 }
@@ -223,24 +190,6 @@ fn text(value: &Option<String>) -> String {
         .to_string()
 }
 
-fn optional(value: &Option<String>) -> Option<String> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(str::to_string)
-}
-
-/// A field value as text: numbers and booleans as the UI sent them, nothing for null or "".
-fn value_text(value: &Value) -> Option<String> {
-    match value {
-        Value::Null => None,
-        Value::String(s) if s.trim().is_empty() => None,
-        Value::String(s) => Some(s.trim().to_string()),
-        other => Some(other.to_string()),
-    }
-}
-
 impl OrderInput {
     pub fn content(&self) -> OrderContent {
         let lines = self
@@ -252,10 +201,10 @@ impl OrderInput {
                     line.id = Uuid::new_v4();
                 }
                 line.title = line.title.trim().to_string();
-                line.seat = optional(&line.seat);
-                line.sku = optional(&line.sku);
-                line.variant = optional(&line.variant);
-                line.description = optional(&line.description);
+                line.seat = clean(&line.seat);
+                line.sku = clean(&line.sku);
+                line.variant = clean(&line.variant);
+                line.description = clean(&line.description);
                 line
             })
             .collect();
@@ -266,14 +215,14 @@ impl OrderInput {
                 email: text(&self.email),
                 phone: text(&self.phone),
             },
-            description: optional(&self.description),
-            internal: optional(&self.internal),
-            additional: optional(&self.additional),
+            description: clean(&self.description),
+            internal: clean(&self.internal),
+            additional: clean(&self.additional),
             category_id: self.category_id,
             field_values: self
                 .field_values
                 .iter()
-                .filter_map(|(k, v)| value_text(v).map(|v| (k.clone(), v)))
+                .filter_map(|(k, v)| field_value_text(v).map(|v| (k.clone(), v)))
                 .collect(),
             extra_info: self.extra_info.clone(),
             lines,
@@ -284,18 +233,4 @@ impl OrderInput {
             invoicing: self.invoicing.clone().unwrap_or_default(),
         }
     }
-}
-
-/// The club's VAT setting, captured on a new order.
-pub async fn club_vat(conn: &mut PgConnection, client_id: Uuid) -> Result<VatSettings, ApiError> {
-    let (prices_with_vat, vat_rate, disable_vat): (bool, i32, bool) =
-        sqlx::query_as("SELECT prices_with_vat, vat_rate, disable_vat FROM clients WHERE id = $1")
-            .bind(client_id)
-            .fetch_one(conn)
-            .await?;
-    Ok(VatSettings {
-        prices_with_vat,
-        vat_rate: i64::from(vat_rate),
-        disable_vat,
-    })
 }

@@ -3,7 +3,6 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::json;
 use tribune_domain::order::{OrderCommand, PaymentStatus};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
@@ -243,16 +242,27 @@ pub struct ContractQuery {
     pub company_id: Option<String>,
 }
 
-/// Contracts to link an order to (`GET /orders/contracts?search&companyId`); contracts arrive
-/// with their own issue, so the list is empty until then.
+/// Contracts to link an order to (`GET /orders/contracts?search&companyId`): the club's
+/// contracts that are not cancelled, by number, company or description, newest first.
 #[utoipa::path(get, path = "/api/orders/contracts", tag = "orders",
     responses((status = 200, description = "{success, result: {id, contractNumber, title}[]}")))]
 pub async fn linkable_contracts(
+    staff: Staff,
     query: web::Query<ContractQuery>,
+    state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    if let Some(company) = query.company_id.as_deref().filter(|c| !c.is_empty()) {
-        parse_id(company)?;
-    }
-    let _ = &query.search;
-    Ok(envelope::result(json!([])))
+    let company = match query.company_id.as_deref().filter(|c| !c.is_empty()) {
+        Some(company) => Some(parse_id(company)?),
+        None => None,
+    };
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let rows = tribune_projections::contract::queries::linkable_contracts(
+        &mut tx,
+        staff.client_id,
+        query.search.as_deref(),
+        company,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(rows))
 }

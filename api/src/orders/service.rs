@@ -3,8 +3,6 @@
 //! adds its side effects (the mail jobs) and commits. Handlers, the demo seed and the benchmarks
 //! all write orders through it; reads of many orders go through `tribune_projections::order::queries`.
 
-use std::collections::HashMap;
-
 use chrono::Utc;
 use cqrs_es::EventStore;
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
@@ -15,13 +13,11 @@ use tribune_projections::db::club_tx;
 use tribune_projections::store::{CommandBus, CommandError};
 use uuid::Uuid;
 
-use super::dto::club_vat;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::club::exists_in_club;
-use crate::kit::html::sanitize;
-use crate::kit::text::is_danish_decimal;
+use crate::kit::sales::{check_field_values, club_vat};
 use crate::kit::validate::is_email;
 use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
 use crate::state::AppState;
@@ -282,9 +278,13 @@ async fn check_references(
     if !exists_in_club(conn, "contacts", client_id, content.contact_id).await? {
         push_error(&mut errors, "contactId", "Kontaktpersonen findes ikke");
     }
-    if content.contract_id.is_some() {
-        // Contracts arrive with their own issue; until then no contract exists to link to.
-        push_error(&mut errors, "contractId", "Aftalen findes ikke");
+    if let Some(contract) = content.contract_id {
+        let known =
+            tribune_projections::contract::queries::contract_label(&mut *conn, client_id, contract)
+                .await?;
+        if known.is_none() {
+            push_error(&mut errors, "contractId", "Aftalen findes ikke");
+        }
     }
     for (i, line) in content.lines.iter().enumerate() {
         if !exists_in_club(conn, "products", client_id, line.product_id).await? {
@@ -295,27 +295,7 @@ async fn check_references(
             );
         }
     }
-    if !content.field_values.is_empty() {
-        let typed: HashMap<String, String> = sqlx::query_as(
-            "SELECT id::text, type FROM custom_fields WHERE client_id = $1 AND type IN ('Number', 'RichText')",
-        )
-        .bind(client_id)
-        .fetch_all(&mut *conn)
-        .await?
-        .into_iter()
-        .collect();
-        for (field, value) in content.field_values.iter_mut() {
-            match typed.get(field).map(String::as_str) {
-                Some("Number") if !is_danish_decimal(value) => push_error(
-                    &mut errors,
-                    &format!("fieldValues.{field}"),
-                    "Skal være et decimaltal",
-                ),
-                Some("RichText") => *value = sanitize(value),
-                _ => {}
-            }
-        }
-    }
+    check_field_values(conn, client_id, &mut content.field_values, &mut errors).await?;
     check_errors(errors)
 }
 

@@ -24,6 +24,8 @@ pub const AREAS: &[Area] = &[
     crate::crm::AREA,
     crate::catalogue::AREA,
     crate::orders::AREA,
+    crate::contracts::AREA,
+    crate::dashboard::AREA,
     public::AREA,
     history::AREA,
 ];

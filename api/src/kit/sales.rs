@@ -1,0 +1,121 @@
+//! What the selling areas (orders, contracts, subscriptions, invoices) share: the company and
+//! contact an order or contract names, as the page shows them; the club's VAT setting captured on
+//! a new one; and the custom field values of its category.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::PgConnection;
+use tribune_domain::order::VatSettings;
+use uuid::Uuid;
+
+use crate::error::{push_error, ApiError, FieldErrors};
+use crate::kit::html::sanitize;
+use crate::kit::text::is_danish_decimal;
+
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyRef {
+    pub id: Uuid,
+    pub name: String,
+    pub address: Option<String>,
+    pub zip_code: Option<String>,
+    pub city: Option<String>,
+}
+
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactRef {
+    pub id: Uuid,
+    pub firstname: String,
+    pub lastname: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub mobile: Option<String>,
+}
+
+/// The linked company as it is now (None when none is linked or it is gone).
+pub async fn company_ref(
+    conn: &mut PgConnection,
+    id: Option<Uuid>,
+) -> Result<Option<CompanyRef>, ApiError> {
+    let Some(id) = id else { return Ok(None) };
+    Ok(
+        sqlx::query_as("SELECT id, name, address, zip_code, city FROM companies WHERE id = $1")
+            .bind(id)
+            .fetch_optional(conn)
+            .await?,
+    )
+}
+
+/// The linked contact person as they are now.
+pub async fn contact_ref(
+    conn: &mut PgConnection,
+    id: Option<Uuid>,
+) -> Result<Option<ContactRef>, ApiError> {
+    let Some(id) = id else { return Ok(None) };
+    Ok(sqlx::query_as(
+        "SELECT id, firstname, lastname, email, phone, mobile FROM contacts WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// The club's VAT setting, captured on a new order or contract.
+pub async fn club_vat(conn: &mut PgConnection, client_id: Uuid) -> Result<VatSettings, ApiError> {
+    let (prices_with_vat, vat_rate, disable_vat): (bool, i32, bool) =
+        sqlx::query_as("SELECT prices_with_vat, vat_rate, disable_vat FROM clients WHERE id = $1")
+            .bind(client_id)
+            .fetch_one(conn)
+            .await?;
+    Ok(VatSettings {
+        prices_with_vat,
+        vat_rate: i64::from(vat_rate),
+        disable_vat,
+    })
+}
+
+/// A field value as text: numbers and booleans as the UI sent them, nothing for null or "".
+pub fn field_value_text(value: &Value) -> Option<String> {
+    match value {
+        Value::Null => None,
+        Value::String(s) if s.trim().is_empty() => None,
+        Value::String(s) => Some(s.trim().to_string()),
+        other => Some(other.to_string()),
+    }
+}
+
+/// The custom field values of a form: Number fields must be Danish decimals, RichText values are
+/// cleaned on the way in.
+pub async fn check_field_values(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    field_values: &mut BTreeMap<String, String>,
+    errors: &mut FieldErrors,
+) -> Result<(), ApiError> {
+    if field_values.is_empty() {
+        return Ok(());
+    }
+    let typed: HashMap<String, String> = sqlx::query_as(
+        "SELECT id::text, type FROM custom_fields WHERE client_id = $1 AND type IN ('Number', 'RichText')",
+    )
+    .bind(client_id)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .collect();
+    for (field, value) in field_values.iter_mut() {
+        match typed.get(field).map(String::as_str) {
+            Some("Number") if !is_danish_decimal(value) => push_error(
+                errors,
+                &format!("fieldValues.{field}"),
+                "Skal være et decimaltal",
+            ),
+            Some("RichText") => *value = sanitize(value),
+            _ => {}
+        }
+    }
+    Ok(())
+}
