@@ -182,3 +182,29 @@ pub async fn fold_batch<A: Aggregate>(
         .map(|(id, _)| id.to_string())
         .collect())
 }
+
+/// One aggregate folded from its events as `conn` sees them: inside a transaction, the events
+/// that transaction wrote but has not committed count too, so two commands to one aggregate in
+/// one transaction (sign, then record the signed copy) each decide on what the other did.
+/// Returns the aggregate and its current sequence (0: no events).
+pub async fn load_in<A: Aggregate>(
+    conn: &mut PgConnection,
+    aggregate_id: &str,
+) -> Result<(A, usize), sqlx::Error> {
+    let upcasters = registry::upcasters_for(A::TYPE);
+    let rows: Vec<EventRow> = sqlx::query_as(
+        "SELECT aggregate_id, sequence, event_type, event_version, payload, metadata, recorded_at \
+         FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence",
+    )
+    .bind(A::TYPE)
+    .bind(aggregate_id)
+    .fetch_all(conn)
+    .await?;
+    let mut aggregate = A::default();
+    let mut sequence = 0;
+    for row in rows {
+        sequence = usize::try_from(row.sequence).map_err(decode_error)?;
+        aggregate.apply(upcast_and_decode::<A>(&upcasters, row)?);
+    }
+    Ok((aggregate, sequence))
+}

@@ -376,7 +376,15 @@ impl<A: Aggregate + Tenanted> CommandBus<A> {
     where
         A: Clone,
     {
-        let mut context = self.store.load_aggregate(aggregate_id).await?;
+        // Read over the caller's transaction: what it already wrote to this aggregate counts.
+        let (aggregate, current_sequence) = crate::fold::load_in::<A>(&mut *conn, aggregate_id)
+            .await
+            .map_err(|e| CommandError::Store(e.to_string()))?;
+        let mut context = LoadedAggregate {
+            aggregate_id: aggregate_id.to_string(),
+            aggregate,
+            current_sequence,
+        };
         if context
             .aggregate
             .client_id()

@@ -185,11 +185,12 @@ pub async fn sign(
     signature: &str,
     visitor: Visitor,
 ) -> Result<String, ApiError> {
-    let png = decode_signature(signature)?;
+    // The link first: a wrong one learns nothing about the signature's rules.
     let opened = open(service.pool(), id, token).await?;
     if opened.purpose != "sign" {
-        return Err(ApiError::ForbiddenWith(LINK_INVALID.into()));
+        return Err(ApiError::ForbiddenWith(LINK_USED.into()));
     }
+    let png = decode_signature(signature)?;
     let client_id = opened.client_id;
     let mut tx = club_tx(service.pool(), client_id).await?;
     // Single use: of two signings with one token, only one spends it.
@@ -323,6 +324,16 @@ fn decode_signature(signature: &str) -> Result<Vec<u8>, ApiError> {
             "signature",
             "Underskriften skal være et PNG-billede",
         ));
+    }
+    let picture = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+        .map_err(|_| ApiError::field("signature", "Underskriften kunne ikke læses"))?
+        .to_rgba8();
+    // A blank pad: nothing drawn that shows (every pixel transparent or white).
+    let drawn = picture
+        .pixels()
+        .any(|p| p.0[3] > 32 && (p.0[0] < 200 || p.0[1] < 200 || p.0[2] < 200));
+    if !drawn {
+        return Err(ApiError::field("signature", SIGNATURE_REQUIRED));
     }
     Ok(bytes)
 }

@@ -261,6 +261,7 @@ impl TestApp {
 }
 
 /// One browser: its own cookies, and the CSRF header on every write, as the webapp sends it.
+#[derive(Clone)]
 pub struct Browser {
     pub base: String,
     pub client: reqwest::Client,

@@ -3,6 +3,7 @@
 mod access;
 mod account;
 mod catalogue;
+mod contracts;
 mod crm;
 mod helpers;
 mod history;

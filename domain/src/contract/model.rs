@@ -95,9 +95,20 @@ impl ContractContent {
         let year = |d: NaiveDate| d.checked_add_months(chrono::Months::new(12)).unwrap_or(d);
         let (start, end) = match (self.start_date, self.end_date) {
             (Some(start), Some(end)) if end >= start => {
-                let length = end - start;
                 let next_start = end.succ_opt().unwrap_or(end);
-                (Some(next_start), Some(next_start + length))
+                // A period of whole months (1 Jan – 31 Dec) stays whole months; any other
+                // lasts as many days again.
+                let months = (1..=240u32).find(|m| {
+                    start.checked_add_months(chrono::Months::new(*m)) == Some(next_start)
+                });
+                let next_end = match months {
+                    Some(m) => next_start
+                        .checked_add_months(chrono::Months::new(m))
+                        .and_then(|d| d.pred_opt()),
+                    None => None,
+                }
+                .unwrap_or(next_start + (end - start));
+                (Some(next_start), Some(next_end))
             }
             (start, end) => (start.map(year), end.map(year)),
         };
