@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { server, sessionHandlers } from '../../test/server';
@@ -19,7 +20,7 @@ vi.mock('react-pdf', async () => {
     }: {
       file: string;
       onLoadSuccess: (pdf: { numPages: number }) => void;
-      children: unknown;
+      children: ReactNode;
     }) => {
       useEffect(() => onLoadSuccess({ numPages: 3 }), [file, onLoadSuccess]);
       return createElement('div', { 'data-testid': 'pdf', 'data-file': file }, children);
