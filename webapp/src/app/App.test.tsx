@@ -190,7 +190,11 @@ describe('the back office', () => {
   });
 
   it('gives an admin with two clubs the club switcher and the settings link', async () => {
-    server.use(...sessionHandlers({ user: adminUser, clients: clubs, client: demoFc, modules }));
+    server.use(
+      ...sessionHandlers({ user: adminUser, clients: clubs, client: demoFc, modules }),
+      // An admin reads every module: home shows the companies' leads to follow up.
+      emptyList('/api/dashboard/leads-followup'),
+    );
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Skift klub: Demo FC' }));
     expect(

@@ -10,8 +10,8 @@ import { PublicLayout } from './layouts/PublicLayout';
 const PublicHomePage = lazyPage(() =>
   import('../features/public/PublicHomePage').then((page) => page.PublicHomePage),
 );
-const BackOfficeHomePage = lazyPage(() =>
-  import('../features/shell/BackOfficeHomePage').then((page) => page.BackOfficeHomePage),
+const DashboardPage = lazyPage(() =>
+  import('../features/dashboard/DashboardPage').then((page) => page.DashboardPage),
 );
 const NotFoundPage = lazyPage(() =>
   import('../features/shell/NotFoundPage').then((page) => page.NotFoundPage),
@@ -24,10 +24,10 @@ function ModeLayout() {
   return publicMode || publicLayout ? <PublicLayout /> : <BackOfficeLayout />;
 }
 
-/** '/' is the public home in public mode and the back-office home otherwise. */
+/** '/' is the public home in public mode and the dashboard (the back-office home) otherwise. */
 function HomePage() {
   const { publicMode } = useAppSession();
-  return publicMode ? <PublicHomePage /> : <BackOfficeHomePage />;
+  return publicMode ? <PublicHomePage /> : <DashboardPage />;
 }
 
 /**

@@ -1,0 +1,21 @@
+// These types mirror the server's dashboard rows; they give way to the generated ones
+// (src/api/generated) once the server's Rust types export them.
+
+/** A row of POST /api/dashboard/renegotiations: a contract up for renewal. */
+export interface RenegotiationRow {
+  id: string;
+  contractNumber: number;
+  /** The company's name, else the contact's. */
+  name: string | null;
+  /** A calendar day, 'YYYY-MM-DD'. */
+  renewDate: string;
+}
+
+/** A row of POST /api/dashboard/leads-followup: a lead whose follow-up day has come. */
+export interface LeadFollowupRow {
+  id: string;
+  name: string;
+  owner: string | null;
+  /** A calendar day, 'YYYY-MM-DD'. */
+  followUpDate: string;
+}
