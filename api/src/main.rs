@@ -83,6 +83,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             tribune_api::seed::seed_demo_crm(&owner, &storage).await?;
             tribune_api::seed::seed_demo_catalogue(&owner).await?;
             tribune_api::seed::seed_demo_orders(&owner).await?;
+            tribune_api::seed::seed_demo_contracts(&owner, &storage, &settings.public_url).await?;
             if seeded {
                 println!("demo seeded: Demo FC and Demo Håndbold; admin@, staff@ and kunde@tribune.test / {}", tribune_api::seed::DEMO_PASSWORD);
             } else {

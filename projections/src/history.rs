@@ -30,7 +30,12 @@ pub struct HistoryEntry {
     pub user_name: Option<String>,
     pub impersonator_name: Option<String>,
     pub reason: Option<String>,
+    /// Where the change came from (the caller's address) and which command made it.
+    pub ip: Option<String>,
+    pub command: Option<String>,
     pub changes: Vec<Change>,
+    /// The event's link in the aggregate's hash chain (hex; `tribune audit verify` checks it).
+    pub hash: String,
 }
 
 #[derive(sqlx::FromRow)]
@@ -38,6 +43,7 @@ struct EventInfo {
     sequence: i64,
     recorded_at: DateTime<Utc>,
     metadata: Value,
+    hash: Option<Vec<u8>>,
 }
 
 /// The history of one aggregate of the caller's club; `None` when it does not exist there.
@@ -49,7 +55,7 @@ pub async fn history<A: Aggregate>(
 ) -> Result<Option<Vec<HistoryEntry>>, CommandError<A::Error>> {
     let envelopes = store.load_events(aggregate_id).await?;
     let infos: Vec<EventInfo> = sqlx::query_as(
-        "SELECT sequence, recorded_at, metadata FROM events \
+        "SELECT sequence, recorded_at, metadata, hash FROM events \
          WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence",
     )
     .bind(A::TYPE)
@@ -78,7 +84,10 @@ pub async fn history<A: Aggregate>(
             user_name: json_str(&info.metadata, "user_name"),
             impersonator_name: json_str(&info.metadata, "impersonator_name"),
             reason: json_str(&info.metadata, "reason"),
+            ip: json_str(&info.metadata, "ip"),
+            command: json_str(&info.metadata, "command"),
             changes: changes(&before, &after),
+            hash: info.hash.as_deref().map(hex::encode).unwrap_or_default(),
         });
         before = after;
     }

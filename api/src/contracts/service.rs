@@ -285,8 +285,9 @@ impl<'a> ContractService<'a> {
     }
 
     /// 'Send til underskrift': the document as it is now is kept, a signing link made for it
-    /// and mailed to the contact. Earlier links are spent.
-    pub async fn send_for_signing(&self, actor: &Actor, id: Uuid) -> Result<(), ApiError> {
+    /// and mailed to the contact. Earlier links are spent. Returns the link (the demo seed signs
+    /// through it).
+    pub async fn send_for_signing(&self, actor: &Actor, id: Uuid) -> Result<String, ApiError> {
         let (contract, _) = self.load(actor.client_id, id).await?;
         let mut tx = club_tx(self.pool, actor.client_id).await?;
         let recipient = contract_mails::recipient(&mut tx, &contract).await?;
@@ -335,7 +336,7 @@ impl<'a> ContractService<'a> {
             contract_mails::signing_link(&contract, &club, &recipient, &link, signing::SIGN_DAYS);
         self.queue(&mut tx, actor, id, mail).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(link)
     }
 
     pub(super) async fn queue(

@@ -3,10 +3,12 @@
 //! call it every time.
 
 mod catalogue;
+mod contracts;
 mod crm;
 mod orders;
 
 pub use catalogue::seed_demo_catalogue;
+pub use contracts::seed_demo_contracts;
 pub use crm::seed_demo_crm;
 pub use orders::seed_demo_orders;
 

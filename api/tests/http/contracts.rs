@@ -872,3 +872,127 @@ async fn another_club_and_a_read_only_role_cannot_touch_a_contract() {
         "nothing changed"
     );
 }
+
+#[tokio::test]
+async fn an_auditor_exports_every_event_of_a_contract_with_its_hash() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let r = refs(&app).await;
+    let id = create(&staff, &draft(&r, vec![line("A", 100_000, 1)])).await;
+    let c = contract(&staff, &id).await;
+    assert_eq!(act(&staff, "approve", &c).await.0, StatusCode::OK);
+    let response = staff
+        .get(&format!("/api/history/contract/{id}/export"))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.bytes().await.expect("xlsx");
+    use calamine::Reader;
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).expect("xlsx");
+    let sheet = book.worksheet_range_at(0).expect("sheet").expect("range");
+    let rows: Vec<Vec<String>> = sheet
+        .rows()
+        .map(|r| r.iter().map(|c| c.to_string()).collect())
+        .collect();
+    assert_eq!(rows.len(), 3, "a header and two events");
+    assert_eq!(rows[1][2], "Created");
+    assert_eq!(rows[2][2], "Approved");
+    assert_eq!(rows[2][7], "contract.approve");
+    let hashes: Vec<Vec<u8>> = sqlx::query_scalar(
+        "SELECT hash FROM events WHERE aggregate_type = 'contract' AND aggregate_id = $1 ORDER BY sequence",
+    )
+    .bind(&id)
+    .fetch_all(&app.db.owner)
+    .await
+    .expect("hashes");
+    assert_eq!(rows[1][10], hex::encode(&hashes[0]));
+    assert_eq!(rows[2][10], hex::encode(&hashes[1]));
+    // Another club gets nothing.
+    let other = app.admin_in_handbold().await;
+    assert_ne!(
+        other
+            .get(&format!("/api/history/contract/{id}/export"))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn the_demo_has_contracts_in_every_status_one_of_them_signed_for_real() {
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().expect("dir");
+    let storage = tribune_api::storage::Storage::local(dir.path()).expect("storage");
+    tribune_api::seed::seed_demo_crm(&app.db.owner, &storage)
+        .await
+        .expect("crm");
+    tribune_api::seed::seed_demo_catalogue(&app.db.owner)
+        .await
+        .expect("catalogue");
+    tribune_api::seed::seed_demo_contracts(&app.db.owner, &storage, "http://127.0.0.1")
+        .await
+        .expect("contracts");
+    tribune_api::seed::seed_demo_contracts(&app.db.owner, &storage, "http://127.0.0.1")
+        .await
+        .expect("runs once");
+    let count = |sql: &'static str| app.count(sql);
+    assert_eq!(
+        count("SELECT count(*) FROM contract_rows").await,
+        31,
+        "30 and a renewal"
+    );
+    for status in ["draft", "renewal", "approved", "cancelled"] {
+        let n: i64 = sqlx::query_scalar("SELECT count(*) FROM contract_rows WHERE status = $1")
+            .bind(status)
+            .fetch_one(&app.db.owner)
+            .await
+            .expect("count");
+        assert!(n > 0, "{status}");
+    }
+    for agreement in [
+        "unsent",
+        "scheduled",
+        "sent",
+        "negotiation",
+        "signed",
+        "renegotiation",
+    ] {
+        let n: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM contract_rows WHERE agreement_status = $1")
+                .bind(agreement)
+                .fetch_one(&app.db.owner)
+                .await
+                .expect("count");
+        assert!(n > 0, "{agreement}");
+    }
+    assert_eq!(
+        count("SELECT count(*) FROM events WHERE aggregate_type = 'contract' AND event_type = 'Signed'").await,
+        1
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM events WHERE aggregate_type = 'contract' AND event_type = 'Reactivated'").await,
+        1
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM files WHERE relation_type = 'contract'").await,
+        1,
+        "the signed copy"
+    );
+    // Every renegotiation bucket has a card.
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, board) = staff
+        .post_json("/api/contracts/pipeline/renegotiation", &json!({}))
+        .await;
+    for alias in [
+        "sixMonths",
+        "threeMonths",
+        "oneMonth",
+        "overdue",
+        "overdueMore",
+    ] {
+        assert!(
+            board["result"][alias]["count"].as_i64().unwrap_or(0) > 0,
+            "{alias}: {board}"
+        );
+    }
+}
