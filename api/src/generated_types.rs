@@ -47,7 +47,55 @@ fn files() -> Vec<(&'static str, String)> {
         declarations(&orders)
     );
     let companies = declarations(&[CompanyListRow::decl()]);
-    vec![("orders.ts", orders), ("companies.ts", companies)]
+    vec![
+        ("orders.ts", orders),
+        ("companies.ts", companies),
+        ("contracts.ts", contracts()),
+    ]
+}
+
+/// The contract's types; the order line, money and the company and contact refs come from
+/// `orders.ts`.
+fn contracts() -> String {
+    use tribune_domain::contract::{
+        AgreementStatus, ContractEvent, ContractLine, ContractStatus, CustomPeriod,
+        InvoicingPlan, PlanKind, Signing, Unit,
+    };
+    use tribune_projections::contract::queries::{
+        ContractListRow, PipelineCard, PipelineColumn, RenegotiationRow,
+    };
+
+    use crate::contracts::dto::{ContractDto, ContractLineDto, ContractLink};
+
+    let decls = [
+        ContractStatus::decl(),
+        AgreementStatus::decl(),
+        Unit::decl(),
+        ContractLine::decl(),
+        PlanKind::decl(),
+        CustomPeriod::decl(),
+        InvoicingPlan::decl(),
+        Signing::decl(),
+        ContractLineDto::decl(),
+        ContractLink::decl(),
+        ContractDto::decl(),
+        ContractListRow::decl(),
+        PipelineCard::decl(),
+        PipelineColumn::decl(),
+        RenegotiationRow::decl(),
+    ];
+    let event_types = ContractEvent::VARIANTS
+        .iter()
+        .map(|name| format!("  '{name}',\n"))
+        .collect::<String>();
+    let body = declarations(&decls).replacen(
+        "\n\n",
+        "\n\nimport type { CompanyRef, ContactRef, ExtraInfoValue, LineOption, Money } from './orders';\n\n",
+        1,
+    );
+    format!(
+        "{body}\n/** Every event type of the contract, as the history API names them. */\nexport const CONTRACT_EVENT_TYPES = [\n{event_types}] as const;\nexport type ContractEventType = (typeof CONTRACT_EVENT_TYPES)[number];\n"
+    )
 }
 
 fn declarations(decls: &[String]) -> String {

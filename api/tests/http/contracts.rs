@@ -996,3 +996,30 @@ async fn the_demo_has_contracts_in_every_status_one_of_them_signed_for_real() {
         );
     }
 }
+
+#[tokio::test]
+async fn audit_verify_checks_the_contract_chains_and_names_a_tampered_event() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let r = refs(&app).await;
+    let id = create(&staff, &draft(&r, vec![line("A", 100_000, 1)])).await;
+    let c = contract(&staff, &id).await;
+    assert_eq!(act(&staff, "approve", &c).await.0, StatusCode::OK);
+    let report = tribune_projections::audit::verify(&app.db.owner).await.expect("verify");
+    assert!(report.first_broken.is_none(), "{:?}", report.first_broken);
+    // Someone with database rights lowers the price in the stored Created event.
+    sqlx::query(
+        "UPDATE events SET payload = jsonb_set(payload, '{Created,content,lines,0,price}', '1') \
+         WHERE aggregate_type = 'contract' AND aggregate_id = $1 AND sequence = 1",
+    )
+    .bind(&id)
+    .execute(&app.db.owner)
+    .await
+    .expect("tamper");
+    let report = tribune_projections::audit::verify(&app.db.owner).await.expect("verify");
+    let broken = report.first_broken.expect("a broken link");
+    assert_eq!(
+        (broken.aggregate_type.as_str(), broken.aggregate_id.as_str(), broken.sequence),
+        ("contract", id.as_str(), 1)
+    );
+}
