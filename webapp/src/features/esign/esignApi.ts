@@ -1,5 +1,5 @@
 import { baseApi } from '../../api/baseApi';
-import type { EsignInfo, EsignRequest } from './types';
+import type { EsignInfo, EsignRequest, VerifyVerdict } from './types';
 
 // Absolute paths: the page is public, and these calls live under /api in either mode.
 const esignUrl = (id: string) => `/api/contracts/${encodeURIComponent(id)}/esign`;
@@ -59,7 +59,20 @@ export const esignApi = baseApi.injectEndpoints({
         body: { signature },
       }),
     }),
+    /** 'Kontroller en aftale': is this PDF one Tribune sent or signed, unchanged? */
+    verifyContract: build.mutation<VerifyVerdict, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append('file', file);
+        return { url: '/api/public/contracts/verify', method: 'POST', body: form };
+      },
+    }),
   }),
 });
 
-export const { useGetEsignInfoQuery, useGetEsignPdfQuery, useSignContractMutation } = esignApi;
+export const {
+  useGetEsignInfoQuery,
+  useGetEsignPdfQuery,
+  useSignContractMutation,
+  useVerifyContractMutation,
+} = esignApi;

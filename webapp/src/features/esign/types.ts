@@ -17,3 +17,14 @@ export interface EsignRequest {
   id: string;
   token: string;
 }
+
+/** What `POST /api/public/contracts/verify` says of a PDF (server: contracts::signing::Verdict). */
+export interface VerifyVerdict {
+  genuine: boolean;
+  sha256: string;
+  /** 'sent' (the document sent for signing) or 'signed' (the signed copy). */
+  kind: 'sent' | 'signed' | null;
+  contractNumber: number | null;
+  signedAt: string | null;
+  message: string;
+}
