@@ -58,8 +58,8 @@ fn files() -> Vec<(&'static str, String)> {
 /// `orders.ts`.
 fn contracts() -> String {
     use tribune_domain::contract::{
-        AgreementStatus, ContractEvent, ContractLine, ContractStatus, CustomPeriod,
-        InvoicingPlan, PlanKind, Signing, Unit,
+        AgreementStatus, ContractEvent, ContractLine, ContractStatus, CustomPeriod, InvoicingPlan,
+        PlanKind, Signing, Unit,
     };
     use tribune_projections::contract::queries::{
         ContractListRow, PipelineCard, PipelineColumn, RenegotiationRow,
