@@ -1088,3 +1088,66 @@ async fn replay_rebuilds_the_contract_tables_exactly_from_the_events() {
     assert!(again.identical(), "{again:?}");
     assert_eq!(contract(&staff, &ids[2]).await["total"], 300_006);
 }
+
+#[tokio::test]
+async fn concurrent_creates_take_consecutive_numbers_and_one_link_signs_once_however_raced() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let r = refs(&app).await;
+    let body = draft(&r, vec![line("A", 100_000, 1)]);
+    let creates = (0..12).map(|_| {
+        let (staff, body) = (staff.clone(), body.clone());
+        async move { staff.post_json("/api/contracts/update", &body).await }
+    });
+    let answers = futures::future::join_all(creates).await;
+    assert!(
+        answers.iter().all(|(s, _)| *s == StatusCode::OK),
+        "{answers:?}"
+    );
+    let numbers: Vec<i64> = sqlx::query_scalar("SELECT number FROM contract_rows ORDER BY number")
+        .fetch_all(&app.db.owner)
+        .await
+        .expect("numbers");
+    let first = numbers[0];
+    assert_eq!(
+        numbers,
+        (first..first + 12).collect::<Vec<_>>(),
+        "gap-free, none twice"
+    );
+
+    // Two tabs sign with the same link at the same moment: one signature, one refusal.
+    let id = answers[0].1["result"].as_str().expect("id").to_string();
+    let (status, answer) = staff
+        .post_json(&format!("/api/contracts/{id}/send-signing"), &json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let mail = app.smtp.wait_for(&r.email).await;
+    let link = mail
+        .link(&format!("http://127.0.0.1/contracts/esign/{id}?token="))
+        .expect("link");
+    let token = link.split("token=").nth(1).expect("token").to_string();
+    let signature = format!(
+        "data:image/png;base64,{}",
+        base64::Engine::encode(
+            &base64::engine::general_purpose::STANDARD,
+            drawn_signature()
+        )
+    );
+    let signs = (0..4).map(|_| {
+        let visitor = app.browser();
+        let path = format!("/api/contracts/{id}/esign?token={token}");
+        let body = json!({ "signature": signature });
+        async move { visitor.post_json(&path, &body).await.0 }
+    });
+    let statuses = futures::future::join_all(signs).await;
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::OK).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM events WHERE aggregate_type = 'contract' AND event_type = 'Signed'")
+            .await,
+        1
+    );
+}
