@@ -27,6 +27,7 @@ bench:
     cargo bench -p tribune-projections --bench replay
     cargo bench -p tribune-api --bench companies
     cargo bench -p tribune-api --bench orders
+    cargo bench -p tribune-api --bench contracts
 
 # Fuzz the API: schemathesis over /api/openapi.json as the demo admin, against the release server on
 # a fresh database, bounded in cases and time; fails on any 5xx. `just fuzz --max-examples 5 --max-time 120`.
