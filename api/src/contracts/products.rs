@@ -17,9 +17,11 @@ use crate::error::ApiError;
 use crate::session::Staff;
 use crate::state::AppState;
 
-/// Offered on contracts: a contract setup that is not hidden, on an active product.
+/// Offered on contracts: a contract setup of a kind (not 'none') that is not hidden, on an
+/// active product.
 const OFFERED: &str = "p.active AND p.contract_setup IS NOT NULL \
-    AND NOT coalesce((p.contract_setup->>'hidden')::boolean, false)";
+    AND NOT coalesce((p.contract_setup->>'hidden')::boolean, false) \
+    AND coalesce(p.contract_setup->>'type', 'none') <> 'none'";
 
 #[utoipa::path(get, path = "/api/contracts/products", tag = "contracts",
     responses((status = 200, description = "{success, result: {category: {id, title}, isHidden, products: \

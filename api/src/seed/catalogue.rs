@@ -221,6 +221,16 @@ pub async fn seed_demo_catalogue(pool: &PgPool) -> anyhow::Result<()> {
             false,
         ),
         (
+            "Speakeromtale",
+            "product",
+            2,
+            1,
+            250000,
+            json!([]),
+            Some(setup("number", Some("price"), None, false)),
+            false,
+        ),
+        (
             "Hospitality-pakke",
             "product",
             2,
