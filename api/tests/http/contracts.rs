@@ -1151,3 +1151,55 @@ async fn concurrent_creates_take_consecutive_numbers_and_one_link_signs_once_how
         1
     );
 }
+
+#[tokio::test]
+async fn the_offered_groups_hold_each_setup_type_and_a_new_contract_starts_with_the_preselected() {
+    let app = spawn_app().await;
+    tribune_api::seed::seed_demo_catalogue(&app.db.owner)
+        .await
+        .expect("catalogue");
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (status, answer) = staff.get_json("/api/contracts/products").await;
+    assert_eq!(status, StatusCode::OK);
+    let groups = answer["result"].as_array().expect("groups");
+    let products: Vec<&Value> = groups
+        .iter()
+        .flat_map(|g| g["products"].as_array().into_iter().flatten())
+        .collect();
+    let setup_of = |title: &str| {
+        products
+            .iter()
+            .find(|p| p["title"] == json!(title))
+            .map(|p| p["contractSetup"].clone())
+            .unwrap_or_else(|| panic!("{title} offered"))
+    };
+    assert_eq!(setup_of("Bandereklame")["type"], "checkbox");
+    assert_eq!(setup_of("VIP-billetter")["amountType"], "amount");
+    assert_eq!(setup_of("Speakeromtale")["amountType"], "price");
+    assert_eq!(setup_of("Logo på trøje")["type"], "text");
+    assert_eq!(setup_of("Skilt ved indgang")["type"], "number-text");
+    let hospitality = products
+        .iter()
+        .find(|p| p["title"] == "Hospitality-pakke")
+        .expect("variants");
+    assert_eq!(hospitality["variants"].as_array().map(Vec::len), Some(2));
+    assert!(
+        !products.iter().any(|p| p["title"] == "Halstørklæde"),
+        "a product without a contract setup is not offered"
+    );
+    for group in groups {
+        assert!(group["category"]["title"].is_string());
+        assert!(group["isHidden"].is_boolean());
+    }
+    // A new contract starts with the pre-selected checkbox product, at its price, amount 1.
+    let (_, template) = staff.get_json("/api/contracts/new").await;
+    let lines = template["result"]["contractLines"]
+        .as_array()
+        .expect("lines");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["title"], "Bandereklame");
+    assert_eq!(lines[0]["amount"], 1);
+    assert_eq!(lines[0]["price"], 4_000_000);
+    assert_eq!(template["result"]["id"], Value::Null);
+    assert_eq!(template["result"]["pricesWithVat"], true);
+}
