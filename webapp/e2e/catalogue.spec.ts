@@ -29,6 +29,8 @@ test('orders side navigation and a season with only reservations', async ({ page
     .getByRole('navigation', { name: 'Undermenu' })
     .or(page.locator('nav.tb-sidenav'));
   await expect(subNav.getByRole('link')).toHaveText([
+    'Pipeline',
+    'Aftaler',
     'Ordrer',
     'Kategorier',
     'Sæsoner',

@@ -119,6 +119,8 @@ test('an order from draft to approved, reopened, exported, its history, cancelle
 
   await page.goto('/orders');
   await expect(page.getByRole('navigation', { name: 'Undermenu' }).getByRole('link')).toHaveText([
+    'Pipeline',
+    'Aftaler',
     'Ordrer',
     'Kategorier',
     'Sæsoner',

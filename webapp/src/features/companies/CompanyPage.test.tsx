@@ -391,6 +391,20 @@ describe('the company editor', () => {
                 renewDate: null,
                 subtotal: 1000000,
                 additionalFee: 5000,
+                total: 1256250,
+              },
+              {
+                id: 'k-2',
+                contractNumber: 1002,
+                category: null,
+                status: 'renewal',
+                startDate: '2026-01-01',
+                endDate: '2026-12-31',
+                noEndDate: false,
+                renewDate: '2026-10-01',
+                subtotal: 200000,
+                additionalFee: 0,
+                total: 250000,
               },
             ],
             orders: [
@@ -419,7 +433,17 @@ describe('the company editor', () => {
     expect(contracts).toHaveTextContent('Sponsorat');
     expect(contracts).toHaveTextContent('Godkendt');
     expect(contracts).toHaveTextContent('01-01-2025 – Løbende');
+    // Listed totals are subtotal plus fee, without VAT.
     expect(contracts).toHaveTextContent(/10\.050,00\skr\./);
+    expect(contracts).not.toHaveTextContent(/12\.562,50/);
+    const renewal = within(contracts).getByRole('row', { name: /1002/ });
+    expect(renewal).toHaveTextContent('Gentegning');
+    expect(renewal).toHaveTextContent('01-01-2026 – 31-12-2026');
+    expect(renewal).toHaveTextContent(/2\.000,00\skr\./);
+    expect(within(contracts).getByRole('link', { name: '1002' })).toHaveAttribute(
+      'href',
+      '/orders/contracts/k-2',
+    );
     const orders = screen.getByRole('table', { name: 'Ordrer' });
     expect(within(orders).getByRole('link', { name: '5001' })).toHaveAttribute(
       'href',

@@ -30,9 +30,12 @@ function StatusText({ icon, text }: { icon?: string; text: string }) {
   );
 }
 
-/** Listed totals are subtotal plus additional fee (spec 1 §3). */
-function totalOf(row: { subtotal: number; additionalFee: number; total?: number }): number {
-  return row.total ?? (row.subtotal ?? 0) + (row.additionalFee ?? 0);
+/**
+ * Listed totals are subtotal plus additional fee (spec 1 §3), without VAT, whatever else the row
+ * carries (the server sends the contract's total with VAT too).
+ */
+function totalOf(row: { subtotal: number; additionalFee: number }): number {
+  return (row.subtotal ?? 0) + (row.additionalFee ?? 0);
 }
 
 function categoryOf(contract: CompanyContract): string {

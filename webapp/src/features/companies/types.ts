@@ -56,6 +56,7 @@ export interface CompanyOrder {
   total?: number;
 }
 
+/** A contract as the company page lists it (GET companies/{id}: data.contracts, newest first). */
 export interface CompanyContract {
   id: string;
   contractNumber: string | number;
@@ -67,6 +68,7 @@ export interface CompanyContract {
   renewDate: string | null;
   subtotal: number;
   additionalFee: number;
+  /** With VAT; the list shows subtotal plus additional fee (spec 1 §3). */
   total?: number;
 }
 

@@ -10,7 +10,7 @@ import { HistoryTab } from '../../shared/history/HistoryTab';
 import { Money } from '../../shared/ui/Money';
 import { orderStatusLabel, paymentStatusLabel } from './orderStatus';
 import { TotalsTable } from './OrderTotalsCard';
-import { lineTotal, orderTotals } from './orderTotals';
+import { lineTotal, orderTotals } from '../../shared/orderLines/orderTotals';
 import {
   INVOICING_TYPES,
   ORDER_STATUSES,

@@ -6,10 +6,10 @@ import { DataTable } from 'primereact/datatable';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../shared/ui/Money';
-import { OrderLineDialog } from './OrderLineDialog';
-import { SEAT_TICKET } from './orderLineSchema';
+import { OrderLineDialog } from '../../shared/orderLines/OrderLineDialog';
+import { SEAT_TICKET } from '../../shared/orderLines/orderLineSchema';
+import { lineTotal } from '../../shared/orderLines/orderTotals';
 import type { OrderFormValues } from './orderSchema';
-import { lineTotal } from './orderTotals';
 import type { OrderLine } from './types';
 
 /** The messages a 422 put on a line's fields (orderLines.{i}.title …). */

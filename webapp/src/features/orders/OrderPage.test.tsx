@@ -259,6 +259,35 @@ describe('the order page', () => {
     await screen.findByRole('table', { name: 'Ordrer' });
   });
 
+  it("links a contract: 'Aftale #n – company' from the search, sent as contractId", async () => {
+    const searches: string[] = [];
+    const { posted } = serveOrder();
+    server.use(
+      http.get('/api/orders/contracts', ({ request }) => {
+        searches.push(new URL(request.url).search);
+        return HttpResponse.json({
+          success: true,
+          result: [{ id: 'a-1', contractNumber: 1001, title: 'Aftale #1001 – Bageriet Grøn ApS' }],
+        });
+      }),
+    );
+    renderApp('/orders/o-1');
+    await screen.findByRole('heading', { level: 1, name: 'Ordre #1001' });
+    screen.getByLabelText('Aftale').focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'Aftale #1001 – Bageriet Grøn ApS', hidden: true }),
+    );
+    expect(screen.getByRole('link', { name: 'Se aftale' })).toHaveAttribute(
+      'href',
+      '/orders/contracts/a-1',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(await screen.findByText('Ordren blev gemt!')).toBeInTheDocument();
+    expect(posted.update?.[0]).toMatchObject({ contractId: 'a-1' });
+    expect(searches[0]).toBe('?search=&companyId=');
+  });
+
   it('goes back to the list when the order cannot be loaded', async () => {
     server.use(
       ...ordersSession(),

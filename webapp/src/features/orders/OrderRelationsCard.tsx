@@ -1,4 +1,5 @@
 import { useFormikContext } from 'formik';
+import type { TFunction } from 'i18next';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
@@ -134,13 +135,22 @@ function ContactField({ editable }: { editable: boolean }) {
   );
 }
 
-function contractLabel(contract: { contractNumber: number | null; title?: string }): string {
-  return [contract.contractNumber !== null ? `#${contract.contractNumber}` : '', contract.title]
-    .filter(Boolean)
-    .join(' ');
+/**
+ * How a contract reads in the picker: the server's title ('Aftale #1001 – Bageriet Grøn ApS'),
+ * or 'Aftale #1001' for the linked one until a search has answered with it.
+ */
+function contractLabel(
+  t: TFunction,
+  contract: { contractNumber: number | null; title?: string | null },
+): string {
+  if (contract.title) return contract.title;
+  return t('orders.relations.contractNumber', { number: contract.contractNumber ?? '' });
 }
 
-/** 'Aftale': the company's contracts (none until contracts exist), searchable. */
+/**
+ * 'Aftale': the contracts the order can link to (not cancelled; the chosen company's when one is
+ * chosen), searched on the server as the user types.
+ */
 function ContractField({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const id = useId();
@@ -154,10 +164,10 @@ function ContractField({ editable }: { editable: boolean }) {
     if (contract) byId.set(contract.id, { ...contract, title: '' });
     for (const choice of found) byId.set(choice.id, choice);
     return [...byId.values()].map((choice) => ({
-      label: contractLabel(choice),
+      label: contractLabel(t, choice),
       value: choice.id,
     }));
-  }, [found, contract]);
+  }, [found, contract, t]);
   return (
     <div className="tb-field">
       <label htmlFor={id}>{t('orders.relations.contract')}</label>
@@ -186,6 +196,9 @@ function ContractField({ editable }: { editable: boolean }) {
           );
         }}
       />
+      {contract && (
+        <Link to={`/orders/contracts/${contract.id}`}>{t('orders.relations.showContract')}</Link>
+      )}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
   totalsInputsChanged,
   type OrderFormValues,
 } from './orderSchema';
-import { orderDiscountForTotal } from './orderTotals';
+import { orderDiscountForTotal } from '../../shared/orderLines/orderTotals';
 import type { Order } from './types';
 
 /**

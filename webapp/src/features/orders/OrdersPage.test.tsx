@@ -96,7 +96,7 @@ describe('the orders list', () => {
       within(screen.getByRole('navigation', { name: 'Undermenu' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Ordrer', 'Kategorier', 'Sæsoner', 'Felter', 'Rabatkoder']);
+    ).toEqual(['Pipeline', 'Aftaler', 'Ordrer', 'Kategorier', 'Sæsoner', 'Felter', 'Rabatkoder']);
   });
 
   it("offers 'Slet' only for cancelled orders, after a confirmation", async () => {

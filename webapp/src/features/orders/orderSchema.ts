@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { decimalTextToOre, oreToDecimalText } from '../../shared/format';
 import { yup } from '../../shared/validation';
 import { NO_INVOICING } from './orderStatus';
-import { linesTotal, orderTotals } from './orderTotals';
+import { linesTotal, orderTotals } from '../../shared/orderLines/orderTotals';
 import type {
   ExtraInfoValue,
   InvoicingType,

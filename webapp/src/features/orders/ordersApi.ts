@@ -6,7 +6,6 @@ import type {
   Order,
   OrderField,
   OrderInvoice,
-  OrderProduct,
   OrderTicket,
   OrderVersion,
   PaymentStatus,
@@ -98,10 +97,6 @@ export const ordersApi = baseApi.injectEndpoints({
       query: (categoryId) => ({ url: `${ORDERS_ENDPOINT}/fields`, params: { categoryId } }),
       providesTags: [{ type: 'CustomField', id: 'LIST' }],
     }),
-    getOrderProduct: build.query<OrderProduct, string>({
-      query: (id) => `products/${encodeURIComponent(id)}`,
-      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
-    }),
   }),
 });
 
@@ -122,5 +117,4 @@ export const {
   useSearchOrderContractsQuery,
   useGetOrderCategoryOptionsQuery,
   useGetOrderFieldsQuery,
-  useLazyGetOrderProductQuery,
 } = ordersApi;

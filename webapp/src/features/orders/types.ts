@@ -132,32 +132,3 @@ export interface OrderField {
   defaultValue: string | null;
   sorting: number | null;
 }
-
-export interface ProductVariant {
-  id?: string;
-  title: string;
-  sku: string | null;
-  price: number | null;
-  active?: boolean;
-}
-
-export interface ProductOptionSetup {
-  productId: string | null;
-  variantId: string | null;
-  priceOverride: boolean;
-  price: number | null;
-  preSelected?: boolean;
-}
-
-/** GET products/{id}: the parts of the full product an order line takes. */
-export interface OrderProduct {
-  id: string;
-  title: string;
-  sku: string | null;
-  type: string | null;
-  price: number | null;
-  prePayment: boolean;
-  vatExempt: boolean;
-  variants: ProductVariant[];
-  options: ProductOptionSetup[];
-}

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { decimalTextToOre, oreToDecimalText, parseDanishDecimal } from '../../shared/format';
-import { yup } from '../../shared/validation';
+import { decimalTextToOre, oreToDecimalText, parseDanishDecimal } from '../format';
+import { yup } from '../validation';
 import { lineTotal } from './orderTotals';
 import type { OrderLine, OrderLineOption, OrderProduct, ProductOptionSetup } from './types';
 

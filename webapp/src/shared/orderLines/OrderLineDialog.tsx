@@ -8,12 +8,12 @@ import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { oreToDecimalText } from '../../shared/format';
-import { ProductPicker } from '../../shared/pickers/ProductPicker';
-import type { ProductPick } from '../../shared/pickers/types';
-import { Form } from '../../shared/ui/Form';
-import { MoneyField, TextField } from '../../shared/ui/FormFields';
-import { useToast } from '../../shared/ui/Toast';
+import { oreToDecimalText } from '../format';
+import { ProductPicker } from '../pickers/ProductPicker';
+import type { ProductPick } from '../pickers/types';
+import { Form } from '../ui/Form';
+import { MoneyField, TextField } from '../ui/FormFields';
+import { useToast } from '../ui/Toast';
 import {
   fromProduct,
   lineOptionOf,
@@ -26,7 +26,7 @@ import {
   type LineOptionFormValue,
   type OrderLineFormValues,
 } from './orderLineSchema';
-import { useLazyGetOrderProductQuery } from './ordersApi';
+import { useLazyGetOrderProductQuery } from './orderLinesApi';
 import type { OrderLine, OrderProduct } from './types';
 
 interface OrderLineDialogProps {

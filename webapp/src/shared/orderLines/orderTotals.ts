@@ -1,8 +1,9 @@
 import type { InvoicingType, OrderTotals, VatSettings } from './types';
 
 /**
- * The money of an order (spec 3 §9) in integer øre, computed as the server computes it, so that a
- * draft's unsaved edits show the totals the server will store. After a save the server's numbers
+ * The money of an order or a contract (spec 3 §9; a contract's lines are totalled as an order's)
+ * in integer øre, computed as the server computes it, so that a draft's unsaved edits show the
+ * totals the server will store. After a save the server's numbers
  * are shown: they are the authoritative ones.
  *
  * - Line total = (price − discount + Σ option prices) × amount.

@@ -1,0 +1,132 @@
+import { Dropdown } from 'primereact/dropdown';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useAppSession } from '../../api/appApi';
+import type { ListSort } from '../../api/listTypes';
+import { ListPage } from '../../shared/ui/ListPage';
+import { Money } from '../../shared/ui/Money';
+import { AgreementStatusBadge, ContractStatusBadge } from './ContractBadges';
+import { CONTRACTS_ENDPOINT, CONTRACTS_EXPORT_ENDPOINT, EXPORT_FILE_NAME } from './contractsApi';
+import { contractStatusLabel } from './contractStatus';
+import { CONTRACTS_PATH } from './paths';
+import {
+  CONTRACT_STATUSES,
+  type ContractFilter,
+  type ContractRow,
+  type ContractStatus,
+} from './types';
+
+const DEFAULT_SORT: ListSort = { field: 'Number', dir: 'desc' };
+/** The status filter's 'Alle'. */
+const ALL = 'all';
+
+/** 'Status': Alle, Kladde, Gentegning, Godkendt, Annulleret. */
+function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: ContractStatus | null;
+  onChange: (status: ContractStatus | null) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const options = [
+    { label: t('contracts.list.all'), value: ALL },
+    ...CONTRACT_STATUSES.map((status) => ({
+      label: contractStatusLabel(t, status),
+      value: status,
+    })),
+  ];
+  return (
+    <div className="tb-field">
+      <label htmlFor={id}>{t('contracts.list.statusFilter')}</label>
+      <Dropdown
+        inputId={id}
+        value={value ?? ALL}
+        options={options}
+        optionLabel="label"
+        optionValue="value"
+        onChange={(event) => {
+          const chosen = event.value as ContractStatus | typeof ALL;
+          onChange(chosen === ALL ? null : chosen);
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * /orders/contracts (spec 3 §2 "Contracts list"): 'Eksport' (Aftaler.xlsx), the status filter and
+ * the search, the contracts newest number first, 10 a page: Status, Forhandling, Nummer, Faktura,
+ * Virksomhed, Kontaktperson, Pris (the total when the club's prices include VAT, else the
+ * subtotal), Filer; 'Se aftale'. The company page's 'Vis alle' links here with ?companyId=.
+ */
+export function ContractsPage() {
+  const { t } = useTranslation();
+  const { client } = useAppSession();
+  const [params] = useSearchParams();
+  const companyId = params.get('companyId');
+  const [status, setStatus] = useState<ContractStatus | null>(null);
+  const filter: Omit<ContractFilter, 'search'> = {
+    ...(status ? { status } : {}),
+    ...(companyId ? { companyId } : {}),
+  };
+  const withVat = client?.pricesWithVat ?? true;
+
+  return (
+    <ListPage<ContractRow>
+      title={t('contracts.list.title')}
+      endpoint={CONTRACTS_ENDPOINT}
+      tag="Contract"
+      defaultSort={DEFAULT_SORT}
+      filter={filter}
+      filters={<StatusFilter value={status} onChange={setStatus} />}
+      basePath={CONTRACTS_PATH}
+      createLabel={t('contracts.list.create')}
+      exportFile={{
+        label: t('contracts.list.export'),
+        endpoint: CONTRACTS_EXPORT_ENDPOINT,
+        fileName: EXPORT_FILE_NAME,
+        failedMessage: t('contracts.errors.exportFailed'),
+      }}
+      editLabel={t('contracts.list.show')}
+      actionLabels={{
+        edit: (row) => t('contracts.list.showLabel', { number: row.ContractNumber }),
+      }}
+      actionsStyle={{ whiteSpace: 'nowrap' }}
+      columns={[
+        {
+          field: 'Status',
+          header: t('contracts.columns.status'),
+          sortable: true,
+          body: (row) => <ContractStatusBadge status={row.Status} />,
+        },
+        {
+          field: 'AgreementStatus',
+          header: t('contracts.columns.agreementStatus'),
+          sortable: true,
+          body: (row) => <AgreementStatusBadge status={row.AgreementStatus} />,
+        },
+        { field: 'ContractNumber', header: t('contracts.columns.number'), sortable: true },
+        { field: 'Invoices', header: t('contracts.columns.invoices') },
+        { field: 'Company', header: t('contracts.columns.company'), sortable: true },
+        { field: 'Contact', header: t('contracts.columns.contact'), sortable: true },
+        {
+          field: withVat ? 'Total' : 'Subtotal',
+          header: t('contracts.columns.price'),
+          sortable: true,
+          body: (row) => <Money value={withVat ? row.Total : row.Subtotal} ore currencyCode />,
+        },
+        { field: 'Files', header: t('contracts.columns.files') },
+      ]}
+    >
+      {companyId && (
+        <p className="tb-list-note">
+          {t('contracts.list.ofCompany')}{' '}
+          <Link to={CONTRACTS_PATH}>{t('contracts.list.showAll')}</Link>
+        </p>
+      )}
+    </ListPage>
+  );
+}
