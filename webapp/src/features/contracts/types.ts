@@ -1,13 +1,14 @@
 /**
- * Contracts (issue 12, spec 3 §3 Contract). The server's types come from `serverTypes.ts`, a
- * hand-written stand-in for the generated `src/api/generated/contracts.ts`: when that file lands,
- * the import below points at it and `serverTypes.ts` is deleted. This file names the server's
- * types for the feature and adds what only the screens use.
+ * Contracts (issue 12, spec 3 §3 Contract). The server's types are generated from the Rust types
+ * (`src/api/generated/contracts.ts`); the offered products are written by hand
+ * (`offeredProducts.ts`). This file names them for the feature and adds what only the screens use.
  */
 
-import type * as api from './serverTypes';
+import type * as api from '../../api/generated/contracts';
+import type * as orders from '../../api/generated/orders';
+import type * as offered from './offeredProducts';
 
-export { CONTRACT_EVENT_TYPES } from './serverTypes';
+export { CONTRACT_EVENT_TYPES } from '../../api/generated/contracts';
 
 export const CONTRACT_STATUSES = [
   'draft',
@@ -45,8 +46,8 @@ export type CustomPeriod = api.CustomPeriod;
 /** A line as the server sends it (with its total), and as the form holds it. */
 export type ContractLine = api.ContractLineDto;
 
-export type ContractCompany = api.CompanyRef;
-export type ContractContact = api.ContactRef;
+export type ContractCompany = orders.CompanyRef;
+export type ContractContact = orders.ContactRef;
 export type ContractLink = api.ContractLink;
 export type Signing = api.Signing;
 
@@ -56,11 +57,11 @@ export type Contract = api.ContractDto;
 /** A row of the contracts list. */
 export type ContractRow = api.ContractListRow;
 
-export type ContractSetup = api.ContractSetup;
-export type ContractProduct = api.ContractProduct;
-export type ContractProductVariant = api.ContractProductVariant;
+export type ContractSetup = offered.ContractSetup;
+export type ContractProduct = offered.ContractProduct;
+export type ContractProductVariant = offered.ContractProductVariant;
 /** GET /contracts/products: the products offered on contracts, one group per product category. */
-export type ProductGroup = api.ProductGroup;
+export type ProductGroup = offered.ProductGroup;
 
 export interface ContractFilter {
   search: string;

@@ -1,36 +1,12 @@
-// These types mirror the server's answers for the pipeline board (contracts area); they give way to
-// the generated ones (src/api/generated) once the server's Rust types export them.
+// The board's server types are generated from the Rust types (src/api/generated/contracts.ts).
+import type {
+  AgreementStatus,
+  ContractStatus,
+  PipelineCard,
+  PipelineColumn,
+} from '../../api/generated/contracts';
 
-export type ContractStatus = 'draft' | 'renewal' | 'approved' | 'cancelled';
-
-export type AgreementStatus =
-  'unsent' | 'scheduled' | 'sent' | 'negotiation' | 'signed' | 'renegotiation';
-
-/** A contract on the board. Money is integer øre. */
-export interface PipelineCard {
-  id: string;
-  contractNumber: number;
-  status: ContractStatus;
-  agreementStatus: AgreementStatus;
-  company: string | null;
-  category: string | null;
-  ownerId: string | null;
-  renewDate: string | null;
-  amount: number;
-  total: number;
-  subtotal: number;
-  /** How many invoices the contract has, and how many of them are paid. */
-  invoices: number;
-  invoicesPaid: number;
-}
-
-/** One column of the board: its cards, their count and their sums with and without VAT. */
-export interface PipelineColumn {
-  contracts: PipelineCard[];
-  count: number;
-  total: number;
-  totalSubtotal: number;
-}
+export type { AgreementStatus, ContractStatus, PipelineCard, PipelineColumn };
 
 export const SALES_COLUMNS = ['draft', 'scheduled', 'negotiation', 'sent', 'approved'] as const;
 export type SalesColumn = (typeof SALES_COLUMNS)[number];
