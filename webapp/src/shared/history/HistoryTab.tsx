@@ -9,8 +9,9 @@ import { DATE_TIME_PATTERN } from '../format';
 import { Alert } from '../ui/Alert';
 import { DateTime } from '../ui/DateTime';
 import { Preloader } from '../ui/Preloader';
+import { useToast } from '../ui/Toast';
 import { describeChanges, type HistoryFormats } from './formatChange';
-import { useGetHistoryAtQuery, useGetHistoryQuery } from './historyApi';
+import { useExportHistoryMutation, useGetHistoryAtQuery, useGetHistoryQuery } from './historyApi';
 import type { HistoryEntry } from './types';
 
 export interface HistoryTabProps {
@@ -83,6 +84,8 @@ export function HistoryTab({
 }: HistoryTabProps) {
   const { t } = useTranslation();
   const query = useGetHistoryQuery({ aggregateType, id });
+  const [exportHistory, exporting] = useExportHistoryMutation();
+  const toast = useToast();
   const [sequence, setSequence] = useState<number | null>(null);
   const words = useMemo(() => ({ yes: t('common.yes'), no: t('common.no'), empty: '–' }), [t]);
   const entries = useMemo(
@@ -92,6 +95,26 @@ export function HistoryTab({
 
   return (
     <section className="tb-history" aria-label={t('history.title')}>
+      <div className="tb-history-actions">
+        <Button
+          type="button"
+          outlined
+          icon="pi pi-file-excel"
+          label={t('history.export')}
+          loading={exporting.isLoading}
+          onClick={async () => {
+            try {
+              await exportHistory({
+                aggregateType,
+                id,
+                fileName: `Historik-${aggregateType}-${id}.xlsx`,
+              }).unwrap();
+            } catch (error) {
+              toast.error(apiErrorMessage(error) ?? t('history.exportFailed'));
+            }
+          }}
+        />
+      </div>
       {query.isError && (
         <Alert severity="error">{apiErrorMessage(query.error) ?? t('history.failed')}</Alert>
       )}

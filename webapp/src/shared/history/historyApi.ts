@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { saveBlob } from '../download';
 import type { HistoryEntry } from './types';
 
 /** The cache tag of one aggregate's history: writes to the aggregate invalidate it. */
@@ -28,7 +29,20 @@ export const historyApi = baseApi.injectEndpoints({
       query: (request) => `${historyUrl(request)}/at/${request.sequence}`,
       providesTags: (_result, _error, { aggregateType, id }) => [historyTag(aggregateType, id)],
     }),
+    /** The auditor's workbook of every event (who, when, IP, changes, chain hash), saved. */
+    exportHistory: build.mutation<null, HistoryRequest & { fileName: string }>({
+      async queryFn(request, _api, _extra, baseQuery) {
+        const answer = await baseQuery({
+          url: `${historyUrl(request)}/export`,
+          responseHandler: (response) => (response.ok ? response.blob() : response.json()),
+        });
+        if (answer.error) return { error: answer.error };
+        if (!(answer.data instanceof Blob)) return { error: { status: 'PARSING_ERROR' as const } };
+        saveBlob(answer.data, request.fileName);
+        return { data: null };
+      },
+    }),
   }),
 });
 
-export const { useGetHistoryQuery, useGetHistoryAtQuery } = historyApi;
+export const { useGetHistoryQuery, useGetHistoryAtQuery, useExportHistoryMutation } = historyApi;
