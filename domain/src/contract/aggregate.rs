@@ -13,6 +13,7 @@ use super::model::{ContractContent, ContractLine, Signing};
 use super::plan::PlanTotals;
 use super::rules::content_errors;
 use super::status::{AgreementStatus, ContractStatus, Transition};
+use crate::money::Money;
 use crate::order::{order_totals, Totals, VatSettings};
 use crate::tenancy::Tenanted;
 
@@ -47,11 +48,23 @@ impl Contract {
         )
     }
 
+    /// What the invoicing plan divides (spec 3 §9: 'total or subtotal'): the total when the
+    /// club's prices include VAT, else the subtotal with its fees, and the prepaid share of it.
+    /// The editor's suggested amount reads the same figure.
     pub fn plan_totals(&self) -> PlanTotals {
         let totals = self.totals();
+        if self.vat.prices_with_vat || totals.total == Money::ZERO {
+            return PlanTotals {
+                total: totals.total,
+                pre_payment_total: totals.pre_payment_total,
+            };
+        }
+        let net = totals.subtotal + totals.additional_fee;
         PlanTotals {
-            total: totals.total,
-            pre_payment_total: totals.pre_payment_total,
+            total: net,
+            pre_payment_total: totals
+                .pre_payment_total
+                .mul_div(net.as_ore(), totals.total.as_ore()),
         }
     }
 

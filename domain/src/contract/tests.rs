@@ -423,3 +423,19 @@ fn totals_use_the_order_rules_and_a_rates_fee() {
     contract.content.invoicing.rate_fee = Some(500);
     assert_eq!(contract.totals().additional_fee, Money::ore(100_000));
 }
+
+#[test]
+fn the_plan_divides_the_total_with_vat_prices_and_the_subtotal_without() {
+    let mut contract = Contract::default();
+    cqrs_es::Aggregate::apply(&mut contract, created());
+    // Prices without VAT (the default): 20.000,00 + 25 % VAT; the plan divides 20.000,00.
+    assert_eq!(contract.plan_totals().total, Money::ore(2_000_000));
+    contract.vat.prices_with_vat = true;
+    assert_eq!(contract.plan_totals().total, contract.totals().total);
+    contract.vat.prices_with_vat = false;
+    contract.content.lines[0].line.pre_payment = true;
+    assert_eq!(
+        contract.plan_totals().pre_payment_total,
+        Money::ore(2_000_000)
+    );
+}
