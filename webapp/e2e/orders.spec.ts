@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { orderTotals } from '../src/features/orders/orderTotals';
+import { orderTotals } from '../src/shared/orderLines/orderTotals';
 import type { VatSettings } from '../src/features/orders/types';
 import { readWorkbook } from './support/files';
 import { chooseOption, expectToast, pickProposal } from './support/primeReact';
