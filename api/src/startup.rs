@@ -115,10 +115,12 @@ impl Application {
 
 /// What the browser may do with what Tribune serves: only this origin's scripts (no inline
 /// ones), styles inline too (the component library sets them), no framing by other sites, no
-/// guessing of content types. A response that sets one of these itself keeps its own.
+/// guessing of content types. A response that sets one of these itself keeps its own. The
+/// contract viewer (pdf.js) reads the PDF it fetched through a blob: address, hence `blob:` in
+/// connect-src.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
-     connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; \
+     connect-src 'self' blob:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; \
      form-action 'self'; frame-ancestors 'none'";
 
 fn security_headers() -> DefaultHeaders {
