@@ -59,42 +59,51 @@ fn unit(setup: &Value) -> Unit {
     }
 }
 
+#[derive(sqlx::FromRow)]
+struct Preselected {
+    id: Uuid,
+    title: String,
+    sku: Option<String>,
+    kind: String,
+    price: i64,
+    pre_payment: bool,
+    vat_exempt: bool,
+    setup: Value,
+}
+
 /// The lines of a new contract: each offered checkbox product marked pre-selected, amount 1 at
 /// its price (spec 3 §4: 'A preSelected checkbox product is pre-checked when creating').
 pub async fn preselected_lines(
     conn: &mut PgConnection,
     client_id: Uuid,
 ) -> Result<Vec<ContractLine>, ApiError> {
-    let rows: Vec<(Uuid, String, Option<String>, String, i64, bool, bool, Value)> =
-        sqlx::query_as(&format!(
-            "SELECT p.id, p.title, p.sku, p.type, p.price, p.pre_payment, p.vat_exempt, p.contract_setup \
-             FROM products p LEFT JOIN product_categories c ON c.id = p.category_id \
-             WHERE p.client_id = $1 AND {OFFERED} AND p.contract_setup->>'type' = 'checkbox' \
-               AND coalesce((p.contract_setup->>'preSelected')::boolean, false) \
-               AND NOT coalesce(c.hide_on_contract, false) \
-             ORDER BY c.sorting, p.category_position, lower(p.title)"
-        ))
-        .bind(client_id)
-        .fetch_all(conn)
-        .await?;
+    let rows: Vec<Preselected> = sqlx::query_as(&format!(
+        "SELECT p.id, p.title, p.sku, p.type AS kind, p.price, p.pre_payment, p.vat_exempt, p.contract_setup AS setup \
+         FROM products p LEFT JOIN product_categories c ON c.id = p.category_id \
+         WHERE p.client_id = $1 AND {OFFERED} AND p.contract_setup->>'type' = 'checkbox' \
+           AND coalesce((p.contract_setup->>'preSelected')::boolean, false) \
+           AND NOT coalesce(c.hide_on_contract, false) \
+         ORDER BY c.sorting, p.category_position, lower(p.title)"
+    ))
+    .bind(client_id)
+    .fetch_all(conn)
+    .await?;
     Ok(rows
         .into_iter()
-        .map(
-            |(id, title, sku, kind, price, pre_payment, vat_exempt, setup)| ContractLine {
-                line: OrderLine {
-                    id: Uuid::new_v4(),
-                    product_id: Some(id),
-                    title,
-                    sku,
-                    kind: Some(kind),
-                    price: Money::ore(price),
-                    amount: 1,
-                    pre_payment,
-                    vat_exempt,
-                    ..OrderLine::default()
-                },
-                unit: unit(&setup),
+        .map(|p| ContractLine {
+            line: OrderLine {
+                id: Uuid::new_v4(),
+                product_id: Some(p.id),
+                title: p.title,
+                sku: p.sku,
+                kind: Some(p.kind),
+                price: Money::ore(p.price),
+                amount: 1,
+                pre_payment: p.pre_payment,
+                vat_exempt: p.vat_exempt,
+                ..OrderLine::default()
             },
-        )
+            unit: unit(&p.setup),
+        })
         .collect())
 }

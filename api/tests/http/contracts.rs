@@ -777,6 +777,28 @@ async fn the_export_reads_back_with_the_lists_rows() {
         .await;
     let total = list["Total"].as_i64().unwrap_or_else(|| panic!("{list}"));
     assert!(total >= 1);
+    // Search finds by company, contact person and number, literally, in this club only.
+    let found = |search: &str| {
+        let staff = staff.clone();
+        let body = json!({ "filter": { "search": search }, "page": 1, "perPage": 10 });
+        async move { staff.post_json("/api/contracts", &body).await.1["Total"].clone() }
+    };
+    assert_eq!(found("bageriet ærø").await, json!(total));
+    assert_eq!(found("METTE HOLM").await, json!(total));
+    assert_eq!(found("%").await, json!(0));
+    assert_eq!(found("ingen-sådan").await, json!(0));
+    let other = app.admin_in_handbold().await;
+    let (status, theirs) = other
+        .post_json(
+            "/api/contracts",
+            &json!({ "filter": { "search": "bageriet" }, "page": 1 }),
+        )
+        .await;
+    // Demo Håndbold has no orders module; were it to, it would find none of Demo FC's.
+    assert!(
+        status == StatusCode::FORBIDDEN || theirs["Total"] == json!(0),
+        "{status} {theirs}"
+    );
     let response = staff
         .post("/api/contracts/export", &json!({ "filter": {} }))
         .await;

@@ -44,6 +44,9 @@ pub struct ContractListRow {
     pub files: i64,
 }
 
+/// A search shows at most the newest this-many matching contracts (its Total says so).
+pub const SEARCH_CAP: i64 = 1_000;
+
 pub const CONTRACTS: ListSpec = ListSpec {
     from: "contract_rows t LEFT JOIN companies c ON c.id = t.company_id \
            LEFT JOIN contacts k ON k.id = t.contact_id",
@@ -71,7 +74,13 @@ pub const CONTRACTS: ListSpec = ListSpec {
             column: "t.owner_id",
         },
     ],
-    search: Search::Columns(&["t.search_text", "c.name", "k.firstname || ' ' || k.lastname"]),
+    // Number, descriptions, company and contact person, through the fenced `contract_search`
+    // (schema/0024): at most the newest SEARCH_CAP matches.
+    search: Search::Function {
+        name: "contract_search",
+        id: "t.id",
+        cap: SEARCH_CAP,
+    },
     sorts: &[
         SortColumn::of("Number", "t.number"),
         SortColumn::of("ContractNumber", "t.number"),
@@ -84,7 +93,8 @@ pub const CONTRACTS: ListSpec = ListSpec {
     ],
     default_sort: ("Number", SortDir::Desc),
     count: Count::Exact,
-    paging: Paging::Offset,
+    // The page's numbers first, then only their rows (and their files counts) are read.
+    paging: Paging::DeferredJoin,
 };
 
 /// A contract on a pipeline card (spec 3 §2 Pipeline board).
@@ -168,27 +178,32 @@ pub const SALES_COLUMNS: &[(&str, &str)] = &[
     ),
 ];
 
-/// The Genforhandling board: approved contracts by renewal date relative to `$today`.
+/// The Genforhandling board: approved contracts by renewal date relative to `$today`. Each bound
+/// is cast back to a date: `date + interval` is a timestamp, and comparing `renew_date` with a
+/// timestamp casts the column, so the renewal index could narrow by club only and every column
+/// read all of the club's approved contracts.
 pub const RENEGOTIATION_COLUMNS: &[(&str, &str)] = &[
     (
         "sixMonths",
-        "t.renew_date > $3::date + interval '3 months' AND t.renew_date <= $3::date + interval '6 months'",
+        "t.renew_date > ($3::date + interval '3 months')::date \
+         AND t.renew_date <= ($3::date + interval '6 months')::date",
     ),
     (
         "threeMonths",
-        "t.renew_date > $3::date + interval '1 month' AND t.renew_date <= $3::date + interval '3 months'",
+        "t.renew_date > ($3::date + interval '1 month')::date \
+         AND t.renew_date <= ($3::date + interval '3 months')::date",
     ),
     (
         "oneMonth",
-        "t.renew_date >= $3::date AND t.renew_date <= $3::date + interval '1 month'",
+        "t.renew_date >= $3::date AND t.renew_date <= ($3::date + interval '1 month')::date",
     ),
     (
         "overdue",
-        "t.renew_date < $3::date AND t.renew_date >= $3::date - interval '3 months'",
+        "t.renew_date < $3::date AND t.renew_date >= ($3::date - interval '3 months')::date",
     ),
     (
         "overdueMore",
-        "t.renew_date < $3::date - interval '3 months'",
+        "t.renew_date < ($3::date - interval '3 months')::date",
     ),
 ];
 
