@@ -244,6 +244,12 @@ impl<'a> ContractService<'a> {
         let (contract, _) = self.load(actor.client_id, id).await?;
         let mut tx = club_tx(self.pool, actor.client_id).await?;
         let recipient = contract_mails::recipient(&mut tx, &contract).await?;
+        // Refused before anything is rendered or stored.
+        contract
+            .decide(ContractCommand::RecordSent {
+                email: recipient.email.clone(),
+            })
+            .map_err(|e| refused(CommandError::Domain(e)))?;
         let pdf = document::render(&mut tx, self.storage, id, &contract, None).await?;
         let key = format!("contracts/{}/{id}/sent-{}.pdf", actor.client_id, pdf.sha256);
         self.storage.put(&key, pdf.bytes).await?;
@@ -291,6 +297,11 @@ impl<'a> ContractService<'a> {
         let (contract, _) = self.load(actor.client_id, id).await?;
         let mut tx = club_tx(self.pool, actor.client_id).await?;
         let recipient = contract_mails::recipient(&mut tx, &contract).await?;
+        contract
+            .decide(ContractCommand::RecordSentForSigning {
+                email: recipient.email.clone(),
+            })
+            .map_err(|e| refused(CommandError::Domain(e)))?;
         let pdf = document::render(&mut tx, self.storage, id, &contract, None).await?;
         let key = format!("contracts/{}/{id}/sign-{}.pdf", actor.client_id, pdf.sha256);
         self.storage.put(&key, pdf.bytes).await?;

@@ -641,7 +641,7 @@ async fn the_demo_catalogue_is_a_football_clubs() {
             &json!({ "filter": {}, "page": 1, "perPage": 100 }),
         )
         .await;
-    assert_eq!(products["Total"], json!(11));
+    assert_eq!(products["Total"], json!(12));
     let rows = products["Result"].as_array().expect("rows");
     let shirt = rows
         .iter()

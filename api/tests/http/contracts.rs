@@ -1225,3 +1225,76 @@ async fn the_offered_groups_hold_each_setup_type_and_a_new_contract_starts_with_
     assert_eq!(template["result"]["id"], Value::Null);
     assert_eq!(template["result"]["pricesWithVat"], true);
 }
+
+#[tokio::test]
+async fn the_remaining_refusals_of_section_4_answer_in_danish() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let r = refs(&app).await;
+    // Approving a contract without lines.
+    let empty = create(&staff, &draft(&r, vec![])).await;
+    let c = contract(&staff, &empty).await;
+    refused(
+        &staff,
+        "approve",
+        &c,
+        "Aftalen skal have mindst én linje for at kunne godkendes",
+    )
+    .await;
+    // Reactivating what is not cancelled.
+    let (status, answer) = staff
+        .post_json(
+            &format!("/api/contracts/{empty}/reactivate"),
+            &json!({ "id": c["id"], "version": c["version"] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer["error"], "Kun en annulleret aftale kan genaktiveres");
+    // A cancelled contract is not saved, sent or signed.
+    let id = create(&staff, &draft(&r, vec![line("A", 100_000, 1)])).await;
+    let c = contract(&staff, &id).await;
+    act(&staff, "approve", &c).await;
+    let c = contract(&staff, &id).await;
+    act(&staff, "cancel", &c).await;
+    let c = contract(&staff, &id).await;
+    let mut body = draft(&r, vec![]);
+    body["id"] = c["id"].clone();
+    body["version"] = c["version"].clone();
+    body["contractLines"] = c["contractLines"].clone();
+    body["internal"] = json!("Efter annullering");
+    let (status, answer) = staff.post_json("/api/contracts/update", &body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer["error"], "Aftalen er annulleret");
+    for path in ["send", "send-signing"] {
+        let (status, answer) = staff
+            .post_json(&format!("/api/contracts/{id}/{path}"), &json!({}))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}");
+        assert_eq!(answer["error"], "Aftalen er annulleret", "{path}");
+    }
+    // A stale version is a conflict, and changes nothing.
+    let (status, answer) = staff
+        .post_json(
+            &format!("/api/contracts/{id}/reactivate"),
+            &json!({ "id": id, "version": 1 }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        answer["error"],
+        "Aftalen er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen."
+    );
+    // A contact person without an e-mail gets no mail.
+    sqlx::query("UPDATE contacts SET email = '' WHERE id = $1")
+        .bind(r.contact)
+        .execute(&app.db.owner)
+        .await
+        .expect("no e-mail");
+    let other = create(&staff, &draft(&r, vec![line("B", 100_000, 1)])).await;
+    let (status, answer) = staff
+        .post_json(&format!("/api/contracts/{other}/send"), &json!({}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer["error"], "Kontaktpersonen har ingen e-mail");
+    assert_eq!(contract(&staff, &other).await["agreementStatus"], "unsent");
+}
