@@ -2,6 +2,7 @@
 //! Pure: no I/O, no clock (time arrives in commands), no SQL.
 
 pub mod contract;
+pub mod invoice;
 pub mod money;
 pub mod order;
 pub mod probe;
