@@ -166,7 +166,7 @@ impl Aggregate for Invoice {
                 self.source = source;
                 self.credit_of = credit_of;
                 self.invoice_date = invoice_date;
-                self.content = content;
+                self.content = *content;
             }
             InvoiceEvent::DateChanged { invoice_date } => self.invoice_date = invoice_date,
             InvoiceEvent::Booked { number, booked_at } => {

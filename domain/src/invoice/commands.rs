@@ -16,7 +16,7 @@ pub enum InvoiceCommand {
         source: Option<InvoiceSource>,
         credit_of: Option<Uuid>,
         invoice_date: Option<NaiveDate>,
-        content: InvoiceContent,
+        content: Box<InvoiceContent>,
     },
     /// A draft's date (`/update-date`).
     ChangeDate {

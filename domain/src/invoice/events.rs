@@ -19,7 +19,7 @@ pub enum InvoiceEvent {
         source: Option<InvoiceSource>,
         credit_of: Option<Uuid>,
         invoice_date: Option<NaiveDate>,
-        content: InvoiceContent,
+        content: Box<InvoiceContent>,
     },
     DateChanged {
         invoice_date: Option<NaiveDate>,

@@ -52,7 +52,7 @@ fn created_as(kind: InvoiceKind, credit_of: Option<Uuid>) -> InvoiceEvent {
         }),
         credit_of,
         invoice_date: Some(day(2026, 12, 1)),
-        content: content(),
+        content: Box::new(content()),
     }
 }
 
@@ -92,7 +92,7 @@ fn a_draft_is_made_with_a_date_and_valid_lines() {
             }),
             credit_of: None,
             invoice_date,
-            content,
+            content: Box::new(content),
         };
     InvoiceTest::with(())
         .given_no_previous_events()
