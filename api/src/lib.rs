@@ -13,6 +13,7 @@ pub mod export;
 mod generated_types;
 pub mod identity;
 pub mod integrations;
+pub mod invoices;
 pub mod jobs;
 pub mod kit;
 pub mod mail;

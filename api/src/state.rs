@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use sqlx::PgPool;
 use tribune_domain::contract::Contract;
+use tribune_domain::invoice::Invoice;
 use tribune_domain::order::Order;
 use tribune_domain::probe::Probe;
 use tribune_projections::registry;
@@ -21,6 +22,7 @@ pub struct AppState {
     pub probes: CommandBus<Probe>,
     pub orders: CommandBus<Order>,
     pub contracts: CommandBus<Contract>,
+    pub invoices: CommandBus<Invoice>,
     pub storage: Storage,
     pub cvr: Arc<dyn CvrLookup>,
     pub accounting: Arc<dyn Accounting>,
@@ -42,6 +44,10 @@ impl AppState {
         );
         let contracts = CommandBus::new(
             PgEventStore::new(pool.clone(), registry::inline_for("contract")),
+            (),
+        );
+        let invoices = CommandBus::new(
+            PgEventStore::new(pool.clone(), registry::inline_for("invoice")),
             (),
         );
         let storage = Storage::local(&settings.files_dir)?;
@@ -71,6 +77,7 @@ impl AppState {
             probes,
             orders,
             contracts,
+            invoices,
             storage,
             cvr,
             accounting,

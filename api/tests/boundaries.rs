@@ -14,12 +14,13 @@
 use std::path::{Path, PathBuf};
 
 /// The areas: (name, module path).
-const AREAS: [(&str, &[&str]); 9] = [
+const AREAS: [(&str, &[&str]); 10] = [
     ("crm", &["crm"]),
     ("catalogue", &["catalogue"]),
     ("orders", &["orders"]),
     ("contracts", &["contracts"]),
     ("dashboard", &["dashboard"]),
+    ("invoices", &["invoices"]),
     ("admin", &["admin"]),
     ("session", &["routes", "session"]),
     ("history", &["routes", "history"]),

@@ -6,6 +6,7 @@ pub mod contract;
 pub mod db;
 pub mod fold;
 pub mod history;
+pub mod invoice;
 pub mod list;
 pub mod order;
 pub mod probe;

@@ -66,8 +66,7 @@ pub fn configure(routes: &mut Routes) {
             manage,
             order::send_confirmation,
         )
-        .get("/api/orders/{id}/tickets", read, order::order_tickets)
-        .get("/api/invoices/{order_id}", read, order::order_invoices);
+        .get("/api/orders/{id}/tickets", read, order::order_tickets);
 }
 
 #[derive(OpenApi)]
@@ -87,7 +86,6 @@ pub fn configure(routes: &mut Routes) {
         order::send_payment_link,
         order::send_confirmation,
         order::order_tickets,
-        order::order_invoices,
         order::linkable_contracts,
     ),
     components(schemas(dto::OrderInput, order::OrderRef))

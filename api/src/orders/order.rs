@@ -220,20 +220,6 @@ pub async fn order_tickets(
     Ok(envelope::result(Vec::<serde_json::Value>::new()))
 }
 
-/// The invoices of an order (the invoice aggregate arrives later; until then none).
-#[utoipa::path(get, path = "/api/invoices/{orderId}", tag = "orders",
-    responses((status = 200, description = "{success, result: Invoice[]}"), (status = 404)))]
-pub async fn order_invoices(
-    staff: Staff,
-    path: web::Path<String>,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    OrderService::of(&state)
-        .load(staff.client_id, parse_id(&path)?)
-        .await?;
-    Ok(envelope::result(Vec::<serde_json::Value>::new()))
-}
-
 #[derive(Debug, Deserialize)]
 pub struct ContractQuery {
     #[serde(default)]

@@ -34,10 +34,6 @@ pub const AREA: Area = Area {
             module: "orders",
         },
         &Announced {
-            aggregate_type: "invoice",
-            module: "orders",
-        },
-        &Announced {
             aggregate_type: "invite",
             module: "events",
         },

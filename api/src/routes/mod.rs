@@ -25,6 +25,7 @@ pub const AREAS: &[Area] = &[
     crate::catalogue::AREA,
     crate::orders::AREA,
     crate::contracts::AREA,
+    crate::invoices::AREA,
     crate::dashboard::AREA,
     public::AREA,
     history::AREA,

@@ -8,6 +8,7 @@ mod crm;
 mod helpers;
 mod history;
 mod input;
+mod invoices;
 mod jobs;
 mod login_throttle;
 mod openapi;

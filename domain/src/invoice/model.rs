@@ -31,8 +31,9 @@ impl InvoiceKind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase", tag = "type")]
 pub enum InvoiceSource {
+    /// `key`: which of the order's invoices ('single', 'prepayment').
     #[serde(rename_all = "camelCase")]
-    Order { order_id: Uuid },
+    Order { order_id: Uuid, key: String },
     #[serde(rename_all = "camelCase")]
     Contract { contract_id: Uuid, plan_key: String },
     #[serde(rename_all = "camelCase")]

@@ -14,7 +14,7 @@ export function OrderInvoicesTab({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const { data = [], isFetching, isError, error } = useGetOrderInvoicesQuery(orderId);
   const typeLabel = (invoice: OrderInvoice) =>
-    invoice.Type === 'creditnote' ? t('orders.invoices.creditNote') : t('orders.invoices.invoice');
+    invoice.Type === 'creditNote' ? t('orders.invoices.creditNote') : t('orders.invoices.invoice');
   return (
     <section className="tb-stack">
       {isError && (

@@ -90,7 +90,7 @@ export interface OrderTicket {
 export interface OrderInvoice {
   Id: string;
   Number: number | null;
-  Type: 'invoice' | 'creditnote' | string;
+  Type: 'invoice' | 'creditNote' | string;
   IsDraft: boolean;
   IsSent: boolean;
   IsPaid: boolean;

@@ -1,0 +1,79 @@
+//! Invoices (spec 3 §2 Invoices list and the Fakturaer tabs, §3, §4 Invoice, §7 Invoices;
+//! issue 13): the area's routes with their access, its OpenAPI document and its history source.
+//! 'Opret faktura' of orders and contracts (`/api/orders/invoice`, `/api/contracts/invoice`) is
+//! registered here, where the invoice service lives. So far: making, booking, crediting, dates,
+//! the bookkeeping number, sent and paid; PDFs, mails and e-conomic come next.
+
+pub mod dto;
+pub mod invoice;
+pub mod list;
+pub mod service;
+
+use tribune_domain::invoice::Invoice;
+use utoipa::OpenApi;
+
+use crate::kit::history::AggregateHistory;
+use crate::kit::routes::{Access, Area, Routes};
+pub use service::{InvoiceService, CONFLICT};
+
+/// Invoices belong to the orders module.
+pub const MODULE: &str = "orders";
+
+pub const AREA: Area = Area {
+    name: "invoices",
+    configure,
+    doc: InvoicesDoc::openapi,
+    history: &[&AggregateHistory::<Invoice> {
+        aggregate_type: "invoice",
+        module: Some(MODULE),
+        bus: |state| &state.invoices,
+        view: |id, sequence, invoice| {
+            serde_json::to_value(dto::InvoiceDto::from_invoice(
+                id.parse().unwrap_or_default(),
+                sequence,
+                invoice,
+            ))
+        },
+    }],
+};
+
+pub fn configure(routes: &mut Routes) {
+    let (read, manage) = (Access::read(MODULE), Access::manage(MODULE));
+    routes
+        .post("/api/orders/invoice", manage, invoice::invoice_order)
+        .post("/api/contracts/invoice", manage, invoice::invoice_contract)
+        .post("/api/invoices", read, list::list_invoices)
+        .post("/api/invoices/update-date", manage, invoice::update_date)
+        .post(
+            "/api/invoices/update-invoice",
+            manage,
+            invoice::update_external_number,
+        )
+        .get("/api/invoices/{id}", read, invoice::invoices_of_source)
+        .get("/api/invoices/{id}/detail", read, invoice::get_invoice)
+        .post("/api/invoices/{id}/book", manage, invoice::book)
+        .post("/api/invoices/{id}/credit", manage, invoice::credit)
+        .post("/api/invoices/{id}/delete", manage, invoice::delete)
+        .post("/api/invoices/{id}/sent", manage, invoice::mark_sent)
+        .post("/api/invoices/{id}/paid", manage, invoice::mark_paid);
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        invoice::invoice_order,
+        invoice::invoice_contract,
+        list::list_invoices,
+        invoice::update_date,
+        invoice::update_external_number,
+        invoice::invoices_of_source,
+        invoice::get_invoice,
+        invoice::book,
+        invoice::credit,
+        invoice::delete,
+        invoice::mark_sent,
+        invoice::mark_paid,
+    ),
+    components(schemas(dto::InvoiceRef, dto::SourceRef))
+)]
+pub struct InvoicesDoc;

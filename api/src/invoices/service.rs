@@ -1,0 +1,583 @@
+//! The Invoice's application service (STYLE.md): every write is one club transaction. Invoices
+//! are made from an approved order (its invoicing method) or from a contract's invoicing plan
+//! (its next due invoice), booked with the club's next number, credited by a credit note, and
+//! marked sent or paid. Orders and contracts are read as their aggregates (the domain's types);
+//! the invoices area owns its routes under `/api/orders/invoice` and `/api/contracts/invoice` too.
+
+use chrono::{NaiveDate, Utc};
+use cqrs_es::EventStore;
+use sqlx::{PgConnection, PgPool, Postgres, Transaction};
+use tribune_domain::contract::{Contract, ContractStatus};
+use tribune_domain::invoice::{
+    Invoice, InvoiceCommand, InvoiceContent, InvoiceCustomer, InvoiceError, InvoiceKind,
+    InvoiceSource,
+};
+use tribune_domain::money::Money;
+use tribune_domain::order::{FieldError, InvoicingType, Order, OrderLine, OrderStatus};
+use tribune_projections::db::club_tx;
+use tribune_projections::invoice::queries::{made_plan_keys, order_has_invoice};
+use tribune_projections::store::{CommandBus, CommandError};
+use uuid::Uuid;
+
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::kit::actor::Actor;
+use crate::state::AppState;
+
+pub const CONFLICT: &str =
+    "Fakturaen er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.";
+
+/// Days to pay when nothing else is agreed.
+pub const PAYMENT_TERMS_DAYS: u32 = 14;
+
+pub struct InvoiceService<'a> {
+    pool: &'a PgPool,
+    bus: &'a CommandBus<Invoice>,
+    orders: &'a CommandBus<Order>,
+    contracts: &'a CommandBus<Contract>,
+}
+
+impl<'a> InvoiceService<'a> {
+    pub fn of(state: &'a AppState) -> Self {
+        InvoiceService {
+            pool: &state.pool,
+            bus: &state.invoices,
+            orders: &state.orders,
+            contracts: &state.contracts,
+        }
+    }
+
+    /// One invoice of the club at its current version.
+    pub async fn load(&self, client_id: Uuid, id: Uuid) -> Result<(Invoice, usize), ApiError> {
+        let context = self
+            .bus
+            .store()
+            .load_aggregate(&id.to_string())
+            .await
+            .map_err(|e| ApiError::from(CommandError::<InvoiceError>::from(e)))?;
+        let invoice = context.aggregate;
+        if invoice.client_id != Some(client_id) || invoice.deleted {
+            return Err(ApiError::NotFound);
+        }
+        Ok((invoice, context.current_sequence))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn create_in(
+        &self,
+        tx: &mut Transaction<'static, Postgres>,
+        actor: &Actor,
+        kind: InvoiceKind,
+        source: Option<InvoiceSource>,
+        credit_of: Option<Uuid>,
+        invoice_date: Option<NaiveDate>,
+        vat: tribune_domain::order::VatSettings,
+        content: InvoiceContent,
+    ) -> Result<Uuid, ApiError> {
+        let id = Uuid::new_v4();
+        self.bus
+            .execute_in(
+                tx,
+                actor.client_id,
+                &id.to_string(),
+                InvoiceCommand::Create {
+                    client_id: actor.client_id,
+                    created_at: Utc::now(),
+                    vat,
+                    kind,
+                    source,
+                    credit_of,
+                    invoice_date,
+                    content: Box::new(content),
+                },
+                actor.metadata("invoice.create"),
+                Some(0),
+            )
+            .await
+            .map_err(refused)?;
+        Ok(id)
+    }
+
+    /// 'Opret faktura' on an approved order: by its invoicing method, the prepaid lines as a
+    /// prepayment invoice on the prepayment date and the rest on the invoice date (with the rate
+    /// fee for rates). Each is made once: asking again makes only what is missing.
+    pub async fn invoice_order(
+        &self,
+        actor: &Actor,
+        order_id: Uuid,
+    ) -> Result<Vec<Uuid>, ApiError> {
+        let order = self
+            .orders
+            .store()
+            .load_aggregate(&order_id.to_string())
+            .await
+            .map_err(ApiError::internal)?
+            .aggregate;
+        if order.client_id != Some(actor.client_id) || order.deleted {
+            return Err(ApiError::NotFound);
+        }
+        if order.status != OrderStatus::Approved {
+            return Err(ApiError::invalid("Kun en godkendt ordre kan faktureres"));
+        }
+        let invoicing = &order.content.invoicing;
+        let Some(kind) = invoicing.kind else {
+            return Err(ApiError::invalid(
+                "Ordren har ingen faktureringsmetode. Vælg en under Fakturering.",
+            ));
+        };
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let customer = order_customer(&mut tx, &order).await?;
+        let (prepaid, regular): (Vec<OrderLine>, Vec<OrderLine>) = order
+            .content
+            .lines
+            .iter()
+            .cloned()
+            .partition(|l| l.pre_payment);
+        let mut parts = Vec::new();
+        if !prepaid.is_empty() && invoicing.pre_payment_date.is_some() {
+            parts.push(("prepayment", invoicing.pre_payment_date, prepaid, None));
+        }
+        let rest = if parts.is_empty() {
+            order.content.lines.clone()
+        } else {
+            regular
+        };
+        if !rest.is_empty() {
+            let fee = (kind == InvoicingType::Rates)
+                .then_some(invoicing.rate_fee)
+                .flatten();
+            parts.push(("single", invoicing.invoice_date, rest, fee));
+        }
+        let description = invoice_description(&mut tx, actor.client_id).await?;
+        let mut made = Vec::new();
+        let discount_on = parts.len().saturating_sub(1);
+        for (index, (key, date, lines, fee)) in parts.into_iter().enumerate() {
+            if order_has_invoice(&mut tx, order_id, key).await? {
+                continue;
+            }
+            let content = InvoiceContent {
+                customer: customer.clone(),
+                description: description.clone(),
+                lines: renumbered(lines),
+                order_discount: if index == discount_on {
+                    order.content.order_discount
+                } else {
+                    Money::ZERO
+                },
+                rate_fee: fee,
+                payment_terms_days: PAYMENT_TERMS_DAYS,
+            };
+            let id = self
+                .create_in(
+                    &mut tx,
+                    actor,
+                    InvoiceKind::Invoice,
+                    Some(InvoiceSource::Order {
+                        order_id,
+                        key: key.to_string(),
+                    }),
+                    None,
+                    date,
+                    order.vat,
+                    content,
+                )
+                .await?;
+            made.push(id);
+        }
+        if made.is_empty() {
+            return Err(ApiError::invalid("Ordren er allerede faktureret"));
+        }
+        tx.commit().await?;
+        Ok(made)
+    }
+
+    /// 'Opret faktura' on an approved contract: the next invoice of its plan that is not made
+    /// yet, whatever its date (the daily job makes those that have fallen due).
+    pub async fn invoice_contract(
+        &self,
+        actor: &Actor,
+        contract_id: Uuid,
+    ) -> Result<Uuid, ApiError> {
+        let far = NaiveDate::from_ymd_opt(9999, 12, 31).unwrap_or_default();
+        let made = self
+            .invoice_contract_until(actor, contract_id, far, 1)
+            .await?;
+        made.into_iter()
+            .next()
+            .ok_or_else(|| ApiError::invalid("Aftalen har ingen flere fakturaer at oprette"))
+    }
+
+    /// The invoices of a contract's plan due up to `day` and not made yet (at most `max`), as
+    /// drafts, in one transaction. A key already made is never made twice: the plan skips it,
+    /// and a unique index refuses a second one made at the same moment.
+    pub async fn invoice_contract_until(
+        &self,
+        actor: &Actor,
+        contract_id: Uuid,
+        day: NaiveDate,
+        max: usize,
+    ) -> Result<Vec<Uuid>, ApiError> {
+        let contract = self
+            .contracts
+            .store()
+            .load_aggregate(&contract_id.to_string())
+            .await
+            .map_err(ApiError::internal)?
+            .aggregate;
+        if contract.client_id != Some(actor.client_id) || contract.deleted {
+            return Err(ApiError::NotFound);
+        }
+        if contract.status != ContractStatus::Approved {
+            return Err(ApiError::invalid("Kun en godkendt aftale kan faktureres"));
+        }
+        if contract.content.invoicing.kind.is_none() {
+            return Err(ApiError::invalid(
+                "Aftalen har ingen faktureringsmetode. Vælg en under Fakturering.",
+            ));
+        }
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let made = made_plan_keys(&mut tx, contract_id).await?;
+        let end = if contract.content.no_end_date {
+            None
+        } else {
+            contract.content.end_date
+        };
+        let due = contract
+            .content
+            .invoicing
+            .due_up_to(contract.plan_totals(), end, day, &made);
+        let customer = contract_customer(&mut tx, &contract).await?;
+        let description = invoice_description(&mut tx, actor.client_id).await?;
+        let title = contract_title(&mut tx, &contract).await?;
+        let mut ids = Vec::new();
+        for due in due.into_iter().take(max) {
+            let label = match due.key.split(':').next().unwrap_or("") {
+                "prepayment" => "forudbetaling",
+                "recurring" => "løbende",
+                "period" => "periode",
+                _ => "faktura",
+            };
+            let line = OrderLine {
+                id: Uuid::new_v4(),
+                title: format!("{title}, {label} {}", due.date.format("%d-%m-%Y")),
+                kind: Some("category".into()),
+                price: due.amount,
+                amount: 1,
+                ..OrderLine::default()
+            };
+            let content = InvoiceContent {
+                customer: customer.clone(),
+                description: description.clone(),
+                lines: vec![line],
+                order_discount: Money::ZERO,
+                rate_fee: None,
+                payment_terms_days: PAYMENT_TERMS_DAYS,
+            };
+            let id = self
+                .create_in(
+                    &mut tx,
+                    actor,
+                    InvoiceKind::Invoice,
+                    Some(InvoiceSource::Contract {
+                        contract_id,
+                        plan_key: due.key.clone(),
+                    }),
+                    None,
+                    Some(due.date),
+                    contract.vat,
+                    content,
+                )
+                .await?;
+            ids.push(id);
+        }
+        if ids.is_empty() && max == 1 {
+            return Err(ApiError::invalid(
+                "Aftalen har ingen flere fakturaer at oprette",
+            ));
+        }
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    /// 'Godkend': the club's next number, in the transaction that books it.
+    pub async fn book(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        version: Option<usize>,
+    ) -> Result<Invoice, ApiError> {
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let (current, _) = self.load(actor.client_id, id).await?;
+        if !current.is_draft() {
+            return Err(refused(CommandError::Domain(InvoiceError::AlreadyBooked)));
+        }
+        let number = next_number(&mut tx, actor.client_id).await?;
+        let invoice = self
+            .run(
+                &mut tx,
+                actor,
+                id,
+                version,
+                InvoiceCommand::Book {
+                    number,
+                    booked_at: Utc::now(),
+                },
+                "invoice.book",
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(invoice)
+    }
+
+    /// 'Krediter': a credit note (a draft of kind credit note naming the original, its lines
+    /// the original's) and the original marked credited, in one transaction.
+    pub async fn credit(&self, actor: &Actor, id: Uuid) -> Result<Uuid, ApiError> {
+        let (original, _) = self.load(actor.client_id, id).await?;
+        // Refused before anything is made (a draft, a credit note, credited already).
+        original
+            .decide(InvoiceCommand::RecordCredited {
+                credit_note_id: Uuid::nil(),
+            })
+            .map_err(|e| refused(CommandError::Domain(e)))?;
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let today = Utc::now()
+            .with_timezone(&chrono_tz::Europe::Copenhagen)
+            .date_naive();
+        let note = self
+            .create_in(
+                &mut tx,
+                actor,
+                InvoiceKind::CreditNote,
+                original.source.clone(),
+                Some(id),
+                Some(today),
+                original.vat,
+                original.credit_note_content(),
+            )
+            .await?;
+        self.run(
+            &mut tx,
+            actor,
+            id,
+            None,
+            InvoiceCommand::RecordCredited {
+                credit_note_id: note,
+            },
+            "invoice.credit",
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(note)
+    }
+
+    /// A state change of one invoice.
+    pub async fn execute(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        version: Option<usize>,
+        command: InvoiceCommand,
+        name: &str,
+    ) -> Result<Invoice, ApiError> {
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let invoice = self.run(&mut tx, actor, id, version, command, name).await?;
+        tx.commit().await?;
+        Ok(invoice)
+    }
+
+    async fn run(
+        &self,
+        tx: &mut Transaction<'static, Postgres>,
+        actor: &Actor,
+        id: Uuid,
+        version: Option<usize>,
+        command: InvoiceCommand,
+        name: &str,
+    ) -> Result<Invoice, ApiError> {
+        let (invoice, _) = self
+            .bus
+            .execute_in(
+                tx,
+                actor.client_id,
+                &id.to_string(),
+                command,
+                actor.metadata(name),
+                version,
+            )
+            .await
+            .map_err(refused)?;
+        if invoice.client_id.is_none() {
+            return Err(ApiError::NotFound);
+        }
+        Ok(invoice)
+    }
+}
+
+/// Fresh line ids: an invoice's lines are its own.
+fn renumbered(lines: Vec<OrderLine>) -> Vec<OrderLine> {
+    lines
+        .into_iter()
+        .map(|mut l| {
+            l.id = Uuid::new_v4();
+            l
+        })
+        .collect()
+}
+
+pub(super) fn refused(err: CommandError<InvoiceError>) -> ApiError {
+    match err {
+        CommandError::Domain(InvoiceError::Invalid(errors)) => field_errors(errors),
+        CommandError::Domain(InvoiceError::NotFound) => ApiError::NotFound,
+        CommandError::Conflict => ApiError::Conflict(CONFLICT.to_string()),
+        other => other.into(),
+    }
+}
+
+fn field_errors(errors: Vec<FieldError>) -> ApiError {
+    let mut map = FieldErrors::new();
+    for e in errors {
+        push_error(&mut map, &e.field, e.message);
+    }
+    match check_errors(map) {
+        Err(e) => e,
+        Ok(()) => ApiError::invalid("Fakturaen er ikke gyldig"),
+    }
+}
+
+async fn next_number(conn: &mut PgConnection, client_id: Uuid) -> Result<i64, ApiError> {
+    Ok(sqlx::query_scalar(
+        "INSERT INTO invoice_numbers (client_id, last_number) VALUES ($1, 1) \
+         ON CONFLICT (client_id) DO UPDATE SET last_number = invoice_numbers.last_number + 1 \
+         RETURNING last_number",
+    )
+    .bind(client_id)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// The club's `orders.invoiceDescription`.
+async fn invoice_description(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+) -> Result<Option<String>, ApiError> {
+    Ok(sqlx::query_scalar::<_, Option<String>>(
+        "SELECT nullif(trim(settings->'orders'->>'invoiceDescription'), '') FROM clients WHERE id = $1",
+    )
+    .bind(client_id)
+    .fetch_one(conn)
+    .await?)
+}
+
+#[derive(sqlx::FromRow)]
+struct CompanyRow {
+    name: String,
+    address: Option<String>,
+    zip_code: Option<String>,
+    city: Option<String>,
+    cvr: Option<String>,
+    ean: Option<String>,
+    use_ean: bool,
+    email: Option<String>,
+}
+
+/// The customer an invoice names: the company (with CVR, and EAN when it invoices by EAN) to
+/// the attention of the contact person, or the contact person alone.
+async fn customer(
+    conn: &mut PgConnection,
+    company_id: Option<Uuid>,
+    contact_id: Option<Uuid>,
+    fallback: (String, Option<String>),
+) -> Result<InvoiceCustomer, ApiError> {
+    let company: Option<CompanyRow> = match company_id {
+        Some(id) => {
+            sqlx::query_as(
+                "SELECT name, address, zip_code, city, cvr, ean, use_ean, email FROM companies WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?
+        }
+        None => None,
+    };
+    let contact: Option<(String, Option<String>)> = match contact_id {
+        Some(id) => {
+            sqlx::query_as(
+                "SELECT trim(firstname || ' ' || lastname), nullif(email, '') FROM contacts WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?
+        }
+        None => None,
+    };
+    let (person, person_email) = contact.unwrap_or(fallback);
+    Ok(match company {
+        Some(c) => InvoiceCustomer {
+            company_id,
+            contact_id,
+            name: c.name,
+            attention: (!person.is_empty()).then_some(person),
+            address: c.address,
+            zip_code: c.zip_code,
+            city: c.city,
+            cvr: c.cvr,
+            ean: if c.use_ean { c.ean } else { None },
+            email: person_email.or(c.email),
+        },
+        None => InvoiceCustomer {
+            company_id: None,
+            contact_id,
+            name: person,
+            email: person_email,
+            ..InvoiceCustomer::default()
+        },
+    })
+}
+
+async fn order_customer(
+    conn: &mut PgConnection,
+    order: &Order,
+) -> Result<InvoiceCustomer, ApiError> {
+    let c = &order.content.customer;
+    let name = format!("{} {}", c.firstname, c.lastname).trim().to_string();
+    let email = (!c.email.trim().is_empty()).then(|| c.email.trim().to_string());
+    customer(
+        conn,
+        order.content.company_id,
+        order.content.contact_id,
+        (name, email),
+    )
+    .await
+}
+
+async fn contract_customer(
+    conn: &mut PgConnection,
+    contract: &Contract,
+) -> Result<InvoiceCustomer, ApiError> {
+    customer(
+        conn,
+        contract.content.company_id,
+        contract.content.contact_id,
+        (String::new(), None),
+    )
+    .await
+}
+
+/// 'Sponsoraftale #12': the contract's category and number, as its invoice lines name it.
+async fn contract_title(conn: &mut PgConnection, contract: &Contract) -> Result<String, ApiError> {
+    let category: Option<String> = match contract.content.category_id {
+        Some(id) => {
+            sqlx::query_scalar(
+                "SELECT coalesce(invoice_title, title) FROM order_categories WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?
+        }
+        None => None,
+    };
+    Ok(format!(
+        "{} #{}",
+        category.unwrap_or_else(|| "Aftale".to_string()),
+        contract.number
+    ))
+}
