@@ -34,6 +34,12 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Make every contract invoice that has fallen due (as drafts); safe to run again
+    InvoiceDue {
+        /// the day to invoice up to (YYYY-MM-DD); today in Denmark when left out
+        #[arg(long)]
+        day: Option<chrono::NaiveDate>,
+    },
     /// Audit commands
     Audit {
         #[command(subcommand)]
@@ -158,6 +164,22 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     return Ok(ExitCode::FAILURE);
                 }
             }
+        }
+        Command::InvoiceDue { day } => {
+            let pool = connect(settings.app_database.clone(), 4).await?;
+            let state = tribune_api::state::AppState::new(pool, settings.clone())?;
+            let day = day.unwrap_or_else(|| {
+                chrono::Utc::now()
+                    .with_timezone(&chrono_tz::Europe::Copenhagen)
+                    .date_naive()
+            });
+            let report = tribune_api::invoices::due::invoice_due(&state, day)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+            println!(
+                "invoice-due {day}: {} invoices made for {} contracts, {} contracts failed",
+                report.invoices, report.contracts, report.failed
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

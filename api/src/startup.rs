@@ -68,7 +68,14 @@ impl Application {
         }
 
         let webapp_dir = settings.webapp_dir.clone();
+        let run_background = settings.run_background;
         let state = web::Data::new(AppState::new(pool, settings)?);
+        if run_background {
+            background.push(tokio::spawn(crate::invoices::due::run_until_stopped(
+                state.clone(),
+                stop_rx.clone(),
+            )));
+        }
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())

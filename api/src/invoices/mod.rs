@@ -5,6 +5,7 @@
 //! the bookkeeping number, sent and paid; PDFs, mails and e-conomic come next.
 
 pub mod dto;
+pub mod due;
 pub mod invoice;
 pub mod list;
 pub mod service;

@@ -131,6 +131,8 @@ impl SmtpSink {
 
 pub struct TestApp {
     pub address: String,
+    /// What the server was started with (a test may build the app's state from it).
+    pub settings: Settings,
     pub db: TestDb,
     pub smtp: SmtpSink,
     pub smtp_port: u16,
@@ -193,11 +195,14 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         accounting: tribune_api::settings::AccountingSource::StandIn,
         team_sport: tribune_api::settings::TeamSportSource::StandIn,
     };
-    let app = Application::build(settings).await.expect("build app");
+    let app = Application::build(settings.clone())
+        .await
+        .expect("build app");
     let address = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
     TestApp {
         address,
+        settings,
         db,
         smtp,
         smtp_port,

@@ -397,3 +397,122 @@ async fn numbers_are_consecutive_however_many_book_at_once_and_other_clubs_see_n
     )
     .await;
 }
+
+#[tokio::test]
+async fn the_invoicing_run_makes_what_fell_due_once_however_often_or_interrupted_it_runs() {
+    use chrono::NaiveDate;
+    use tribune_api::invoices::due::invoice_due;
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    let club = app.club_id("Demo FC").await;
+    let one = |sql: &'static str| {
+        let pool = app.db.owner.clone();
+        async move {
+            sqlx::query_scalar::<_, uuid::Uuid>(sql)
+                .bind(club)
+                .fetch_one(&pool)
+                .await
+                .expect(sql)
+        }
+    };
+    let category = one(
+        "INSERT INTO order_categories (client_id, title) VALUES ($1, 'Sponsorat') RETURNING id",
+    )
+    .await;
+    let company =
+        one("INSERT INTO companies (client_id, name) VALUES ($1, 'Cykelsmeden') RETURNING id")
+            .await;
+    let contact = one("INSERT INTO contacts (client_id, firstname, lastname, email) VALUES ($1, 'Per', 'Cykel', 'per@cykel.dk') RETURNING id").await;
+    let mut contracts = Vec::new();
+    for price in [1_200_000, 2_400_000] {
+        let body = json!({
+            "categoryId": category, "companyId": company, "contactId": contact,
+            "startDate": "2026-01-01", "endDate": "2026-12-31",
+            "contractLines": [{ "title": "Pakke", "price": price, "amount": 1, "unit": "stk" }],
+            "invoicing": { "type": "recurring", "intervals": 1, "startDate": "2026-01-01" },
+        });
+        let (_, answer) = staff.post_json("/api/contracts/update", &body).await;
+        let id = answer["result"].as_str().expect("id").to_string();
+        let (_, c) = staff.get_json(&format!("/api/contracts/{id}")).await;
+        staff
+            .post_json(
+                "/api/contracts/approve",
+                &json!({ "id": id, "version": c["result"]["version"] }),
+            )
+            .await;
+        contracts.push(id);
+    }
+    let pool = tribune_projections::db::connect(
+        app.db
+            .owner_options
+            .clone()
+            .username(tribune_projections::db::APP_ROLE),
+        4,
+    )
+    .await
+    .expect("pool");
+    let state = tribune_api::state::AppState::new(pool, app.settings.clone()).expect("state");
+    let june = NaiveDate::from_ymd_opt(2026, 6, 15).expect("day");
+    // Six monthly invoices each are due by mid-June.
+    let first = invoice_due(&state, june).await.expect("run");
+    assert_eq!((first.contracts, first.invoices, first.failed), (2, 12, 0));
+    // Again: nothing more.
+    let again = invoice_due(&state, june).await.expect("run");
+    assert_eq!(again.invoices, 0);
+    // Two runs at once make each invoice once (the plan's keys are unique per contract).
+    let july = NaiveDate::from_ymd_opt(2026, 7, 2).expect("day");
+    let (a, b) = tokio::join!(invoice_due(&state, july), invoice_due(&state, july));
+    let made = a.map(|r| r.invoices).unwrap_or(0) + b.map(|r| r.invoices).unwrap_or(0);
+    assert_eq!(made, 2, "one July invoice per contract");
+    // A run stopped halfway (one contract done, the other not) is finished by the next.
+    let (_, c) = staff
+        .get_json(&format!("/api/contracts/{}", contracts[1]))
+        .await;
+    let august = NaiveDate::from_ymd_opt(2026, 8, 5).expect("day");
+    let actor = tribune_api::kit::actor::Actor::system(club, "Fakturering");
+    tribune_api::invoices::InvoiceService::of(&state)
+        .invoice_contract_until(
+            &actor,
+            uuid::Uuid::parse_str(&contracts[0]).expect("id"),
+            august,
+            usize::MAX,
+        )
+        .await
+        .expect("half a run");
+    assert!(c["result"]["id"].is_string());
+    let rest = invoice_due(&state, august).await.expect("run");
+    assert_eq!(
+        rest.invoices, 1,
+        "only the other contract's August invoice was missing"
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM invoice_rows WHERE contract_id IS NOT NULL")
+            .await,
+        16
+    );
+    assert_eq!(
+        app.count(
+            "SELECT count(*) FROM (SELECT contract_id, plan_key FROM invoice_rows GROUP BY 1, 2 HAVING count(*) > 1) d"
+        )
+        .await,
+        0,
+        "no period invoiced twice"
+    );
+    // A cancelled contract stops.
+    let (_, c) = staff
+        .get_json(&format!("/api/contracts/{}", contracts[0]))
+        .await;
+    staff
+        .post_json(
+            "/api/contracts/cancel",
+            &json!({ "id": contracts[0], "version": c["result"]["version"] }),
+        )
+        .await;
+    let december = NaiveDate::from_ymd_opt(2026, 12, 31).expect("day");
+    let last = invoice_due(&state, december).await.expect("run");
+    assert_eq!(
+        (last.contracts, last.invoices),
+        (1, 4),
+        "September to December of one"
+    );
+}

@@ -386,3 +386,16 @@ pub async fn club_has_contracts(
         .fetch_one(conn)
         .await
 }
+
+/// Every approved contract with an invoicing plan, of every club (the invoicing run reads them
+/// in a system transaction): (club, contract).
+pub async fn invoiceable_contracts(
+    conn: &mut PgConnection,
+) -> Result<Vec<(Uuid, Uuid)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT client_id, id FROM contract_rows WHERE status = 'approved' \
+         AND invoicing->>'type' IS NOT NULL ORDER BY client_id, number",
+    )
+    .fetch_all(conn)
+    .await
+}
