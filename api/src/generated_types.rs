@@ -51,6 +51,7 @@ fn files() -> Vec<(&'static str, String)> {
         ("orders.ts", orders),
         ("companies.ts", companies),
         ("contracts.ts", contracts()),
+        ("invoices.ts", invoices()),
     ]
 }
 
@@ -95,6 +96,34 @@ fn contracts() -> String {
     );
     format!(
         "{body}\n/** Every event type of the contract, as the history API names them. */\nexport const CONTRACT_EVENT_TYPES = [\n{event_types}] as const;\nexport type ContractEventType = (typeof CONTRACT_EVENT_TYPES)[number];\n"
+    )
+}
+
+/// The invoice's types; the order line and money come from `orders.ts`.
+fn invoices() -> String {
+    use tribune_domain::invoice::{InvoiceCustomer, InvoiceEvent, InvoiceKind, InvoiceSource};
+    use tribune_projections::invoice::queries::InvoiceListRow;
+
+    use crate::invoices::dto::InvoiceDto;
+
+    let decls = [
+        InvoiceKind::decl(),
+        InvoiceSource::decl(),
+        InvoiceCustomer::decl(),
+        InvoiceDto::decl(),
+        InvoiceListRow::decl(),
+    ];
+    let event_types = InvoiceEvent::VARIANTS
+        .iter()
+        .map(|name| format!("  '{name}',\n"))
+        .collect::<String>();
+    let body = declarations(&decls).replacen(
+        "\n\n",
+        "\n\nimport type { Money, OrderLine } from './orders';\n\n",
+        1,
+    );
+    format!(
+        "{body}\n/** Every event type of the invoice, as the history API names them. */\nexport const INVOICE_EVENT_TYPES = [\n{event_types}] as const;\nexport type InvoiceEventType = (typeof INVOICE_EVENT_TYPES)[number];\n"
     )
 }
 

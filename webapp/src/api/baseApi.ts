@@ -43,6 +43,7 @@ export const tagTypes = [
   'Event',
   'Order',
   'Contract',
+  'Invoice',
   'Pipeline',
   'Dashboard',
   'Product',

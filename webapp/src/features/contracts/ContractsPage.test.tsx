@@ -103,7 +103,16 @@ describe('the contracts list', () => {
       within(screen.getByRole('navigation', { name: 'Undermenu' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Pipeline', 'Aftaler', 'Ordrer', 'Kategorier', 'Sæsoner', 'Felter', 'Rabatkoder']);
+    ).toEqual([
+      'Pipeline',
+      'Aftaler',
+      'Ordrer',
+      'Fakturaer',
+      'Kategorier',
+      'Sæsoner',
+      'Felter',
+      'Rabatkoder',
+    ]);
   });
 
   it('shows the subtotal as the price when the club prices without VAT', async () => {

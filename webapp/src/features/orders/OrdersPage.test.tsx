@@ -96,7 +96,16 @@ describe('the orders list', () => {
       within(screen.getByRole('navigation', { name: 'Undermenu' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Pipeline', 'Aftaler', 'Ordrer', 'Kategorier', 'Sæsoner', 'Felter', 'Rabatkoder']);
+    ).toEqual([
+      'Pipeline',
+      'Aftaler',
+      'Ordrer',
+      'Fakturaer',
+      'Kategorier',
+      'Sæsoner',
+      'Felter',
+      'Rabatkoder',
+    ]);
   });
 
   it("offers 'Slet' only for cancelled orders, after a confirmation", async () => {
