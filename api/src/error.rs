@@ -56,6 +56,19 @@ pub fn check_errors(errors: FieldErrors) -> Result<(), ApiError> {
     }
 }
 
+/// An aggregate's broken field rules as the API answers them: 422 naming each field
+/// (`orderLines.2.seat`); `fallback` when the aggregate named none.
+pub fn rule_errors(errors: Vec<tribune_domain::order::FieldError>, fallback: &str) -> ApiError {
+    let mut map = FieldErrors::new();
+    for e in errors {
+        push_error(&mut map, &e.field, e.message);
+    }
+    match check_errors(map) {
+        Err(e) => e,
+        Ok(()) => ApiError::invalid(fallback),
+    }
+}
+
 impl ApiError {
     /// 422 for one field.
     pub fn field(field: &str, message: impl Into<String>) -> ApiError {

@@ -9,14 +9,13 @@ use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 use tribune_domain::contract::{
     AgreementStatus, Contract, ContractCommand, ContractContent, ContractError, ContractStatus,
 };
-use tribune_domain::order::FieldError;
 use tribune_projections::db::club_tx;
 use tribune_projections::store::{CommandBus, CommandError};
 use uuid::Uuid;
 
 use super::document;
 use super::signing::{self, SignToken};
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::{check_errors, push_error, rule_errors, ApiError, FieldErrors};
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::club::exists_in_club;
@@ -417,21 +416,12 @@ impl<'a> ContractService<'a> {
 /// version with the contract's own conflict text.
 pub(super) fn refused(err: CommandError<ContractError>) -> ApiError {
     match err {
-        CommandError::Domain(ContractError::Invalid(errors)) => field_errors(errors),
+        CommandError::Domain(ContractError::Invalid(errors)) => {
+            rule_errors(errors, "Aftalen er ikke gyldig")
+        }
         CommandError::Domain(ContractError::NotFound) => ApiError::NotFound,
         CommandError::Conflict => ApiError::Conflict(CONFLICT.to_string()),
         other => other.into(),
-    }
-}
-
-fn field_errors(errors: Vec<FieldError>) -> ApiError {
-    let mut map = FieldErrors::new();
-    for e in errors {
-        push_error(&mut map, &e.field, e.message);
-    }
-    match check_errors(map) {
-        Err(e) => e,
-        Ok(()) => ApiError::invalid("Aftalen er ikke gyldig"),
     }
 }
 

@@ -13,13 +13,13 @@ use tribune_domain::invoice::{
     InvoiceSource,
 };
 use tribune_domain::money::Money;
-use tribune_domain::order::{FieldError, InvoicingType, Order, OrderLine, OrderStatus};
+use tribune_domain::order::{InvoicingType, Order, OrderLine, OrderStatus};
 use tribune_projections::db::club_tx;
 use tribune_projections::invoice::queries::{made_plan_keys, order_has_invoice};
 use tribune_projections::store::{CommandBus, CommandError};
 use uuid::Uuid;
 
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::{rule_errors, ApiError};
 use crate::kit::actor::Actor;
 use crate::state::AppState;
 
@@ -425,21 +425,12 @@ fn renumbered(lines: Vec<OrderLine>) -> Vec<OrderLine> {
 
 pub(super) fn refused(err: CommandError<InvoiceError>) -> ApiError {
     match err {
-        CommandError::Domain(InvoiceError::Invalid(errors)) => field_errors(errors),
+        CommandError::Domain(InvoiceError::Invalid(errors)) => {
+            rule_errors(errors, "Fakturaen er ikke gyldig")
+        }
         CommandError::Domain(InvoiceError::NotFound) => ApiError::NotFound,
         CommandError::Conflict => ApiError::Conflict(CONFLICT.to_string()),
         other => other.into(),
-    }
-}
-
-fn field_errors(errors: Vec<FieldError>) -> ApiError {
-    let mut map = FieldErrors::new();
-    for e in errors {
-        push_error(&mut map, &e.field, e.message);
-    }
-    match check_errors(map) {
-        Err(e) => e,
-        Ok(()) => ApiError::invalid("Fakturaen er ikke gyldig"),
     }
 }
 

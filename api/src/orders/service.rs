@@ -6,14 +6,12 @@
 use chrono::Utc;
 use cqrs_es::EventStore;
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
-use tribune_domain::order::{
-    FieldError, Order, OrderCommand, OrderContent, OrderError, OrderStatus,
-};
+use tribune_domain::order::{Order, OrderCommand, OrderContent, OrderError, OrderStatus};
 use tribune_projections::db::club_tx;
 use tribune_projections::store::{CommandBus, CommandError};
 use uuid::Uuid;
 
-use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::error::{check_errors, push_error, rule_errors, ApiError, FieldErrors};
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::club::exists_in_club;
@@ -238,21 +236,12 @@ impl<'a> OrderService<'a> {
 /// with the order's own conflict text.
 fn refused(err: CommandError<OrderError>) -> ApiError {
     match err {
-        CommandError::Domain(OrderError::Invalid(errors)) => field_errors(errors),
+        CommandError::Domain(OrderError::Invalid(errors)) => {
+            rule_errors(errors, "Ordren er ikke gyldig")
+        }
         CommandError::Domain(OrderError::NotFound) => ApiError::NotFound,
         CommandError::Conflict => ApiError::Conflict(CONFLICT.to_string()),
         other => other.into(),
-    }
-}
-
-fn field_errors(errors: Vec<FieldError>) -> ApiError {
-    let mut map = FieldErrors::new();
-    for e in errors {
-        push_error(&mut map, &e.field, e.message);
-    }
-    match check_errors(map) {
-        Err(e) => e,
-        Ok(()) => ApiError::invalid("Ordren er ikke gyldig"),
     }
 }
 
