@@ -4,11 +4,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
+import { useCanAccess } from '../../shared/access';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
 import { useGetCommentsQuery } from '../../shared/comments/commentsApi';
 import { isConflict } from '../../shared/conflict';
 import { FilesGrid } from '../../shared/files/FilesGrid';
-import { Alert } from '../../shared/ui/Alert';
+import { InvoicesTable } from '../../shared/invoices/InvoicesTable';
 import { Form } from '../../shared/ui/Form';
 import { applyServerErrors } from '../../shared/ui/formErrors';
 import { Preloader } from '../../shared/ui/Preloader';
@@ -81,6 +82,7 @@ interface ContractEditorProps {
 
 function ContractEditor({ contract, reload }: ContractEditorProps) {
   const { t } = useTranslation();
+  const canManage = useCanAccess('manage', 'orders');
   const toast = useToast();
   const navigate = useNavigate();
   const [tab, setTab] = useTabParam(CONTRACT_TAB);
@@ -198,7 +200,14 @@ function ContractEditor({ contract, reload }: ContractEditorProps) {
                 key: INVOICES_TAB,
                 label: t('contracts.tabs.invoices'),
                 visible: Boolean(savedId),
-                content: <Alert severity="info">{t('contracts.invoicesComing')}</Alert>,
+                content: savedId && (
+                  <InvoicesTable
+                    sourceId={savedId}
+                    collection="contracts"
+                    canCreate={contract.status === 'approved' && canManage}
+                    canManage={canManage}
+                  />
+                ),
               },
               {
                 key: FILES_TAB,

@@ -190,7 +190,9 @@ function OrderEditor({ order, reload }: OrderEditorProps) {
                 key: INVOICES_TAB,
                 label: t('orders.tabs.invoices'),
                 visible: Boolean(savedId),
-                content: savedId && <OrderInvoicesTab orderId={savedId} />,
+                content: savedId && (
+                  <OrderInvoicesTab orderId={savedId} approved={order.status === 'approved'} />
+                ),
               },
               {
                 key: NOTES_TAB,
