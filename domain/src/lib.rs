@@ -3,6 +3,7 @@
 
 pub mod contract;
 pub mod invoice;
+pub mod lines;
 pub mod money;
 pub mod order;
 pub mod probe;

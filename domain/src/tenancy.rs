@@ -5,4 +5,9 @@ use uuid::Uuid;
 pub trait Tenanted {
     /// The club the aggregate belongs to; `None` while it has not been created.
     fn client_id(&self) -> Option<Uuid>;
+
+    /// Deleted: its events stay, but it is gone for everyone.
+    fn is_deleted(&self) -> bool {
+        false
+    }
 }

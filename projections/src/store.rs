@@ -329,6 +329,21 @@ impl<A: Aggregate + Tenanted> CommandBus<A> {
         &self.store
     }
 
+    /// The aggregate as it is now, with its version, when it exists in `client_id`'s club and is
+    /// not deleted; None otherwise (another club's is reported exactly like a missing one).
+    pub async fn load_live(
+        &self,
+        client_id: Uuid,
+        aggregate_id: &str,
+    ) -> Result<Option<(A, usize)>, CommandError<A::Error>> {
+        let context = self.store.load_aggregate(aggregate_id).await?;
+        let aggregate = context.aggregate;
+        if aggregate.client_id() != Some(client_id) || aggregate.is_deleted() {
+            return Ok(None);
+        }
+        Ok(Some((aggregate, context.current_sequence)))
+    }
+
     pub async fn execute(
         &self,
         client_id: Uuid,

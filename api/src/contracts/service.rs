@@ -4,7 +4,6 @@
 //! demo seed and the benchmarks all write contracts through it.
 
 use chrono::{Duration, Utc};
-use cqrs_es::EventStore;
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 use tribune_domain::contract::{
     AgreementStatus, Contract, ContractCommand, ContractContent, ContractError, ContractStatus,
@@ -63,17 +62,11 @@ impl<'a> ContractService<'a> {
 
     /// One contract of the club at its current version; deleted or another club's → not found.
     pub async fn load(&self, client_id: Uuid, id: Uuid) -> Result<(Contract, usize), ApiError> {
-        let context = self
-            .bus
-            .store()
-            .load_aggregate(&id.to_string())
+        self.bus
+            .load_live(client_id, &id.to_string())
             .await
-            .map_err(|e| ApiError::from(CommandError::<ContractError>::from(e)))?;
-        let contract = context.aggregate;
-        if contract.client_id != Some(client_id) || contract.deleted {
-            return Err(ApiError::NotFound);
-        }
-        Ok((contract, context.current_sequence))
+            .map_err(ApiError::from)?
+            .ok_or(ApiError::NotFound)
     }
 
     /// The template of a new contract: the club's VAT setting and its pre-selected products.

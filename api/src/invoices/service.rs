@@ -5,7 +5,6 @@
 //! the invoices area owns its routes under `/api/orders/invoice` and `/api/contracts/invoice` too.
 
 use chrono::{NaiveDate, Utc};
-use cqrs_es::EventStore;
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 use tribune_domain::contract::{Contract, ContractStatus};
 use tribune_domain::invoice::{
@@ -48,17 +47,11 @@ impl<'a> InvoiceService<'a> {
 
     /// One invoice of the club at its current version.
     pub async fn load(&self, client_id: Uuid, id: Uuid) -> Result<(Invoice, usize), ApiError> {
-        let context = self
-            .bus
-            .store()
-            .load_aggregate(&id.to_string())
+        self.bus
+            .load_live(client_id, &id.to_string())
             .await
-            .map_err(|e| ApiError::from(CommandError::<InvoiceError>::from(e)))?;
-        let invoice = context.aggregate;
-        if invoice.client_id != Some(client_id) || invoice.deleted {
-            return Err(ApiError::NotFound);
-        }
-        Ok((invoice, context.current_sequence))
+            .map_err(ApiError::from)?
+            .ok_or(ApiError::NotFound)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -105,16 +98,12 @@ impl<'a> InvoiceService<'a> {
         actor: &Actor,
         order_id: Uuid,
     ) -> Result<Vec<Uuid>, ApiError> {
-        let order = self
+        let (order, _) = self
             .orders
-            .store()
-            .load_aggregate(&order_id.to_string())
+            .load_live(actor.client_id, &order_id.to_string())
             .await
-            .map_err(ApiError::internal)?
-            .aggregate;
-        if order.client_id != Some(actor.client_id) || order.deleted {
-            return Err(ApiError::NotFound);
-        }
+            .map_err(ApiError::from)?
+            .ok_or(ApiError::NotFound)?;
         if order.status != OrderStatus::Approved {
             return Err(ApiError::invalid("Kun en godkendt ordre kan faktureres"));
         }
@@ -216,16 +205,12 @@ impl<'a> InvoiceService<'a> {
         day: NaiveDate,
         max: usize,
     ) -> Result<Vec<Uuid>, ApiError> {
-        let contract = self
+        let (contract, _) = self
             .contracts
-            .store()
-            .load_aggregate(&contract_id.to_string())
+            .load_live(actor.client_id, &contract_id.to_string())
             .await
-            .map_err(ApiError::internal)?
-            .aggregate;
-        if contract.client_id != Some(actor.client_id) || contract.deleted {
-            return Err(ApiError::NotFound);
-        }
+            .map_err(ApiError::from)?
+            .ok_or(ApiError::NotFound)?;
         if contract.status != ContractStatus::Approved {
             return Err(ApiError::invalid("Kun en godkendt aftale kan faktureres"));
         }

@@ -4,7 +4,6 @@
 //! all write orders through it; reads of many orders go through `tribune_projections::order::queries`.
 
 use chrono::Utc;
-use cqrs_es::EventStore;
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 use tribune_domain::order::{Order, OrderCommand, OrderContent, OrderError, OrderStatus};
 use tribune_projections::db::club_tx;
@@ -46,17 +45,11 @@ impl<'a> OrderService<'a> {
     /// One order of the club at its current version, for its editor (it needs the version);
     /// deleted or another club's → not found.
     pub async fn load(&self, client_id: Uuid, id: Uuid) -> Result<(Order, usize), ApiError> {
-        let context = self
-            .bus
-            .store()
-            .load_aggregate(&id.to_string())
+        self.bus
+            .load_live(client_id, &id.to_string())
             .await
-            .map_err(|e| ApiError::from(CommandError::<OrderError>::from(e)))?;
-        let order = context.aggregate;
-        if order.client_id != Some(client_id) || order.deleted {
-            return Err(ApiError::NotFound);
-        }
-        Ok((order, context.current_sequence))
+            .map_err(ApiError::from)?
+            .ok_or(ApiError::NotFound)
     }
 
     /// The template of a new order: empty, with the club's VAT setting.

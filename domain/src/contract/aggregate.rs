@@ -1,5 +1,3 @@
-use std::collections::BTreeMap;
-
 use chrono::{DateTime, Utc};
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
@@ -13,6 +11,7 @@ use super::model::{ContractContent, ContractLine, Signing};
 use super::plan::PlanTotals;
 use super::rules::content_errors;
 use super::status::{AgreementStatus, ContractStatus, Transition};
+use crate::lines::LineChange;
 use crate::money::Money;
 use crate::order::{order_totals, Totals, VatSettings};
 use crate::tenancy::Tenanted;
@@ -202,34 +201,15 @@ fn changes(
 }
 
 fn line_changes(current: &[ContractLine], wanted: Vec<ContractLine>) -> Vec<ContractEvent> {
-    let before: BTreeMap<Uuid, &ContractLine> = current.iter().map(|l| (l.line.id, l)).collect();
-    let wanted_ids: Vec<Uuid> = wanted.iter().map(|l| l.line.id).collect();
-    let mut events: Vec<ContractEvent> = current
-        .iter()
-        .filter(|l| !wanted_ids.contains(&l.line.id))
-        .map(|l| ContractEvent::LineRemoved { line_id: l.line.id })
-        .collect();
-    let mut order_after: Vec<Uuid> = current
-        .iter()
-        .map(|l| l.line.id)
-        .filter(|id| wanted_ids.contains(id))
-        .collect();
-    for line in wanted {
-        match before.get(&line.line.id) {
-            None => {
-                order_after.push(line.line.id);
-                events.push(ContractEvent::LineAdded { line });
-            }
-            Some(old) if **old != line => events.push(ContractEvent::LineChanged { line }),
-            Some(_) => {}
-        }
-    }
-    if order_after != wanted_ids {
-        events.push(ContractEvent::LinesReordered {
-            line_ids: wanted_ids,
-        });
-    }
-    events
+    crate::lines::line_changes(current, wanted, |l| l.line.id)
+        .into_iter()
+        .map(|change| match change {
+            LineChange::Removed(line_id) => ContractEvent::LineRemoved { line_id },
+            LineChange::Added(line) => ContractEvent::LineAdded { line },
+            LineChange::Changed(line) => ContractEvent::LineChanged { line },
+            LineChange::Reordered(line_ids) => ContractEvent::LinesReordered { line_ids },
+        })
+        .collect()
 }
 
 impl Aggregate for Contract {
@@ -493,5 +473,9 @@ impl Contract {
 impl Tenanted for Contract {
     fn client_id(&self) -> Option<Uuid> {
         self.client_id
+    }
+
+    fn is_deleted(&self) -> bool {
+        self.deleted
     }
 }

@@ -332,4 +332,8 @@ impl Tenanted for Invoice {
     fn client_id(&self) -> Option<Uuid> {
         self.client_id
     }
+
+    fn is_deleted(&self) -> bool {
+        self.deleted
+    }
 }

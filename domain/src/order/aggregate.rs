@@ -1,5 +1,3 @@
-use std::collections::BTreeMap;
-
 use chrono::{DateTime, Utc};
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
@@ -12,6 +10,7 @@ use super::events::OrderEvent;
 use super::model::{OrderLine, OrderStatus, PaymentStatus};
 use super::rules::{content_errors, says_who_or_what, ORDER_NEEDS_SOMEONE_OR_SOMETHING};
 use super::totals::{order_totals, Totals, VatSettings};
+use crate::lines::LineChange;
 use crate::tenancy::Tenanted;
 
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -127,34 +126,15 @@ fn changes(
 }
 
 fn line_changes(current: &[OrderLine], wanted: Vec<OrderLine>) -> Vec<OrderEvent> {
-    let before: BTreeMap<Uuid, &OrderLine> = current.iter().map(|l| (l.id, l)).collect();
-    let wanted_ids: Vec<Uuid> = wanted.iter().map(|l| l.id).collect();
-    let mut events: Vec<OrderEvent> = current
-        .iter()
-        .filter(|l| !wanted_ids.contains(&l.id))
-        .map(|l| OrderEvent::LineRemoved { line_id: l.id })
-        .collect();
-    let mut order_after: Vec<Uuid> = current
-        .iter()
-        .map(|l| l.id)
-        .filter(|id| wanted_ids.contains(id))
-        .collect();
-    for line in wanted {
-        match before.get(&line.id) {
-            None => {
-                order_after.push(line.id);
-                events.push(OrderEvent::LineAdded { line });
-            }
-            Some(old) if **old != line => events.push(OrderEvent::LineChanged { line }),
-            Some(_) => {}
-        }
-    }
-    if order_after != wanted_ids {
-        events.push(OrderEvent::LinesReordered {
-            line_ids: wanted_ids,
-        });
-    }
-    events
+    crate::lines::line_changes(current, wanted, |l| l.id)
+        .into_iter()
+        .map(|change| match change {
+            LineChange::Removed(line_id) => OrderEvent::LineRemoved { line_id },
+            LineChange::Added(line) => OrderEvent::LineAdded { line },
+            LineChange::Changed(line) => OrderEvent::LineChanged { line },
+            LineChange::Reordered(line_ids) => OrderEvent::LinesReordered { line_ids },
+        })
+        .collect()
 }
 
 fn valid(content: &OrderContent) -> Result<(), OrderError> {
@@ -362,5 +342,9 @@ impl Order {
 impl Tenanted for Order {
     fn client_id(&self) -> Option<Uuid> {
         self.client_id
+    }
+
+    fn is_deleted(&self) -> bool {
+        self.deleted
     }
 }
