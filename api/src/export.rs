@@ -39,6 +39,17 @@ pub fn workbook<T>(
     rows: &[T],
 ) -> Result<Vec<u8>, XlsxError> {
     let mut workbook = Workbook::new();
+    add_sheet(&mut workbook, sheet_name, columns, rows)?;
+    workbook.save_to_buffer()
+}
+
+/// A sheet of `workbook`: a bold header row, then one row per item.
+pub fn add_sheet<T>(
+    workbook: &mut Workbook,
+    sheet_name: &str,
+    columns: &[Column<T>],
+    rows: &[T],
+) -> Result<(), XlsxError> {
     let sheet = workbook.add_worksheet();
     sheet.set_name(sheet_name)?;
     let bold = Format::new().set_bold();
@@ -73,7 +84,7 @@ pub fn workbook<T>(
         }
     }
     sheet.autofit();
-    workbook.save_to_buffer()
+    Ok(())
 }
 
 /// The answer that downloads a workbook as `filename`.

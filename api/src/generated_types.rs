@@ -52,7 +52,14 @@ fn files() -> Vec<(&'static str, String)> {
         ("companies.ts", companies),
         ("contracts.ts", contracts()),
         ("invoices.ts", invoices()),
+        ("dashboard.ts", dashboard()),
     ]
+}
+
+/// The finance dashboard's rows and charts.
+fn dashboard() -> String {
+    use tribune_projections::finance::queries::{Chart, PlannedInvoiceRow};
+    declarations(&[PlannedInvoiceRow::decl(), Chart::decl()])
 }
 
 /// The contract's types; the order line, money and the company and contact refs come from

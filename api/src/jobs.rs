@@ -12,7 +12,10 @@ use sqlx::{PgConnection, PgPool};
 use tokio::sync::watch;
 use uuid::Uuid;
 
+use actix_web::web;
+
 use crate::mail::{Mail, Mailer};
+use crate::state::AppState;
 
 pub const JOBS_CHANNEL: &str = "tribune_jobs";
 const LEASE_SECONDS: i64 = 300;
@@ -31,6 +34,11 @@ pub struct NewJob {
 #[serde(tag = "method", content = "arguments", rename_all = "snake_case")]
 pub enum JobMethod {
     SendMail(Mail),
+    /// Book a booked invoice in e-conomic (`invoices::economic`).
+    BookInvoice {
+        client_id: Uuid,
+        invoice_id: Uuid,
+    },
 }
 
 impl JobMethod {
@@ -205,7 +213,7 @@ async fn finish(
     tx.commit().await
 }
 
-async fn execute(mailer: &Mailer, job: &ClaimedJob) -> Result<String, String> {
+async fn execute(state: &AppState, mailer: &Mailer, job: &ClaimedJob) -> Result<String, String> {
     let method: JobMethod =
         serde_json::from_value(json!({ "method": job.method, "arguments": job.arguments }))
             .map_err(|e| format!("Ukendt job: {e}"))?;
@@ -217,14 +225,19 @@ async fn execute(mailer: &Mailer, job: &ClaimedJob) -> Result<String, String> {
                 .map_err(|e| format!("Mail kunne ikke sendes: {e}"))?;
             Ok(format!("Mail sendt til {}", mail.to))
         }
+        JobMethod::BookInvoice {
+            client_id,
+            invoice_id,
+        } => crate::invoices::economic::book(state, client_id, invoice_id).await,
     }
 }
 
 /// Runs every due job once; returns how many ran.
-pub async fn run_due(pool: &PgPool, mailer: &Mailer) -> Result<usize, sqlx::Error> {
+pub async fn run_due(state: &AppState, mailer: &Mailer) -> Result<usize, sqlx::Error> {
+    let pool = &state.pool;
     let mut ran = 0;
     while let Some(job) = claim(pool).await? {
-        let outcome = execute(mailer, &job).await;
+        let outcome = execute(state, mailer, &job).await;
         if let Err(error) = &outcome {
             tracing::warn!(job = %job.id, attempt = job.attempts, %error, "job failed");
         }
@@ -235,11 +248,12 @@ pub async fn run_due(pool: &PgPool, mailer: &Mailer) -> Result<usize, sqlx::Erro
 }
 
 pub async fn run_until_stopped(
-    pool: PgPool,
+    state: web::Data<AppState>,
     mailer: Mailer,
     poll: Duration,
     mut stop: watch::Receiver<bool>,
 ) {
+    let pool = state.pool.clone();
     let mut listener = match sqlx::postgres::PgListener::connect_with(&pool).await {
         Ok(mut l) => l.listen(JOBS_CHANNEL).await.ok().map(|_| l),
         Err(_) => None,
@@ -248,7 +262,7 @@ pub async fn run_until_stopped(
         if *stop.borrow() {
             return;
         }
-        if let Err(err) = run_due(&pool, &mailer).await {
+        if let Err(err) = run_due(&state, &mailer).await {
             tracing::error!(%err, "job runner");
         }
         let wake = async {

@@ -90,6 +90,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             tribune_api::seed::seed_demo_catalogue(&owner).await?;
             tribune_api::seed::seed_demo_orders(&owner).await?;
             tribune_api::seed::seed_demo_contracts(&owner, &storage, &settings.public_url).await?;
+            let state = tribune_api::state::AppState::new(owner.clone(), settings.clone())?;
+            tribune_api::seed::seed_demo_invoices(&state).await?;
             if seeded {
                 println!("demo seeded: Demo FC and Demo Håndbold; admin@, staff@ and kunde@tribune.test / {}", tribune_api::seed::DEMO_PASSWORD);
             } else {

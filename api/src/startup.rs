@@ -25,6 +25,7 @@ pub const JSON_LIMIT: usize = 256 * 1024;
 
 pub struct Application {
     port: u16,
+    state: web::Data<AppState>,
     server: Server,
     stop: watch::Sender<bool>,
     background: Vec<JoinHandle<()>>,
@@ -57,25 +58,26 @@ impl Application {
                     stop_rx.clone(),
                 )));
             }
-            let mailer = Mailer::new(&settings)?;
-            let poll = Duration::from_millis(settings.job_poll_ms);
-            background.push(tokio::spawn(jobs::run_until_stopped(
-                pool.clone(),
-                mailer,
-                poll,
-                stop_rx.clone(),
-            )));
         }
 
         let webapp_dir = settings.webapp_dir.clone();
         let run_background = settings.run_background;
         let state = web::Data::new(AppState::new(pool, settings)?);
         if run_background {
+            let mailer = Mailer::new(&state.settings)?;
+            let poll = Duration::from_millis(state.settings.job_poll_ms);
+            background.push(tokio::spawn(jobs::run_until_stopped(
+                state.clone(),
+                mailer,
+                poll,
+                stop_rx.clone(),
+            )));
             background.push(tokio::spawn(crate::invoices::due::run_until_stopped(
                 state.clone(),
                 stop_rx.clone(),
             )));
         }
+        let app_state = state.clone();
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
@@ -99,6 +101,7 @@ impl Application {
         .run();
         Ok(Application {
             port,
+            state: app_state,
             server,
             stop,
             background,
@@ -107,6 +110,11 @@ impl Application {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// What the handlers reach (tests read the stand-ins' records through it).
+    pub fn state(&self) -> web::Data<AppState> {
+        self.state.clone()
     }
 
     /// Serves until the server stops (Ctrl-C / SIGTERM), then stops the background tasks.

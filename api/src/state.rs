@@ -26,6 +26,8 @@ pub struct AppState {
     pub storage: Storage,
     pub cvr: Arc<dyn CvrLookup>,
     pub accounting: Arc<dyn Accounting>,
+    /// The accounting stand-in, when it is the one in use (tests read what it was sent).
+    pub accounting_stand_in: Option<Arc<AccountingStandIn>>,
     pub team_sport: Arc<dyn TeamSportDirectory>,
 }
 
@@ -55,8 +57,13 @@ impl AppState {
             CvrSource::StandIn => Arc::new(CvrStandIn),
             CvrSource::CvrApi { url } => Arc::new(CvrApi::new(url, CVR_USER_AGENT)?),
         };
+        let mut accounting_stand_in = None;
         let accounting: Arc<dyn Accounting> = match &settings.accounting {
-            AccountingSource::StandIn => Arc::new(AccountingStandIn),
+            AccountingSource::StandIn => {
+                let stand_in = Arc::new(AccountingStandIn::default());
+                accounting_stand_in = Some(stand_in.clone());
+                stand_in
+            }
             AccountingSource::Economic {
                 url,
                 app_secret,
@@ -81,6 +88,7 @@ impl AppState {
             storage,
             cvr,
             accounting,
+            accounting_stand_in,
             team_sport,
         })
     }

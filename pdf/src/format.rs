@@ -6,6 +6,11 @@ use chrono_tz::Europe::Copenhagen;
 /// Øre as Danish kroner: `1.234,50 kr.`, thousands with '.', decimals with ',', a leading '-'
 /// when negative.
 pub fn money(ore: i64) -> String {
+    format!("{} kr.", kroner(ore))
+}
+
+/// Øre as a Danish number of kroner without the unit, for a column of figures: `1.234,50`.
+pub fn kroner(ore: i64) -> String {
     let sign = if ore < 0 { "-" } else { "" };
     let ore = ore.unsigned_abs();
     let kroner = (ore / 100).to_string();
@@ -16,12 +21,31 @@ pub fn money(ore: i64) -> String {
         }
         grouped.push(digit);
     }
-    format!("{sign}{grouped},{:02} kr.", ore % 100)
+    format!("{sign}{grouped},{:02}", ore % 100)
 }
 
-/// `dd.mm.yyyy`.
+/// Basis points as a Danish percentage: 2500 → `25 %`, 1250 → `12,5 %`, 1234 → `12,34 %`.
+pub fn percent(basis_points: i64) -> String {
+    let sign = if basis_points < 0 { "-" } else { "" };
+    let basis_points = basis_points.unsigned_abs();
+    let (whole, hundredths) = (basis_points / 100, basis_points % 100);
+    if hundredths == 0 {
+        format!("{sign}{whole} %")
+    } else {
+        let decimals = format!("{hundredths:02}");
+        format!("{sign}{whole},{} %", decimals.trim_end_matches('0'))
+    }
+}
+
+/// `dd.mm.yyyy`, as the contract prints dates.
 pub fn date(day: NaiveDate) -> String {
     day.format("%d.%m.%Y").to_string()
+}
+
+/// `dd-mm-yyyy`, as the app shows dates (webapp/src/shared/format.ts) and the invoice prints
+/// them.
+pub fn date_with_dashes(day: NaiveDate) -> String {
+    day.format("%d-%m-%Y").to_string()
 }
 
 /// The moment in Danish time: `12.03.2026 kl. 14:05:09`.
@@ -77,11 +101,25 @@ mod tests {
         assert_eq!(money(-123_450), "-1.234,50 kr.");
         assert_eq!(money(-5), "-0,05 kr.");
         assert_eq!(money(i64::MIN), "-92.233.720.368.547.758,08 kr.");
+        assert_eq!(kroner(-123_450), "-1.234,50");
+        assert_eq!(kroner(44_950), "449,50");
     }
 
     #[test]
-    fn dates_are_day_month_year_with_dots() {
+    fn percentages_are_written_from_basis_points() {
+        assert_eq!(percent(2500), "25 %");
+        assert_eq!(percent(1250), "12,5 %");
+        assert_eq!(percent(1234), "12,34 %");
+        assert_eq!(percent(5), "0,05 %");
+        assert_eq!(percent(0), "0 %");
+        assert_eq!(percent(-2500), "-25 %");
+        assert_eq!(percent(i64::MIN), "-92233720368547758,08 %");
+    }
+
+    #[test]
+    fn dates_are_day_month_year_with_dots_or_dashes() {
         assert_eq!(date(day(2026, 2, 1)), "01.02.2026");
+        assert_eq!(date_with_dashes(day(2026, 2, 1)), "01-02-2026");
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! Contract PDFs, rendered with typst as a library.
+//! Contract and invoice PDFs, rendered with typst as a library.
 //!
 //! [`contract_pdf`] renders the contract a sponsor is shown; [`signed_contract_pdf`] renders the
-//! same document with the signature and a certificate page. Output depends on the input only:
+//! same document with the signature and a certificate page; [`invoice_pdf`] renders an invoice
+//! or a credit note. Output depends on the input only:
 //! fonts are typst's embedded ones (no system fonts), there is no clock (the signed copy's PDF
 //! date is the signing time, the unsigned one has none), so the same input gives the same bytes
 //! and a recorded SHA-256 can be checked again later.
@@ -21,16 +22,23 @@
 
 mod format;
 mod html;
+mod invoice;
 mod view;
 mod world;
+
+pub use invoice::{invoice_pdf, BankDetails, InvoiceDocument, InvoiceLine};
 
 use typst::foundations::{Datetime, Smart};
 use typst_pdf::{PdfOptions, Timestamp};
 
-use crate::world::DocumentWorld;
+use crate::view::Prepared;
+use crate::world::{DocumentWorld, Template};
 
-/// The template: layout only; it reads everything it prints from `/data.json`.
-const TEMPLATE: &str = include_str!("contract.typ");
+/// The contract's template: layout only; it reads everything it prints from `/data.json`.
+const TEMPLATE: Template = Template {
+    path: "/contract.typ",
+    source: include_str!("contract.typ"),
+};
 
 /// A PNG or JPEG image as uploaded; the format is sniffed from the bytes.
 #[derive(Clone, PartialEq, Eq)]
@@ -217,16 +225,32 @@ pub fn signed_contract_pdf(
 }
 
 fn render(doc: &ContractDocument, signing: Option<&SigningRecord>) -> Result<Vec<u8>, PdfError> {
-    let prepared = view::prepare(doc, signing)?;
+    typeset(
+        TEMPLATE,
+        view::prepare(doc, signing)?,
+        // A stable document id (PDF /ID): the same contract keeps it across versions and signing.
+        format!("tribune-contract:{}:{}", doc.club.name, doc.number),
+        signing.and_then(|signing| signing_timestamp(signing.signed_at)),
+    )
+}
+
+/// Every document's last step: the prepared data through its template into PDF bytes. `ident`
+/// is the PDF's stable /ID; `timestamp` its creation date (none: the PDF has no date, as no
+/// clock is read).
+fn typeset(
+    template: Template,
+    prepared: Prepared,
+    ident: String,
+    timestamp: Option<Timestamp>,
+) -> Result<Vec<u8>, PdfError> {
     let data = serde_json::to_vec(&prepared.data)
         .map_err(|err| PdfError::Render(format!("data: {err}")))?;
-    let world = DocumentWorld::new(TEMPLATE, data, prepared.images)?;
+    let world = DocumentWorld::new(template, data, prepared.images)?;
     let document = world.compile()?;
     let options = PdfOptions {
-        // A stable document id (PDF /ID): the same contract keeps it across versions and signing.
-        ident: Smart::Custom(format!("tribune-contract:{}:{}", doc.club.name, doc.number)),
+        ident: Smart::Custom(ident),
         creator: Smart::Custom(Some("Tribune".to_string())),
-        timestamp: signing.and_then(|signing| signing_timestamp(signing.signed_at)),
+        timestamp,
         ..PdfOptions::default()
     };
     let pdf = typst_pdf::pdf(&document, &options)

@@ -170,7 +170,7 @@ fn rich(html: Option<&str>) -> Option<Value> {
 
 /// A PNG or JPEG that decodes, else a clear error: a document with a picture missing would be
 /// signed as if it were complete, so the caller must decide, not this crate.
-fn checked_image(slot: ImageSlot, bytes: &[u8]) -> Result<(&'static str, Bytes), PdfError> {
+pub fn checked_image(slot: ImageSlot, bytes: &[u8]) -> Result<(&'static str, Bytes), PdfError> {
     let format = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
         ExchangeFormat::Png
     } else if bytes.starts_with(&[0xff, 0xd8, 0xff]) {

@@ -1,5 +1,6 @@
 //! A typst World with nothing from outside: typst's embedded fonts (no system fonts, so a
-//! document renders the same on every machine), one template, one JSON file and the images.
+//! document renders the same on every machine), one template (the contract's or the invoice's),
+//! one JSON file and the images.
 //! No packages, no clock: `datetime.today()` fails, so a render depends on its input only.
 
 use std::sync::LazyLock;
@@ -33,8 +34,14 @@ static FONTS: LazyLock<Fonts> = LazyLock::new(|| {
 
 static LIBRARY: LazyLock<LazyHash<Library>> = LazyLock::new(|| LazyHash::new(Library::default()));
 
-const MAIN_PATH: &str = "/contract.typ";
 const DATA_PATH: &str = "/data.json";
+
+/// A document's template: its typst source and the fixed path it compiles as.
+#[derive(Clone, Copy)]
+pub struct Template {
+    pub path: &'static str,
+    pub source: &'static str,
+}
 
 pub struct DocumentWorld {
     main: Source,
@@ -50,11 +57,11 @@ fn file_id(path: &str) -> Result<FileId, PdfError> {
 
 impl DocumentWorld {
     pub fn new(
-        template: &str,
+        template: Template,
         data: Vec<u8>,
         images: Vec<(&'static str, Bytes)>,
     ) -> Result<Self, PdfError> {
-        let main = Source::new(file_id(MAIN_PATH)?, template.to_string());
+        let main = Source::new(file_id(template.path)?, template.source.to_string());
         let mut files = vec![(file_id(DATA_PATH)?, Bytes::new(data))];
         for (path, bytes) in images {
             files.push((file_id(path)?, bytes));

@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod contract;
 pub mod db;
+pub mod finance;
 pub mod fold;
 pub mod history;
 pub mod invoice;

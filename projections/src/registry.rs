@@ -5,6 +5,7 @@ use std::sync::Arc;
 use cqrs_es::persist::EventUpcaster;
 
 use crate::contract::project::ContractRowsProjection;
+use crate::finance::project::FinanceProjection;
 use crate::invoice::project::InvoiceRowsProjection;
 use crate::order::project::OrderRowsProjection;
 use crate::probe::project::{ProbeRowsProjection, ProbeTotalsProjection};
@@ -25,6 +26,7 @@ pub fn all() -> Vec<(Arc<dyn Projection>, ProjectionKind)> {
         (Arc::new(ContractRowsProjection), ProjectionKind::Inline),
         (Arc::new(InvoiceRowsProjection), ProjectionKind::Inline),
         (Arc::new(ProbeTotalsProjection), ProjectionKind::Async),
+        (Arc::new(FinanceProjection), ProjectionKind::Async),
     ]
 }
 

@@ -1,7 +1,6 @@
 //! One contract (spec 3 §2 Contract editor, §4, §5, §7 Contracts): thin handlers over the
 //! Contract's application service (`service.rs`), answering in the shared envelope.
 
-use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use tribune_domain::contract::{AgreementStatus, ContractCommand};
@@ -16,6 +15,7 @@ use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::pdf::pdf_response;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -246,18 +246,6 @@ pub async fn send_for_signing(
         .send_for_signing(&Actor::from(&staff), id)
         .await?;
     Ok(envelope::ok())
-}
-
-/// A PDF answered inline under `name`.
-pub fn pdf_response(name: &str, bytes: Vec<u8>) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("application/pdf")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("inline; filename=\"{name}\""),
-        ))
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(bytes)
 }
 
 #[utoipa::path(get, path = "/api/contracts/{id}/pdf", tag = "contracts",

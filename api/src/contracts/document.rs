@@ -7,12 +7,13 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use tribune_domain::contract::{Contract, PlanKind, Signing};
 use tribune_domain::order::totals::line_amounts;
-use tribune_pdf::{ContractDocument, DocLine, Image, Party, PlanRow, PriceDisplay, SigningRecord};
+use tribune_pdf::{ContractDocument, DocLine, Party, PlanRow, PriceDisplay, SigningRecord};
 use uuid::Uuid;
 
 use super::signing::sha256_hex;
 use crate::error::ApiError;
-use crate::storage::{sniff, Storage};
+use crate::kit::pdf::{public_image_key, some_text, stored_image, zip_city};
+use crate::storage::Storage;
 
 /// A rendered PDF and its SHA-256 (hex).
 pub struct Pdf {
@@ -53,24 +54,6 @@ struct Company {
     logo_print: Option<Uuid>,
 }
 
-fn zip_city(zip: &Option<String>, city: &Option<String>) -> Option<String> {
-    let text = format!(
-        "{} {}",
-        zip.as_deref().unwrap_or(""),
-        city.as_deref().unwrap_or("")
-    );
-    let text = text.trim();
-    (!text.is_empty()).then(|| text.to_string())
-}
-
-fn some_text(value: &Option<String>) -> Option<String> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(str::to_string)
-}
-
 fn setting_text(settings: &Value, key: &str) -> Option<String> {
     settings
         .get(key)
@@ -84,18 +67,9 @@ fn setting_bool(settings: &Value, key: &str) -> bool {
     settings.get(key).and_then(Value::as_bool).unwrap_or(false)
 }
 
-/// An image kept in storage, when it is one `tribune_pdf` can print (PNG or JPEG); anything
-/// else is left out rather than failing the contract.
-async fn image(storage: &Storage, key: Option<String>) -> Option<Image> {
-    let bytes = storage.get(&key?).await.ok()?;
-    matches!(sniff(&bytes).as_deref(), Some("image/png" | "image/jpeg")).then_some(Image { bytes })
-}
-
 /// A club image setting (`/public/images/clients/…`) as its storage key.
 fn image_key(settings: &Value, key: &str) -> Option<String> {
-    setting_text(settings, key)?
-        .strip_prefix("/public/images/")
-        .map(|rest| format!("images/{rest}"))
+    public_image_key(setting_text(settings, key).as_deref())
 }
 
 fn plan_rows(contract: &Contract) -> (Option<String>, Vec<PlanRow>) {
@@ -300,10 +274,10 @@ pub async fn render(
         owner,
         color: setting_text(&settings, "color"),
         header_color: setting_text(&settings, "headerColor"),
-        logo: image(storage, image_key(&settings, "pdfLogo")).await,
+        logo: stored_image(storage, image_key(&settings, "pdfLogo")).await,
         logo_right: setting_bool(&settings, "logoRight"),
-        banner: image(storage, image_key(&settings, "pdfBanner")).await,
-        company_logo: image(storage, logo_print_key).await,
+        banner: stored_image(storage, image_key(&settings, "pdfBanner")).await,
+        company_logo: stored_image(storage, logo_print_key).await,
         description_html: setting_text(&settings, "pdfDescription"),
         contract_description_html: c.contract_description.clone(),
         supplemental_description_html: c.supplemental_description.clone(),

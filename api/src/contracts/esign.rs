@@ -9,7 +9,6 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use tribune_projections::db::club_tx;
 
-use super::contract::pdf_response;
 use super::service::ContractService;
 use super::signing::{self, Visitor};
 use crate::envelope;
@@ -17,6 +16,7 @@ use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::pdf::pdf_response;
 use crate::state::AppState;
 use crate::storage::read_form;
 

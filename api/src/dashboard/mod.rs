@@ -1,12 +1,17 @@
 //! The back-office home's widgets (spec 1 §2 Dashboard and its widget list; §7 `/api/dashboard/…`).
 //! This area serves the sales widgets: 'Kommende genforhandlinger' (approved contracts by renewal
 //! date, module orders) and 'Opfølgning på leads' (companies by follow-up date with their owner,
-//! module companies). The invoice widgets come with the invoices.
+//! module companies), and the finance widgets (module orders): 'Næste faktureringer', the four
+//! bar charts and the pie, read from the async `finance` projection (amounts in øre without VAT).
 
 use actix_web::{web, HttpResponse};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tribune_projections::contract::queries::{RenegotiationRow, RENEGOTIATIONS};
 use tribune_projections::db::club_tx;
+use tribune_projections::finance::queries::{
+    invoiced_status, per_month, per_product, this_year, Chart, PlannedInvoiceRow, Source,
+    PLANNED_INVOICES,
+};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn, SortDir};
 use utoipa::OpenApi;
 use uuid::Uuid;
@@ -36,11 +41,53 @@ pub fn configure(routes: &mut Routes) {
             "/api/dashboard/leads-followup",
             Access::read("companies"),
             leads_followup,
+        )
+        .post(
+            "/api/dashboard/invoices",
+            Access::read("orders"),
+            planned_invoices,
+        )
+        .post(
+            "/api/dashboard/invoiced-amount",
+            Access::read("orders"),
+            invoiced_amount,
+        )
+        .post(
+            "/api/dashboard/products-amount",
+            Access::read("orders"),
+            products_amount,
+        )
+        .post(
+            "/api/dashboard/contract-sales-amount",
+            Access::read("orders"),
+            contract_sales_amount,
+        )
+        .post(
+            "/api/dashboard/contract-products-amount",
+            Access::read("orders"),
+            contract_products_amount,
+        )
+        .post(
+            "/api/dashboard/invoiced-status",
+            Access::read("orders"),
+            invoiced_status_chart,
         );
 }
 
 #[derive(OpenApi)]
-#[openapi(paths(renegotiations, leads_followup))]
+#[openapi(
+    paths(
+        renegotiations,
+        leads_followup,
+        planned_invoices,
+        invoiced_amount,
+        products_amount,
+        contract_sales_amount,
+        contract_products_amount,
+        invoiced_status_chart
+    ),
+    components(schemas(YearQuery))
+)]
 pub struct DashboardDoc;
 
 #[utoipa::path(post, path = "/api/dashboard/renegotiations", tag = "dashboard", request_body = ListParams,
@@ -106,4 +153,128 @@ pub async fn leads_followup(
         .await?;
     tx.commit().await?;
     Ok(envelope::page(rows, total, params.per_page()))
+}
+
+#[utoipa::path(post, path = "/api/dashboard/invoices", tag = "dashboard", request_body = ListParams,
+    responses((status = 200, description = "{Result: PlannedInvoiceRow[], TotalPages, Total}: the contract plans' invoices not made yet, soonest first")))]
+pub async fn planned_invoices(
+    staff: Staff,
+    params: Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let (rows, total) = PLANNED_INVOICES
+        .page::<PlannedInvoiceRow>(&mut tx, Some(staff.client_id), &params)
+        .await?;
+    tx.commit().await?;
+    Ok(envelope::page(rows, total, params.per_page()))
+}
+
+/// `?year=` (this year in Denmark when left out).
+#[derive(Debug, Deserialize, utoipa::ToSchema, utoipa::IntoParams)]
+pub struct YearQuery {
+    pub year: Option<i32>,
+}
+
+impl YearQuery {
+    fn year(&self) -> Result<i32, ApiError> {
+        match self.year {
+            None => Ok(this_year()),
+            Some(year) if (2000..=2100).contains(&year) => Ok(year),
+            Some(_) => Err(ApiError::field(
+                "year",
+                "Året skal ligge mellem 2000 og 2100",
+            )),
+        }
+    }
+}
+
+/// How many products a bar chart names before it sums the rest as 'Øvrige'.
+const PRODUCTS_SHOWN: usize = 12;
+
+async fn chart(
+    staff: &Staff,
+    state: &AppState,
+    year: &YearQuery,
+    read: ChartKind,
+) -> Result<HttpResponse, ApiError> {
+    let year = year.year()?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let chart: Chart = match read {
+        ChartKind::Month(source) => per_month(&mut tx, staff.client_id, source, year).await?,
+        ChartKind::Product(source) => {
+            per_product(&mut tx, staff.client_id, source, year, PRODUCTS_SHOWN).await?
+        }
+        ChartKind::Status => invoiced_status(&mut tx, staff.client_id, year).await?,
+    };
+    tx.commit().await?;
+    Ok(envelope::result(chart))
+}
+
+enum ChartKind {
+    Month(Source),
+    Product(Source),
+    Status,
+}
+
+#[utoipa::path(post, path = "/api/dashboard/invoiced-amount", tag = "dashboard", params(YearQuery),
+    responses((status = 200, description = "{result: Chart}: booked invoices less credit notes per month ('YYYY-MM'), øre without VAT"), (status = 422)))]
+pub async fn invoiced_amount(
+    staff: Staff,
+    year: web::Query<YearQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    chart(&staff, &state, &year, ChartKind::Month(Source::Invoiced)).await
+}
+
+#[utoipa::path(post, path = "/api/dashboard/products-amount", tag = "dashboard", params(YearQuery),
+    responses((status = 200, description = "{result: Chart}: invoiced per product, largest first"), (status = 422)))]
+pub async fn products_amount(
+    staff: Staff,
+    year: web::Query<YearQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    chart(&staff, &state, &year, ChartKind::Product(Source::Invoiced)).await
+}
+
+#[utoipa::path(post, path = "/api/dashboard/contract-sales-amount", tag = "dashboard", params(YearQuery),
+    responses((status = 200, description = "{result: Chart}: contracts approved per month ('YYYY-MM'), øre without VAT"), (status = 422)))]
+pub async fn contract_sales_amount(
+    staff: Staff,
+    year: web::Query<YearQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    chart(
+        &staff,
+        &state,
+        &year,
+        ChartKind::Month(Source::ContractSales),
+    )
+    .await
+}
+
+#[utoipa::path(post, path = "/api/dashboard/contract-products-amount", tag = "dashboard", params(YearQuery),
+    responses((status = 200, description = "{result: Chart}: contract sales per product, largest first"), (status = 422)))]
+pub async fn contract_products_amount(
+    staff: Staff,
+    year: web::Query<YearQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    chart(
+        &staff,
+        &state,
+        &year,
+        ChartKind::Product(Source::ContractSales),
+    )
+    .await
+}
+
+#[utoipa::path(post, path = "/api/dashboard/invoiced-status", tag = "dashboard", params(YearQuery),
+    responses((status = 200, description = "{result: Chart}: labels ['Faktureret', 'Resterende'], series [invoiced, still planned], total"), (status = 422)))]
+pub async fn invoiced_status_chart(
+    staff: Staff,
+    year: web::Query<YearQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    chart(&staff, &state, &year, ChartKind::Status).await
 }

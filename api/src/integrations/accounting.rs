@@ -66,6 +66,8 @@ pub enum AccountingError {
     Unauthorized,
     #[error("Regnskabssystemet svarer ikke lige nu. Prøv igen om lidt.")]
     Unavailable,
+    #[error("Regnskabssystemet afviste fakturaen: {0}")]
+    Refused(String),
 }
 
 #[async_trait]
@@ -76,6 +78,73 @@ pub trait Accounting: Send + Sync {
         &self,
         search: Option<&str>,
     ) -> Result<Vec<AccountingProduct>, AccountingError>;
+
+    /// The customer with this CVR (or, without one, this name and e-mail), made if missing.
+    async fn find_or_create_customer(
+        &self,
+        customer: &AccountingCustomer,
+    ) -> Result<i64, AccountingError>;
+
+    /// A draft invoice carrying `draft.reference`: the one made earlier with it, else a new one.
+    async fn create_draft(&self, draft: &DraftInvoice) -> Result<i64, AccountingError>;
+
+    /// Books the draft; returns the booked number. A draft booked earlier (a retry after a lost
+    /// answer) is found by its reference and not booked again.
+    async fn book_draft(&self, draft_number: i64, reference: &str) -> Result<i64, AccountingError>;
+}
+
+/// A customer as the accounting system keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AccountingCustomer {
+    pub name: String,
+    pub cvr: Option<String>,
+    pub ean: Option<String>,
+    pub email: Option<String>,
+    pub address: Option<String>,
+    pub zip: Option<String>,
+    pub city: Option<String>,
+    pub customer_group: i64,
+    pub vat_zone: i64,
+    pub payment_terms: i64,
+}
+
+/// A line of a draft invoice; money in øre (sent as kroner with two decimals).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DraftLine {
+    pub product_number: Option<String>,
+    pub description: String,
+    pub quantity: i64,
+    pub unit_net_price_ore: i64,
+    /// Basis points of the unit price: 1000 = 10 %.
+    pub discount_bp: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DraftInvoice {
+    /// Ties the draft to Tribune's invoice: `tribune:{invoice id}`.
+    pub reference: String,
+    pub customer_number: i64,
+    pub date: chrono::NaiveDate,
+    pub payment_terms: i64,
+    pub layout: i64,
+    pub vat_zone: i64,
+    pub recipient: AccountingCustomer,
+    pub heading: String,
+    pub text: Option<String>,
+    pub lines: Vec<DraftLine>,
+}
+
+/// Øre as the decimal kroner e-conomic reads ("1234.50" as a JSON number).
+fn kroner(ore: i64) -> Value {
+    let text = format!(
+        "{}{}.{:02}",
+        if ore < 0 { "-" } else { "" },
+        ore.unsigned_abs() / 100,
+        ore.unsigned_abs() % 100
+    );
+    serde_json::from_str::<serde_json::Number>(&text)
+        .map(Value::Number)
+        .unwrap_or(Value::Null)
 }
 
 /// e-conomic REST: two token headers, collections paged with `skippages`/`pagesize`.
@@ -149,6 +218,65 @@ impl Economic {
     }
 }
 
+impl Economic {
+    async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<&Value>,
+    ) -> Result<Option<Value>, AccountingError> {
+        let mut request = self
+            .client
+            .request(method, format!("{}/{path}", self.base_url))
+            .header("X-AppSecretToken", &self.app_secret)
+            .header("X-AgreementGrantToken", &self.agreement_grant)
+            .header("Content-Type", "application/json")
+            .query(query);
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response = request
+            .send()
+            .await
+            .map_err(|_| AccountingError::Unavailable)?;
+        match response.status().as_u16() {
+            401 | 403 => return Err(AccountingError::Unauthorized),
+            404 => return Ok(None),
+            200..=299 => {}
+            status => {
+                let text = response.text().await.unwrap_or_default();
+                tracing::warn!(status, body = %text, path, "e-conomic refused");
+                return Err(AccountingError::Refused(text.chars().take(300).collect()));
+            }
+        }
+        response
+            .json()
+            .await
+            .map(Some)
+            .map_err(|_| AccountingError::Unavailable)
+    }
+
+    async fn first(&self, path: &str, filter: String) -> Result<Option<Value>, AccountingError> {
+        Ok(self
+            .send(reqwest::Method::GET, path, &[("filter", filter)], None)
+            .await?
+            .and_then(|body| body.pointer("/collection/0").cloned()))
+    }
+}
+
+/// e-conomic's filter value: its operators and separators removed from user text.
+fn filter_text(text: &str) -> String {
+    text.replace(['$', ':', '(', ')', ','], "")
+}
+
+fn number_at(value: &Value, pointer: &str) -> Result<i64, AccountingError> {
+    value
+        .pointer(pointer)
+        .and_then(Value::as_i64)
+        .ok_or(AccountingError::Unavailable)
+}
+
 #[async_trait]
 impl Accounting for Economic {
     async fn references(&self, kind: ReferenceKind) -> Result<Vec<Reference>, AccountingError> {
@@ -201,10 +329,140 @@ impl Accounting for Economic {
             })
             .collect())
     }
+
+    async fn find_or_create_customer(
+        &self,
+        customer: &AccountingCustomer,
+    ) -> Result<i64, AccountingError> {
+        let filter = match &customer.cvr {
+            Some(cvr) => format!("corporateIdentificationNumber$eq:{}", filter_text(cvr)),
+            None => format!("name$eq:{}", filter_text(&customer.name)),
+        };
+        if let Some(found) = self.first("customers", filter).await? {
+            return number_at(&found, "/customerNumber");
+        }
+        let body = serde_json::json!({
+            "name": customer.name,
+            "currency": "DKK",
+            "customerGroup": { "customerGroupNumber": customer.customer_group },
+            "paymentTerms": { "paymentTermsNumber": customer.payment_terms },
+            "vatZone": { "vatZoneNumber": customer.vat_zone },
+            "email": customer.email,
+            "address": customer.address,
+            "zip": customer.zip,
+            "city": customer.city,
+            "country": "Danmark",
+            "corporateIdentificationNumber": customer.cvr,
+            "ean": customer.ean,
+        });
+        let made = self
+            .send(reqwest::Method::POST, "customers", &[], Some(&body))
+            .await?
+            .ok_or(AccountingError::Unavailable)?;
+        number_at(&made, "/customerNumber")
+    }
+
+    async fn create_draft(&self, draft: &DraftInvoice) -> Result<i64, AccountingError> {
+        let filter = format!("references.other$eq:{}", filter_text(&draft.reference));
+        if let Some(found) = self.first("invoices/drafts", filter).await? {
+            return number_at(&found, "/draftInvoiceNumber");
+        }
+        let lines: Vec<Value> = draft
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let mut value = serde_json::json!({
+                    "lineNumber": i + 1,
+                    "description": line.description,
+                    "quantity": line.quantity,
+                    "unitNetPrice": kroner(line.unit_net_price_ore),
+                    "discountPercentage": kroner(line.discount_bp),
+                });
+                if let Some(product) = &line.product_number {
+                    value["product"] = serde_json::json!({ "productNumber": product });
+                }
+                value
+            })
+            .collect();
+        let r = &draft.recipient;
+        let body = serde_json::json!({
+            "date": draft.date.format("%Y-%m-%d").to_string(),
+            "currency": "DKK",
+            "customer": { "customerNumber": draft.customer_number },
+            "paymentTerms": { "paymentTermsNumber": draft.payment_terms },
+            "layout": { "layoutNumber": draft.layout },
+            "recipient": {
+                "name": r.name, "address": r.address, "zip": r.zip, "city": r.city,
+                "vatZone": { "vatZoneNumber": draft.vat_zone }, "cvr": r.cvr, "ean": r.ean,
+            },
+            "references": { "other": draft.reference },
+            "notes": { "heading": draft.heading, "textLine1": draft.text },
+            "lines": lines,
+        });
+        let made = self
+            .send(reqwest::Method::POST, "invoices/drafts", &[], Some(&body))
+            .await?
+            .ok_or(AccountingError::Unavailable)?;
+        number_at(&made, "/draftInvoiceNumber")
+    }
+
+    async fn book_draft(&self, draft_number: i64, reference: &str) -> Result<i64, AccountingError> {
+        let filter = format!("references.other$eq:{}", filter_text(reference));
+        if let Some(found) = self.first("invoices/booked", filter).await? {
+            return number_at(&found, "/bookedInvoiceNumber");
+        }
+        let body = serde_json::json!({ "draftInvoice": { "draftInvoiceNumber": draft_number } });
+        let booked = self
+            .send(reqwest::Method::POST, "invoices/booked", &[], Some(&body))
+            .await?
+            .ok_or(AccountingError::Unavailable)?;
+        number_at(&booked, "/bookedInvoiceNumber")
+    }
 }
 
-/// A Danish club's e-conomic agreement as it typically looks, for tests and the demo.
-pub struct AccountingStandIn;
+/// A Danish club's e-conomic agreement as it typically looks, for tests and the demo. It keeps
+/// what it was sent (customers, drafts, bookings) so tests can read it, numbers them as
+/// e-conomic does, and can be told to fail its next calls.
+#[derive(Default)]
+pub struct AccountingStandIn {
+    books: std::sync::Mutex<StandInBooks>,
+    failures: std::sync::atomic::AtomicUsize,
+}
+
+/// What the stand-in received.
+#[derive(Debug, Default, Clone)]
+pub struct StandInBooks {
+    /// Customer number and customer.
+    pub customers: Vec<(i64, AccountingCustomer)>,
+    /// Draft number, the draft, and its booked number once booked.
+    pub drafts: Vec<(i64, DraftInvoice, Option<i64>)>,
+    /// Every booking call, including the refused and repeated ones.
+    pub booking_calls: usize,
+}
+
+impl AccountingStandIn {
+    /// The next `n` calls answer 'unavailable'.
+    pub fn fail_next(&self, n: usize) {
+        self.failures.store(n, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    pub fn books(&self) -> StandInBooks {
+        self.books.lock().map(|b| b.clone()).unwrap_or_default()
+    }
+
+    fn call(&self) -> Result<std::sync::MutexGuard<'_, StandInBooks>, AccountingError> {
+        use std::sync::atomic::Ordering;
+        let failing = self
+            .failures
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok();
+        if failing {
+            return Err(AccountingError::Unavailable);
+        }
+        self.books.lock().map_err(|_| AccountingError::Unavailable)
+    }
+}
 
 fn refs(items: &[(i64, &str)]) -> Vec<Reference> {
     items
@@ -284,6 +542,56 @@ impl Accounting for AccountingStandIn {
             })
             .collect())
     }
+
+    async fn find_or_create_customer(
+        &self,
+        customer: &AccountingCustomer,
+    ) -> Result<i64, AccountingError> {
+        let mut books = self.call()?;
+        let same = |c: &AccountingCustomer| match (&customer.cvr, &c.cvr) {
+            (Some(a), Some(b)) => a == b,
+            (None, None) => c.name == customer.name,
+            _ => false,
+        };
+        if let Some((number, _)) = books.customers.iter().find(|(_, c)| same(c)) {
+            return Ok(*number);
+        }
+        let number = 1001 + books.customers.len() as i64;
+        books.customers.push((number, customer.clone()));
+        Ok(number)
+    }
+
+    async fn create_draft(&self, draft: &DraftInvoice) -> Result<i64, AccountingError> {
+        let mut books = self.call()?;
+        if let Some((number, _, _)) = books
+            .drafts
+            .iter()
+            .find(|(_, d, _)| d.reference == draft.reference)
+        {
+            return Ok(*number);
+        }
+        let number = 1 + books.drafts.len() as i64;
+        books.drafts.push((number, draft.clone(), None));
+        Ok(number)
+    }
+
+    async fn book_draft(&self, draft_number: i64, reference: &str) -> Result<i64, AccountingError> {
+        let mut books = self.call()?;
+        books.booking_calls += 1;
+        let next = 20001 + books.drafts.iter().filter(|(_, _, b)| b.is_some()).count() as i64;
+        let Some((_, draft, booked)) = books.drafts.iter_mut().find(|(n, _, _)| *n == draft_number)
+        else {
+            return Err(AccountingError::Refused(format!(
+                "Kladde {draft_number} findes ikke"
+            )));
+        };
+        if draft.reference != reference {
+            return Err(AccountingError::Refused(format!(
+                "Kladde {draft_number} tilhører en anden faktura"
+            )));
+        }
+        Ok(*booked.get_or_insert(next))
+    }
 }
 
 #[cfg(test)]
@@ -301,16 +609,73 @@ mod tests {
             "layouts",
         ] {
             let kind = ReferenceKind::from_path(path).unwrap_or(ReferenceKind::Units);
-            assert!(!AccountingStandIn
+            assert!(!AccountingStandIn::default()
                 .references(kind)
                 .await
                 .unwrap_or_default()
                 .is_empty());
         }
-        let hits = AccountingStandIn
+        let hits = AccountingStandIn::default()
             .products(Some("sæson"))
             .await
             .unwrap_or_default();
         assert_eq!(hits.len(), 2);
+    }
+}
+
+#[cfg(test)]
+mod booking_tests {
+    use super::*;
+
+    fn draft(reference: &str) -> DraftInvoice {
+        DraftInvoice {
+            reference: reference.into(),
+            customer_number: 1001,
+            date: chrono::NaiveDate::from_ymd_opt(2026, 3, 1).unwrap_or_default(),
+            payment_terms: 2,
+            layout: 19,
+            vat_zone: 1,
+            recipient: AccountingCustomer {
+                name: "Bageriet".into(),
+                cvr: Some("12345678".into()),
+                ean: None,
+                email: None,
+                address: None,
+                zip: None,
+                city: None,
+                customer_group: 1,
+                vat_zone: 1,
+                payment_terms: 2,
+            },
+            heading: "Faktura 1".into(),
+            text: None,
+            lines: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn kroner_are_written_with_two_decimals_from_ore() {
+        assert_eq!(kroner(123450).to_string(), "1234.5");
+        assert_eq!(kroner(-5).to_string(), "-0.05");
+        assert_eq!(kroner(0).to_string(), "0.0");
+    }
+
+    #[tokio::test]
+    async fn the_stand_in_books_a_reference_once_whatever_is_retried() {
+        let books = AccountingStandIn::default();
+        let first = books.create_draft(&draft("tribune:a")).await;
+        let again = books.create_draft(&draft("tribune:a")).await;
+        assert_eq!(first, again);
+        let number = first.unwrap_or_default();
+        let booked = books.book_draft(number, "tribune:a").await;
+        assert_eq!(books.book_draft(number, "tribune:a").await, booked);
+        assert_eq!(booked, Ok(20001));
+        assert_eq!(books.books().drafts.len(), 1);
+        books.fail_next(1);
+        assert_eq!(
+            books.create_draft(&draft("tribune:b")).await,
+            Err(AccountingError::Unavailable)
+        );
+        assert_eq!(books.create_draft(&draft("tribune:b")).await, Ok(2));
     }
 }

@@ -7,6 +7,9 @@ use tribune_domain::invoice::InvoiceCommand;
 use tribune_projections::db::club_tx;
 use tribune_projections::invoice::queries::invoices_of;
 
+use serde::Deserialize;
+
+use super::document;
 use super::dto::{InvoiceDto, InvoiceRef, SourceRef};
 use super::service::InvoiceService;
 use crate::envelope;
@@ -14,6 +17,7 @@ use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::pdf::pdf_response;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -203,4 +207,72 @@ pub async fn mark_paid(
 ) -> Result<HttpResponse, ApiError> {
     let command = InvoiceCommand::MarkPaid { paid_on: today() };
     by_path(staff, path, state, command, "invoice.paid").await
+}
+
+/// `/send` and `/send-receipt`: to the customer's e-mail unless another is given.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SendTo {
+    #[serde(default)]
+    pub email: Option<String>,
+}
+
+fn send_to(body: Option<Json<SendTo>>) -> Result<Option<String>, ApiError> {
+    let email = body
+        .and_then(|b| b.into_inner().email)
+        .map(|e| e.trim().to_string())
+        .filter(|e| !e.is_empty());
+    if let Some(email) = &email {
+        if !crate::kit::validate::is_email(email) {
+            return Err(ApiError::field("email", "E-mailadressen er ikke gyldig"));
+        }
+    }
+    Ok(email)
+}
+
+#[utoipa::path(post, path = "/api/invoices/{id}/send", tag = "invoices", request_body = SendTo,
+    responses((status = 200, description = "{success, result: Invoice}; the mail with the PDF is queued"), (status = 404), (status = 409), (status = 422)))]
+pub async fn send(
+    staff: Staff,
+    path: web::Path<String>,
+    body: Option<Json<SendTo>>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let to = send_to(body)?;
+    let invoice = InvoiceService::of(&state)
+        .send(&Actor::from(&staff), id, to)
+        .await?;
+    Ok(envelope::result(InvoiceDto::from_invoice(id, 0, &invoice)))
+}
+
+#[utoipa::path(post, path = "/api/invoices/{id}/send-receipt", tag = "invoices", request_body = SendTo,
+    responses((status = 200, description = "{success, result: Invoice}; the receipt with the PDF marked paid is queued"), (status = 404), (status = 409), (status = 422)))]
+pub async fn send_receipt(
+    staff: Staff,
+    path: web::Path<String>,
+    body: Option<Json<SendTo>>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let to = send_to(body)?;
+    let invoice = InvoiceService::of(&state)
+        .send_receipt(&Actor::from(&staff), id, to)
+        .await?;
+    Ok(envelope::result(InvoiceDto::from_invoice(id, 0, &invoice)))
+}
+
+#[utoipa::path(get, path = "/api/invoices/{id}/pdf", tag = "invoices",
+    responses((status = 200, description = "the invoice or credit note as a PDF (a draft's says KLADDE)", content_type = "application/pdf"), (status = 404)))]
+pub async fn invoice_pdf(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let (invoice, _) = InvoiceService::of(&state).load(staff.client_id, id).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let bytes = document::render(&mut tx, &state.storage, &invoice).await?;
+    tx.commit().await?;
+    Ok(pdf_response(&document::file_name(&invoice), bytes))
 }

@@ -1,11 +1,15 @@
 //! Invoices (spec 3 §2 Invoices list and the Fakturaer tabs, §3, §4 Invoice, §7 Invoices;
 //! issue 13): the area's routes with their access, its OpenAPI document and its history source.
 //! 'Opret faktura' of orders and contracts (`/api/orders/invoice`, `/api/contracts/invoice`) is
-//! registered here, where the invoice service lives. So far: making, booking, crediting, dates,
-//! the bookkeeping number, sent and paid; PDFs, mails and e-conomic come next.
+//! registered here, where the invoice service lives. Making, booking (and booking in
+//! e-conomic), crediting, dates, the bookkeeping number, sending with the PDF, paid and the
+//! receipt, the PDF, and the auditor's export.
 
+pub mod audit;
+pub mod document;
 pub mod dto;
 pub mod due;
+pub mod economic;
 pub mod invoice;
 pub mod list;
 pub mod service;
@@ -50,13 +54,22 @@ pub fn configure(routes: &mut Routes) {
             manage,
             invoice::update_external_number,
         )
+        // Before `/api/invoices/{id}`, which would take it for an id.
+        .get("/api/invoices/audit-export", read, audit::audit_export)
         .get("/api/invoices/{id}", read, invoice::invoices_of_source)
         .get("/api/invoices/{id}/detail", read, invoice::get_invoice)
         .post("/api/invoices/{id}/book", manage, invoice::book)
         .post("/api/invoices/{id}/credit", manage, invoice::credit)
         .post("/api/invoices/{id}/delete", manage, invoice::delete)
         .post("/api/invoices/{id}/sent", manage, invoice::mark_sent)
-        .post("/api/invoices/{id}/paid", manage, invoice::mark_paid);
+        .post("/api/invoices/{id}/paid", manage, invoice::mark_paid)
+        .post("/api/invoices/{id}/send", manage, invoice::send)
+        .post(
+            "/api/invoices/{id}/send-receipt",
+            manage,
+            invoice::send_receipt,
+        )
+        .get("/api/invoices/{id}/pdf", read, invoice::invoice_pdf);
 }
 
 #[derive(OpenApi)]
@@ -74,7 +87,11 @@ pub fn configure(routes: &mut Routes) {
         invoice::delete,
         invoice::mark_sent,
         invoice::mark_paid,
+        invoice::send,
+        invoice::send_receipt,
+        invoice::invoice_pdf,
+        audit::audit_export,
     ),
-    components(schemas(dto::InvoiceRef, dto::SourceRef))
+    components(schemas(dto::InvoiceRef, dto::SourceRef, invoice::SendTo))
 )]
 pub struct InvoicesDoc;

@@ -18,9 +18,14 @@ use tribune_projections::invoice::queries::{made_plan_keys, order_has_invoice};
 use tribune_projections::store::{CommandBus, CommandError};
 use uuid::Uuid;
 
+use super::{document, economic};
 use crate::error::{rule_errors, ApiError};
+use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
+use crate::mail::invoices as invoice_mails;
+use crate::mail::Attachment;
 use crate::state::AppState;
+use crate::storage::Storage;
 
 pub const CONFLICT: &str =
     "Fakturaen er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.";
@@ -30,6 +35,7 @@ pub const PAYMENT_TERMS_DAYS: u32 = 14;
 
 pub struct InvoiceService<'a> {
     pool: &'a PgPool,
+    storage: &'a Storage,
     bus: &'a CommandBus<Invoice>,
     orders: &'a CommandBus<Order>,
     contracts: &'a CommandBus<Contract>,
@@ -39,6 +45,7 @@ impl<'a> InvoiceService<'a> {
     pub fn of(state: &'a AppState) -> Self {
         InvoiceService {
             pool: &state.pool,
+            storage: &state.storage,
             bus: &state.invoices,
             orders: &state.orders,
             contracts: &state.contracts,
@@ -232,7 +239,7 @@ impl<'a> InvoiceService<'a> {
             .due_up_to(contract.plan_totals(), end, day, &made);
         let customer = contract_customer(&mut tx, &contract).await?;
         let description = invoice_description(&mut tx, actor.client_id).await?;
-        let title = contract_title(&mut tx, &contract).await?;
+        let (title, sku) = contract_product(&mut tx, &contract).await?;
         let mut ids = Vec::new();
         for due in due.into_iter().take(max) {
             let label = match due.key.split(':').next().unwrap_or("") {
@@ -241,9 +248,17 @@ impl<'a> InvoiceService<'a> {
                 "period" => "periode",
                 _ => "faktura",
             };
+            // One line per due invoice, named by the contract's category (what the revenue
+            // charts and the accounting product go by), the period in its description.
             let line = OrderLine {
                 id: Uuid::new_v4(),
-                title: format!("{title}, {label} {}", due.date.format("%d-%m-%Y")),
+                title: title.clone(),
+                sku: sku.clone(),
+                description: Some(format!(
+                    "Aftale #{}, {label} {}",
+                    contract.number,
+                    due.date.format("%d-%m-%Y")
+                )),
                 kind: Some("category".into()),
                 price: due.amount,
                 amount: 1,
@@ -309,8 +324,121 @@ impl<'a> InvoiceService<'a> {
                 "invoice.book",
             )
             .await?;
+        // Booked in e-conomic too, by a job that commits with the booking.
+        if economic::club_settings(&mut tx, actor.client_id)
+            .await?
+            .is_some()
+        {
+            let word = invoice.kind.label();
+            enqueue(
+                &mut tx,
+                NewJob {
+                    client_id: Some(actor.client_id),
+                    description: format!("Bogfør {word} #{number} i e-conomic"),
+                    method: JobMethod::BookInvoice {
+                        client_id: actor.client_id,
+                        invoice_id: id,
+                    },
+                    collection: Some("invoices".into()),
+                    relation_id: Some(id.to_string()),
+                    created_by: actor.user_id,
+                },
+            )
+            .await?;
+        }
         tx.commit().await?;
         Ok(invoice)
+    }
+
+    /// 'Send faktura': the PDF is kept and mailed to the customer by a job (a mail server that
+    /// is down delays the mail, never loses it); the invoice records that it was sent.
+    pub async fn send(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        to: Option<String>,
+    ) -> Result<Invoice, ApiError> {
+        self.mail(actor, id, to, Mailing::Invoice).await
+    }
+
+    /// 'Send kvittering' for a paid invoice: the PDF marked paid.
+    pub async fn send_receipt(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        to: Option<String>,
+    ) -> Result<Invoice, ApiError> {
+        self.mail(actor, id, to, Mailing::Receipt).await
+    }
+
+    async fn mail(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        to: Option<String>,
+        what: Mailing,
+    ) -> Result<Invoice, ApiError> {
+        let (invoice, version) = self.load(actor.client_id, id).await?;
+        let email = to
+            .or_else(|| invoice.content.customer.email.clone())
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        let (command, name, file) = match what {
+            Mailing::Invoice => (
+                InvoiceCommand::RecordSent {
+                    email: email.clone(),
+                    at: Utc::now(),
+                },
+                "invoice.send",
+                "sent",
+            ),
+            Mailing::Receipt => (
+                InvoiceCommand::RecordReceiptSent {
+                    email: email.clone(),
+                },
+                "invoice.send-receipt",
+                "receipt",
+            ),
+        };
+        // Refused before anything is rendered or stored (a draft, no e-mail, not paid).
+        invoice
+            .decide(command.clone())
+            .map_err(|e| refused(CommandError::Domain(e)))?;
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let bytes = document::render(&mut tx, self.storage, &invoice).await?;
+        let key = document::storage_key(actor.client_id, id, &invoice, file);
+        self.storage.put(&key, bytes).await?;
+        let updated = self
+            .run(&mut tx, actor, id, Some(version), command, name)
+            .await?;
+        let club: String = sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
+            .bind(actor.client_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let pdf = Attachment {
+            file_name: document::file_name(&invoice),
+            content_type: "application/pdf".into(),
+            storage_key: key,
+        };
+        let mail = match what {
+            Mailing::Invoice => invoice_mails::invoice(&updated, &club, &email, pdf),
+            Mailing::Receipt => invoice_mails::receipt(&updated, &club, &email, pdf),
+        };
+        enqueue(
+            &mut tx,
+            NewJob {
+                client_id: Some(actor.client_id),
+                description: mail.description,
+                method: JobMethod::SendMail(mail.mail),
+                collection: Some("invoices".into()),
+                relation_id: Some(id.to_string()),
+                created_by: actor.user_id,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(updated)
     }
 
     /// 'Krediter': a credit note (a draft of kind credit note naming the original, its lines
@@ -395,6 +523,12 @@ impl<'a> InvoiceService<'a> {
         }
         Ok(invoice)
     }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Mailing {
+    Invoice,
+    Receipt,
 }
 
 /// Fresh line ids: an invoice's lines are its own.
@@ -538,12 +672,16 @@ async fn contract_customer(
     .await
 }
 
-/// 'Sponsoraftale #12': the contract's category and number, as its invoice lines name it.
-async fn contract_title(conn: &mut PgConnection, contract: &Contract) -> Result<String, ApiError> {
-    let category: Option<String> = match contract.content.category_id {
+/// What a contract's invoice line is called: its category's invoice title (else title) and
+/// sku (the accounting product number), or 'Aftale' when it has no category.
+async fn contract_product(
+    conn: &mut PgConnection,
+    contract: &Contract,
+) -> Result<(String, Option<String>), ApiError> {
+    let category: Option<(String, Option<String>)> = match contract.content.category_id {
         Some(id) => {
-            sqlx::query_scalar(
-                "SELECT coalesce(invoice_title, title) FROM order_categories WHERE id = $1",
+            sqlx::query_as(
+                "SELECT coalesce(nullif(trim(invoice_title), ''), title), nullif(trim(sku), '')                  FROM order_categories WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(&mut *conn)
@@ -551,9 +689,5 @@ async fn contract_title(conn: &mut PgConnection, contract: &Contract) -> Result<
         }
         None => None,
     };
-    Ok(format!(
-        "{} #{}",
-        category.unwrap_or_else(|| "Aftale".to_string()),
-        contract.number
-    ))
+    Ok(category.unwrap_or_else(|| ("Aftale".to_string(), None)))
 }

@@ -12,6 +12,7 @@ use tribune_projections::store::CommandBus;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::export::{Cell, Column};
 use crate::state::AppState;
 
 /// `None` when the aggregate does not exist in the caller's club.
@@ -113,3 +114,60 @@ impl HistorySource for Announced {
         Box::pin(async { Ok(None) })
     }
 }
+
+pub fn change_text(entry: &HistoryEntry) -> String {
+    entry
+        .changes
+        .iter()
+        .map(|c| format!("{}: {} → {}", c.field, c.old, c.new))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The columns of an auditor's history file.
+pub const HISTORY_EXPORT: &[Column<HistoryEntry>] = &[
+    Column {
+        header: "Sekvens",
+        cell: |e| Cell::Number(e.sequence as f64),
+    },
+    Column {
+        header: "Tidspunkt",
+        cell: |e| Cell::Time(e.recorded_at),
+    },
+    Column {
+        header: "Hændelse",
+        cell: |e| Cell::Text(e.event_type.clone()),
+    },
+    Column {
+        header: "Bruger",
+        cell: |e| Cell::text(&e.user_name),
+    },
+    Column {
+        header: "Bruger-id",
+        cell: |e| Cell::text(&e.user_id),
+    },
+    Column {
+        header: "På vegne af",
+        cell: |e| Cell::text(&e.impersonator_name),
+    },
+    Column {
+        header: "IP",
+        cell: |e| Cell::text(&e.ip),
+    },
+    Column {
+        header: "Handling",
+        cell: |e| Cell::text(&e.command),
+    },
+    Column {
+        header: "Årsag",
+        cell: |e| Cell::text(&e.reason),
+    },
+    Column {
+        header: "Ændringer",
+        cell: |e| Cell::Text(change_text(e)),
+    },
+    Column {
+        header: "Hash",
+        cell: |e| Cell::Text(e.hash.clone()),
+    },
+];

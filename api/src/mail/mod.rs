@@ -4,6 +4,7 @@
 
 pub mod account;
 pub mod contracts;
+pub mod invoices;
 pub mod orders;
 
 use lettre::message::{

@@ -8,13 +8,12 @@ use utoipa::OpenApi;
 
 use crate::envelope;
 use crate::error::ApiError;
-use crate::export::{self, Cell, Column};
+use crate::export;
 use crate::identity::modules;
-use crate::kit::history::{AggregateHistory, Announced, HistorySource};
+use crate::kit::history::{AggregateHistory, Announced, HistorySource, HISTORY_EXPORT};
 use crate::kit::routes::{Access, Area, Routes};
 use crate::session::Staff;
 use crate::state::AppState;
-use tribune_projections::history::HistoryEntry;
 
 pub const AREA: Area = Area {
     name: "history",
@@ -110,63 +109,6 @@ pub async fn get_history_at(
         .await?;
     Ok(envelope::result(as_of.ok_or(ApiError::NotFound)?))
 }
-
-fn change_text(entry: &HistoryEntry) -> String {
-    entry
-        .changes
-        .iter()
-        .map(|c| format!("{}: {} → {}", c.field, c.old, c.new))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The columns of an auditor's history file.
-const HISTORY_EXPORT: &[Column<HistoryEntry>] = &[
-    Column {
-        header: "Sekvens",
-        cell: |e| Cell::Number(e.sequence as f64),
-    },
-    Column {
-        header: "Tidspunkt",
-        cell: |e| Cell::Time(e.recorded_at),
-    },
-    Column {
-        header: "Hændelse",
-        cell: |e| Cell::Text(e.event_type.clone()),
-    },
-    Column {
-        header: "Bruger",
-        cell: |e| Cell::text(&e.user_name),
-    },
-    Column {
-        header: "Bruger-id",
-        cell: |e| Cell::text(&e.user_id),
-    },
-    Column {
-        header: "På vegne af",
-        cell: |e| Cell::text(&e.impersonator_name),
-    },
-    Column {
-        header: "IP",
-        cell: |e| Cell::text(&e.ip),
-    },
-    Column {
-        header: "Handling",
-        cell: |e| Cell::text(&e.command),
-    },
-    Column {
-        header: "Årsag",
-        cell: |e| Cell::text(&e.reason),
-    },
-    Column {
-        header: "Ændringer",
-        cell: |e| Cell::Text(change_text(e)),
-    },
-    Column {
-        header: "Hash",
-        cell: |e| Cell::Text(e.hash.clone()),
-    },
-];
 
 /// An auditor's file of one aggregate's whole history: every event with who, when, from where,
 /// what changed (old → new) and its link in the hash chain.

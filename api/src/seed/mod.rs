@@ -5,11 +5,13 @@
 mod catalogue;
 mod contracts;
 mod crm;
+mod invoices;
 mod orders;
 
 pub use catalogue::seed_demo_catalogue;
 pub use contracts::seed_demo_contracts;
 pub use crm::seed_demo_crm;
+pub use invoices::seed_demo_invoices;
 pub use orders::seed_demo_orders;
 
 use serde_json::{json, Value};

@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::helpers::{spawn_app, Browser, TestApp};
+use crate::helpers::{pdf_text, spawn_app, Browser, TestApp};
 
 struct Refs {
     category: Uuid,
@@ -148,20 +148,6 @@ fn drawn_signature() -> Vec<u8> {
 
 fn blank_pad() -> Vec<u8> {
     encode_png(image::RgbaImage::new(300, 100))
-}
-
-fn pdf_text(bytes: &[u8]) -> String {
-    let dir = tempfile::tempdir().expect("dir");
-    let path = dir.path().join("doc.pdf");
-    std::fs::write(&path, bytes).expect("write");
-    let out = std::process::Command::new("pdftotext")
-        .arg("-layout")
-        .arg(&path)
-        .arg("-")
-        .output()
-        .expect("pdftotext (poppler-utils)");
-    assert!(out.status.success(), "pdftotext failed");
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[tokio::test]

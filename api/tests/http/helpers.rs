@@ -131,6 +131,8 @@ impl SmtpSink {
 
 pub struct TestApp {
     pub address: String,
+    /// The running app's state (the stand-ins' records).
+    pub state: actix_web::web::Data<tribune_api::state::AppState>,
     /// What the server was started with (a test may build the app's state from it).
     pub settings: Settings,
     pub db: TestDb,
@@ -199,9 +201,11 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         .await
         .expect("build app");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let state = app.state();
     tokio::spawn(app.run_until_stopped());
     TestApp {
         address,
+        state,
         settings,
         db,
         smtp,
@@ -470,4 +474,19 @@ pub async fn client_detail(admin: &Browser, club_id: uuid::Uuid) -> Value {
     let (status, body) = admin.get_json(&format!("/api/clients/{club_id}")).await;
     assert_eq!(status, StatusCode::OK);
     body["result"].clone()
+}
+
+/// The text of a PDF, as poppler's pdftotext lays it out.
+pub fn pdf_text(bytes: &[u8]) -> String {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("doc.pdf");
+    std::fs::write(&path, bytes).expect("write");
+    let out = std::process::Command::new("pdftotext")
+        .arg("-layout")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils)");
+    assert!(out.status.success(), "pdftotext failed");
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }

@@ -8,6 +8,7 @@ mod crm;
 mod helpers;
 mod history;
 mod input;
+mod invoice_books;
 mod invoices;
 mod jobs;
 mod login_throttle;

@@ -8,8 +8,9 @@ use super::commands::InvoiceCommand;
 use super::error::InvoiceError;
 use super::events::InvoiceEvent;
 use super::model::{InvoiceContent, InvoiceKind, InvoiceSource};
-use crate::money::{MAX_LINES, TOO_MANY_LINES};
+use crate::money::{Money, MAX_LINES, TOO_MANY_LINES};
 use crate::order::rules::line_errors;
+use crate::order::totals::line_nets;
 use crate::order::{order_totals, FieldError, Invoicing, InvoicingType, Totals, VatSettings};
 use crate::tenancy::Tenanted;
 
@@ -75,6 +76,30 @@ impl Invoice {
             pre_payment_total: -t.pre_payment_total,
             regular_total: -t.regular_total,
         }
+    }
+
+    /// What the invoice earns, by line title: each line's net (without VAT, after its share of
+    /// the order discount) and the rates fee as 'Gebyr'; negative on a credit note. The sum is
+    /// the invoice's total without VAT.
+    pub fn revenue(&self) -> Vec<(String, Money)> {
+        let sign = if self.kind == InvoiceKind::CreditNote {
+            -1
+        } else {
+            1
+        };
+        let nets = line_nets(&self.content.lines, self.content.order_discount, self.vat);
+        let mut revenue: Vec<(String, Money)> = self
+            .content
+            .lines
+            .iter()
+            .zip(nets)
+            .map(|(line, (net, _))| (line.title.clone(), net.times(sign)))
+            .collect();
+        let fee = self.totals().additional_fee;
+        if fee != Money::ZERO {
+            revenue.push(("Gebyr".to_string(), fee));
+        }
+        revenue
     }
 
     fn exists(&self) -> Result<(), InvoiceError> {

@@ -88,34 +88,52 @@ pub fn line_amounts(line: &OrderLine) -> LineAmounts {
     line_money(line)
 }
 
+/// Each line's net (without VAT, after its share of the order discount) and VAT, as
+/// `order_totals` sums them; the revenue charts read a line's net from here.
+pub fn line_nets(
+    lines: &[OrderLine],
+    order_discount: Money,
+    vat: VatSettings,
+) -> Vec<(Money, Money)> {
+    let amounts: Vec<LineAmounts> = lines.iter().map(line_money).collect();
+    let weights: Vec<Money> = amounts.iter().map(|a| a.total.max(Money::ZERO)).collect();
+    let discounts = order_discount.share(&weights);
+    let rate = if vat.disable_vat { 0 } else { vat.vat_rate };
+    lines
+        .iter()
+        .zip(&amounts)
+        .zip(&discounts)
+        .map(|((line, amounts), discount)| {
+            let taxable = amounts.total - *discount;
+            let vat_of_line = if line.vat_exempt || rate == 0 {
+                Money::ZERO
+            } else if vat.prices_with_vat {
+                taxable.vat_included(rate)
+            } else {
+                taxable.vat_on_top(rate)
+            };
+            let net = if vat.prices_with_vat {
+                taxable - vat_of_line
+            } else {
+                taxable
+            };
+            (net, vat_of_line)
+        })
+        .collect()
+}
+
 pub fn order_totals(
     lines: &[OrderLine],
     order_discount: Money,
     invoicing: &Invoicing,
     vat: VatSettings,
 ) -> Totals {
-    let amounts: Vec<LineAmounts> = lines.iter().map(line_money).collect();
-    let weights: Vec<Money> = amounts.iter().map(|a| a.total.max(Money::ZERO)).collect();
-    let discounts = order_discount.share(&weights);
     let rate = if vat.disable_vat { 0 } else { vat.vat_rate };
-
     let mut subtotal = Money::ZERO;
     let mut line_vat = Money::ZERO;
     let mut pre_payment = Money::ZERO;
-    for ((line, amounts), discount) in lines.iter().zip(&amounts).zip(&discounts) {
-        let taxable = amounts.total - *discount;
-        let vat_of_line = if line.vat_exempt || rate == 0 {
-            Money::ZERO
-        } else if vat.prices_with_vat {
-            taxable.vat_included(rate)
-        } else {
-            taxable.vat_on_top(rate)
-        };
-        let net = if vat.prices_with_vat {
-            taxable - vat_of_line
-        } else {
-            taxable
-        };
+    for (line, (net, vat_of_line)) in lines.iter().zip(line_nets(lines, order_discount, vat)) {
+        let amounts = line_money(line);
         subtotal += net;
         line_vat += vat_of_line;
         if amounts.total != Money::ZERO {

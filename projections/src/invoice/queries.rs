@@ -163,3 +163,39 @@ pub async fn order_has_invoice(
     .fetch_one(conn)
     .await
 }
+
+/// The club's booked invoices and credit notes dated in `[from, to]`, by number.
+pub async fn booked_between(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> Result<Vec<(Uuid, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, number FROM invoice_rows WHERE client_id = $1 AND number IS NOT NULL \
+         AND invoice_date BETWEEN $2 AND $3 ORDER BY number",
+    )
+    .bind(client_id)
+    .bind(from)
+    .bind(to)
+    .fetch_all(conn)
+    .await
+}
+
+/// The numbers of the club's series from 1 up to `up_to` that no invoice or credit note has
+/// (a complete series has none).
+pub async fn missing_numbers(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    up_to: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT n FROM generate_series(1::bigint, $2::bigint) AS n \
+         WHERE NOT EXISTS (SELECT 1 FROM invoice_rows r WHERE r.client_id = $1 AND r.number = n) \
+         ORDER BY n LIMIT 1000",
+    )
+    .bind(client_id)
+    .bind(up_to)
+    .fetch_all(conn)
+    .await
+}

@@ -19,3 +19,11 @@ export interface LeadFollowupRow {
   /** A calendar day, 'YYYY-MM-DD'. */
   followUpDate: string;
 }
+
+/** A row of POST /api/dashboard/invoices: a contract's next planned invoice (amount in øre
+ * without VAT); and a chart's answer (POST /api/dashboard/invoiced-amount?year=, …): one amount
+ * per label — months ('YYYY-MM') or product titles; the pie's are 'Faktureret' and 'Resterende'. */
+export type {
+  PlannedInvoiceRow as NextInvoiceRow,
+  Chart as AmountSeries,
+} from '../../api/generated/dashboard';

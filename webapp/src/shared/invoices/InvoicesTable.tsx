@@ -19,6 +19,7 @@ import {
   useCreateInvoiceMutation,
   useGetRecordInvoicesQuery,
   useInvoiceActionMutation,
+  useOpenInvoicePdfMutation,
   useUpdateExternalNumberMutation,
   useUpdateInvoiceDateMutation,
 } from './invoicesApi';
@@ -38,8 +39,9 @@ type Editing = { row: InvoiceListRow; field: 'date' | 'externalNumber' } | null;
 /**
  * The Fakturaer tab of an order or contract (spec 3 §2, §4 Invoice, §8 the invoice toasts): the
  * record's invoices and credit notes, 'Opret faktura', and per row what its state allows:
- * Godkend, Ret fakturadato and Slet for a draft; Bogføringsnummer, Marker som sendt, Marker som
- * betalt and Krediter for a booked invoice.
+ * Godkend, Ret fakturadato, Hent PDF and Slet for a draft; Send faktura, Hent PDF, Send kvittering
+ * (paid), Bogføringsnummer, Marker som sendt, Marker som betalt and Krediter for a booked invoice.
+ * A user who may only read gets the PDF alone, as a button in the row.
  */
 export function InvoicesTable({ sourceId, collection, canCreate, canManage }: InvoicesTableProps) {
   const { t } = useTranslation();
@@ -48,6 +50,7 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
   const { data = [], isFetching, isError, error } = useGetRecordInvoicesQuery(sourceId);
   const [create, creating] = useCreateInvoiceMutation();
   const [act] = useInvoiceActionMutation();
+  const [openPdf] = useOpenInvoicePdfMutation();
   const [updateDate] = useUpdateInvoiceDateMutation();
   const [updateNumber] = useUpdateExternalNumberMutation();
   const [editing, setEditing] = useState<Editing>(null);
@@ -56,10 +59,11 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
   const menu = useRef<Menu>(null);
   const [menuItems, setMenuItems] = useState<MenuItem[]>([]);
 
-  async function run(work: Promise<unknown>, done: string) {
+  /** Awaits a call; says `done` when it succeeds (if given), else the server's error. */
+  async function run(work: Promise<unknown>, done?: string) {
     try {
       await work;
-      toast.success(done);
+      if (done) toast.success(done);
       return true;
     } catch (failure) {
       toast.error(apiErrorMessage(failure) ?? t('invoices.actions.failed'));
@@ -69,6 +73,18 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
 
   const typeLabel = (row: InvoiceListRow) =>
     row.Type === 'creditNote' ? t('invoices.creditNote') : t('invoices.invoice');
+  const rowName = (row: InvoiceListRow) =>
+    row.IsDraft ? t('invoices.draft') : `${typeLabel(row)} ${row.Number ?? ''}`.trim();
+
+  function downloadPdf(row: InvoiceListRow) {
+    const fileName = `${rowName(row).replace(/\s+/g, '-')}.pdf`;
+    void run(openPdf({ id: row.Id, fileName }).unwrap());
+  }
+
+  const pdfItem = (row: InvoiceListRow): MenuItem => ({
+    label: t('invoices.actions.pdf'),
+    command: () => downloadPdf(row),
+  });
 
   function itemsFor(row: InvoiceListRow): MenuItem[] {
     const on = { sourceId, id: row.Id };
@@ -86,6 +102,7 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
             setEditing({ row, field: 'date' });
           },
         },
+        pdfItem(row),
         {
           label: t('invoices.actions.delete'),
           command: async () => {
@@ -98,13 +115,28 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
     }
     const items: MenuItem[] = [
       {
-        label: t('invoices.actions.externalNumber'),
-        command: () => {
-          setValue(row.ExternalNumber ?? '');
-          setEditing({ row, field: 'externalNumber' });
-        },
+        label: t('invoices.actions.send'),
+        command: () => void run(act({ ...on, action: 'send' }).unwrap(), t('invoices.toasts.sent')),
       },
+      pdfItem(row),
     ];
+    if (row.IsPaid && row.Type !== 'creditNote') {
+      items.push({
+        label: t('invoices.actions.sendReceipt'),
+        command: () =>
+          void run(
+            act({ ...on, action: 'send-receipt' }).unwrap(),
+            t('invoices.toasts.receiptSent'),
+          ),
+      });
+    }
+    items.push({
+      label: t('invoices.actions.externalNumber'),
+      command: () => {
+        setValue(row.ExternalNumber ?? '');
+        setEditing({ row, field: 'externalNumber' });
+      },
+    });
     if (!row.IsSent) {
       items.push({
         label: t('invoices.actions.sent'),
@@ -206,25 +238,31 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
             ].join(', ')
           }
         />
-        {canManage && (
-          <Column
-            header={t('invoices.columns.actions')}
-            body={(row: InvoiceListRow) => (
+        <Column
+          header={t('invoices.columns.actions')}
+          body={(row: InvoiceListRow) =>
+            canManage ? (
               <Button
                 type="button"
                 text
                 icon="pi pi-ellipsis-v"
-                aria-label={t('invoices.actions.menu', {
-                  name: row.IsDraft ? t('invoices.draft') : `${typeLabel(row)} ${row.Number ?? ''}`,
-                })}
+                aria-label={t('invoices.actions.menu', { name: rowName(row) })}
                 onClick={(event) => {
                   setMenuItems(itemsFor(row));
                   menu.current?.toggle(event);
                 }}
               />
-            )}
-          />
-        )}
+            ) : (
+              <Button
+                type="button"
+                text
+                icon="pi pi-file-pdf"
+                aria-label={t('invoices.actions.pdfFor', { name: rowName(row) })}
+                onClick={() => downloadPdf(row)}
+              />
+            )
+          }
+        />
       </DataTable>
       <Menu model={menuItems} popup ref={menu} />
       <Dialog
