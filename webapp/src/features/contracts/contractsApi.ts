@@ -1,5 +1,5 @@
 import { baseApi, type TagType } from '../../api/baseApi';
-import { saveBlob } from '../../shared/download';
+import { openPdf } from '../../shared/download';
 import { historyTag } from '../../shared/history/historyApi';
 import type {
   AgreementStatus,
@@ -106,23 +106,8 @@ export const contractsApi = baseApi.injectEndpoints({
      * when the browser blocks the tab. The bytes never enter the store.
      */
     openContractPdf: build.mutation<null, ContractPdfRequest>({
-      async queryFn({ id, fileName }, _api, _extra, baseQuery) {
-        const answer = await baseQuery({
-          url: `${one(id)}/pdf`,
-          headers: { Accept: 'application/pdf' },
-          // A refusal is the usual JSON envelope.
-          responseHandler: (response) => (response.ok ? response.blob() : response.json()),
-        });
-        if (answer.error) return { error: answer.error };
-        if (!(answer.data instanceof Blob)) return { error: { status: 'PARSING_ERROR' as const } };
-        const pdf = new Blob([answer.data], { type: 'application/pdf' });
-        const url = URL.createObjectURL(pdf);
-        const tab = window.open(url, '_blank');
-        if (tab === null) saveBlob(pdf, fileName);
-        // The new tab may still be reading it.
-        setTimeout(() => URL.revokeObjectURL(url), 60_000);
-        return { data: null };
-      },
+      queryFn: ({ id, fileName }, _api, _extra, baseQuery) =>
+        openPdf(baseQuery, `${one(id)}/pdf`, fileName),
     }),
     getContractCategories: build.query<Choice[], void>({
       query: () => 'orders/categories',

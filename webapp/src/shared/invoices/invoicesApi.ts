@@ -1,6 +1,6 @@
 import { baseApi, type TagType } from '../../api/baseApi';
 import type { InvoiceListRow } from '../../api/generated/invoices';
-import { saveBlob } from '../download';
+import { openPdf } from '../download';
 
 /** The invoices of one order, contract or subscription (its Fakturaer tab), and what staff do
  * with them (spec 3 §7 Invoices). Every write refreshes the record's table and the list. */
@@ -68,23 +68,8 @@ export const invoicesApi = baseApi.injectEndpoints({
      * refusal is the server's error, not a page of JSON in a tab; the bytes never enter the store.
      */
     openInvoicePdf: build.mutation<null, { id: string; fileName: string }>({
-      async queryFn({ id, fileName }, _api, _extra, baseQuery) {
-        const answer = await baseQuery({
-          url: `invoices/${encodeURIComponent(id)}/pdf`,
-          headers: { Accept: 'application/pdf' },
-          // A refusal is the usual JSON envelope.
-          responseHandler: (response) => (response.ok ? response.blob() : response.json()),
-        });
-        if (answer.error) return { error: answer.error };
-        if (!(answer.data instanceof Blob)) return { error: { status: 'PARSING_ERROR' as const } };
-        const pdf = new Blob([answer.data], { type: 'application/pdf' });
-        const url = URL.createObjectURL(pdf);
-        const tab = window.open(url, '_blank');
-        if (tab === null) saveBlob(pdf, fileName);
-        // The new tab may still be reading it.
-        setTimeout(() => URL.revokeObjectURL(url), 60_000);
-        return { data: null };
-      },
+      queryFn: ({ id, fileName }, _api, _extra, baseQuery) =>
+        openPdf(baseQuery, `invoices/${encodeURIComponent(id)}/pdf`, fileName),
     }),
   }),
 });
