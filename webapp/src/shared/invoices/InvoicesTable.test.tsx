@@ -127,6 +127,7 @@ describe('the Fakturaer tab', () => {
       'Send kvittering',
       'Bogføringsnummer',
       'Krediter',
+      'Historik',
     ]);
     // No receipt before the invoice is paid; a draft is approved before it is sent.
     expect(await menuOf(/Faktura 1002/, 'Handlinger for Faktura 1002')).not.toContain(
@@ -189,5 +190,62 @@ describe('the Fakturaer tab', () => {
     await waitFor(() => expect(tabs.downloads).toEqual(['Faktura-1001.pdf']));
     expect(tabs.open).toHaveBeenCalledWith('blob:pdf', '_blank');
     expect(calls).toEqual(['pdf f3']);
+  });
+});
+
+describe("an invoice's history", () => {
+  it('shows who made, booked and sent it, each event with what it changed', async () => {
+    server.use(
+      http.get('/api/history/invoice/f3', () =>
+        HttpResponse.json({
+          success: true,
+          result: [
+            {
+              sequence: 1,
+              eventType: 'Created',
+              eventVersion: '1',
+              recordedAt: '2026-11-24T10:00:00Z',
+              userId: null,
+              userName: 'Sofie Sælger',
+              impersonatorName: null,
+              reason: null,
+              ip: null,
+              command: 'invoice.create',
+              changes: [],
+              hash: 'ab',
+            },
+            {
+              sequence: 2,
+              eventType: 'Booked',
+              eventVersion: '1',
+              recordedAt: '2026-11-24T11:00:00Z',
+              userId: null,
+              userName: 'Bo Bogholder',
+              impersonatorName: null,
+              reason: null,
+              ip: null,
+              command: 'invoice.book',
+              changes: [{ field: 'number', old: null, new: 1001 }],
+              hash: 'cd',
+            },
+          ],
+        }),
+      ),
+    );
+    renderShared(<InvoicesTable sourceId="k1" collection="contracts" canCreate canManage />);
+    await choose(/Faktura 1001/, 'Handlinger for Faktura 1001', 'Historik');
+    const dialog = await screen.findByRole('dialog', { name: 'Historik for Faktura 1001' });
+    expect(await within(dialog).findByText('Godkendt')).toBeInTheDocument();
+    expect(within(dialog).getByText('Oprettet')).toBeInTheDocument();
+    expect(within(dialog).getByText('Bo Bogholder')).toBeInTheDocument();
+  });
+
+  it('is there for read-only users too', async () => {
+    renderShared(
+      <InvoicesTable sourceId="k1" collection="contracts" canCreate={false} canManage={false} />,
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Historik for Faktura 1001' }),
+    ).toBeInTheDocument();
   });
 });

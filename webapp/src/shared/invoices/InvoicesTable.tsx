@@ -15,6 +15,7 @@ import { Alert } from '../ui/Alert';
 import { useConfirm } from '../ui/ConfirmButton';
 import { Money } from '../ui/Money';
 import { useToast } from '../ui/Toast';
+import { InvoiceHistoryDialog } from './InvoiceHistoryDialog';
 import {
   useCreateInvoiceMutation,
   useGetRecordInvoicesQuery,
@@ -58,6 +59,7 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
   const inputId = useId();
   const menu = useRef<Menu>(null);
   const [menuItems, setMenuItems] = useState<MenuItem[]>([]);
+  const [historyOf, setHistoryOf] = useState<{ id: string; name: string } | null>(null);
 
   /** Awaits a call; says `done` when it succeeds (if given), else the server's error. */
   async function run(work: Promise<unknown>, done?: string) {
@@ -85,6 +87,10 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
     label: t('invoices.actions.pdf'),
     command: () => downloadPdf(row),
   });
+  const historyItem = (row: InvoiceListRow): MenuItem => ({
+    label: t('invoices.actions.history'),
+    command: () => setHistoryOf({ id: row.Id, name: rowName(row) }),
+  });
 
   function itemsFor(row: InvoiceListRow): MenuItem[] {
     const on = { sourceId, id: row.Id };
@@ -103,6 +109,7 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
           },
         },
         pdfItem(row),
+        historyItem(row),
         {
           label: t('invoices.actions.delete'),
           command: async () => {
@@ -161,6 +168,7 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
         },
       });
     }
+    items.push(historyItem(row));
     return items;
   }
 
@@ -253,18 +261,28 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
                 }}
               />
             ) : (
-              <Button
-                type="button"
-                text
-                icon="pi pi-file-pdf"
-                aria-label={t('invoices.actions.pdfFor', { name: rowName(row) })}
-                onClick={() => downloadPdf(row)}
-              />
+              <>
+                <Button
+                  type="button"
+                  text
+                  icon="pi pi-file-pdf"
+                  aria-label={t('invoices.actions.pdfFor', { name: rowName(row) })}
+                  onClick={() => downloadPdf(row)}
+                />
+                <Button
+                  type="button"
+                  text
+                  icon="pi pi-history"
+                  aria-label={t('invoices.actions.historyFor', { name: rowName(row) })}
+                  onClick={() => setHistoryOf({ id: row.Id, name: rowName(row) })}
+                />
+              </>
             )
           }
         />
       </DataTable>
       <Menu model={menuItems} popup ref={menu} />
+      <InvoiceHistoryDialog invoice={historyOf} onHide={() => setHistoryOf(null)} />
       <Dialog
         header={
           editing?.field === 'date'
