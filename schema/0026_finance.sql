@@ -27,7 +27,7 @@ CREATE INDEX finance_contract_sales_club_date ON finance_contract_sales (client_
 SELECT tribune_isolate('finance_contract_sales');
 
 -- The invoices approved contracts' plans will make ('Næste faktureringer', the pie's remainder);
--- `invoice_id` is set once the plan's invoice is made (and cleared if that draft is deleted).
+-- `invoice_id` is set once the plan's invoice is booked.
 CREATE TABLE finance_planned (
   client_id       uuid   NOT NULL,
   contract_id     uuid   NOT NULL,

@@ -238,7 +238,7 @@ pub async fn products_amount(
 }
 
 #[utoipa::path(post, path = "/api/dashboard/contract-sales-amount", tag = "dashboard", params(YearQuery),
-    responses((status = 200, description = "{result: Chart}: contracts approved per month ('YYYY-MM'), øre without VAT"), (status = 422)))]
+    responses((status = 200, description = "{result: Chart}: approved contracts by the month they start ('YYYY-MM'), øre without VAT"), (status = 422)))]
 pub async fn contract_sales_amount(
     staff: Staff,
     year: web::Query<YearQuery>,

@@ -121,7 +121,7 @@ pub struct DraftLine {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DraftInvoice {
-    /// Ties the draft to Tribune's invoice: `tribune:{invoice id}`.
+    /// Ties the draft to Tribune's invoice: `tribune-{invoice id}` (no filter-syntax characters).
     pub reference: String,
     pub customer_number: i64,
     pub date: chrono::NaiveDate,
@@ -178,29 +178,15 @@ impl Economic {
     ) -> Result<Vec<Value>, AccountingError> {
         let mut items = Vec::new();
         for page in 0..20 {
-            let response = self
-                .client
-                .get(format!("{}/{path}", self.base_url))
-                .header("X-AppSecretToken", &self.app_secret)
-                .header("X-AgreementGrantToken", &self.agreement_grant)
-                .header("Content-Type", "application/json")
-                .query(&[
-                    ("skippages", page.to_string()),
-                    ("pagesize", "1000".to_string()),
-                ])
-                .query(query)
-                .send()
-                .await
-                .map_err(|_| AccountingError::Unavailable)?;
-            match response.status().as_u16() {
-                401 | 403 => return Err(AccountingError::Unauthorized),
-                200 => {}
-                _ => return Err(AccountingError::Unavailable),
-            }
-            let body: Value = response
-                .json()
-                .await
-                .map_err(|_| AccountingError::Unavailable)?;
+            let mut paged: Vec<(&str, String)> = vec![
+                ("skippages", page.to_string()),
+                ("pagesize", "1000".to_string()),
+            ];
+            paged.extend(query.iter().cloned());
+            let body = self
+                .send(reqwest::Method::GET, path, &paged, None)
+                .await?
+                .ok_or(AccountingError::Unavailable)?;
             let batch = body
                 .get("collection")
                 .and_then(Value::as_array)
@@ -677,5 +663,203 @@ mod booking_tests {
             Err(AccountingError::Unavailable)
         );
         assert_eq!(books.create_draft(&draft("tribune:b")).await, Ok(2));
+    }
+}
+
+/// The production client against a small fake of e-conomic's REST API (the calls booking
+/// makes): both token headers checked, customers found by CVR, drafts and bookings found by
+/// their reference before anything is made again.
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)] // tests may (STYLE.md)
+mod economic_client_tests {
+    use std::sync::{Arc, Mutex};
+
+    use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+
+    use super::*;
+
+    #[derive(Default)]
+    struct Fake {
+        customers: Vec<Value>,
+        drafts: Vec<Value>,
+        booked: Vec<Value>,
+        posts: usize,
+    }
+
+    type Shared = web::Data<Arc<Mutex<Fake>>>;
+
+    fn authorised(req: &HttpRequest) -> bool {
+        let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+        header("X-AppSecretToken") == Some("secret")
+            && header("X-AgreementGrantToken") == Some("grant")
+    }
+
+    fn filtered(items: &[Value], req: &HttpRequest) -> HttpResponse {
+        let query =
+            web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
+                .map(|q| q.into_inner())
+                .unwrap_or_default();
+        let hits: Vec<Value> = match query.get("filter").and_then(|f| f.split_once("$eq:")) {
+            Some((field, value)) => items
+                .iter()
+                .filter(|item| {
+                    let pointer = format!("/{}", field.replace('.', "/"));
+                    item.pointer(&pointer).and_then(Value::as_str) == Some(value)
+                })
+                .cloned()
+                .collect(),
+            None => items.to_vec(),
+        };
+        HttpResponse::Ok()
+            .json(serde_json::json!({ "collection": hits, "pagination": { "nextPage": null } }))
+    }
+
+    async fn list(req: HttpRequest, fake: Shared, path: web::Path<String>) -> HttpResponse {
+        if !authorised(&req) {
+            return HttpResponse::Unauthorized().finish();
+        }
+        let fake = fake.lock().unwrap_or_else(|e| e.into_inner());
+        match path.as_str() {
+            "customers" => filtered(&fake.customers, &req),
+            "drafts" => filtered(&fake.drafts, &req),
+            "booked" => filtered(&fake.booked, &req),
+            _ => HttpResponse::NotFound().finish(),
+        }
+    }
+
+    async fn make(
+        req: HttpRequest,
+        fake: Shared,
+        path: web::Path<String>,
+        body: web::Json<Value>,
+    ) -> HttpResponse {
+        if !authorised(&req) {
+            return HttpResponse::Unauthorized().finish();
+        }
+        let mut fake = fake.lock().unwrap_or_else(|e| e.into_inner());
+        fake.posts += 1;
+        let mut item = body.into_inner();
+        match path.as_str() {
+            "customers" => {
+                item["customerNumber"] = Value::from(1 + fake.customers.len());
+                fake.customers.push(item.clone());
+            }
+            "drafts" => {
+                item["draftInvoiceNumber"] = Value::from(1 + fake.drafts.len());
+                fake.drafts.push(item.clone());
+            }
+            "booked" => {
+                let draft = item.pointer("/draftInvoice/draftInvoiceNumber").cloned();
+                let Some(found) = fake
+                    .drafts
+                    .iter()
+                    .find(|d| d.get("draftInvoiceNumber") == draft.as_ref())
+                    .cloned()
+                else {
+                    return HttpResponse::NotFound().finish();
+                };
+                item = found;
+                item["bookedInvoiceNumber"] = Value::from(20001 + fake.booked.len());
+                fake.booked.push(item.clone());
+            }
+            _ => return HttpResponse::NotFound().finish(),
+        }
+        HttpResponse::Created().json(item)
+    }
+
+    fn customer() -> AccountingCustomer {
+        AccountingCustomer {
+            name: "Havnens Fisk A/S".into(),
+            cvr: Some("87654321".into()),
+            ean: None,
+            email: Some("ole@fisk.dk".into()),
+            address: None,
+            zip: None,
+            city: None,
+            customer_group: 1,
+            vat_zone: 1,
+            payment_terms: 2,
+        }
+    }
+
+    #[tokio::test]
+    async fn the_client_finds_before_it_makes_so_a_retry_books_nothing_twice() {
+        let fake: Arc<Mutex<Fake>> = Arc::default();
+        let data = web::Data::new(fake.clone());
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(data.clone())
+                .route("/{kind}", web::get().to(list))
+                .route("/{kind}", web::post().to(make))
+                .route("/invoices/{kind}", web::get().to(list))
+                .route("/invoices/{kind}", web::post().to(make))
+        })
+        .workers(1)
+        .bind(("127.0.0.1", 0))
+        .expect("bind");
+        let port = server.addrs()[0].port();
+        let running = server.run();
+        let handle = running.handle();
+        tokio::spawn(running);
+        let base = format!("http://127.0.0.1:{port}");
+
+        let wrong = Economic::new(&base, "secret", "nope").expect("client");
+        assert_eq!(
+            wrong.find_or_create_customer(&customer()).await,
+            Err(AccountingError::Unauthorized)
+        );
+        let client = Economic::new(&base, "secret", "grant").expect("client");
+        let number = client
+            .find_or_create_customer(&customer())
+            .await
+            .expect("customer");
+        assert_eq!(
+            client.find_or_create_customer(&customer()).await,
+            Ok(number)
+        );
+        let draft = DraftInvoice {
+            reference: "tribune-1".into(),
+            customer_number: number,
+            date: chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap_or_default(),
+            payment_terms: 2,
+            layout: 19,
+            vat_zone: 1,
+            recipient: customer(),
+            heading: "Faktura 1".into(),
+            text: None,
+            lines: vec![DraftLine {
+                product_number: Some("3001".into()),
+                description: "Trøje".into(),
+                quantity: 2,
+                unit_net_price_ore: 40_050,
+                discount_bp: 0,
+            }],
+        };
+        let made = client.create_draft(&draft).await.expect("draft");
+        assert_eq!(
+            client.create_draft(&draft).await,
+            Ok(made),
+            "found by its reference"
+        );
+        let booked = client.book_draft(made, "tribune-1").await.expect("book");
+        assert_eq!(
+            client.book_draft(made, "tribune-1").await,
+            Ok(booked),
+            "found, not booked again"
+        );
+        {
+            let fake = fake.lock().unwrap_or_else(|e| e.into_inner());
+            assert_eq!(fake.posts, 3, "one customer, one draft, one booking");
+            assert_eq!(
+                fake.drafts[0]["lines"][0]["unitNetPrice"],
+                serde_json::json!(400.5)
+            );
+            assert_eq!(
+                fake.drafts[0]["lines"][0]["product"]["productNumber"],
+                "3001"
+            );
+            assert_eq!(fake.drafts[0]["customer"]["customerNumber"], number);
+        }
+        handle.stop(true).await;
     }
 }

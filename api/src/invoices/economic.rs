@@ -205,7 +205,7 @@ pub async fn book(state: &AppState, client_id: Uuid, invoice_id: Uuid) -> Result
     tx.commit().await.map_err(|e| e.to_string())?;
 
     let accounting = &state.accounting;
-    let reference = format!("tribune:{invoice_id}");
+    let reference = format!("tribune-{invoice_id}");
     let c = &invoice.content.customer;
     let customer = AccountingCustomer {
         name: c.name.clone(),

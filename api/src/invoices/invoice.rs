@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::document;
 use super::dto::{InvoiceDto, InvoiceRef, SourceRef};
-use super::service::InvoiceService;
+use super::service::{InvoiceService, Mailing};
 use crate::envelope;
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
@@ -217,6 +217,21 @@ pub struct SendTo {
     pub email: Option<String>,
 }
 
+async fn mail(
+    staff: Staff,
+    path: web::Path<String>,
+    body: Option<Json<SendTo>>,
+    state: web::Data<AppState>,
+    what: Mailing,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let to = send_to(body)?;
+    let invoice = InvoiceService::of(&state)
+        .mail(&Actor::from(&staff), id, to, what)
+        .await?;
+    Ok(envelope::result(InvoiceDto::from_invoice(id, 0, &invoice)))
+}
+
 fn send_to(body: Option<Json<SendTo>>) -> Result<Option<String>, ApiError> {
     let email = body
         .and_then(|b| b.into_inner().email)
@@ -238,12 +253,7 @@ pub async fn send(
     body: Option<Json<SendTo>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path)?;
-    let to = send_to(body)?;
-    let invoice = InvoiceService::of(&state)
-        .send(&Actor::from(&staff), id, to)
-        .await?;
-    Ok(envelope::result(InvoiceDto::from_invoice(id, 0, &invoice)))
+    mail(staff, path, body, state, Mailing::Invoice).await
 }
 
 #[utoipa::path(post, path = "/api/invoices/{id}/send-receipt", tag = "invoices", request_body = SendTo,
@@ -254,12 +264,7 @@ pub async fn send_receipt(
     body: Option<Json<SendTo>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path)?;
-    let to = send_to(body)?;
-    let invoice = InvoiceService::of(&state)
-        .send_receipt(&Actor::from(&staff), id, to)
-        .await?;
-    Ok(envelope::result(InvoiceDto::from_invoice(id, 0, &invoice)))
+    mail(staff, path, body, state, Mailing::Receipt).await
 }
 
 #[utoipa::path(get, path = "/api/invoices/{id}/pdf", tag = "invoices",

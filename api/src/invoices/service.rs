@@ -350,28 +350,10 @@ impl<'a> InvoiceService<'a> {
         Ok(invoice)
     }
 
-    /// 'Send faktura': the PDF is kept and mailed to the customer by a job (a mail server that
-    /// is down delays the mail, never loses it); the invoice records that it was sent.
-    pub async fn send(
-        &self,
-        actor: &Actor,
-        id: Uuid,
-        to: Option<String>,
-    ) -> Result<Invoice, ApiError> {
-        self.mail(actor, id, to, Mailing::Invoice).await
-    }
-
-    /// 'Send kvittering' for a paid invoice: the PDF marked paid.
-    pub async fn send_receipt(
-        &self,
-        actor: &Actor,
-        id: Uuid,
-        to: Option<String>,
-    ) -> Result<Invoice, ApiError> {
-        self.mail(actor, id, to, Mailing::Receipt).await
-    }
-
-    async fn mail(
+    /// 'Send faktura' (the PDF is kept and mailed to the customer by a job: a mail server that is
+    /// down delays the mail, never loses it; the invoice records that it was sent) or 'Send
+    /// kvittering' for a paid invoice (the PDF marked paid); to `to` or the customer's e-mail.
+    pub async fn mail(
         &self,
         actor: &Actor,
         id: Uuid,
@@ -526,7 +508,7 @@ impl<'a> InvoiceService<'a> {
 }
 
 #[derive(Debug, Clone, Copy)]
-enum Mailing {
+pub enum Mailing {
     Invoice,
     Receipt,
 }

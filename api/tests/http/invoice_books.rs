@@ -489,12 +489,13 @@ async fn the_finance_widgets_show_what_was_invoiced_and_planned_per_month_and_pr
         .await;
     assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY);
     let other = app.admin_in_handbold().await;
-    for path in ["/api/dashboard/invoiced-amount?year=2026", "/api/dashboard/invoices"] {
+    for path in [
+        "/api/dashboard/invoiced-amount?year=2026",
+        "/api/dashboard/invoices",
+    ] {
         let (code, theirs) = other.post_json(path, &json!({})).await;
         assert!(
-            code == StatusCode::FORBIDDEN
-                || theirs["result"]["total"] == 0
-                || theirs["Total"] == 0,
+            code == StatusCode::FORBIDDEN || theirs["result"]["total"] == 0 || theirs["Total"] == 0,
             "{path}: {code} {theirs}"
         );
     }

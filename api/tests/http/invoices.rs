@@ -373,20 +373,61 @@ async fn numbers_are_consecutive_however_many_book_at_once_and_other_clubs_see_n
     // Another club: nothing to see or do.
     let other = app.admin_in_handbold().await;
     let id = &drafts[0];
-    for (status, _) in [
+    let mut answers = vec![
         other.get_json(&format!("/api/invoices/{id}/detail")).await,
+        (
+            other.get(&format!("/api/invoices/{id}/pdf")).await.status(),
+            Value::Null,
+        ),
         other
-            .post_json(&format!("/api/invoices/{id}/paid"), &json!({}))
+            .post_json(
+                "/api/invoices/update-date",
+                &json!({ "id": id, "invoiceDate": "2026-01-01" }),
+            )
             .await,
         other
-            .post_json(&format!("/api/invoices/{id}/credit"), &json!({}))
+            .post_json(
+                "/api/invoices/update-invoice",
+                &json!({ "id": id, "externalNumber": "X" }),
+            )
             .await,
+    ];
+    for action in [
+        "book",
+        "paid",
+        "sent",
+        "send",
+        "send-receipt",
+        "credit",
+        "delete",
     ] {
-        assert!(
-            matches!(status, StatusCode::NOT_FOUND | StatusCode::FORBIDDEN),
-            "{status}"
+        answers.push(
+            other
+                .post_json(&format!("/api/invoices/{id}/{action}"), &json!({}))
+                .await,
         );
     }
+    for (status, answer) in answers {
+        assert!(
+            matches!(status, StatusCode::NOT_FOUND | StatusCode::FORBIDDEN),
+            "{status} {answer}"
+        );
+    }
+    // Nor does it see them in its list or a record's table.
+    let (_, theirs) = other.post_json("/api/invoices", &json!({})).await;
+    assert!(
+        theirs["Result"].as_array().is_none_or(|rows| rows
+            .iter()
+            .all(|r| !drafts.contains(&r["Id"].as_str().unwrap_or("").to_string()))),
+        "{theirs}"
+    );
+    let (_, orders_invoices) = other.get_json(&format!("/api/invoices/{id}")).await;
+    assert!(
+        orders_invoices["result"]
+            .as_array()
+            .is_none_or(Vec::is_empty),
+        "{orders_invoices}"
+    );
     // An order without an invoicing method is not invoiced.
     let plain = approved_order(&staff, json!({})).await;
     refused(

@@ -253,13 +253,15 @@ async fn write_invoices(
                 rows.push(client, *uuid, day, label, net);
             }
         }
+        // A period is invoiced once its invoice is booked (a draft still counts as planned).
         if let (
             InvoiceKind::Invoice,
+            false,
             Some(InvoiceSource::Contract {
                 contract_id,
                 plan_key,
             }),
-        ) = (invoice.kind, &invoice.source)
+        ) = (invoice.kind, invoice.is_draft(), &invoice.source)
         {
             made.push(*uuid);
             made_contract.push(*contract_id);
@@ -286,8 +288,8 @@ async fn write_invoices(
         .execute(&mut *conn)
         .await?;
     }
-    // A deleted draft frees its period again; a made one marks it (a plan row the contract no
-    // longer lists is kept as a marker only, with no amount).
+    // A booked invoice marks its period (a plan row the contract no longer lists is kept as a
+    // marker only, with no amount); one that no longer does (deleted) frees it again.
     sqlx::query(&format!(
         "UPDATE {planned} SET invoice_id = NULL WHERE invoice_id = ANY($1) AND NOT invoice_id = ANY($2)"
     ))
