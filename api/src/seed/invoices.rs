@@ -45,10 +45,11 @@ pub async fn seed_demo_invoices(state: &AppState) -> anyhow::Result<()> {
         .with_timezone(&chrono_tz::Europe::Copenhagen)
         .date_naive();
 
-    // Business orders with an invoicing method, over the past year.
+    // Business orders with an invoicing method, over the past year: merchandise (not the
+    // sponsor products, which contracts sell) in team quantities.
     let products: Vec<(Uuid, String, i64)> = sqlx::query_as(
         "SELECT id, title, price FROM products WHERE client_id = $1 AND type = 'product' AND active \
-         AND price > 0 ORDER BY title",
+         AND contract_setup IS NULL AND price BETWEEN 5000 AND 150000 ORDER BY title",
     )
     .bind(club)
     .fetch_all(pool)
