@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { hasLink, linksIn, waitForMail } from './support/mail';
 import { chooseOption, expectToast, pickProposal } from './support/primeReact';
+import { pdfText } from './support/pdf';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
 
@@ -27,13 +24,6 @@ const CONTRACT_URL = /\/orders\/contracts\/([0-9a-f-]{36})(\?.*)?$/;
 async function action(page: Page, name: string) {
   await page.getByRole('button', { name: 'Handlinger' }).click();
   await page.getByRole('menuitem', { name, exact: true }).click();
-}
-
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tribune-pdf-'));
-  const file = join(dir, 'aftale.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 /** The Godkendt column's total as the board shows it. */

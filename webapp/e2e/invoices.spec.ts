@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { waitForMail } from './support/mail';
 import { chooseOption, expectToast, pickProposal } from './support/primeReact';
+import { pdfText } from './support/pdf';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
 
@@ -32,13 +29,6 @@ function today(): string {
     month: '2-digit',
     day: '2-digit',
   }).format(new Date());
-}
-
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tribune-pdf-'));
-  const file = join(dir, 'faktura.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 /** The order's (or contract's) 'Handlinger' menu. */
