@@ -84,11 +84,11 @@ pub async fn apply_batch(
     // Contracts first: an invoice made in the same batch marks a plan row the contract wrote.
     let contracts = fold_batch::<Contract>(conn, events, &mut states.contracts).await?;
     if !contracts.is_empty() {
-        write_contracts(conn, tables, &contracts, &states.contracts).await?;
+        write_contracts(conn, tables, &contracts, &states.contracts, false).await?;
     }
     let invoices = fold_batch::<Invoice>(conn, events, &mut states.invoices).await?;
     if !invoices.is_empty() {
-        write_invoices(conn, tables, &invoices, &states.invoices).await?;
+        write_invoices(conn, tables, &invoices, &states.invoices, false).await?;
     }
     Ok(())
 }
@@ -104,6 +104,7 @@ async fn write_contracts(
     tables: &Tables,
     ids: &[String],
     states: &HashMap<String, Folded<Contract>>,
+    fresh: bool,
 ) -> Result<(), sqlx::Error> {
     let sales = tables.get("finance_contract_sales");
     let planned = tables.get("finance_planned");
@@ -120,12 +121,13 @@ async fn write_contracts(
         };
         let live = !contract.deleted;
         let approved = live && contract.status == ContractStatus::Approved;
-        // Sales: an approved contract's lines, in the month it starts (the month it was
-        // approved when it has no start date).
+        // Sales: an approved contract's lines, in the month it starts (the month it was made
+        // when it has no start date).
         if approved {
             let sold_on = contract
                 .content
                 .start_date
+                .or(contract.created_at.map(copenhagen_day))
                 .unwrap_or_else(|| copenhagen_day(folded.recorded_at));
             let lines = contract.content.order_lines();
             let nets = line_nets(&lines, contract.content.order_discount, contract.vat);
@@ -175,10 +177,12 @@ async fn write_contracts(
         }
     }
 
-    sqlx::query(&format!("DELETE FROM {sales} WHERE contract_id = ANY($1)"))
-        .bind(&all)
-        .execute(&mut *conn)
-        .await?;
+    if !fresh {
+        sqlx::query(&format!("DELETE FROM {sales} WHERE contract_id = ANY($1)"))
+            .bind(&all)
+            .execute(&mut *conn)
+            .await?;
+    }
     if !sale_rows.client.is_empty() {
         sqlx::query(&format!(
             "INSERT INTO {sales} (client_id, contract_id, sold_on, label, net) \
@@ -193,12 +197,14 @@ async fn write_contracts(
         .await?;
     }
     // Rows not invoiced yet are replaced; rows an invoice marks stay (with the plan's new figures).
-    sqlx::query(&format!(
-        "DELETE FROM {planned} WHERE contract_id = ANY($1) AND invoice_id IS NULL"
-    ))
-    .bind(&all)
-    .execute(&mut *conn)
-    .await?;
+    if !fresh {
+        sqlx::query(&format!(
+            "DELETE FROM {planned} WHERE contract_id = ANY($1) AND invoice_id IS NULL"
+        ))
+        .bind(&all)
+        .execute(&mut *conn)
+        .await?;
+    }
     if !plan_rows.client.is_empty() {
         sqlx::query(&format!(
             "INSERT INTO {planned} (client_id, contract_id, plan_key, invoice_date, amount, net, contract_number, \
@@ -230,84 +236,85 @@ async fn write_invoices(
     tables: &Tables,
     ids: &[String],
     states: &HashMap<String, Folded<Invoice>>,
+    fresh: bool,
 ) -> Result<(), sqlx::Error> {
     let invoiced = tables.get("finance_invoiced");
+    let monthly = tables.get("finance_invoiced_monthly");
     let planned = tables.get("finance_planned");
     let all = uuids(ids)?;
     let mut rows = Columns::default();
-    let (mut made, mut made_contract, mut made_key, mut made_client) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut made = Columns::default();
+    let mut made_keys = Vec::new();
     for (id, uuid) in ids.iter().zip(&all) {
         let Some(folded) = states.get(id) else {
             continue;
         };
         let invoice = &folded.aggregate;
-        let Some(client) = invoice.client_id else {
+        let (Some(client), false, Some(day)) =
+            (invoice.client_id, invoice.is_draft(), invoice.invoice_date)
+        else {
+            // Drafts (and deleted drafts) count for nothing yet.
             continue;
         };
-        if invoice.deleted {
-            continue;
+        for (label, net) in invoice.revenue() {
+            rows.push(client, *uuid, day, label, net);
         }
-        if let (false, Some(day)) = (invoice.is_draft(), invoice.invoice_date) {
-            for (label, net) in invoice.revenue() {
-                rows.push(client, *uuid, day, label, net);
-            }
-        }
-        // A period is invoiced once its invoice is booked (a draft still counts as planned).
+        // A booked invoice of a contract's plan takes its period off the plan.
         if let (
             InvoiceKind::Invoice,
-            false,
             Some(InvoiceSource::Contract {
                 contract_id,
                 plan_key,
             }),
-        ) = (invoice.kind, invoice.is_draft(), &invoice.source)
+        ) = (invoice.kind, &invoice.source)
         {
-            made.push(*uuid);
-            made_contract.push(*contract_id);
-            made_key.push(plan_key.clone());
-            made_client.push(client);
+            made.push(client, *contract_id, day, String::new(), Money::ZERO);
+            made_keys.push((*uuid, plan_key.clone()));
         }
     }
+    // The lines replace the invoices' earlier ones, and the monthly sums move by the difference:
+    // what was there (taken away) and what is there now (added).
+    let previous = if fresh {
+        "SELECT NULL::uuid AS client_id, NULL::date AS invoice_date, NULL::text AS label, 0::bigint AS net \
+         WHERE $6::uuid[] IS NULL".to_string()
+    } else {
+        format!(
+            "DELETE FROM {invoiced} d USING unnest($6::uuid[]) AS touched (id) WHERE d.invoice_id = touched.id \
+             RETURNING d.client_id, d.invoice_date, d.label, -d.net AS net"
+        )
+    };
     sqlx::query(&format!(
-        "DELETE FROM {invoiced} WHERE invoice_id = ANY($1)"
+        "WITH gone AS ({previous}), \
+         added AS (INSERT INTO {invoiced} (client_id, invoice_id, invoice_date, label, net) \
+           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::text[], $5::bigint[]) \
+           RETURNING client_id, invoice_date, label, net), \
+         delta AS (SELECT client_id, date_trunc('month', invoice_date)::date AS month, label, sum(net)::bigint AS net \
+           FROM (SELECT * FROM gone UNION ALL SELECT * FROM added) d GROUP BY 1, 2, 3) \
+         INSERT INTO {monthly} (client_id, month, label, net) SELECT * FROM delta \
+         ON CONFLICT (client_id, month, label) DO UPDATE SET net = {monthly}.net + EXCLUDED.net"
     ))
+    .bind(&rows.client)
+    .bind(&rows.owner)
+    .bind(&rows.day)
+    .bind(&rows.label)
+    .bind(&rows.net)
     .bind(&all)
     .execute(&mut *conn)
     .await?;
-    if !rows.client.is_empty() {
-        sqlx::query(&format!(
-            "INSERT INTO {invoiced} (client_id, invoice_id, invoice_date, label, net) \
-             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::text[], $5::bigint[])"
-        ))
-        .bind(&rows.client)
-        .bind(&rows.owner)
-        .bind(&rows.day)
-        .bind(&rows.label)
-        .bind(&rows.net)
-        .execute(&mut *conn)
-        .await?;
-    }
-    // A booked invoice marks its period (a plan row the contract no longer lists is kept as a
-    // marker only, with no amount); one that no longer does (deleted) frees it again.
-    sqlx::query(&format!(
-        "UPDATE {planned} SET invoice_id = NULL WHERE invoice_id = ANY($1) AND NOT invoice_id = ANY($2)"
-    ))
-    .bind(&all)
-    .bind(&made)
-    .execute(&mut *conn)
-    .await?;
-    if !made.is_empty() {
+    if !made.client.is_empty() {
+        let (invoice_ids, keys): (Vec<Uuid>, Vec<String>) = made_keys.into_iter().unzip();
         sqlx::query(&format!(
             "INSERT INTO {planned} (client_id, contract_id, plan_key, invoice_date, amount, net, contract_number, invoice_id) \
-             SELECT m.client_id, m.contract_id, m.plan_key, '-infinity'::date, 0, 0, 0, m.invoice_id \
-             FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[]) AS m (client_id, contract_id, plan_key, invoice_id) \
+             SELECT m.client_id, m.contract_id, m.plan_key, m.day, 0, 0, 0, m.invoice_id \
+             FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::date[], $5::uuid[]) \
+               AS m (client_id, contract_id, plan_key, day, invoice_id) \
              ON CONFLICT (contract_id, plan_key) DO UPDATE SET invoice_id = EXCLUDED.invoice_id"
         ))
-        .bind(&made_client)
-        .bind(&made_contract)
-        .bind(&made_key)
-        .bind(&made)
+        .bind(&made.client)
+        .bind(&made.owner)
+        .bind(&keys)
+        .bind(&made.day)
+        .bind(&invoice_ids)
         .execute(&mut *conn)
         .await?;
     }
@@ -344,25 +351,45 @@ impl Projection for FinanceProjection {
     }
 }
 
-/// A replay keeps every contract and invoice folded between batches, so no batch goes back to
-/// the store for an aggregate an earlier batch began.
+/// A replay keeps every contract and invoice folded between batches and writes each once, at
+/// the end, into the empty shadow tables (no deletes, which would scan tables whose indexes
+/// replay builds only after loading).
 #[derive(Default)]
 struct FinanceRebuild {
     states: FinanceStates,
 }
+
+/// How many aggregates one write of a rebuild takes.
+const REBUILD_CHUNK: usize = 5_000;
 
 #[async_trait]
 impl Rebuild for FinanceRebuild {
     async fn apply(
         &mut self,
         conn: &mut PgConnection,
-        tables: &Tables,
+        _: &Tables,
         events: &[StoredEvent],
     ) -> Result<(), sqlx::Error> {
-        apply_batch(conn, tables, events, &mut self.states).await
+        fold_batch::<Contract>(conn, events, &mut self.states.contracts).await?;
+        fold_batch::<Invoice>(conn, events, &mut self.states.invoices).await?;
+        Ok(())
     }
 
-    async fn finish(&mut self, _: &mut PgConnection, _: &Tables) -> Result<(), sqlx::Error> {
+    async fn finish(
+        &mut self,
+        conn: &mut PgConnection,
+        tables: &Tables,
+    ) -> Result<(), sqlx::Error> {
+        let mut contracts: Vec<String> = self.states.contracts.keys().cloned().collect();
+        contracts.sort();
+        for chunk in contracts.chunks(REBUILD_CHUNK) {
+            write_contracts(conn, tables, chunk, &self.states.contracts, true).await?;
+        }
+        let mut invoices: Vec<String> = self.states.invoices.keys().cloned().collect();
+        invoices.sort();
+        for chunk in invoices.chunks(REBUILD_CHUNK) {
+            write_invoices(conn, tables, chunk, &self.states.invoices, true).await?;
+        }
         Ok(())
     }
 }

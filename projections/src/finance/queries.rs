@@ -75,14 +75,15 @@ fn year_bounds(year: i32) -> (NaiveDate, NaiveDate) {
 pub enum Source {
     /// Booked invoices and credit notes by invoice date.
     Invoiced,
-    /// Approved contracts by the day they were approved.
+    /// Approved contracts by the month they start.
     ContractSales,
 }
 
 impl Source {
+    /// The table a chart sums and its day column: invoices from their monthly sums.
     fn table_and_day(self) -> (&'static str, &'static str) {
         match self {
-            Source::Invoiced => ("finance_invoiced", "invoice_date"),
+            Source::Invoiced => ("finance_invoiced_monthly", "month"),
             Source::ContractSales => ("finance_contract_sales", "sold_on"),
         }
     }
@@ -166,8 +167,8 @@ pub async fn invoiced_status(
     let (from, to) = year_bounds(year);
     let (invoiced, remaining): (i64, i64) = sqlx::query_as(
         "SELECT \
-           (SELECT coalesce(sum(net), 0)::bigint FROM finance_invoiced \
-              WHERE client_id = $1 AND invoice_date >= $2 AND invoice_date < $3), \
+           (SELECT coalesce(sum(net), 0)::bigint FROM finance_invoiced_monthly \
+              WHERE client_id = $1 AND month >= $2 AND month < $3), \
            (SELECT coalesce(sum(net), 0)::bigint FROM finance_planned \
               WHERE client_id = $1 AND invoice_id IS NULL AND invoice_date >= $2 AND invoice_date < $3)",
     )
