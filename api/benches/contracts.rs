@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{Months, NaiveDate, Utc};
 use serde_json::{json, Value};
-use sqlx::{Executor, PgPool};
+use sqlx::PgPool;
 use tribune_api::contracts::ContractService;
 use tribune_api::kit::actor::Actor;
 use tribune_api::storage::Storage;
@@ -35,7 +35,6 @@ use tribune_domain::order::OrderLine;
 use tribune_projections::db::APP_ROLE;
 use tribune_projections::registry;
 use tribune_projections::store::{CommandBus, PgEventStore};
-use tribune_projections::testing::TestDb;
 use uuid::Uuid;
 
 const ROUNDS: usize = 40;
@@ -83,7 +82,12 @@ async fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(20_000);
     let expected = contracts + HANDBALL_CONTRACTS;
-    let db = bench_database(expected).await;
+    let db = common::bench_database(
+        "tribune_bench_contracts",
+        "SELECT count(*) FROM contract_rows",
+        expected,
+    )
+    .await;
     let club = club_id(&db.owner, "Demo FC").await;
     let handball = club_id(&db.owner, "Demo Håndbold").await;
     let staff: Uuid = user_id(&db.owner, "staff@tribune.test").await;
@@ -456,66 +460,4 @@ async fn print_shape(owner: &PgPool, club: Uuid) {
         .map(|(s, a, n)| format!("{s}/{a} {n}"))
         .collect();
     println!("Demo FC: {}", shape.join(", "));
-}
-
-/// The kept bench database, migrated; made (and seeded with the demo clubs and users) when
-/// missing, when it holds another number of contracts, or when `BENCH_FRESH` is set.
-async fn bench_database(contracts: usize) -> TestDb {
-    use sqlx::Connection;
-    use std::str::FromStr;
-    let name = "tribune_bench_contracts";
-    let base =
-        sqlx::postgres::PgConnectOptions::from_str(&tribune_projections::testing::server_url())
-            .unwrap();
-    let mut admin = sqlx::PgConnection::connect_with(&base).await.unwrap();
-    let exists: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-            .bind(name)
-            .fetch_one(&mut admin)
-            .await
-            .unwrap();
-    let owner_options = base.clone().database(name);
-    let mut fresh = !exists || std::env::var("BENCH_FRESH").is_ok();
-    if !fresh {
-        let owner = tribune_projections::db::connect(owner_options.clone(), 2)
-            .await
-            .unwrap();
-        tribune_projections::db::MIGRATOR.run(&owner).await.unwrap();
-        let count: i64 = sqlx::query_scalar("SELECT count(*) FROM contract_rows")
-            .fetch_one(&owner)
-            .await
-            .unwrap();
-        fresh = count != contracts as i64;
-        owner.close().await;
-    }
-    if fresh {
-        admin
-            .execute(format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#).as_str())
-            .await
-            .unwrap();
-        admin
-            .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
-            .await
-            .unwrap();
-        admin
-            .execute(format!(r#"ALTER DATABASE "{name}" SET synchronous_commit = off"#).as_str())
-            .await
-            .unwrap();
-    }
-    let owner = tribune_projections::db::connect(owner_options.clone(), 5)
-        .await
-        .unwrap();
-    tribune_projections::db::MIGRATOR.run(&owner).await.unwrap();
-    if fresh {
-        tribune_api::seed::seed_demo(&owner).await.expect("seed");
-    }
-    let app = tribune_projections::db::connect(owner_options.clone().username(APP_ROLE), 10)
-        .await
-        .unwrap();
-    TestDb {
-        name: name.to_string(),
-        owner_options,
-        owner,
-        app,
-    }
 }

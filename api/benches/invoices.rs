@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Months, NaiveDate, Utc};
 use serde_json::{json, Value};
-use sqlx::{Executor, PgConnection, PgPool};
+use sqlx::{PgConnection, PgPool};
 use tribune_api::contracts::ContractService;
 use tribune_api::kit::actor::Actor;
 use tribune_api::storage::Storage;
@@ -50,7 +50,6 @@ use tribune_projections::db::{club_tx, APP_ROLE};
 use tribune_projections::registry;
 use tribune_projections::replay::{replay, ReplayMode};
 use tribune_projections::store::{CommandBus, PgEventStore};
-use tribune_projections::testing::TestDb;
 use uuid::Uuid;
 
 const WARM_UP: usize = 20;
@@ -142,7 +141,12 @@ async fn main() {
     let handball_contracts = contracts / HANDBALL_SHARE;
     let club_contracts = contracts - handball_contracts;
     let expected = contracts * PER_CONTRACT;
-    let db = bench_database(expected).await;
+    let db = common::bench_database(
+        "tribune_bench_invoices",
+        "SELECT count(*) FROM invoice_rows",
+        expected,
+    )
+    .await;
     let club = club_id(&db.owner, "Demo FC").await;
     let handball = club_id(&db.owner, "Demo Håndbold").await;
     let staff: Uuid = user_id(&db.owner, "staff@tribune.test").await;
@@ -930,66 +934,4 @@ async fn print_finance(owner: &PgPool) {
     println!(
         "finance: {invoiced} invoiced rows, {sales} contract sales rows, {planned} planned rows ({open} not made)"
     );
-}
-
-/// The kept bench database, migrated; made (and seeded with the demo clubs and users) when
-/// missing, when it holds another number of invoices, or when `BENCH_FRESH` is set.
-async fn bench_database(invoices: usize) -> TestDb {
-    use sqlx::Connection;
-    use std::str::FromStr;
-    let name = "tribune_bench_invoices";
-    let base =
-        sqlx::postgres::PgConnectOptions::from_str(&tribune_projections::testing::server_url())
-            .unwrap();
-    let mut admin = sqlx::PgConnection::connect_with(&base).await.unwrap();
-    let exists: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-            .bind(name)
-            .fetch_one(&mut admin)
-            .await
-            .unwrap();
-    let owner_options = base.clone().database(name);
-    let mut fresh = !exists || std::env::var("BENCH_FRESH").is_ok();
-    if !fresh {
-        let owner = tribune_projections::db::connect(owner_options.clone(), 2)
-            .await
-            .unwrap();
-        tribune_projections::db::MIGRATOR.run(&owner).await.unwrap();
-        let count: i64 = sqlx::query_scalar("SELECT count(*) FROM invoice_rows")
-            .fetch_one(&owner)
-            .await
-            .unwrap();
-        fresh = count != invoices as i64;
-        owner.close().await;
-    }
-    if fresh {
-        admin
-            .execute(format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#).as_str())
-            .await
-            .unwrap();
-        admin
-            .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
-            .await
-            .unwrap();
-        admin
-            .execute(format!(r#"ALTER DATABASE "{name}" SET synchronous_commit = off"#).as_str())
-            .await
-            .unwrap();
-    }
-    let owner = tribune_projections::db::connect(owner_options.clone(), 5)
-        .await
-        .unwrap();
-    tribune_projections::db::MIGRATOR.run(&owner).await.unwrap();
-    if fresh {
-        tribune_api::seed::seed_demo(&owner).await.expect("seed");
-    }
-    let app = tribune_projections::db::connect(owner_options.clone().username(APP_ROLE), 10)
-        .await
-        .unwrap();
-    TestDb {
-        name: name.to_string(),
-        owner_options,
-        owner,
-        app,
-    }
 }

@@ -15,7 +15,6 @@ mod common;
 use std::time::Instant;
 
 use serde_json::json;
-use sqlx::Executor;
 use tribune_api::kit::actor::Actor;
 use tribune_api::orders::OrderService;
 use tribune_domain::money::Money;
@@ -23,7 +22,6 @@ use tribune_domain::order::{Customer, OrderContent, OrderLine, OrderStatus};
 use tribune_projections::db::APP_ROLE;
 use tribune_projections::registry;
 use tribune_projections::store::{CommandBus, PgEventStore};
-use tribune_projections::testing::TestDb;
 use uuid::Uuid;
 
 const ROUNDS: usize = 40;
@@ -50,7 +48,12 @@ async fn main() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(200_000);
-    let db = bench_database(orders).await;
+    let db = common::bench_database(
+        "tribune_bench_orders",
+        "SELECT count(*) FROM order_rows",
+        orders,
+    )
+    .await;
     let club: Uuid = sqlx::query_scalar("SELECT id FROM clients WHERE name = 'Demo FC'")
         .fetch_one(&db.owner)
         .await
@@ -224,67 +227,5 @@ async fn main() {
     if failed {
         eprintln!("orders list benchmark: p95 above {TARGET_P95_MS} ms");
         std::process::exit(1);
-    }
-}
-
-/// The kept bench database, migrated; made (and seeded with the demo) when missing, when it holds
-/// another number of orders, or when `BENCH_FRESH` is set.
-async fn bench_database(orders: usize) -> TestDb {
-    use sqlx::Connection;
-    use std::str::FromStr;
-    let name = "tribune_bench_orders";
-    let base =
-        sqlx::postgres::PgConnectOptions::from_str(&tribune_projections::testing::server_url())
-            .unwrap();
-    let mut admin = sqlx::PgConnection::connect_with(&base).await.unwrap();
-    let exists: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-            .bind(name)
-            .fetch_one(&mut admin)
-            .await
-            .unwrap();
-    let owner_options = base.clone().database(name);
-    let mut fresh = !exists || std::env::var("BENCH_FRESH").is_ok();
-    if !fresh {
-        let owner = tribune_projections::db::connect(owner_options.clone(), 2)
-            .await
-            .unwrap();
-        tribune_projections::db::MIGRATOR.run(&owner).await.unwrap();
-        let count: i64 = sqlx::query_scalar("SELECT count(*) FROM order_rows")
-            .fetch_one(&owner)
-            .await
-            .unwrap();
-        fresh = count != orders as i64;
-        owner.close().await;
-    }
-    if fresh {
-        admin
-            .execute(format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#).as_str())
-            .await
-            .unwrap();
-        admin
-            .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
-            .await
-            .unwrap();
-        admin
-            .execute(format!(r#"ALTER DATABASE "{name}" SET synchronous_commit = off"#).as_str())
-            .await
-            .unwrap();
-    }
-    let owner = tribune_projections::db::connect(owner_options.clone(), 5)
-        .await
-        .unwrap();
-    tribune_projections::db::MIGRATOR.run(&owner).await.unwrap();
-    if fresh {
-        tribune_api::seed::seed_demo(&owner).await.expect("seed");
-    }
-    let app = tribune_projections::db::connect(owner_options.clone().username(APP_ROLE), 10)
-        .await
-        .unwrap();
-    TestDb {
-        name: name.to_string(),
-        owner_options,
-        owner,
-        app,
     }
 }

@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use sqlx::Executor;
+
 use serde_json::json;
 use tribune_api::identity::client_ip::TrustedProxies;
 use tribune_api::settings::{AccountingSource, CvrSource, Settings, TeamSportSource};
@@ -70,4 +72,67 @@ pub fn percentiles(times: &mut [Duration]) -> (f64, f64) {
     let at =
         |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0;
     (at(0.5), at(0.95))
+}
+
+/// The kept bench database `name`, migrated; made anew (with `synchronous_commit = off`, and
+/// seeded with the demo clubs and users) when missing, when `count_sql` no longer counts
+/// `expected`, or when `BENCH_FRESH` is set.
+#[allow(dead_code)] // each bench compiles this module; the companies bench keeps its own database
+pub async fn bench_database(name: &str, count_sql: &str, expected: usize) -> TestDb {
+    use sqlx::Connection;
+    use std::str::FromStr;
+    let base =
+        sqlx::postgres::PgConnectOptions::from_str(&tribune_projections::testing::server_url())
+            .unwrap();
+    let mut admin = sqlx::PgConnection::connect_with(&base).await.unwrap();
+    let exists: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+            .bind(name)
+            .fetch_one(&mut admin)
+            .await
+            .unwrap();
+    let owner_options = base.clone().database(name);
+    let mut fresh = !exists || std::env::var("BENCH_FRESH").is_ok();
+    if !fresh {
+        let owner = tribune_projections::db::connect(owner_options.clone(), 2)
+            .await
+            .unwrap();
+        tribune_projections::db::MIGRATOR.run(&owner).await.unwrap();
+        let count: i64 = sqlx::query_scalar(count_sql)
+            .fetch_one(&owner)
+            .await
+            .unwrap();
+        fresh = count != expected as i64;
+        owner.close().await;
+    }
+    if fresh {
+        admin
+            .execute(format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#).as_str())
+            .await
+            .unwrap();
+        admin
+            .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
+            .await
+            .unwrap();
+        admin
+            .execute(format!(r#"ALTER DATABASE "{name}" SET synchronous_commit = off"#).as_str())
+            .await
+            .unwrap();
+    }
+    let owner = tribune_projections::db::connect(owner_options.clone(), 5)
+        .await
+        .unwrap();
+    tribune_projections::db::MIGRATOR.run(&owner).await.unwrap();
+    if fresh {
+        tribune_api::seed::seed_demo(&owner).await.expect("seed");
+    }
+    let app = tribune_projections::db::connect(owner_options.clone().username(APP_ROLE), 10)
+        .await
+        .unwrap();
+    TestDb {
+        name: name.to_string(),
+        owner_options,
+        owner,
+        app,
+    }
 }
