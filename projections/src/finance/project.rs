@@ -21,6 +21,7 @@ pub struct FinanceProjection;
 
 pub const FINANCE_TABLES: &[&str] = &[
     "finance_invoiced",
+    "finance_invoiced_monthly",
     "finance_contract_sales",
     "finance_planned",
 ];
