@@ -280,7 +280,9 @@ async fn contracts_and_invoices_become_the_finance_figures_and_a_replay_agrees()
         assert!(check.identical(), "{check:?}");
     }
     let mut conn = db.owner.acquire().await.unwrap();
-    let again = per_month(&mut conn, club, Source::Invoiced, 2026).await.unwrap();
+    let again = per_month(&mut conn, club, Source::Invoiced, 2026)
+        .await
+        .unwrap();
     assert_eq!(again, months, "the monthly sums after replays");
     drop(conn);
     db.drop_database().await.unwrap();

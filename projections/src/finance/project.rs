@@ -273,35 +273,42 @@ async fn write_invoices(
             made_keys.push((*uuid, plan_key.clone()));
         }
     }
-    // The lines replace the invoices' earlier ones, and the monthly sums move by the difference:
-    // what was there (taken away) and what is there now (added).
-    let previous = if fresh {
-        "SELECT NULL::uuid AS client_id, NULL::date AS invoice_date, NULL::text AS label, 0::bigint AS net \
-         WHERE $6::uuid[] IS NULL".to_string()
+    if fresh {
+        // A rebuild's empty shadow: the lines only; the monthly sums are made once at the end.
+        sqlx::query(&format!(
+            "INSERT INTO {invoiced} (client_id, invoice_id, invoice_date, label, net) \
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::text[], $5::bigint[])"
+        ))
+        .bind(&rows.client)
+        .bind(&rows.owner)
+        .bind(&rows.day)
+        .bind(&rows.label)
+        .bind(&rows.net)
+        .execute(&mut *conn)
+        .await?;
     } else {
-        format!(
-            "DELETE FROM {invoiced} d USING unnest($6::uuid[]) AS touched (id) WHERE d.invoice_id = touched.id \
-             RETURNING d.client_id, d.invoice_date, d.label, -d.net AS net"
-        )
-    };
-    sqlx::query(&format!(
-        "WITH gone AS ({previous}), \
-         added AS (INSERT INTO {invoiced} (client_id, invoice_id, invoice_date, label, net) \
-           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::text[], $5::bigint[]) \
-           RETURNING client_id, invoice_date, label, net), \
-         delta AS (SELECT client_id, date_trunc('month', invoice_date)::date AS month, label, sum(net)::bigint AS net \
-           FROM (SELECT * FROM gone UNION ALL SELECT * FROM added) d GROUP BY 1, 2, 3) \
-         INSERT INTO {monthly} (client_id, month, label, net) SELECT * FROM delta \
-         ON CONFLICT (client_id, month, label) DO UPDATE SET net = {monthly}.net + EXCLUDED.net"
-    ))
-    .bind(&rows.client)
-    .bind(&rows.owner)
-    .bind(&rows.day)
-    .bind(&rows.label)
-    .bind(&rows.net)
-    .bind(&all)
-    .execute(&mut *conn)
-    .await?;
+        // The lines replace the invoices' earlier ones, and the monthly sums move by the
+        // difference: what was there (taken away) and what is there now (added).
+        sqlx::query(&format!(
+            "WITH gone AS (DELETE FROM {invoiced} d USING unnest($6::uuid[]) AS touched (id) \
+               WHERE d.invoice_id = touched.id RETURNING d.client_id, d.invoice_date, d.label, -d.net AS net), \
+             added AS (INSERT INTO {invoiced} (client_id, invoice_id, invoice_date, label, net) \
+               SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::text[], $5::bigint[]) \
+               RETURNING client_id, invoice_date, label, net), \
+             delta AS (SELECT client_id, date_trunc('month', invoice_date)::date AS month, label, \
+               sum(net)::bigint AS net FROM (SELECT * FROM gone UNION ALL SELECT * FROM added) d GROUP BY 1, 2, 3) \
+             INSERT INTO {monthly} (client_id, month, label, net) SELECT * FROM delta \
+             ON CONFLICT (client_id, month, label) DO UPDATE SET net = {monthly}.net + EXCLUDED.net"
+        ))
+        .bind(&rows.client)
+        .bind(&rows.owner)
+        .bind(&rows.day)
+        .bind(&rows.label)
+        .bind(&rows.net)
+        .bind(&all)
+        .execute(&mut *conn)
+        .await?;
+    }
     if !made.client.is_empty() {
         let (invoice_ids, keys): (Vec<Uuid>, Vec<String>) = made_keys.into_iter().unzip();
         sqlx::query(&format!(
@@ -391,6 +398,17 @@ impl Rebuild for FinanceRebuild {
         for chunk in invoices.chunks(REBUILD_CHUNK) {
             write_invoices(conn, tables, chunk, &self.states.invoices, true).await?;
         }
+        let (invoiced, monthly) = (
+            tables.get("finance_invoiced"),
+            tables.get("finance_invoiced_monthly"),
+        );
+        sqlx::query(&format!(
+            "INSERT INTO {monthly} (client_id, month, label, net) \
+             SELECT client_id, date_trunc('month', invoice_date)::date, label, sum(net)::bigint \
+             FROM {invoiced} GROUP BY 1, 2, 3"
+        ))
+        .execute(&mut *conn)
+        .await?;
         Ok(())
     }
 }
