@@ -67,15 +67,6 @@ const HANDBALL_SHARE: usize = 10;
 const COMPANIES_PER_CONTRACT: usize = 2;
 const YEAR: i32 = 2026;
 
-/// 25 × 16 × 5 = 2,000 distinct company names: "Vestjysk Tømrerforretning ApS".
-const COMPANY_NAMES: &str = "(ARRAY['Jensens','Nielsens','Hansens','Pedersens','Andersens','Larsens',\
-    'Sørensens','Madsens','Nordsjællands','Vestjysk','Fyns','Aarhus','Odense','Aalborg','Køge','Vejle',\
-    'Horsens','Randers','Esbjerg','Roskilde','Herning','Silkeborg','Kolding','Holbæk','Næstved'])[1 + g % 25] \
-    || ' ' || (ARRAY['Tømrerforretning','VVS','El-service','Malerfirma','Autoværksted','Bageri','Revision',\
-    'Advokatfirma','Byggefirma','Tandklinik','Ejendomsmægler','Blomster','Cykler','Vinhandel','Kloakservice',\
-    'Entreprenør'])[1 + (g / 25) % 16] \
-    || ' ' || (ARRAY['ApS','A/S','I/S','& Søn ApS','Holding A/S'])[1 + (g / 400) % 5]";
-
 /// What contracts and invoices are sold as: more than the 12 a product chart names.
 const PRODUCTS: [&str; 20] = [
     "Bandereklame",
@@ -484,35 +475,7 @@ async fn seed_club_references(
     owners: &[Uuid],
 ) -> SeedClub {
     let companies = (contracts * COMPANIES_PER_CONTRACT).max(1) as i64;
-    sqlx::query(&format!(
-        "WITH src AS (SELECT g, gen_random_uuid() AS company_id, gen_random_uuid() AS contact_id \
-                      FROM generate_series(0, $2 - 1) g), \
-         co AS (INSERT INTO companies (id, client_id, name, cvr, address, zip_code, city, email, phone, status) \
-                SELECT company_id, $1, {COMPANY_NAMES}, (30000000 + g * 7)::text, 'Industrivej ' || (1 + g % 90), \
-                  (ARRAY['8000','5000','9000','6700','4600','7100','8700','8900'])[1 + g % 8], \
-                  (ARRAY['Aarhus C','Odense C','Aalborg','Esbjerg','Køge','Vejle','Horsens','Randers C'])[1 + g % 8], \
-                  'info' || g || '@firma.dk', '+45 ' || (70000000 + g), 1 FROM src), \
-         ko AS (INSERT INTO contacts (id, client_id, firstname, lastname, email, phone) \
-                SELECT contact_id, $1, \
-                  (ARRAY['Mette','Lars','Sofie','Anders','Ida','Jens','Camilla','Mikkel','Louise','Henrik'])[1 + g % 10], \
-                  (ARRAY['Jensen','Nielsen','Hansen','Pedersen','Andersen','Larsen','Sørensen','Madsen','Kristensen'])[1 + g % 9], \
-                  'kontakt' || g || '@firma.dk', '+45 ' || (20000000 + g) FROM src) \
-         INSERT INTO company_contacts (client_id, company_id, contact_id) SELECT $1, company_id, contact_id FROM src"
-    ))
-    .bind(club)
-    .bind(companies)
-    .execute(owner)
-    .await
-    .unwrap();
-    let titles = ["Sponsorat", "Hospitality", "Reklame", "Loge", "Events"];
-    for title in &titles[..categories] {
-        sqlx::query("INSERT INTO order_categories (client_id, title) VALUES ($1, $2)")
-            .bind(club)
-            .bind(*title)
-            .execute(owner)
-            .await
-            .unwrap();
-    }
+    common::seed_companies_and_categories(owner, club, companies, categories).await;
     let links: Vec<(Uuid, Uuid, String, String, String, String)> = sqlx::query_as(
         "SELECT cc.company_id, cc.contact_id, c.name, c.cvr, k.firstname || ' ' || k.lastname, k.email \
          FROM company_contacts cc JOIN companies c ON c.id = cc.company_id \
