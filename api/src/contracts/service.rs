@@ -373,22 +373,9 @@ impl<'a> ContractService<'a> {
         command: ContractCommand,
         name: &str,
     ) -> Result<Contract, ApiError> {
-        let (contract, _) = self
-            .bus
-            .execute_in(
-                tx,
-                actor.client_id,
-                &id.to_string(),
-                command,
-                actor.metadata(name),
-                version,
-            )
+        actor
+            .run(self.bus, tx, id, version, command, name, refused)
             .await
-            .map_err(refused)?;
-        if contract.client_id.is_none() {
-            return Err(ApiError::NotFound);
-        }
-        Ok(contract)
     }
 
     pub(super) fn storage(&self) -> &Storage {

@@ -488,22 +488,9 @@ impl<'a> InvoiceService<'a> {
         command: InvoiceCommand,
         name: &str,
     ) -> Result<Invoice, ApiError> {
-        let (invoice, _) = self
-            .bus
-            .execute_in(
-                tx,
-                actor.client_id,
-                &id.to_string(),
-                command,
-                actor.metadata(name),
-                version,
-            )
+        actor
+            .run(self.bus, tx, id, version, command, name, refused)
             .await
-            .map_err(refused)?;
-        if invoice.client_id.is_none() {
-            return Err(ApiError::NotFound);
-        }
-        Ok(invoice)
     }
 }
 

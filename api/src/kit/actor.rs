@@ -68,3 +68,39 @@ impl From<&Staff> for Actor {
         }
     }
 }
+
+impl Actor {
+    /// One command of this actor to aggregate `id`, inside the caller's club transaction, as every
+    /// service runs it: the aggregate's refusal mapped by the service's `refused`, and one that
+    /// does not exist (in this club) not found.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn run<A>(
+        &self,
+        bus: &tribune_projections::store::CommandBus<A>,
+        conn: &mut sqlx::PgConnection,
+        id: Uuid,
+        version: Option<usize>,
+        command: A::Command,
+        name: &str,
+        refused: fn(tribune_projections::store::CommandError<A::Error>) -> crate::error::ApiError,
+    ) -> Result<A, crate::error::ApiError>
+    where
+        A: cqrs_es::Aggregate + tribune_domain::tenancy::Tenanted + Clone,
+    {
+        let (aggregate, _) = bus
+            .execute_in(
+                conn,
+                self.client_id,
+                &id.to_string(),
+                command,
+                self.metadata(name),
+                version,
+            )
+            .await
+            .map_err(refused)?;
+        if aggregate.client_id().is_none() {
+            return Err(crate::error::ApiError::NotFound);
+        }
+        Ok(aggregate)
+    }
+}

@@ -206,22 +206,9 @@ impl<'a> OrderService<'a> {
         command: OrderCommand,
         name: &str,
     ) -> Result<Order, ApiError> {
-        let (order, _) = self
-            .bus
-            .execute_in(
-                tx,
-                actor.client_id,
-                &id.to_string(),
-                command,
-                actor.metadata(name),
-                version,
-            )
+        actor
+            .run(self.bus, tx, id, version, command, name, refused)
             .await
-            .map_err(refused)?;
-        if order.client_id.is_none() {
-            return Err(ApiError::NotFound);
-        }
-        Ok(order)
     }
 }
 
