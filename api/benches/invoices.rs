@@ -237,8 +237,10 @@ async fn main() {
             format!("changed {}", diffs.join(", "))
         };
         println!(
-            "replay {run} of finance: {} of {} events in {seconds:.2} s = {rate:.0} events/s; {against}",
-            report.events, report.expected
+            "replay {run} of finance: {} of {} events in {seconds:.2} s = {rate:.0} events/s; {against} ({})",
+            report.events,
+            report.expected,
+            report.phases_text()
         );
         // The first run may fill tables no runner has filled; a second must change nothing.
         replays_agree &= run == 1 || diffs.is_empty();

@@ -143,6 +143,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         d.shadow_only
                     );
                 }
+                println!("{}: {}", report.projection, report.phases_text());
             }
             if refused || (check && !identical) {
                 return Ok(ExitCode::FAILURE);

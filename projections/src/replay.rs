@@ -3,6 +3,8 @@
 //! in one transaction that holds writers back (the checkpoint row for async projections, the
 //! tables themselves for inline ones).
 
+use std::time::{Duration, Instant};
+
 use sqlx::{PgConnection, PgPool};
 
 use crate::db::system_tx;
@@ -39,6 +41,20 @@ pub struct ReplayReport {
     /// locks); `events` is never less, or the replay refuses.
     pub expected: usize,
     pub diffs: Vec<TableDiff>,
+    /// Where the time went, in order: preparing the shadows, reading and applying the events,
+    /// the projection's last writes, the deferred indexes, the comparison, and the swap.
+    pub phases: Vec<(&'static str, Duration)>,
+}
+
+impl ReplayReport {
+    /// The phases as `name 1.23 s, …`, for logs and the bench.
+    pub fn phases_text(&self) -> String {
+        self.phases
+            .iter()
+            .map(|(name, took)| format!("{name} {:.2} s", took.as_secs_f64()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// Why a replay did not happen. It changes nothing either way: the transaction rolls back.
@@ -89,6 +105,12 @@ pub async fn replay_reading(
     read: &str,
     batch_size: i64,
 ) -> Result<ReplayReport, ReplayError> {
+    let mut phases = Vec::new();
+    let mut lap = Instant::now();
+    let mut mark = |phases: &mut Vec<(&'static str, Duration)>, name: &'static str| {
+        phases.push((name, lap.elapsed()));
+        lap = Instant::now();
+    };
     let mut tx = system_tx(pool).await?;
     // `DROP TABLE IF EXISTS` of a shadow that is not there is expected, not news for the log.
     sqlx::query("SET LOCAL client_min_messages = warning")
@@ -141,6 +163,7 @@ pub async fn replay_reading(
     // The events are read on a second connection while this one applies them: reading and
     // folding overlap. The reader needs no part of this transaction (the events it must meet
     // are committed), and a writer of these tables waits on the locks above.
+    mark(&mut phases, "prepare");
     let (batches, mut received) = tokio::sync::mpsc::channel(2);
     let reader = tokio::spawn(read_batches(
         pool.clone(),
@@ -165,9 +188,11 @@ pub async fn replay_reading(
     reader
         .await
         .map_err(|e| sqlx::Error::Protocol(format!("the replay's reader stopped: {e}")))?;
+    mark(&mut phases, "read and apply");
     if let Some(rebuild) = rebuild.as_mut() {
         rebuild.finish(&mut tx, &shadow).await?;
     }
+    mark(&mut phases, "finish");
     if events_applied < expected {
         tx.rollback().await?;
         return Err(ReplayError::Incomplete {
@@ -182,16 +207,19 @@ pub async fn replay_reading(
     for statement in deferred_indexes {
         sqlx::query(&statement).execute(&mut *tx).await?;
     }
+    mark(&mut phases, "indexes");
 
     let mut diffs = Vec::new();
     for table in projection.tables() {
         diffs.push(diff(&mut tx, table, &shadow_name(table)).await?);
     }
-    let report = ReplayReport {
+    mark(&mut phases, "compare");
+    let mut report = ReplayReport {
         projection: projection.name().to_string(),
         events: events_applied,
         expected,
         diffs,
+        phases,
     };
 
     match mode {
@@ -214,6 +242,7 @@ pub async fn replay_reading(
             tx.commit().await?;
         }
     }
+    mark(&mut report.phases, "swap");
     Ok(report)
 }
 
