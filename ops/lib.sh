@@ -219,6 +219,32 @@ start_smtp_sink() {
   fi
 }
 
+# The keys every stand-in Stripe run uses: localstripe takes any sk_/pk_ key.
+LOCALSTRIPE_SECRET_KEY=sk_test_tribune
+LOCALSTRIPE_PUBLISHABLE_KEY=pk_test_tribune
+
+# start_localstripe [LOGFILE]: localstripe (the Stripe stand-in) on a free 127.0.0.1 port, with
+# no state from an earlier run. Sets LOCALSTRIPE_PORT, LOCALSTRIPE_URL, LOCALSTRIPE_PID.
+start_localstripe() {
+  local logfile=${1:-/dev/null}
+  LOCALSTRIPE_PID=""
+  LOCALSTRIPE_PORT=$(free_port) || return 1
+  LOCALSTRIPE_URL="http://127.0.0.1:$LOCALSTRIPE_PORT"
+  start_bg "$logfile" "$TRIBUNE_VENV/bin/localstripe" --port "$LOCALSTRIPE_PORT" --from-scratch
+  LOCALSTRIPE_PID=$BG_PID
+  if ! wait_port "$LOCALSTRIPE_PORT" 30 "$LOCALSTRIPE_PID"; then
+    [[ $logfile == /dev/null ]] || cat "$logfile" >&2
+    err "localstripe did not start"
+    return 1
+  fi
+}
+
+# localstripe_webhook URL SECRET: localstripe signs and sends its PaymentIntent events to URL.
+localstripe_webhook() {
+  curl -fsS -X POST "$LOCALSTRIPE_URL/_config/webhooks/tribune" \
+    --data-urlencode "url=$1" --data-urlencode "secret=$2" >/dev/null
+}
+
 # ---------------------------------------------------------------------------------------------
 # Builds
 

@@ -36,6 +36,9 @@ pub enum ApiError {
     TooManyRequests(String),
     #[error("{0}")]
     PayloadTooLarge(String),
+    /// A service the request needs (a card provider) does not answer; trying later may work.
+    #[error("{0}")]
+    Unavailable(String),
     #[error("Der opstod en uventet fejl. Prøv igen.")]
     Internal(#[source] anyhow::Error),
 }
@@ -100,6 +103,7 @@ impl ApiError {
             ApiError::Conflict(_) => "conflict",
             ApiError::TooManyRequests(_) => "too_many_requests",
             ApiError::PayloadTooLarge(_) => "payload_too_large",
+            ApiError::Unavailable(_) => "unavailable",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -116,6 +120,7 @@ impl ResponseError for ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

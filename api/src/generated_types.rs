@@ -12,8 +12,8 @@ use ts_rs::TS;
 fn files() -> Vec<(&'static str, String)> {
     use tribune_domain::money::Money;
     use tribune_domain::order::{
-        ExtraInfoValue, Invoicing, InvoicingType, LineOption, OrderEvent, OrderLine, OrderStatus,
-        PaymentStatus, Totals, VatSettings,
+        CardPayment, ExtraInfoValue, Invoicing, InvoicingType, LineOption, OrderEvent, OrderLine,
+        OrderStatus, PaidCard, PaymentStatus, Totals, VatSettings,
     };
     use tribune_projections::order::queries::OrderListRow;
 
@@ -25,6 +25,8 @@ fn files() -> Vec<(&'static str, String)> {
         Money::decl(),
         OrderStatus::decl(),
         PaymentStatus::decl(),
+        PaidCard::decl(),
+        CardPayment::decl(),
         InvoicingType::decl(),
         Invoicing::decl(),
         ExtraInfoValue::decl(),
@@ -53,7 +55,24 @@ fn files() -> Vec<(&'static str, String)> {
         ("contracts.ts", contracts()),
         ("invoices.ts", invoices()),
         ("dashboard.ts", dashboard()),
+        ("payments.ts", payments()),
     ]
+}
+
+/// The public payment page of an order, and how a payment goes on in the browser.
+fn payments() -> String {
+    use tribune_domain::money::Money;
+    use tribune_domain::order::{PaidCard, PaymentStatus};
+
+    use crate::orders::payment::{OrderPaymentPage, PaymentPageLine};
+    declarations(&[
+        Money::decl(),
+        PaymentStatus::decl(),
+        PaidCard::decl(),
+        PaymentPageLine::decl(),
+        OrderPaymentPage::decl(),
+        "type PaymentStart =\n  | { kind: 'stripe'; clientSecret: string; publishableKey: string }\n  | { kind: 'window'; action: string; fields: Array<{ name: string; value: string }> };".to_string(),
+    ])
 }
 
 /// The finance dashboard's rows and charts.

@@ -19,6 +19,7 @@ pub mod kit;
 pub mod mail;
 pub mod openapi;
 pub mod orders;
+pub mod payments;
 pub mod routes;
 pub mod seed;
 pub mod session;

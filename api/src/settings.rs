@@ -8,6 +8,7 @@ use anyhow::Context;
 use sqlx::postgres::PgConnectOptions;
 
 use crate::identity::client_ip::TrustedProxies;
+use crate::integrations::payments::{StripeConfig, WindowConfig};
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -33,7 +34,17 @@ pub struct Settings {
     pub cvr: CvrSource,
     pub accounting: AccountingSource,
     pub team_sport: TeamSportSource,
+    /// Stripe (or localstripe): None when no secret key is set, and then no club can take cards
+    /// through Stripe.
+    pub stripe: Option<StripeConfig>,
+    /// The hosted payment window; the project's fake window unless `TRIBUNE_WINDOW_URL` is set.
+    pub window: WindowConfig,
 }
+
+/// Where Stripe is when none is named: its API.
+pub const STRIPE_API: &str = "https://api.stripe.com";
+/// The fake window's path on this server.
+pub const WINDOW_STAND_IN_PATH: &str = "/stand-ins/payment-window";
 
 /// Where accounting reference data comes from: the stand-in (default) or e-conomic's REST API.
 #[derive(Debug, Clone, PartialEq)]
@@ -108,6 +119,8 @@ impl Settings {
             var("TRIBUNE_PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{port}"));
         // Behind https the session cookie is Secure unless told otherwise.
         let secure_cookies = parsed("TRIBUNE_SECURE_COOKIES", public_url.starts_with("https://"))?;
+        let window_url = var("TRIBUNE_WINDOW_URL")
+            .unwrap_or_else(|| format!("{public_url}{WINDOW_STAND_IN_PATH}"));
         Ok(Settings {
             database,
             app_database,
@@ -152,6 +165,21 @@ impl Settings {
                     password: var("TRIBUNE_TEAMSPORT_PASSWORD").unwrap_or_default(),
                 },
                 _ => TeamSportSource::StandIn,
+            },
+            stripe: var("TRIBUNE_STRIPE_SECRET_KEY").map(|secret_key| {
+                let url = var("TRIBUNE_STRIPE_URL").unwrap_or_else(|| STRIPE_API.into());
+                StripeConfig {
+                    stand_in: url != STRIPE_API,
+                    url,
+                    secret_key,
+                    publishable_key: var("TRIBUNE_STRIPE_PUBLISHABLE_KEY").unwrap_or_default(),
+                    webhook_secret: var("TRIBUNE_STRIPE_WEBHOOK_SECRET").unwrap_or_default(),
+                }
+            }),
+            window: WindowConfig {
+                url: window_url,
+                merchant_number: var("TRIBUNE_WINDOW_MERCHANT").unwrap_or_else(|| "1000001".into()),
+                secret: var("TRIBUNE_WINDOW_SECRET").unwrap_or_else(|| "tribune-stand-in".into()),
             },
         })
     }

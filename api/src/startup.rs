@@ -78,6 +78,8 @@ impl Application {
             )));
         }
         let app_state = state.clone();
+        let policy = content_security_policy(&state.settings);
+        let fake_stripe = state.settings.stripe.as_ref().is_some_and(|s| s.stand_in);
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
@@ -92,10 +94,10 @@ impl Application {
                 )
                 .wrap(from_fn(identify))
                 .wrap(from_fn(crate::kit::input::refuse_nul_in_url))
-                .wrap(security_headers())
+                .wrap(security_headers(&policy))
                 .wrap(TracingLogger::default())
                 .configure(crate::routes::configure)
-                .service(crate::spa::service(&webapp_dir))
+                .configure(|cfg| crate::spa::configure(cfg, &webapp_dir, fake_stripe))
         })
         .listen(listener)?
         .run();
@@ -138,9 +140,33 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      connect-src 'self' blob:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; \
      form-action 'self'; frame-ancestors 'none'";
 
-fn security_headers() -> DefaultHeaders {
+/// The policy with what the card providers need: Stripe.js and its frames when the real Stripe
+/// is in use, and the payment window's address as a place forms may be posted to.
+pub fn content_security_policy(settings: &Settings) -> String {
+    let mut policy = CONTENT_SECURITY_POLICY.to_string();
+    if settings.stripe.as_ref().is_some_and(|s| !s.stand_in) {
+        policy = policy
+            .replace(
+                "script-src 'self';",
+                "script-src 'self' https://js.stripe.com; frame-src https://js.stripe.com https://hooks.stripe.com;",
+            )
+            .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com");
+    }
+    if let Ok(url) = reqwest::Url::parse(&settings.window.url) {
+        let origin = url.origin().ascii_serialization();
+        if origin != "null" && !settings.public_url.starts_with(&origin) {
+            policy = policy.replace(
+                "form-action 'self'",
+                &format!("form-action 'self' {origin}"),
+            );
+        }
+    }
+    policy
+}
+
+fn security_headers(policy: &str) -> DefaultHeaders {
     DefaultHeaders::new()
-        .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
+        .add(("Content-Security-Policy", policy.to_string()))
         .add(("X-Frame-Options", "DENY"))
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))

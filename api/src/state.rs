@@ -10,6 +10,7 @@ use tribune_projections::store::{CommandBus, PgEventStore};
 
 use crate::integrations::accounting::{Accounting, AccountingStandIn, Economic};
 use crate::integrations::cvr::{CvrApi, CvrLookup, CvrStandIn};
+use crate::integrations::payments::{PaymentWindow, StripeClient};
 use crate::integrations::team_sport::{HoldsportApi, TeamSportDirectory, TeamSportStandIn};
 use crate::settings::{AccountingSource, CvrSource, Settings, TeamSportSource};
 use crate::storage::Storage;
@@ -29,6 +30,9 @@ pub struct AppState {
     /// The accounting stand-in, when it is the one in use (tests read what it was sent).
     pub accounting_stand_in: Option<Arc<AccountingStandIn>>,
     pub team_sport: Arc<dyn TeamSportDirectory>,
+    /// Stripe or localstripe, when configured.
+    pub stripe: Option<Arc<StripeClient>>,
+    pub window: Arc<PaymentWindow>,
 }
 
 /// cvrapi.dk asks every caller to say who it is and how to reach them.
@@ -78,6 +82,11 @@ impl AppState {
                 password,
             } => Arc::new(HoldsportApi::new(url, user, password)?),
         };
+        let stripe = match &settings.stripe {
+            Some(config) => Some(Arc::new(StripeClient::new(config.clone())?)),
+            None => None,
+        };
+        let window = Arc::new(PaymentWindow::new(settings.window.clone()));
         Ok(AppState {
             pool,
             settings,
@@ -90,6 +99,8 @@ impl AppState {
             accounting,
             accounting_stand_in,
             team_sport,
+            stripe,
+            window,
         })
     }
 }

@@ -7,6 +7,7 @@ use sqlx::Executor;
 
 use serde_json::json;
 use tribune_api::identity::client_ip::TrustedProxies;
+use tribune_api::integrations::payments::WindowConfig;
 use tribune_api::settings::{AccountingSource, CvrSource, Settings, TeamSportSource};
 use tribune_api::startup::Application;
 use tribune_projections::db::APP_ROLE;
@@ -39,6 +40,12 @@ pub async fn serve_and_log_in(db: &TestDb) -> Served {
         cvr: CvrSource::StandIn,
         accounting: AccountingSource::StandIn,
         team_sport: TeamSportSource::StandIn,
+        stripe: None,
+        window: WindowConfig {
+            url: "http://127.0.0.1/stand-ins/payment-window".into(),
+            merchant_number: "1000001".into(),
+            secret: "tribune-stand-in".into(),
+        },
     };
     let app = Application::build(settings).await.unwrap();
     let base = format!("http://127.0.0.1:{}", app.port());

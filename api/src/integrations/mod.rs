@@ -3,4 +3,5 @@
 
 pub mod accounting;
 pub mod cvr;
+pub mod payments;
 pub mod team_sport;

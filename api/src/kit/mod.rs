@@ -14,6 +14,7 @@ pub mod image_slot;
 pub mod input;
 pub mod link_page;
 pub mod openapi;
+pub mod payments;
 pub mod pdf;
 pub mod routes;
 pub mod sales;

@@ -11,7 +11,8 @@ use sqlx::PgConnection;
 use tribune_domain::money::Money;
 use tribune_domain::order::totals::line_amounts;
 use tribune_domain::order::{
-    Customer, ExtraInfoValue, Invoicing, Order, OrderContent, OrderLine, OrderStatus, PaymentStatus,
+    CardPayment, Customer, ExtraInfoValue, Invoicing, Order, OrderContent, OrderLine, OrderStatus,
+    PaymentStatus,
 };
 use uuid::Uuid;
 
@@ -38,6 +39,8 @@ pub struct OrderDto {
     pub order_number: Option<i64>,
     pub status: OrderStatus,
     pub payment_status: PaymentStatus,
+    /// The card payment a provider reported (provider, reference, amount, card).
+    pub card_payment: Option<CardPayment>,
     pub create_date: Option<DateTime<Utc>>,
     pub firstname: String,
     pub lastname: String,
@@ -85,6 +88,7 @@ impl OrderDto {
             order_number: id.map(|_| order.number),
             status: order.status,
             payment_status: order.payment_status,
+            card_payment: order.card_payment.clone(),
             create_date: order.created_at,
             firstname: c.customer.firstname.clone(),
             lastname: c.customer.lastname.clone(),

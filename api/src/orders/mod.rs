@@ -8,6 +8,7 @@
 pub mod dto;
 pub mod list;
 pub mod order;
+pub mod payment;
 pub mod service;
 
 use tribune_domain::order::Order;
@@ -66,7 +67,22 @@ pub fn configure(routes: &mut Routes) {
             manage,
             order::send_confirmation,
         )
-        .get("/api/orders/{id}/tickets", read, order::order_tickets);
+        .get("/api/orders/{id}/tickets", read, order::order_tickets)
+        .get(
+            "/api/public/orders/{id}/payment",
+            Access::Public,
+            payment::payment_page,
+        )
+        .post(
+            "/api/public/orders/{id}/payment/start",
+            Access::Public,
+            payment::start_payment,
+        )
+        .post(
+            "/api/public/orders/{id}/payment/confirm",
+            Access::Public,
+            payment::confirm_payment,
+        );
 }
 
 #[derive(OpenApi)]
@@ -87,7 +103,18 @@ pub fn configure(routes: &mut Routes) {
         order::send_confirmation,
         order::order_tickets,
         order::linkable_contracts,
+        payment::payment_page,
+        payment::start_payment,
+        payment::confirm_payment,
     ),
-    components(schemas(dto::OrderInput, order::OrderRef))
+    components(schemas(
+        dto::OrderInput,
+        order::OrderRef,
+        payment::OrderPaymentPage,
+        payment::PaymentPageLine,
+        payment::ConfirmPayment,
+        crate::integrations::payments::PaymentStart,
+        crate::integrations::payments::FormField
+    ))
 )]
 pub struct OrdersDoc;

@@ -110,7 +110,10 @@ pub async fn cancel_order(
     body: Json<OrderRef>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    state_change(staff, body, state, OrderCommand::Cancel, "order.cancel").await
+    OrderService::of(&state)
+        .cancel(&state, &Actor::from(&staff), body.id, body.version)
+        .await?;
+    Ok(envelope::result(body.id))
 }
 
 #[utoipa::path(post, path = "/api/orders/payment-status", tag = "orders", request_body = OrderRef,
@@ -168,14 +171,11 @@ pub async fn capture_payment(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    by_path(
-        staff,
-        path,
-        state,
-        OrderCommand::CapturePayment,
-        "order.capture-payment",
-    )
-    .await
+    let id = parse_id(&path)?;
+    OrderService::of(&state)
+        .capture_payment(&state, &Actor::from(&staff), id)
+        .await?;
+    Ok(envelope::ok())
 }
 
 #[utoipa::path(post, path = "/api/orders/{id}/send-paymentlink", tag = "orders",

@@ -5,7 +5,9 @@
 
 use chrono::Utc;
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
-use tribune_domain::order::{Order, OrderCommand, OrderContent, OrderError, OrderStatus};
+use tribune_domain::order::{
+    Order, OrderCommand, OrderContent, OrderError, OrderStatus, PaymentStatus,
+};
 use tribune_projections::db::club_tx;
 use tribune_projections::store::{CommandBus, CommandError};
 use uuid::Uuid;
@@ -14,6 +16,7 @@ use crate::error::{check_errors, push_error, rule_errors, ApiError, FieldErrors}
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::club::exists_in_club;
+use crate::kit::payments::{self, Purpose, Returned};
 use crate::kit::sales::{check_field_values, club_vat};
 use crate::kit::validate::is_email;
 use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
@@ -141,20 +144,107 @@ impl<'a> OrderService<'a> {
         Ok(order)
     }
 
-    /// Records that the payment link was sent and queues the mail with it, in one transaction.
+    /// Records that the payment link was sent and queues the mail with it, in one transaction:
+    /// the link carries a new token (kept only as its hash) that opens the order's payment page.
     pub async fn send_payment_link(&self, actor: &Actor, id: Uuid) -> Result<(), ApiError> {
-        let link = format!(
-            "{}/shop/payment/{id}",
-            self.public_url.trim_end_matches('/')
-        );
+        let base = self.public_url.trim_end_matches('/');
         self.record_and_mail(
             actor,
             id,
             OrderCommand::RecordPaymentLinkSent,
             "order.send-paymentlink",
-            |order, club| order_mails::payment_link(order, club, &link),
+            Some(Purpose::Order),
+            |order, club, token| {
+                let link = format!(
+                    "{base}/shop/payment/{id}?token={}",
+                    token.unwrap_or_default()
+                );
+                order_mails::payment_link(order, club, &link)
+            },
         )
         .await
+    }
+
+    /// 'Hæv betaling': a card reservation is captured at the provider first, then the order is
+    /// paid. A payment marked authorized by hand has nothing to capture at a provider.
+    pub async fn capture_payment(
+        &self,
+        state: &AppState,
+        actor: &Actor,
+        id: Uuid,
+    ) -> Result<(), ApiError> {
+        let (order, _) = self.load(actor.client_id, id).await?;
+        if order.payment_status != PaymentStatus::Authorized {
+            return Err(ApiError::invalid(
+                OrderError::CaptureOnlyAuthorized.to_string(),
+            ));
+        }
+        if let Some(payment) = order.card_payment.as_ref().filter(|p| p.authorized_only) {
+            payments::capture(state, payment).await?;
+        }
+        self.execute(
+            actor,
+            id,
+            None,
+            OrderCommand::CapturePayment,
+            "order.capture-payment",
+        )
+        .await
+        .map(|_| ())
+    }
+
+    /// Cancels an order; its card payment goes back first (a reservation is released, a payment
+    /// refunded in full), then the cancellation and the refund are recorded together. A window
+    /// payment is refunded in the window's administration (its status stays until staff set it).
+    pub async fn cancel(
+        &self,
+        state: &AppState,
+        actor: &Actor,
+        id: Uuid,
+        version: Option<usize>,
+    ) -> Result<Order, ApiError> {
+        let (order, current) = self.load(actor.client_id, id).await?;
+        if version.is_some_and(|v| v != current) {
+            return Err(ApiError::Conflict(CONFLICT.to_string()));
+        }
+        // Refused before any money moves.
+        order
+            .decide(OrderCommand::Cancel)
+            .map_err(|e| refused(CommandError::Domain(e)))?;
+        let returned = match &order.card_payment {
+            Some(payment)
+                if matches!(
+                    order.payment_status,
+                    PaymentStatus::Authorized | PaymentStatus::Paid
+                ) =>
+            {
+                Some(payments::return_payment(state, payment).await?)
+            }
+            _ => None,
+        };
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let mut order = self
+            .run(
+                &mut tx,
+                actor,
+                id,
+                version,
+                OrderCommand::Cancel,
+                "order.cancel",
+            )
+            .await?;
+        let follow_up = match returned {
+            Some(Returned::Refunded(amount)) => Some(OrderCommand::RecordRefund { amount }),
+            Some(Returned::Voided) => Some(OrderCommand::RecordVoid),
+            _ => None,
+        };
+        if let Some(command) = follow_up {
+            order = self
+                .run(&mut tx, actor, id, None, command, "order.refund")
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(order)
     }
 
     /// Records that the confirmation was sent and queues it, in one transaction.
@@ -164,23 +254,34 @@ impl<'a> OrderService<'a> {
             id,
             OrderCommand::RecordConfirmationSent,
             "order.send-confirmation",
-            order_mails::confirmation,
+            None,
+            |order, club, _| order_mails::confirmation(order, club),
         )
         .await
     }
 
+    /// `link`: a payment link for this purpose is issued in the same transaction and its token
+    /// handed to `compose`.
+    #[allow(clippy::too_many_arguments)]
     async fn record_and_mail(
         &self,
         actor: &Actor,
         id: Uuid,
         command: OrderCommand,
         name: &str,
-        compose: impl FnOnce(&Order, &OrderMailSettings) -> OrderMail,
+        link: Option<Purpose>,
+        compose: impl FnOnce(&Order, &OrderMailSettings, Option<&str>) -> OrderMail,
     ) -> Result<(), ApiError> {
         let mut tx = club_tx(self.pool, actor.client_id).await?;
         let order = self.run(&mut tx, actor, id, None, command, name).await?;
         let club = OrderMailSettings::load(&mut tx, actor.client_id).await?;
-        let OrderMail { description, mail } = compose(&order, &club);
+        let token = match link {
+            Some(purpose) => {
+                Some(payments::issue_link(&mut tx, actor.client_id, purpose, id).await?)
+            }
+            None => None,
+        };
+        let OrderMail { description, mail } = compose(&order, &club, token.as_deref());
         enqueue(
             &mut tx,
             NewJob {

@@ -48,6 +48,19 @@ fn roles() -> Value {
     ])
 }
 
+/// The features a module offers clubs (the admin's features picker): the orders module takes
+/// cards through Stripe or a hosted payment window (issue 14).
+fn module_features(alias: &str) -> Value {
+    match alias {
+        "orders" => json!([{
+            "name": "Kortbetaling",
+            "alias": "payments",
+            "settings": [{ "name": "provider", "public": true, "values": ["stripe", "window"] }]
+        }]),
+        _ => json!([]),
+    }
+}
+
 /// Every module has a read rule and a manage rule on its own subject.
 fn acl_rules(alias: &str) -> Value {
     json!([
@@ -82,8 +95,8 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<bool> {
     let mut module_ids = Vec::new();
     for (alias, name, url, icon, sorting) in MODULES {
         let id: Uuid = sqlx::query_scalar(
-            "INSERT INTO modules (name, alias, url, icon, sorting, acl_rules) VALUES ($1, $2, $3, $4, $5, $6) \
-             ON CONFLICT (alias) DO UPDATE SET name = EXCLUDED.name RETURNING id",
+            "INSERT INTO modules (name, alias, url, icon, sorting, acl_rules, features) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+             ON CONFLICT (alias) DO UPDATE SET name = EXCLUDED.name, features = EXCLUDED.features RETURNING id",
         )
         .bind(name)
         .bind(alias)
@@ -91,6 +104,7 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<bool> {
         .bind(icon)
         .bind(sorting)
         .bind(acl_rules(alias))
+        .bind(module_features(alias))
         .fetch_one(&mut *tx)
         .await?;
         module_ids.push((alias, id, sorting));
@@ -158,11 +172,18 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<bool> {
                 continue;
             }
             let role_acls = json!([{ "ruleId": "manage", "role": "staff" }]);
-            sqlx::query("INSERT INTO client_modules (client_id, module_id, sorting, role_acls) VALUES ($1, $2, $3, $4)")
+            // The demo club takes cards through Stripe (localstripe in the demo and tests).
+            let features = if *alias == "orders" {
+                json!({ "payments": { "provider": "stripe" } })
+            } else {
+                json!({})
+            };
+            sqlx::query("INSERT INTO client_modules (client_id, module_id, sorting, role_acls, features) VALUES ($1, $2, $3, $4, $5)")
                 .bind(id)
                 .bind(module_id)
                 .bind(sorting)
                 .bind(role_acls)
+                .bind(features)
                 .execute(&mut *tx)
                 .await?;
         }

@@ -11,6 +11,7 @@ use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 use tribune_api::identity::client_ip::TrustedProxies;
+use tribune_api::integrations::payments::{StripeConfig, WindowConfig};
 use tribune_api::settings::Settings;
 use tribune_api::startup::Application;
 use tribune_projections::db::APP_ROLE;
@@ -160,6 +161,15 @@ pub async fn spawn_app() -> TestApp {
     spawn_app_with(AppOptions::default()).await
 }
 
+/// The fake window's secret in tests: a test signs callbacks with it.
+pub const WINDOW_SECRET: &str = "tribune-stand-in";
+
+/// localstripe's address: `ops/test` starts one for the whole run and says where
+/// (`TRIBUNE_TEST_STRIPE_URL`); by hand, `ops/.venv/bin/localstripe --port 8420`.
+pub fn localstripe_url() -> String {
+    std::env::var("TRIBUNE_TEST_STRIPE_URL").unwrap_or_else(|_| "http://127.0.0.1:8420".into())
+}
+
 pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     if let Ok(filter) = std::env::var("TRIBUNE_TEST_LOG") {
         let _ = tracing_subscriber::fmt()
@@ -196,6 +206,20 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         cvr: tribune_api::settings::CvrSource::StandIn,
         accounting: tribune_api::settings::AccountingSource::StandIn,
         team_sport: tribune_api::settings::TeamSportSource::StandIn,
+        stripe: Some(StripeConfig {
+            url: localstripe_url(),
+            secret_key: "sk_test_tribune".into(),
+            publishable_key: "pk_test_tribune".into(),
+            // Each test its own: localstripe sends every registered webhook every event, and
+            // another test's deliveries must fail this app's signature check.
+            webhook_secret: format!("whsec_{}", db.name),
+            stand_in: true,
+        }),
+        window: WindowConfig {
+            url: "http://127.0.0.1/stand-ins/payment-window".into(),
+            merchant_number: "1000001".into(),
+            secret: WINDOW_SECRET.into(),
+        },
     };
     let app = Application::build(settings.clone())
         .await

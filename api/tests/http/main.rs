@@ -14,6 +14,7 @@ mod jobs;
 mod login_throttle;
 mod openapi;
 mod orders;
+mod payments;
 mod search;
 mod session;
 mod settings_clients;

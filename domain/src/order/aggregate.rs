@@ -7,7 +7,7 @@ use uuid::Uuid;
 use super::commands::{OrderCommand, OrderContent};
 use super::error::{FieldError, OrderError};
 use super::events::OrderEvent;
-use super::model::{OrderLine, OrderStatus, PaymentStatus};
+use super::model::{CardPayment, OrderLine, OrderStatus, PaymentStatus};
 use super::rules::{content_errors, says_who_or_what, ORDER_NEEDS_SOMEONE_OR_SOMETHING};
 use super::totals::{order_totals, Totals, VatSettings};
 use crate::lines::LineChange;
@@ -24,6 +24,9 @@ pub struct Order {
     pub vat: VatSettings,
     pub is_pos: bool,
     pub deleted: bool,
+    /// The card payment the provider reported, once there is one.
+    #[serde(default)]
+    pub card_payment: Option<CardPayment>,
     #[serde(flatten)]
     pub content: OrderContent,
 }
@@ -224,7 +227,22 @@ impl Aggregate for Order {
             OrderEvent::Cancelled => self.status = OrderStatus::Cancelled,
             OrderEvent::Deleted => self.deleted = true,
             OrderEvent::PaymentStatusChanged { status } => self.payment_status = status,
-            OrderEvent::PaymentCaptured => self.payment_status = PaymentStatus::Paid,
+            OrderEvent::PaymentCaptured => {
+                self.payment_status = PaymentStatus::Paid;
+                if let Some(payment) = &mut self.card_payment {
+                    payment.authorized_only = false;
+                }
+            }
+            OrderEvent::CardPaymentRecorded { payment } => {
+                self.payment_status = if payment.authorized_only {
+                    PaymentStatus::Authorized
+                } else {
+                    PaymentStatus::Paid
+                };
+                self.card_payment = Some(payment);
+            }
+            OrderEvent::PaymentRefunded { .. } => self.payment_status = PaymentStatus::Refunded,
+            OrderEvent::PaymentVoided => self.payment_status = PaymentStatus::Cancelled,
             OrderEvent::PaymentLinkSent { .. } | OrderEvent::ConfirmationSent { .. } => {}
         }
     }
@@ -318,9 +336,34 @@ impl Order {
                 }
                 OrderEvent::PaymentCaptured
             }
+            OrderCommand::RecordCardPayment { payment } => {
+                return record_card_payment(
+                    self.card_payment.as_ref(),
+                    self.payment_status,
+                    payment,
+                )
+            }
+            OrderCommand::RecordRefund { amount } => {
+                if self.payment_status != PaymentStatus::Paid {
+                    return Err(OrderError::RefundOnlyPaid);
+                }
+                OrderEvent::PaymentRefunded { amount }
+            }
+            OrderCommand::RecordVoid => {
+                if self.payment_status != PaymentStatus::Authorized {
+                    return Err(OrderError::VoidOnlyAuthorized);
+                }
+                OrderEvent::PaymentVoided
+            }
             OrderCommand::RecordPaymentLinkSent => {
                 if status == OrderStatus::Cancelled {
                     return Err(OrderError::Cancelled);
+                }
+                if matches!(
+                    self.payment_status,
+                    PaymentStatus::Paid | PaymentStatus::Authorized
+                ) {
+                    return Err(OrderError::AlreadyPaid);
                 }
                 OrderEvent::PaymentLinkSent {
                     email: self.email()?,
@@ -347,4 +390,27 @@ impl Tenanted for Order {
     fn is_deleted(&self) -> bool {
         self.deleted
     }
+}
+
+/// A provider's report of a card payment. The same payment reported again changes nothing (a
+/// webhook and the payer's return both report it, and deliveries repeat); a reservation later
+/// reported paid was captured at the provider; another payment of an order already authorized
+/// or paid is refused, so an order is never paid twice.
+fn record_card_payment(
+    current: Option<&CardPayment>,
+    status: PaymentStatus,
+    payment: CardPayment,
+) -> Result<Vec<OrderEvent>, OrderError> {
+    if let Some(current) = current.filter(|c| c.reference == payment.reference) {
+        let captured_since = current.authorized_only && !payment.authorized_only;
+        return Ok(if captured_since && status == PaymentStatus::Authorized {
+            vec![OrderEvent::PaymentCaptured]
+        } else {
+            vec![]
+        });
+    }
+    if matches!(status, PaymentStatus::Authorized | PaymentStatus::Paid) {
+        return Err(OrderError::AlreadyPaid);
+    }
+    Ok(vec![OrderEvent::CardPaymentRecorded { payment }])
 }

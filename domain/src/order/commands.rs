@@ -6,7 +6,9 @@ use uuid::Uuid;
 
 use crate::money::Money;
 
-use super::model::{Customer, ExtraInfoValue, Invoicing, OrderLine, OrderStatus, PaymentStatus};
+use super::model::{
+    CardPayment, Customer, ExtraInfoValue, Invoicing, OrderLine, OrderStatus, PaymentStatus,
+};
 use super::totals::VatSettings;
 
 /// Everything of an order that a person edits on the order form.
@@ -56,6 +58,18 @@ pub enum OrderCommand {
     },
     /// 'Hæv betaling': authorized → paid.
     CapturePayment,
+    /// What the card provider reported (a webhook, a callback, or the server's own read): the
+    /// same report twice changes nothing; a second payment of a paid order is refused (the
+    /// caller gives that money back).
+    RecordCardPayment {
+        payment: CardPayment,
+    },
+    /// The provider gave `amount` back (cancelling a paid order).
+    RecordRefund {
+        amount: Money,
+    },
+    /// The provider released a reservation that will not be captured.
+    RecordVoid,
     RecordPaymentLinkSent,
     RecordConfirmationSent,
 }

@@ -38,6 +38,12 @@ pub enum OrderError {
     DeleteNotAllowed,
     #[error("Betalingen kan kun hæves når den er autoriseret")]
     CaptureOnlyAuthorized,
+    #[error("Ordren er allerede betalt")]
+    AlreadyPaid,
+    #[error("Kun en betalt ordre kan refunderes")]
+    RefundOnlyPaid,
+    #[error("Kun en autoriseret betaling kan annulleres")]
+    VoidOnlyAuthorized,
     #[error("Betalingsstatus er allerede {0}")]
     PaymentStatusUnchanged(&'static str),
     #[error("Ordren har ingen e-mail")]

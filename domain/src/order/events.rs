@@ -8,7 +8,9 @@ use uuid::Uuid;
 use crate::money::Money;
 
 use super::commands::OrderContent;
-use super::model::{Customer, ExtraInfoValue, Invoicing, OrderLine, OrderStatus, PaymentStatus};
+use super::model::{
+    CardPayment, Customer, ExtraInfoValue, Invoicing, OrderLine, OrderStatus, PaymentStatus,
+};
 use super::totals::VatSettings;
 
 /// `event_type()` is the variant's name, so `OrderEvent::VARIANTS` (strum) lists every event type.
@@ -77,6 +79,14 @@ pub enum OrderEvent {
         status: PaymentStatus,
     },
     PaymentCaptured,
+    /// A card payment the provider reported: authorized (to be captured) or paid.
+    CardPaymentRecorded {
+        payment: CardPayment,
+    },
+    PaymentRefunded {
+        amount: Money,
+    },
+    PaymentVoided,
     PaymentLinkSent {
         email: String,
     },
@@ -110,6 +120,9 @@ impl DomainEvent for OrderEvent {
             OrderEvent::Deleted => "Deleted",
             OrderEvent::PaymentStatusChanged { .. } => "PaymentStatusChanged",
             OrderEvent::PaymentCaptured => "PaymentCaptured",
+            OrderEvent::CardPaymentRecorded { .. } => "CardPaymentRecorded",
+            OrderEvent::PaymentRefunded { .. } => "PaymentRefunded",
+            OrderEvent::PaymentVoided => "PaymentVoided",
             OrderEvent::PaymentLinkSent { .. } => "PaymentLinkSent",
             OrderEvent::ConfirmationSent { .. } => "ConfirmationSent",
         }

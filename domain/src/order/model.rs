@@ -43,6 +43,29 @@ impl OrderStatus {
     }
 }
 
+/// A card payment a provider reported (issue 14): which provider, its reference (a Stripe
+/// PaymentIntent, the window's transaction), the amount, and what may be shown of the card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CardPayment {
+    pub provider: String,
+    pub reference: String,
+    pub amount: Money,
+    pub card: Option<PaidCard>,
+    /// Reserved only: to be captured with 'Hæv betaling'.
+    pub authorized_only: bool,
+}
+
+/// Brand (visa, mastercard, dankort …), last four digits and expiry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PaidCard {
+    pub brand: String,
+    pub last4: String,
+    pub exp_month: u32,
+    pub exp_year: u32,
+}
+
 /// Afventer, Autoriseret, Betalt, Refunderet, Annulleret.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]

@@ -3,6 +3,7 @@
 
 use chrono::{NaiveDate, TimeZone, Utc};
 use cqrs_es::test::TestFramework;
+use cqrs_es::Aggregate;
 use proptest::prelude::*;
 use uuid::Uuid;
 
@@ -413,6 +414,155 @@ fn payment_status_by_hand_and_capture_only_when_authorized() {
             .when(OrderCommand::CapturePayment)
             .then_expect_error(OrderError::CaptureOnlyAuthorized);
     }
+}
+
+fn card_payment(reference: &str, authorized_only: bool) -> CardPayment {
+    CardPayment {
+        provider: "stripe".into(),
+        reference: reference.into(),
+        amount: Money::ore(20_000),
+        card: Some(PaidCard {
+            brand: "visa".into(),
+            last4: "4242".into(),
+            exp_month: 12,
+            exp_year: 2030,
+        }),
+        authorized_only,
+    }
+}
+
+fn recorded(reference: &str, authorized_only: bool) -> OrderEvent {
+    OrderEvent::CardPaymentRecorded {
+        payment: card_payment(reference, authorized_only),
+    }
+}
+
+#[test]
+fn a_reported_card_payment_makes_the_order_authorized_or_paid() {
+    OrderTest::with(())
+        .given(approved())
+        .when(OrderCommand::RecordCardPayment {
+            payment: card_payment("pi_1", true),
+        })
+        .then_expect_events(vec![recorded("pi_1", true)]);
+    let mut order = Order::default();
+    for event in approved().into_iter().chain([recorded("pi_1", false)]) {
+        order.apply(event);
+    }
+    assert_eq!(order.payment_status, PaymentStatus::Paid);
+    assert_eq!(order.card_payment, Some(card_payment("pi_1", false)));
+}
+
+#[test]
+fn the_same_payment_reported_twice_changes_nothing() {
+    OrderTest::with(())
+        .given(vec![created(OrderStatus::Draft), recorded("pi_1", false)])
+        .when(OrderCommand::RecordCardPayment {
+            payment: card_payment("pi_1", false),
+        })
+        .then_expect_events(vec![]);
+    // A reservation reported again as reserved, or a paid one reported as only reserved (an
+    // older delivery arriving late), changes nothing either.
+    OrderTest::with(())
+        .given(vec![created(OrderStatus::Draft), recorded("pi_1", true)])
+        .when(OrderCommand::RecordCardPayment {
+            payment: card_payment("pi_1", true),
+        })
+        .then_expect_events(vec![]);
+    OrderTest::with(())
+        .given(vec![created(OrderStatus::Draft), recorded("pi_1", false)])
+        .when(OrderCommand::RecordCardPayment {
+            payment: card_payment("pi_1", true),
+        })
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn a_reservation_reported_paid_was_captured_at_the_provider() {
+    OrderTest::with(())
+        .given(vec![created(OrderStatus::Draft), recorded("pi_1", true)])
+        .when(OrderCommand::RecordCardPayment {
+            payment: card_payment("pi_1", false),
+        })
+        .then_expect_events(vec![OrderEvent::PaymentCaptured]);
+}
+
+#[test]
+fn a_second_payment_of_a_paid_or_reserved_order_is_refused() {
+    for first in [recorded("pi_1", false), recorded("pi_1", true)] {
+        OrderTest::with(())
+            .given(vec![created(OrderStatus::Draft), first])
+            .when(OrderCommand::RecordCardPayment {
+                payment: card_payment("pi_2", false),
+            })
+            .then_expect_error(OrderError::AlreadyPaid);
+    }
+    // Marked paid by hand counts as paid too.
+    OrderTest::with(())
+        .given(vec![
+            created(OrderStatus::Draft),
+            OrderEvent::PaymentStatusChanged {
+                status: PaymentStatus::Paid,
+            },
+        ])
+        .when(OrderCommand::RecordCardPayment {
+            payment: card_payment("pi_2", false),
+        })
+        .then_expect_error(OrderError::AlreadyPaid);
+}
+
+#[test]
+fn a_payment_arriving_for_a_cancelled_order_is_still_recorded() {
+    OrderTest::with(())
+        .given(vec![
+            created(OrderStatus::Draft),
+            OrderEvent::Approved,
+            OrderEvent::Cancelled,
+        ])
+        .when(OrderCommand::RecordCardPayment {
+            payment: card_payment("pi_1", false),
+        })
+        .then_expect_events(vec![recorded("pi_1", false)]);
+}
+
+#[test]
+fn only_a_paid_order_is_refunded_and_only_a_reservation_voided() {
+    OrderTest::with(())
+        .given(vec![created(OrderStatus::Draft), recorded("pi_1", false)])
+        .when(OrderCommand::RecordRefund {
+            amount: Money::ore(20_000),
+        })
+        .then_expect_events(vec![OrderEvent::PaymentRefunded {
+            amount: Money::ore(20_000),
+        }]);
+    OrderTest::with(())
+        .given(vec![created(OrderStatus::Draft), recorded("pi_1", true)])
+        .when(OrderCommand::RecordRefund {
+            amount: Money::ore(20_000),
+        })
+        .then_expect_error(OrderError::RefundOnlyPaid);
+    OrderTest::with(())
+        .given(vec![created(OrderStatus::Draft), recorded("pi_1", true)])
+        .when(OrderCommand::RecordVoid)
+        .then_expect_events(vec![OrderEvent::PaymentVoided]);
+    OrderTest::with(())
+        .given(vec![created(OrderStatus::Draft), recorded("pi_1", false)])
+        .when(OrderCommand::RecordVoid)
+        .then_expect_error(OrderError::VoidOnlyAuthorized);
+}
+
+#[test]
+fn capturing_a_card_reservation_marks_the_card_payment_captured() {
+    let mut order = Order::default();
+    for event in [
+        created(OrderStatus::Draft),
+        recorded("pi_1", true),
+        OrderEvent::PaymentCaptured,
+    ] {
+        order.apply(event);
+    }
+    assert_eq!(order.payment_status, PaymentStatus::Paid);
+    assert_eq!(order.card_payment, Some(card_payment("pi_1", false)));
 }
 
 #[test]

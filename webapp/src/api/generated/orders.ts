@@ -8,6 +8,14 @@ export type OrderStatus = "cart" | "draft" | "processing" | "approved" | "cancel
 
 export type PaymentStatus = "pending" | "authorized" | "paid" | "refunded" | "cancelled";
 
+export type PaidCard = { brand: string, last4: string, expMonth: number, expYear: number, };
+
+export type CardPayment = { provider: string, reference: string, amount: Money, card: PaidCard | null, 
+/**
+ * Reserved only: to be captured with 'Hæv betaling'.
+ */
+authorizedOnly: boolean, };
+
 export type InvoicingType = "single" | "rates";
 
 export type Invoicing = { type: InvoicingType | null, prePaymentDate: string | null, invoiceDate: string | null, 
@@ -76,7 +84,11 @@ export type CompanyRef = { id: string, name: string, address: string | null, zip
 
 export type ContactRef = { id: string, firstname: string, lastname: string, email: string | null, phone: string | null, mobile: string | null, };
 
-export type OrderDto = { id: string | null, version: number, orderNumber: number | null, status: OrderStatus, paymentStatus: PaymentStatus, createDate: string | null, firstname: string, lastname: string, email: string, phone: string, description: string | null, internal: string | null, additional: string | null, categoryId: string | null, 
+export type OrderDto = { id: string | null, version: number, orderNumber: number | null, status: OrderStatus, paymentStatus: PaymentStatus, 
+/**
+ * The card payment a provider reported (provider, reference, amount, card).
+ */
+cardPayment: CardPayment | null, createDate: string | null, firstname: string, lastname: string, email: string, phone: string, description: string | null, internal: string | null, additional: string | null, categoryId: string | null, 
 /**
  * Custom field id → value.
  */
@@ -116,6 +128,9 @@ export const ORDER_EVENT_TYPES = [
   'Deleted',
   'PaymentStatusChanged',
   'PaymentCaptured',
+  'CardPaymentRecorded',
+  'PaymentRefunded',
+  'PaymentVoided',
   'PaymentLinkSent',
   'ConfirmationSent',
 ] as const;

@@ -1,0 +1,303 @@
+//! The hosted payment window (INTEGRATIONS.md, ePay's classic Payment Window): the browser posts
+//! a hidden form whose `hash` is md5 of the values in sent order plus the merchant's secret; the
+//! window calls the server back (server to server) with the transaction and its own hash over the
+//! parameters in received order. Only the callback counts: it may come before or after the
+//! payer's redirect, and more than once.
+
+use async_trait::async_trait;
+use md5::{Digest, Md5};
+use subtle::ConstantTimeEq;
+use tribune_domain::money::Money;
+
+use super::{
+    Capture, FormField, PaymentError, PaymentOutcome, PaymentProvider, PaymentRequest,
+    PaymentStart, ProviderKind,
+};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct WindowConfig {
+    /// Where the form is posted: the provider's window, or the project's fake one.
+    pub url: String,
+    pub merchant_number: String,
+    pub secret: String,
+}
+
+pub struct PaymentWindow {
+    config: WindowConfig,
+}
+
+/// DKK as ISO 4217's number, which the window wants.
+const CURRENCY_DKK: &str = "208";
+
+/// What a verified callback says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WindowCallback {
+    pub txnid: String,
+    /// The payment attempt's number, as the form sent it.
+    pub orderid: String,
+    pub amount: Money,
+    pub cardno: Option<String>,
+    pub paymenttype: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum WindowError {
+    #[error("the callback has no hash")]
+    Missing,
+    #[error("the callback's hash does not match its parameters")]
+    Mismatch,
+    #[error("the callback lacks txnid, orderid or amount")]
+    Incomplete,
+}
+
+fn md5_hex(values: &[&str], secret: &str) -> String {
+    let mut hasher = Md5::new();
+    for value in values {
+        hasher.update(value.as_bytes());
+    }
+    hasher.update(secret.as_bytes());
+    hex::encode(hasher.finalize())
+}
+
+impl PaymentWindow {
+    pub fn new(config: WindowConfig) -> PaymentWindow {
+        PaymentWindow { config }
+    }
+
+    pub fn config(&self) -> &WindowConfig {
+        &self.config
+    }
+
+    /// The form's fields in the order they are sent, the hash last.
+    pub fn form(&self, request: &PaymentRequest) -> Vec<FormField> {
+        let instant = match request.capture {
+            Capture::Automatic => "1",
+            Capture::Manual => "0",
+        };
+        let mut fields: Vec<(&str, String)> = vec![
+            ("merchantnumber", self.config.merchant_number.clone()),
+            ("currency", CURRENCY_DKK.to_string()),
+            ("amount", request.amount.as_ore().to_string()),
+            ("orderid", request.number.to_string()),
+            ("windowstate", "3".to_string()),
+            ("language", "1".to_string()),
+            ("accepturl", request.accept_url.clone()),
+            ("cancelurl", request.cancel_url.clone()),
+            ("callbackurl", request.callback_url.clone()),
+            ("instantcapture", instant.to_string()),
+        ];
+        let values: Vec<&str> = fields.iter().map(|(_, v)| v.as_str()).collect();
+        let hash = md5_hex(&values, &self.config.secret);
+        fields.push(("hash", hash));
+        fields
+            .into_iter()
+            .map(|(name, value)| FormField {
+                name: name.to_string(),
+                value,
+            })
+            .collect()
+    }
+
+    /// Checks a form as the window receives it (the fake window does): the hash over the
+    /// values in received order.
+    pub fn form_is_genuine(&self, fields: &[(String, String)]) -> bool {
+        self.hash_matches(fields)
+    }
+
+    /// Checks a callback's raw query string: the hash over every other parameter's value in the
+    /// order received (parsed from the raw text, never from a map, which would lose the order).
+    pub fn verify_callback(&self, raw_query: &str) -> Result<WindowCallback, WindowError> {
+        let pairs: Vec<(String, String)> = form_urlencoded::parse(raw_query.as_bytes())
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .collect();
+        if !pairs.iter().any(|(k, _)| k == "hash") {
+            return Err(WindowError::Missing);
+        }
+        if !self.hash_matches(&pairs) {
+            return Err(WindowError::Mismatch);
+        }
+        let get = |name: &str| {
+            pairs
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+                .filter(|v| !v.is_empty())
+        };
+        let (Some(txnid), Some(orderid), Some(amount)) =
+            (get("txnid"), get("orderid"), get("amount"))
+        else {
+            return Err(WindowError::Incomplete);
+        };
+        let amount = amount.parse::<i64>().map_err(|_| WindowError::Incomplete)?;
+        Ok(WindowCallback {
+            txnid,
+            orderid,
+            amount: Money::ore(amount),
+            cardno: get("cardno"),
+            paymenttype: get("paymenttype"),
+        })
+    }
+
+    fn hash_matches(&self, pairs: &[(String, String)]) -> bool {
+        let Some((_, given)) = pairs.iter().find(|(k, _)| k == "hash") else {
+            return false;
+        };
+        let values: Vec<&str> = pairs
+            .iter()
+            .filter(|(k, _)| k != "hash")
+            .map(|(_, v)| v.as_str())
+            .collect();
+        let expected = md5_hex(&values, &self.config.secret);
+        expected
+            .as_bytes()
+            .ct_eq(given.to_ascii_lowercase().as_bytes())
+            .into()
+    }
+
+    /// The callback the window sends for `fields`: what the fake window calls, and tests.
+    pub fn signed_query(&self, fields: &[(&str, String)]) -> String {
+        let values: Vec<&str> = fields.iter().map(|(_, v)| v.as_str()).collect();
+        let hash = md5_hex(&values, &self.config.secret);
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        for (name, value) in fields {
+            query.append_pair(name, value);
+        }
+        query.append_pair("hash", &hash);
+        query.finish()
+    }
+}
+
+#[async_trait]
+impl PaymentProvider for PaymentWindow {
+    fn kind(&self) -> ProviderKind {
+        ProviderKind::Window
+    }
+
+    async fn start(
+        &self,
+        request: &PaymentRequest,
+    ) -> Result<(Option<String>, PaymentStart), PaymentError> {
+        Ok((
+            None,
+            PaymentStart::Window {
+                action: self.config.url.clone(),
+                fields: self.form(request),
+            },
+        ))
+    }
+
+    async fn read(&self, _reference: &str) -> Result<Option<PaymentOutcome>, PaymentError> {
+        Ok(None)
+    }
+
+    async fn capture(&self, _: &str, _: Money, _: &str) -> Result<(), PaymentError> {
+        Err(PaymentError::Unsupported("hæve betalingen"))
+    }
+
+    async fn refund(&self, _: &str, _: Money, _: &str) -> Result<(), PaymentError> {
+        Err(PaymentError::Unsupported("refundere betalingen"))
+    }
+
+    async fn void(&self, _: &str, _: &str) -> Result<(), PaymentError> {
+        Err(PaymentError::Unsupported("annullere reservationen"))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    fn window() -> PaymentWindow {
+        PaymentWindow::new(WindowConfig {
+            url: "https://window.test/".into(),
+            merchant_number: "8888".into(),
+            secret: "hemmelig".into(),
+        })
+    }
+
+    fn callback() -> String {
+        window().signed_query(&[
+            ("txnid", "40512345".into()),
+            ("orderid", "17".into()),
+            ("amount", "12500".into()),
+            ("currency", "208".into()),
+            ("date", "20261124".into()),
+            ("time", "1042".into()),
+            ("txnfee", "0".into()),
+            ("paymenttype", "3".into()),
+            ("cardno", "444444XXXXXX4444".into()),
+        ])
+    }
+
+    #[test]
+    fn a_callback_hashed_with_the_secret_is_believed() {
+        let callback = window().verify_callback(&callback()).unwrap();
+        assert_eq!(callback.txnid, "40512345");
+        assert_eq!(callback.orderid, "17");
+        assert_eq!(callback.amount, Money::ore(12500));
+        assert_eq!(callback.cardno.as_deref(), Some("444444XXXXXX4444"));
+    }
+
+    #[test]
+    fn a_changed_amount_a_reordered_query_or_no_hash_is_refused() {
+        let raw = callback();
+        let changed = raw.replace("amount=12500", "amount=1");
+        assert_eq!(
+            window().verify_callback(&changed),
+            Err(WindowError::Mismatch)
+        );
+        // The hash covers the order: the same pairs in another order are not the same message.
+        let mut pairs: Vec<&str> = raw.split('&').collect();
+        pairs.swap(0, 1);
+        assert_eq!(
+            window().verify_callback(&pairs.join("&")),
+            Err(WindowError::Mismatch)
+        );
+        let unhashed: Vec<&str> = raw.split('&').filter(|p| !p.starts_with("hash=")).collect();
+        assert_eq!(
+            window().verify_callback(&unhashed.join("&")),
+            Err(WindowError::Missing)
+        );
+    }
+
+    #[test]
+    fn the_form_carries_the_values_in_order_with_their_hash_last() {
+        let request = PaymentRequest {
+            number: 17,
+            key: "k".into(),
+            amount: Money::ore(12500),
+            capture: Capture::Automatic,
+            customer: None,
+            metadata: vec![],
+            accept_url: "https://club.test/ok".into(),
+            cancel_url: "https://club.test/cancel".into(),
+            callback_url: "https://club.test/callback".into(),
+        };
+        let fields = window().form(&request);
+        let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names.first(), Some(&"merchantnumber"));
+        assert_eq!(names.last(), Some(&"hash"));
+        let pairs: Vec<(String, String)> = fields
+            .iter()
+            .map(|f| (f.name.clone(), f.value.clone()))
+            .collect();
+        assert!(window().form_is_genuine(&pairs));
+        let expected = md5_hex(
+            &[
+                "8888",
+                "208",
+                "12500",
+                "17",
+                "3",
+                "1",
+                "https://club.test/ok",
+                "https://club.test/cancel",
+                "https://club.test/callback",
+                "1",
+            ],
+            "hemmelig",
+        );
+        assert_eq!(fields.last().unwrap().value, expected);
+    }
+}

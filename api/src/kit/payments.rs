@@ -1,0 +1,493 @@
+//! Card payments as every area uses them (issue 14): which provider a club takes cards through,
+//! the ledger of payments started with it (`payments`), the links that let a customer pay
+//! without a session (`payment_links`), and what a provider's report does to the order it is
+//! about. The provider clients themselves are `crate::integrations::payments`.
+//!
+//! Only the server's read of a payment (Stripe), a signed webhook, or a window callback with a
+//! valid hash settles anything; each report is idempotent, and a second payment of an order that
+//! is already paid is given back at once, so an order is never paid twice.
+
+use std::sync::Arc;
+
+use sqlx::{PgConnection, PgPool};
+use tribune_domain::money::Money;
+use tribune_domain::order::{CardPayment, OrderCommand, OrderError, PaidCard};
+use tribune_projections::db::{club_tx, system_tx};
+use tribune_projections::store::CommandError;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::identity::tokens::{digest, random_secret};
+use crate::integrations::payments::{
+    Capture, CardSummary, PaymentError, PaymentOutcome, PaymentProvider, PaymentRequest,
+    PaymentStart, PaymentState, ProviderKind,
+};
+use crate::kit::actor::Actor;
+use crate::state::AppState;
+
+/// Where the window calls the server back.
+pub const WINDOW_CALLBACK_PATH: &str = "/api/public/payments/window/callback";
+
+pub const LINK_INVALID: &str = "Linket er ikke gyldigt. Bed klubben om et nyt betalingslink.";
+
+/// What a payment pays for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    Order,
+    Subscription,
+}
+
+impl Purpose {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Purpose::Order => "order",
+            Purpose::Subscription => "subscription",
+        }
+    }
+}
+
+impl From<PaymentError> for ApiError {
+    fn from(err: PaymentError) -> Self {
+        match err {
+            PaymentError::Unavailable => ApiError::Unavailable(err.to_string()),
+            other => ApiError::invalid(other.to_string()),
+        }
+    }
+}
+
+/// The club's provider: the orders module's feature `payments` with its setting `provider`
+/// ('stripe' or 'window'), as the admin's features picker sets it; None when the club takes no
+/// cards.
+pub async fn club_provider_kind(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+) -> Result<Option<ProviderKind>, sqlx::Error> {
+    let kind: Option<String> = sqlx::query_scalar(
+        "SELECT cm.features->'payments'->>'provider' FROM client_modules cm \
+         JOIN modules m ON m.id = cm.module_id \
+         WHERE cm.client_id = $1 AND m.alias = 'orders' AND cm.active",
+    )
+    .bind(client_id)
+    .fetch_optional(conn)
+    .await?
+    .flatten();
+    Ok(kind.as_deref().and_then(ProviderKind::parse))
+}
+
+/// The client of a provider kind, when this installation has it.
+pub fn provider(
+    state: &AppState,
+    kind: ProviderKind,
+) -> Result<Arc<dyn PaymentProvider>, PaymentError> {
+    match kind {
+        ProviderKind::Stripe => state
+            .stripe
+            .clone()
+            .map(|stripe| stripe as Arc<dyn PaymentProvider>)
+            .ok_or(PaymentError::NotConfigured),
+        ProviderKind::Window => Ok(state.window.clone()),
+    }
+}
+
+/// One row of the ledger.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PaymentRow {
+    pub id: Uuid,
+    pub client_id: Uuid,
+    pub number: i64,
+    pub provider: String,
+    pub purpose: String,
+    pub owner_id: Uuid,
+    pub amount: i64,
+    pub capture: String,
+    pub reference: Option<String>,
+    pub status: String,
+}
+
+const ROW: &str =
+    "id, client_id, number, provider, purpose, owner_id, amount, capture, reference, status";
+
+/// A payment to start for an order or a subscription.
+pub struct StartPayment {
+    pub purpose: Purpose,
+    pub owner_id: Uuid,
+    pub amount: Money,
+    pub capture: Capture,
+    /// The provider's customer, when the payer has one (saved cards).
+    pub customer: Option<String>,
+    /// Where the payer comes back to (the window adds its parameters).
+    pub accept_url: String,
+    pub cancel_url: String,
+}
+
+/// Records a payment in the ledger and asks the club's provider to start it: the idempotency
+/// key is the ledger row's, so a retried start never makes a second payment.
+pub async fn start(
+    state: &AppState,
+    client_id: Uuid,
+    payment: StartPayment,
+) -> Result<PaymentStart, ApiError> {
+    if payment.amount <= Money::ZERO {
+        return Err(ApiError::invalid("Der er intet at betale."));
+    }
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let kind = club_provider_kind(&mut tx, client_id)
+        .await?
+        .ok_or(PaymentError::NotConfigured)?;
+    let provider = provider(state, kind)?;
+    let id = Uuid::new_v4();
+    let capture = match payment.capture {
+        Capture::Automatic => "automatic",
+        Capture::Manual => "manual",
+    };
+    let number: i64 = sqlx::query_scalar(
+        "INSERT INTO payments (id, client_id, provider, purpose, owner_id, amount, capture) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING number",
+    )
+    .bind(id)
+    .bind(client_id)
+    .bind(kind.as_str())
+    .bind(payment.purpose.as_str())
+    .bind(payment.owner_id)
+    .bind(payment.amount.as_ore())
+    .bind(capture)
+    .fetch_one(&mut *tx)
+    .await?;
+    let public_url = state.settings.public_url.trim_end_matches('/');
+    let request = PaymentRequest {
+        number,
+        key: format!("tribune-payment-{id}"),
+        amount: payment.amount,
+        capture: payment.capture,
+        customer: payment.customer,
+        metadata: vec![
+            ("tribune_payment".into(), id.to_string()),
+            ("tribune_client".into(), client_id.to_string()),
+            (
+                format!("tribune_{}", payment.purpose.as_str()),
+                payment.owner_id.to_string(),
+            ),
+        ],
+        accept_url: payment.accept_url,
+        cancel_url: payment.cancel_url,
+        callback_url: format!("{public_url}{WINDOW_CALLBACK_PATH}"),
+    };
+    let (reference, started) = provider.start(&request).await?;
+    if let Some(reference) = reference {
+        sqlx::query("UPDATE payments SET reference = $2 WHERE id = $1")
+            .bind(id)
+            .bind(reference)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(started)
+}
+
+/// A payment by its provider's reference, whatever club it is (a webhook knows no club).
+pub async fn by_reference(
+    pool: &PgPool,
+    kind: ProviderKind,
+    reference: &str,
+) -> Result<Option<PaymentRow>, sqlx::Error> {
+    let mut tx = system_tx(pool).await?;
+    let row = sqlx::query_as(&format!(
+        "SELECT {ROW} FROM payments WHERE provider = $1 AND reference = $2"
+    ))
+    .bind(kind.as_str())
+    .bind(reference)
+    .fetch_optional(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(row)
+}
+
+/// A payment by its number (the window's `orderid`), whatever club it is.
+pub async fn by_number(pool: &PgPool, number: i64) -> Result<Option<PaymentRow>, sqlx::Error> {
+    let mut tx = system_tx(pool).await?;
+    let row = sqlx::query_as(&format!("SELECT {ROW} FROM payments WHERE number = $1"))
+        .bind(number)
+        .fetch_optional(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(row)
+}
+
+/// The newest payment of an order or subscription with a reference, in its club.
+pub async fn latest_for(
+    conn: &mut PgConnection,
+    owner_id: Uuid,
+) -> Result<Option<PaymentRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {ROW} FROM payments WHERE owner_id = $1 AND reference IS NOT NULL \
+         ORDER BY created_at DESC LIMIT 1"
+    ))
+    .bind(owner_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// A payment of `owner_id` by reference, in its club (the payer's return names one).
+pub async fn of_owner(
+    conn: &mut PgConnection,
+    owner_id: Uuid,
+    reference: &str,
+) -> Result<Option<PaymentRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {ROW} FROM payments WHERE owner_id = $1 AND reference = $2"
+    ))
+    .bind(owner_id)
+    .bind(reference)
+    .fetch_optional(conn)
+    .await
+}
+
+fn status_text(state: &PaymentState) -> &'static str {
+    match state {
+        PaymentState::Pending => "started",
+        PaymentState::RequiresAction => "requires_action",
+        PaymentState::Authorized => "authorized",
+        PaymentState::Paid => "paid",
+        PaymentState::Failed(_) => "failed",
+        PaymentState::Cancelled => "cancelled",
+    }
+}
+
+fn paid_card(card: &CardSummary) -> PaidCard {
+    PaidCard {
+        brand: card.brand.clone(),
+        last4: card.last4.clone(),
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+    }
+}
+
+/// What settling a report did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Settled {
+    /// The report was applied (or changed nothing because it was known).
+    Applied,
+    /// This webhook delivery was applied before.
+    AlreadyHandled,
+    /// The order was already paid by another payment: this one was given back.
+    GivenBack,
+}
+
+/// A webhook delivery, so that it is applied once.
+pub struct Delivery<'a> {
+    pub event_id: &'a str,
+    pub event_type: &'a str,
+}
+
+/// Applies what the provider reported for `row`: the ledger's status, and for an order its card
+/// payment (authorized or paid), in one club transaction with the webhook delivery's id. A
+/// second payment of a paid order is given back after the commit.
+pub async fn settle(
+    state: &AppState,
+    row: &PaymentRow,
+    outcome: &PaymentOutcome,
+    delivery: Option<Delivery<'_>>,
+) -> Result<Settled, ApiError> {
+    let mut tx = club_tx(&state.pool, row.client_id).await?;
+    if let Some(delivery) = delivery {
+        let fresh = sqlx::query(
+            "INSERT INTO payment_webhook_events (provider, event_id, event_type) VALUES ($1, $2, $3) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(&row.provider)
+        .bind(delivery.event_id)
+        .bind(delivery.event_type)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if fresh == 0 {
+            return Ok(Settled::AlreadyHandled);
+        }
+    }
+    let error = match &outcome.state {
+        PaymentState::Failed(text) => Some(text.clone()),
+        _ => None,
+    };
+    // A late report never takes a payment back to an earlier state.
+    sqlx::query(
+        "UPDATE payments SET reference = coalesce(reference, $2), \
+           status = CASE WHEN status IN ('paid', 'refunded') THEN status \
+                         WHEN status IN ('authorized', 'cancelled') AND $3 NOT IN ('paid', 'cancelled', 'refunded') THEN status \
+                         ELSE $3 END, \
+           error = $4, updated_at = now() \
+         WHERE id = $1",
+    )
+    .bind(row.id)
+    .bind(&outcome.reference)
+    .bind(status_text(&outcome.state))
+    .bind(&error)
+    .execute(&mut *tx)
+    .await?;
+    let counts = matches!(outcome.state, PaymentState::Authorized | PaymentState::Paid);
+    let mut duplicate = false;
+    if counts && row.purpose == Purpose::Order.as_str() {
+        let payment = CardPayment {
+            provider: row.provider.clone(),
+            reference: outcome.reference.clone(),
+            amount: outcome.amount,
+            card: outcome.card.as_ref().map(paid_card),
+            authorized_only: outcome.state == PaymentState::Authorized,
+        };
+        let actor = Actor::system(row.client_id, "Kortbetaling");
+        match state
+            .orders
+            .execute_in(
+                &mut tx,
+                row.client_id,
+                &row.owner_id.to_string(),
+                OrderCommand::RecordCardPayment { payment },
+                actor.metadata("order.card-payment"),
+                None,
+            )
+            .await
+        {
+            Ok(_) => {}
+            Err(CommandError::Domain(OrderError::AlreadyPaid)) => duplicate = true,
+            Err(CommandError::Domain(OrderError::NotFound)) | Err(CommandError::NotFound) => {
+                tracing::warn!(payment = %row.id, order = %row.owner_id, "a payment for an order that is gone");
+            }
+            Err(err) => return Err(err.into()),
+        }
+    }
+    tx.commit().await?;
+    if !duplicate {
+        return Ok(Settled::Applied);
+    }
+    tracing::warn!(payment = %row.id, order = %row.owner_id, "a second payment of a paid order: giving it back");
+    give_back(
+        state,
+        row,
+        &outcome.reference,
+        outcome.amount,
+        &outcome.state,
+    )
+    .await?;
+    Ok(Settled::GivenBack)
+}
+
+/// Returns a payment that must not stand: a reservation is released, a payment refunded.
+async fn give_back(
+    state: &AppState,
+    row: &PaymentRow,
+    reference: &str,
+    amount: Money,
+    payment_state: &PaymentState,
+) -> Result<(), ApiError> {
+    let kind = ProviderKind::parse(&row.provider).ok_or(PaymentError::NotConfigured)?;
+    let provider = provider(state, kind)?;
+    let key = format!("tribune-give-back-{}", row.id);
+    let status = if *payment_state == PaymentState::Authorized {
+        provider.void(reference, &key).await?;
+        "cancelled"
+    } else {
+        provider.refund(reference, amount, &key).await?;
+        "refunded"
+    };
+    let mut tx = club_tx(&state.pool, row.client_id).await?;
+    sqlx::query(
+        "UPDATE payments SET status = $2, error = 'Ordren var allerede betalt', updated_at = now() WHERE id = $1",
+    )
+    .bind(row.id)
+    .bind(status)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Moves the reserved money of an order's card payment ('Hæv betaling').
+pub async fn capture(state: &AppState, payment: &CardPayment) -> Result<(), ApiError> {
+    let kind = ProviderKind::parse(&payment.provider).ok_or(PaymentError::NotConfigured)?;
+    provider(state, kind)?
+        .capture(
+            &payment.reference,
+            payment.amount,
+            &format!("tribune-capture-{}", payment.reference),
+        )
+        .await?;
+    Ok(())
+}
+
+/// What giving an order's card payment back did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Returned {
+    Refunded(Money),
+    Voided,
+    /// The provider cannot do it from here (the window): staff do it in its administration.
+    NotAutomatic,
+}
+
+/// Gives a cancelled order's card payment back: a reservation is released, a payment refunded
+/// in full. The key makes a retry after a crash refund nothing twice.
+pub async fn return_payment(state: &AppState, payment: &CardPayment) -> Result<Returned, ApiError> {
+    let kind = ProviderKind::parse(&payment.provider).ok_or(PaymentError::NotConfigured)?;
+    let provider = provider(state, kind)?;
+    let result = if payment.authorized_only {
+        provider
+            .void(
+                &payment.reference,
+                &format!("tribune-void-{}", payment.reference),
+            )
+            .await
+            .map(|_| Returned::Voided)
+    } else {
+        provider
+            .refund(
+                &payment.reference,
+                payment.amount,
+                &format!("tribune-refund-{}", payment.reference),
+            )
+            .await
+            .map(|_| Returned::Refunded(payment.amount))
+    };
+    match result {
+        Err(PaymentError::Unsupported(_)) => Ok(Returned::NotAutomatic),
+        other => Ok(other?),
+    }
+}
+
+/// A new link for paying `owner_id`; returns the token to put in it.
+pub async fn issue_link(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    purpose: Purpose,
+    owner_id: Uuid,
+) -> Result<String, sqlx::Error> {
+    let token = random_secret();
+    sqlx::query(
+        "INSERT INTO payment_links (token_hash, client_id, purpose, owner_id) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(digest(&token))
+    .bind(client_id)
+    .bind(purpose.as_str())
+    .bind(owner_id)
+    .execute(conn)
+    .await?;
+    Ok(token)
+}
+
+/// The club of a payment link's `owner_id`, when `token` is one of its links.
+pub async fn open_link(
+    pool: &PgPool,
+    purpose: Purpose,
+    owner_id: Uuid,
+    token: &str,
+) -> Result<Uuid, ApiError> {
+    if token.is_empty() || token.len() > 200 {
+        return Err(ApiError::ForbiddenWith(LINK_INVALID.into()));
+    }
+    let client: Option<Uuid> = sqlx::query_scalar(
+        "SELECT client_id FROM payment_links WHERE token_hash = $1 AND purpose = $2 AND owner_id = $3",
+    )
+    .bind(digest(token))
+    .bind(purpose.as_str())
+    .bind(owner_id)
+    .fetch_optional(pool)
+    .await?;
+    client.ok_or_else(|| ApiError::ForbiddenWith(LINK_INVALID.into()))
+}

@@ -1,0 +1,486 @@
+//! The stand-ins a new user and the browser tests pay through, with no account anywhere
+//! (INTEGRATIONS.md): the fake `Stripe()` (`stand_in/stripe.js`, injected before the app bundle)
+//! and its relay to localstripe, which does what js.stripe.com would do with the card, and the
+//! fake payment window with Approve / Decline / Cancel and knobs for delayed, duplicated, missing
+//! and badly hashed callbacks. All of it answers 404 unless the stand-in is the one configured.
+
+use std::time::Duration;
+
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::error::ApiError;
+use crate::integrations::payments::{PaymentError, StripeClient};
+use crate::kit::html::escape;
+use crate::settings::WINDOW_STAND_IN_PATH;
+use crate::state::AppState;
+
+const FAKE_STRIPE_JS: &str = include_str!("stand_in/stripe.js");
+
+fn stand_in_stripe(state: &AppState) -> Result<&StripeClient, ApiError> {
+    state
+        .stripe
+        .as_deref()
+        .filter(|s| s.config().stand_in)
+        .ok_or(ApiError::NotFound)
+}
+
+/// The fake `Stripe()`, served only while Stripe is the stand-in.
+#[utoipa::path(get, path = "/stand-ins/stripe.js", tag = "stand-ins",
+    responses((status = 200, content_type = "text/javascript"), (status = 404)))]
+pub async fn fake_stripe_js(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    stand_in_stripe(&state)?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(FAKE_STRIPE_JS))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardEntry {
+    pub client_secret: String,
+    pub number: String,
+    pub exp_month: u32,
+    pub exp_year: u32,
+    pub cvc: String,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Authentication {
+    pub client_secret: String,
+    pub success: bool,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct SecretQuery {
+    pub client_secret: String,
+}
+
+/// `pi_X_secret_Y` → `pi_X`, for ids of the expected kind only.
+fn intent_id<'a>(secret: &'a str, prefix: &str) -> Result<&'a str, ApiError> {
+    secret
+        .split_once("_secret_")
+        .map(|(id, _)| id)
+        .filter(|id| {
+            id.starts_with(prefix)
+                && id.len() < 100
+                && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+        .ok_or_else(|| ApiError::field("clientSecret", "Ukendt betaling."))
+}
+
+/// Stripe.js answers a card error as `{error}`, never as a failed request.
+fn card_error(err: PaymentError) -> HttpResponse {
+    let (kind, code) = match &err {
+        PaymentError::Declined(_) => ("card_error", "card_declined"),
+        PaymentError::Unavailable => ("api_connection_error", "unavailable"),
+        _ => ("invalid_request_error", "invalid_request"),
+    };
+    HttpResponse::Ok()
+        .json(json!({ "error": { "type": kind, "code": code, "message": err.to_string() } }))
+}
+
+/// The intent behind `secret`, checked against it (the fake acts for the holder of the secret
+/// only, as Stripe.js does).
+async fn checked_intent(
+    stripe: &StripeClient,
+    kind: &str,
+    secret: &str,
+) -> Result<Result<Value, PaymentError>, ApiError> {
+    let prefix = if kind == "payment_intents" {
+        "pi_"
+    } else {
+        "seti_"
+    };
+    let id = intent_id(secret, prefix)?;
+    let intent = match stripe.get(&format!("{kind}/{id}"), &[]).await {
+        Ok(intent) => intent,
+        Err(err) => return Ok(Err(err)),
+    };
+    if intent.get("client_secret").and_then(Value::as_str) != Some(secret) {
+        return Err(ApiError::field("clientSecret", "Ukendt betaling."));
+    }
+    Ok(Ok(intent))
+}
+
+fn one_time_key() -> String {
+    format!("stand-in-{}", uuid::Uuid::new_v4())
+}
+
+async fn card_method(stripe: &StripeClient, card: &CardEntry) -> Result<String, PaymentError> {
+    let method = stripe
+        .post(
+            "payment_methods",
+            &[
+                ("type", "card".to_string()),
+                (
+                    "card[number]",
+                    card.number.chars().filter(char::is_ascii_digit).collect(),
+                ),
+                ("card[exp_month]", card.exp_month.to_string()),
+                ("card[exp_year]", card.exp_year.to_string()),
+                ("card[cvc]", card.cvc.clone()),
+            ],
+            &one_time_key(),
+        )
+        .await?;
+    method
+        .get("id")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .ok_or_else(|| PaymentError::Refused("kortet blev ikke oprettet".into()))
+}
+
+/// What `stripe.confirmPayment` does with the card: a PaymentMethod, set on the intent, and
+/// the intent confirmed (localstripe cannot confirm with a new method in one call).
+#[utoipa::path(post, path = "/stand-ins/stripe/confirm", tag = "stand-ins", request_body = CardEntry,
+    responses((status = 200, description = "{paymentIntent} or {error}"), (status = 404), (status = 422)))]
+pub async fn relay_confirm_payment(
+    body: web::Json<CardEntry>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let stripe = stand_in_stripe(&state)?;
+    let intent = match checked_intent(stripe, "payment_intents", &body.client_secret).await? {
+        Ok(intent) => intent,
+        Err(err) => return Ok(card_error(err)),
+    };
+    let id = intent["id"].as_str().unwrap_or_default().to_string();
+    let result = async {
+        let method = card_method(stripe, &body).await?;
+        stripe
+            .post(
+                &format!("payment_intents/{id}"),
+                &[("payment_method", method)],
+                &one_time_key(),
+            )
+            .await?;
+        stripe
+            .post(
+                &format!("payment_intents/{id}/confirm"),
+                &[],
+                &one_time_key(),
+            )
+            .await
+    }
+    .await;
+    Ok(match result {
+        Ok(intent) => HttpResponse::Ok().json(json!({ "paymentIntent": intent })),
+        Err(err) => card_error(err),
+    })
+}
+
+/// The bank's answer to 3-D Secure, as the test bank's buttons give it.
+#[utoipa::path(post, path = "/stand-ins/stripe/authenticate", tag = "stand-ins", request_body = Authentication,
+    responses((status = 200, description = "{paymentIntent} or {error}"), (status = 404), (status = 422)))]
+pub async fn relay_authenticate_payment(
+    body: web::Json<Authentication>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let stripe = stand_in_stripe(&state)?;
+    let intent = match checked_intent(stripe, "payment_intents", &body.client_secret).await? {
+        Ok(intent) => intent,
+        Err(err) => return Ok(card_error(err)),
+    };
+    let id = intent["id"].as_str().unwrap_or_default();
+    let path = format!(
+        "payment_intents/{id}/_authenticate?success={}",
+        body.success
+    );
+    Ok(
+        match stripe
+            .post(
+                &path,
+                &[("client_secret", body.client_secret.clone())],
+                &one_time_key(),
+            )
+            .await
+        {
+            Ok(intent) => match intent.get("last_payment_error").filter(|e| !e.is_null()) {
+                Some(_) if !body.success => HttpResponse::Ok().json(json!({ "error": {
+                    "type": "card_error", "code": "payment_intent_authentication_failure",
+                    "message": "Betalingen blev ikke godkendt hos banken." } })),
+                _ => HttpResponse::Ok().json(json!({ "paymentIntent": intent })),
+            },
+            Err(err) => card_error(err),
+        },
+    )
+}
+
+/// What `stripe.confirmSetup` does with the card: the SetupIntent confirmed with a new method.
+#[utoipa::path(post, path = "/stand-ins/stripe/confirm-setup", tag = "stand-ins", request_body = CardEntry,
+    responses((status = 200, description = "{setupIntent} or {error}"), (status = 404), (status = 422)))]
+pub async fn relay_confirm_setup(
+    body: web::Json<CardEntry>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let stripe = stand_in_stripe(&state)?;
+    let intent = match checked_intent(stripe, "setup_intents", &body.client_secret).await? {
+        Ok(intent) => intent,
+        Err(err) => return Ok(card_error(err)),
+    };
+    let id = intent["id"].as_str().unwrap_or_default().to_string();
+    let result = async {
+        let method = card_method(stripe, &body).await?;
+        stripe
+            .post(
+                &format!("setup_intents/{id}/confirm"),
+                &[("payment_method", method)],
+                &one_time_key(),
+            )
+            .await
+    }
+    .await;
+    Ok(match result {
+        Ok(intent) => HttpResponse::Ok().json(json!({ "setupIntent": intent })),
+        Err(err) => card_error(err),
+    })
+}
+
+/// 3-D Secure for a card being saved: localstripe has no bank step for SetupIntents, so the
+/// test bank's answer is applied here: approved leaves the intent as it is, declined cancels it.
+#[utoipa::path(post, path = "/stand-ins/stripe/authenticate-setup", tag = "stand-ins", request_body = Authentication,
+    responses((status = 200, description = "{setupIntent} or {error}"), (status = 404), (status = 422)))]
+pub async fn relay_authenticate_setup(
+    body: web::Json<Authentication>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let stripe = stand_in_stripe(&state)?;
+    let intent = match checked_intent(stripe, "setup_intents", &body.client_secret).await? {
+        Ok(intent) => intent,
+        Err(err) => return Ok(card_error(err)),
+    };
+    if !body.success {
+        return Ok(HttpResponse::Ok().json(json!({ "error": {
+            "type": "card_error", "code": "setup_intent_authentication_failure",
+            "message": "Kortet blev ikke godkendt hos banken." } })));
+    }
+    Ok(HttpResponse::Ok().json(json!({ "setupIntent": intent })))
+}
+
+#[utoipa::path(get, path = "/stand-ins/stripe/payment-intent", tag = "stand-ins", params(SecretQuery),
+    responses((status = 200, description = "{paymentIntent} or {error}"), (status = 404), (status = 422)))]
+pub async fn relay_payment_intent(
+    query: web::Query<SecretQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let stripe = stand_in_stripe(&state)?;
+    Ok(
+        match checked_intent(stripe, "payment_intents", &query.client_secret).await? {
+            Ok(intent) => HttpResponse::Ok().json(json!({ "paymentIntent": intent })),
+            Err(err) => card_error(err),
+        },
+    )
+}
+
+#[utoipa::path(get, path = "/stand-ins/stripe/setup-intent", tag = "stand-ins", params(SecretQuery),
+    responses((status = 200, description = "{setupIntent} or {error}"), (status = 404), (status = 422)))]
+pub async fn relay_setup_intent(
+    query: web::Query<SecretQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let stripe = stand_in_stripe(&state)?;
+    Ok(
+        match checked_intent(stripe, "setup_intents", &query.client_secret).await? {
+            Ok(intent) => HttpResponse::Ok().json(json!({ "setupIntent": intent })),
+            Err(err) => card_error(err),
+        },
+    )
+}
+
+/// The fake window is in use when the window's address is this server's stand-in path.
+fn window_is_stand_in(state: &AppState) -> Result<(), ApiError> {
+    if state.window.config().url.ends_with(WINDOW_STAND_IN_PATH) {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
+}
+
+/// The posted form's fields in order (the hash covers the order).
+fn fields_of(body: &[u8]) -> Vec<(String, String)> {
+    form_urlencoded::parse(body)
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
+}
+
+fn field<'a>(fields: &'a [(String, String)], name: &str) -> &'a str {
+    fields
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_default()
+}
+
+const WINDOW_FIELDS: &[&str] = &[
+    "merchantnumber",
+    "currency",
+    "amount",
+    "orderid",
+    "windowstate",
+    "language",
+    "accepturl",
+    "cancelurl",
+    "callbackurl",
+    "instantcapture",
+    "hash",
+];
+
+fn window_html(fields: &[(String, String)], notice: Option<&str>) -> HttpResponse {
+    let amount = field(fields, "amount")
+        .parse::<i64>()
+        .map(|ore| tribune_domain::money::Money::ore(ore).danish())
+        .unwrap_or_default();
+    let hidden: String = fields
+        .iter()
+        .filter(|(k, _)| WINDOW_FIELDS.contains(&k.as_str()))
+        .map(|(k, v)| {
+            format!(
+                "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
+                escape(k),
+                escape(v)
+            )
+        })
+        .collect();
+    let notice = notice
+        .map(|n| format!("<p role=\"alert\" class=\"notice\">{}</p>", escape(n)))
+        .unwrap_or_default();
+    let html = format!(
+        "<!doctype html><html lang=\"da\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"robots\" content=\"noindex\"><title>Testbetalingsvindue</title>\
+         <style>body{{font-family:sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem;color:#1f2937}}\
+         .box{{border:1px solid #d1d5db;border-radius:8px;padding:1.5rem}}\
+         .amount{{font-size:1.6rem;font-weight:bold;margin:.5rem 0 1rem}}\
+         .notice{{background:#fee2e2;color:#991b1b;padding:.6rem;border-radius:6px}}\
+         button{{font-size:1rem;padding:.6rem 1rem;margin:.25rem .25rem .25rem 0;border-radius:6px;border:1px solid #9ca3af;background:#fff;cursor:pointer}}\
+         button.approve{{background:#15803d;color:#fff;border-color:#15803d}}\
+         fieldset{{margin-top:1rem;border:1px dashed #d1d5db;border-radius:6px}} label{{display:block;margin:.2rem 0}}\
+         .muted{{color:#6b7280;font-size:.9rem}}</style></head><body>\
+         <main class=\"box\"><h1>Testbetalingsvindue</h1>\
+         <p class=\"muted\">Et stand-in for betalingsvinduet: ingen rigtige penge flyttes.</p>\
+         <p>Forretning {merchant} · betaling nr. {orderid}</p><p class=\"amount\">{amount}</p>{notice}\
+         <form method=\"post\" action=\"{WINDOW_STAND_IN_PATH}/decide\">{hidden}\
+         <button class=\"approve\" name=\"decision\" value=\"approve\">Godkend betaling</button>\
+         <button name=\"decision\" value=\"decline\">Afvis</button>\
+         <button name=\"decision\" value=\"cancel\">Annuller</button>\
+         <fieldset><legend>Testknapper for callback</legend>\
+         <label><input type=\"checkbox\" name=\"delay\" value=\"1\"> Forsinket callback (3 sekunder)</label>\
+         <label><input type=\"checkbox\" name=\"twice\" value=\"1\"> Callback to gange</label>\
+         <label><input type=\"checkbox\" name=\"badhash\" value=\"1\"> Callback med forkert hash</label>\
+         <label><input type=\"checkbox\" name=\"nocallback\" value=\"1\"> Ingen callback</label>\
+         </fieldset></form></main></body></html>",
+        merchant = escape(field(fields, "merchantnumber")),
+        orderid = escape(field(fields, "orderid")),
+    );
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(html)
+}
+
+/// The window opens: the form's hash must be the merchant's.
+#[utoipa::path(post, path = "/stand-ins/payment-window", tag = "stand-ins",
+    request_body(content = String, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, content_type = "text/html"), (status = 400), (status = 404)))]
+pub async fn fake_window(
+    body: web::Bytes,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    window_is_stand_in(&state)?;
+    let fields = fields_of(&body);
+    if !state.window.form_is_genuine(&fields) {
+        return Err(ApiError::BadRequest(
+            "Betalingsanmodningen er ikke gyldig (forkert hash).".into(),
+        ));
+    }
+    Ok(window_html(&fields, None))
+}
+
+/// The payer decided: approve sends the callback (as the knobs say) and returns the payer to
+/// the accept address with the transaction; decline shows the window again; cancel returns to
+/// the cancel address.
+#[utoipa::path(post, path = "/stand-ins/payment-window/decide", tag = "stand-ins",
+    request_body(content = String, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 303, description = "back to the shop"), (status = 200, content_type = "text/html"),
+              (status = 400), (status = 404)))]
+pub async fn fake_window_decide(
+    body: web::Bytes,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    window_is_stand_in(&state)?;
+    let all = fields_of(&body);
+    let form: Vec<(String, String)> = all
+        .iter()
+        .filter(|(k, _)| WINDOW_FIELDS.contains(&k.as_str()))
+        .cloned()
+        .collect();
+    if !state.window.form_is_genuine(&form) {
+        return Err(ApiError::BadRequest(
+            "Betalingsanmodningen er ikke gyldig (forkert hash).".into(),
+        ));
+    }
+    let knob = |name: &str| !field(&all, name).is_empty();
+    let back = |url: &str, query: &str| {
+        let joined = if url.contains('?') { '&' } else { '?' };
+        HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("{url}{joined}{query}")))
+            .finish()
+    };
+    match field(&all, "decision") {
+        "approve" => {}
+        "decline" => {
+            return Ok(window_html(
+                &form,
+                Some("Betalingen blev afvist af banken (test). Prøv igen eller annuller."),
+            ))
+        }
+        _ => return Ok(back(field(&form, "cancelurl"), "error=cancelled")),
+    }
+    let now = chrono::Utc::now().with_timezone(&chrono_tz::Europe::Copenhagen);
+    let txnid = rand::thread_rng()
+        .gen_range(10_000_000..99_999_999u64)
+        .to_string();
+    let params: Vec<(&str, String)> = vec![
+        ("txnid", txnid),
+        ("orderid", field(&form, "orderid").to_string()),
+        ("amount", field(&form, "amount").to_string()),
+        ("currency", field(&form, "currency").to_string()),
+        ("date", now.format("%Y%m%d").to_string()),
+        ("time", now.format("%H%M").to_string()),
+        ("txnfee", "0".to_string()),
+        ("paymenttype", "3".to_string()),
+        ("cardno", "444444XXXXXX4444".to_string()),
+    ];
+    let query = state.window.signed_query(&params);
+    if !knob("nocallback") {
+        let mut callback_query = query.clone();
+        if knob("badhash") {
+            callback_query.pop();
+            callback_query.push('0');
+        }
+        let url = field(&form, "callbackurl");
+        let joined = if url.contains('?') { '&' } else { '?' };
+        let callback = format!("{url}{joined}{callback_query}");
+        let (delay, times) = (knob("delay"), if knob("twice") { 2 } else { 1 });
+        tokio::spawn(async move {
+            if delay {
+                tokio::time::sleep(Duration::from_secs(3)).await;
+            }
+            let client = reqwest::Client::new();
+            for _ in 0..times {
+                match client.get(&callback).send().await {
+                    Ok(answer) => {
+                        tracing::info!(status = %answer.status(), "the fake window's callback")
+                    }
+                    Err(err) => tracing::warn!(%err, "the fake window's callback failed"),
+                }
+            }
+        });
+    }
+    Ok(back(field(&form, "accepturl"), &query))
+}
