@@ -56,23 +56,63 @@ fn files() -> Vec<(&'static str, String)> {
         ("invoices.ts", invoices()),
         ("dashboard.ts", dashboard()),
         ("payments.ts", payments()),
+        ("subscriptions.ts", subscriptions()),
     ]
 }
 
-/// The public payment page of an order, and how a payment goes on in the browser.
+/// The public payment page of an order, and how a payment goes on in the browser; money and the
+/// card come from `orders.ts`.
 fn payments() -> String {
-    use tribune_domain::money::Money;
-    use tribune_domain::order::{PaidCard, PaymentStatus};
-
     use crate::orders::payment::{OrderPaymentPage, PaymentPageLine};
     declarations(&[
-        Money::decl(),
-        PaymentStatus::decl(),
-        PaidCard::decl(),
         PaymentPageLine::decl(),
         OrderPaymentPage::decl(),
         "type PaymentStart =\n  | { kind: 'stripe'; clientSecret: string; publishableKey: string }\n  | { kind: 'window'; action: string; fields: Array<{ name: string; value: string }> };".to_string(),
     ])
+    .replacen(
+        "\n\n",
+        "\n\nimport type { Money, PaidCard, PaymentStatus } from './orders';\n\n",
+        1,
+    )
+}
+
+/// The subscription's types; the order line, money and the company and contact refs come from
+/// `orders.ts`.
+fn subscriptions() -> String {
+    use tribune_domain::order::Customer;
+    use tribune_domain::subscription::{
+        SubscriptionContent, SubscriptionEvent, SubscriptionStatus,
+    };
+    use tribune_projections::subscription::queries::SubscriptionListRow;
+
+    use crate::subscriptions::dto::{
+        ChargeProblem, PublicLine, PublicSubscription, SubscriptionCard, SubscriptionDto,
+    };
+
+    let decls = [
+        SubscriptionStatus::decl(),
+        Customer::decl(),
+        SubscriptionContent::decl(),
+        SubscriptionCard::decl(),
+        ChargeProblem::decl(),
+        SubscriptionDto::decl(),
+        SubscriptionListRow::decl(),
+        PublicLine::decl(),
+        PublicSubscription::decl(),
+        crate::subscriptions::profile::ProfileSubscription::decl(),
+    ];
+    let event_types = SubscriptionEvent::VARIANTS
+        .iter()
+        .map(|name| format!("  '{name}',\n"))
+        .collect::<String>();
+    let body = declarations(&decls).replacen(
+        "\n\n",
+        "\n\nimport type { CompanyRef, ContactRef, Money, OrderLine } from './orders';\n\n",
+        1,
+    );
+    format!(
+        "{body}\n/** Every event type of the subscription, as the history API names them. */\nexport const SUBSCRIPTION_EVENT_TYPES = [\n{event_types}] as const;\nexport type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];\n"
+    )
 }
 
 /// The finance dashboard's rows and charts.

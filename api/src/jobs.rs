@@ -39,6 +39,12 @@ pub enum JobMethod {
         client_id: Uuid,
         invoice_id: Uuid,
     },
+    /// Charge a subscription's due periods now (`invoices::recurring`): queued when a customer
+    /// activates it or saves a new card.
+    ChargeSubscription {
+        client_id: Uuid,
+        subscription_id: Uuid,
+    },
 }
 
 impl JobMethod {
@@ -229,6 +235,23 @@ async fn execute(state: &AppState, mailer: &Mailer, job: &ClaimedJob) -> Result<
             client_id,
             invoice_id,
         } => crate::invoices::economic::book(state, client_id, invoice_id).await,
+        JobMethod::ChargeSubscription {
+            client_id,
+            subscription_id,
+        } => {
+            let today = chrono::Utc::now()
+                .with_timezone(&chrono_tz::Europe::Copenhagen)
+                .date_naive();
+            let charges = crate::invoices::recurring::charge_subscription(
+                state,
+                client_id,
+                subscription_id,
+                today,
+            )
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+            Ok(format!("{} perioder behandlet: {charges:?}", charges.len()))
+        }
     }
 }
 

@@ -28,3 +28,4 @@ pub mod spa;
 pub mod startup;
 pub mod state;
 pub mod storage;
+pub mod subscriptions;

@@ -76,6 +76,10 @@ impl Application {
                 state.clone(),
                 stop_rx.clone(),
             )));
+            background.push(tokio::spawn(crate::invoices::recurring::run_until_stopped(
+                state.clone(),
+                stop_rx.clone(),
+            )));
         }
         let app_state = state.clone();
         let policy = content_security_policy(&state.settings);

@@ -5,6 +5,7 @@ use tribune_domain::contract::Contract;
 use tribune_domain::invoice::Invoice;
 use tribune_domain::order::Order;
 use tribune_domain::probe::Probe;
+use tribune_domain::subscription::Subscription;
 use tribune_projections::registry;
 use tribune_projections::store::{CommandBus, PgEventStore};
 
@@ -24,6 +25,7 @@ pub struct AppState {
     pub orders: CommandBus<Order>,
     pub contracts: CommandBus<Contract>,
     pub invoices: CommandBus<Invoice>,
+    pub subscriptions: CommandBus<Subscription>,
     pub storage: Storage,
     pub cvr: Arc<dyn CvrLookup>,
     pub accounting: Arc<dyn Accounting>,
@@ -54,6 +56,10 @@ impl AppState {
         );
         let invoices = CommandBus::new(
             PgEventStore::new(pool.clone(), registry::inline_for("invoice")),
+            (),
+        );
+        let subscriptions = CommandBus::new(
+            PgEventStore::new(pool.clone(), registry::inline_for("subscription")),
             (),
         );
         let storage = Storage::local(&settings.files_dir)?;
@@ -94,6 +100,7 @@ impl AppState {
             orders,
             contracts,
             invoices,
+            subscriptions,
             storage,
             cvr,
             accounting,

@@ -7,4 +7,5 @@ pub mod lines;
 pub mod money;
 pub mod order;
 pub mod probe;
+pub mod subscription;
 pub mod tenancy;

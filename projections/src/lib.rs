@@ -16,5 +16,6 @@ pub mod registry;
 pub mod replay;
 pub mod runner;
 pub mod store;
+pub mod subscription;
 pub mod testing;
 pub mod upcast;

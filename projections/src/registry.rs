@@ -10,6 +10,7 @@ use crate::invoice::project::InvoiceRowsProjection;
 use crate::order::project::OrderRowsProjection;
 use crate::probe::project::{ProbeRowsProjection, ProbeTotalsProjection};
 use crate::projection::Projection;
+use crate::subscription::project::SubscriptionRowsProjection;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProjectionKind {
@@ -25,6 +26,7 @@ pub fn all() -> Vec<(Arc<dyn Projection>, ProjectionKind)> {
         (Arc::new(OrderRowsProjection), ProjectionKind::Inline),
         (Arc::new(ContractRowsProjection), ProjectionKind::Inline),
         (Arc::new(InvoiceRowsProjection), ProjectionKind::Inline),
+        (Arc::new(SubscriptionRowsProjection), ProjectionKind::Inline),
         (Arc::new(ProbeTotalsProjection), ProjectionKind::Async),
         (Arc::new(FinanceProjection), ProjectionKind::Async),
     ]

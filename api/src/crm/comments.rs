@@ -32,6 +32,7 @@ fn origin(kind: &str) -> Option<(&'static str, &'static str)> {
         "contact" => Some(("contacts", "contacts")),
         "order" => Some(("orders", "order_rows")),
         "contract" => Some(("orders", "contract_rows")),
+        "subscription" => Some(("orders", "subscription_rows")),
         _ => None,
     }
 }

@@ -23,6 +23,7 @@ fn relation_module(relation_type: &str) -> Option<(&'static str, &'static str)> 
         "company" => Some(("companies", "companies")),
         "contact" => Some(("contacts", "contacts")),
         "contract" => Some(("orders", "contract_rows")),
+        "subscription" => Some(("orders", "subscription_rows")),
         _ => None,
     }
 }

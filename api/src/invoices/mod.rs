@@ -12,6 +12,7 @@ pub mod due;
 pub mod economic;
 pub mod invoice;
 pub mod list;
+pub mod recurring;
 pub mod service;
 
 use tribune_domain::invoice::Invoice;

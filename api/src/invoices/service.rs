@@ -13,6 +13,7 @@ use tribune_domain::invoice::{
 };
 use tribune_domain::money::Money;
 use tribune_domain::order::{InvoicingType, Order, OrderLine, OrderStatus};
+use tribune_domain::subscription::Subscription;
 use tribune_projections::db::club_tx;
 use tribune_projections::invoice::queries::{made_plan_keys, order_has_invoice};
 use tribune_projections::store::{CommandBus, CommandError};
@@ -39,6 +40,14 @@ pub struct InvoiceService<'a> {
     bus: &'a CommandBus<Invoice>,
     orders: &'a CommandBus<Order>,
     contracts: &'a CommandBus<Contract>,
+}
+
+/// One period of a subscription, charged and to be invoiced as paid.
+pub struct PaidPeriod<'p> {
+    pub subscription_id: Uuid,
+    pub subscription: &'p Subscription,
+    pub period: &'p str,
+    pub paid_on: NaiveDate,
 }
 
 impl<'a> InvoiceService<'a> {
@@ -296,6 +305,117 @@ impl<'a> InvoiceService<'a> {
         }
         tx.commit().await?;
         Ok(ids)
+    }
+
+    /// The invoice of a subscription's charged period, in the caller's transaction (the one that
+    /// records the charge): made from the subscription's lines, booked with the club's next
+    /// number (and booked in e-conomic by a job when the club uses it) and marked paid.
+    pub async fn invoice_paid_period(
+        &self,
+        tx: &mut Transaction<'static, Postgres>,
+        actor: &Actor,
+        paid: PaidPeriod<'_>,
+    ) -> Result<Uuid, ApiError> {
+        let s = paid.subscription;
+        let fallback = (
+            format!(
+                "{} {}",
+                s.content.customer.firstname, s.content.customer.lastname
+            )
+            .trim()
+            .to_string(),
+            Some(s.content.customer.email.clone()).filter(|e| !e.trim().is_empty()),
+        );
+        let mut customer = customer(
+            &mut *tx,
+            s.content.company_id,
+            s.content.contact_id,
+            fallback,
+        )
+        .await?;
+        // The subscriber's own e-mail (the public contact form) gets the receipts.
+        if !s.content.customer.email.trim().is_empty() {
+            customer.email = Some(s.content.customer.email.trim().to_string());
+        }
+        let description = invoice_description(&mut *tx, actor.client_id).await?;
+        let period_text = NaiveDate::parse_from_str(paid.period, "%Y-%m-%d")
+            .map(|d| d.format("%d-%m-%Y").to_string())
+            .unwrap_or_else(|_| paid.period.to_string());
+        let mut lines = renumbered(s.content.lines.clone());
+        for line in &mut lines {
+            line.description = Some(format!(
+                "Abonnement #{}, periode fra {period_text}",
+                s.number
+            ));
+        }
+        let content = InvoiceContent {
+            customer,
+            description,
+            lines,
+            order_discount: s.content.order_discount,
+            rate_fee: None,
+            payment_terms_days: PAYMENT_TERMS_DAYS,
+        };
+        let id = self
+            .create_in(
+                tx,
+                actor,
+                InvoiceKind::Invoice,
+                Some(InvoiceSource::Subscription {
+                    subscription_id: paid.subscription_id,
+                    period: paid.period.to_string(),
+                }),
+                None,
+                Some(paid.paid_on),
+                s.vat,
+                content,
+            )
+            .await?;
+        let number = next_number(&mut *tx, actor.client_id).await?;
+        self.run(
+            tx,
+            actor,
+            id,
+            None,
+            InvoiceCommand::Book {
+                number,
+                booked_at: Utc::now(),
+            },
+            "invoice.book",
+        )
+        .await?;
+        self.run(
+            tx,
+            actor,
+            id,
+            None,
+            InvoiceCommand::MarkPaid {
+                paid_on: paid.paid_on,
+            },
+            "invoice.paid",
+        )
+        .await?;
+        if economic::club_settings(&mut *tx, actor.client_id)
+            .await?
+            .is_some()
+        {
+            enqueue(
+                &mut *tx,
+                NewJob {
+                    client_id: Some(actor.client_id),
+                    description: format!("Bogfør faktura #{number} i e-conomic"),
+                    method: JobMethod::BookInvoice {
+                        client_id: actor.client_id,
+                        invoice_id: id,
+                    },
+                    collection: Some("invoices".into()),
+                    relation_id: Some(id.to_string()),
+                    created_by: actor.user_id,
+                },
+            )
+            .await?;
+        }
+        Ok(id)
     }
 
     /// 'Godkend': the club's next number, in the transaction that books it.

@@ -30,6 +30,14 @@ pub const WINDOW_CALLBACK_PATH: &str = "/api/public/payments/window/callback";
 
 pub const LINK_INVALID: &str = "Linket er ikke gyldigt. Bed klubben om et nyt betalingslink.";
 
+/// `?token=` of a payment link.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+pub struct LinkQuery {
+    /// The token of the mailed link.
+    #[serde(default)]
+    pub token: String,
+}
+
 /// What a payment pays for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose {
@@ -469,6 +477,25 @@ pub async fn issue_link(
     .execute(conn)
     .await?;
     Ok(token)
+}
+
+/// A new payment link's address: the order's payment page, or the public subscription page.
+pub async fn link_url(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    purpose: Purpose,
+    owner_id: Uuid,
+    public_url: &str,
+) -> Result<String, sqlx::Error> {
+    let token = issue_link(conn, client_id, purpose, owner_id).await?;
+    let page = match purpose {
+        Purpose::Order => "shop/payment",
+        Purpose::Subscription => "subscriptions",
+    };
+    Ok(format!(
+        "{}/{page}/{owner_id}?token={token}",
+        public_url.trim_end_matches('/')
+    ))
 }
 
 /// The club of a payment link's `owner_id`, when `token` is one of its links.

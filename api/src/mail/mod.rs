@@ -6,6 +6,7 @@ pub mod account;
 pub mod contracts;
 pub mod invoices;
 pub mod orders;
+pub mod subscriptions;
 
 use lettre::message::{
     header::ContentType, Attachment as LettreAttachment, Mailbox, MultiPart, SinglePart,

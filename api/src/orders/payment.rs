@@ -14,16 +14,9 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::integrations::payments::{Capture, ProviderKind};
 use crate::kit::ids::parse_id;
-use crate::kit::payments::{self, Purpose, StartPayment};
+use crate::kit::payments::{self, LinkQuery, Purpose, StartPayment};
 use crate::orders::OrderService;
 use crate::state::AppState;
-
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-pub struct LinkQuery {
-    /// The token of the mailed link.
-    #[serde(default)]
-    pub token: String,
-}
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]

@@ -29,10 +29,6 @@ pub const AREA: Area = Area {
         },
         // Guarded before they exist; each moves to its area's registration when it lands.
         &Announced {
-            aggregate_type: "subscription",
-            module: "orders",
-        },
-        &Announced {
             aggregate_type: "invite",
             module: "events",
         },

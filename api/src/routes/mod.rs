@@ -26,6 +26,7 @@ pub const AREAS: &[Area] = &[
     crate::orders::AREA,
     crate::contracts::AREA,
     crate::invoices::AREA,
+    crate::subscriptions::AREA,
     crate::dashboard::AREA,
     crate::payments::AREA,
     public::AREA,

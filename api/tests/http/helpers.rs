@@ -146,6 +146,8 @@ pub struct AppOptions {
     pub smtp_up: bool,
     /// `TRIBUNE_TRUSTED_PROXIES` (default none).
     pub trusted_proxies: TrustedProxies,
+    /// Stripe's address (default localstripe's): a test may put its own fake there.
+    pub stripe_url: Option<String>,
 }
 
 impl Default for AppOptions {
@@ -153,6 +155,7 @@ impl Default for AppOptions {
         AppOptions {
             smtp_up: true,
             trusted_proxies: TrustedProxies::none(),
+            stripe_url: None,
         }
     }
 }
@@ -207,7 +210,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         accounting: tribune_api::settings::AccountingSource::StandIn,
         team_sport: tribune_api::settings::TeamSportSource::StandIn,
         stripe: Some(StripeConfig {
-            url: localstripe_url(),
+            url: options.stripe_url.clone().unwrap_or_else(localstripe_url),
             secret_key: "sk_test_tribune".into(),
             publishable_key: "pk_test_tribune".into(),
             // Each test its own: localstripe sends every registered webhook every event, and

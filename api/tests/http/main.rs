@@ -23,5 +23,6 @@ mod settings_jobs;
 mod settings_modules;
 mod settings_users;
 mod state_changes;
+mod subscriptions;
 mod tenancy;
 mod versions;

@@ -34,6 +34,15 @@ pub struct StripeClient {
     config: StripeConfig,
 }
 
+/// What the server reads of a SetupIntent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetupIntent {
+    pub succeeded: bool,
+    pub customer: Option<String>,
+    pub payment_method: Option<String>,
+    pub metadata: Value,
+}
+
 /// A Stripe object's id and what else the caller reads of it.
 pub type StripeObject = Value;
 
@@ -135,31 +144,39 @@ impl StripeClient {
         id_of(&customer)
     }
 
-    /// A SetupIntent for a card to be charged later without the customer present.
+    /// A SetupIntent for a card to be charged later without the customer present; its client
+    /// secret. `metadata` names what the card is for.
     pub async fn create_setup_intent(
         &self,
         customer: &str,
+        metadata: &[(String, String)],
         key: &str,
-    ) -> Result<(String, String), PaymentError> {
-        let intent = self
-            .post(
-                "setup_intents",
-                &[
-                    ("customer", customer.to_string()),
-                    ("usage", "off_session".to_string()),
-                    ("payment_method_types[0]", "card".to_string()),
-                ],
-                key,
-            )
-            .await?;
-        Ok((id_of(&intent)?, text(&intent, "client_secret")))
+    ) -> Result<String, PaymentError> {
+        let mut form = vec![
+            ("customer", customer.to_string()),
+            ("usage", "off_session".to_string()),
+            ("payment_method_types[0]", "card".to_string()),
+        ];
+        let keys: Vec<String> = metadata
+            .iter()
+            .map(|(k, _)| format!("metadata[{k}]"))
+            .collect();
+        for ((_, value), name) in metadata.iter().zip(&keys) {
+            form.push((name.as_str(), value.clone()));
+        }
+        let intent = self.post("setup_intents", &form, key).await?;
+        Ok(text(&intent, "client_secret"))
     }
 
-    /// The SetupIntent's state and its card, once the customer has confirmed it.
-    pub async fn setup_intent(&self, id: &str) -> Result<(String, Option<String>), PaymentError> {
+    /// A SetupIntent as Stripe has it: its status, customer, metadata and (once confirmed) card.
+    pub async fn setup_intent(&self, id: &str) -> Result<SetupIntent, PaymentError> {
         let intent = self.get(&format!("setup_intents/{id}"), &[]).await?;
-        let method = payment_method_id(&intent);
-        Ok((text(&intent, "status"), method))
+        Ok(SetupIntent {
+            succeeded: text(&intent, "status") == "succeeded",
+            customer: Some(text(&intent, "customer")).filter(|c| !c.is_empty()),
+            payment_method: payment_method_id(&intent),
+            metadata: intent.get("metadata").cloned().unwrap_or(Value::Null),
+        })
     }
 
     /// Puts a card on a customer (Stripe does it when a SetupIntent succeeds; localstripe needs

@@ -1,10 +1,6 @@
 // Generated from the Rust types by api/src/generated_types.rs; do not edit.
 
-export type Money = number;
-
-export type PaymentStatus = "pending" | "authorized" | "paid" | "refunded" | "cancelled";
-
-export type PaidCard = { brand: string, last4: string, expMonth: number, expYear: number, };
+import type { Money, PaidCard, PaymentStatus } from './orders';
 
 export type PaymentPageLine = { title: string, variant: string | null, amount: number, total: Money, };
 

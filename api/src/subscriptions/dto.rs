@@ -1,0 +1,205 @@
+//! What the subscription pages send and receive (spec 3 §3 Subscription).
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+use tribune_domain::money::Money;
+use tribune_domain::order::{Customer, OrderLine};
+use tribune_domain::subscription::{Subscription, SubscriptionContent, SubscriptionStatus};
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::kit::sales::{company_ref, contact_ref, CompanyRef, ContactRef};
+
+/// The card a subscription is charged on, as it may be shown.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionCard {
+    pub brand: String,
+    pub last4: String,
+    #[ts(type = "number")]
+    pub exp_month: u32,
+    #[ts(type = "number")]
+    pub exp_year: u32,
+}
+
+/// The last failed charge, until its period is paid.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ChargeProblem {
+    pub period: String,
+    #[ts(type = "number")]
+    pub attempt: u32,
+    pub reason: String,
+    /// No more retries: a new card is needed.
+    pub final_attempt: bool,
+}
+
+#[derive(Debug, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionDto {
+    pub id: Option<Uuid>,
+    #[ts(type = "number")]
+    pub version: usize,
+    #[ts(type = "number | null")]
+    pub subscription_number: Option<i64>,
+    pub status: SubscriptionStatus,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub content: SubscriptionContent,
+    pub subtotal: Money,
+    pub discount: Money,
+    pub additional_fee: Money,
+    pub vat: Money,
+    pub total: Money,
+    pub company: Option<CompanyRef>,
+    pub contact: Option<ContactRef>,
+    pub card: Option<SubscriptionCard>,
+    pub next_payment: Option<NaiveDate>,
+    pub commitment_date: Option<NaiveDate>,
+    #[ts(type = "number")]
+    pub periods_paid: usize,
+    pub charge_problem: Option<ChargeProblem>,
+    pub prices_with_vat: bool,
+    #[ts(type = "number")]
+    pub vat_rate: i64,
+}
+
+impl SubscriptionDto {
+    pub fn from_subscription(id: Option<Uuid>, version: usize, s: &Subscription) -> Self {
+        let totals = s.totals();
+        SubscriptionDto {
+            id,
+            version,
+            subscription_number: id.map(|_| s.number),
+            status: s.status,
+            content: s.content.clone(),
+            subtotal: totals.subtotal,
+            discount: totals.discount,
+            additional_fee: totals.additional_fee,
+            vat: totals.vat,
+            total: totals.total,
+            company: None,
+            contact: None,
+            card: s.card.as_ref().map(|c| SubscriptionCard {
+                brand: c.brand.clone(),
+                last4: c.last4.clone(),
+                exp_month: c.exp_month,
+                exp_year: c.exp_year,
+            }),
+            next_payment: s.next_payment(),
+            commitment_date: s.commitment_date(),
+            periods_paid: s.charged.len(),
+            charge_problem: s.failed.as_ref().map(|f| ChargeProblem {
+                period: f.period.clone(),
+                attempt: f.attempt,
+                reason: f.reason.clone(),
+                final_attempt: f.final_attempt,
+            }),
+            prices_with_vat: s.vat.prices_with_vat,
+            vat_rate: s.vat.vat_rate,
+        }
+    }
+
+    pub async fn with_links(mut self, conn: &mut PgConnection) -> Result<Self, ApiError> {
+        self.company = company_ref(&mut *conn, self.content.company_id).await?;
+        self.contact = contact_ref(&mut *conn, self.content.contact_id).await?;
+        Ok(self)
+    }
+}
+
+/// The body of `POST /subscriptions/update`: the subscription form (totals and links the page
+/// sends back are ignored).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionInput {
+    pub id: Option<Uuid>,
+    pub version: Option<usize>,
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    pub content: SubscriptionContent,
+}
+
+impl SubscriptionInput {
+    /// The content with text trimmed and new lines given ids.
+    pub fn content(&self) -> SubscriptionContent {
+        let mut content = self.content.clone();
+        let trim = |t: &Option<String>| {
+            t.as_deref()
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_string)
+        };
+        content.description = trim(&content.description);
+        content.internal = trim(&content.internal);
+        content.lines = content
+            .lines
+            .into_iter()
+            .map(|line| OrderLine {
+                id: if line.id.is_nil() {
+                    Uuid::new_v4()
+                } else {
+                    line.id
+                },
+                ..line
+            })
+            .collect();
+        content.customer = Customer {
+            firstname: content.customer.firstname.trim().to_string(),
+            lastname: content.customer.lastname.trim().to_string(),
+            email: content.customer.email.trim().to_string(),
+            phone: content.customer.phone.trim().to_string(),
+        };
+        content
+    }
+}
+
+/// `{id, version}` of a state change.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct SubscriptionRef {
+    pub id: Uuid,
+    pub version: Option<usize>,
+}
+
+/// One line as the public page shows it.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicLine {
+    pub title: String,
+    pub variant: Option<String>,
+    #[ts(type = "number")]
+    pub amount: i64,
+    pub price: Money,
+    pub total: Money,
+}
+
+/// The public subscription page (spec 3 §2, §4 Public subscription).
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicSubscription {
+    #[ts(type = "number")]
+    pub subscription_number: i64,
+    pub club_name: String,
+    pub status: SubscriptionStatus,
+    /// Months between payments.
+    #[ts(type = "number")]
+    pub repeats: u32,
+    /// The binding period in months.
+    #[ts(type = "number")]
+    pub commitment: u32,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub customer: Customer,
+    pub lines: Vec<PublicLine>,
+    pub subtotal: Money,
+    pub vat: Money,
+    pub total: Money,
+    pub prices_with_vat: bool,
+    pub card: Option<SubscriptionCard>,
+    pub next_payment: Option<NaiveDate>,
+    /// The customer can activate (or give a new card): not cancelled, and the club takes cards
+    /// through Stripe.
+    pub can_pay: bool,
+    /// Why a charge failed, until it is paid.
+    pub charge_problem: Option<ChargeProblem>,
+}

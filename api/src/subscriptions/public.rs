@@ -1,0 +1,258 @@
+//! The public subscription page (`/subscriptions/{id}?token=`, spec 3 §2, §4, §5, §7): what the
+//! customer subscribes to, the contact form (a draft only), and activation with a card saved
+//! through a Stripe SetupIntent: the server reads the confirmed SetupIntent, keeps the card on
+//! the subscription (approving a draft) and charges the periods due at once, by a job.
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::Value;
+use tribune_domain::order::totals::line_amounts;
+use tribune_domain::order::Customer;
+use tribune_domain::subscription::{SavedCard, Subscription, SubscriptionStatus};
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::dto::{ChargeProblem, PublicLine, PublicSubscription, SubscriptionCard};
+use super::service::SubscriptionService;
+use crate::envelope;
+use crate::error::ApiError;
+use crate::integrations::payments::{PaymentError, PaymentStart, ProviderKind};
+use crate::kit::actor::Actor;
+use crate::kit::ids::parse_id;
+use crate::kit::input::Json;
+use crate::kit::payments::{self, LinkQuery, Purpose};
+use crate::state::AppState;
+
+async fn opened(
+    state: &AppState,
+    path: &str,
+    token: &str,
+) -> Result<(Uuid, Uuid, Subscription), ApiError> {
+    let id = parse_id(path)?;
+    let client_id = payments::open_link(&state.pool, Purpose::Subscription, id, token).await?;
+    let (subscription, _) = SubscriptionService::of(state).load(client_id, id).await?;
+    Ok((client_id, id, subscription))
+}
+
+async fn page(
+    state: &AppState,
+    client_id: Uuid,
+    s: &Subscription,
+) -> Result<PublicSubscription, ApiError> {
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let club_name: String = sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
+        .bind(client_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let provider = payments::club_provider_kind(&mut tx, client_id).await?;
+    tx.commit().await?;
+    let totals = s.totals();
+    Ok(PublicSubscription {
+        subscription_number: s.number,
+        club_name,
+        status: s.status,
+        repeats: s.repeats(),
+        commitment: s.content.commitment.unwrap_or(0),
+        start_date: s.content.start_date,
+        end_date: if s.content.no_end_date {
+            None
+        } else {
+            s.content.end_date
+        },
+        customer: s.content.customer.clone(),
+        lines: s
+            .content
+            .lines
+            .iter()
+            .map(|l| PublicLine {
+                title: l.title.clone(),
+                variant: l.variant.clone(),
+                amount: l.amount,
+                price: l.price,
+                total: line_amounts(l).total,
+            })
+            .collect(),
+        subtotal: totals.subtotal,
+        vat: totals.vat,
+        total: totals.total,
+        prices_with_vat: s.vat.prices_with_vat,
+        card: s.card.as_ref().map(|c| SubscriptionCard {
+            brand: c.brand.clone(),
+            last4: c.last4.clone(),
+            exp_month: c.exp_month,
+            exp_year: c.exp_year,
+        }),
+        next_payment: s.next_payment(),
+        can_pay: s.status != SubscriptionStatus::Cancelled
+            && provider == Some(ProviderKind::Stripe)
+            && state.stripe.is_some(),
+        charge_problem: s.failed.as_ref().map(|f| ChargeProblem {
+            period: f.period.clone(),
+            attempt: f.attempt,
+            reason: f.reason.clone(),
+            final_attempt: f.final_attempt,
+        }),
+    })
+}
+
+#[utoipa::path(get, path = "/api/public/subscriptions/{id}", tag = "subscriptions", params(LinkQuery),
+    responses((status = 200, description = "{success, result: PublicSubscription}"), (status = 403), (status = 404)))]
+pub async fn public_subscription(
+    path: web::Path<String>,
+    query: web::Query<LinkQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (client_id, _, subscription) = opened(&state, &path, &query.token).await?;
+    Ok(envelope::result(
+        page(&state, client_id, &subscription).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/api/public/subscriptions/{id}/update-contact", tag = "subscriptions",
+    params(LinkQuery), request_body = Object,
+    responses((status = 200, description = "{success, result: PublicSubscription}"), (status = 403), (status = 404), (status = 422)))]
+pub async fn update_subscription_contact(
+    path: web::Path<String>,
+    query: web::Query<LinkQuery>,
+    body: Json<Customer>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (client_id, id, _) = opened(&state, &path, &query.token).await?;
+    let customer = Customer {
+        firstname: body.firstname.trim().to_string(),
+        lastname: body.lastname.trim().to_string(),
+        email: body.email.trim().to_string(),
+        phone: body.phone.trim().to_string(),
+    };
+    let actor = Actor::system(
+        client_id,
+        &format!("{} {}", customer.firstname, customer.lastname),
+    );
+    let subscription = SubscriptionService::of(&state)
+        .change_contact(&actor, id, customer)
+        .await?;
+    Ok(envelope::result(
+        page(&state, client_id, &subscription).await?,
+    ))
+}
+
+fn stripe_for(state: &AppState) -> Result<&crate::integrations::payments::StripeClient, ApiError> {
+    state
+        .stripe
+        .as_deref()
+        .ok_or_else(|| PaymentError::NotConfigured.into())
+}
+
+/// Starts saving a card: a Stripe customer for the subscription and a SetupIntent whose client
+/// secret the page's card form confirms.
+#[utoipa::path(post, path = "/api/public/subscriptions/{id}/activate", tag = "subscriptions", params(LinkQuery),
+    responses((status = 200, description = "{success, result: PaymentStart} (kind 'stripe': a SetupIntent's secret)"),
+              (status = 403), (status = 404), (status = 422), (status = 503)))]
+pub async fn start_activation(
+    path: web::Path<String>,
+    query: web::Query<LinkQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (client_id, id, subscription) = opened(&state, &path, &query.token).await?;
+    if !page(&state, client_id, &subscription).await?.can_pay {
+        return Err(ApiError::invalid(
+            if subscription.status == SubscriptionStatus::Cancelled {
+                "Abonnementet er ikke længere aktivt!"
+            } else {
+                "Abonnementer betales med kort via Stripe, som ikke er sat op for klubben."
+            },
+        ));
+    }
+    let stripe = stripe_for(&state)?;
+    let customer = match &subscription.card {
+        Some(card) => card.customer.clone(),
+        None => {
+            let c = &subscription.content.customer;
+            stripe
+                .create_customer(
+                    &c.email,
+                    format!("{} {}", c.firstname, c.lastname).trim(),
+                    &format!("tribune-subscription-customer-{id}"),
+                )
+                .await?
+        }
+    };
+    let secret = stripe
+        .create_setup_intent(
+            &customer,
+            &[
+                ("tribune_subscription".to_string(), id.to_string()),
+                ("tribune_client".to_string(), client_id.to_string()),
+            ],
+            &format!("tribune-subscription-setup-{}", Uuid::new_v4()),
+        )
+        .await?;
+    Ok(envelope::result(PaymentStart::Stripe {
+        client_secret: secret,
+        publishable_key: stripe.config().publishable_key.clone(),
+    }))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmSetup {
+    /// The SetupIntent the page confirmed (`seti_…`).
+    pub setup_intent: String,
+}
+
+/// The card form was confirmed: the SetupIntent is read from Stripe (it must be this
+/// subscription's and succeeded), its card put on the customer and kept on the subscription.
+#[utoipa::path(post, path = "/api/public/subscriptions/{id}/activate/confirm", tag = "subscriptions",
+    params(LinkQuery), request_body = ConfirmSetup,
+    responses((status = 200, description = "{success, result: PublicSubscription}"), (status = 403), (status = 404),
+              (status = 422), (status = 503)))]
+pub async fn confirm_activation(
+    path: web::Path<String>,
+    query: web::Query<LinkQuery>,
+    body: Json<ConfirmSetup>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (client_id, id, _) = opened(&state, &path, &query.token).await?;
+    let stripe = stripe_for(&state)?;
+    let wanted = body.setup_intent.trim();
+    if !wanted.starts_with("seti_") || wanted.len() > 100 {
+        return Err(ApiError::field("setupIntent", "Ukendt kortopsætning."));
+    }
+    let intent = stripe.setup_intent(wanted).await?;
+    let ours = intent
+        .metadata
+        .get("tribune_subscription")
+        .and_then(Value::as_str)
+        == Some(id.to_string().as_str());
+    let (Some(customer), Some(method), true, true) = (
+        intent.customer.clone(),
+        intent.payment_method.clone(),
+        intent.succeeded,
+        ours,
+    ) else {
+        return Err(ApiError::invalid("Kortet blev ikke gemt. Prøv igen."));
+    };
+    stripe
+        .attach(&method, &customer, &format!("tribune-attach-{method}"))
+        .await?;
+    let card = stripe
+        .card(&method)
+        .await?
+        .ok_or_else(|| ApiError::invalid("Kortet blev ikke gemt. Prøv igen."))?;
+    let saved = SavedCard {
+        provider: ProviderKind::Stripe.as_str().to_string(),
+        customer,
+        payment_method: method,
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+    };
+    let actor = Actor::system(client_id, "Kunden");
+    let subscription = SubscriptionService::of(&state)
+        .activate(&actor, id, saved)
+        .await?;
+    Ok(envelope::result(
+        page(&state, client_id, &subscription).await?,
+    ))
+}

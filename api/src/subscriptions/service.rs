@@ -1,0 +1,327 @@
+//! The Subscription's application service (STYLE.md): every write is ONE club transaction —
+//! reference checks, the command, its side effects (mails, the first charge) — then commit.
+
+use chrono::Utc;
+use sqlx::{PgConnection, PgPool, Postgres, Transaction};
+use tribune_domain::order::Customer;
+use tribune_domain::subscription::{
+    SavedCard, Subscription, SubscriptionCommand, SubscriptionContent, SubscriptionError,
+    SubscriptionStatus,
+};
+use tribune_projections::db::club_tx;
+use tribune_projections::store::{CommandBus, CommandError};
+use uuid::Uuid;
+
+use crate::error::{check_errors, push_error, rule_errors, ApiError, FieldErrors};
+use crate::jobs::{enqueue, JobMethod, NewJob};
+use crate::kit::actor::Actor;
+use crate::kit::club::exists_in_club;
+use crate::kit::payments::{link_url, Purpose};
+use crate::kit::sales::club_vat;
+use crate::mail::subscriptions as subscription_mails;
+use crate::state::AppState;
+
+pub const CONFLICT: &str =
+    "Abonnementet er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.";
+
+pub struct SubscriptionService<'a> {
+    pool: &'a PgPool,
+    bus: &'a CommandBus<Subscription>,
+    public_url: &'a str,
+}
+
+/// A refused subscription command as the API answers it.
+pub fn refused(err: CommandError<SubscriptionError>) -> ApiError {
+    match err {
+        CommandError::Domain(SubscriptionError::Invalid(errors)) => {
+            rule_errors(errors, "Abonnementet er ikke gyldigt")
+        }
+        CommandError::Domain(SubscriptionError::NotFound) => ApiError::NotFound,
+        CommandError::Conflict => ApiError::Conflict(CONFLICT.to_string()),
+        other => other.into(),
+    }
+}
+
+impl<'a> SubscriptionService<'a> {
+    pub fn of(state: &'a AppState) -> Self {
+        SubscriptionService {
+            pool: &state.pool,
+            bus: &state.subscriptions,
+            public_url: &state.settings.public_url,
+        }
+    }
+
+    pub async fn load(&self, client_id: Uuid, id: Uuid) -> Result<(Subscription, usize), ApiError> {
+        self.bus
+            .load_live(client_id, &id.to_string())
+            .await
+            .map_err(ApiError::from)?
+            .ok_or(ApiError::NotFound)
+    }
+
+    /// The template of a new subscription: monthly, with the club's VAT setting.
+    pub async fn template(&self, client_id: Uuid) -> Result<Subscription, ApiError> {
+        let mut tx = club_tx(self.pool, client_id).await?;
+        let vat = club_vat(&mut tx, client_id).await?;
+        tx.commit().await?;
+        Ok(Subscription {
+            vat,
+            content: SubscriptionContent {
+                repeats: Some(1),
+                ..SubscriptionContent::default()
+            },
+            ..Subscription::default()
+        })
+    }
+
+    /// The form saved: a new draft (the club's next number), or the changes of the one loaded
+    /// at `version`.
+    pub async fn save(
+        &self,
+        actor: &Actor,
+        id: Option<Uuid>,
+        version: Option<usize>,
+        mut content: SubscriptionContent,
+    ) -> Result<Uuid, ApiError> {
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        check_references(&mut tx, actor.client_id, &mut content).await?;
+        let id = match id {
+            Some(id) => {
+                self.run(
+                    &mut tx,
+                    actor,
+                    id,
+                    version,
+                    SubscriptionCommand::Update { content },
+                    "subscription.update",
+                )
+                .await?;
+                id
+            }
+            None => {
+                let id = Uuid::new_v4();
+                let command = SubscriptionCommand::Create {
+                    client_id: actor.client_id,
+                    number: next_number(&mut tx, actor.client_id).await?,
+                    created_at: Utc::now(),
+                    vat: club_vat(&mut tx, actor.client_id).await?,
+                    content,
+                };
+                self.run(&mut tx, actor, id, Some(0), command, "subscription.create")
+                    .await?;
+                id
+            }
+        };
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// A state change (approve, reopen, cancel, delete) at `version` (None: as it is now).
+    pub async fn execute(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        version: Option<usize>,
+        command: SubscriptionCommand,
+        name: &str,
+    ) -> Result<Subscription, ApiError> {
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let subscription = self.run(&mut tx, actor, id, version, command, name).await?;
+        tx.commit().await?;
+        Ok(subscription)
+    }
+
+    /// 'Send betalingslink': the public page with a new token, mailed by a job.
+    pub async fn send_payment_link(&self, actor: &Actor, id: Uuid) -> Result<(), ApiError> {
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let subscription = self
+            .run(
+                &mut tx,
+                actor,
+                id,
+                None,
+                SubscriptionCommand::RecordPaymentLinkSent,
+                "subscription.send-paymentlink",
+            )
+            .await?;
+        let link = link_url(
+            &mut tx,
+            actor.client_id,
+            Purpose::Subscription,
+            id,
+            self.public_url,
+        )
+        .await?;
+        let club: String = sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
+            .bind(actor.client_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let composed = subscription_mails::payment_link(&subscription, &club, &link);
+        enqueue(
+            &mut tx,
+            NewJob {
+                client_id: Some(actor.client_id),
+                description: composed.description,
+                method: JobMethod::SendMail(composed.mail),
+                collection: Some("subscriptions".into()),
+                relation_id: Some(id.to_string()),
+                created_by: actor.user_id,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The public contact form.
+    pub async fn change_contact(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        customer: Customer,
+    ) -> Result<Subscription, ApiError> {
+        self.execute(
+            actor,
+            id,
+            None,
+            SubscriptionCommand::ChangeContact { customer },
+            "subscription.update-contact",
+        )
+        .await
+    }
+
+    /// The customer saved a card: kept on the subscription, a draft approved with it (the
+    /// activation), and the periods due charged at once by a job — all in one transaction.
+    pub async fn activate(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        card: SavedCard,
+    ) -> Result<Subscription, ApiError> {
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let mut subscription = self
+            .run(
+                &mut tx,
+                actor,
+                id,
+                None,
+                SubscriptionCommand::SaveCard { card },
+                "subscription.save-card",
+            )
+            .await?;
+        if subscription.status == SubscriptionStatus::Draft {
+            subscription = self
+                .run(
+                    &mut tx,
+                    actor,
+                    id,
+                    None,
+                    SubscriptionCommand::Approve,
+                    "subscription.activate",
+                )
+                .await?;
+        }
+        enqueue(
+            &mut tx,
+            NewJob {
+                client_id: Some(actor.client_id),
+                description: format!("Træk betaling for abonnement #{}", subscription.number),
+                method: JobMethod::ChargeSubscription {
+                    client_id: actor.client_id,
+                    subscription_id: id,
+                },
+                collection: Some("subscriptions".into()),
+                relation_id: Some(id.to_string()),
+                created_by: actor.user_id,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(subscription)
+    }
+
+    async fn run(
+        &self,
+        tx: &mut Transaction<'static, Postgres>,
+        actor: &Actor,
+        id: Uuid,
+        version: Option<usize>,
+        command: SubscriptionCommand,
+        name: &str,
+    ) -> Result<Subscription, ApiError> {
+        actor
+            .run(self.bus, tx, id, version, command, name, refused)
+            .await
+    }
+}
+
+/// What the aggregate cannot judge: that the company, contact, owner and products are the
+/// club's own. An empty customer is filled from the contact person.
+async fn check_references(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    content: &mut SubscriptionContent,
+) -> Result<(), ApiError> {
+    let mut errors = FieldErrors::new();
+    if !exists_in_club(conn, "companies", client_id, content.company_id).await? {
+        push_error(&mut errors, "companyId", "Virksomheden findes ikke");
+    }
+    if !exists_in_club(conn, "contacts", client_id, content.contact_id).await? {
+        push_error(&mut errors, "contactId", "Kontaktpersonen findes ikke");
+    }
+    if !exists_in_club(conn, "seasons", client_id, content.season_id).await? {
+        push_error(&mut errors, "seasonId", "Sæsonen findes ikke");
+    }
+    if let Some(owner) = content.owner_id {
+        let member: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM memberships WHERE client_id = $1 AND user_id = $2)",
+        )
+        .bind(client_id)
+        .bind(owner)
+        .fetch_one(&mut *conn)
+        .await?;
+        if !member {
+            push_error(&mut errors, "ownerId", "Brugeren findes ikke i klubben");
+        }
+    }
+    for (i, line) in content.lines.iter().enumerate() {
+        if !exists_in_club(conn, "products", client_id, line.product_id).await? {
+            push_error(
+                &mut errors,
+                &format!("orderLines.{i}.productId"),
+                "Produktet findes ikke",
+            );
+        }
+    }
+    check_errors(errors)?;
+    if content.customer == Customer::default() {
+        if let Some(contact) = content.contact_id {
+            let found: Option<(String, String, Option<String>, Option<String>)> = sqlx::query_as(
+                "SELECT firstname, lastname, email, coalesce(nullif(mobile, ''), phone) FROM contacts WHERE id = $1",
+            )
+            .bind(contact)
+            .fetch_optional(&mut *conn)
+            .await?;
+            if let Some((firstname, lastname, email, phone)) = found {
+                content.customer = Customer {
+                    firstname,
+                    lastname,
+                    email: email.unwrap_or_default(),
+                    phone: phone.unwrap_or_default(),
+                };
+            }
+        }
+    }
+    Ok(())
+}
+
+async fn next_number(conn: &mut PgConnection, client_id: Uuid) -> Result<i64, ApiError> {
+    Ok(sqlx::query_scalar(
+        "INSERT INTO subscription_numbers (client_id, last_number) VALUES ($1, 1) \
+         ON CONFLICT (client_id) DO UPDATE SET last_number = subscription_numbers.last_number + 1 \
+         RETURNING last_number",
+    )
+    .bind(client_id)
+    .fetch_one(conn)
+    .await?)
+}

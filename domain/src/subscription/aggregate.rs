@@ -1,0 +1,460 @@
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::commands::SubscriptionCommand;
+use super::error::SubscriptionError;
+use super::events::SubscriptionEvent;
+use super::model::{add_months, Period, SavedCard, SubscriptionContent, SubscriptionStatus};
+use crate::order::rules::line_errors;
+use crate::order::{order_totals, Customer, FieldError, Invoicing, Totals, VatSettings};
+use crate::tenancy::Tenanted;
+
+/// How many periods ahead `periods_due` looks at most: a subscription left unpaid for years
+/// is not charged for all of it at once.
+const MAX_PERIODS_AT_ONCE: usize = 3;
+
+/// A failed charge of a period: how many tries, and whether the retries are used up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FailedCharge {
+    pub period: String,
+    pub attempt: u32,
+    pub reason: String,
+    pub final_attempt: bool,
+}
+
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Subscription {
+    pub client_id: Option<Uuid>,
+    pub number: i64,
+    pub created_at: Option<DateTime<Utc>>,
+    pub status: SubscriptionStatus,
+    pub vat: VatSettings,
+    pub deleted: bool,
+    pub content: SubscriptionContent,
+    pub card: Option<SavedCard>,
+    /// Period key → the provider's reference of its charge.
+    pub charged: BTreeMap<String, String>,
+    /// The last failed charge, until that period is charged.
+    pub failed: Option<FailedCharge>,
+    pub cancelled_by_customer: bool,
+}
+
+impl Tenanted for Subscription {
+    fn client_id(&self) -> Option<Uuid> {
+        self.client_id
+    }
+
+    fn is_deleted(&self) -> bool {
+        self.deleted
+    }
+}
+
+impl Subscription {
+    pub fn totals(&self) -> Totals {
+        order_totals(
+            &self.content.lines,
+            self.content.order_discount,
+            &Invoicing::default(),
+            self.vat,
+        )
+    }
+
+    /// Months between payments (at least 1).
+    pub fn repeats(&self) -> u32 {
+        self.content.repeats.unwrap_or(1).max(1)
+    }
+
+    /// The day the binding period ends (the start plus the commitment).
+    pub fn commitment_date(&self) -> Option<NaiveDate> {
+        let start = self.content.start_date?;
+        Some(add_months(start, self.content.commitment.unwrap_or(0)))
+    }
+
+    /// The last day a period may start: the end date, unless there is none.
+    fn last_start(&self) -> Option<NaiveDate> {
+        if self.content.no_end_date {
+            None
+        } else {
+            self.content.end_date
+        }
+    }
+
+    /// The periods in order from the start, as (key, first day), while they begin on or before
+    /// the end date; at most `limit`.
+    fn periods(&self, limit: usize) -> Vec<(String, NaiveDate)> {
+        let Some(start) = self.content.start_date else {
+            return Vec::new();
+        };
+        let mut periods = Vec::new();
+        for n in 0.. {
+            if periods.len() >= limit {
+                break;
+            }
+            let Some(months) = u32::try_from(n)
+                .ok()
+                .and_then(|n| n.checked_mul(self.repeats()))
+            else {
+                break;
+            };
+            let day = add_months(start, months);
+            if self.last_start().is_some_and(|end| day > end) || n > 10_000 {
+                break;
+            }
+            periods.push((day.format("%Y-%m-%d").to_string(), day));
+        }
+        periods
+    }
+
+    /// The first period not charged yet, if one is left before the end date.
+    pub fn next_payment(&self) -> Option<NaiveDate> {
+        let charged = self.charged.len();
+        self.periods(charged + 1_000)
+            .into_iter()
+            .find(|(key, _)| !self.charged.contains_key(key))
+            .map(|(_, day)| day)
+    }
+
+    /// The periods due by `today` that are not charged: what the recurring job charges. Only an
+    /// approved subscription with a card whose retries are not used up has any.
+    pub fn periods_due(&self, today: NaiveDate) -> Vec<Period> {
+        let retries_used_up = self.failed.as_ref().is_some_and(|f| f.final_attempt);
+        if self.status != SubscriptionStatus::Approved
+            || self.deleted
+            || self.card.is_none()
+            || retries_used_up
+        {
+            return Vec::new();
+        }
+        let amount = self.totals().total;
+        self.periods(self.charged.len() + 1_000)
+            .into_iter()
+            .filter(|(key, day)| *day <= today && !self.charged.contains_key(key))
+            .take(MAX_PERIODS_AT_ONCE)
+            .map(|(key, due)| Period { key, due, amount })
+            .collect()
+    }
+
+    fn exists(&self) -> Result<(), SubscriptionError> {
+        if self.client_id.is_none() || self.deleted {
+            return Err(SubscriptionError::NotFound);
+        }
+        Ok(())
+    }
+}
+
+/// Spec 3 §5 Subscription: repeats and commitment are numbers, a contact is chosen (a company
+/// is not required); the lines follow the order's rules; an end date is not before the start.
+pub fn content_errors(content: &SubscriptionContent) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    match content.repeats {
+        None => errors.push(FieldError::new("repeats", "Gentag hver skal udfyldes")),
+        Some(0) => errors.push(FieldError::new(
+            "repeats",
+            "Gentag hver skal være mindst 1 måned",
+        )),
+        Some(n) if n > 120 => errors.push(FieldError::new(
+            "repeats",
+            "Gentag hver må højst være 120 måneder",
+        )),
+        _ => {}
+    }
+    match content.commitment {
+        None => errors.push(FieldError::new("commitment", "Binding skal udfyldes")),
+        Some(n) if n > 120 => errors.push(FieldError::new(
+            "commitment",
+            "Binding må højst være 120 måneder",
+        )),
+        _ => {}
+    }
+    if content.contact_id.is_none() {
+        errors.push(FieldError::new("contactId", "Kontaktperson skal vælges"));
+    }
+    if let (Some(start), Some(end), false) =
+        (content.start_date, content.end_date, content.no_end_date)
+    {
+        if end < start {
+            errors.push(FieldError::new(
+                "endDate",
+                "Slutdato skal være efter startdato",
+            ));
+        }
+    }
+    if content.order_discount.is_negative() {
+        errors.push(FieldError::new(
+            "orderDiscount",
+            "Rabatten kan ikke være negativ",
+        ));
+    }
+    for (i, line) in content.lines.iter().enumerate() {
+        errors.extend(line_errors(i, line));
+    }
+    errors
+}
+
+/// The public contact form (spec 3 §5): names and phone required, a valid e-mail.
+pub fn contact_errors(customer: &Customer) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    for (field, value, message) in [
+        ("firstname", &customer.firstname, "Fornavn skal udfyldes"),
+        ("lastname", &customer.lastname, "Efternavn skal udfyldes"),
+        ("phone", &customer.phone, "Telefon skal udfyldes"),
+        ("email", &customer.email, "E-mail skal udfyldes"),
+    ] {
+        if value.trim().is_empty() {
+            errors.push(FieldError::new(field, message));
+        }
+    }
+    let email = customer.email.trim();
+    if !email.is_empty() && !looks_like_email(email) {
+        errors.push(FieldError::new("email", "E-mail er ikke gyldig"));
+    }
+    errors
+}
+
+fn looks_like_email(email: &str) -> bool {
+    match email.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && !email.chars().any(char::is_whitespace)
+        }
+        None => false,
+    }
+}
+
+fn valid(errors: Vec<FieldError>) -> Result<(), SubscriptionError> {
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(SubscriptionError::Invalid(errors))
+    }
+}
+
+impl Aggregate for Subscription {
+    const TYPE: &'static str = "subscription";
+    type Command = SubscriptionCommand;
+    type Event = SubscriptionEvent;
+    type Error = SubscriptionError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: SubscriptionCommand,
+        _: &(),
+        sink: &EventSink<Self>,
+    ) -> Result<(), SubscriptionError> {
+        let events = self.decide(command)?;
+        for event in events {
+            sink.write(event, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            SubscriptionEvent::Created {
+                client_id,
+                number,
+                created_at,
+                vat,
+                content,
+            } => {
+                self.client_id = Some(client_id);
+                self.number = number;
+                self.created_at = Some(created_at);
+                self.vat = vat;
+                self.content = *content;
+            }
+            SubscriptionEvent::Updated { content } => self.content = *content,
+            SubscriptionEvent::ContactChanged { customer } => self.content.customer = customer,
+            SubscriptionEvent::Approved => self.status = SubscriptionStatus::Approved,
+            SubscriptionEvent::Reopened => self.status = SubscriptionStatus::Draft,
+            SubscriptionEvent::Cancelled { by_customer } => {
+                self.status = SubscriptionStatus::Cancelled;
+                self.cancelled_by_customer = by_customer;
+            }
+            SubscriptionEvent::Deleted => self.deleted = true,
+            SubscriptionEvent::CardSaved { card } => {
+                self.card = Some(card);
+                // A new card gets a new round of retries.
+                self.failed = None;
+            }
+            SubscriptionEvent::Charged {
+                period, reference, ..
+            } => {
+                if self.failed.as_ref().is_some_and(|f| f.period == period) {
+                    self.failed = None;
+                }
+                self.charged.insert(period, reference);
+            }
+            SubscriptionEvent::ChargeFailed {
+                period,
+                attempt,
+                reason,
+                final_attempt,
+            } => {
+                self.failed = Some(FailedCharge {
+                    period,
+                    attempt,
+                    reason,
+                    final_attempt,
+                })
+            }
+            SubscriptionEvent::PaymentLinkSent { .. } => {}
+        }
+    }
+}
+
+impl Subscription {
+    /// The state machine (spec 3 §4 Subscription status): what a command means, or why not.
+    pub fn decide(
+        &self,
+        command: SubscriptionCommand,
+    ) -> Result<Vec<SubscriptionEvent>, SubscriptionError> {
+        if let SubscriptionCommand::Create {
+            client_id,
+            number,
+            created_at,
+            vat,
+            content,
+        } = command
+        {
+            if self.client_id.is_some() {
+                return Err(SubscriptionError::AlreadyCreated);
+            }
+            valid(content_errors(&content))?;
+            return Ok(vec![SubscriptionEvent::Created {
+                client_id,
+                number,
+                created_at,
+                vat,
+                content: Box::new(content),
+            }]);
+        }
+        self.exists()?;
+        let status = self.status;
+        let event = match command {
+            SubscriptionCommand::Create { .. } => return Err(SubscriptionError::AlreadyCreated),
+            SubscriptionCommand::Update { content } => {
+                if status != SubscriptionStatus::Draft {
+                    return Err(SubscriptionError::NotEditable);
+                }
+                valid(content_errors(&content))?;
+                if content == self.content {
+                    return Ok(vec![]);
+                }
+                SubscriptionEvent::Updated {
+                    content: Box::new(content),
+                }
+            }
+            SubscriptionCommand::ChangeContact { customer } => {
+                if status != SubscriptionStatus::Draft {
+                    return Err(SubscriptionError::NotEditable);
+                }
+                valid(contact_errors(&customer))?;
+                if customer == self.content.customer {
+                    return Ok(vec![]);
+                }
+                SubscriptionEvent::ContactChanged { customer }
+            }
+            SubscriptionCommand::Approve => {
+                if status != SubscriptionStatus::Draft {
+                    return Err(SubscriptionError::ApproveOnlyDraft);
+                }
+                let mut errors = content_errors(&self.content);
+                if self.content.start_date.is_none() {
+                    errors.push(FieldError::new("startDate", "Startdato skal udfyldes"));
+                }
+                valid(errors)?;
+                if self.content.lines.is_empty() {
+                    return Err(SubscriptionError::ApproveWithoutLines);
+                }
+                SubscriptionEvent::Approved
+            }
+            SubscriptionCommand::Reopen => match status {
+                SubscriptionStatus::Approved => SubscriptionEvent::Reopened,
+                _ => return Err(SubscriptionError::ReopenOnlyApproved),
+            },
+            SubscriptionCommand::Cancel { by_customer, today } => {
+                if status != SubscriptionStatus::Approved {
+                    return Err(SubscriptionError::CancelNotAllowed);
+                }
+                if let Some(until) = self.commitment_date().filter(|d| by_customer && today < *d) {
+                    return Err(SubscriptionError::CommitmentNotOver(
+                        until.format("%d-%m-%Y").to_string(),
+                    ));
+                }
+                SubscriptionEvent::Cancelled { by_customer }
+            }
+            SubscriptionCommand::Delete => match status {
+                SubscriptionStatus::Draft | SubscriptionStatus::Cancelled => {
+                    SubscriptionEvent::Deleted
+                }
+                SubscriptionStatus::Approved => return Err(SubscriptionError::DeleteNotAllowed),
+            },
+            SubscriptionCommand::SaveCard { card } => {
+                if status == SubscriptionStatus::Cancelled {
+                    return Err(SubscriptionError::NotActive);
+                }
+                if self.card.as_ref() == Some(&card) {
+                    return Ok(vec![]);
+                }
+                SubscriptionEvent::CardSaved { card }
+            }
+            SubscriptionCommand::RecordCharge {
+                period,
+                amount,
+                reference,
+                invoice_id,
+            } => {
+                if self.charged.contains_key(&period) {
+                    return Err(SubscriptionError::PeriodAlreadyCharged(period));
+                }
+                SubscriptionEvent::Charged {
+                    period,
+                    amount,
+                    reference,
+                    invoice_id,
+                }
+            }
+            SubscriptionCommand::RecordChargeFailed {
+                period,
+                attempt,
+                reason,
+                final_attempt,
+            } => {
+                if self.charged.contains_key(&period) {
+                    return Err(SubscriptionError::PeriodAlreadyCharged(period));
+                }
+                SubscriptionEvent::ChargeFailed {
+                    period,
+                    attempt,
+                    reason,
+                    final_attempt,
+                }
+            }
+            SubscriptionCommand::RecordPaymentLinkSent => {
+                if status == SubscriptionStatus::Cancelled {
+                    return Err(SubscriptionError::NotActive);
+                }
+                let email = self.content.customer.email.trim();
+                if email.is_empty() {
+                    return Err(SubscriptionError::NoEmail);
+                }
+                SubscriptionEvent::PaymentLinkSent {
+                    email: email.to_string(),
+                }
+            }
+        };
+        Ok(vec![event])
+    }
+}

@@ -1,0 +1,99 @@
+//! The ONLY SQL that reads `subscription_rows`: the subscriptions list, a customer's own
+//! subscriptions (the profile), and the subscriptions with a period due (the recurring charges).
+
+use chrono::NaiveDate;
+use serde::Serialize;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::list::{Count, Filter, ListSpec, Paging, Search, SortColumn, SortDir};
+
+/// One row of the subscriptions list (spec 3 §2 Subscriptions: Status, Nummer, Kontaktperson,
+/// Start dato, Slut dato, Subtotal, Total).
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionListRow {
+    pub id: Uuid,
+    #[ts(type = "number")]
+    pub subscription_number: i64,
+    /// 'draft', 'approved' (Aktiv) or 'cancelled'.
+    pub status: String,
+    pub contact_name: String,
+    pub company_id: Option<Uuid>,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub next_payment: Option<NaiveDate>,
+    /// A charge failed and is waiting for a retry or a new card.
+    pub payment_failed: bool,
+    /// Øre.
+    #[ts(type = "number")]
+    pub subtotal: i64,
+    #[ts(type = "number")]
+    pub total: i64,
+}
+
+pub const SUBSCRIPTIONS: ListSpec = ListSpec {
+    from: "subscription_rows t",
+    club: Some("t.client_id"),
+    columns: "t.id, t.number AS subscription_number, t.status, t.contact_name, t.company_id, t.start_date, \
+        t.end_date, t.next_payment, t.payment_failed, t.subtotal, t.total",
+    key: "t.id",
+    filters: &[
+        Filter::Text {
+            name: "status",
+            column: "t.status",
+        },
+        Filter::Id {
+            name: "companyId",
+            column: "t.company_id",
+        },
+    ],
+    search: Search::Text("t.search_text"),
+    sorts: &[
+        SortColumn::of("Name", "lower(t.contact_name)"),
+        SortColumn::of("Number", "t.number"),
+        SortColumn::nullable("StartDate", "t.start_date"),
+        SortColumn::nullable("EndDate", "t.end_date"),
+        SortColumn::of("Subtotal", "t.subtotal"),
+        SortColumn::of("Total", "t.total"),
+        SortColumn::of("Status", "t.status"),
+    ],
+    default_sort: ("Name", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
+};
+
+/// The ids of the club's subscriptions whose customer e-mail is `email` (a customer's own),
+/// newest first.
+pub async fn ids_by_email(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    email: &str,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM subscription_rows WHERE client_id = $1 AND email = $2 AND status <> 'draft' \
+         ORDER BY number DESC",
+    )
+    .bind(client_id)
+    .bind(email.trim().to_lowercase())
+    .fetch_all(conn)
+    .await
+}
+
+/// Approved subscriptions with a card whose next period falls due by `today`, across clubs
+/// (the recurring job runs as the system), at most `limit`.
+pub async fn due(
+    conn: &mut PgConnection,
+    today: NaiveDate,
+    limit: i64,
+) -> Result<Vec<(Uuid, Uuid)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, client_id FROM subscription_rows \
+         WHERE status = 'approved' AND card_last4 IS NOT NULL AND next_payment <= $1 \
+         ORDER BY next_payment, id LIMIT $2",
+    )
+    .bind(today)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
