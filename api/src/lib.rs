@@ -20,6 +20,7 @@ pub mod mail;
 pub mod openapi;
 pub mod orders;
 pub mod payments;
+pub mod profile;
 pub mod routes;
 pub mod seed;
 pub mod session;

@@ -15,6 +15,7 @@ mod login_throttle;
 mod openapi;
 mod orders;
 mod payments;
+mod profile_cards;
 mod search;
 mod session;
 mod settings_clients;

@@ -99,6 +99,16 @@ status: SubscriptionStatus,
  */
 canCancel: boolean, total: Money, orderLines: Array<PublicLine>, };
 
+export type SavedPaymentCard = { cardId: string, 
+/**
+ * visa, mastercard, dankort or another brand's name.
+ */
+cardType: string, 
+/**
+ * The last four digits, masked: '•••• 4242'.
+ */
+cardNumber: string, expMonth: number, expYear: number, isDefault: boolean, };
+
 /** Every event type of the subscription, as the history API names them. */
 export const SUBSCRIPTION_EVENT_TYPES = [
   'Created',
