@@ -119,12 +119,12 @@ pub fn configure(routes: &mut Routes) {
         .delete("/api/jobs/{id}", SystemAdmin, jobs::delete_job)
         .post("/api/jobs/{id}/execute", SystemAdmin, jobs::execute_job)
         .post("/api/jobs/{id}/cancel", SystemAdmin, jobs::cancel_job);
-    // The staff profile.
+    // The profile: staff and customers alike (spec 3 §2 Profile's two variants).
     routes
-        .get("/api/profile", Access::Staff, profile::get_profile)
+        .get("/api/profile", Access::SignedIn, profile::get_profile)
         .post(
             "/api/profile/update",
-            Access::Staff,
+            Access::SignedIn,
             profile::update_profile,
         );
     // The team-sport import (contacts module) and accounting data (orders module).
@@ -202,25 +202,32 @@ use uuid::Uuid;
 
 use crate::envelope::{ListParams, Sort, SortDir};
 use crate::error::ApiError;
-use crate::session::{Admin, Staff, SystemAdmin};
+use crate::identity::sessions::Identity;
+use crate::session::{Admin, SignedIn, Staff, SystemAdmin};
 
 /// Who did it, for the audit log.
 pub trait Actor {
-    fn staff(&self) -> &Staff;
+    fn identity(&self) -> &Identity;
 }
 
 impl Actor for Staff {
-    fn staff(&self) -> &Staff {
-        self
+    fn identity(&self) -> &Identity {
+        &self.identity
     }
 }
 impl Actor for Admin {
-    fn staff(&self) -> &Staff {
-        &self.0
+    fn identity(&self) -> &Identity {
+        &self.0.identity
     }
 }
 impl Actor for SystemAdmin {
-    fn staff(&self) -> &Staff {
+    fn identity(&self) -> &Identity {
+        &self.0.identity
+    }
+}
+/// A customer editing their own profile.
+impl Actor for SignedIn {
+    fn identity(&self) -> &Identity {
         &self.0
     }
 }
@@ -235,8 +242,8 @@ pub async fn audit(
     action: &str,
     changes: Value,
 ) -> Result<(), ApiError> {
-    let staff = actor.staff();
-    let user = &staff.identity.user;
+    let identity = actor.identity();
+    let user = &identity.user;
     sqlx::query(
         "INSERT INTO audit_log (client_id, user_id, user_name, impersonator_id, entity, entity_id, action, changes) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -244,7 +251,7 @@ pub async fn audit(
     .bind(client_id)
     .bind(user.id)
     .bind(user.name())
-    .bind(staff.identity.impersonator.as_ref().map(|(id, _)| *id))
+    .bind(identity.impersonator.as_ref().map(|(id, _)| *id))
     .bind(entity)
     .bind(entity_id)
     .bind(action)

@@ -1,5 +1,6 @@
-//! The staff profile (spec 3 §2 Profile, staff variant; §3 Profile; §5): the signed-in user's
-//! own fields. The e-mail is read-only; a new password keeps this session and ends the others.
+//! The profile (spec 3 §2 Profile, both variants; §3 Profile; §5): the signed-in user's own
+//! fields, staff and customers alike. The e-mail is read-only; a new password keeps this
+//! session and ends the others.
 
 use actix_web::{web, HttpResponse};
 use serde_json::json;
@@ -13,29 +14,29 @@ use crate::kit::input::Submitted;
 use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::clean;
 use crate::kit::validate::Check;
-use crate::session::Staff;
+use crate::session::SignedIn;
 use crate::state::AppState;
 
 #[utoipa::path(get, path = "/api/profile", tag = "profile", responses((status = 200), (status = 401)))]
 pub async fn get_profile(
-    staff: Staff,
+    user: SignedIn,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let mut conn = state.pool.acquire().await?;
-    Ok(envelope::result(detail(&mut conn, staff.user_id()).await?))
+    Ok(envelope::result(detail(&mut conn, user.0.user.id).await?))
 }
 
 #[utoipa::path(post, path = "/api/profile/update", tag = "profile",
     request_body(content((UserInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
     responses((status = 200), (status = 422)))]
 pub async fn update_profile(
-    staff: Staff,
+    caller: SignedIn,
     form: Submitted,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let Submitted(form) = form;
     let mut input: UserInput = form.json()?;
-    let id = staff.user_id();
+    let id = caller.0.user.id;
     input.id = Some(id);
     let mut check = Check::new();
     let user = clean_user(&input, form.files_named("file").next(), false, &mut check).await?;
@@ -52,7 +53,7 @@ pub async fn update_profile(
     if user.password_hash.is_some() {
         sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
             .bind(id)
-            .bind(&staff.identity.session_id)
+            .bind(&caller.0.session_id)
             .execute(&mut *tx)
             .await?;
     }
@@ -64,7 +65,7 @@ pub async fn update_profile(
     }
     audit(
         &mut tx,
-        &staff,
+        &caller,
         None,
         "user",
         &id.to_string(),

@@ -447,3 +447,39 @@ async fn the_staff_profile_is_saved_with_its_rules_and_the_email_stays() {
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn a_customer_reads_and_saves_their_own_profile_but_not_its_email() {
+    let app = spawn_app().await;
+    let customer = app.signed_in("kunde@tribune.test").await;
+    let (status, body) = customer.get_json("/api/profile").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["email"], json!("kunde@tribune.test"));
+    let (status, body) = customer
+        .post_form(
+            "/api/profile/update",
+            Some(&json!({ "firstname": "" })),
+            &[],
+            vec![],
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(first_error(&body, "firstname"), "Fornavn skal udfyldes");
+    let (status, body) = customer
+        .post_form(
+            "/api/profile/update",
+            Some(&json!({ "firstname": "Karla", "lastname": "Kunde", "email": "andet@tribune.test", "phone": "87654321" })),
+            &[],
+            vec![],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, body) = customer.get_json("/api/profile").await;
+    assert_eq!(body["result"]["firstname"], json!("Karla"));
+    assert_eq!(body["result"]["phone"], json!("87654321"));
+    assert_eq!(body["result"]["email"], json!("kunde@tribune.test"));
+    assert_eq!(
+        app.browser().get("/api/profile").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
