@@ -40,6 +40,12 @@ enum Command {
         #[arg(long)]
         day: Option<chrono::NaiveDate>,
     },
+    /// Charge every subscription period due by the day (the server does it every hour)
+    ChargeSubscriptions {
+        /// the day to charge up to (YYYY-MM-DD); today in Denmark when left out
+        #[arg(long)]
+        day: Option<chrono::NaiveDate>,
+    },
     /// Audit commands
     Audit {
         #[command(subcommand)]
@@ -92,6 +98,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             tribune_api::seed::seed_demo_contracts(&owner, &storage, &settings.public_url).await?;
             let state = tribune_api::state::AppState::new(owner.clone(), settings.clone())?;
             tribune_api::seed::seed_demo_invoices(&state).await?;
+            tribune_api::seed::seed_demo_subscriptions(&state).await?;
             if seeded {
                 println!("demo seeded: Demo FC and Demo Håndbold; admin@, staff@ and kunde@tribune.test / {}", tribune_api::seed::DEMO_PASSWORD);
             } else {
@@ -182,6 +189,22 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!(
                 "invoice-due {day}: {} invoices made for {} contracts, {} contracts failed",
                 report.invoices, report.contracts, report.failed
+            );
+        }
+        Command::ChargeSubscriptions { day } => {
+            let pool = connect(settings.app_database.clone(), 4).await?;
+            let state = tribune_api::state::AppState::new(pool, settings.clone())?;
+            let day = day.unwrap_or_else(|| {
+                chrono::Utc::now()
+                    .with_timezone(&chrono_tz::Europe::Copenhagen)
+                    .date_naive()
+            });
+            let report = tribune_api::invoices::recurring::charge_due(&state, day)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+            println!(
+                "charge-subscriptions {day}: {} periods paid, {} failed, {} skipped",
+                report.paid, report.failed, report.skipped
             );
         }
     }

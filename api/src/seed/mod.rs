@@ -7,12 +7,14 @@ mod contracts;
 mod crm;
 mod invoices;
 mod orders;
+mod subscriptions;
 
 pub use catalogue::seed_demo_catalogue;
 pub use contracts::seed_demo_contracts;
 pub use crm::seed_demo_crm;
 pub use invoices::seed_demo_invoices;
 pub use orders::seed_demo_orders;
+pub use subscriptions::seed_demo_subscriptions;
 
 use serde_json::{json, Value};
 use sqlx::PgPool;
