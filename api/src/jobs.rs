@@ -239,9 +239,7 @@ async fn execute(state: &AppState, mailer: &Mailer, job: &ClaimedJob) -> Result<
             client_id,
             subscription_id,
         } => {
-            let today = chrono::Utc::now()
-                .with_timezone(&chrono_tz::Europe::Copenhagen)
-                .date_naive();
+            let today = crate::kit::dates::today();
             let charges = crate::invoices::recurring::charge_subscription(
                 state,
                 client_id,
@@ -299,6 +297,25 @@ pub async fn run_until_stopped(
         tokio::select! {
             _ = wake => {}
             _ = tokio::time::sleep(poll) => {}
+            _ = stop.changed() => {}
+        }
+    }
+}
+
+/// The server's periodic runs (contract invoicing, subscription charges): `work` for today in
+/// Denmark, now and then every `period`, until `stop` says so.
+pub async fn every<F, Fut>(period: Duration, mut stop: watch::Receiver<bool>, mut work: F)
+where
+    F: FnMut(chrono::NaiveDate) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    loop {
+        if *stop.borrow() {
+            return;
+        }
+        work(crate::kit::dates::today()).await;
+        tokio::select! {
+            _ = tokio::time::sleep(period) => {}
             _ = stop.changed() => {}
         }
     }

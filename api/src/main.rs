@@ -178,11 +178,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::InvoiceDue { day } => {
             let pool = connect(settings.app_database.clone(), 4).await?;
             let state = tribune_api::state::AppState::new(pool, settings.clone())?;
-            let day = day.unwrap_or_else(|| {
-                chrono::Utc::now()
-                    .with_timezone(&chrono_tz::Europe::Copenhagen)
-                    .date_naive()
-            });
+            let day = day.unwrap_or_else(tribune_api::kit::dates::today);
             let report = tribune_api::invoices::due::invoice_due(&state, day)
                 .await
                 .map_err(|e| anyhow::anyhow!("{e:?}"))?;
@@ -194,11 +190,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::ChargeSubscriptions { day } => {
             let pool = connect(settings.app_database.clone(), 4).await?;
             let state = tribune_api::state::AppState::new(pool, settings.clone())?;
-            let day = day.unwrap_or_else(|| {
-                chrono::Utc::now()
-                    .with_timezone(&chrono_tz::Europe::Copenhagen)
-                    .date_naive()
-            });
+            let day = day.unwrap_or_else(tribune_api::kit::dates::today);
             let report = tribune_api::invoices::recurring::charge_due(&state, day)
                 .await
                 .map_err(|e| anyhow::anyhow!("{e:?}"))?;

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use actix_web::web;
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use tokio::sync::watch;
 use tribune_projections::contract::queries::invoiceable_contracts;
 use tribune_projections::db::system_tx;
@@ -54,24 +54,18 @@ pub async fn invoice_due(state: &AppState, day: NaiveDate) -> Result<DueReport, 
     Ok(report)
 }
 
-pub async fn run_until_stopped(state: web::Data<AppState>, mut stop: watch::Receiver<bool>) {
-    loop {
-        if *stop.borrow() {
-            return;
-        }
-        let today = Utc::now()
-            .with_timezone(&chrono_tz::Europe::Copenhagen)
-            .date_naive();
-        match invoice_due(&state, today).await {
-            Ok(report) if report.invoices > 0 => {
-                tracing::info!(?report, "contract invoices made")
+pub async fn run_until_stopped(state: web::Data<AppState>, stop: watch::Receiver<bool>) {
+    crate::jobs::every(EVERY, stop, |today| {
+        let state = state.clone();
+        async move {
+            match invoice_due(&state, today).await {
+                Ok(report) if report.invoices > 0 => {
+                    tracing::info!(?report, "contract invoices made")
+                }
+                Ok(_) => {}
+                Err(err) => tracing::error!(error = ?err, "contract invoicing"),
             }
-            Ok(_) => {}
-            Err(err) => tracing::error!(error = ?err, "contract invoicing"),
         }
-        tokio::select! {
-            _ = tokio::time::sleep(EVERY) => {}
-            _ = stop.changed() => {}
-        }
-    }
+    })
+    .await
 }

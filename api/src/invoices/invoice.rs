@@ -21,11 +21,7 @@ use crate::kit::pdf::pdf_response;
 use crate::session::Staff;
 use crate::state::AppState;
 
-fn today() -> chrono::NaiveDate {
-    Utc::now()
-        .with_timezone(&chrono_tz::Europe::Copenhagen)
-        .date_naive()
-}
+use crate::kit::dates::today;
 
 #[utoipa::path(post, path = "/api/orders/invoice", tag = "invoices", request_body = SourceRef,
     responses((status = 200, description = "{success, result: the new invoices' ids}"), (status = 404), (status = 422)))]

@@ -396,24 +396,18 @@ async fn mail_payment_link(
     Ok(())
 }
 
-pub async fn run_until_stopped(state: web::Data<AppState>, mut stop: watch::Receiver<bool>) {
-    loop {
-        if *stop.borrow() {
-            return;
-        }
-        let today = Utc::now()
-            .with_timezone(&chrono_tz::Europe::Copenhagen)
-            .date_naive();
-        match charge_due(&state, today).await {
-            Ok(report) if report != RecurringReport::default() => {
-                tracing::info!(?report, "recurring charges")
+pub async fn run_until_stopped(state: web::Data<AppState>, stop: watch::Receiver<bool>) {
+    crate::jobs::every(EVERY, stop, |today| {
+        let state = state.clone();
+        async move {
+            match charge_due(&state, today).await {
+                Ok(report) if report != RecurringReport::default() => {
+                    tracing::info!(?report, "recurring charges")
+                }
+                Ok(_) => {}
+                Err(err) => tracing::warn!(error = ?err, "recurring charges"),
             }
-            Ok(_) => {}
-            Err(err) => tracing::warn!(error = ?err, "recurring charges"),
         }
-        tokio::select! {
-            _ = tokio::time::sleep(EVERY) => {}
-            _ = stop.changed() => {}
-        }
-    }
+    })
+    .await
 }

@@ -554,9 +554,7 @@ impl<'a> InvoiceService<'a> {
             })
             .map_err(|e| refused(CommandError::Domain(e)))?;
         let mut tx = club_tx(self.pool, actor.client_id).await?;
-        let today = Utc::now()
-            .with_timezone(&chrono_tz::Europe::Copenhagen)
-            .date_naive();
+        let today = crate::kit::dates::today();
         let note = self
             .create_in(
                 &mut tx,

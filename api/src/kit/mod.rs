@@ -5,6 +5,7 @@
 
 pub mod actor;
 pub mod club;
+pub mod dates;
 pub mod db;
 pub mod files;
 pub mod history;

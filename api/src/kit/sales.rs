@@ -63,6 +63,47 @@ pub async fn contact_ref(
     .await?)
 }
 
+/// Who a contract or subscription names, as the form sends it.
+pub struct Parties {
+    pub season_id: Option<Uuid>,
+    pub company_id: Option<Uuid>,
+    pub contact_id: Option<Uuid>,
+    pub owner_id: Option<Uuid>,
+}
+
+/// That the season, company, contact and owner ('Ansvarlig', a member of the club) a sale
+/// names are the club's own: each that is not gets its Danish error.
+pub async fn check_parties(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    parties: Parties,
+    errors: &mut FieldErrors,
+) -> Result<(), ApiError> {
+    use crate::kit::club::exists_in_club;
+    if !exists_in_club(conn, "seasons", client_id, parties.season_id).await? {
+        push_error(errors, "seasonId", "Sæsonen findes ikke");
+    }
+    if !exists_in_club(conn, "companies", client_id, parties.company_id).await? {
+        push_error(errors, "companyId", "Virksomheden findes ikke");
+    }
+    if !exists_in_club(conn, "contacts", client_id, parties.contact_id).await? {
+        push_error(errors, "contactId", "Kontaktpersonen findes ikke");
+    }
+    if let Some(owner) = parties.owner_id {
+        let member: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM memberships WHERE client_id = $1 AND user_id = $2)",
+        )
+        .bind(client_id)
+        .bind(owner)
+        .fetch_one(&mut *conn)
+        .await?;
+        if !member {
+            push_error(errors, "ownerId", "Brugeren findes ikke i klubben");
+        }
+    }
+    Ok(())
+}
+
 /// The club's VAT setting, captured on a new order or contract.
 pub async fn club_vat(conn: &mut PgConnection, client_id: Uuid) -> Result<VatSettings, ApiError> {
     let (prices_with_vat, vat_rate, disable_vat): (bool, i32, bool) =

@@ -86,20 +86,54 @@ fn card_error(err: PaymentError) -> HttpResponse {
         .json(json!({ "error": { "type": kind, "code": code, "message": err.to_string() } }))
 }
 
+/// The two kinds of intent the fake confirms: where Stripe keeps them, how their ids start, and
+/// under which name Stripe.js answers with one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Intent {
+    Payment,
+    Setup,
+}
+
+impl Intent {
+    fn path(self) -> &'static str {
+        match self {
+            Intent::Payment => "payment_intents",
+            Intent::Setup => "setup_intents",
+        }
+    }
+
+    fn prefix(self) -> &'static str {
+        match self {
+            Intent::Payment => "pi_",
+            Intent::Setup => "seti_",
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Intent::Payment => "paymentIntent",
+            Intent::Setup => "setupIntent",
+        }
+    }
+
+    /// Stripe.js's answer: the intent under its name, or the card error.
+    fn answer(self, result: Result<Value, PaymentError>) -> HttpResponse {
+        match result {
+            Ok(intent) => HttpResponse::Ok().json(json!({ self.key(): intent })),
+            Err(err) => card_error(err),
+        }
+    }
+}
+
 /// The intent behind `secret`, checked against it (the fake acts for the holder of the secret
 /// only, as Stripe.js does).
 async fn checked_intent(
     stripe: &StripeClient,
-    kind: &str,
+    kind: Intent,
     secret: &str,
 ) -> Result<Result<Value, PaymentError>, ApiError> {
-    let prefix = if kind == "payment_intents" {
-        "pi_"
-    } else {
-        "seti_"
-    };
-    let id = intent_id(secret, prefix)?;
-    let intent = match stripe.get(&format!("{kind}/{id}"), &[]).await {
+    let id = intent_id(secret, kind.prefix())?;
+    let intent = match stripe.get(&format!("{}/{id}", kind.path()), &[]).await {
         Ok(intent) => intent,
         Err(err) => return Ok(Err(err)),
     };
@@ -137,42 +171,64 @@ async fn card_method(stripe: &StripeClient, card: &CardEntry) -> Result<String, 
         .ok_or_else(|| PaymentError::Refused("kortet blev ikke oprettet".into()))
 }
 
-/// What `stripe.confirmPayment` does with the card: a PaymentMethod, set on the intent, and
-/// the intent confirmed (localstripe cannot confirm with a new method in one call).
+/// What `confirmPayment` / `confirmSetup` do with the card: a PaymentMethod made of it, and the
+/// intent confirmed with it (localstripe cannot confirm a PaymentIntent with a new method in
+/// one call, so the method is set on it first).
+async fn confirm(
+    kind: Intent,
+    body: web::Json<CardEntry>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let stripe = stand_in_stripe(&state)?;
+    let intent = match checked_intent(stripe, kind, &body.client_secret).await? {
+        Ok(intent) => intent,
+        Err(err) => return Ok(card_error(err)),
+    };
+    let id = intent["id"].as_str().unwrap_or_default().to_string();
+    let path = kind.path();
+    let result = async {
+        let method = card_method(stripe, &body).await?;
+        let on_confirm = match kind {
+            Intent::Payment => {
+                stripe
+                    .post(
+                        &format!("{path}/{id}"),
+                        &[("payment_method", method)],
+                        &one_time_key(),
+                    )
+                    .await?;
+                vec![]
+            }
+            Intent::Setup => vec![("payment_method", method)],
+        };
+        stripe
+            .post(
+                &format!("{path}/{id}/confirm"),
+                &on_confirm,
+                &one_time_key(),
+            )
+            .await
+    }
+    .await;
+    Ok(kind.answer(result))
+}
+
+async fn retrieve(
+    kind: Intent,
+    query: web::Query<SecretQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let stripe = stand_in_stripe(&state)?;
+    Ok(kind.answer(checked_intent(stripe, kind, &query.client_secret).await?))
+}
+
 #[utoipa::path(post, path = "/stand-ins/stripe/confirm", tag = "stand-ins", request_body = CardEntry,
     responses((status = 200, description = "{paymentIntent} or {error}"), (status = 404), (status = 422)))]
 pub async fn relay_confirm_payment(
     body: web::Json<CardEntry>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let stripe = stand_in_stripe(&state)?;
-    let intent = match checked_intent(stripe, "payment_intents", &body.client_secret).await? {
-        Ok(intent) => intent,
-        Err(err) => return Ok(card_error(err)),
-    };
-    let id = intent["id"].as_str().unwrap_or_default().to_string();
-    let result = async {
-        let method = card_method(stripe, &body).await?;
-        stripe
-            .post(
-                &format!("payment_intents/{id}"),
-                &[("payment_method", method)],
-                &one_time_key(),
-            )
-            .await?;
-        stripe
-            .post(
-                &format!("payment_intents/{id}/confirm"),
-                &[],
-                &one_time_key(),
-            )
-            .await
-    }
-    .await;
-    Ok(match result {
-        Ok(intent) => HttpResponse::Ok().json(json!({ "paymentIntent": intent })),
-        Err(err) => card_error(err),
-    })
+    confirm(Intent::Payment, body, state).await
 }
 
 /// The bank's answer to 3-D Secure, as the test bank's buttons give it.
@@ -183,7 +239,7 @@ pub async fn relay_authenticate_payment(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let stripe = stand_in_stripe(&state)?;
-    let intent = match checked_intent(stripe, "payment_intents", &body.client_secret).await? {
+    let intent = match checked_intent(stripe, Intent::Payment, &body.client_secret).await? {
         Ok(intent) => intent,
         Err(err) => return Ok(card_error(err)),
     };
@@ -212,38 +268,17 @@ pub async fn relay_authenticate_payment(
     )
 }
 
-/// What `stripe.confirmSetup` does with the card: the SetupIntent confirmed with a new method.
 #[utoipa::path(post, path = "/stand-ins/stripe/confirm-setup", tag = "stand-ins", request_body = CardEntry,
     responses((status = 200, description = "{setupIntent} or {error}"), (status = 404), (status = 422)))]
 pub async fn relay_confirm_setup(
     body: web::Json<CardEntry>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let stripe = stand_in_stripe(&state)?;
-    let intent = match checked_intent(stripe, "setup_intents", &body.client_secret).await? {
-        Ok(intent) => intent,
-        Err(err) => return Ok(card_error(err)),
-    };
-    let id = intent["id"].as_str().unwrap_or_default().to_string();
-    let result = async {
-        let method = card_method(stripe, &body).await?;
-        stripe
-            .post(
-                &format!("setup_intents/{id}/confirm"),
-                &[("payment_method", method)],
-                &one_time_key(),
-            )
-            .await
-    }
-    .await;
-    Ok(match result {
-        Ok(intent) => HttpResponse::Ok().json(json!({ "setupIntent": intent })),
-        Err(err) => card_error(err),
-    })
+    confirm(Intent::Setup, body, state).await
 }
 
 /// 3-D Secure for a card being saved: localstripe has no bank step for SetupIntents, so the
-/// test bank's answer is applied here: approved leaves the intent as it is, declined cancels it.
+/// test bank's answer is applied here: approved leaves the intent as it is, declined refuses.
 #[utoipa::path(post, path = "/stand-ins/stripe/authenticate-setup", tag = "stand-ins", request_body = Authentication,
     responses((status = 200, description = "{setupIntent} or {error}"), (status = 404), (status = 422)))]
 pub async fn relay_authenticate_setup(
@@ -251,7 +286,7 @@ pub async fn relay_authenticate_setup(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let stripe = stand_in_stripe(&state)?;
-    let intent = match checked_intent(stripe, "setup_intents", &body.client_secret).await? {
+    let intent = match checked_intent(stripe, Intent::Setup, &body.client_secret).await? {
         Ok(intent) => intent,
         Err(err) => return Ok(card_error(err)),
     };
@@ -269,13 +304,7 @@ pub async fn relay_payment_intent(
     query: web::Query<SecretQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let stripe = stand_in_stripe(&state)?;
-    Ok(
-        match checked_intent(stripe, "payment_intents", &query.client_secret).await? {
-            Ok(intent) => HttpResponse::Ok().json(json!({ "paymentIntent": intent })),
-            Err(err) => card_error(err),
-        },
-    )
+    retrieve(Intent::Payment, query, state).await
 }
 
 #[utoipa::path(get, path = "/stand-ins/stripe/setup-intent", tag = "stand-ins", params(SecretQuery),
@@ -284,13 +313,7 @@ pub async fn relay_setup_intent(
     query: web::Query<SecretQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let stripe = stand_in_stripe(&state)?;
-    Ok(
-        match checked_intent(stripe, "setup_intents", &query.client_secret).await? {
-            Ok(intent) => HttpResponse::Ok().json(json!({ "setupIntent": intent })),
-            Err(err) => card_error(err),
-        },
-    )
+    retrieve(Intent::Setup, query, state).await
 }
 
 /// The fake window is in use when the window's address is this server's stand-in path.

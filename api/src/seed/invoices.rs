@@ -41,9 +41,7 @@ pub async fn seed_demo_invoices(state: &AppState) -> anyhow::Result<()> {
     .fetch_one(pool)
     .await?;
     let actor = Actor::user(club, staff_id, &staff_name);
-    let today = Utc::now()
-        .with_timezone(&chrono_tz::Europe::Copenhagen)
-        .date_naive();
+    let today = crate::kit::dates::today();
 
     // Business orders with an invoicing method, over the past year: merchandise (not the
     // sponsor products, which contracts sell) in team quantities.

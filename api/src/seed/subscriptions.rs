@@ -2,7 +2,7 @@
 //! drafts and one active subscription without a card (the customer gives one on the public page
 //! from the mailed link), one of them kunde@tribune.test's so the customer's profile has some.
 
-use chrono::{Months, Utc};
+use chrono::Months;
 use tribune_domain::money::Money;
 use tribune_domain::order::{Customer, OrderLine};
 use tribune_domain::subscription::{SubscriptionCommand, SubscriptionContent};
@@ -44,9 +44,7 @@ pub async fn seed_demo_subscriptions(state: &AppState) -> anyhow::Result<()> {
     .await?;
     let actor = Actor::user(club, staff_id, &staff_name);
     let service = SubscriptionService::of(state);
-    let today = Utc::now()
-        .with_timezone(&chrono_tz::Europe::Copenhagen)
-        .date_naive();
+    let today = crate::kit::dates::today();
     let line = |title: &str, price: i64| OrderLine {
         id: Uuid::new_v4(),
         title: title.to_string(),

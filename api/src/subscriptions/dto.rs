@@ -4,8 +4,11 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
+use tribune_domain::order::totals::line_amounts;
 use tribune_domain::order::{Customer, OrderLine};
-use tribune_domain::subscription::{Subscription, SubscriptionContent, SubscriptionStatus};
+use tribune_domain::subscription::{
+    FailedCharge, SavedCard, Subscription, SubscriptionContent, SubscriptionStatus,
+};
 use uuid::Uuid;
 
 use crate::error::ApiError;
@@ -21,6 +24,17 @@ pub struct SubscriptionCard {
     pub exp_month: u32,
     #[ts(type = "number")]
     pub exp_year: u32,
+}
+
+impl SubscriptionCard {
+    pub fn of(card: &SavedCard) -> Self {
+        SubscriptionCard {
+            brand: card.brand.clone(),
+            last4: card.last4.clone(),
+            exp_month: card.exp_month,
+            exp_year: card.exp_year,
+        }
+    }
 }
 
 /// The last failed charge, until its period is paid.
@@ -65,6 +79,17 @@ pub struct SubscriptionDto {
     pub vat_rate: i64,
 }
 
+impl ChargeProblem {
+    pub fn of(failed: &FailedCharge) -> Self {
+        ChargeProblem {
+            period: failed.period.clone(),
+            attempt: failed.attempt,
+            reason: failed.reason.clone(),
+            final_attempt: failed.final_attempt,
+        }
+    }
+}
+
 impl SubscriptionDto {
     pub fn from_subscription(id: Option<Uuid>, version: usize, s: &Subscription) -> Self {
         let totals = s.totals();
@@ -81,21 +106,11 @@ impl SubscriptionDto {
             total: totals.total,
             company: None,
             contact: None,
-            card: s.card.as_ref().map(|c| SubscriptionCard {
-                brand: c.brand.clone(),
-                last4: c.last4.clone(),
-                exp_month: c.exp_month,
-                exp_year: c.exp_year,
-            }),
+            card: s.card.as_ref().map(SubscriptionCard::of),
             next_payment: s.next_payment(),
             commitment_date: s.commitment_date(),
             periods_paid: s.charged.len(),
-            charge_problem: s.failed.as_ref().map(|f| ChargeProblem {
-                period: f.period.clone(),
-                attempt: f.attempt,
-                reason: f.reason.clone(),
-                final_attempt: f.final_attempt,
-            }),
+            charge_problem: s.failed.as_ref().map(ChargeProblem::of),
             prices_with_vat: s.vat.prices_with_vat,
             vat_rate: s.vat.vat_rate,
         }
@@ -171,6 +186,18 @@ pub struct PublicLine {
     pub amount: i64,
     pub price: Money,
     pub total: Money,
+}
+
+impl PublicLine {
+    pub fn of(line: &OrderLine) -> Self {
+        PublicLine {
+            title: line.title.clone(),
+            variant: line.variant.clone(),
+            amount: line.amount,
+            price: line.price,
+            total: line_amounts(line).total,
+        }
+    }
 }
 
 /// The public subscription page (spec 3 §2, §4 Public subscription).

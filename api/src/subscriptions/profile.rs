@@ -5,7 +5,7 @@
 //! has run out.
 
 use actix_web::{web, HttpResponse};
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::Serialize;
 use tribune_domain::money::Money;
 use tribune_domain::subscription::{SubscriptionCommand, SubscriptionStatus};
@@ -42,11 +42,7 @@ pub struct ProfileSubscription {
     pub order_lines: Vec<PublicLine>,
 }
 
-fn today() -> NaiveDate {
-    Utc::now()
-        .with_timezone(&chrono_tz::Europe::Copenhagen)
-        .date_naive()
-}
+use crate::kit::dates::today;
 
 /// The club and e-mail of the signed-in customer.
 fn whose(user: &SignedIn) -> Result<(Uuid, String), ApiError> {
@@ -84,18 +80,7 @@ pub async fn my_subscriptions(
             can_cancel: s.status == SubscriptionStatus::Approved
                 && s.commitment_date().is_none_or(|d| d <= today),
             total: s.totals().total,
-            order_lines: s
-                .content
-                .lines
-                .iter()
-                .map(|l| PublicLine {
-                    title: l.title.clone(),
-                    variant: l.variant.clone(),
-                    amount: l.amount,
-                    price: l.price,
-                    total: tribune_domain::order::totals::line_amounts(l).total,
-                })
-                .collect(),
+            order_lines: s.content.lines.iter().map(PublicLine::of).collect(),
         });
     }
     Ok(envelope::result(rows))

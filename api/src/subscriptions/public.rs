@@ -6,7 +6,6 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::Value;
-use tribune_domain::order::totals::line_amounts;
 use tribune_domain::order::Customer;
 use tribune_domain::subscription::{SavedCard, Subscription, SubscriptionStatus};
 use tribune_projections::db::club_tx;
@@ -60,38 +59,17 @@ async fn page(
             s.content.end_date
         },
         customer: s.content.customer.clone(),
-        lines: s
-            .content
-            .lines
-            .iter()
-            .map(|l| PublicLine {
-                title: l.title.clone(),
-                variant: l.variant.clone(),
-                amount: l.amount,
-                price: l.price,
-                total: line_amounts(l).total,
-            })
-            .collect(),
+        lines: s.content.lines.iter().map(PublicLine::of).collect(),
         subtotal: totals.subtotal,
         vat: totals.vat,
         total: totals.total,
         prices_with_vat: s.vat.prices_with_vat,
-        card: s.card.as_ref().map(|c| SubscriptionCard {
-            brand: c.brand.clone(),
-            last4: c.last4.clone(),
-            exp_month: c.exp_month,
-            exp_year: c.exp_year,
-        }),
+        card: s.card.as_ref().map(SubscriptionCard::of),
         next_payment: s.next_payment(),
         can_pay: s.status != SubscriptionStatus::Cancelled
             && provider == Some(ProviderKind::Stripe)
             && state.stripe.is_some(),
-        charge_problem: s.failed.as_ref().map(|f| ChargeProblem {
-            period: f.period.clone(),
-            attempt: f.attempt,
-            reason: f.reason.clone(),
-            final_attempt: f.final_attempt,
-        }),
+        charge_problem: s.failed.as_ref().map(ChargeProblem::of),
     })
 }
 

@@ -17,7 +17,7 @@ use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::club::exists_in_club;
 use crate::kit::payments::{link_url, Purpose};
-use crate::kit::sales::club_vat;
+use crate::kit::sales::{check_parties, club_vat, Parties};
 use crate::mail::subscriptions as subscription_mails;
 use crate::state::AppState;
 
@@ -263,27 +263,13 @@ async fn check_references(
     content: &mut SubscriptionContent,
 ) -> Result<(), ApiError> {
     let mut errors = FieldErrors::new();
-    if !exists_in_club(conn, "companies", client_id, content.company_id).await? {
-        push_error(&mut errors, "companyId", "Virksomheden findes ikke");
-    }
-    if !exists_in_club(conn, "contacts", client_id, content.contact_id).await? {
-        push_error(&mut errors, "contactId", "Kontaktpersonen findes ikke");
-    }
-    if !exists_in_club(conn, "seasons", client_id, content.season_id).await? {
-        push_error(&mut errors, "seasonId", "Sæsonen findes ikke");
-    }
-    if let Some(owner) = content.owner_id {
-        let member: bool = sqlx::query_scalar(
-            "SELECT EXISTS (SELECT 1 FROM memberships WHERE client_id = $1 AND user_id = $2)",
-        )
-        .bind(client_id)
-        .bind(owner)
-        .fetch_one(&mut *conn)
-        .await?;
-        if !member {
-            push_error(&mut errors, "ownerId", "Brugeren findes ikke i klubben");
-        }
-    }
+    let parties = Parties {
+        season_id: content.season_id,
+        company_id: content.company_id,
+        contact_id: content.contact_id,
+        owner_id: content.owner_id,
+    };
+    check_parties(conn, client_id, parties, &mut errors).await?;
     for (i, line) in content.lines.iter().enumerate() {
         if !exists_in_club(conn, "products", client_id, line.product_id).await? {
             push_error(

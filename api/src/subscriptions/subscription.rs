@@ -2,7 +2,6 @@
 //! form, the state changes and the payment link.
 
 use actix_web::{web, HttpResponse};
-use chrono::Utc;
 use tribune_domain::subscription::SubscriptionCommand;
 use tribune_projections::db::club_tx;
 use tribune_projections::subscription::queries::{SubscriptionListRow, SUBSCRIPTIONS};
@@ -132,9 +131,7 @@ pub async fn cancel_subscription(
     body: Json<SubscriptionRef>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let today = Utc::now()
-        .with_timezone(&chrono_tz::Europe::Copenhagen)
-        .date_naive();
+    let today = crate::kit::dates::today();
     state_change(
         staff,
         body,

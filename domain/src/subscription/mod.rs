@@ -12,7 +12,7 @@ pub mod model;
 #[cfg(test)]
 mod tests;
 
-pub use aggregate::Subscription;
+pub use aggregate::{FailedCharge, Subscription};
 pub use commands::SubscriptionCommand;
 pub use error::SubscriptionError;
 pub use events::SubscriptionEvent;
