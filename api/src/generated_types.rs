@@ -100,7 +100,7 @@ fn subscriptions() -> String {
         PublicLine::decl(),
         PublicSubscription::decl(),
         crate::subscriptions::profile::ProfileSubscription::decl(),
-        crate::profile::cards::SavedPaymentCard::decl(),
+        crate::kit::payments::SavedPaymentCard::decl(),
     ];
     let event_types = SubscriptionEvent::VARIANTS
         .iter()

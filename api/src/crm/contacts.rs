@@ -19,6 +19,7 @@ use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
 use crate::kit::openapi::MultipartUpdate;
+use crate::kit::payments;
 use crate::kit::text::{clean, search_pattern};
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
@@ -181,8 +182,21 @@ pub async fn get_contact(
             .bind(id)
             .fetch_all(&mut *tx)
             .await?;
+    // The cards the contact keeps at the club's card provider (as the customer with the
+    // contact's e-mail); a provider that does not answer leaves the page without them.
+    let cards =
+        match payments::cards_by_email(&state, &mut tx, staff.client_id, &contact.email).await {
+            Ok(cards) => cards.map(|(_, cards)| cards),
+            Err(err) => {
+                tracing::warn!(error = ?err, contact = %id, "the contact's cards");
+                None
+            }
+        };
     tx.commit().await?;
     let mut result = serde_json::to_value(&contact).map_err(ApiError::internal)?;
+    if let Some(cards) = cards {
+        result["paymentCards"] = json!(cards);
+    }
     result["picture"] = json!(contact.picture.map(files::download_url));
     result["companyIds"] = json!(companies.iter().map(|c| c.id).collect::<Vec<_>>());
     result["listIds"] = json!(list_ids);
@@ -388,6 +402,20 @@ pub async fn delete_card(
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let contact = load(&mut tx, staff.client_id, id).await?;
+    // A card at the provider (it has an id): detached there, when it is this contact's.
+    if let Some(card_id) = body.card.get("cardId").and_then(Value::as_str) {
+        let Some((_, cards)) =
+            payments::cards_by_email(&state, &mut tx, staff.client_id, &contact.email).await?
+        else {
+            return Err(ApiError::NotFound);
+        };
+        tx.commit().await?;
+        if !cards.iter().any(|c| c.card_id == card_id) {
+            return Err(ApiError::NotFound);
+        }
+        payments::detach_card(&state, card_id).await?;
+        return Ok(envelope::ok());
+    }
     let key = |c: &Value| {
         (
             c.get("cardNumber").cloned(),

@@ -20,7 +20,7 @@ use crate::error::ApiError;
 use crate::identity::tokens::{digest, random_secret};
 use crate::integrations::payments::{
     Capture, CardSummary, PaymentError, PaymentOutcome, PaymentProvider, PaymentRequest,
-    PaymentStart, PaymentState, ProviderKind,
+    PaymentStart, PaymentState, ProviderKind, StripeClient,
 };
 use crate::kit::actor::Actor;
 use crate::state::AppState;
@@ -517,4 +517,100 @@ pub async fn open_link(
     .fetch_optional(pool)
     .await?;
     client.ok_or_else(|| ApiError::ForbiddenWith(LINK_INVALID.into()))
+}
+
+/// A saved card as the profile lists it (spec 3 §3 Saved payment card).
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedPaymentCard {
+    pub card_id: String,
+    /// visa, mastercard, dankort or another brand's name.
+    pub card_type: String,
+    /// The last four digits, masked: '•••• 4242'.
+    pub card_number: String,
+    #[ts(type = "number")]
+    pub exp_month: u32,
+    #[ts(type = "number")]
+    pub exp_year: u32,
+    pub is_default: bool,
+}
+
+/// (customer id, default card) of the user at the club's Stripe, if any.
+pub async fn customer_of(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    user_id: Uuid,
+) -> Result<Option<(String, Option<String>)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT customer_id, default_method FROM payment_customers \
+         WHERE client_id = $1 AND user_id = $2 AND provider = 'stripe'",
+    )
+    .bind(client_id)
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn cards_of(
+    stripe: &StripeClient,
+    customer: Option<(String, Option<String>)>,
+) -> Result<Vec<SavedPaymentCard>, ApiError> {
+    let Some((customer, default)) = customer else {
+        return Ok(Vec::new());
+    };
+    let cards = stripe.cards(&customer).await?;
+    // Without a chosen default, the first card is it.
+    let default = default
+        .filter(|d| cards.iter().any(|(id, _)| id == d))
+        .or_else(|| cards.first().map(|(id, _)| id.clone()));
+    Ok(cards
+        .into_iter()
+        .map(|(id, card)| SavedPaymentCard {
+            is_default: default.as_deref() == Some(id.as_str()),
+            card_id: id,
+            card_type: card.brand,
+            card_number: format!("•••• {}", card.last4),
+            exp_month: card.exp_month,
+            exp_year: card.exp_year,
+        })
+        .collect())
+}
+
+/// The saved cards of the club's user whose e-mail is `email` (a contact person's), with that
+/// user's id: what the contact page shows. None when no such user has a customer at the club's
+/// Stripe.
+pub async fn cards_by_email(
+    state: &AppState,
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    email: &str,
+) -> Result<Option<(Uuid, Vec<SavedPaymentCard>)>, ApiError> {
+    let Some(stripe) = state.stripe.as_deref() else {
+        return Ok(None);
+    };
+    let found: Option<(Uuid, String, Option<String>)> = sqlx::query_as(
+        "SELECT p.user_id, p.customer_id, p.default_method FROM payment_customers p \
+         JOIN users u ON u.id = p.user_id \
+         WHERE p.client_id = $1 AND p.provider = 'stripe' AND lower(u.email) = lower($2)",
+    )
+    .bind(client_id)
+    .bind(email.trim())
+    .fetch_optional(conn)
+    .await?;
+    let Some((user, customer, default)) = found else {
+        return Ok(None);
+    };
+    Ok(Some((
+        user,
+        cards_of(stripe, Some((customer, default))).await?,
+    )))
+}
+
+/// Removes a saved card at Stripe (the caller has checked whose it is).
+pub async fn detach_card(state: &AppState, card_id: &str) -> Result<(), ApiError> {
+    let stripe = state.stripe.as_deref().ok_or(PaymentError::NotConfigured)?;
+    stripe
+        .detach(card_id, &format!("tribune-detach-{card_id}"))
+        .await?;
+    Ok(())
 }

@@ -5,7 +5,7 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
@@ -15,25 +15,9 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::integrations::payments::{PaymentError, PaymentStart, ProviderKind, StripeClient};
 use crate::kit::input::Json;
-use crate::kit::payments::club_provider_kind;
+use crate::kit::payments::{cards_of, club_provider_kind, customer_of};
 use crate::session::SignedIn;
 use crate::state::AppState;
-
-/// A saved card as the profile lists it (spec 3 §3 Saved payment card).
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct SavedPaymentCard {
-    pub card_id: String,
-    /// visa, mastercard, dankort or another brand's name.
-    pub card_type: String,
-    /// The last four digits, masked: '•••• 4242'.
-    pub card_number: String,
-    #[ts(type = "number")]
-    pub exp_month: u32,
-    #[ts(type = "number")]
-    pub exp_year: u32,
-    pub is_default: bool,
-}
 
 #[derive(Debug, Deserialize, utoipa::ToSchema, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -83,46 +67,6 @@ async fn stripe<'s>(
         .ok_or_else(|| PaymentError::NotConfigured.into())
 }
 
-/// (customer id, default card) of the user at the club's Stripe, if any.
-async fn customer_of(
-    conn: &mut PgConnection,
-    owner: &Owner,
-) -> Result<Option<(String, Option<String>)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT customer_id, default_method FROM payment_customers \
-         WHERE client_id = $1 AND user_id = $2 AND provider = 'stripe'",
-    )
-    .bind(owner.client_id)
-    .bind(owner.user_id)
-    .fetch_optional(conn)
-    .await
-}
-
-async fn cards_of(
-    stripe: &StripeClient,
-    customer: Option<(String, Option<String>)>,
-) -> Result<Vec<SavedPaymentCard>, ApiError> {
-    let Some((customer, default)) = customer else {
-        return Ok(Vec::new());
-    };
-    let cards = stripe.cards(&customer).await?;
-    // Without a chosen default, the first card is it.
-    let default = default
-        .filter(|d| cards.iter().any(|(id, _)| id == d))
-        .or_else(|| cards.first().map(|(id, _)| id.clone()));
-    Ok(cards
-        .into_iter()
-        .map(|(id, card)| SavedPaymentCard {
-            is_default: default.as_deref() == Some(id.as_str()),
-            card_id: id,
-            card_type: card.brand,
-            card_number: format!("•••• {}", card.last4),
-            exp_month: card.exp_month,
-            exp_year: card.exp_year,
-        })
-        .collect())
-}
-
 #[utoipa::path(get, path = "/api/profile/cards", tag = "profile",
     responses((status = 200, description = "{success, result: SavedPaymentCard[]}"), (status = 401), (status = 422)))]
 pub async fn list_my_cards(
@@ -132,7 +76,7 @@ pub async fn list_my_cards(
     let owner = owner(&user)?;
     let mut tx = club_tx(&state.pool, owner.client_id).await?;
     let stripe = stripe(&state, &mut tx, owner.client_id).await?;
-    let customer = customer_of(&mut tx, &owner).await?;
+    let customer = customer_of(&mut tx, owner.client_id, owner.user_id).await?;
     tx.commit().await?;
     Ok(envelope::result(cards_of(stripe, customer).await?))
 }
@@ -148,7 +92,7 @@ pub async fn create_my_card(
     let owner = owner(&user)?;
     let mut tx = club_tx(&state.pool, owner.client_id).await?;
     let stripe = stripe(&state, &mut tx, owner.client_id).await?;
-    let customer = match customer_of(&mut tx, &owner).await? {
+    let customer = match customer_of(&mut tx, owner.client_id, owner.user_id).await? {
         Some((customer, _)) => customer,
         None => {
             let customer = stripe
@@ -192,7 +136,7 @@ async fn accept(state: &AppState, owner: &Owner, setup_intent: &str) -> Result<(
     }
     let mut tx = club_tx(&state.pool, owner.client_id).await?;
     let stripe = stripe(state, &mut tx, owner.client_id).await?;
-    let customer = customer_of(&mut tx, owner).await?;
+    let customer = customer_of(&mut tx, owner.client_id, owner.user_id).await?;
     tx.commit().await?;
     let Some((customer, default)) = customer else {
         return Err(ApiError::invalid("Kortet blev ikke gemt. Prøv igen."));
@@ -263,7 +207,7 @@ async fn owning(
     owner: &Owner,
     card_id: &str,
 ) -> Result<(String, Option<String>), ApiError> {
-    let Some((customer, default)) = customer_of(conn, owner).await? else {
+    let Some((customer, default)) = customer_of(conn, owner.client_id, owner.user_id).await? else {
         return Err(ApiError::NotFound);
     };
     if !stripe
@@ -297,7 +241,7 @@ pub async fn default_my_card(
     .bind(&query.card_id)
     .execute(&mut *tx)
     .await?;
-    let customer = customer_of(&mut tx, &owner).await?;
+    let customer = customer_of(&mut tx, owner.client_id, owner.user_id).await?;
     tx.commit().await?;
     Ok(envelope::result(cards_of(stripe, customer).await?))
 }
@@ -326,7 +270,7 @@ pub async fn delete_my_card(
         .execute(&mut *tx)
         .await?;
     }
-    let customer = customer_of(&mut tx, &owner).await?;
+    let customer = customer_of(&mut tx, owner.client_id, owner.user_id).await?;
     tx.commit().await?;
     Ok(envelope::result(cards_of(stripe, customer).await?))
 }

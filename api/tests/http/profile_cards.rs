@@ -142,3 +142,49 @@ async fn a_setup_intent_of_someone_else_is_not_accepted() {
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     assert_eq!(response.headers()["location"], "/profile?card=failed#cards");
 }
+
+#[tokio::test]
+async fn the_contact_page_shows_and_removes_the_real_cards_of_the_contacts_customer() {
+    let app = spawn_app().await;
+    let customer = app.signed_in("kunde@tribune.test").await;
+    add_card(&customer, "4242424242424242").await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let data = json!({ "firstname": "Kunde", "lastname": "Demo", "email": "KUNDE@tribune.test" });
+    let (status, body) = staff
+        .post_form("/api/contacts/update", Some(&data), &[], vec![])
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let contact = body["data"]["id"].as_str().unwrap().to_string();
+    let (status, body) = staff.get_json(&format!("/api/contacts/{contact}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let cards = body["result"]["paymentCards"].clone();
+    assert_eq!(cards.as_array().map(Vec::len), Some(1), "{body}");
+    assert_eq!(cards[0]["cardNumber"], "•••• 4242");
+    assert_eq!(cards[0]["isDefault"], true);
+
+    // A contact with no customer behind it has none, and cannot delete another's.
+    let data = json!({ "firstname": "Anden", "lastname": "Person", "email": "anden@example.dk" });
+    let (_, body) = staff
+        .post_form("/api/contacts/update", Some(&data), &[], vec![])
+        .await;
+    let other = body["data"]["id"].as_str().unwrap().to_string();
+    let (_, body) = staff.get_json(&format!("/api/contacts/{other}")).await;
+    assert_eq!(body["result"]["paymentCards"], json!([]));
+    let (status, _) = staff
+        .post_json(
+            &format!("/api/contacts/{other}/delete-card"),
+            &json!({ "card": cards[0] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let (status, body) = staff
+        .post_json(
+            &format!("/api/contacts/{contact}/delete-card"),
+            &json!({ "card": cards[0] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, body) = customer.get_json("/api/profile/cards").await;
+    assert_eq!(body["result"], json!([]));
+}
