@@ -44,6 +44,7 @@ export const tagTypes = [
   'Order',
   'Contract',
   'Invoice',
+  'Subscription',
   'Pipeline',
   'Dashboard',
   'Product',

@@ -54,6 +54,7 @@ export function savedOrder(extra: Partial<Order> = {}): Order {
     orderNumber: 1001,
     status: 'draft',
     paymentStatus: 'pending',
+    cardPayment: null,
     createDate: '2026-03-01T10:00:00Z',
     firstname: 'Anna',
     lastname: 'Berg',

@@ -38,6 +38,9 @@ export function PublicLayout() {
                 <strong>{user.name}</strong>
                 <small>{user.email}</small>
               </span>
+              <Link to="/profile" className="p-button p-component p-button-text">
+                {t('shell.header.profile')}
+              </Link>
               <a href={LOGOUT_URL} className="p-button p-component p-button-text">
                 {t('shell.header.logout')}
               </a>

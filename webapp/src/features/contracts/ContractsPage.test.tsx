@@ -107,6 +107,7 @@ describe('the contracts list', () => {
       'Pipeline',
       'Aftaler',
       'Ordrer',
+      'Abonnementer',
       'Fakturaer',
       'Kategorier',
       'Sæsoner',

@@ -70,6 +70,22 @@ function PaymentStatusSelect({ order, onConflict }: { order: Order; onConflict: 
           }
         }}
       />
+      {order.cardPayment && (
+        <small className="tb-card-payment">
+          {t(
+            order.cardPayment.card
+              ? 'orders.cardPayment.withCard'
+              : 'orders.cardPayment.withoutCard',
+            {
+              provider: t(`orders.cardPayment.provider.${order.cardPayment.provider}`, {
+                defaultValue: order.cardPayment.provider,
+              }),
+              brand: order.cardPayment.card?.brand ?? '',
+              last4: order.cardPayment.card?.last4 ?? '',
+            },
+          )}
+        </small>
+      )}
     </div>
   );
 }

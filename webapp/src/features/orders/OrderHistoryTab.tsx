@@ -42,6 +42,7 @@ const FIELD_LABELS: Record<string, string> = {
   internal: 'orders.fields.internal',
   status: 'orders.fields.status',
   paymentStatus: 'orders.fields.paymentStatus',
+  cardPayment: 'orders.fields.cardPayment',
   company: 'orders.relations.company',
   companyId: 'orders.relations.company',
   contact: 'orders.relations.contact',

@@ -100,6 +100,7 @@ describe('the orders list', () => {
       'Pipeline',
       'Aftaler',
       'Ordrer',
+      'Abonnementer',
       'Fakturaer',
       'Kategorier',
       'Sæsoner',

@@ -6,13 +6,13 @@ const OrderPage = lazyPage(() => import('./OrderPage').then((page) => page.Order
 
 /**
  * The orders module's side menu (spec 3 §2: Pipeline, Aftaler, Ordrer, Abonnementer, Fakturaer,
- * Kategorier, Sæsoner, Felter, Rabatkoder): Pipeline, Aftaler, Ordrer and Fakturaer;
- * Abonnementer joins when its screens exist. The order setup adds its own entries after these.
+ * Kategorier, Sæsoner, Felter, Rabatkoder). The order setup adds its own entries after these.
  */
 const ordersNav: SideNavItem[] = [
   { label: 'contracts.nav.pipeline', to: '/orders/pipeline' },
   { label: 'contracts.nav.contracts', to: '/orders/contracts' },
   { label: 'orders.nav.orders', to: '/orders' },
+  { label: 'subscriptions.nav.subscriptions', to: '/orders/subscriptions' },
   { label: 'invoices.list.title', to: '/orders/invoices' },
 ];
 

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { useAppSession } from '../../api/appApi';
 import { lazyPage, listAndEditor, type AreaRoutes } from '../../shared/areaRoutes';
 import type { RouteHandle, SideNavItem } from '../../shared/routeHandle';
 import { AdminOnly } from './AdminOnly';
@@ -33,6 +35,16 @@ const settingsNav: SideNavItem[] = [
   { label: 'settings.nav.modules', to: '/settings/modules', superAdmin: true },
   { label: 'settings.nav.jobs', to: '/settings/jobs', superAdmin: true },
 ];
+
+/**
+ * /profile has two variants (spec 3 §2): staff (the back office) get this area's form; anyone else
+ * (a signed-in customer, in public mode) the route's child, the customer profile, which the
+ * customerProfile area adds under the same path.
+ */
+function ProfileVariant() {
+  const { publicMode } = useAppSession();
+  return publicMode ? <Outlet /> : <ProfilePage />;
+}
 
 const clubAdmin = (page: ReactNode) => <AdminOnly>{page}</AdminOnly>;
 const systemAdmin = (page: ReactNode) => <AdminOnly system>{page}</AdminOnly>;
@@ -91,7 +103,7 @@ export const areaRoutes: AreaRoutes = {
     },
     {
       path: 'profile',
-      element: <ProfilePage />,
+      element: <ProfileVariant />,
       handle: { name: 'profile', crumb: 'settings.profile.title' } satisfies RouteHandle,
     },
   ],

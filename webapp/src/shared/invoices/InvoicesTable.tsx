@@ -28,7 +28,8 @@ import {
 export interface InvoicesTableProps {
   /** The order's, contract's or subscription's id. */
   sourceId: string;
-  collection: 'orders' | 'contracts';
+  /** Subscriptions' invoices are made by their charges: they offer no 'Opret faktura'. */
+  collection: 'orders' | 'contracts' | 'subscriptions';
   /** 'Opret faktura' is offered (the record is approved and the user may manage it). */
   canCreate: boolean;
   /** The row actions are offered. */
@@ -191,7 +192,7 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
   return (
     <section className="tb-stack">
       {isError && <Alert severity="error">{apiErrorMessage(error) ?? t('invoices.failed')}</Alert>}
-      {canCreate && (
+      {canCreate && collection !== 'subscriptions' && (
         <div className="tb-page-actions">
           <Button
             type="button"

@@ -1,0 +1,166 @@
+import type { APIResponse, Page } from '@playwright/test';
+import type { ClientConfig } from '../src/api/appApi';
+import type { InvoiceListRow } from '../src/api/generated/invoices';
+import type { SubscriptionDto } from '../src/api/generated/subscriptions';
+import { linksIn, waitForMail } from './support/mail';
+import { expectToast } from './support/primeReact';
+import { logIn, uniqueEmail } from './support/session';
+import { expect, test } from './support/test';
+
+/**
+ * Issue 14, the customer's side of a subscription: staff make a draft for a new contact person
+ * (Fitness at 299,00 a month from today, no binding) and mail the payment link → the customer
+ * opens it in a browser of their own, completes the contact, accepts both terms and gives a card
+ * (the fake Stripe() in front of localstripe, ops/test) → the subscription is active → the first
+ * period is charged at once, invoiced paid, and the receipt mailed to the customer.
+ *
+ * The staff's side is set up through the API: the editor is the staff journey's
+ * (subscriptions-staff.spec.ts).
+ */
+
+const CSRF_COOKIE = 'tribune_csrf';
+const CSRF_HEADER = 'X-CSRF-Token';
+
+/** Today in Copenhagen, as the server's calendar reads it: 'YYYY-MM-DD'. */
+function todayInCopenhagen(): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Copenhagen',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date());
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The envelope's body of an answer that must have succeeded. */
+async function succeeded<T>(answer: APIResponse, what: string): Promise<T> {
+  const text = await answer.text();
+  expect(answer.ok(), `${what}: ${answer.status()} ${text}`).toBe(true);
+  const body = JSON.parse(text) as { success: boolean } & T;
+  expect(body.success, `${what}: ${text}`).toBe(true);
+  return body;
+}
+
+/** The logged-in staff user's calls, as the back office makes them (the CSRF cookie as header). */
+async function staffApi(page: Page) {
+  const csrf = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value;
+  expect(csrf, 'the CSRF cookie after logging in').toBeTruthy();
+  const headers = { [CSRF_HEADER]: csrf ?? '' };
+  return {
+    get: async <T>(path: string) =>
+      succeeded<{ result: T }>(await page.request.get(path), `GET ${path}`),
+    post: async <T>(path: string, data: unknown) =>
+      succeeded<T>(await page.request.post(path, { data, headers }), `POST ${path}`),
+    postForm: async <T>(path: string, multipart: Record<string, string>) =>
+      succeeded<T>(await page.request.post(path, { multipart, headers }), `POST ${path}`),
+  };
+}
+
+test('a draft subscription activated by the customer with a card, charged and receipted', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = String(Date.now());
+  const email = uniqueEmail('abonnent-e2e');
+  await logIn(page, 'staff@tribune.test');
+  await expect(page.getByRole('navigation', { name: 'Moduler' })).toBeVisible();
+  const api = await staffApi(page);
+  const { result: club } = await api.get<ClientConfig>('/api/app/client');
+
+  // A contact person without a phone, and a draft subscription for them.
+  const contact = await api.postForm<{ data: { id: string } }>('/api/contacts/update', {
+    data: JSON.stringify({ firstname: 'Abonnent', lastname: `E2E ${stamp}`, email }),
+  });
+  const created = await api.post<{ result: string }>('/api/subscriptions/update', {
+    contactId: contact.data.id,
+    repeats: 1,
+    commitment: 0,
+    startDate: todayInCopenhagen(),
+    noEndDate: true,
+    orderLines: [{ title: 'Fitness', price: 29900, discount: 0, amount: 1 }],
+  });
+  const id = created.result;
+  const { result: draft } = await api.get<SubscriptionDto>(`/api/subscriptions/${id}`);
+  expect(draft.status).toBe('draft');
+
+  // 'Send betalingslink': the mail carries the public page with its token.
+  await api.post(`/api/subscriptions/${id}/send-paymentlink`, {});
+  const mail = await waitForMail(email, (m) =>
+    (m.subject ?? '').startsWith(`Betaling af abonnement #${draft.subscriptionNumber} `),
+  );
+  const found = linksIn(mail).find((url) => url.pathname.startsWith('/subscriptions/'));
+  const link = found ? found.pathname + found.search : '';
+  expect(link).toMatch(new RegExp(`^/subscriptions/${id}\\?token=.+`));
+
+  // The customer, in a browser of their own, with no session.
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  await customer.goto(link);
+  await expect(
+    customer.getByRole('heading', {
+      level: 1,
+      name: `Abonnement #${draft.subscriptionNumber}`,
+    }),
+  ).toBeVisible();
+  await expect(customer.getByRole('main').getByText(club.name, { exact: true })).toBeVisible();
+  await expect(customer.getByText('Ikke aktiv', { exact: true })).toBeVisible();
+  await expect(
+    customer.getByText('Abonnementet har ingen binding og betales hver måned.'),
+  ).toBeVisible();
+  await expect(
+    customer.getByRole('table', { name: 'Produkter' }).getByRole('row').filter({
+      hasText: 'Fitness',
+    }),
+  ).toContainText('299,00');
+
+  // The contact came from the contact person, who has no phone: the card waits for it.
+  await expect(customer.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+  await expect(
+    customer.getByText('Udfyld og gem dine kontaktoplysninger, før du aktiverer abonnementet.'),
+  ).toBeVisible();
+  await customer.getByLabel('Telefon', { exact: true }).fill('12345678');
+  await customer.getByRole('button', { name: 'Gem', exact: true }).click();
+  await expectToast(customer, 'Kontaktoplysningerne blev gemt!');
+
+  // Both terms, then the card.
+  await customer
+    .getByRole('checkbox', { name: 'Jeg har læst og accepterer Handelsbetingelser' })
+    .check();
+  await customer
+    .getByRole('checkbox', { name: 'Jeg har læst og accepterer Abonnementsbetingelser' })
+    .check();
+  await customer.getByLabel('Kortnummer').fill('4242 4242 4242 4242');
+  await customer.getByLabel('Udløbsdato').fill('12 / 30');
+  await customer.getByLabel('Kontrolcifre').fill('123');
+  const activate = customer.getByRole('button', { name: 'Aktivér abonnement' });
+  await expect(activate).toBeEnabled();
+  await activate.click();
+
+  await expect(customer.getByText('Betalingen blev gennemført!')).toBeVisible();
+  await expect(customer.getByText('Kort: Visa •••• 4242')).toBeVisible();
+  await expect(customer.getByText('Aktiv', { exact: true })).toBeVisible();
+  await expect(activate).toHaveCount(0);
+  await customerContext.close();
+
+  // The first period is charged at once (a job): one invoice, paid.
+  await expect
+    .poll(async () => (await api.get<SubscriptionDto>(`/api/subscriptions/${id}`)).result, {
+      timeout: 60_000,
+      message: 'the first period charged',
+    })
+    .toMatchObject({ status: 'approved', periodsPaid: 1, card: { last4: '4242' } });
+  const { result: invoices } = await api.get<InvoiceListRow[]>(`/api/invoices/${id}`);
+  expect(invoices).toHaveLength(1);
+  expect(invoices[0]).toMatchObject({ IsPaid: true, IsDraft: false, Total: 29900 });
+
+  // The receipt, to the customer's e-mail (api/src/mail/invoices.rs `receipt`).
+  const receipt = await waitForMail(
+    email,
+    (m) =>
+      (m.subject ?? '') === `Kvittering for faktura nr. ${invoices[0].Number} fra ${club.name}`,
+    60_000,
+  );
+  expect(receipt.text ?? '').toContain(`Tak for din betaling af faktura nr. ${invoices[0].Number}`);
+});

@@ -1,0 +1,91 @@
+import { baseApi } from '../../api/baseApi';
+import type { PaymentStart } from '../../api/generated/payments';
+import type { Customer, PublicSubscription } from '../../api/generated/subscriptions';
+
+/** The subscription and the token of the mailed link: every call of the page carries both. */
+export interface SubscriptionLink {
+  id: string;
+  token: string;
+}
+
+// Absolute paths: the page is public, and these calls live under /api in either mode.
+const subscriptionUrl = (id: string) => `/api/public/subscriptions/${encodeURIComponent(id)}`;
+
+/**
+ * The public subscription page (spec 3 §2, §4, §5, §7): what the customer subscribes to, the
+ * contact form of a draft, and activation with a card saved through a Stripe SetupIntent, which
+ * the server reads from Stripe. The calls that change the subscription answer the page as it now
+ * stands, which replaces the cached page, so the screen follows the server's word only.
+ */
+export const subscriptionPublicApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getPublicSubscription: build.query<PublicSubscription, SubscriptionLink>({
+      query: ({ id, token }) => ({ url: subscriptionUrl(id), params: { token } }),
+    }),
+    /** Only while a draft; 422 names the fields (firstname, lastname, email, phone). */
+    updatePublicSubscriptionContact: build.mutation<
+      PublicSubscription,
+      SubscriptionLink & { customer: Customer }
+    >({
+      query: ({ id, token, customer }) => ({
+        url: `${subscriptionUrl(id)}/update-contact`,
+        method: 'POST',
+        params: { token },
+        body: customer,
+      }),
+      async onQueryStarted({ id, token }, { dispatch, queryFulfilled }) {
+        await replacePage(id, token, dispatch, queryFulfilled);
+      },
+    }),
+    /** A SetupIntent's client secret (`seti_…`) for the card element, and the club's key. */
+    startPublicSubscriptionActivation: build.mutation<PaymentStart, SubscriptionLink>({
+      query: ({ id, token }) => ({
+        url: `${subscriptionUrl(id)}/activate`,
+        method: 'POST',
+        params: { token },
+        body: {},
+      }),
+    }),
+    /** The card was confirmed with Stripe: the server keeps it (approving a draft). */
+    confirmPublicSubscriptionActivation: build.mutation<
+      PublicSubscription,
+      SubscriptionLink & { setupIntent: string }
+    >({
+      query: ({ id, token, setupIntent }) => ({
+        url: `${subscriptionUrl(id)}/activate/confirm`,
+        method: 'POST',
+        params: { token },
+        body: { setupIntent },
+      }),
+      async onQueryStarted({ id, token }, { dispatch, queryFulfilled }) {
+        await replacePage(id, token, dispatch, queryFulfilled);
+      },
+    }),
+  }),
+});
+
+/** The answer of a change is the page as it now stands: it replaces the cached page. */
+async function replacePage(
+  id: string,
+  token: string,
+  dispatch: (action: ReturnType<typeof upsertPage>) => unknown,
+  queryFulfilled: Promise<{ data: PublicSubscription }>,
+) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(upsertPage({ id, token }, data));
+  } catch {
+    // The page shows the refusal where it asked; the cached page stays as it was.
+  }
+}
+
+function upsertPage(link: SubscriptionLink, page: PublicSubscription) {
+  return subscriptionPublicApi.util.upsertQueryData('getPublicSubscription', link, page);
+}
+
+export const {
+  useGetPublicSubscriptionQuery,
+  useUpdatePublicSubscriptionContactMutation,
+  useStartPublicSubscriptionActivationMutation,
+  useConfirmPublicSubscriptionActivationMutation,
+} = subscriptionPublicApi;
