@@ -32,6 +32,7 @@ test('orders side navigation and a season with only reservations', async ({ page
     'Pipeline',
     'Aftaler',
     'Ordrer',
+    'Abonnementer',
     'Fakturaer',
     'Kategorier',
     'Sæsoner',

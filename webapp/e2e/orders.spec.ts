@@ -122,6 +122,7 @@ test('an order from draft to approved, reopened, exported, its history, cancelle
     'Pipeline',
     'Aftaler',
     'Ordrer',
+    'Abonnementer',
     'Fakturaer',
     'Kategorier',
     'Sæsoner',

@@ -93,7 +93,10 @@ test('staff create a subscription, approve it, find it active and send the payme
   const list = page.getByRole('table', { name: 'Abonnementer' });
   const show = list.getByRole('link', { name: `Se abonnement #${number}` });
   await expect(show).toBeVisible();
-  const row = list.getByRole('row').filter({ has: show });
+  // `has` looks inside each row: a page-rooted locator, not one inside the table.
+  const row = list
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: `Se abonnement #${number}` }) });
   await expect(row).toContainText('Aktiv');
   await expect(row).toContainText('Mette');
   await expect(row).toContainText('299,00');
