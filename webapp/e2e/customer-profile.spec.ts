@@ -103,3 +103,17 @@ test('a customer saves cards, changes the default, deletes one and edits the pro
   await page.reload();
   await expect(page.getByLabel('Telefon')).toHaveValue(phone);
 });
+
+test('a subscription inside its commitment cannot be cancelled, and the page says from when it can', async ({
+  page,
+}) => {
+  await logIn(page, 'kunde@tribune.test');
+  // The demo's active subscription of kunde@tribune.test (api/src/seed/subscriptions.rs): six
+  // months' commitment from next month.
+  await page.goto('/profile#subscriptions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Abonnementer' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Aktiv' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(/Kan opsiges fra \d{2}-\d{2}-\d{4}/);
+  await expect(page.getByRole('button', { name: 'Opsig abonnement' })).toHaveCount(0);
+});
