@@ -103,10 +103,6 @@ export function SubscriptionsSection() {
           body={(row: ProfileSubscription) => dayOrDash(row.commitmentDate)}
         />
         <Column
-          header={t('customerProfile.subscriptions.status')}
-          body={(row: ProfileSubscription) => <StatusTag subscription={row} />}
-        />
-        <Column
           header={t('customerProfile.subscriptions.lines')}
           body={(row: ProfileSubscription) => <Lines subscription={row} />}
         />
@@ -114,29 +110,33 @@ export function SubscriptionsSection() {
           header={t('customerProfile.subscriptions.total')}
           body={(row: ProfileSubscription) => <Money value={row.total} ore />}
         />
+        {/* The status with what the customer may do about it: cancel, or from when. */}
         <Column
-          header={t('customerProfile.subscriptions.actions')}
-          body={(row: ProfileSubscription) =>
-            row.canCancel ? (
-              <ConfirmButton
-                outlined
-                size="small"
-                severity="danger"
-                icon="pi pi-times"
-                label={t('customerProfile.subscriptions.cancel')}
-                loading={busy === row.id}
-                disabled={busy !== undefined}
-                message={t('customerProfile.subscriptions.cancelConfirm')}
-                onConfirm={() => cancelSubscription(row.id)}
-              />
-            ) : row.status === 'approved' && row.commitmentDate ? (
-              <small className="tb-field-help">
-                {t('customerProfile.subscriptions.cancelFrom', {
-                  date: formatDay(row.commitmentDate),
-                })}
-              </small>
-            ) : null
-          }
+          header={t('customerProfile.subscriptions.status')}
+          body={(row: ProfileSubscription) => (
+            <div className="tb-profile-status">
+              <StatusTag subscription={row} />
+              {row.canCancel ? (
+                <ConfirmButton
+                  outlined
+                  size="small"
+                  severity="danger"
+                  icon="pi pi-times"
+                  label={t('customerProfile.subscriptions.cancel')}
+                  loading={busy === row.id}
+                  disabled={busy !== undefined}
+                  message={t('customerProfile.subscriptions.cancelConfirm')}
+                  onConfirm={() => cancelSubscription(row.id)}
+                />
+              ) : row.status === 'approved' && row.commitmentDate ? (
+                <small className="tb-field-help">
+                  {t('customerProfile.subscriptions.cancelFrom', {
+                    date: formatDay(row.commitmentDate),
+                  })}
+                </small>
+              ) : null}
+            </div>
+          )}
         />
       </DataTable>
     </Card>
