@@ -12,7 +12,7 @@ import {
 import { RichTextEditor } from '../../shared/ui/RichTextEditor';
 import type { ContractFormValues } from './contractSchema';
 import { isSavable } from './contractStatus';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import type { Contract, ContractField } from './types';
 
 /** A checkbox field keeps its value as text: 'true' when ticked, '' otherwise. */

@@ -24,7 +24,7 @@ import {
 } from './contractSchema';
 import { isSavable } from './contractStatus';
 import { intervalOf, proposePeriods, suggestedAmount } from './invoicingPlan';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import { PLAN_KINDS, type Contract } from './types';
 
 /** One input of a period row, labelled by its row ('Dato for periode 2'). */

@@ -12,7 +12,7 @@ import { ContractLinesDialog } from './ContractLinesDialog';
 import type { ContractFormValues } from './contractSchema';
 import { useGetContractProductsQuery } from './contractsApi';
 import { isEditable } from './contractStatus';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import { unitOfProduct } from './simpleLines';
 import type { ContractLine, ContractStatus } from './types';
 

@@ -9,7 +9,7 @@ import { ContactPicker } from '../../shared/pickers/ContactPicker';
 import type { CompanyPick, ContactPick } from '../../shared/pickers/types';
 import type { ContractFormValues } from './contractSchema';
 import { isEditable, isSavable } from './contractStatus';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import type { ContractStatus } from './types';
 
 /** The message of `name` once the field was touched or the form submitted. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_PATTERN } from '../../shared/format';
 import { DateTime } from '../../shared/ui/DateTime';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import type { Signing } from './types';
 
 /**

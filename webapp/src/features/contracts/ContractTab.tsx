@@ -23,7 +23,7 @@ import { agreementStatusOptions, isEditable, isSavable } from './contractStatus'
 import { ContractSigningCard } from './ContractSigningCard';
 import { ContractTotalsCard } from './ContractTotalsCard';
 import { contractPath } from './paths';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import type { AgreementStatus, Contract } from './types';
 
 /**

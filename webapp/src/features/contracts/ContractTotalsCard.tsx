@@ -8,7 +8,7 @@ import { MoneyField } from '../../shared/ui/FormFields';
 import { Money } from '../../shared/ui/Money';
 import { shownTotals, totalsInvoicing, type ContractFormValues } from './contractSchema';
 import { isEditable } from './contractStatus';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import type { Contract } from './types';
 
 /**

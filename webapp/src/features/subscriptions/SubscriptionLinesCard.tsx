@@ -8,7 +8,7 @@ import { OrderLineDialog } from '../../shared/orderLines/OrderLineDialog';
 import { lineTotal } from '../../shared/orderLines/orderTotals';
 import type { OrderLine } from '../../shared/orderLines/types';
 import { Money } from '../../shared/ui/Money';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import type { SubscriptionFormValues } from './subscriptionSchema';
 
 /** The messages a 422 put on a line's fields (orderLines.{i}.title …). */

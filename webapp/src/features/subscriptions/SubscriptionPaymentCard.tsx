@@ -1,7 +1,7 @@
 import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../shared/format';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import type { ChargeProblem, Subscription, SubscriptionCard } from './types';
 
 /** 'visa' → 'Visa', as a card's brand reads. */

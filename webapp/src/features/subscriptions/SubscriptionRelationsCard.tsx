@@ -7,7 +7,7 @@ import { fullName } from '../../shared/format';
 import { CompanyPicker } from '../../shared/pickers/CompanyPicker';
 import { ContactPicker } from '../../shared/pickers/ContactPicker';
 import type { CompanyPick, ContactPick } from '../../shared/pickers/types';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import { NO_CUSTOMER, type SubscriptionFormValues } from './subscriptionSchema';
 
 /** The message of `name` once the field was touched or the form submitted. */

@@ -8,7 +8,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../shared/ui/FormFields';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import { SubscriptionLinesCard } from './SubscriptionLinesCard';
 import { ChargeProblemMessage, SubscriptionPaymentCard } from './SubscriptionPaymentCard';
 import { SubscriptionRelationsCard } from './SubscriptionRelationsCard';

@@ -8,7 +8,7 @@ import { orderDiscountForTotal } from '../../shared/orderLines/orderTotals';
 import type { VatSettings } from '../../shared/orderLines/types';
 import { MoneyField } from '../../shared/ui/FormFields';
 import { Money } from '../../shared/ui/Money';
-import { Section } from './Section';
+import { Section } from '../../shared/ui/Section';
 import {
   shownTotals,
   totalsInvoicing,

@@ -1,7 +1,7 @@
 import { Card } from 'primereact/card';
 import { useId, type ReactNode } from 'react';
 
-/** A card of the contract page with its heading, named by it for assistive technology. */
+/** A card of an editor page (contract, subscription) with its heading, named by it for assistive technology. */
 export function Section({
   title,
   actions,
