@@ -67,10 +67,7 @@ pub async fn esign_info(
         .load(opened.client_id, id)
         .await?;
     let mut tx = club_tx(&state.pool, opened.client_id).await?;
-    let club_name: String = sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
-        .bind(opened.client_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let club_name: String = crate::kit::club::club_name(&mut tx, opened.client_id).await?;
     let company_name: Option<String> = match contract.content.company_id {
         Some(company) => {
             sqlx::query_scalar("SELECT name FROM companies WHERE id = $1")

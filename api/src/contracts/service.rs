@@ -439,12 +439,5 @@ async fn check_references(
 
 /// The club's next contract number, taken inside the transaction that creates the contract.
 async fn next_number(conn: &mut PgConnection, client_id: Uuid) -> Result<i64, ApiError> {
-    Ok(sqlx::query_scalar(
-        "INSERT INTO contract_numbers (client_id, last_number) VALUES ($1, 1) \
-         ON CONFLICT (client_id) DO UPDATE SET last_number = contract_numbers.last_number + 1 \
-         RETURNING last_number",
-    )
-    .bind(client_id)
-    .fetch_one(conn)
-    .await?)
+    crate::kit::club::next_in_series(conn, "contract_numbers", client_id).await
 }

@@ -376,10 +376,7 @@ async fn mail_payment_link(
         &state.settings.public_url,
     )
     .await?;
-    let club: String = sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
-        .bind(actor.client_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let club: String = crate::kit::club::club_name(&mut *conn, actor.client_id).await?;
     let composed = subscription_mails::charge_failed(subscription, &club, reason, &link);
     enqueue(
         &mut *conn,

@@ -514,10 +514,7 @@ impl<'a> InvoiceService<'a> {
         let updated = self
             .run(&mut tx, actor, id, Some(version), command, name)
             .await?;
-        let club: String = sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
-            .bind(actor.client_id)
-            .fetch_one(&mut *tx)
-            .await?;
+        let club: String = crate::kit::club::club_name(&mut tx, actor.client_id).await?;
         let pdf = Attachment {
             file_name: document::file_name(&invoice),
             content_type: "application/pdf".into(),
@@ -641,14 +638,7 @@ pub(super) fn refused(err: CommandError<InvoiceError>) -> ApiError {
 }
 
 async fn next_number(conn: &mut PgConnection, client_id: Uuid) -> Result<i64, ApiError> {
-    Ok(sqlx::query_scalar(
-        "INSERT INTO invoice_numbers (client_id, last_number) VALUES ($1, 1) \
-         ON CONFLICT (client_id) DO UPDATE SET last_number = invoice_numbers.last_number + 1 \
-         RETURNING last_number",
-    )
-    .bind(client_id)
-    .fetch_one(conn)
-    .await?)
+    crate::kit::club::next_in_series(conn, "invoice_numbers", client_id).await
 }
 
 /// The club's `orders.invoiceDescription`.

@@ -39,3 +39,32 @@ pub async fn all_in_club(
     .await?;
     Ok(known == unique.len() as i64)
 }
+
+/// The club's next number of a gap-free series (`order_numbers`, `contract_numbers`,
+/// `invoice_numbers`, `subscription_numbers`), taken inside the caller's transaction: a rolled
+/// back transaction gives its number back, so the series has no gaps.
+pub async fn next_in_series(
+    conn: &mut sqlx::PgConnection,
+    series: &'static str,
+    client_id: uuid::Uuid,
+) -> Result<i64, crate::error::ApiError> {
+    Ok(sqlx::query_scalar(&format!(
+        "INSERT INTO {series} (client_id, last_number) VALUES ($1, 1) \
+         ON CONFLICT (client_id) DO UPDATE SET last_number = {series}.last_number + 1 \
+         RETURNING last_number"
+    ))
+    .bind(client_id)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// The club's name (the sender of its mails, the heading of its public pages).
+pub async fn club_name(
+    conn: &mut sqlx::PgConnection,
+    client_id: uuid::Uuid,
+) -> Result<String, sqlx::Error> {
+    sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
+        .bind(client_id)
+        .fetch_one(conn)
+        .await
+}

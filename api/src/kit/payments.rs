@@ -110,10 +110,12 @@ pub struct PaymentRow {
     pub capture: String,
     pub reference: Option<String>,
     pub status: String,
+    /// Why the last try failed, for the payer.
+    pub error: Option<String>,
 }
 
 const ROW: &str =
-    "id, client_id, number, provider, purpose, owner_id, amount, capture, reference, status";
+    "id, client_id, number, provider, purpose, owner_id, amount, capture, reference, status, error";
 
 /// A payment to start for an order or a subscription.
 pub struct StartPayment {

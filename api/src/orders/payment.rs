@@ -88,21 +88,12 @@ async fn page(
     order: &Order,
 ) -> Result<OrderPaymentPage, ApiError> {
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let club_name: String = sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
-        .bind(client_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let club_name: String = crate::kit::club::club_name(&mut tx, client_id).await?;
     let provider = payments::club_provider_kind(&mut tx, client_id).await?;
     let last = payments::latest_for(&mut tx, id).await?;
-    let last_error: Option<String> = match &last {
-        Some(row) if row.status == "failed" => {
-            sqlx::query_scalar("SELECT error FROM payments WHERE id = $1")
-                .bind(row.id)
-                .fetch_one(&mut *tx)
-                .await?
-        }
-        _ => None,
-    };
+    let last_error = last
+        .filter(|row| row.status == "failed")
+        .and_then(|row| row.error);
     tx.commit().await?;
     let totals = order.totals();
     let customer = &order.content.customer;

@@ -371,12 +371,5 @@ async fn check_references(
 
 /// The club's next order number, taken inside the transaction that creates the order.
 async fn next_number(conn: &mut PgConnection, client_id: Uuid) -> Result<i64, ApiError> {
-    Ok(sqlx::query_scalar(
-        "INSERT INTO order_numbers (client_id, last_number) VALUES ($1, 1) \
-         ON CONFLICT (client_id) DO UPDATE SET last_number = order_numbers.last_number + 1 \
-         RETURNING last_number",
-    )
-    .bind(client_id)
-    .fetch_one(conn)
-    .await?)
+    crate::kit::club::next_in_series(conn, "order_numbers", client_id).await
 }

@@ -15,7 +15,7 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::integrations::payments::{PaymentError, PaymentStart, ProviderKind, StripeClient};
 use crate::kit::input::Json;
-use crate::kit::payments::{cards_of, club_provider_kind, customer_of};
+use crate::kit::payments::{cards_of, club_provider_kind, customer_of, detach_card};
 use crate::session::SignedIn;
 use crate::state::AppState;
 
@@ -257,9 +257,7 @@ pub async fn delete_my_card(
     let mut tx = club_tx(&state.pool, owner.client_id).await?;
     let stripe = stripe(&state, &mut tx, owner.client_id).await?;
     let (_, default) = owning(stripe, &mut tx, &owner, &body.card_id).await?;
-    stripe
-        .detach(&body.card_id, &format!("tribune-detach-{}", body.card_id))
-        .await?;
+    detach_card(&state, &body.card_id).await?;
     if default.as_deref() == Some(body.card_id.as_str()) {
         sqlx::query(
             "UPDATE payment_customers SET default_method = NULL \

@@ -39,10 +39,7 @@ async fn page(
     s: &Subscription,
 ) -> Result<PublicSubscription, ApiError> {
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let club_name: String = sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
-        .bind(client_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let club_name: String = crate::kit::club::club_name(&mut tx, client_id).await?;
     let provider = payments::club_provider_kind(&mut tx, client_id).await?;
     tx.commit().await?;
     let totals = s.totals();

@@ -152,10 +152,7 @@ impl<'a> SubscriptionService<'a> {
             self.public_url,
         )
         .await?;
-        let club: String = sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
-            .bind(actor.client_id)
-            .fetch_one(&mut *tx)
-            .await?;
+        let club: String = crate::kit::club::club_name(&mut tx, actor.client_id).await?;
         let composed = subscription_mails::payment_link(&subscription, &club, &link);
         enqueue(
             &mut tx,
@@ -302,12 +299,5 @@ async fn check_references(
 }
 
 async fn next_number(conn: &mut PgConnection, client_id: Uuid) -> Result<i64, ApiError> {
-    Ok(sqlx::query_scalar(
-        "INSERT INTO subscription_numbers (client_id, last_number) VALUES ($1, 1) \
-         ON CONFLICT (client_id) DO UPDATE SET last_number = subscription_numbers.last_number + 1 \
-         RETURNING last_number",
-    )
-    .bind(client_id)
-    .fetch_one(conn)
-    .await?)
+    crate::kit::club::next_in_series(conn, "subscription_numbers", client_id).await
 }
