@@ -195,8 +195,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .await
                 .map_err(|e| anyhow::anyhow!("{e:?}"))?;
             println!(
-                "charge-subscriptions {day}: {} periods paid, {} failed, {} skipped",
-                report.paid, report.failed, report.skipped
+                "charge-subscriptions {day}: {} periods paid, {} failed, {} skipped, {} payment links mailed",
+                report.paid, report.failed, report.skipped, report.links
             );
         }
     }

@@ -10,6 +10,12 @@
 //! and the aggregate refuses a period twice. A declined charge is retried after 1, 3 and 7 days
 //! (each try its own key), the customer is mailed a link to pay with another card, and after the
 //! last try the subscription is flagged, not cancelled.
+//!
+//! A subscription without a card — its club takes payments in the hosted window, which keeps no
+//! card, or its customer never saved one — is paid period by period by the customer: when a
+//! period falls due the customer is mailed a link to the public page (once per period), and the
+//! window's callback books the period here (`record_window_payment`) with its invoice and
+//! receipt, exactly as a charge is booked.
 
 use std::time::Duration;
 
@@ -17,7 +23,8 @@ use actix_web::web;
 use chrono::{NaiveDate, Utc};
 use sqlx::PgConnection;
 use tokio::sync::watch;
-use tribune_domain::subscription::{Period, Subscription, SubscriptionCommand};
+use tribune_domain::money::Money;
+use tribune_domain::subscription::{Period, Subscription, SubscriptionCommand, SubscriptionStatus};
 use tribune_projections::db::{club_tx, system_tx};
 use tribune_projections::store::CommandError;
 use uuid::Uuid;
@@ -27,7 +34,7 @@ use crate::error::ApiError;
 use crate::integrations::payments::{PaymentError, PaymentState};
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
-use crate::kit::payments::{link_url, Purpose};
+use crate::kit::payments::{link_url, PaymentRow, Purpose};
 use crate::mail::subscriptions as subscription_mails;
 use crate::state::AppState;
 
@@ -63,6 +70,8 @@ pub struct RecurringReport {
     pub paid: usize,
     pub failed: usize,
     pub skipped: usize,
+    /// Links mailed for periods paid in the window.
+    pub links: usize,
 }
 
 #[derive(sqlx::FromRow)]
@@ -99,7 +108,122 @@ pub async fn charge_due(state: &AppState, today: NaiveDate) -> Result<RecurringR
             }
         }
     }
+    report.links = mail_due_links(state, today).await?;
     Ok(report)
+}
+
+/// Mails the link for each period that fell due on a subscription without a card, once per
+/// period: the period's `subscription_charges` row is made with the mail's job, in one
+/// transaction, and its existence says the link went out.
+async fn mail_due_links(state: &AppState, today: NaiveDate) -> Result<usize, ApiError> {
+    let mut tx = system_tx(&state.pool).await?;
+    let due =
+        tribune_projections::subscription::queries::due_by_link(&mut tx, today, BATCH).await?;
+    tx.commit().await?;
+    let mut mailed = 0;
+    for (id, client_id, day) in due {
+        let loaded = state
+            .subscriptions
+            .load_live(client_id, &id.to_string())
+            .await
+            .map_err(ApiError::from)?;
+        let Some((subscription, _)) = loaded else {
+            continue;
+        };
+        let mut tx = club_tx(&state.pool, client_id).await?;
+        let fresh = sqlx::query(
+            "INSERT INTO subscription_charges (subscription_id, period, client_id, amount) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(id)
+        .bind(day.format("%Y-%m-%d").to_string())
+        .bind(client_id)
+        .bind(subscription.totals().total.as_ore())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if fresh == 0 || subscription.content.customer.email.trim().is_empty() {
+            tx.commit().await?;
+            continue;
+        }
+        let link = link_url(
+            &mut tx,
+            client_id,
+            Purpose::Subscription,
+            id,
+            &state.settings.public_url,
+        )
+        .await?;
+        let club: String = crate::kit::club::club_name(&mut tx, client_id).await?;
+        let composed = subscription_mails::period_due(&subscription, &club, day, &link);
+        enqueue(
+            &mut tx,
+            NewJob {
+                client_id: Some(client_id),
+                description: composed.description,
+                method: JobMethod::SendMail(composed.mail),
+                collection: Some("subscriptions".into()),
+                relation_id: Some(id.to_string()),
+                created_by: None,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        mailed += 1;
+    }
+    Ok(mailed)
+}
+
+/// The window's callback for a payment of a subscription period: a draft is approved (the
+/// activation), and the period booked with its invoice and receipt as a charge is. Idempotent:
+/// a callback that comes again finds the period paid.
+pub async fn record_window_payment(
+    state: &AppState,
+    payment: &PaymentRow,
+    reference: &str,
+    today: NaiveDate,
+) -> Result<Charge, ApiError> {
+    let Some(key) = payment.period.clone() else {
+        return Ok(Charge::Skipped);
+    };
+    let Ok(due) = NaiveDate::parse_from_str(&key, "%Y-%m-%d") else {
+        tracing::warn!(payment = %payment.id, period = %key, "a window payment for an unknown period");
+        return Ok(Charge::Skipped);
+    };
+    let (client_id, id) = (payment.client_id, payment.owner_id);
+    let (subscription, _) = state
+        .subscriptions
+        .load_live(client_id, &id.to_string())
+        .await
+        .map_err(ApiError::from)?
+        .ok_or(ApiError::NotFound)?;
+    let period = Period {
+        key,
+        due,
+        amount: Money::ore(payment.amount),
+    };
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    sqlx::query(
+        "INSERT INTO subscription_charges (subscription_id, period, client_id, amount) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(id)
+    .bind(&period.key)
+    .bind(client_id)
+    .bind(period.amount.as_ore())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    record_paid(
+        state,
+        client_id,
+        id,
+        &subscription,
+        &period,
+        reference,
+        today,
+    )
+    .await
 }
 
 /// Charges the periods of one subscription that are due by `today`, oldest first; stops at the
@@ -252,6 +376,24 @@ async fn record_paid(
     .await?;
     if status == "succeeded" {
         return Ok(Charge::AlreadyPaid);
+    }
+    if subscription.status == SubscriptionStatus::Draft {
+        // Paid in the window on activation. The money is taken: the period is booked even if
+        // staff changed the draft so that it no longer approves (they see it on the list).
+        let approved = state
+            .subscriptions
+            .execute_in(
+                &mut tx,
+                client_id,
+                &id.to_string(),
+                SubscriptionCommand::Approve,
+                actor.metadata("subscription.activate"),
+                None,
+            )
+            .await;
+        if let Err(err) = approved {
+            tracing::warn!(subscription = %id, error = ?err, "a draft paid in the window was not approved");
+        }
     }
     let invoice_id = service
         .invoice_paid_period(

@@ -112,10 +112,13 @@ pub struct PaymentRow {
     pub status: String,
     /// Why the last try failed, for the payer.
     pub error: Option<String>,
+    /// The subscription period a payment in the window pays (its first day, `2026-11-01`).
+    pub period: Option<String>,
 }
 
 const ROW: &str =
-    "id, client_id, number, provider, purpose, owner_id, amount, capture, reference, status, error";
+    "id, client_id, number, provider, purpose, owner_id, amount, capture, reference, status, \
+                   error, period";
 
 /// A payment to start for an order or a subscription.
 pub struct StartPayment {
@@ -128,6 +131,8 @@ pub struct StartPayment {
     /// Where the payer comes back to (the window adds its parameters).
     pub accept_url: String,
     pub cancel_url: String,
+    /// The subscription period it pays, if any.
+    pub period: Option<String>,
 }
 
 /// Records a payment in the ledger and asks the club's provider to start it: the idempotency
@@ -151,8 +156,8 @@ pub async fn start(
         Capture::Manual => "manual",
     };
     let number: i64 = sqlx::query_scalar(
-        "INSERT INTO payments (id, client_id, provider, purpose, owner_id, amount, capture) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING number",
+        "INSERT INTO payments (id, client_id, provider, purpose, owner_id, amount, capture, period) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING number",
     )
     .bind(id)
     .bind(client_id)
@@ -161,6 +166,7 @@ pub async fn start(
     .bind(payment.owner_id)
     .bind(payment.amount.as_ore())
     .bind(capture)
+    .bind(&payment.period)
     .fetch_one(&mut *tx)
     .await?;
     let public_url = state.settings.public_url.trim_end_matches('/');

@@ -1,6 +1,7 @@
 //! The subscription's mails (spec 3 §4 'Send betalingslink'; issue 14: a failed recurring charge
 //! mails the customer a link to pay with another card).
 
+use chrono::NaiveDate;
 use tribune_domain::subscription::Subscription;
 
 use super::with_link;
@@ -61,6 +62,38 @@ pub fn charge_failed(
                     .to_string(),
             ],
             "Opdater betalingskort",
+            link,
+        ),
+    }
+}
+
+/// A period of a subscription without a card fell due: the customer pays it in the payment
+/// window from the public page.
+pub fn period_due(
+    subscription: &Subscription,
+    club: &str,
+    day: NaiveDate,
+    link: &str,
+) -> SubscriptionMail {
+    let customer = &subscription.content.customer;
+    let number = subscription.number;
+    SubscriptionMail {
+        description: format!(
+            "Betalingslink for abonnement #{number} (periode fra {}) til {}",
+            day.format("%d-%m-%Y"),
+            customer.email
+        ),
+        mail: with_link(
+            &customer.email,
+            &format!("Næste betaling af dit abonnement #{number} hos {club}"),
+            &[
+                format!("Hej {}", customer.firstname),
+                format!(
+                    "Perioden fra {} for dit abonnement #{number} hos {club} skal betales. Du betaler via linket.",
+                    day.format("%d-%m-%Y")
+                ),
+            ],
+            "Betal perioden",
             link,
         ),
     }

@@ -188,6 +188,7 @@ pub async fn start_payment(
             customer: None,
             accept_url: format!("{back}&window=accept"),
             cancel_url: format!("{back}&window=cancel"),
+            period: None,
         },
     )
     .await?;

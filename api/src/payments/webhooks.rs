@@ -10,7 +10,9 @@ use serde_json::{json, Value};
 use crate::error::ApiError;
 use crate::integrations::payments::stripe::verify_signature;
 use crate::integrations::payments::{CardSummary, PaymentOutcome, PaymentState, ProviderKind};
-use crate::kit::payments::{self, Delivery};
+use crate::invoices::recurring;
+use crate::kit::dates::today;
+use crate::kit::payments::{self, Delivery, Purpose};
 use crate::state::AppState;
 
 /// The PaymentIntent events that move a payment; any other event is acknowledged and ignored.
@@ -175,5 +177,11 @@ pub async fn window_callback(
         }),
     )
     .await?;
+    // A subscription's period is booked whether or not this delivery was seen before: a crash
+    // after the ledger's commit leaves the period to the window's next call, and booking it
+    // twice changes nothing.
+    if row.purpose == Purpose::Subscription.as_str() && outcome.state == PaymentState::Paid {
+        recurring::record_window_payment(&state, &row, &outcome.reference, today()).await?;
+    }
     Ok(HttpResponse::Ok().content_type("text/plain").body("OK"))
 }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
 use tribune_domain::order::totals::line_amounts;
-use tribune_domain::order::{Customer, OrderLine};
+use tribune_domain::order::{Customer, LineOption, OrderLine};
 use tribune_domain::subscription::{
     FailedCharge, SavedCard, Subscription, SubscriptionContent, SubscriptionStatus,
 };
@@ -176,28 +176,107 @@ pub struct SubscriptionRef {
     pub version: Option<usize>,
 }
 
-/// One line as the public page shows it.
+/// One line as the public page shows it: what it holds, the options on it, and in a draft the
+/// options ('Tilvalg') the customer may choose.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicLine {
+    pub id: Uuid,
     pub title: String,
     pub variant: Option<String>,
     #[ts(type = "number")]
     pub amount: i64,
     pub price: Money,
+    /// With the options, times the amount.
     pub total: Money,
+    #[ts(inline)]
+    pub options: Vec<PublicLineOption>,
+    /// The options of the line's product that are shown on checkout (`public`).
+    #[ts(inline)]
+    pub offered: Vec<OfferedOption>,
 }
 
 impl PublicLine {
+    /// The line as it is, without what may be chosen (the customer's profile lists it so).
     pub fn of(line: &OrderLine) -> Self {
         PublicLine {
+            id: line.id,
             title: line.title.clone(),
             variant: line.variant.clone(),
             amount: line.amount,
             price: line.price,
             total: line_amounts(line).total,
+            options: line.options.iter().map(PublicLineOption::of).collect(),
+            offered: Vec::new(),
         }
     }
+}
+
+/// An option on a line: 'Navnetryk (XL)' and its price per unit of the line.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicLineOption {
+    /// With `variant_id`, which of the line's offered options it is, if one.
+    pub product_id: Option<Uuid>,
+    pub variant_id: Option<Uuid>,
+    pub title: String,
+    pub price: Money,
+}
+
+impl PublicLineOption {
+    pub fn of(option: &LineOption) -> Self {
+        PublicLineOption {
+            product_id: option.product_id,
+            variant_id: option.variant_id,
+            title: option_title(&option.title, option.variant.as_deref()),
+            price: option.price,
+        }
+    }
+}
+
+/// 'Navnetryk (XL)', as the line dialog names an option with a variant.
+pub fn option_title(title: &str, variant: Option<&str>) -> String {
+    match variant.map(str::trim).filter(|v| !v.is_empty()) {
+        Some(variant) => format!("{title} ({variant})"),
+        None => title.to_string(),
+    }
+}
+
+/// An option the customer may tick on a line, and whether the line has it.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct OfferedOption {
+    pub product_id: Uuid,
+    pub variant_id: Option<Uuid>,
+    pub title: String,
+    /// Per unit of the line.
+    pub price: Money,
+    pub chosen: bool,
+}
+
+/// The body of `POST /public/subscriptions/{id}/update`: the options chosen on the lines it
+/// names (a line not named keeps its options).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChosenOptions {
+    pub order_lines: Vec<LineChoice>,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LineChoice {
+    /// The line's id (`PublicLine.id`).
+    pub id: Uuid,
+    pub options: Vec<OptionChoice>,
+}
+
+/// One of the line's offered options, by its product and variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OptionChoice {
+    pub product_id: Uuid,
+    #[serde(default)]
+    pub variant_id: Option<Uuid>,
 }
 
 /// The public subscription page (spec 3 §2, §4 Public subscription).
@@ -224,9 +303,15 @@ pub struct PublicSubscription {
     pub prices_with_vat: bool,
     pub card: Option<SubscriptionCard>,
     pub next_payment: Option<NaiveDate>,
-    /// The customer can activate (or give a new card): not cancelled, and the club takes cards
-    /// through Stripe.
+    /// The customer can pay: with Stripe, activate or give a new card (not cancelled); with the
+    /// window, pay the period that is due (`amount_due`).
     pub can_pay: bool,
+    /// How the club takes payments: 'stripe' (a card saved and charged each period) or
+    /// 'window' (each period paid in the hosted window); none when it takes no cards.
+    pub pay_with: Option<String>,
+    /// What the customer pays in the window now (a draft's first period, or a period that has
+    /// fallen due), when anything.
+    pub amount_due: Option<Money>,
     /// Why a charge failed, until it is paid.
     pub charge_problem: Option<ChargeProblem>,
 }

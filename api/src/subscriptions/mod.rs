@@ -1,9 +1,11 @@
 //! Subscriptions (spec 3 §2 Subscriptions, §3, §4 Subscription status and public subscription,
-//! §5, §7; issue 14): the staff's list and editor calls, the public subscription page with
-//! activation by card, and the history source. The recurring charges and their invoices are the
-//! invoices area's (`invoices::recurring`), where the invoice service lives.
+//! §5, §7; issue 14): the staff's list and editor calls, the public subscription page with the
+//! options the customer chooses and activation by card, and the history source. The recurring
+//! charges and their invoices are the invoices area's (`invoices::recurring`), where the invoice
+//! service lives.
 
 pub mod dto;
+pub mod options;
 pub mod profile;
 pub mod public;
 pub mod service;
@@ -87,6 +89,11 @@ pub fn configure(routes: &mut Routes) {
             public::public_subscription,
         )
         .post(
+            "/api/public/subscriptions/{id}/update",
+            Access::Public,
+            options::update_public_subscription_options,
+        )
+        .post(
             "/api/public/subscriptions/{id}/update-contact",
             Access::Public,
             public::update_subscription_contact,
@@ -126,12 +133,20 @@ pub fn configure(routes: &mut Routes) {
         subscription::delete_subscription,
         subscription::send_subscription_payment_link,
         public::public_subscription,
+        options::update_public_subscription_options,
         public::update_subscription_contact,
         public::start_activation,
         public::confirm_activation,
         profile::my_subscriptions,
         profile::cancel_my_subscription,
     ),
-    components(schemas(dto::SubscriptionInput, dto::SubscriptionRef, public::ConfirmSetup))
+    components(schemas(
+        dto::SubscriptionInput,
+        dto::SubscriptionRef,
+        dto::ChosenOptions,
+        dto::LineChoice,
+        dto::OptionChoice,
+        public::ConfirmSetup
+    ))
 )]
 pub struct SubscriptionsDoc;

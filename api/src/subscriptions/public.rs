@@ -1,39 +1,47 @@
 //! The public subscription page (`/subscriptions/{id}?token=`, spec 3 §2, §4, §5, §7): what the
-//! customer subscribes to, the contact form (a draft only), and activation with a card saved
-//! through a Stripe SetupIntent: the server reads the confirmed SetupIntent, keeps the card on
-//! the subscription (approving a draft) and charges the periods due at once, by a job.
+//! customer subscribes to, the contact form (a draft only), and activation. With Stripe, a card
+//! is saved through a SetupIntent: the server reads the confirmed SetupIntent, keeps the card on
+//! the subscription (approving a draft) and charges the periods due at once, by a job. With the
+//! hosted payment window, which keeps no card, the customer pays the first period in the window
+//! (its callback approves the draft) and each later period from a mailed link.
 
 use actix_web::{web, HttpResponse};
+use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::Value;
 use tribune_domain::order::Customer;
-use tribune_domain::subscription::{SavedCard, Subscription, SubscriptionStatus};
+use tribune_domain::subscription::{
+    SavedCard, Subscription, SubscriptionCommand, SubscriptionStatus,
+};
 use tribune_projections::db::club_tx;
+use tribune_projections::store::CommandError;
 use uuid::Uuid;
 
-use super::dto::{ChargeProblem, PublicLine, PublicSubscription, SubscriptionCard};
-use super::service::SubscriptionService;
+use super::dto::{ChargeProblem, PublicSubscription, SubscriptionCard};
+use super::service::{refused, SubscriptionService};
 use crate::envelope;
 use crate::error::ApiError;
-use crate::integrations::payments::{PaymentError, PaymentStart, ProviderKind};
+use crate::integrations::payments::{Capture, PaymentError, PaymentStart, ProviderKind};
 use crate::kit::actor::Actor;
+use crate::kit::dates::today;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::payments::{self, LinkQuery, Purpose};
+use crate::kit::payments::{self, LinkQuery, Purpose, StartPayment};
 use crate::state::AppState;
 
-async fn opened(
+/// The subscription a link opens, with its club and the version read.
+pub(super) async fn opened(
     state: &AppState,
     path: &str,
     token: &str,
-) -> Result<(Uuid, Uuid, Subscription), ApiError> {
+) -> Result<(Uuid, Uuid, Subscription, usize), ApiError> {
     let id = parse_id(path)?;
     let client_id = payments::open_link(&state.pool, Purpose::Subscription, id, token).await?;
-    let (subscription, _) = SubscriptionService::of(state).load(client_id, id).await?;
-    Ok((client_id, id, subscription))
+    let (subscription, version) = SubscriptionService::of(state).load(client_id, id).await?;
+    Ok((client_id, id, subscription, version))
 }
 
-async fn page(
+pub(super) async fn page(
     state: &AppState,
     client_id: Uuid,
     s: &Subscription,
@@ -41,6 +49,7 @@ async fn page(
     let mut tx = club_tx(&state.pool, client_id).await?;
     let club_name: String = crate::kit::club::club_name(&mut tx, client_id).await?;
     let provider = payments::club_provider_kind(&mut tx, client_id).await?;
+    let lines = super::options::public_lines(&mut tx, s).await?;
     tx.commit().await?;
     let totals = s.totals();
     Ok(PublicSubscription {
@@ -56,16 +65,22 @@ async fn page(
             s.content.end_date
         },
         customer: s.content.customer.clone(),
-        lines: s.content.lines.iter().map(PublicLine::of).collect(),
+        lines,
         subtotal: totals.subtotal,
         vat: totals.vat,
         total: totals.total,
         prices_with_vat: s.vat.prices_with_vat,
         card: s.card.as_ref().map(SubscriptionCard::of),
         next_payment: s.next_payment(),
-        can_pay: s.status != SubscriptionStatus::Cancelled
-            && provider == Some(ProviderKind::Stripe)
-            && state.stripe.is_some(),
+        can_pay: match provider {
+            Some(ProviderKind::Stripe) => {
+                s.status != SubscriptionStatus::Cancelled && state.stripe.is_some()
+            }
+            Some(ProviderKind::Window) => window_period(s, today()).is_some(),
+            None => false,
+        },
+        pay_with: provider.map(ProviderKind::as_str).map(str::to_string),
+        amount_due: window_period(s, today()).map(|_| totals.total),
         charge_problem: s.failed.as_ref().map(ChargeProblem::of),
     })
 }
@@ -77,7 +92,7 @@ pub async fn public_subscription(
     query: web::Query<LinkQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (client_id, _, subscription) = opened(&state, &path, &query.token).await?;
+    let (client_id, _, subscription, _) = opened(&state, &path, &query.token).await?;
     Ok(envelope::result(
         page(&state, client_id, &subscription).await?,
     ))
@@ -92,7 +107,7 @@ pub async fn update_subscription_contact(
     body: Json<Customer>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (client_id, id, _) = opened(&state, &path, &query.token).await?;
+    let (client_id, id, _, _) = opened(&state, &path, &query.token).await?;
     let customer = Customer {
         firstname: body.firstname.trim().to_string(),
         lastname: body.lastname.trim().to_string(),
@@ -109,6 +124,60 @@ pub async fn update_subscription_contact(
     Ok(envelope::result(
         page(&state, client_id, &subscription).await?,
     ))
+}
+
+/// The period a payment in the window pays now: a draft's first (the activation pays it at
+/// once), or an approved subscription's oldest unpaid period once it has fallen due. The window
+/// keeps no card, so such a subscription is paid period by period.
+fn window_period(s: &Subscription, today: NaiveDate) -> Option<NaiveDate> {
+    match s.status {
+        SubscriptionStatus::Draft => s.next_payment(),
+        SubscriptionStatus::Approved if s.card.is_none() => {
+            s.next_payment().filter(|day| *day <= today)
+        }
+        _ => None,
+    }
+}
+
+/// Activation (or the next period) in the club's payment window: the form for the period's
+/// payment, which comes back to the page with `success=1` or `error=1`; the window's callback
+/// books it (`invoices::recurring::record_window_payment`).
+async fn start_in_window(
+    state: &AppState,
+    client_id: Uuid,
+    id: Uuid,
+    token: &str,
+    subscription: &Subscription,
+) -> Result<PaymentStart, ApiError> {
+    let Some(day) = window_period(subscription, today()) else {
+        return Err(ApiError::invalid("Der er intet at betale."));
+    };
+    if subscription.status == SubscriptionStatus::Draft {
+        // What the callback will approve must approve: checked before the money is taken.
+        subscription
+            .decide(SubscriptionCommand::Approve)
+            .map_err(|err| refused(CommandError::Domain(err)))?;
+    }
+    let back = format!(
+        "{}/subscriptions/{id}?token={}",
+        state.settings.public_url.trim_end_matches('/'),
+        form_urlencoded::byte_serialize(token.as_bytes()).collect::<String>()
+    );
+    payments::start(
+        state,
+        client_id,
+        StartPayment {
+            purpose: Purpose::Subscription,
+            owner_id: id,
+            amount: subscription.totals().total,
+            capture: Capture::Automatic,
+            customer: None,
+            accept_url: format!("{back}&success=1"),
+            cancel_url: format!("{back}&error=1"),
+            period: Some(day.format("%Y-%m-%d").to_string()),
+        },
+    )
+    .await
 }
 
 fn stripe_for(state: &AppState) -> Result<&crate::integrations::payments::StripeClient, ApiError> {
@@ -128,15 +197,22 @@ pub async fn start_activation(
     query: web::Query<LinkQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (client_id, id, subscription) = opened(&state, &path, &query.token).await?;
-    if !page(&state, client_id, &subscription).await?.can_pay {
+    let (client_id, id, subscription, _) = opened(&state, &path, &query.token).await?;
+    let current = page(&state, client_id, &subscription).await?;
+    if !current.can_pay {
         return Err(ApiError::invalid(
             if subscription.status == SubscriptionStatus::Cancelled {
                 "Abonnementet er ikke længere aktivt!"
+            } else if current.pay_with.is_some() {
+                "Der er intet at betale."
             } else {
-                "Abonnementer betales med kort via Stripe, som ikke er sat op for klubben."
+                "Kortbetaling er ikke sat op for klubben."
             },
         ));
+    }
+    if current.pay_with.as_deref() == Some(ProviderKind::Window.as_str()) {
+        let started = start_in_window(&state, client_id, id, &query.token, &subscription).await?;
+        return Ok(envelope::result(started));
     }
     let stripe = stripe_for(&state)?;
     let customer = match &subscription.card {
@@ -187,7 +263,7 @@ pub async fn confirm_activation(
     body: Json<ConfirmSetup>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (client_id, id, _) = opened(&state, &path, &query.token).await?;
+    let (client_id, id, _, _) = opened(&state, &path, &query.token).await?;
     let stripe = stripe_for(&state)?;
     let wanted = body.setup_intent.trim();
     if !wanted.starts_with("seti_") || wanted.len() > 100 {

@@ -24,6 +24,8 @@ mod settings_jobs;
 mod settings_modules;
 mod settings_users;
 mod state_changes;
+mod subscription_options;
+mod subscription_window;
 mod subscriptions;
 mod tenancy;
 mod versions;

@@ -475,7 +475,7 @@ async fn cancelling_refunds_a_paid_order_and_releases_a_reservation() {
 }
 
 /// Demo FC takes cards through the window from now on.
-async fn use_window(app: &TestApp) {
+pub(crate) async fn use_window(app: &TestApp) {
     sqlx::query(
         "UPDATE client_modules cm SET features = '{\"payments\": {\"provider\": \"window\"}}' \
          FROM modules m WHERE m.id = cm.module_id AND m.alias = 'orders' \
@@ -486,7 +486,7 @@ async fn use_window(app: &TestApp) {
     .unwrap();
 }
 
-fn window() -> PaymentWindow {
+pub(crate) fn window() -> PaymentWindow {
     PaymentWindow::new(WindowConfig {
         url: "http://127.0.0.1/stand-ins/payment-window".into(),
         merchant_number: "1000001".into(),
@@ -494,7 +494,7 @@ fn window() -> PaymentWindow {
     })
 }
 
-fn callback(orderid: &str, amount: &str, txnid: &str) -> String {
+pub(crate) fn callback(orderid: &str, amount: &str, txnid: &str) -> String {
     window().signed_query(&[
         ("txnid", txnid.to_string()),
         ("orderid", orderid.to_string()),

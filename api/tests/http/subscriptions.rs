@@ -23,14 +23,14 @@ const VISA: &str = "4242424242424242";
 /// Saved without complaint, declined when charged (localstripe's one such card).
 const DECLINED_WHEN_CHARGED: &str = "4000000000000341";
 
-fn today() -> NaiveDate {
+pub(crate) fn today() -> NaiveDate {
     Utc::now()
         .with_timezone(&chrono_tz::Europe::Copenhagen)
         .date_naive()
 }
 
 /// A contact of Demo FC with an e-mail of its own (made through the contacts form).
-async fn a_contact(app: &TestApp) -> (Uuid, String) {
+pub(crate) async fn a_contact(app: &TestApp) -> (Uuid, String) {
     let staff = app.signed_in("staff@tribune.test").await;
     let email = format!("abonnent-{}@example.dk", Uuid::new_v4().simple());
     let data =
@@ -44,7 +44,12 @@ async fn a_contact(app: &TestApp) -> (Uuid, String) {
 }
 
 /// A draft of 299,00 a month (Demo FC's prices include VAT) with a commitment of `commitment` months from `start`.
-async fn draft(staff: &Browser, contact: Uuid, start: NaiveDate, commitment: u32) -> String {
+pub(crate) async fn draft(
+    staff: &Browser,
+    contact: Uuid,
+    start: NaiveDate,
+    commitment: u32,
+) -> String {
     let (status, answer) = staff
         .post_json(
             "/api/subscriptions/update",
@@ -59,13 +64,13 @@ async fn draft(staff: &Browser, contact: Uuid, start: NaiveDate, commitment: u32
     answer["result"].as_str().expect("id").to_string()
 }
 
-async fn subscription(staff: &Browser, id: &str) -> Value {
+pub(crate) async fn subscription(staff: &Browser, id: &str) -> Value {
     let (status, answer) = staff.get_json(&format!("/api/subscriptions/{id}")).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     answer["result"].clone()
 }
 
-async fn link_token(app: &TestApp, staff: &Browser, id: &str, email: &str) -> String {
+pub(crate) async fn link_token(app: &TestApp, staff: &Browser, id: &str, email: &str) -> String {
     let (status, answer) = staff
         .post_json(
             &format!("/api/subscriptions/{id}/send-paymentlink"),
@@ -124,7 +129,7 @@ async fn until(what: &str, mut check: impl AsyncFnMut() -> bool) {
     panic!("waited in vain for {what}");
 }
 
-async fn invoices_of(staff: &Browser, id: &str) -> Vec<Value> {
+pub(crate) async fn invoices_of(staff: &Browser, id: &str) -> Vec<Value> {
     let (status, answer) = staff.get_json(&format!("/api/invoices/{id}")).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     answer["result"].as_array().cloned().unwrap_or_default()

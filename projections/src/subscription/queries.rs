@@ -97,3 +97,24 @@ pub async fn due(
     .fetch_all(conn)
     .await
 }
+
+/// Approved subscriptions without a card whose next period falls due by `today` and whose link
+/// for it was not mailed yet (no `subscription_charges` row for that period), across clubs, at
+/// most `limit`: (id, club, the period's first day).
+pub async fn due_by_link(
+    conn: &mut PgConnection,
+    today: NaiveDate,
+    limit: i64,
+) -> Result<Vec<(Uuid, Uuid, NaiveDate)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT r.id, r.client_id, r.next_payment FROM subscription_rows r \
+         WHERE r.status = 'approved' AND r.card_last4 IS NULL AND r.next_payment <= $1 \
+           AND NOT EXISTS (SELECT 1 FROM subscription_charges c \
+                           WHERE c.subscription_id = r.id AND c.period = to_char(r.next_payment, 'YYYY-MM-DD')) \
+         ORDER BY r.next_payment, r.id LIMIT $2",
+    )
+    .bind(today)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}

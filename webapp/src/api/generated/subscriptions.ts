@@ -64,7 +64,23 @@ paymentFailed: boolean,
  */
 subtotal: number, total: number, };
 
-export type PublicLine = { title: string, variant: string | null, amount: number, price: Money, total: Money, };
+export type PublicLine = { id: string, title: string, variant: string | null, amount: number, price: Money, 
+/**
+ * With the options, times the amount.
+ */
+total: Money, options: Array<{ 
+/**
+ * With `variant_id`, which of the line's offered options it is, if one.
+ */
+productId: string | null, variantId: string | null, title: string, price: Money, }>, 
+/**
+ * The options of the line's product that are shown on checkout (`public`).
+ */
+offered: Array<{ productId: string, variantId: string | null, title: string, 
+/**
+ * Per unit of the line.
+ */
+price: Money, chosen: boolean, }>, };
 
 export type PublicSubscription = { subscriptionNumber: number, clubName: string, status: SubscriptionStatus, 
 /**
@@ -76,10 +92,20 @@ repeats: number,
  */
 commitment: number, startDate: string | null, endDate: string | null, customer: Customer, lines: Array<PublicLine>, subtotal: Money, vat: Money, total: Money, pricesWithVat: boolean, card: SubscriptionCard | null, nextPayment: string | null, 
 /**
- * The customer can activate (or give a new card): not cancelled, and the club takes cards
- * through Stripe.
+ * The customer can pay: with Stripe, activate or give a new card (not cancelled); with the
+ * window, pay the period that is due (`amount_due`).
  */
 canPay: boolean, 
+/**
+ * How the club takes payments: 'stripe' (a card saved and charged each period) or
+ * 'window' (each period paid in the hosted window); none when it takes no cards.
+ */
+payWith: string | null, 
+/**
+ * What the customer pays in the window now (a draft's first period, or a period that has
+ * fallen due), when anything.
+ */
+amountDue: Money | null, 
 /**
  * Why a charge failed, until it is paid.
  */

@@ -102,7 +102,18 @@ const active: ProfileSubscription = {
   status: 'approved',
   canCancel: false,
   total: 49900,
-  orderLines: [{ title: 'Sæsonkort', variant: 'Voksen', amount: 1, price: 49900, total: 49900 }],
+  orderLines: [
+    {
+      id: 'l-1',
+      title: 'Sæsonkort',
+      variant: 'Voksen',
+      amount: 1,
+      price: 49900,
+      total: 49900,
+      options: [],
+      offered: [],
+    },
+  ],
 };
 
 const ended: ProfileSubscription = {
@@ -115,7 +126,18 @@ const ended: ProfileSubscription = {
   status: 'cancelled',
   canCancel: false,
   total: 12000,
-  orderLines: [{ title: 'Fanklub', variant: null, amount: 2, price: 6000, total: 12000 }],
+  orderLines: [
+    {
+      id: 'l-2',
+      title: 'Fanklub',
+      variant: null,
+      amount: 2,
+      price: 6000,
+      total: 12000,
+      options: [],
+      offered: [],
+    },
+  ],
 };
 
 const cancellable: ProfileSubscription = {

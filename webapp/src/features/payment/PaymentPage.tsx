@@ -10,6 +10,7 @@ import { apiErrorMessage } from '../../api/baseApi';
 import type { OrderPaymentPage, PaymentPageLine } from '../../api/generated/payments';
 import { formatOre } from '../../shared/format';
 import { linkReturnUrl, StripeCardForm } from '../../shared/payments/StripeCardForm';
+import { WindowForm } from '../../shared/payments/WindowForm';
 import { Alert } from '../../shared/ui/Alert';
 import { Money } from '../../shared/ui/Money';
 import { Preloader } from '../../shared/ui/Preloader';
@@ -19,7 +20,6 @@ import {
   useGetOrderPaymentQuery,
   useStartOrderPaymentMutation,
 } from './paymentApi';
-import { WindowForm } from './WindowForm';
 import './payment.css';
 
 /**
@@ -208,6 +208,21 @@ function OrderCardForm({ link, total, lastError }: OrderCardFormProps) {
   );
 }
 
+/** 'Gå til betaling': the order paid in the club's payment window. */
+function OrderWindowForm({ link, total, lastError }: OrderCardFormProps) {
+  const { t } = useTranslation();
+  const [startPayment] = useStartOrderPaymentMutation();
+  const start = useCallback(() => startPayment(link).unwrap(), [link, startPayment]);
+  return (
+    <WindowForm
+      start={start}
+      intro={t('payment.windowIntro', { total: formatOre(total) })}
+      submitLabel={t('payment.goToPayment')}
+      lastError={lastError}
+    />
+  );
+}
+
 function Processing() {
   const { t } = useTranslation();
   return (
@@ -276,7 +291,7 @@ export function PaymentPage() {
             <OrderCardForm link={link} total={order.total} lastError={lastError} />
           )}
           {view === 'window' && (
-            <WindowForm link={link} total={order.total} lastError={lastError} />
+            <OrderWindowForm link={link} total={order.total} lastError={lastError} />
           )}
           {view === 'noProvider' && <Alert severity="info">{t('payment.noProvider')}</Alert>}
           {view === 'nothingToPay' && <Alert severity="info">{t('payment.nothingToPay')}</Alert>}

@@ -6,8 +6,10 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { PublicSubscription, SubscriptionCard } from '../../api/generated/subscriptions';
+import { formatOre } from '../../shared/format';
 import { PaymentError } from '../../shared/payments/PaymentError';
 import { linkReturnUrl, StripeCardForm } from '../../shared/payments/StripeCardForm';
+import { WindowForm } from '../../shared/payments/WindowForm';
 import { Alert } from '../../shared/ui/Alert';
 import { contactSchema } from './contactSchema';
 import {
@@ -115,7 +117,8 @@ interface ActivationProps {
 
 /**
  * Both terms accepted (spec 3 §5), then the card: saved through a Stripe SetupIntent, which the
- * server reads, keeps on the subscription and approves a draft with.
+ * server reads, keeps on the subscription and approves a draft with; or, when the club takes
+ * payments in the hosted window, the period due paid there (its callback approves a draft).
  */
 function Activation({ link, page, contactDirty, onActivated }: ActivationProps) {
   const { t } = useTranslation();
@@ -172,6 +175,25 @@ function Activation({ link, page, contactDirty, onActivated }: ActivationProps) 
       />
       {contactMissing ? (
         <Alert severity="info">{t('subscriptionPublic.payment.contactFirst')}</Alert>
+      ) : page.payWith === 'window' ? (
+        <>
+          {contactDirty && (
+            <Alert severity="info">{t('subscriptionPublic.payment.saveContactFirst')}</Alert>
+          )}
+          <WindowForm
+            start={start}
+            intro={t('subscriptionPublic.payment.windowIntro', {
+              amount: formatOre(page.amountDue ?? page.total),
+            })}
+            submitLabel={t(
+              page.status === 'draft'
+                ? 'subscriptionPublic.payment.activate'
+                : 'subscriptionPublic.payment.payPeriod',
+            )}
+            blocked={!tradeTerms || !subscriptionTerms || contactDirty}
+            lastError={null}
+          />
+        </>
       ) : (
         <>
           {contactDirty && (
@@ -214,9 +236,15 @@ export function SubscriptionPaymentCard({
 }: SubscriptionPaymentCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const wantsCard = page.status === 'draft' || !page.card || page.chargeProblem !== null;
-  const showForm = page.canPay && wantsCard && !succeeded && !confirmingReturn;
-  const noProvider = !page.canPay && wantsCard;
+  const inWindow = page.payWith === 'window';
+  // The window keeps no card: there, the customer pays each period that is due.
+  const wantsCard = inWindow
+    ? page.amountDue !== null
+    : page.status === 'draft' || !page.card || page.chargeProblem !== null;
+  const showForm =
+    page.canPay && wantsCard && !succeeded && !confirmingReturn && !(inWindow && successFlag);
+  const noProvider = !page.canPay && wantsCard && !inWindow;
+  const paidByLink = inWindow && page.status === 'approved' && !wantsCard;
   return (
     <Card className="tb-card">
       <section aria-labelledby={titleId} className="tb-subscription-public-payment">
@@ -242,6 +270,7 @@ export function SubscriptionPaymentCard({
           />
         )}
         {noProvider && <Alert severity="info">{t('subscriptionPublic.payment.noProvider')}</Alert>}
+        {paidByLink && <p>{t('subscriptionPublic.payment.windowNext')}</p>}
       </section>
     </Card>
   );

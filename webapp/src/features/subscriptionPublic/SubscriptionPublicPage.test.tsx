@@ -4,10 +4,11 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentStart } from '../../api/generated/payments';
-import type { Customer, PublicSubscription } from '../../api/generated/subscriptions';
+import type { Customer, PublicLine, PublicSubscription } from '../../api/generated/subscriptions';
 import { formatOre } from '../../shared/format';
 import { renderApp } from '../../test/renderApp';
 import { server, sessionHandlers } from '../../test/server';
+import type { LineOptionsChoice, OfferedOption } from './subscriptionPublicApi';
 
 // No Stripe.js in jsdom: loadStripe answers a fake Stripe, the card element is one field that is
 // complete at 16 digits, and confirmSetup answers what each test tells it to.
@@ -65,8 +66,26 @@ function draft(extra: Partial<PublicSubscription> = {}): PublicSubscription {
       phone: '12345678',
     },
     lines: [
-      { title: 'Fitness', variant: 'Voksen', amount: 1, price: 29900, total: 29900 },
-      { title: 'Håndklæde', variant: null, amount: 2, price: 2500, total: 5000 },
+      {
+        id: 'l-1',
+        title: 'Fitness',
+        variant: 'Voksen',
+        amount: 1,
+        price: 29900,
+        total: 29900,
+        options: [],
+        offered: [],
+      },
+      {
+        id: 'l-2',
+        title: 'Håndklæde',
+        variant: null,
+        amount: 2,
+        price: 2500,
+        total: 5000,
+        options: [],
+        offered: [],
+      },
     ],
     subtotal: 27920,
     vat: 6980,
@@ -75,6 +94,8 @@ function draft(extra: Partial<PublicSubscription> = {}): PublicSubscription {
     card: null,
     nextPayment: '2027-01-01',
     canPay: true,
+    payWith: 'stripe',
+    amountDue: null,
     chargeProblem: null,
     ...extra,
   };
@@ -82,6 +103,39 @@ function draft(extra: Partial<PublicSubscription> = {}): PublicSubscription {
 
 const active = (extra: Partial<PublicSubscription> = {}) =>
   draft({ status: 'approved', card: VISA, nextPayment: '2027-04-01', ...extra });
+
+const NAME_PRINT: OfferedOption = {
+  productId: 'p-print',
+  variantId: null,
+  title: 'Navnetryk',
+  price: 9900,
+  chosen: false,
+};
+const GOLD_BADGE: OfferedOption = {
+  productId: 'p-badge',
+  variantId: 'v-gold',
+  title: 'Ærmemærke (Guld)',
+  price: 7500,
+  chosen: false,
+};
+
+/** A draft whose shirt line (two shirts of 599,00) offers a name print and a gold badge. */
+function withOptions(extra: Partial<PublicSubscription> = {}): PublicSubscription {
+  const page = draft(extra);
+  const shirt: PublicLine = {
+    id: 'l-shirt',
+    title: 'Trøje',
+    variant: null,
+    amount: 2,
+    price: 59900,
+    total: 119800,
+    options: [],
+    offered: [NAME_PRINT, GOLD_BADGE],
+  };
+  return { ...page, lines: [shirt], subtotal: 95840, vat: 23960, total: 119800, ...extra };
+}
+
+const optionLabel = (title: string, ore: number) => `${title} (+ ${formatOre(ore)})`;
 
 const setupStart = (publishableKey = 'pk_test_tribune'): PaymentStart => ({
   kind: 'stripe',
@@ -96,14 +150,47 @@ interface Served {
   /** The answer of update-contact (default: the page with the sent contact). */
   updateContact?: (customer: Customer) => Response | undefined;
   confirm?: () => Response;
+  /** What activate starts (default: a SetupIntent). */
+  start?: PaymentStart;
+  /** The answer of update (default: the page with the options ticked and the totals after). */
+  updateOptions?: (choice: { orderLines: LineOptionsChoice[] }) => Promise<Response | undefined>;
+}
+
+/** The page with the lines' options as chosen, and the totals that follow. */
+function chosen(page: PublicSubscription, orderLines: LineOptionsChoice[]): PublicSubscription {
+  const lines = page.lines.map((line) => {
+    const choice = orderLines.find((candidate) => candidate.id === line.id);
+    if (!choice) return line;
+    const offered = line.offered.map((option) => ({
+      ...option,
+      chosen: choice.options.some(
+        (wanted) => wanted.productId === option.productId && wanted.variantId === option.variantId,
+      ),
+    }));
+    const options = offered
+      .filter((option) => option.chosen)
+      .map(({ productId, variantId, title, price }) => ({ productId, variantId, title, price }));
+    const unit = line.price + options.reduce((sum, option) => sum + option.price, 0);
+    return { ...line, offered, options, total: unit * line.amount };
+  });
+  const total = lines.reduce((sum, line) => sum + line.total, 0);
+  return { ...page, lines, total, vat: total / 5, subtotal: total - total / 5 };
 }
 
 /** Anonymous visitor; the subscription s-1 answers for the token 'good' and refuses every other. */
-function serveSubscription({ page, publishableKey, updateContact, confirm }: Served) {
+function serveSubscription({
+  page,
+  publishableKey,
+  updateContact,
+  confirm,
+  start,
+  updateOptions,
+}: Served) {
   let current = page;
   const calls = {
     gets: 0,
     contacts: [] as unknown[],
+    options: [] as unknown[],
     starts: [] as unknown[],
     confirms: [] as unknown[],
   };
@@ -130,10 +217,19 @@ function serveSubscription({ page, publishableKey, updateContact, confirm }: Ser
       current = { ...current, customer };
       return answer(current);
     }),
+    http.post('/api/public/subscriptions/:id/update', async ({ request }) => {
+      if (tokenOf(request) !== 'good') return refused();
+      const choice = (await request.json()) as { orderLines: LineOptionsChoice[] };
+      calls.options.push(choice);
+      const refusal = await updateOptions?.(choice);
+      if (refusal) return refusal;
+      current = chosen(current, choice.orderLines);
+      return answer(current);
+    }),
     http.post('/api/public/subscriptions/:id/activate', async ({ request }) => {
       if (tokenOf(request) !== 'good') return refused();
       calls.starts.push(await request.json());
-      return HttpResponse.json({ success: true, result: setupStart(publishableKey) });
+      return HttpResponse.json({ success: true, result: start ?? setupStart(publishableKey) });
     }),
     http.post('/api/public/subscriptions/:id/activate/confirm', async ({ request }) => {
       if (tokenOf(request) !== 'good') return refused();
@@ -317,6 +413,116 @@ describe('the public subscription page', () => {
     });
   });
 
+  describe("the options ('Tilvalg') of a line", () => {
+    it('offers the options of a draft with their prices, and a ticked one goes on the line', async () => {
+      const calls = serveSubscription({ page: withOptions() });
+      renderApp(PAGE);
+      const namePrint = await screen.findByRole('checkbox', {
+        name: optionLabel('Navnetryk', 9900),
+      });
+      const badge = screen.getByRole('checkbox', { name: optionLabel('Ærmemærke (Guld)', 7500) });
+      expect(namePrint).not.toBeChecked();
+      expect(badge).not.toBeChecked();
+
+      await userEvent.click(namePrint);
+
+      await waitFor(() => expect(namePrint).toBeChecked());
+      expect(calls.options).toEqual([
+        { orderLines: [{ id: 'l-shirt', options: [{ productId: 'p-print', variantId: null }] }] },
+      ]);
+      const totals = screen.getByRole('table', { name: 'Totaler' });
+      expect(within(totals).getByRole('row', { name: `Total ${formatOre(139600)}` })).toBeVisible();
+
+      await userEvent.click(badge);
+      await waitFor(() => expect(badge).toBeChecked());
+      expect(calls.options.at(-1)).toEqual({
+        orderLines: [
+          {
+            id: 'l-shirt',
+            options: [
+              { productId: 'p-print', variantId: null },
+              { productId: 'p-badge', variantId: 'v-gold' },
+            ],
+          },
+        ],
+      });
+      expect(within(totals).getByRole('row', { name: `Total ${formatOre(154600)}` })).toBeVisible();
+
+      await userEvent.click(namePrint);
+      await waitFor(() => expect(namePrint).not.toBeChecked());
+      expect(calls.options.at(-1)).toEqual({
+        orderLines: [{ id: 'l-shirt', options: [{ productId: 'p-badge', variantId: 'v-gold' }] }],
+      });
+    });
+
+    it('keeps the options disabled while one is saved', async () => {
+      let answer: () => void = () => undefined;
+      serveSubscription({
+        page: withOptions(),
+        updateOptions: () =>
+          new Promise((resolve) => {
+            answer = () => resolve(undefined);
+          }),
+      });
+      renderApp(PAGE);
+      const namePrint = await screen.findByRole('checkbox', {
+        name: optionLabel('Navnetryk', 9900),
+      });
+      await userEvent.click(namePrint);
+      const badge = screen.getByRole('checkbox', { name: optionLabel('Ærmemærke (Guld)', 7500) });
+      await waitFor(() => expect(badge).toBeDisabled());
+      expect(namePrint).toBeDisabled();
+      answer();
+      await waitFor(() => expect(badge).toBeEnabled());
+      expect(namePrint).toBeChecked();
+    });
+
+    it("shows the server's refusal by the lines and leaves the option as it was", async () => {
+      serveSubscription({
+        page: withOptions(),
+        updateOptions: () =>
+          Promise.resolve(
+            HttpResponse.json(
+              {
+                success: false,
+                error: 'Tilvalget kan ikke vælges til Trøje.',
+                errors: { orderLines: ['Tilvalget kan ikke vælges til Trøje.'] },
+              },
+              { status: 422 },
+            ),
+          ),
+      });
+      renderApp(PAGE);
+      const namePrint = await screen.findByRole('checkbox', {
+        name: optionLabel('Navnetryk', 9900),
+      });
+      await userEvent.click(namePrint);
+      const lines = screen.getByRole('region', { name: 'Dit abonnement' });
+      expect(await within(lines).findByRole('alert')).toHaveTextContent(
+        'Tilvalget kan ikke vælges til Trøje.',
+      );
+      expect(namePrint).not.toBeChecked();
+      expect(namePrint).toBeEnabled();
+      const totals = screen.getByRole('table', { name: 'Totaler' });
+      expect(within(totals).getByRole('row', { name: `Total ${formatOre(119800)}` })).toBeVisible();
+    });
+
+    it('shows the chosen options of an active subscription under the line, read-only', async () => {
+      const page = chosen(withOptions(), [
+        { id: 'l-shirt', options: [{ productId: 'p-print', variantId: null }] },
+      ]);
+      // Once approved, nothing is offered any more.
+      const shirt = { ...page.lines[0], offered: [] };
+      const { subtotal, vat, total } = page;
+      serveSubscription({ page: active({ lines: [shirt], subtotal, vat, total }) });
+      renderApp(PAGE);
+      const lines = await screen.findByRole('region', { name: 'Dit abonnement' });
+      expect(within(lines).getByText('Navnetryk (+ 99,00 kr.)')).toBeInTheDocument();
+      expect(within(lines).queryByRole('checkbox')).not.toBeInTheDocument();
+      expect(within(lines).queryByText(/Ærmemærke/)).not.toBeInTheDocument();
+    });
+  });
+
   describe('activation by card (Stripe)', () => {
     it('links both terms, in a new tab', async () => {
       serveSubscription({ page: draft() });
@@ -482,6 +688,104 @@ describe('the public subscription page', () => {
         await screen.findByText('Kortbetaling er ikke sat op for klubben.'),
       ).toBeInTheDocument();
       expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+      expect(calls.starts).toEqual([]);
+    });
+  });
+
+  describe('in the payment window', () => {
+    const windowStart: PaymentStart = {
+      kind: 'window',
+      action: 'https://pay.example/window',
+      fields: [
+        { name: 'merchantnumber', value: '9000' },
+        { name: 'amount', value: '34900' },
+        { name: 'accepturl', value: 'https://club.example/subscriptions/s-1?token=good&success=1' },
+        { name: 'hash', value: 'abc123' },
+      ],
+    };
+    const inWindow = (extra: Partial<PublicSubscription> = {}) =>
+      draft({ payWith: 'window', amountDue: 34900, ...extra });
+
+    function recordSubmits() {
+      const submitted: HTMLFormElement[] = [];
+      vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (
+        this: HTMLFormElement,
+      ) {
+        submitted.push(this);
+      });
+      return submitted;
+    }
+
+    it('activates a draft by paying the first period in the window, after both terms', async () => {
+      const submitted = recordSubmits();
+      const calls = serveSubscription({ page: inWindow(), start: windowStart });
+      renderApp(PAGE);
+
+      expect(
+        await screen.findByText('Du sendes videre til betalingsvinduet for at betale 349,00 kr.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByLabelText('Kortnummer')).not.toBeInTheDocument();
+      const activate = screen.getByRole('button', { name: 'Aktivér abonnement' });
+      expect(activate).toBeDisabled();
+      await acceptTerms();
+      expect(activate).toBeEnabled();
+      await userEvent.click(activate);
+
+      await waitFor(() => expect(submitted).toHaveLength(1));
+      const form = submitted[0];
+      expect(form.getAttribute('action')).toBe('https://pay.example/window');
+      expect([...form.querySelectorAll('input')].map((input) => [input.name, input.value])).toEqual(
+        windowStart.fields.map(({ name, value }) => [name, value]),
+      );
+      expect(calls.starts).toEqual([{}]);
+      expect(stripe.loadStripe).not.toHaveBeenCalled();
+    });
+
+    it('offers an active subscription the period that has fallen due', async () => {
+      const submitted = recordSubmits();
+      serveSubscription({ page: inWindow({ status: 'approved' }), start: windowStart });
+      renderApp(PAGE);
+      await acceptTerms();
+      await userEvent.click(await screen.findByRole('button', { name: 'Betal perioden' }));
+      await waitFor(() => expect(submitted).toHaveLength(1));
+    });
+
+    it('says the next link comes by e-mail when nothing is due', async () => {
+      serveSubscription({ page: inWindow({ status: 'approved', amountDue: null, canPay: false }) });
+      renderApp(PAGE);
+      expect(
+        await screen.findByText(
+          'Du får et betalingslink på e-mail, når næste periode skal betales.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Betal|Aktivér/ })).not.toBeInTheDocument();
+      expect(
+        screen.queryByText('Kortbetaling er ikke sat op for klubben.'),
+      ).not.toBeInTheDocument();
+    });
+
+    it('back with success=1, waits for the callback and then shows the subscription active', async () => {
+      const calls = serveSubscription({ page: inWindow() });
+      let asked = 0;
+      server.use(
+        http.get('/api/public/subscriptions/:id', () => {
+          asked += 1;
+          const booked = asked >= 3;
+          return HttpResponse.json({
+            success: true,
+            result: booked
+              ? inWindow({ status: 'approved', amountDue: null, canPay: false })
+              : inWindow(),
+          });
+        }),
+      );
+      renderApp(`${PAGE}&success=1`);
+      expect(await screen.findByText('Betalingen blev gennemført!')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Aktivér abonnement' })).not.toBeInTheDocument();
+      expect(await screen.findByText('Aktiv', {}, { timeout: 5000 })).toBeInTheDocument();
+      const settled = asked;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(asked).toBe(settled);
       expect(calls.starts).toEqual([]);
     });
   });

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
-import type { SubscriptionStatus } from '../../api/generated/subscriptions';
+import type { PublicSubscription, SubscriptionStatus } from '../../api/generated/subscriptions';
 import { Alert } from '../../shared/ui/Alert';
 import { Preloader } from '../../shared/ui/Preloader';
 import { SubscriptionContactCard } from './SubscriptionContactCard';
@@ -83,6 +83,29 @@ function flagged(params: URLSearchParams, name: string): boolean {
   return value !== null && value !== '0' && value !== 'false';
 }
 
+/** How long the page waits for the window's callback after `?success=1`, asking every second. */
+const CALLBACK_WAIT_MS = 30_000;
+
+/**
+ * Back from the payment window with `?success=1`: the window's callback, which books the payment,
+ * may come a little later, so the page is asked again every second until the period is booked
+ * (no longer a draft, nothing due) or half a minute has passed.
+ */
+function useAwaitedCallback(successFlag: boolean) {
+  const [awaiting, setAwaiting] = useState(successFlag);
+  useEffect(() => {
+    if (!awaiting) return;
+    const stop = window.setTimeout(() => setAwaiting(false), CALLBACK_WAIT_MS);
+    return () => window.clearTimeout(stop);
+  }, [awaiting]);
+  const settle = useCallback((page: PublicSubscription) => {
+    if (page.payWith !== 'window' || (page.status !== 'draft' && page.amountDue === null)) {
+      setAwaiting(false);
+    }
+  }, []);
+  return { pollingInterval: awaiting ? 1000 : 0, settle };
+}
+
 /**
  * The public subscription page (spec 3 §2, §4, §5): /subscriptions/{id}?token=…, the link 'Send
  * betalingslink' mails. The terms, the contact (a form while a draft), the lines and totals, and
@@ -95,7 +118,16 @@ export function SubscriptionPublicPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const link = useMemo(() => ({ id, token }), [id, token]);
-  const page = useGetPublicSubscriptionQuery(link, { skip: !token });
+  const successFlag = flagged(params, 'success');
+  const callback = useAwaitedCallback(successFlag);
+  const page = useGetPublicSubscriptionQuery(link, {
+    skip: !token,
+    pollingInterval: callback.pollingInterval,
+  });
+  const { settle } = callback;
+  useEffect(() => {
+    if (page.data) settle(page.data);
+  }, [page.data, settle]);
   const back = useActivationReturn(link, page.isSuccess);
   const [activated, setActivated] = useState(false);
   const [contactDirty, setContactDirty] = useState(false);
@@ -126,13 +158,13 @@ export function SubscriptionPublicPage() {
       {cancelled && <Alert severity="error">{t('subscriptionPublic.cancelled')}</Alert>}
       <SubscriptionTermsCard page={subscription} />
       <SubscriptionContactCard link={link} page={subscription} onDirtyChange={setContactDirty} />
-      <SubscriptionLinesCard page={subscription} />
+      <SubscriptionLinesCard link={link} page={subscription} />
       {!cancelled && (
         <SubscriptionPaymentCard
           link={link}
           page={subscription}
           succeeded={activated || back.succeeded}
-          successFlag={flagged(params, 'success')}
+          successFlag={successFlag}
           failedFlag={flagged(params, 'error')}
           confirmingReturn={back.confirming}
           returnError={back.error}

@@ -1,6 +1,6 @@
 import { baseApi } from '../../api/baseApi';
 import type { PaymentStart } from '../../api/generated/payments';
-import type { Customer, PublicSubscription } from '../../api/generated/subscriptions';
+import type { Customer, PublicLine, PublicSubscription } from '../../api/generated/subscriptions';
 
 /** The subscription and the token of the mailed link: every call of the page carries both. */
 export interface SubscriptionLink {
@@ -8,14 +8,24 @@ export interface SubscriptionLink {
   token: string;
 }
 
+/** An option the customer may tick on a line. */
+export type OfferedOption = PublicLine['offered'][number];
+
+/** The options chosen on one line: every offered option it is to have, by product and variant. */
+export interface LineOptionsChoice {
+  id: string;
+  options: Pick<OfferedOption, 'productId' | 'variantId'>[];
+}
+
 // Absolute paths: the page is public, and these calls live under /api in either mode.
 const subscriptionUrl = (id: string) => `/api/public/subscriptions/${encodeURIComponent(id)}`;
 
 /**
  * The public subscription page (spec 3 §2, §4, §5, §7): what the customer subscribes to, the
- * contact form of a draft, and activation with a card saved through a Stripe SetupIntent, which
- * the server reads from Stripe. The calls that change the subscription answer the page as it now
- * stands, which replaces the cached page, so the screen follows the server's word only.
+ * contact form and the options ('Tilvalg') of a draft, and activation with a card saved through a
+ * Stripe SetupIntent, which the server reads from Stripe. The calls that change the subscription
+ * answer the page as it now stands, which replaces the cached page, so the screen follows the
+ * server's word only.
  */
 export const subscriptionPublicApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -32,6 +42,24 @@ export const subscriptionPublicApi = baseApi.injectEndpoints({
         method: 'POST',
         params: { token },
         body: customer,
+      }),
+      async onQueryStarted({ id, token }, { dispatch, queryFulfilled }) {
+        await replacePage(id, token, dispatch, queryFulfilled);
+      },
+    }),
+    /**
+     * The options ('Tilvalg') ticked on the lines named, only while a draft; 422 names
+     * `orderLines` (a line not the subscription's, an option not offered on it).
+     */
+    updatePublicSubscriptionOptions: build.mutation<
+      PublicSubscription,
+      SubscriptionLink & { orderLines: LineOptionsChoice[] }
+    >({
+      query: ({ id, token, orderLines }) => ({
+        url: `${subscriptionUrl(id)}/update`,
+        method: 'POST',
+        params: { token },
+        body: { orderLines },
       }),
       async onQueryStarted({ id, token }, { dispatch, queryFulfilled }) {
         await replacePage(id, token, dispatch, queryFulfilled);
@@ -86,6 +114,7 @@ function upsertPage(link: SubscriptionLink, page: PublicSubscription) {
 export const {
   useGetPublicSubscriptionQuery,
   useUpdatePublicSubscriptionContactMutation,
+  useUpdatePublicSubscriptionOptionsMutation,
   useStartPublicSubscriptionActivationMutation,
   useConfirmPublicSubscriptionActivationMutation,
 } = subscriptionPublicApi;

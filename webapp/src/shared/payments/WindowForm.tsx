@@ -2,9 +2,8 @@ import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/baseApi';
-import { formatOre } from '../../shared/format';
-import { PaymentError } from '../../shared/payments/PaymentError';
-import { type PaymentLink, useStartOrderPaymentMutation } from './paymentApi';
+import type { PaymentStart } from '../../api/generated/payments';
+import { PaymentError } from './PaymentError';
 
 interface WindowField {
   name: string;
@@ -31,17 +30,21 @@ export function submitWindowForm(action: string, fields: WindowField[]) {
   form.submit();
 }
 
-interface WindowFormProps {
-  link: PaymentLink;
-  total: number;
+export interface WindowFormProps {
+  /** Asks the server for the window's form (a payment in the club's window). */
+  start: () => Promise<PaymentStart>;
+  /** What the payer is sent on to pay. */
+  intro: string;
+  submitLabel: string;
+  /** Something must be done on the page first (terms, the contact form). */
+  blocked?: boolean;
   /** Why the last try failed, when it did. */
   lastError: string | null;
 }
 
 /** 'Gå til betaling': the club's payment window takes the card on its own page. */
-export function WindowForm({ link, total, lastError }: WindowFormProps) {
+export function WindowForm({ start, intro, submitLabel, blocked, lastError }: WindowFormProps) {
   const { t } = useTranslation();
-  const [startPayment] = useStartOrderPaymentMutation();
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -59,7 +62,7 @@ export function WindowForm({ link, total, lastError }: WindowFormProps) {
     setLeaving(true);
     setError(undefined);
     try {
-      const started = await startPayment(link).unwrap();
+      const started = await start();
       if (started.kind !== 'window') throw new Error(`A ${started.kind} payment for the window`);
       // Stays busy: the browser is on its way to the window.
       submitWindowForm(started.action, started.fields);
@@ -72,14 +75,15 @@ export function WindowForm({ link, total, lastError }: WindowFormProps) {
   const shownError = error ?? lastError;
   return (
     <div className="tb-payment-form">
-      <p>{t('payment.windowIntro', { total: formatOre(total) })}</p>
+      <p>{intro}</p>
       {shownError && <PaymentError message={shownError} />}
       <div className="tb-form-actions">
         <Button
           type="button"
           icon="pi pi-credit-card"
-          label={t('payment.goToPayment')}
+          label={submitLabel}
           loading={leaving}
+          disabled={blocked}
           onClick={() => void goToPayment()}
         />
       </div>
