@@ -1,11 +1,8 @@
-import { setNestedObjectValues, useFormikContext } from 'formik';
-import { Button } from 'primereact/button';
-import { Menu } from 'primereact/menu';
-import type { MenuItem } from 'primereact/menuitem';
-import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
+import { ActionsMenu } from '../../shared/editor/ActionsMenu';
+import { useEditorActions } from '../../shared/editor/useEditorActions';
 import { useConfirm } from '../../shared/ui/ConfirmButton';
 import { useToast } from '../../shared/ui/Toast';
 import { contractFormValues, contractPayload, type ContractFormValues } from './contractSchema';
@@ -67,10 +64,6 @@ export function ContractActionsMenu({
   const toast = useToast();
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const menuId = useId();
-  const menu = useRef<Menu>(null);
-  const form = useFormikContext<ContractFormValues>();
-  const [busy, setBusy] = useState(false);
   const [saveContract] = useSaveContractMutation();
   const [approveContract] = useApproveContractMutation();
   const [reopenContract] = useReopenContractMutation();
@@ -81,35 +74,22 @@ export function ContractActionsMenu({
   const [sendContract] = useSendContractMutation();
   const [sendForSigning] = useSendContractForSigningMutation();
   const [openPdf] = useOpenContractPdfMutation();
+  const { busy, setBusy, run, invalidFields, savedVersion } = useEditorActions({
+    reload,
+    formValues: contractFormValues,
+    save: (values: ContractFormValues) => saveContract(contractPayload(contract, values)).unwrap(),
+    onError,
+  });
   const current = { id: contract.id, version: contract.version };
 
-  async function run(action: () => Promise<unknown>, success: string) {
-    setBusy(true);
-    try {
-      await action();
-      toast.success(success);
-    } catch (error) {
-      await onError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   async function approve() {
-    const errors = await form.validateForm();
-    if (Object.keys(errors).length > 0) {
-      void form.setTouched(setNestedObjectValues(errors, true), false);
+    const errors = await invalidFields();
+    if (errors) {
       onInvalid(tabOfErrors(errors));
       return;
     }
     await run(async () => {
-      let version = contract.version;
-      if (form.dirty) {
-        await saveContract(contractPayload(contract, form.values)).unwrap();
-        const saved = await reload();
-        form.resetForm({ values: contractFormValues(saved) });
-        version = saved.version;
-      }
+      const version = await savedVersion(contract.version);
       await approveContract({ id: contract.id, version }).unwrap();
     }, t('contracts.messages.approved'));
   }
@@ -119,30 +99,13 @@ export function ContractActionsMenu({
     await run(() => cancelContract(current).unwrap(), t('contracts.messages.cancelled'));
   }
 
-  async function renew() {
-    setBusy(true);
-    try {
-      const id = await renewContract(current).unwrap();
-      toast.success(t('contracts.messages.renewed'));
-      navigate(contractPath(id));
-    } catch (error) {
-      await onError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   async function remove() {
     if (!(await confirm({ message: t('contracts.confirmDelete') }))) return;
-    setBusy(true);
-    try {
-      await deleteContract(contract.id).unwrap();
-      toast.success(t('contracts.messages.deleted'));
-      navigate(CONTRACTS_PATH);
-    } catch (error) {
-      await onError(error);
-      setBusy(false);
-    }
+    await run(
+      () => deleteContract(contract.id).unwrap(),
+      t('contracts.messages.deleted'),
+      () => navigate(CONTRACTS_PATH),
+    );
   }
 
   async function showPdf() {
@@ -165,7 +128,12 @@ export function ContractActionsMenu({
     cancel,
     reactivate: () =>
       run(() => reactivateContract(current).unwrap(), t('contracts.messages.reactivated')),
-    renew,
+    renew: () =>
+      run(
+        () => renewContract(current).unwrap(),
+        t('contracts.messages.renewed'),
+        (id) => navigate(contractPath(id)),
+      ),
     send: () => run(() => sendContract(contract.id).unwrap(), t('contracts.messages.sent')),
     sendForSigning: () =>
       run(() => sendForSigning(contract.id).unwrap(), t('contracts.messages.sentForSigning')),
@@ -174,26 +142,14 @@ export function ContractActionsMenu({
     delete: remove,
   };
 
-  const items: MenuItem[] = contractActions(contract).map((action) => ({
-    label: t(`contracts.actions.${action}`),
-    icon: ICONS[action],
-    className: DANGER.includes(action) ? 'tb-menu-danger' : undefined,
-    command: () => void commands[action](),
-  }));
-
   return (
-    <>
-      <Menu model={items} popup ref={menu} id={menuId} className="tb-actions-menu" />
-      <Button
-        type="button"
-        outlined
-        icon="pi pi-bars"
-        label={t('contracts.actions.menu')}
-        aria-haspopup="menu"
-        aria-controls={menuId}
-        loading={busy}
-        onClick={(event) => menu.current?.toggle(event)}
-      />
-    </>
+    <ActionsMenu
+      actions={contractActions(contract)}
+      labels={(action) => t(`contracts.actions.${action}`)}
+      icons={ICONS}
+      danger={DANGER}
+      commands={commands}
+      busy={busy}
+    />
   );
 }

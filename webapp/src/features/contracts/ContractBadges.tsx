@@ -1,5 +1,6 @@
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../shared/ui/StatusBadge';
 import {
   agreementStatusLabel,
   agreementStatusSeverity,
@@ -11,14 +12,12 @@ import type { AgreementStatus, ContractStatus } from './types';
 /** The contract's status as a badge; a cancelled contract's is struck through (spec 3 §4). */
 export function ContractStatusBadge({ status }: { status: ContractStatus }) {
   const { t } = useTranslation();
-  const label = contractStatusLabel(t, status);
   return (
-    <Tag
+    <StatusBadge
+      label={contractStatusLabel(t, status)}
       severity={contractStatusSeverity(status)}
-      className={status === 'cancelled' ? 'tb-badge tb-struck' : 'tb-badge'}
-    >
-      {status === 'cancelled' ? <s>{label}</s> : label}
-    </Tag>
+      struck={status === 'cancelled'}
+    />
   );
 }
 

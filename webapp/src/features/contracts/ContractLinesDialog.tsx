@@ -71,14 +71,14 @@ function DeletedTab({
         emptyMessage={t('contracts.lines.empty')}
         pt={{ table: { 'aria-label': t('contracts.modal.deleted', { count: lines.length }) } }}
       >
-        <Column header={t('contracts.line.title')} field="title" />
-        <Column header={t('contracts.line.variant')} field="variant" />
+        <Column header={t('common.line.title')} field="title" />
+        <Column header={t('common.line.variant')} field="variant" />
         <Column
-          header={t('contracts.line.amount')}
+          header={t('common.line.amount')}
           body={(line: ContractLine) => `${line.amount} ${t(`contracts.units.${line.unit}`)}`}
         />
         <Column
-          header={t('contracts.line.price')}
+          header={t('common.line.price')}
           body={(line: ContractLine) => <Money value={line.price} ore currencyCode />}
         />
         {editable && (

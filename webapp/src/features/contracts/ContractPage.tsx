@@ -1,20 +1,16 @@
-import { Formik, useFormikContext, type FormikHelpers } from 'formik';
-import { Button } from 'primereact/button';
+import { useFormikContext } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { apiErrorMessage } from '../../api/baseApi';
+import { useParams } from 'react-router';
 import { useCanAccess } from '../../shared/access';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
 import { useGetCommentsQuery } from '../../shared/comments/commentsApi';
-import { isConflict } from '../../shared/conflict';
+import { AggregateEditor } from '../../shared/editor/AggregateEditor';
+import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
 import { FilesGrid } from '../../shared/files/FilesGrid';
 import { InvoicesTable } from '../../shared/invoices/InvoicesTable';
-import { Form } from '../../shared/ui/Form';
-import { applyServerErrors } from '../../shared/ui/formErrors';
 import { Preloader } from '../../shared/ui/Preloader';
 import { Tabs, useTabParam } from '../../shared/ui/Tabs';
-import { useToast } from '../../shared/ui/Toast';
 import { ContractActionsMenu } from './ContractActionsMenu';
 import { ContractDetailsTab, FillDefaults } from './ContractDetailsTab';
 import { ContractHistoryTab } from './ContractHistoryTab';
@@ -58,22 +54,6 @@ function WatchCategory({ onChange }: { onChange: (categoryId: string | null) => 
   return null;
 }
 
-/** A failed submit shows the tab with the messages. */
-function ShowErrorsOnInvalidSubmit({ onInvalid }: { onInvalid: (tab: number) => void }) {
-  const { submitCount, isValid, isSubmitting, errors } = useFormikContext<ContractFormValues>();
-  const handled = useRef(0);
-  const listener = useRef(onInvalid);
-  useEffect(() => {
-    listener.current = onInvalid;
-  });
-  useEffect(() => {
-    if (isSubmitting || isValid || submitCount === handled.current) return;
-    handled.current = submitCount;
-    listener.current(tabOfErrors(errors));
-  }, [submitCount, isValid, isSubmitting, errors]);
-  return null;
-}
-
 interface ContractEditorProps {
   contract: Contract;
   /** Reads the contract again and returns it (saved contracts). */
@@ -83,8 +63,6 @@ interface ContractEditorProps {
 function ContractEditor({ contract, reload }: ContractEditorProps) {
   const { t } = useTranslation();
   const canManage = useCanAccess('manage', 'orders');
-  const toast = useToast();
-  const navigate = useNavigate();
   const [tab, setTab] = useTabParam(CONTRACT_TAB);
   const [saveContract] = useSaveContractMutation();
   const [categoryId, setCategoryId] = useState(contract.categoryId);
@@ -94,7 +72,6 @@ function ContractEditor({ contract, reload }: ContractEditorProps) {
     [categoryId, fieldsQuery.data],
   );
   const schema = useMemo(() => contractSchema(t, fields), [t, fields]);
-  const initialValues = useMemo(() => contractFormValues(contract), [contract]);
   const savedId = contract.id;
   const unread = useGetCommentsQuery(
     { entityId: savedId ?? '', skip: 0, relations: [] },
@@ -104,84 +81,45 @@ function ContractEditor({ contract, reload }: ContractEditorProps) {
     if (tab !== wanted) setTab(wanted);
   };
 
-  /**
-   * A failed write: a 409 shows the server's text and reads the contract again (the form shows
-   * the server's state); other refusals put their messages on the fields and show the text.
-   */
-  async function failed(
-    error: unknown,
-    helpers: Pick<FormikHelpers<ContractFormValues>, 'resetForm' | 'setErrors'>,
-  ) {
-    if (isConflict(error)) {
-      toast.error(apiErrorMessage(error) ?? t('contracts.errors.conflict'));
-      if (savedId) {
-        const fresh = await reload();
-        helpers.resetForm({ values: contractFormValues(fresh) });
-      }
-      return;
-    }
-    if (applyServerErrors(helpers.setErrors, error, formFieldOf)) {
-      show(tabOfErrors((error as { errors: Record<string, unknown> }).errors));
-    }
-    toast.error(apiErrorMessage(error) ?? t('contracts.errors.unknown'));
-  }
-
-  const title = savedId
-    ? t('contracts.editor.title', { number: contract.contractNumber ?? '' })
-    : t('contracts.editor.createTitle');
-
   return (
-    <Formik<ContractFormValues>
-      initialValues={initialValues}
-      enableReinitialize
-      validationSchema={schema}
-      onSubmit={async (values, helpers) => {
-        try {
-          const id = await saveContract(contractPayload(contract, values)).unwrap();
-          if (!savedId) {
-            toast.success(t('contracts.messages.created'));
-            navigate(contractPath(id), { replace: true });
-          } else {
-            toast.success(t('contracts.messages.saved'));
-            const fresh = await reload();
-            helpers.resetForm({ values: contractFormValues(fresh) });
-          }
-        } catch (error) {
-          await failed(error, helpers);
-        }
+    <AggregateEditor<Contract, ContractFormValues>
+      entity={contract}
+      reload={reload}
+      formValues={contractFormValues}
+      schema={schema}
+      save={(values) => saveContract(contractPayload(contract, values)).unwrap()}
+      fieldOf={formFieldOf}
+      listPath={CONTRACTS_PATH}
+      pathOf={contractPath}
+      texts={{
+        title: savedId
+          ? t('contracts.editor.title', { number: contract.contractNumber ?? '' })
+          : t('contracts.editor.createTitle'),
+        label: t('contracts.editor.label'),
+        created: t('contracts.messages.created'),
+        saved: t('contracts.messages.saved'),
+        conflict: t('contracts.errors.conflict'),
+        unknown: t('contracts.errors.unknown'),
       }}
+      className="tb-page tb-order tb-contract"
+      struck={contract.status === 'cancelled'}
+      canSave={isSavable(contract.status)}
+      onInvalid={(errors) => show(tabOfErrors(errors))}
+      actions={(failed) =>
+        savedId && (
+          <ContractActionsMenu
+            contract={{ ...contract, id: savedId }}
+            reload={reload}
+            onError={failed}
+            onInvalid={show}
+          />
+        )
+      }
     >
-      {(form) => (
-        <Form className="tb-page tb-order tb-contract" label={t('contracts.editor.label')}>
+      {(failed) => (
+        <>
           <WatchCategory onChange={setCategoryId} />
           <FillDefaults fields={fields} isNew={!savedId} />
-          <ShowErrorsOnInvalidSubmit onInvalid={show} />
-          <div className="tb-page-header">
-            <div className="tb-order-heading">
-              <h1>{contract.status === 'cancelled' ? <s>{title}</s> : title}</h1>
-            </div>
-            <div className="tb-page-actions">
-              <Link to={CONTRACTS_PATH} className="p-button p-component p-button-text">
-                {t('common.back')}
-              </Link>
-              {savedId && (
-                <ContractActionsMenu
-                  contract={{ ...contract, id: savedId }}
-                  reload={reload}
-                  onError={(error) => failed(error, form)}
-                  onInvalid={show}
-                />
-              )}
-              {isSavable(contract.status) && (
-                <Button
-                  type="submit"
-                  icon="pi pi-save"
-                  label={t('common.save')}
-                  loading={form.isSubmitting}
-                />
-              )}
-            </div>
-          </div>
           <Tabs
             activeKey={tab}
             onTabChange={setTab}
@@ -192,7 +130,7 @@ function ContractEditor({ contract, reload }: ContractEditorProps) {
                 content: (
                   <ContractTab
                     contract={contract}
-                    onConflict={() => void failed({ status: 409 }, form)}
+                    onConflict={() => void failed({ status: 409 })}
                   />
                 ),
               },
@@ -241,9 +179,9 @@ function ContractEditor({ contract, reload }: ContractEditorProps) {
               },
             ]}
           />
-        </Form>
+        </>
       )}
-    </Formik>
+    </AggregateEditor>
   );
 }
 
@@ -255,26 +193,15 @@ function ContractEditor({ contract, reload }: ContractEditorProps) {
  */
 export function ContractPage() {
   const { t } = useTranslation();
-  const toast = useToast();
-  const navigate = useNavigate();
   const { id = NEW_CONTRACT_ID } = useParams();
   const isNew = id === NEW_CONTRACT_ID;
   const existing = useGetContractQuery(id, { skip: isNew });
   const template = useGetNewContractQuery(undefined, { skip: !isNew });
   const query = isNew ? template : existing;
-  const { isError, error } = query;
-
-  // Once per failure: the effect may run again (a new `navigate`) before the page is gone.
-  const leftFor = useRef<unknown>(null);
-  useEffect(() => {
-    if (!isError || leftFor.current === error) return;
-    leftFor.current = error;
-    toast.error(apiErrorMessage(error) ?? t('contracts.errors.loadFailed'));
-    navigate(CONTRACTS_PATH, { replace: true });
-  }, [isError, error, toast, t, navigate]);
+  useLeaveWhenLoadFails(query, t('contracts.errors.loadFailed'), CONTRACTS_PATH);
 
   const contract = query.data;
-  if (!contract || isError) return <Preloader label={t('common.loading')} />;
+  if (!contract || query.isError) return <Preloader label={t('common.loading')} />;
   return (
     <ContractEditor
       key={contract.id ?? NEW_CONTRACT_ID}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import { isConflict } from '../../shared/conflict';
-import { fullName } from '../../shared/format';
+import { OwnerField, SeasonField } from '../../shared/editor/ChoiceFields';
 import { CheckboxField, DateField, SelectField, TextAreaField } from '../../shared/ui/FormFields';
 import { useToast } from '../../shared/ui/Toast';
 import { AgreementStatusBadge, ContractStatusBadge } from './ContractBadges';
@@ -13,12 +13,7 @@ import { ContractInvoicingCard } from './ContractInvoicingCard';
 import { ContractLinesCard } from './ContractLinesCard';
 import { ContractRelationsCard } from './ContractRelationsCard';
 import type { ContractFormValues } from './contractSchema';
-import {
-  useGetClubUsersQuery,
-  useGetContractCategoriesQuery,
-  useGetContractSeasonsQuery,
-  useSetAgreementStatusMutation,
-} from './contractsApi';
+import { useGetContractCategoriesQuery, useSetAgreementStatusMutation } from './contractsApi';
 import { agreementStatusOptions, isEditable, isSavable } from './contractStatus';
 import { ContractSigningCard } from './ContractSigningCard';
 import { ContractTotalsCard } from './ContractTotalsCard';
@@ -119,27 +114,20 @@ function ContractFieldsCard({ contract }: { contract: Contract }) {
   const { t } = useTranslation();
   const { values } = useFormikContext<ContractFormValues>();
   const { data: categories = [] } = useGetContractCategoriesQuery();
-  const { data: seasons = [] } = useGetContractSeasonsQuery();
-  const { data: users = [] } = useGetClubUsersQuery();
   const locked = !isEditable(contract.status);
   const readOnly = !isSavable(contract.status);
-  const options = (choices: { id: string; title: string }[]) =>
-    choices.map((choice) => ({ label: choice.title, value: choice.id }));
   return (
     <Section title={t('contracts.sections.contract')}>
       <div className="tb-form-grid">
-        <SelectField
-          name="seasonId"
+        <SeasonField
           label={t('contracts.fields.season')}
-          options={options(seasons)}
-          showClear={!locked}
           placeholder={t('contracts.fields.noSeason')}
           disabled={locked}
         />
         <SelectField
           name="categoryId"
           label={t('contracts.fields.category')}
-          options={options(categories)}
+          options={categories.map((category) => ({ label: category.title, value: category.id }))}
           placeholder={t('contracts.fields.chooseCategory')}
           disabled={locked}
         />
@@ -148,15 +136,8 @@ function ContractFieldsCard({ contract }: { contract: Contract }) {
           <DateField name="endDate" label={t('contracts.fields.endDate')} disabled={locked} />
         )}
         <DateField name="renewDate" label={t('contracts.fields.renewDate')} disabled={locked} />
-        <SelectField
-          name="ownerId"
+        <OwnerField
           label={t('contracts.fields.owner')}
-          options={users.map((user) => ({
-            label: fullName(user) || user.email,
-            value: user.id,
-          }))}
-          filter
-          showClear={!readOnly}
           placeholder={t('contracts.fields.noOwner')}
           disabled={readOnly}
         />

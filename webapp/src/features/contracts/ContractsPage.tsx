@@ -1,60 +1,18 @@
-import { Dropdown } from 'primereact/dropdown';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSession } from '../../api/appApi';
 import type { ListSort } from '../../api/listTypes';
 import { ListPage } from '../../shared/ui/ListPage';
+import { StatusFilter } from '../../shared/ui/StatusFilter';
 import { Money } from '../../shared/ui/Money';
 import { AgreementStatusBadge, ContractStatusBadge } from './ContractBadges';
 import { CONTRACTS_ENDPOINT, CONTRACTS_EXPORT_ENDPOINT, EXPORT_FILE_NAME } from './contractsApi';
-import { contractStatusLabel } from './contractStatus';
+import { contractStatusOptions } from './contractStatus';
 import { CONTRACTS_PATH } from './paths';
-import {
-  CONTRACT_STATUSES,
-  type ContractFilter,
-  type ContractRow,
-  type ContractStatus,
-} from './types';
+import type { ContractFilter, ContractRow, ContractStatus } from './types';
 
 const DEFAULT_SORT: ListSort = { field: 'Number', dir: 'desc' };
-/** The status filter's 'Alle'. */
-const ALL = 'all';
-
-/** 'Status': Alle, Kladde, Gentegning, Godkendt, Annulleret. */
-function StatusFilter({
-  value,
-  onChange,
-}: {
-  value: ContractStatus | null;
-  onChange: (status: ContractStatus | null) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const options = [
-    { label: t('contracts.list.all'), value: ALL },
-    ...CONTRACT_STATUSES.map((status) => ({
-      label: contractStatusLabel(t, status),
-      value: status,
-    })),
-  ];
-  return (
-    <div className="tb-field">
-      <label htmlFor={id}>{t('contracts.list.statusFilter')}</label>
-      <Dropdown
-        inputId={id}
-        value={value ?? ALL}
-        options={options}
-        optionLabel="label"
-        optionValue="value"
-        onChange={(event) => {
-          const chosen = event.value as ContractStatus | typeof ALL;
-          onChange(chosen === ALL ? null : chosen);
-        }}
-      />
-    </div>
-  );
-}
 
 /**
  * /orders/contracts (spec 3 §2 "Contracts list"): 'Eksport' (Aftaler.xlsx), the status filter and
@@ -81,7 +39,9 @@ export function ContractsPage() {
       tag="Contract"
       defaultSort={DEFAULT_SORT}
       filter={filter}
-      filters={<StatusFilter value={status} onChange={setStatus} />}
+      filters={
+        <StatusFilter value={status} onChange={setStatus} options={contractStatusOptions(t)} />
+      }
       basePath={CONTRACTS_PATH}
       createLabel={t('contracts.list.create')}
       exportFile={{

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { relationFieldOf, requiredRelation } from '../../shared/editor/relations';
 import { decimalTextToOre, oreToDecimalText } from '../../shared/format';
 import { linesTotal, orderTotals } from '../../shared/orderLines/orderTotals';
 import type { OrderTotals } from '../../shared/orderLines/types';
@@ -209,12 +210,8 @@ export function contractPayload(contract: Contract, values: ContractFormValues):
   };
 }
 
-/** The form's name of a field the server names in a 422 ('companyId' is the company picker). */
-export function formFieldOf(serverField: string): string {
-  if (serverField === 'companyId') return 'company';
-  if (serverField === 'contactId') return 'contact';
-  return serverField;
-}
+/** The form's name of a field the server names in a 422 (the relation pickers' ids). */
+export const formFieldOf = relationFieldOf;
 
 /**
  * Spec 3 §5 as the server checks it (domain/src/contract/rules.rs and plan.rs), so the messages
@@ -233,14 +230,8 @@ export function contractSchema(t: TFunction, fields: ContractField[]) {
     const money = (label: string) => yup.string().label(label).decimal().minValue(0);
     return yup.object({
       categoryId: yup.string().nullable().required(message('categoryRequired')),
-      company: yup
-        .mixed()
-        .nullable()
-        .test('company', message('companyRequired'), (value) => Boolean(value)),
-      contact: yup
-        .mixed()
-        .nullable()
-        .test('contact', message('contactRequired'), (value) => Boolean(value)),
+      company: requiredRelation(message('companyRequired')),
+      contact: requiredRelation(message('contactRequired')),
       endDate: yup
         .string()
         .nullable()

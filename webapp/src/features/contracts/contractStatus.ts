@@ -1,13 +1,12 @@
 import type { TFunction } from 'i18next';
+import type { BadgeSeverity } from '../../shared/ui/StatusBadge';
 import {
   AGREEMENT_STATUSES,
+  CONTRACT_STATUSES,
   type AgreementStatus,
   type Contract,
   type ContractStatus,
 } from './types';
-
-/** The colours of PrimeReact's Tag. */
-export type BadgeSeverity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
 
 const STATUS_SEVERITY: Record<ContractStatus, BadgeSeverity> = {
   draft: 'secondary',
@@ -32,6 +31,14 @@ export function contractStatusLabel(t: TFunction, status: ContractStatus): strin
 
 export function contractStatusSeverity(status: ContractStatus): BadgeSeverity {
   return STATUS_SEVERITY[status] ?? 'secondary';
+}
+
+/** The list's status filter: Kladde, Gentegning, Godkendt, Annulleret. */
+export function contractStatusOptions(t: TFunction) {
+  return CONTRACT_STATUSES.map((status) => ({
+    label: contractStatusLabel(t, status),
+    value: status,
+  }));
 }
 
 /** Ikke afsendt, Møde planlagt, Afsendt, Forhandling, Underskrevet, Genforhandling. */

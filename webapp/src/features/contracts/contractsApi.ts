@@ -1,10 +1,9 @@
 import { baseApi, type TagType } from '../../api/baseApi';
 import { openPdf } from '../../shared/download';
+import type { Choice } from '../../shared/editor/editorChoicesApi';
 import { historyTag } from '../../shared/history/historyApi';
 import type {
   AgreementStatus,
-  Choice,
-  ClubUser,
   Contract,
   ContractField,
   ContractVersion,
@@ -113,17 +112,9 @@ export const contractsApi = baseApi.injectEndpoints({
       query: () => 'orders/categories',
       providesTags: [{ type: 'OrderCategory', id: 'CHOICES' }],
     }),
-    getContractSeasons: build.query<Choice[], void>({
-      query: () => 'orders/seasons',
-      providesTags: [{ type: 'Season', id: 'CHOICES' }],
-    }),
     getContractFields: build.query<ContractField[], string>({
       query: (categoryId) => ({ url: 'orders/fields', params: { categoryId } }),
       providesTags: [{ type: 'CustomField', id: 'LIST' }],
-    }),
-    /** The club's users, for 'Ansvarlig' (the company page's owner list reads the same). */
-    getClubUsers: build.query<ClubUser[], void>({
-      query: () => 'app/users',
     }),
   }),
 });
@@ -144,7 +135,5 @@ export const {
   useSendContractForSigningMutation,
   useOpenContractPdfMutation,
   useGetContractCategoriesQuery,
-  useGetContractSeasonsQuery,
   useGetContractFieldsQuery,
-  useGetClubUsersQuery,
 } = contractsApi;

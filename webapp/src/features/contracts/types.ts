@@ -78,20 +78,6 @@ export interface ContractVersion {
   version: number;
 }
 
-export interface Choice {
-  id: string;
-  title: string;
-}
-
-/** A user of the club, for 'Ansvarlig'. */
-export interface ClubUser {
-  id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  picture: string | null;
-}
-
 export const FIELD_TYPES = [
   'Text',
   'RichText',

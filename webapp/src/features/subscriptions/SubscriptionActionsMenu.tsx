@@ -1,12 +1,9 @@
-import { setNestedObjectValues, useFormikContext, type FormikErrors } from 'formik';
-import { Button } from 'primereact/button';
-import { Menu } from 'primereact/menu';
-import type { MenuItem } from 'primereact/menuitem';
-import { useId, useRef, useState } from 'react';
+import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ActionsMenu } from '../../shared/editor/ActionsMenu';
+import { useEditorActions } from '../../shared/editor/useEditorActions';
 import { useConfirm } from '../../shared/ui/ConfirmButton';
-import { useToast } from '../../shared/ui/Toast';
 import { SUBSCRIPTIONS_PATH } from './paths';
 import {
   approvalErrors,
@@ -60,52 +57,31 @@ export function SubscriptionActionsMenu({
   onInvalid,
 }: SubscriptionActionsMenuProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const menuId = useId();
-  const menu = useRef<Menu>(null);
-  const form = useFormikContext<SubscriptionFormValues>();
-  const [busy, setBusy] = useState(false);
   const [saveSubscription] = useSaveSubscriptionMutation();
   const [approveSubscription] = useApproveSubscriptionMutation();
   const [reopenSubscription] = useReopenSubscriptionMutation();
   const [cancelSubscription] = useCancelSubscriptionMutation();
   const [deleteSubscription] = useDeleteSubscriptionMutation();
   const [sendPaymentLink] = useSendSubscriptionPaymentLinkMutation();
+  const form = useFormikContext<SubscriptionFormValues>();
+  const { busy, run, invalidFields, savedVersion } = useEditorActions({
+    reload,
+    formValues: subscriptionFormValues,
+    save: (values: SubscriptionFormValues) =>
+      saveSubscription(subscriptionPayload(subscription, values)).unwrap(),
+    onError,
+  });
   const current = { id: subscription.id, version: subscription.version };
 
-  async function run(action: () => Promise<unknown>, success: string) {
-    setBusy(true);
-    try {
-      await action();
-      toast.success(success);
-    } catch (error) {
-      await onError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   async function approve() {
-    const errors: FormikErrors<SubscriptionFormValues> = {
-      ...(await form.validateForm()),
-      ...approvalErrors(t, form.values),
-    };
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      void form.setTouched(setNestedObjectValues(errors, true), false);
+    if (await invalidFields(approvalErrors(t, form.values))) {
       onInvalid();
       return;
     }
     await run(async () => {
-      let version = subscription.version;
-      if (form.dirty) {
-        await saveSubscription(subscriptionPayload(subscription, form.values)).unwrap();
-        const saved = await reload();
-        form.resetForm({ values: subscriptionFormValues(saved) });
-        version = saved.version;
-      }
+      const version = await savedVersion(subscription.version);
       await approveSubscription({ id: subscription.id, version }).unwrap();
     }, t('subscriptions.messages.approved'));
   }
@@ -117,15 +93,11 @@ export function SubscriptionActionsMenu({
 
   async function remove() {
     if (!(await confirm({ message: t('subscriptions.confirmDelete') }))) return;
-    setBusy(true);
-    try {
-      await deleteSubscription(subscription.id).unwrap();
-      toast.success(t('subscriptions.messages.deleted'));
-      navigate(SUBSCRIPTIONS_PATH);
-    } catch (error) {
-      await onError(error);
-      setBusy(false);
-    }
+    await run(
+      () => deleteSubscription(subscription.id).unwrap(),
+      t('subscriptions.messages.deleted'),
+      () => navigate(SUBSCRIPTIONS_PATH),
+    );
   }
 
   const commands: Record<SubscriptionAction, () => Promise<void>> = {
@@ -142,26 +114,14 @@ export function SubscriptionActionsMenu({
     delete: remove,
   };
 
-  const items: MenuItem[] = subscriptionActions(subscription.status).map((action) => ({
-    label: t(`subscriptions.actions.${action}`),
-    icon: ICONS[action],
-    className: DANGER.includes(action) ? 'tb-menu-danger' : undefined,
-    command: () => void commands[action](),
-  }));
-
   return (
-    <>
-      <Menu model={items} popup ref={menu} id={menuId} className="tb-actions-menu" />
-      <Button
-        type="button"
-        outlined
-        icon="pi pi-bars"
-        label={t('subscriptions.actions.menu')}
-        aria-haspopup="menu"
-        aria-controls={menuId}
-        loading={busy}
-        onClick={(event) => menu.current?.toggle(event)}
-      />
-    </>
+    <ActionsMenu
+      actions={subscriptionActions(subscription.status)}
+      labels={(action) => t(`subscriptions.actions.${action}`)}
+      icons={ICONS}
+      danger={DANGER}
+      commands={commands}
+      busy={busy}
+    />
   );
 }

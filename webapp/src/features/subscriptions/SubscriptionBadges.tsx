@@ -1,18 +1,17 @@
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../shared/ui/StatusBadge';
 import { subscriptionStatusLabel, subscriptionStatusSeverity } from './subscriptionStatus';
 
 /** The subscription's status as a badge; a cancelled one's is struck through (as an order's). */
 export function SubscriptionStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  const label = subscriptionStatusLabel(t, status);
   return (
-    <Tag
+    <StatusBadge
+      label={subscriptionStatusLabel(t, status)}
       severity={subscriptionStatusSeverity(status)}
-      className={status === 'cancelled' ? 'tb-badge tb-struck' : 'tb-badge'}
-    >
-      {status === 'cancelled' ? <s>{label}</s> : label}
-    </Tag>
+      struck={status === 'cancelled'}
+    />
   );
 }
 

@@ -1,65 +1,10 @@
-import { getIn, useFormikContext } from 'formik';
-import { Button } from 'primereact/button';
-import { useId } from 'react';
+import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { fullName } from '../../shared/format';
-import { CompanyPicker } from '../../shared/pickers/CompanyPicker';
-import { ContactPicker } from '../../shared/pickers/ContactPicker';
-import type { CompanyPick, ContactPick } from '../../shared/pickers/types';
+import { CompanyField, ContactField, type RelationRules } from '../../shared/editor/RelationFields';
 import { Section } from '../../shared/ui/Section';
 import { NO_CUSTOMER, type SubscriptionFormValues } from './subscriptionSchema';
-
-/** The message of `name` once the field was touched or the form submitted. */
-function useFieldError(name: 'company' | 'contact'): string | undefined {
-  const { errors, touched, submitCount } = useFormikContext<SubscriptionFormValues>();
-  const error: unknown = getIn(errors, name);
-  const shown = Boolean(getIn(touched, name)) || submitCount > 0;
-  return shown && typeof error === 'string' ? error : undefined;
-}
-
-/** A chosen contact or company: a link to it, and 'Fjern' while the subscription is a draft. */
-function Chosen({
-  label,
-  text,
-  to,
-  error,
-  removeLabel,
-  onRemove,
-}: {
-  label: string;
-  text: string;
-  to: string;
-  error?: string;
-  removeLabel: string;
-  onRemove?: () => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="tb-field">
-      <span id={id} className="tb-field-label">
-        {label}
-      </span>
-      <div className="tb-chosen" aria-labelledby={id} role="group">
-        <Link to={to}>{text}</Link>
-        {onRemove && (
-          <Button
-            type="button"
-            text
-            size="small"
-            severity="danger"
-            icon="pi pi-times"
-            label={t('common.remove')}
-            aria-label={removeLabel}
-            onClick={onRemove}
-          />
-        )}
-      </div>
-      {error && <small className="p-error">{error}</small>}
-    </div>
-  );
-}
+import type { SubscriptionCompany, SubscriptionContact } from './types';
 
 /** Whom the payment link goes to, as the subscription keeps it (filled from the contact person). */
 function CustomerFacts() {
@@ -91,63 +36,27 @@ function CustomerFacts() {
 export function SubscriptionRelationsCard({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const { values, setValues } = useFormikContext<SubscriptionFormValues>();
-  const contactError = useFieldError('contact');
-  const companyError = useFieldError('company');
+  const rules: RelationRules = { canChange: editable, canRemove: editable };
   const { company, contact } = values;
 
-  const chooseContact = (next: ContactPick | null) =>
+  const chooseContact = (next: SubscriptionContact | null) =>
     void setValues((current) => ({
       ...current,
       contact: next,
       customer: next?.id === current.contact?.id ? current.customer : NO_CUSTOMER,
     }));
-  const chooseCompany = (next: CompanyPick | null) =>
-    void setValues((current) => ({
-      ...current,
-      company: next
-        ? { id: next.id, name: next.name, address: null, zipCode: null, city: next.city ?? null }
-        : null,
-    }));
+  const chooseCompany = (next: SubscriptionCompany | null) =>
+    void setValues((current) => ({ ...current, company: next }));
 
   return (
     <Section title={t('subscriptions.sections.relations')}>
-      {contact ? (
-        <Chosen
-          label={t('subscriptions.relations.contact')}
-          text={[fullName(contact), contact.email].filter(Boolean).join(', ')}
-          to={`/contacts/${contact.id}`}
-          error={contactError}
-          removeLabel={t('subscriptions.relations.removeContact', { name: fullName(contact) })}
-          onRemove={editable ? () => chooseContact(null) : undefined}
-        />
-      ) : editable ? (
-        <ContactPicker
-          label={t('subscriptions.relations.contact')}
-          value={null}
-          onChange={chooseContact}
-          companyId={company?.id ?? null}
-          placeholder={t('subscriptions.relations.contactPlaceholder')}
-          error={contactError}
-        />
-      ) : null}
-      {company ? (
-        <Chosen
-          label={t('subscriptions.relations.company')}
-          text={company.name}
-          to={`/companies/${company.id}`}
-          error={companyError}
-          removeLabel={t('subscriptions.relations.removeCompany', { name: company.name })}
-          onRemove={editable ? () => chooseCompany(null) : undefined}
-        />
-      ) : editable ? (
-        <CompanyPicker
-          label={t('subscriptions.relations.company')}
-          value={null}
-          onChange={chooseCompany}
-          placeholder={t('subscriptions.relations.companyPlaceholder')}
-          error={companyError}
-        />
-      ) : null}
+      <ContactField
+        value={contact}
+        onChange={chooseContact}
+        companyId={company?.id ?? null}
+        {...rules}
+      />
+      <CompanyField value={company} onChange={chooseCompany} {...rules} />
       <CustomerFacts />
     </Section>
   );

@@ -1,19 +1,12 @@
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { fullName } from '../../shared/format';
-import {
-  CheckboxField,
-  DateField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../shared/ui/FormFields';
+import { OwnerField, SeasonField } from '../../shared/editor/ChoiceFields';
+import { CheckboxField, DateField, TextAreaField, TextField } from '../../shared/ui/FormFields';
 import { Section } from '../../shared/ui/Section';
 import { SubscriptionLinesCard } from './SubscriptionLinesCard';
 import { ChargeProblemMessage, SubscriptionPaymentCard } from './SubscriptionPaymentCard';
 import { SubscriptionRelationsCard } from './SubscriptionRelationsCard';
 import type { SubscriptionFormValues } from './subscriptionSchema';
-import { useGetSubscriptionOwnersQuery, useGetSubscriptionSeasonsQuery } from './subscriptionsApi';
 import { isEditable } from './subscriptionStatus';
 import { SubscriptionTotalsCard } from './SubscriptionTotalsCard';
 import type { Subscription } from './types';
@@ -25,29 +18,17 @@ import type { Subscription } from './types';
 function SubscriptionFieldsCard({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const { values } = useFormikContext<SubscriptionFormValues>();
-  const { data: seasons = [] } = useGetSubscriptionSeasonsQuery();
-  const { data: users = [] } = useGetSubscriptionOwnersQuery();
   const locked = !editable;
   return (
     <Section title={t('subscriptions.sections.subscription')}>
       <div className="tb-form-grid">
-        <SelectField
-          name="seasonId"
+        <SeasonField
           label={t('subscriptions.fields.season')}
-          options={seasons.map((season) => ({ label: season.title, value: season.id }))}
-          showClear={editable}
           placeholder={t('subscriptions.fields.noSeason')}
           disabled={locked}
         />
-        <SelectField
-          name="ownerId"
+        <OwnerField
           label={t('subscriptions.fields.owner')}
-          options={users.map((user) => ({
-            label: fullName(user) || user.email,
-            value: user.id,
-          }))}
-          filter
-          showClear={editable}
           placeholder={t('subscriptions.fields.noOwner')}
           disabled={locked}
         />

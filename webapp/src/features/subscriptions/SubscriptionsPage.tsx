@@ -1,5 +1,4 @@
-import { Dropdown } from 'primereact/dropdown';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListSort } from '../../api/listTypes';
@@ -7,6 +6,7 @@ import { formatDay } from '../../shared/format';
 import { DataTable } from '../../shared/ui/DataTable';
 import { Money } from '../../shared/ui/Money';
 import { SearchInput } from '../../shared/ui/SearchInput';
+import { StatusFilter } from '../../shared/ui/StatusFilter';
 import { NEW_SUBSCRIPTION_ID, subscriptionPath } from './paths';
 import { PaymentFailedBadge, SubscriptionStatusBadge } from './SubscriptionBadges';
 import { SUBSCRIPTIONS_ENDPOINT, SUBSCRIPTION_TAG } from './subscriptionsApi';
@@ -15,40 +15,6 @@ import type { SubscriptionFilter, SubscriptionRow, SubscriptionStatus } from './
 
 /** Spec 3 §9: the subscriptions by the contact's name, A first. */
 const DEFAULT_SORT: ListSort = { field: 'Name', dir: 'asc' };
-/** The status filter's 'Alle'. */
-const ALL = 'all';
-
-/** 'Status': Alle, Kladde, Aktiv, Annulleret. */
-function StatusFilter({
-  value,
-  onChange,
-}: {
-  value: SubscriptionStatus | null;
-  onChange: (status: SubscriptionStatus | null) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const options = [
-    { label: t('subscriptions.list.all'), value: ALL },
-    ...subscriptionStatusOptions(t),
-  ];
-  return (
-    <div className="tb-field">
-      <label htmlFor={id}>{t('subscriptions.list.statusFilter')}</label>
-      <Dropdown
-        inputId={id}
-        value={value ?? ALL}
-        options={options}
-        optionLabel="label"
-        optionValue="value"
-        onChange={(event) => {
-          const chosen = event.value as SubscriptionStatus | typeof ALL;
-          onChange(chosen === ALL ? null : chosen);
-        }}
-      />
-    </div>
-  );
-}
 
 /**
  * /orders/subscriptions (spec 3 §2 "Subscriptions"): the status filter and the search, the
@@ -77,7 +43,7 @@ export function SubscriptionsPage() {
         </div>
       </div>
       <div className="tb-filters">
-        <StatusFilter value={status} onChange={setStatus} />
+        <StatusFilter value={status} onChange={setStatus} options={subscriptionStatusOptions(t)} />
         <SearchInput label={t('table.search')} onSearch={setSearch} />
       </div>
       <DataTable<SubscriptionRow>

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { relationFieldOf, requiredRelation } from '../../shared/editor/relations';
 import { decimalTextToOre, oreToDecimalText } from '../../shared/format';
 import { lineTotal, linesTotal, orderTotals } from '../../shared/orderLines/orderTotals';
 import type { OrderLine, OrderTotals, VatSettings } from '../../shared/orderLines/types';
@@ -169,12 +170,8 @@ export function subscriptionPayload(
   };
 }
 
-/** The form's name of a field the server names in a 422 ('contactId' is the contact picker). */
-export function formFieldOf(serverField: string): string {
-  if (serverField === 'companyId') return 'company';
-  if (serverField === 'contactId') return 'contact';
-  return serverField;
-}
+/** The form's name of a field the server names in a 422 (the relation pickers' ids). */
+export const formFieldOf = relationFieldOf;
 
 /**
  * Spec 3 §5 as the server checks it (domain/src/subscription/aggregate.rs), so the messages show
@@ -204,10 +201,7 @@ export function subscriptionSchema(t: TFunction) {
       .required(message('commitmentRequired'))
       .numeric()
       .test('at-most', message('commitmentMax'), inRange(0, MAX_MONTHS)),
-    contact: yup
-      .mixed()
-      .nullable()
-      .test('contact', message('contactRequired'), (value) => Boolean(value)),
+    contact: requiredRelation(message('contactRequired')),
     endDate: yup
       .string()
       .nullable()

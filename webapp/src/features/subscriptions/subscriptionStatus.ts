@@ -1,8 +1,6 @@
 import type { TFunction } from 'i18next';
+import type { BadgeSeverity } from '../../shared/ui/StatusBadge';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './types';
-
-/** The colours of PrimeReact's Tag. */
-export type BadgeSeverity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
 
 const STATUS_SEVERITY: Record<SubscriptionStatus, BadgeSeverity> = {
   draft: 'secondary',

@@ -1,12 +1,6 @@
 import { baseApi, type TagType } from '../../api/baseApi';
 import { historyTag } from '../../shared/history/historyApi';
-import type {
-  Choice,
-  ClubUser,
-  Subscription,
-  SubscriptionInput,
-  SubscriptionVersion,
-} from './types';
+import type { Subscription, SubscriptionInput, SubscriptionVersion } from './types';
 
 /** The list (POST, the list protocol) and the base of every subscription call. */
 export const SUBSCRIPTIONS_ENDPOINT = 'subscriptions';
@@ -67,14 +61,6 @@ export const subscriptionsApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `${one(id)}/send-paymentlink`, method: 'POST' }),
       invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
     }),
-    getSubscriptionSeasons: build.query<Choice[], void>({
-      query: () => 'orders/seasons',
-      providesTags: [{ type: 'Season', id: 'CHOICES' }],
-    }),
-    /** The club's users, for 'Ansvarlig'. */
-    getSubscriptionOwners: build.query<ClubUser[], void>({
-      query: () => 'app/users',
-    }),
   }),
 });
 
@@ -87,6 +73,4 @@ export const {
   useCancelSubscriptionMutation,
   useDeleteSubscriptionMutation,
   useSendSubscriptionPaymentLinkMutation,
-  useGetSubscriptionSeasonsQuery,
-  useGetSubscriptionOwnersQuery,
 } = subscriptionsApi;

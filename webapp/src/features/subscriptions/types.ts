@@ -49,17 +49,3 @@ export type SubscriptionFilter = {
   search: string;
   status?: SubscriptionStatus;
 };
-
-export interface Choice {
-  id: string;
-  title: string;
-}
-
-/** A user of the club, for 'Ansvarlig'. */
-export interface ClubUser {
-  id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  picture: string | null;
-}
