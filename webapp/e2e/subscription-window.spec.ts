@@ -88,7 +88,7 @@ test('a subscription activated by paying its first period in the payment window'
 
     // The (fake) window: the amount, then 'Godkend betaling'.
     await expect(customer.getByRole('heading', { name: 'Testbetalingsvindue' })).toBeVisible();
-    await expect(customer.getByText('299,00 kr.')).toBeVisible();
+    await expect(customer.getByText('DKK 299,00')).toBeVisible();
     await customer.getByRole('button', { name: 'Godkend betaling' }).click();
 
     // Back on the page: the flag's message, and the badge once the callback has booked it.
