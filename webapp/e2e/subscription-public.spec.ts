@@ -1,10 +1,11 @@
 import type { ClientConfig } from '../src/api/appApi';
 import type { InvoiceListRow } from '../src/api/generated/invoices';
 import type { SubscriptionDto } from '../src/api/generated/subscriptions';
-import { staffApi, todayInCopenhagen } from './support/api';
-import { linksIn, waitForMail } from './support/mail';
+import { staffApi } from './support/api';
+import { waitForMail } from './support/mail';
 import { expectToast } from './support/primeReact';
 import { logIn, uniqueEmail } from './support/session';
+import { mailedDraftSubscription } from './support/subscriptions';
 import { expect, test } from './support/test';
 
 /**
@@ -23,37 +24,15 @@ test('a draft subscription activated by the customer with a card, charged and re
   browser,
 }) => {
   test.setTimeout(180_000);
-  const stamp = String(Date.now());
   const email = uniqueEmail('abonnent-e2e');
   await logIn(page, 'staff@tribune.test');
   await expect(page.getByRole('navigation', { name: 'Moduler' })).toBeVisible();
   const api = await staffApi(page);
   const { result: club } = await api.get<ClientConfig>('/api/app/client');
 
-  // A contact person without a phone, and a draft subscription for them.
-  const contact = await api.postForm<{ data: { id: string } }>('/api/contacts/update', {
-    data: JSON.stringify({ firstname: 'Abonnent', lastname: `E2E ${stamp}`, email }),
-  });
-  const created = await api.post<{ result: string }>('/api/subscriptions/update', {
-    contactId: contact.data.id,
-    repeats: 1,
-    commitment: 0,
-    startDate: todayInCopenhagen(),
-    noEndDate: true,
-    orderLines: [{ title: 'Fitness', price: 29900, discount: 0, amount: 1 }],
-  });
-  const id = created.result;
-  const { result: draft } = await api.get<SubscriptionDto>(`/api/subscriptions/${id}`);
-  expect(draft.status).toBe('draft');
-
-  // 'Send betalingslink': the mail carries the public page with its token.
-  await api.post(`/api/subscriptions/${id}/send-paymentlink`, {});
-  const mail = await waitForMail(email, (m) =>
-    (m.subject ?? '').startsWith(`Betaling af abonnement #${draft.subscriptionNumber} `),
-  );
-  const found = linksIn(mail).find((url) => url.pathname.startsWith('/subscriptions/'));
-  const link = found ? found.pathname + found.search : '';
-  expect(link).toMatch(new RegExp(`^/subscriptions/${id}\\?token=.+`));
+  // A contact person without a phone, a draft subscription for them, and 'Send betalingslink':
+  // the mail carries the public page with its token.
+  const { id, draft, link } = await mailedDraftSubscription(api, { firstname: 'Abonnent', email });
 
   // The customer, in a browser of their own, with no session.
   const customerContext = await browser.newContext();

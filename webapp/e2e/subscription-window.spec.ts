@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { InvoiceListRow } from '../src/api/generated/invoices';
 import type { SubscriptionDto } from '../src/api/generated/subscriptions';
-import { staffApi, todayInCopenhagen } from './support/api';
-import { linksIn, waitForMail } from './support/mail';
+import { staffApi } from './support/api';
+import { waitForMail } from './support/mail';
 import { chooseOption, expectToast } from './support/primeReact';
 import { logIn, uniqueEmail } from './support/session';
+import { mailedDraftSubscription } from './support/subscriptions';
 import { expect, test } from './support/test';
 
 /**
@@ -41,31 +42,11 @@ test('a subscription activated by paying its first period in the payment window'
   try {
     const api = await staffApi(page);
     const email = uniqueEmail('vindue-e2e');
-    const contact = await api.postForm<{ data: { id: string } }>('/api/contacts/update', {
-      data: JSON.stringify({
-        firstname: 'Vindue',
-        lastname: `E2E ${Date.now()}`,
-        email,
-        phone: '12345678',
-      }),
+    const { id, link } = await mailedDraftSubscription(api, {
+      firstname: 'Vindue',
+      email,
+      phone: '12345678',
     });
-    const created = await api.post<{ result: string }>('/api/subscriptions/update', {
-      contactId: contact.data.id,
-      repeats: 1,
-      commitment: 0,
-      startDate: todayInCopenhagen(),
-      noEndDate: true,
-      orderLines: [{ title: 'Fitness', price: 29900, discount: 0, amount: 1 }],
-    });
-    const id = created.result;
-    const { result: draft } = await api.get<SubscriptionDto>(`/api/subscriptions/${id}`);
-    await api.post(`/api/subscriptions/${id}/send-paymentlink`, {});
-    const mail = await waitForMail(email, (m) =>
-      (m.subject ?? '').startsWith(`Betaling af abonnement #${draft.subscriptionNumber} `),
-    );
-    const found = linksIn(mail).find((url) => url.pathname.startsWith('/subscriptions/'));
-    const link = found ? found.pathname + found.search : '';
-    expect(link).toMatch(new RegExp(`^/subscriptions/${id}\\?token=.+`));
 
     // The customer, in a browser of their own: no card form here, the window takes the card.
     const customerContext = await browser.newContext();

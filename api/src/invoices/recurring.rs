@@ -131,18 +131,13 @@ async fn mail_due_links(state: &AppState, today: NaiveDate) -> Result<usize, Api
             continue;
         };
         let mut tx = club_tx(&state.pool, client_id).await?;
-        let fresh = sqlx::query(
-            "INSERT INTO subscription_charges (subscription_id, period, client_id, amount) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(id)
-        .bind(day.format("%Y-%m-%d").to_string())
-        .bind(client_id)
-        .bind(subscription.totals().total.as_ore())
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if fresh == 0 || subscription.content.customer.email.trim().is_empty() {
+        let period = Period {
+            key: day.format("%Y-%m-%d").to_string(),
+            due: day,
+            amount: subscription.totals().total,
+        };
+        let fresh = open_charge(&mut tx, client_id, id, &period).await?;
+        if !fresh || subscription.content.customer.email.trim().is_empty() {
             tx.commit().await?;
             continue;
         }
@@ -203,16 +198,7 @@ pub async fn record_window_payment(
         amount: Money::ore(payment.amount),
     };
     let mut tx = club_tx(&state.pool, client_id).await?;
-    sqlx::query(
-        "INSERT INTO subscription_charges (subscription_id, period, client_id, amount) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT DO NOTHING",
-    )
-    .bind(id)
-    .bind(&period.key)
-    .bind(client_id)
-    .bind(period.amount.as_ore())
-    .execute(&mut *tx)
-    .await?;
+    open_charge(&mut tx, client_id, id, &period).await?;
     tx.commit().await?;
     record_paid(
         state,
@@ -252,6 +238,27 @@ pub async fn charge_subscription(
     Ok(charges)
 }
 
+/// The period's `subscription_charges` row, made unless it exists; true when made now.
+async fn open_charge(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    id: Uuid,
+    period: &Period,
+) -> Result<bool, sqlx::Error> {
+    let made = sqlx::query(
+        "INSERT INTO subscription_charges (subscription_id, period, client_id, amount) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(id)
+    .bind(&period.key)
+    .bind(client_id)
+    .bind(period.amount.as_ore())
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(made == 1)
+}
+
 fn key(id: Uuid, period: &str, attempt: i32) -> String {
     format!("tribune-subscription-{id}-{period}-{attempt}")
 }
@@ -269,16 +276,7 @@ async fn charge_period(
     };
     // The row first, committed: its try number names the key the provider is asked with.
     let mut tx = club_tx(&state.pool, client_id).await?;
-    sqlx::query(
-        "INSERT INTO subscription_charges (subscription_id, period, client_id, amount) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT DO NOTHING",
-    )
-    .bind(id)
-    .bind(&period.key)
-    .bind(client_id)
-    .bind(period.amount.as_ore())
-    .execute(&mut *tx)
-    .await?;
+    open_charge(&mut tx, client_id, id, period).await?;
     let row: ChargeRow = sqlx::query_as(
         "SELECT attempt, status, next_try_at FROM subscription_charges WHERE subscription_id = $1 AND period = $2",
     )

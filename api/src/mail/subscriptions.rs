@@ -1,5 +1,6 @@
 //! The subscription's mails (spec 3 §4 'Send betalingslink'; issue 14: a failed recurring charge
-//! mails the customer a link to pay with another card).
+//! mails the customer a link to pay with another card; a period paid in the payment window is
+//! asked for by a link when it falls due).
 
 use chrono::NaiveDate;
 use tribune_domain::subscription::Subscription;
@@ -13,27 +14,48 @@ pub struct SubscriptionMail {
     pub mail: Mail,
 }
 
-/// The link to the public subscription page, where the customer activates the subscription
-/// with a card (or saves a new one).
-pub fn payment_link(subscription: &Subscription, club: &str, link: &str) -> SubscriptionMail {
+/// What differs between the subscription's mails: all go to its customer, greet them and end
+/// with a button to the public page.
+struct Composed<'a> {
+    /// The Jobs screen's line, before 'til {e-mail}'.
+    what: String,
+    subject: String,
+    text: Vec<String>,
+    button: &'a str,
+}
+
+fn compose(subscription: &Subscription, link: &str, composed: Composed<'_>) -> SubscriptionMail {
     let customer = &subscription.content.customer;
-    let number = subscription.number;
+    let mut lines = vec![format!("Hej {}", customer.firstname)];
+    lines.extend(composed.text);
     SubscriptionMail {
-        description: format!(
-            "Betalingslink for abonnement #{number} til {}",
-            customer.email
-        ),
+        description: format!("{} til {}", composed.what, customer.email),
         mail: with_link(
             &customer.email,
-            &format!("Betaling af abonnement #{number} hos {club}"),
-            &[
-                format!("Hej {}", customer.firstname),
-                format!("Her er linket til betaling af dit abonnement #{number} hos {club}."),
-            ],
-            "Betal abonnementet",
+            &composed.subject,
+            &lines,
+            composed.button,
             link,
         ),
     }
+}
+
+/// The link to the public subscription page, where the customer activates the subscription
+/// with a card (or saves a new one).
+pub fn payment_link(subscription: &Subscription, club: &str, link: &str) -> SubscriptionMail {
+    let number = subscription.number;
+    compose(
+        subscription,
+        link,
+        Composed {
+            what: format!("Betalingslink for abonnement #{number}"),
+            subject: format!("Betaling af abonnement #{number} hos {club}"),
+            text: vec![format!(
+                "Her er linket til betaling af dit abonnement #{number} hos {club}."
+            )],
+            button: "Betal abonnementet",
+        },
+    )
 }
 
 /// A recurring charge failed: the customer is asked to pay with another card.
@@ -43,28 +65,23 @@ pub fn charge_failed(
     reason: &str,
     link: &str,
 ) -> SubscriptionMail {
-    let customer = &subscription.content.customer;
     let number = subscription.number;
-    SubscriptionMail {
-        description: format!(
-            "Betaling af abonnement #{number} mislykkedes; link til {}",
-            customer.email
-        ),
-        mail: with_link(
-            &customer.email,
-            &format!("Betalingen af dit abonnement #{number} hos {club} mislykkedes"),
-            &[
-                format!("Hej {}", customer.firstname),
+    compose(
+        subscription,
+        link,
+        Composed {
+            what: format!("Betaling af abonnement #{number} mislykkedes; link"),
+            subject: format!("Betalingen af dit abonnement #{number} hos {club} mislykkedes"),
+            text: vec![
                 format!(
                     "Vi kunne ikke trække betalingen for dit abonnement #{number} hos {club}: {reason}"
                 ),
                 "Vi prøver igen om nogle dage. Du kan også betale med et andet kort via linket."
                     .to_string(),
             ],
-            "Opdater betalingskort",
-            link,
-        ),
-    }
+            button: "Opdater betalingskort",
+        },
+    )
 }
 
 /// A period of a subscription without a card fell due: the customer pays it in the payment
@@ -75,26 +92,18 @@ pub fn period_due(
     day: NaiveDate,
     link: &str,
 ) -> SubscriptionMail {
-    let customer = &subscription.content.customer;
     let number = subscription.number;
-    SubscriptionMail {
-        description: format!(
-            "Betalingslink for abonnement #{number} (periode fra {}) til {}",
-            day.format("%d-%m-%Y"),
-            customer.email
-        ),
-        mail: with_link(
-            &customer.email,
-            &format!("Næste betaling af dit abonnement #{number} hos {club}"),
-            &[
-                format!("Hej {}", customer.firstname),
-                format!(
-                    "Perioden fra {} for dit abonnement #{number} hos {club} skal betales. Du betaler via linket.",
-                    day.format("%d-%m-%Y")
-                ),
-            ],
-            "Betal perioden",
-            link,
-        ),
-    }
+    let from = day.format("%d-%m-%Y");
+    compose(
+        subscription,
+        link,
+        Composed {
+            what: format!("Betalingslink for abonnement #{number} (periode fra {from})"),
+            subject: format!("Næste betaling af dit abonnement #{number} hos {club}"),
+            text: vec![format!(
+                "Perioden fra {from} for dit abonnement #{number} hos {club} skal betales. Du betaler via linket."
+            )],
+            button: "Betal perioden",
+        },
+    )
 }

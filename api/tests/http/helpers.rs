@@ -517,3 +517,36 @@ pub fn pdf_text(bytes: &[u8]) -> String {
     assert!(out.status.success(), "pdftotext failed");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// A contact person of the staff's club with an e-mail of its own (made through the contacts
+/// form): its id and e-mail.
+pub async fn a_contact(staff: &Browser) -> (uuid::Uuid, String) {
+    let email = format!("kontakt-{}@example.dk", uuid::Uuid::new_v4().simple());
+    let data = serde_json::json!({ "firstname": "Mette", "lastname": "Holm", "email": email, "phone": "12345678" });
+    let (status, body) = staff
+        .post_form("/api/contacts/update", Some(&data), &[], vec![])
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let id = body["data"]["id"]
+        .as_str()
+        .expect("id")
+        .parse()
+        .expect("a uuid");
+    (id, email)
+}
+
+/// The form fields of a payment started in the window (`PaymentStart` of kind 'window'), in
+/// their order.
+pub fn window_fields(started: &Value) -> Vec<(String, String)> {
+    started["fields"]
+        .as_array()
+        .expect("the window's fields")
+        .iter()
+        .map(|f| {
+            (
+                f["name"].as_str().unwrap_or_default().to_string(),
+                f["value"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect()
+}

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use tribune_api::integrations::payments::stripe::sign;
 use tribune_api::integrations::payments::{PaymentWindow, WindowConfig};
 
-use crate::helpers::{localstripe_url, spawn_app, Browser, TestApp, WINDOW_SECRET};
+use crate::helpers::{localstripe_url, spawn_app, window_fields, Browser, TestApp, WINDOW_SECRET};
 
 const VISA: &str = "4242424242424242";
 /// localstripe declines a PaymentIntent only with this card (its other decline cards pass).
@@ -530,17 +530,7 @@ async fn the_window_pays_on_its_callback_only_when_the_hash_and_amount_are_right
         started["action"],
         "http://127.0.0.1/stand-ins/payment-window"
     );
-    let fields: Vec<(String, String)> = started["fields"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            (
-                f["name"].as_str().unwrap().to_string(),
-                f["value"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let fields = window_fields(started);
     assert!(window().form_is_genuine(&fields));
     let field = |name: &str| fields.iter().find(|(k, _)| k == name).unwrap().1.clone();
     assert_eq!(field("amount"), "50000");
@@ -612,17 +602,7 @@ async fn the_fake_window_checks_the_hash_and_returns_the_payer_with_a_signed_tra
             &json!({}),
         )
         .await;
-    let fields: Vec<(String, String)> = answer["result"]["fields"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            (
-                f["name"].as_str().unwrap().to_string(),
-                f["value"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let fields = window_fields(&answer["result"]);
     let post = |fields: Vec<(String, String)>, path: &'static str| {
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())

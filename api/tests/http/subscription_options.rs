@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::helpers::{first_error, spawn_app, Browser, TestApp};
+use crate::helpers::{a_contact, first_error, spawn_app, Browser, TestApp};
 
 const NOT_OFFERED: &str = "Tilvalget kan ikke vælges til Trøje.";
 const UNKNOWN_LINE: &str = "Linjen findes ikke på abonnementet.";
@@ -69,18 +69,6 @@ async fn a_shirt(staff: &Browser) -> Shirt {
         gold,
         gift_wrap,
     }
-}
-
-/// A contact of Demo FC with an e-mail of its own (made through the contacts form).
-async fn a_contact(staff: &Browser) -> (Uuid, String) {
-    let email = format!("tilvalg-{}@example.dk", Uuid::new_v4().simple());
-    let data =
-        json!({ "firstname": "Mette", "lastname": "Holm", "email": email, "phone": "12345678" });
-    let (status, body) = staff
-        .post_form("/api/contacts/update", Some(&data), &[], vec![])
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    (body["data"]["id"].as_str().unwrap().parse().unwrap(), email)
 }
 
 /// A draft of two shirts (599,00 each) and 'Fitness' (299,00, no product); Demo FC's prices

@@ -8,9 +8,9 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tribune_api::invoices::recurring::charge_due;
 
-use crate::helpers::{spawn_app, Browser, TestApp};
+use crate::helpers::{a_contact, spawn_app, window_fields, Browser, TestApp};
 use crate::payments::{callback, use_window, window};
-use crate::subscriptions::{a_contact, draft, invoices_of, link_token, subscription, today};
+use crate::subscriptions::{draft, invoices_of, link_token, subscription, today};
 
 async fn page(customer: &Browser, id: &str, token: &str) -> Value {
     let (status, answer) = customer
@@ -30,17 +30,7 @@ async fn start(customer: &Browser, id: &str, token: &str) -> Vec<(String, String
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["result"]["kind"], "window", "{answer}");
-    let fields: Vec<(String, String)> = answer["result"]["fields"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            (
-                f["name"].as_str().unwrap().to_string(),
-                f["value"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let fields = window_fields(&answer["result"]);
     assert!(window().form_is_genuine(&fields));
     fields
 }
@@ -59,7 +49,7 @@ async fn a_window_club_s_customer_pays_each_period_in_the_window() {
     let app = spawn_app().await;
     use_window(&app).await;
     let staff = app.signed_in("staff@tribune.test").await;
-    let (contact, email) = a_contact(&app).await;
+    let (contact, email) = a_contact(&staff).await;
     // Started a month ago: two periods have fallen due.
     let start_date = today().checked_sub_months(Months::new(1)).unwrap();
     let id = draft(&staff, contact, start_date, 0).await;
@@ -163,7 +153,7 @@ async fn a_draft_that_cannot_be_approved_is_not_sent_to_the_window() {
     let app = spawn_app().await;
     use_window(&app).await;
     let staff = app.signed_in("staff@tribune.test").await;
-    let (contact, email) = a_contact(&app).await;
+    let (contact, email) = a_contact(&staff).await;
     let (status, answer) = staff
         .post_json(
             "/api/subscriptions/update",

@@ -17,7 +17,9 @@ use tribune_api::subscriptions::SubscriptionService;
 use tribune_domain::subscription::SavedCard;
 use uuid::Uuid;
 
-use crate::helpers::{first_error, spawn_app, spawn_app_with, AppOptions, Browser, TestApp};
+use crate::helpers::{
+    a_contact, first_error, spawn_app, spawn_app_with, AppOptions, Browser, TestApp,
+};
 
 const VISA: &str = "4242424242424242";
 /// Saved without complaint, declined when charged (localstripe's one such card).
@@ -27,20 +29,6 @@ pub(crate) fn today() -> NaiveDate {
     Utc::now()
         .with_timezone(&chrono_tz::Europe::Copenhagen)
         .date_naive()
-}
-
-/// A contact of Demo FC with an e-mail of its own (made through the contacts form).
-pub(crate) async fn a_contact(app: &TestApp) -> (Uuid, String) {
-    let staff = app.signed_in("staff@tribune.test").await;
-    let email = format!("abonnent-{}@example.dk", Uuid::new_v4().simple());
-    let data =
-        json!({ "firstname": "Mette", "lastname": "Holm", "email": email, "phone": "12345678" });
-    let (status, body) = staff
-        .post_form("/api/contacts/update", Some(&data), &[], vec![])
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let id = body["data"]["id"].as_str().expect("id").parse().unwrap();
-    (id, email)
 }
 
 /// A draft of 299,00 a month (Demo FC's prices include VAT) with a commitment of `commitment` months from `start`.
@@ -166,7 +154,7 @@ async fn the_form_asks_repeats_commitment_and_a_contact_in_danish() {
 async fn staff_approve_reopen_cancel_and_delete_as_the_statuses_allow() {
     let app = spawn_app().await;
     let staff = app.signed_in("staff@tribune.test").await;
-    let (contact, _) = a_contact(&app).await;
+    let (contact, _) = a_contact(&app.signed_in("staff@tribune.test").await).await;
     let id = draft(&staff, contact, today(), 3).await;
     let first = subscription(&staff, &id).await;
     assert_eq!(first["status"], "draft");
@@ -240,7 +228,7 @@ async fn staff_approve_reopen_cancel_and_delete_as_the_statuses_allow() {
 async fn a_customer_activates_by_card_and_each_period_is_charged_invoiced_and_receipted_once() {
     let app = spawn_app().await;
     let staff = app.signed_in("staff@tribune.test").await;
-    let (contact, email) = a_contact(&app).await;
+    let (contact, email) = a_contact(&app.signed_in("staff@tribune.test").await).await;
     let id = draft(&staff, contact, today(), 3).await;
     let token = link_token(&app, &staff, &id, &email).await;
     let customer = app.browser();
@@ -318,7 +306,7 @@ async fn a_customer_activates_by_card_and_each_period_is_charged_invoiced_and_re
 async fn a_declined_charge_is_retried_mailed_and_finally_flagged_not_cancelled() {
     let app = spawn_app().await;
     let staff = app.signed_in("staff@tribune.test").await;
-    let (contact, email) = a_contact(&app).await;
+    let (contact, email) = a_contact(&app.signed_in("staff@tribune.test").await).await;
     let id = draft(&staff, contact, today(), 3).await;
     let token = link_token(&app, &staff, &id, &email).await;
     let customer = app.browser();
@@ -437,7 +425,7 @@ async fn a_run_killed_between_the_charge_and_its_commit_charges_the_period_once(
     })
     .await;
     let staff = app.signed_in("staff@tribune.test").await;
-    let (contact, _) = a_contact(&app).await;
+    let (contact, _) = a_contact(&app.signed_in("staff@tribune.test").await).await;
     // Starting next month: the activation's own charge finds nothing due yet.
     let start = today().checked_add_months(Months::new(1)).unwrap();
     let id = draft(&staff, contact, start, 0).await;
@@ -503,7 +491,7 @@ async fn a_run_killed_between_the_charge_and_its_commit_charges_the_period_once(
 async fn the_customer_sees_only_their_own_and_cancels_only_after_the_commitment() {
     let app = spawn_app().await;
     let staff = app.signed_in("staff@tribune.test").await;
-    let (contact, _) = a_contact(&app).await;
+    let (contact, _) = a_contact(&app.signed_in("staff@tribune.test").await).await;
     // kunde@tribune.test's: one bound for 12 months, one whose commitment has run out.
     let mut ids = Vec::new();
     for (start, commitment) in [

@@ -28,6 +28,8 @@ async function succeeded<T>(answer: APIResponse, what: string): Promise<T> {
 }
 
 /** The logged-in staff user's calls, as the back office makes them (the CSRF cookie as header). */
+export type StaffApi = Awaited<ReturnType<typeof staffApi>>;
+
 export async function staffApi(page: Page) {
   const csrf = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value;
   expect(csrf, 'the CSRF cookie after logging in').toBeTruthy();
