@@ -8,12 +8,20 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@tribune.test`;
 }
 
-/** Fills and sends the login form on /login. */
+/**
+ * Fills and sends the login form on /login, and waits for the server's answer: a journey that
+ * goes on at once (`page.goto`) must not cancel the login in flight and land back on /login.
+ */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Adgangskode', { exact: true }).fill(password);
+  const answered = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/login' && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Log ind' }).click();
+  await answered;
 }
 
 /** On the public site: makes `club` the current club when the visitor has none ('Vælg klub'). */
