@@ -40,9 +40,11 @@ pub async fn all_in_club(
     Ok(known == unique.len() as i64)
 }
 
-/// The club's next number of a gap-free series (`order_numbers`, `contract_numbers`,
-/// `invoice_numbers`, `subscription_numbers`), taken inside the caller's transaction: a rolled
-/// back transaction gives its number back, so the series has no gaps.
+/// The club's next number of a gap-free series (`contract_numbers`, `invoice_numbers`,
+/// `subscription_numbers`), taken inside the caller's transaction: a rolled back transaction
+/// gives its number back, so the series has no gaps. The counter's row stays locked until the
+/// caller commits, so creations in a club take turns: right for invoices (the law wants them
+/// gap-free), wrong for orders (see `take_number`).
 pub async fn next_in_series(
     conn: &mut sqlx::PgConnection,
     series: &'static str,
@@ -56,6 +58,28 @@ pub async fn next_in_series(
     .bind(client_id)
     .fetch_one(conn)
     .await?)
+}
+
+/// The club's next number of a series that may have gaps (`order_numbers`): taken in a
+/// transaction of its own, before the caller's, so the counter's row is locked only for one
+/// statement and a booking rush does not queue on it (issue 15). Numbers are unique and
+/// increasing per club; one whose order is never made (invalid input, a crash) is a gap.
+///
+/// That transaction commits without waiting for the disk (`synchronous_commit = off`): its WAL
+/// record comes before the commit record of any order that uses the number, so when such an
+/// order is durable the count is too, and a count lost in a crash was used by no durable order.
+pub async fn take_number(
+    pool: &sqlx::PgPool,
+    series: &'static str,
+    client_id: uuid::Uuid,
+) -> Result<i64, crate::error::ApiError> {
+    let mut tx = tribune_projections::db::club_tx(pool, client_id).await?;
+    sqlx::query("SET LOCAL synchronous_commit = off")
+        .execute(&mut *tx)
+        .await?;
+    let number = next_in_series(&mut tx, series, client_id).await?;
+    tx.commit().await?;
+    Ok(number)
 }
 
 /// The club's name (the sender of its mails, the heading of its public pages).

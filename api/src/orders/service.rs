@@ -15,7 +15,7 @@ use uuid::Uuid;
 use crate::error::{check_errors, push_error, rule_errors, ApiError, FieldErrors};
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
-use crate::kit::club::exists_in_club;
+use crate::kit::club::{exists_in_club, take_number};
 use crate::kit::payments::{self, Purpose, Returned};
 use crate::kit::sales::{check_field_values, club_vat};
 use crate::kit::validate::is_email;
@@ -76,11 +76,12 @@ impl<'a> OrderService<'a> {
         is_pos: bool,
     ) -> Result<Uuid, ApiError> {
         let id = Uuid::new_v4();
+        let number = take_number(self.pool, "order_numbers", actor.client_id).await?;
         let mut tx = club_tx(self.pool, actor.client_id).await?;
         check_references(&mut tx, actor.client_id, &mut content).await?;
         let command = OrderCommand::Create {
             client_id: actor.client_id,
-            number: next_number(&mut tx, actor.client_id).await?,
+            number,
             created_at: Utc::now(),
             vat: club_vat(&mut tx, actor.client_id).await?,
             status,
@@ -367,9 +368,4 @@ async fn check_references(
     }
     check_field_values(conn, client_id, &mut content.field_values, &mut errors).await?;
     check_errors(errors)
-}
-
-/// The club's next order number, taken inside the transaction that creates the order.
-async fn next_number(conn: &mut PgConnection, client_id: Uuid) -> Result<i64, ApiError> {
-    crate::kit::club::next_in_series(conn, "order_numbers", client_id).await
 }

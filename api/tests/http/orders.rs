@@ -962,3 +962,41 @@ async fn an_empty_form_does_not_make_an_order() {
     create(&staff, only_a_line.take()).await;
     assert_eq!(app.count("SELECT count(*) FROM order_rows").await, 1);
 }
+
+/// Order numbers may have gaps but never repeat (issue 15): taken outside the order's own
+/// transaction, so creations in a club do not queue on the counter — many at once still get
+/// distinct numbers, each above the ones before, and an order refused for bad input leaves at
+/// most a gap.
+#[tokio::test]
+async fn orders_made_at_once_get_distinct_increasing_numbers() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let first = create(&staff, draft(vec![line("Billet", 100, 1)])).await;
+    let first_number = order(&staff, &first).await["orderNumber"].as_i64().unwrap();
+    let refused = staff
+        .post_json(
+            "/api/orders/update",
+            &json!({ "orderLines": [], "email": "ikke en e-mail" }),
+        )
+        .await;
+    assert_eq!(refused.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.1);
+    let made = futures::future::join_all(
+        (0..24).map(|_| create(&staff, draft(vec![line("Billet", 100, 1)]))),
+    )
+    .await;
+    let mut numbers = Vec::new();
+    for id in &made {
+        numbers.push(order(&staff, id).await["orderNumber"].as_i64().unwrap());
+    }
+    numbers.sort_unstable();
+    numbers.dedup();
+    assert_eq!(numbers.len(), 24, "every order its own number: {numbers:?}");
+    assert!(
+        numbers[0] > first_number,
+        "{numbers:?} after {first_number}"
+    );
+    assert!(
+        numbers[23] <= first_number + 26,
+        "at most the refused one's gap: {numbers:?}"
+    );
+}
