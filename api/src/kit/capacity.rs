@@ -1,0 +1,337 @@
+//! What can run out is never oversold (issue 15): places of an event, of a ticket product at an
+//! event, a company's share, a product's stock, a company's free allowance. Each is a counter
+//! (`capacity_counters`), raised by ONE conditional statement that only succeeds while the
+//! counter stays within its limit, so under any concurrency no two buyers both get the last
+//! place: PostgreSQL locks the counter's row for the statement and re-checks the condition
+//! against the newest value (READ COMMITTED's re-check of `ON CONFLICT DO UPDATE … WHERE`).
+//!
+//! A booking raises all its counters in one transaction, in the keys' order (so two bookings
+//! never wait on each other crosswise), and records them as a hold (`capacity_holds`). An unpaid
+//! booking's hold expires: its places return the first time someone would otherwise be refused
+//! (`release_expired`), so no sweeper is needed for correctness. A paid booking's hold is kept
+//! for good; a cancelled one is released.
+//!
+//! The counters' rows are the only thing buyers of one event contend for: take them last in
+//! the booking's transaction, so they are locked only until its commit.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+/// One thing a booking takes: `amount` of what `key` counts, while at most `limit` are taken
+/// (no limit: only counted).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claim {
+    pub key: String,
+    pub amount: i32,
+    pub limit: Option<i32>,
+}
+
+impl Claim {
+    pub fn new(key: String, amount: i32, limit: Option<i32>) -> Claim {
+        Claim { key, amount, limit }
+    }
+}
+
+/// The keys of what is counted.
+pub mod keys {
+    use uuid::Uuid;
+
+    /// The places of an event (its maxSignups).
+    pub fn event(event: Uuid) -> String {
+        format!("event:{event}")
+    }
+
+    /// A company's places at an event (maxCompanySignups).
+    pub fn event_company(event: Uuid, company: Uuid) -> String {
+        format!("event-company:{event}:{company}")
+    }
+
+    /// A ticket product at an event (its maxAmount).
+    pub fn ticket(event_product: Uuid) -> String {
+        format!("ticket:{event_product}")
+    }
+
+    /// A company's tickets of a ticket product at an event (maxCompanyAmount).
+    pub fn ticket_company(event_product: Uuid, company: Uuid) -> String {
+        format!("ticket-company:{event_product}:{company}")
+    }
+
+    /// A product's stock (its sale amount), across events and shops.
+    pub fn product(product: Uuid) -> String {
+        format!("product:{product}")
+    }
+
+    /// The free tickets of a company's allowance at an event.
+    pub fn allowance(event: Uuid, company: Uuid) -> String {
+        format!("allowance:{event}:{company}")
+    }
+}
+
+/// Why a booking was refused: the first thing that had too few left, and how many it had.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Full {
+    pub key: String,
+    pub left: i32,
+}
+
+/// Claims on the same key merged, in key order (the order every booking locks in).
+fn merged(claims: &[Claim]) -> Vec<Claim> {
+    let mut all: Vec<Claim> = Vec::new();
+    let mut sorted: Vec<&Claim> = claims.iter().filter(|c| c.amount > 0).collect();
+    sorted.sort_by(|a, b| a.key.cmp(&b.key));
+    for claim in sorted {
+        match all.last_mut() {
+            Some(last) if last.key == claim.key => {
+                last.amount += claim.amount;
+                last.limit = match (last.limit, claim.limit) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+            }
+            _ => all.push(claim.clone()),
+        }
+    }
+    all
+}
+
+/// How many of `key` are taken now.
+pub async fn taken(conn: &mut PgConnection, key: &str) -> Result<i32, sqlx::Error> {
+    Ok(
+        sqlx::query_scalar("SELECT taken FROM capacity_counters WHERE key = $1")
+            .bind(key)
+            .fetch_optional(conn)
+            .await?
+            .unwrap_or(0),
+    )
+}
+
+/// How many of `key` are left under `limit` (none: unlimited).
+pub async fn left(
+    conn: &mut PgConnection,
+    key: &str,
+    limit: Option<i32>,
+) -> Result<Option<i32>, sqlx::Error> {
+    match limit {
+        None => Ok(None),
+        Some(limit) => Ok(Some((limit - taken(conn, key).await?).max(0))),
+    }
+}
+
+/// Raises the counter of one claim if it stays within its limit; None when it would not.
+async fn raise(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    claim: &Claim,
+) -> Result<Option<i32>, sqlx::Error> {
+    if claim.limit.is_some_and(|limit| claim.amount > limit) {
+        return Ok(None);
+    }
+    sqlx::query_scalar(
+        "INSERT INTO capacity_counters (key, client_id, taken) VALUES ($1, $2, $3) \
+         ON CONFLICT (key) DO UPDATE SET taken = capacity_counters.taken + EXCLUDED.taken, updated_at = now() \
+         WHERE $4::integer IS NULL OR capacity_counters.taken + EXCLUDED.taken <= $4 \
+         RETURNING taken",
+    )
+    .bind(&claim.key)
+    .bind(client_id)
+    .bind(claim.amount)
+    .bind(claim.limit)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Lowers the counters by what they were raised (a hold given back).
+async fn lower(conn: &mut PgConnection, claims: &[(String, i32)]) -> Result<(), sqlx::Error> {
+    let (keys, amounts): (Vec<String>, Vec<i32>) = claims.iter().cloned().unzip();
+    // In key order, as they are raised, so a release never waits crosswise on a booking.
+    sqlx::query(
+        "UPDATE capacity_counters c SET taken = greatest(c.taken - r.amount, 0), updated_at = now() \
+         FROM (SELECT * FROM unnest($1::text[], $2::integer[]) AS r(key, amount) ORDER BY key) r \
+         WHERE c.key = r.key",
+    )
+    .bind(&keys)
+    .bind(&amounts)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Raises every claim's counter in turn, stopping at the first that would pass its limit (the
+/// ones before stay raised: `all_or_none` undoes them).
+async fn take_all(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    claims: &[Claim],
+) -> Result<Result<(), Full>, sqlx::Error> {
+    for claim in claims {
+        if raise(&mut *conn, client_id, claim).await?.is_none() {
+            let left = match claim.limit {
+                Some(limit) => (limit - taken(&mut *conn, &claim.key).await?).max(0),
+                None => 0,
+            };
+            return Ok(Err(Full {
+                key: claim.key.clone(),
+                left,
+            }));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// `take_all` in a savepoint that is rolled back on a refusal.
+async fn all_or_none(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    claims: &[Claim],
+) -> Result<Result<(), Full>, sqlx::Error> {
+    sqlx::query("SAVEPOINT capacity_claims")
+        .execute(&mut *conn)
+        .await?;
+    let taken = take_all(&mut *conn, client_id, claims).await?;
+    let end = if taken.is_ok() {
+        "RELEASE SAVEPOINT capacity_claims"
+    } else {
+        "ROLLBACK TO SAVEPOINT capacity_claims"
+    };
+    sqlx::query(end).execute(&mut *conn).await?;
+    Ok(taken)
+}
+
+/// What a hold is: for an event (`scope`), by an order (`owner`), until `expires_at` (None:
+/// kept for good).
+pub struct NewHold {
+    pub scope: Uuid,
+    pub owner: Uuid,
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+/// Takes the claims as a hold, inside the caller's transaction: all or none (a refusal leaves
+/// every counter as it was, so the caller may go on). When something is short, the scope's
+/// expired holds are given back and the claims tried once more, so an expired hold never
+/// refuses a buyer.
+pub async fn hold(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    new: NewHold,
+    claims: &[Claim],
+    now: DateTime<Utc>,
+) -> Result<Result<Uuid, Full>, sqlx::Error> {
+    let claims = merged(claims);
+    let mut taken = all_or_none(&mut *conn, client_id, &claims).await?;
+    if taken.is_err() && release_expired(&mut *conn, new.scope, now).await? > 0 {
+        taken = all_or_none(&mut *conn, client_id, &claims).await?;
+    }
+    if let Err(full) = taken {
+        return Ok(Err(full));
+    }
+    let id = Uuid::new_v4();
+    sqlx::query(
+        "INSERT INTO capacity_holds (id, client_id, scope, owner_id, expires_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(id)
+    .bind(client_id)
+    .bind(new.scope)
+    .bind(new.owner)
+    .bind(new.expires_at)
+    .execute(&mut *conn)
+    .await?;
+    let (keys, amounts): (Vec<String>, Vec<i32>) =
+        claims.iter().map(|c| (c.key.clone(), c.amount)).unzip();
+    sqlx::query(
+        "INSERT INTO capacity_hold_counts (hold_id, key, client_id, amount) \
+         SELECT $1, key, $2, amount FROM unnest($3::text[], $4::integer[]) AS r(key, amount)",
+    )
+    .bind(id)
+    .bind(client_id)
+    .bind(&keys)
+    .bind(&amounts)
+    .execute(&mut *conn)
+    .await?;
+    Ok(Ok(id))
+}
+
+/// The hold is kept for good (its booking was paid, or cost nothing). False when it is gone:
+/// it expired and its places were given back (the caller must take them anew).
+pub async fn keep(conn: &mut PgConnection, hold: Uuid) -> Result<bool, sqlx::Error> {
+    let kept = sqlx::query(
+        "UPDATE capacity_holds SET expires_at = NULL WHERE id = $1 AND released_at IS NULL",
+    )
+    .bind(hold)
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(kept == 1)
+}
+
+/// Gives a hold's places back (its booking was cancelled), once.
+pub async fn release(conn: &mut PgConnection, hold: Uuid) -> Result<bool, sqlx::Error> {
+    let counts: Vec<(String, i32)> = sqlx::query_as(
+        "WITH released AS (UPDATE capacity_holds SET released_at = now() \
+                           WHERE id = $1 AND released_at IS NULL RETURNING id) \
+         SELECT c.key, c.amount FROM capacity_hold_counts c JOIN released r ON r.id = c.hold_id",
+    )
+    .bind(hold)
+    .fetch_all(&mut *conn)
+    .await?;
+    if counts.is_empty() {
+        return Ok(false);
+    }
+    lower(conn, &counts).await?;
+    Ok(true)
+}
+
+/// Gives back the places of the scope's holds that expired by `now`; how many holds.
+pub async fn release_expired(
+    conn: &mut PgConnection,
+    scope: Uuid,
+    now: DateTime<Utc>,
+) -> Result<usize, sqlx::Error> {
+    let released: Vec<(Uuid, String, i32)> = sqlx::query_as(
+        "WITH released AS (UPDATE capacity_holds SET released_at = $2 \
+                           WHERE scope = $1 AND expires_at IS NOT NULL AND expires_at <= $2 AND released_at IS NULL \
+                           RETURNING id) \
+         SELECT r.id, c.key, c.amount FROM released r JOIN capacity_hold_counts c ON c.hold_id = r.id",
+    )
+    .bind(scope)
+    .bind(now)
+    .fetch_all(&mut *conn)
+    .await?;
+    if released.is_empty() {
+        return Ok(0);
+    }
+    let mut holds: Vec<Uuid> = released.iter().map(|(id, _, _)| *id).collect();
+    holds.sort_unstable();
+    holds.dedup();
+    let mut sums: Vec<(String, i32)> = Vec::new();
+    for (_, key, amount) in released {
+        match sums.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, sum)) => *sum += amount,
+            None => sums.push((key, amount)),
+        }
+    }
+    lower(conn, &sums).await?;
+    Ok(holds.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claims_on_one_key_are_merged_with_the_smaller_limit_in_key_order() {
+        let claims = merged(&[
+            Claim::new("ticket:b".into(), 2, Some(10)),
+            Claim::new("event:a".into(), 2, None),
+            Claim::new("ticket:b".into(), 1, Some(8)),
+            Claim::new("event:a".into(), 0, Some(1)),
+        ]);
+        assert_eq!(
+            claims,
+            vec![
+                Claim::new("event:a".into(), 2, None),
+                Claim::new("ticket:b".into(), 3, Some(8)),
+            ]
+        );
+    }
+}
