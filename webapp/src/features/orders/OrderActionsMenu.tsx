@@ -1,12 +1,8 @@
-import { setNestedObjectValues, useFormikContext } from 'formik';
-import { Button } from 'primereact/button';
-import { Menu } from 'primereact/menu';
-import type { MenuItem } from 'primereact/menuitem';
-import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ActionsMenu } from '../../shared/editor/ActionsMenu';
+import { useEditorActions } from '../../shared/editor/useEditorActions';
 import { useConfirm } from '../../shared/ui/ConfirmButton';
-import { useToast } from '../../shared/ui/Toast';
 import { orderFormValues, orderPayload, type OrderFormValues } from './orderSchema';
 import {
   useApproveOrderMutation,
@@ -19,6 +15,7 @@ import {
   useSendPaymentLinkMutation,
 } from './ordersApi';
 import { orderActions, type OrderAction } from './orderStatus';
+import { ORDERS_PATH } from './paths';
 import type { Order } from './types';
 
 interface OrderActionsMenuProps {
@@ -42,19 +39,17 @@ const ICONS: Record<OrderAction, string> = {
   sendConfirmation: 'pi pi-envelope',
 };
 
+const DANGER: OrderAction[] = ['cancel', 'delete'];
+
 /**
- * 'Handlinger': the status changes of spec 3 §4 that the order's status allows, and the mails.
- * Approving validates the form first and saves unsaved changes before it approves.
+ * 'Handlinger': the status changes of spec 3 §4 that the order's status allows, 'Hæv betaling' of
+ * an authorized payment, and the mails. Approving validates the form first and saves unsaved
+ * changes before it approves; cancelling and deleting ask first; deleting goes back to the list.
  */
 export function OrderActionsMenu({ order, reload, onError, onInvalid }: OrderActionsMenuProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const menuId = useId();
-  const menu = useRef<Menu>(null);
-  const form = useFormikContext<OrderFormValues>();
-  const [busy, setBusy] = useState(false);
   const [saveOrder] = useSaveOrderMutation();
   const [approveOrder] = useApproveOrderMutation();
   const [reopenOrder] = useReopenOrderMutation();
@@ -63,57 +58,37 @@ export function OrderActionsMenu({ order, reload, onError, onInvalid }: OrderAct
   const [capturePayment] = useCapturePaymentMutation();
   const [sendPaymentLink] = useSendPaymentLinkMutation();
   const [sendConfirmation] = useSendConfirmationMutation();
+  const { busy, run, invalidFields, savedVersion } = useEditorActions({
+    reload,
+    formValues: orderFormValues,
+    save: (values: OrderFormValues) => saveOrder(orderPayload(order, values)).unwrap(),
+    onError,
+  });
   const current = { id: order.id, version: order.version };
 
-  async function run(action: () => Promise<unknown>, success: string) {
-    setBusy(true);
-    try {
-      await action();
-      toast.success(success);
-    } catch (error) {
-      await onError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   async function approve() {
-    const errors = await form.validateForm();
-    if (Object.keys(errors).length > 0) {
-      void form.setTouched(setNestedObjectValues(errors, true), false);
+    if (await invalidFields()) {
       onInvalid();
       return;
     }
     await run(async () => {
-      let version = order.version;
-      if (form.dirty) {
-        await saveOrder(orderPayload(order, form.values)).unwrap();
-        const saved = await reload();
-        form.resetForm({ values: orderFormValues(saved) });
-        version = saved.version;
-      }
+      const version = await savedVersion(order.version);
       await approveOrder({ id: order.id, version }).unwrap();
     }, t('orders.messages.approved'));
-  }
-
-  async function remove() {
-    if (!(await confirm({ message: t('orders.confirmDelete') }))) return;
-    const message =
-      order.status === 'draft' ? t('orders.messages.draftDeleted') : t('orders.messages.deleted');
-    setBusy(true);
-    try {
-      await deleteOrder(order.id).unwrap();
-      toast.success(message);
-      navigate('/orders');
-    } catch (error) {
-      await onError(error);
-      setBusy(false);
-    }
   }
 
   async function cancel() {
     if (!(await confirm({ message: t('orders.confirmCancel') }))) return;
     await run(() => cancelOrder(current).unwrap(), t('orders.messages.cancelled'));
+  }
+
+  async function remove() {
+    if (!(await confirm({ message: t('orders.confirmDelete') }))) return;
+    await run(
+      () => deleteOrder(order.id).unwrap(),
+      order.status === 'draft' ? t('orders.messages.draftDeleted') : t('orders.messages.deleted'),
+      () => navigate(ORDERS_PATH),
+    );
   }
 
   const commands: Record<OrderAction, () => Promise<void>> = {
@@ -129,26 +104,14 @@ export function OrderActionsMenu({ order, reload, onError, onInvalid }: OrderAct
       run(() => sendConfirmation(current).unwrap(), t('orders.messages.confirmationSent')),
   };
 
-  const items: MenuItem[] = orderActions(order).map((action) => ({
-    label: t(`orders.actions.${action}`),
-    icon: ICONS[action],
-    className: action === 'delete' || action === 'cancel' ? 'tb-menu-danger' : undefined,
-    command: () => void commands[action](),
-  }));
-
   return (
-    <>
-      <Menu model={items} popup ref={menu} id={menuId} className="tb-actions-menu" />
-      <Button
-        type="button"
-        outlined
-        icon="pi pi-bars"
-        label={t('orders.actions.menu')}
-        aria-haspopup="menu"
-        aria-controls={menuId}
-        loading={busy}
-        onClick={(event) => menu.current?.toggle(event)}
-      />
-    </>
+    <ActionsMenu
+      actions={orderActions(order)}
+      labels={(action) => t(`orders.actions.${action}`)}
+      icons={ICONS}
+      danger={DANGER}
+      commands={commands}
+      busy={busy}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../shared/ui/StatusBadge';
 import {
   orderStatusLabel,
   orderStatusSeverity,
@@ -11,14 +12,12 @@ import type { OrderStatus, PaymentStatus } from './types';
 /** The order's status as a badge; a cancelled order's is struck through (spec 3 §4). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
-  const label = orderStatusLabel(t, status);
   return (
-    <Tag
+    <StatusBadge
+      label={orderStatusLabel(t, status)}
       severity={orderStatusSeverity(status)}
-      className={status === 'cancelled' ? 'tb-badge tb-struck' : 'tb-badge'}
-    >
-      {status === 'cancelled' ? <s>{label}</s> : label}
-    </Tag>
+      struck={status === 'cancelled'}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
 import { useFormikContext } from 'formik';
-import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/baseApi';
 import { isConflict } from '../../shared/conflict';
 import { TextAreaField, TextField } from '../../shared/ui/FormFields';
+import { Section } from '../../shared/ui/Section';
 import { useToast } from '../../shared/ui/Toast';
 import { OrderFieldsCard } from './OrderFieldsCard';
 import { OrderInvoicingCard } from './OrderInvoicingCard';
@@ -16,20 +16,6 @@ import { useSetPaymentStatusMutation } from './ordersApi';
 import { isEditable, paymentStatusOptions } from './orderStatus';
 import { OrderTotalsCard } from './OrderTotalsCard';
 import type { Order, OrderField, PaymentStatus } from './types';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card className="tb-card">
-      <section aria-labelledby={titleId}>
-        <h2 id={titleId} className="tb-card-title">
-          {title}
-        </h2>
-        {children}
-      </section>
-    </Card>
-  );
-}
 
 /**
  * 'Betalingsstatus': saved at once through orders/payment-status (not with the form), with the

@@ -1,5 +1,4 @@
 import { useFormikContext } from 'formik';
-import { Card } from 'primereact/card';
 import { Checkbox } from 'primereact/checkbox';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../shared/ui/FormFields';
+import { Section } from '../../shared/ui/Section';
 import { useGetOrderCategoryOptionsQuery } from './ordersApi';
 import type { OrderFormValues } from './orderSchema';
 import type { OrderField } from './types';
@@ -78,30 +78,24 @@ function FillDefaults({ fields, isNew }: { fields: OrderField[]; isNew: boolean 
 /** 'Kategori' and the custom fields of the chosen category. */
 export function OrderFieldsCard({ fields, isNew }: { fields: OrderField[]; isNew: boolean }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const { data: categories = [] } = useGetOrderCategoryOptionsQuery();
   return (
-    <Card className="tb-card">
-      <section aria-labelledby={titleId}>
-        <h2 id={titleId} className="tb-card-title">
-          {t('orders.customFields.title')}
-        </h2>
-        <FillDefaults fields={fields} isNew={isNew} />
-        <div className="tb-form-grid">
-          <SelectField
-            name="categoryId"
-            label={t('orders.customFields.category')}
-            showClear
-            placeholder={t('orders.customFields.noCategory')}
-            options={categories.map((category) => ({ label: category.title, value: category.id }))}
-          />
-          {[...fields]
-            .sort((a, b) => (a.sorting ?? 0) - (b.sorting ?? 0))
-            .map((field) => (
-              <FieldInput key={field.id} field={field} />
-            ))}
-        </div>
-      </section>
-    </Card>
+    <Section title={t('orders.customFields.title')}>
+      <FillDefaults fields={fields} isNew={isNew} />
+      <div className="tb-form-grid">
+        <SelectField
+          name="categoryId"
+          label={t('orders.customFields.category')}
+          showClear
+          placeholder={t('orders.customFields.noCategory')}
+          options={categories.map((category) => ({ label: category.title, value: category.id }))}
+        />
+        {[...fields]
+          .sort((a, b) => (a.sorting ?? 0) - (b.sorting ?? 0))
+          .map((field) => (
+            <FieldInput key={field.id} field={field} />
+          ))}
+      </div>
+    </Section>
   );
 }

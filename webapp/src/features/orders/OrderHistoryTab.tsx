@@ -1,37 +1,23 @@
 import type { TFunction } from 'i18next';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_EVENT_TYPES } from '../../api/generated/orders';
 import { fullName } from '../../shared/format';
-import type { HistoryFormats } from '../../shared/history/formatChange';
-import { HistoryTab } from '../../shared/history/HistoryTab';
-import { Money } from '../../shared/ui/Money';
+import {
+  AggregateHistoryTab,
+  TOTALS_MONEY_FIELDS,
+  type HistoryFields,
+} from '../../shared/history/AggregateHistoryTab';
+import { AsOfSummary } from '../../shared/history/AsOfSummary';
+import { orderTotals } from '../../shared/orderLines/orderTotals';
 import { orderStatusLabel, paymentStatusLabel } from './orderStatus';
-import { TotalsTable } from './OrderTotalsCard';
-import { lineTotal, orderTotals } from '../../shared/orderLines/orderTotals';
 import {
   INVOICING_TYPES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   type Order,
-  type OrderLine,
   type OrderTotals,
 } from './types';
 
-const MONEY_FIELDS = [
-  'price',
-  'discount',
-  'total',
-  'subtotal',
-  'vat',
-  'additionalFee',
-  'orderDiscount',
-  'prePaymentTotal',
-  'regularTotal',
-];
-const PERCENT_FIELDS = ['rateFee', 'vatRate'];
 /** Field (path or last part) → the i18n key of its label. */
 const FIELD_LABELS: Record<string, string> = {
   firstname: 'orders.fields.firstname',
@@ -43,24 +29,24 @@ const FIELD_LABELS: Record<string, string> = {
   status: 'orders.fields.status',
   paymentStatus: 'orders.fields.paymentStatus',
   cardPayment: 'orders.fields.cardPayment',
-  company: 'orders.relations.company',
-  companyId: 'orders.relations.company',
-  contact: 'orders.relations.contact',
-  contactId: 'orders.relations.contact',
+  company: 'common.relations.company',
+  companyId: 'common.relations.company',
+  contact: 'common.relations.contact',
+  contactId: 'common.relations.contact',
   contract: 'orders.relations.contract',
   contractId: 'orders.relations.contract',
   categoryId: 'orders.customFields.category',
   fieldValues: 'orders.customFields.title',
   extraInfo: 'orders.sections.extraInfo',
-  orderLines: 'orders.lines.title',
+  orderLines: 'common.lines.title',
   orderDiscount: 'orders.totals.orderDiscount',
-  title: 'orders.line.title',
-  variant: 'orders.line.variant',
-  sku: 'orders.line.sku',
-  price: 'orders.line.price',
-  discount: 'orders.line.discount',
-  amount: 'orders.line.amount',
-  seat: 'orders.line.seat',
+  title: 'common.line.title',
+  variant: 'common.line.variant',
+  sku: 'common.line.sku',
+  price: 'common.line.price',
+  discount: 'common.line.discount',
+  amount: 'common.line.amount',
+  seat: 'common.line.seat',
   options: 'orders.line.options',
   'invoicing.type': 'orders.invoicing.type',
   prePaymentDate: 'orders.invoicing.prePaymentDate',
@@ -69,26 +55,25 @@ const FIELD_LABELS: Record<string, string> = {
   splitPayments: 'orders.invoicing.splitPayments',
 };
 
-function historyFormats(t: TFunction): HistoryFormats {
-  return {
-    money: MONEY_FIELDS,
-    percent: PERCENT_FIELDS,
-    labels: Object.fromEntries(Object.entries(FIELD_LABELS).map(([field, key]) => [field, t(key)])),
-    values: {
-      status: Object.fromEntries(
-        ORDER_STATUSES.map((status) => [status, orderStatusLabel(t, status)]),
-      ),
-      paymentStatus: Object.fromEntries(
-        PAYMENT_STATUSES.map((status) => [status, paymentStatusLabel(t, status)]),
-      ),
-      'invoicing.type': Object.fromEntries(
-        INVOICING_TYPES.map((type) => [type, t(`orders.invoicing.types.${type}`)]),
-      ),
-    },
-  };
-}
+const HISTORY_FIELDS: HistoryFields = {
+  money: [...TOTALS_MONEY_FIELDS, 'prePaymentTotal', 'regularTotal'],
+  percent: ['rateFee', 'vatRate'],
+  labelKeys: FIELD_LABELS,
+  values: (t: TFunction) => ({
+    status: Object.fromEntries(
+      ORDER_STATUSES.map((status) => [status, orderStatusLabel(t, status)]),
+    ),
+    paymentStatus: Object.fromEntries(
+      PAYMENT_STATUSES.map((status) => [status, paymentStatusLabel(t, status)]),
+    ),
+    'invoicing.type': Object.fromEntries(
+      INVOICING_TYPES.map((type) => [type, t(`orders.invoicing.types.${type}`)]),
+    ),
+  }),
+};
 
-function totalsOf(state: Partial<Order>, lines: OrderLine[]): OrderTotals {
+/** The state's own totals; a state without them (older events) has them computed from its lines. */
+function totalsOf(state: Partial<Order>): OrderTotals {
   if (typeof state.total === 'number') {
     return {
       subtotal: state.subtotal ?? 0,
@@ -101,7 +86,7 @@ function totalsOf(state: Partial<Order>, lines: OrderLine[]): OrderTotals {
     };
   }
   return orderTotals(
-    lines,
+    (state.orderLines ?? []).map((line) => ({ ...line, options: line.options ?? [] })),
     state.orderDiscount ?? 0,
     { type: state.invoicing?.type ?? null, rateFee: state.invoicing?.rateFee ?? null },
     {
@@ -112,79 +97,45 @@ function totalsOf(state: Partial<Order>, lines: OrderLine[]): OrderTotals {
   );
 }
 
-/** The order as it was after one event: read-only. */
+/** The order as it was after one event: read-only, with all of its totals. */
 function OrderAsOf({ state }: { state: Partial<Order> }) {
   const { t } = useTranslation();
-  const lines = (state.orderLines ?? []).map((line) => ({
-    ...line,
-    options: line.options ?? [],
-  }));
-  const totals = totalsOf(state, lines);
   const customer = [fullName(state), state.email, state.phone, state.company?.name]
     .filter(Boolean)
     .join(', ');
   return (
-    <div className="tb-stack tb-order-as-of">
-      <dl className="tb-facts">
-        <dt>{t('orders.asOf.customer')}</dt>
-        <dd>{customer || '–'}</dd>
-        <dt>{t('orders.asOf.status')}</dt>
-        <dd>{state.status ? orderStatusLabel(t, state.status) : '–'}</dd>
-        <dt>{t('orders.asOf.paymentStatus')}</dt>
-        <dd>{state.paymentStatus ? paymentStatusLabel(t, state.paymentStatus) : '–'}</dd>
-      </dl>
-      <DataTable
-        value={lines}
-        dataKey="id"
-        emptyMessage={t('orders.lines.empty')}
-        pt={{ table: { 'aria-label': t('orders.lines.title') } }}
-      >
-        <Column header={t('orders.line.title')} field="title" />
-        <Column header={t('orders.line.variant')} field="variant" />
-        <Column
-          header={t('orders.line.price')}
-          body={(line: OrderLine) => <Money value={line.price} ore currencyCode />}
-        />
-        <Column
-          header={t('orders.line.discount')}
-          body={(line: OrderLine) => <Money value={line.discount} ore currencyCode />}
-        />
-        <Column header={t('orders.line.amount')} field="amount" />
-        <Column
-          header={t('orders.line.total')}
-          body={(line: OrderLine) => (
-            <Money
-              value={typeof line.total === 'number' ? line.total : lineTotal(line)}
-              ore
-              currencyCode
-            />
-          )}
-        />
-      </DataTable>
-      <TotalsTable totals={totals} label={t('orders.totals.title')} />
-    </div>
+    <AsOfSummary
+      facts={[
+        { term: t('orders.asOf.customer'), value: customer || '–' },
+        {
+          term: t('orders.asOf.status'),
+          value: state.status ? orderStatusLabel(t, state.status) : '–',
+        },
+        {
+          term: t('orders.asOf.paymentStatus'),
+          value: state.paymentStatus ? paymentStatusLabel(t, state.paymentStatus) : '–',
+        },
+      ]}
+      lines={state.orderLines}
+      emptyMessage={t('orders.lines.empty')}
+      columns={['title', 'variant', 'price', 'discount', 'amount', 'total']}
+      totals={totalsOf(state)}
+    />
   );
 }
 
 /** Historik: every event of the order, and the order as it was after any one of them. */
 export function OrderHistoryTab({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
-  const labels = useMemo(
-    () =>
-      Object.fromEntries(
-        ORDER_EVENT_TYPES.map((type) => [type, t(`orders.history.events.${type}`)]),
-      ),
-    [t],
-  );
-  const formats = useMemo(() => historyFormats(t), [t]);
   return (
-    <HistoryTab
+    <AggregateHistoryTab<Order>
       aggregateType="order"
       id={orderId}
-      labels={labels}
-      formats={formats}
+      eventTypes={ORDER_EVENT_TYPES}
+      eventsKey="orders.history.events"
+      fields={HISTORY_FIELDS}
       asOfHeading={(sequence) => t('orders.history.asOfHeading', { sequence })}
-      renderAsOf={(state) => <OrderAsOf state={(state ?? {}) as Partial<Order>} />}
+      renderAsOf={(state) => <OrderAsOf state={state} />}
     />
   );
 }

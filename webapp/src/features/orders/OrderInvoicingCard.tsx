@@ -1,8 +1,7 @@
 import { useFormikContext } from 'formik';
-import { Card } from 'primereact/card';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, DateField, DecimalField, SelectField } from '../../shared/ui/FormFields';
+import { Section } from '../../shared/ui/Section';
 import type { OrderFormValues } from './orderSchema';
 import { invoicingOptions, NO_INVOICING } from './orderStatus';
 
@@ -12,53 +11,47 @@ import { invoicingOptions, NO_INVOICING } from './orderStatus';
  */
 export function OrderInvoicingCard({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const { values } = useFormikContext<OrderFormValues>();
   const method = values.invoicing.type;
   return (
-    <Card className="tb-card">
-      <section aria-labelledby={titleId}>
-        <h2 id={titleId} className="tb-card-title">
-          {t('orders.invoicing.title')}
-        </h2>
-        <div className="tb-form-grid">
-          <SelectField
-            name="invoicing.type"
-            label={t('orders.invoicing.type')}
-            options={invoicingOptions(t)}
-            disabled={!editable}
-          />
-          {method !== NO_INVOICING && (
-            <>
-              <DateField
-                name="invoicing.prePaymentDate"
-                label={t('orders.invoicing.prePaymentDate')}
-                disabled={!editable}
-              />
-              <DateField
-                name="invoicing.invoiceDate"
-                label={t('orders.invoicing.invoiceDate')}
-                disabled={!editable}
-              />
-            </>
-          )}
-          {method === 'rates' && (
-            <DecimalField
-              name="invoicing.rateFee"
-              label={t('orders.invoicing.rateFee')}
-              help={t('orders.invoicing.rateFeeHelp')}
+    <Section title={t('orders.invoicing.title')}>
+      <div className="tb-form-grid">
+        <SelectField
+          name="invoicing.type"
+          label={t('orders.invoicing.type')}
+          options={invoicingOptions(t)}
+          disabled={!editable}
+        />
+        {method !== NO_INVOICING && (
+          <>
+            <DateField
+              name="invoicing.prePaymentDate"
+              label={t('orders.invoicing.prePaymentDate')}
               disabled={!editable}
             />
-          )}
-        </div>
-        {method !== NO_INVOICING && (
-          <CheckboxField
-            name="invoicing.splitPayments"
-            label={t('orders.invoicing.splitPayments')}
+            <DateField
+              name="invoicing.invoiceDate"
+              label={t('orders.invoicing.invoiceDate')}
+              disabled={!editable}
+            />
+          </>
+        )}
+        {method === 'rates' && (
+          <DecimalField
+            name="invoicing.rateFee"
+            label={t('orders.invoicing.rateFee')}
+            help={t('orders.invoicing.rateFeeHelp')}
             disabled={!editable}
           />
         )}
-      </section>
-    </Card>
+      </div>
+      {method !== NO_INVOICING && (
+        <CheckboxField
+          name="invoicing.splitPayments"
+          label={t('orders.invoicing.splitPayments')}
+          disabled={!editable}
+        />
+      )}
+    </Section>
   );
 }

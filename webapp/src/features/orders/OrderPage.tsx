@@ -1,17 +1,14 @@
-import { Formik, useFormikContext, type FormikHelpers } from 'formik';
-import { Button } from 'primereact/button';
+import { useFormikContext } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { apiErrorMessage } from '../../api/baseApi';
+import { useParams } from 'react-router';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
-import { isConflict } from '../../shared/conflict';
 import { useGetCommentsQuery } from '../../shared/comments/commentsApi';
-import { Form } from '../../shared/ui/Form';
-import { applyServerErrors } from '../../shared/ui/formErrors';
+import { AggregateEditor } from '../../shared/editor/AggregateEditor';
+import { relationFieldOf } from '../../shared/editor/relations';
+import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
 import { Preloader } from '../../shared/ui/Preloader';
 import { Tabs, useTabParam } from '../../shared/ui/Tabs';
-import { useToast } from '../../shared/ui/Toast';
 import { OrderActionsMenu } from './OrderActionsMenu';
 import { OrderStatusBadge } from './OrderBadges';
 import { OrderDetailsTab } from './OrderDetailsTab';
@@ -25,9 +22,8 @@ import {
   useSaveOrderMutation,
 } from './ordersApi';
 import { OrderTicketsTab } from './OrderTicketsTab';
+import { NEW_ORDER_ID, ORDERS_PATH, orderPath } from './paths';
 import type { Order } from './types';
-
-export const NEW_ORDER_ID = 'create';
 
 const ORDER_TAB = 10;
 const TICKETS_TAB = 20;
@@ -46,22 +42,6 @@ function WatchCategory({ onChange }: { onChange: (categoryId: string | null) => 
   return null;
 }
 
-/** A failed submit on another tab shows the Ordre tab, where every checked field is. */
-function ShowFieldsOnInvalidSubmit({ onInvalid }: { onInvalid: () => void }) {
-  const { submitCount, isValid, isSubmitting } = useFormikContext();
-  const handled = useRef(0);
-  const listener = useRef(onInvalid);
-  useEffect(() => {
-    listener.current = onInvalid;
-  });
-  useEffect(() => {
-    if (isSubmitting || isValid || submitCount === handled.current) return;
-    handled.current = submitCount;
-    listener.current();
-  }, [submitCount, isValid, isSubmitting]);
-  return null;
-}
-
 interface OrderEditorProps {
   order: Order;
   /** Reads the order again and returns it (saved orders). */
@@ -70,8 +50,6 @@ interface OrderEditorProps {
 
 function OrderEditor({ order, reload }: OrderEditorProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const navigate = useNavigate();
   const [tab, setTab] = useTabParam(ORDER_TAB);
   const [saveOrder] = useSaveOrderMutation();
   const [categoryId, setCategoryId] = useState(order.categoryId);
@@ -81,90 +59,56 @@ function OrderEditor({ order, reload }: OrderEditorProps) {
     [categoryId, fieldsQuery.data],
   );
   const schema = useMemo(() => orderSchema(t, fields), [t, fields]);
-  const initialValues = useMemo(() => orderFormValues(order), [order]);
   const savedId = order.id;
   const unread = useGetCommentsQuery(
     { entityId: savedId ?? '', skip: 0, relations: [] },
     { skip: !savedId },
   ).data?.unread;
+  // Every checked field is on the Ordre tab.
   const showFields = () => {
     if (tab !== ORDER_TAB) setTab(ORDER_TAB);
   };
 
-  /**
-   * A failed write: a 409 shows the server's text and reads the order again (the form shows the
-   * server's state); other refusals put their messages on the fields and show the text.
-   */
-  async function failed(
-    error: unknown,
-    helpers: Pick<FormikHelpers<OrderFormValues>, 'resetForm' | 'setErrors'>,
-  ) {
-    if (isConflict(error)) {
-      toast.error(apiErrorMessage(error) ?? t('orders.errors.conflict'));
-      if (savedId) {
-        const fresh = await reload();
-        helpers.resetForm({ values: orderFormValues(fresh) });
-      }
-      return;
-    }
-    applyServerErrors(helpers.setErrors, error);
-    toast.error(apiErrorMessage(error) ?? t('orders.errors.unknown'));
-  }
-
-  const title = savedId
-    ? t('orders.editor.title', { number: order.orderNumber ?? '' })
-    : t('orders.editor.createTitle');
-
   return (
-    <Formik<OrderFormValues>
-      initialValues={initialValues}
-      enableReinitialize
-      validationSchema={schema}
-      onSubmit={async (values, helpers) => {
-        try {
-          const id = await saveOrder(orderPayload(order, values)).unwrap();
-          if (!savedId) {
-            toast.success(t('orders.messages.created'));
-            navigate(`/orders/${id}`, { replace: true });
-          } else {
-            toast.success(t('orders.messages.saved'));
-            const fresh = await reload();
-            helpers.resetForm({ values: orderFormValues(fresh) });
-          }
-        } catch (error) {
-          await failed(error, helpers);
-        }
+    <AggregateEditor<Order, OrderFormValues>
+      entity={order}
+      reload={reload}
+      formValues={orderFormValues}
+      schema={schema}
+      save={(values) => saveOrder(orderPayload(order, values)).unwrap()}
+      fieldOf={relationFieldOf}
+      listPath={ORDERS_PATH}
+      pathOf={orderPath}
+      texts={{
+        title: savedId
+          ? t('orders.editor.title', { number: order.orderNumber ?? '' })
+          : t('orders.editor.createTitle'),
+        label: t('orders.editor.label'),
+        created: t('orders.messages.created'),
+        saved: t('orders.messages.saved'),
+        conflict: t('orders.errors.conflict'),
+        unknown: t('orders.errors.unknown'),
       }}
+      className="tb-page tb-order"
+      struck={order.status === 'cancelled'}
+      badge={savedId && <OrderStatusBadge status={order.status} />}
+      // Any order saves: outside draft its descriptions, extra information and custom fields.
+      canSave
+      onInvalid={showFields}
+      actions={(failed) =>
+        savedId && (
+          <OrderActionsMenu
+            order={{ ...order, id: savedId }}
+            reload={reload}
+            onError={failed}
+            onInvalid={showFields}
+          />
+        )
+      }
     >
-      {(form) => (
-        <Form className="tb-page tb-order" label={t('orders.editor.label')}>
+      {(failed) => (
+        <>
           <WatchCategory onChange={setCategoryId} />
-          <ShowFieldsOnInvalidSubmit onInvalid={showFields} />
-          <div className="tb-page-header">
-            <div className="tb-order-heading">
-              <h1>{order.status === 'cancelled' ? <s>{title}</s> : title}</h1>
-              {savedId && <OrderStatusBadge status={order.status} />}
-            </div>
-            <div className="tb-page-actions">
-              <Link to="/orders" className="p-button p-component p-button-text">
-                {t('common.back')}
-              </Link>
-              {savedId && (
-                <OrderActionsMenu
-                  order={{ ...order, id: savedId }}
-                  reload={reload}
-                  onError={(error) => failed(error, form)}
-                  onInvalid={showFields}
-                />
-              )}
-              <Button
-                type="submit"
-                icon="pi pi-save"
-                label={t('common.save')}
-                loading={form.isSubmitting}
-              />
-            </div>
-          </div>
           <Tabs
             activeKey={tab}
             onTabChange={setTab}
@@ -176,7 +120,7 @@ function OrderEditor({ order, reload }: OrderEditorProps) {
                   <OrderDetailsTab
                     order={order}
                     fields={fields}
-                    onConflict={() => void failed({ status: 409 }, form)}
+                    onConflict={() => void failed({ status: 409 })}
                   />
                 ),
               },
@@ -203,7 +147,7 @@ function OrderEditor({ order, reload }: OrderEditorProps) {
                   <CommentsCard
                     entityId={savedId}
                     originType="order"
-                    originUrl={`/orders/${savedId}`}
+                    originUrl={orderPath(savedId)}
                   />
                 ),
               },
@@ -215,9 +159,9 @@ function OrderEditor({ order, reload }: OrderEditorProps) {
               },
             ]}
           />
-        </Form>
+        </>
       )}
-    </Formik>
+    </AggregateEditor>
   );
 }
 
@@ -228,26 +172,15 @@ function OrderEditor({ order, reload }: OrderEditorProps) {
  */
 export function OrderPage() {
   const { t } = useTranslation();
-  const toast = useToast();
-  const navigate = useNavigate();
   const { id = NEW_ORDER_ID } = useParams();
   const isNew = id === NEW_ORDER_ID;
   const existing = useGetOrderQuery(id, { skip: isNew });
   const template = useGetNewOrderQuery(undefined, { skip: !isNew });
   const query = isNew ? template : existing;
-  const { isError, error } = query;
-
-  // Once per failure: the effect may run again (a new `navigate`) before the page is gone.
-  const leftFor = useRef<unknown>(null);
-  useEffect(() => {
-    if (!isError || leftFor.current === error) return;
-    leftFor.current = error;
-    toast.error(apiErrorMessage(error) ?? t('orders.errors.loadFailed'));
-    navigate('/orders', { replace: true });
-  }, [isError, error, toast, t, navigate]);
+  useLeaveWhenLoadFails(query, t('orders.errors.loadFailed'), ORDERS_PATH);
 
   const order = query.data;
-  if (!order || isError) return <Preloader label={t('common.loading')} />;
+  if (!order || query.isError) return <Preloader label={t('common.loading')} />;
   return (
     <OrderEditor
       key={order.id ?? NEW_ORDER_ID}

@@ -1,136 +1,38 @@
 import { useFormikContext } from 'formik';
 import type { TFunction } from 'i18next';
-import { Button } from 'primereact/button';
-import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fullName } from '../../shared/format';
+import { CompanyField, ContactField, type RelationRules } from '../../shared/editor/RelationFields';
 import { CompanyPicker } from '../../shared/pickers/CompanyPicker';
-import { ContactPicker } from '../../shared/pickers/ContactPicker';
-import type { CompanyPick } from '../../shared/pickers/types';
+import { Section } from '../../shared/ui/Section';
 import { useSearchOrderContractsQuery } from './ordersApi';
 import type { OrderFormValues } from './orderSchema';
-import type { ContractChoice, OrderContact } from './types';
+import type { ContractChoice, OrderCompany, OrderContact } from './types';
 
-/** A chosen company, contact or contract: its name, and 'Fjern' while the order is a draft. */
-function Chosen({
-  text,
-  to,
-  removeLabel,
-  onRemove,
-}: {
-  text: string;
-  to?: string;
-  removeLabel: string;
-  onRemove?: () => void;
-}) {
+/** A locked order says it has no company: the company picker, disabled and empty. */
+function NoCompany() {
   const { t } = useTranslation();
   return (
-    <div className="tb-chosen">
-      {to ? <Link to={to}>{text}</Link> : <span>{text}</span>}
-      {onRemove && (
-        <Button
-          type="button"
-          text
-          size="small"
-          severity="danger"
-          icon="pi pi-times"
-          label={t('common.remove')}
-          aria-label={removeLabel}
-          onClick={onRemove}
-        />
-      )}
-    </div>
+    <CompanyPicker
+      label={t('common.relations.company')}
+      value={null}
+      onChange={() => undefined}
+      disabled
+      placeholder={t('common.relations.companyPlaceholder')}
+    />
   );
 }
 
-function CompanyField({ editable }: { editable: boolean }) {
+/** A locked order says it has no contact person: '–'. */
+function NoContact() {
   const { t } = useTranslation();
   const id = useId();
-  const { values, setValues } = useFormikContext<OrderFormValues>();
-  const company = values.company;
-  // Another company has other contact persons and contracts: they are chosen again.
-  const choose = (next: CompanyPick | null) =>
-    void setValues((current) => ({
-      ...current,
-      company: next
-        ? {
-            id: next.id,
-            name: next.name,
-            address: null,
-            zipCode: null,
-            city: next.city ?? null,
-          }
-        : null,
-      contact: next?.id === current.company?.id ? current.contact : null,
-      contract: next?.id === current.company?.id ? current.contract : null,
-    }));
-  if (!company) {
-    return (
-      <CompanyPicker
-        label={t('orders.relations.company')}
-        value={null}
-        onChange={choose}
-        disabled={!editable}
-        placeholder={t('orders.relations.companyPlaceholder')}
-      />
-    );
-  }
   return (
     <div className="tb-field">
-      <label htmlFor={id}>{t('orders.relations.company')}</label>
-      <Chosen
-        text={company.name}
-        to={`/companies/${company.id}`}
-        removeLabel={t('orders.relations.removeCompany', { name: company.name })}
-        onRemove={editable ? () => choose(null) : undefined}
-      />
-    </div>
-  );
-}
-
-function ContactField({ editable }: { editable: boolean }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const { values, setValues } = useFormikContext<OrderFormValues>();
-  const contact = values.contact;
-  const companyId = values.company?.id ?? null;
-  // A chosen contact fills the customer fields that are still empty.
-  const choose = (next: OrderContact | null) =>
-    void setValues((current) => ({
-      ...current,
-      contact: next,
-      firstname: current.firstname || next?.firstname || '',
-      lastname: current.lastname || next?.lastname || '',
-      email: current.email || next?.email || '',
-      phone: current.phone || next?.phone || next?.mobile || '',
-    }));
-  if (!contact && editable) {
-    return (
-      <ContactPicker
-        label={t('orders.relations.contact')}
-        value={null}
-        onChange={choose}
-        companyId={companyId}
-        placeholder={t('orders.relations.contactPlaceholder')}
-      />
-    );
-  }
-  return (
-    <div className="tb-field">
-      <label htmlFor={id}>{t('orders.relations.contact')}</label>
-      {contact ? (
-        <Chosen
-          text={[fullName(contact), contact.email].filter(Boolean).join(', ')}
-          to={`/contacts/${contact.id}`}
-          removeLabel={t('orders.relations.removeContact', { name: fullName(contact) })}
-          onRemove={editable ? () => choose(null) : undefined}
-        />
-      ) : (
-        <span id={id}>–</span>
-      )}
+      <label htmlFor={id}>{t('common.relations.contact')}</label>
+      <span id={id}>–</span>
     </div>
   );
 }
@@ -203,20 +105,53 @@ function ContractField({ editable }: { editable: boolean }) {
   );
 }
 
-/** Virksomhed, Kontaktperson (the company's) and the linked Aftale; changed only in a draft. */
+/**
+ * Virksomhed, Kontaktperson (the company's) and the linked Aftale; changed only in a draft, where
+ * a chosen one shows as a link with 'Fjern'. Another company empties the contact person and the
+ * contract; a chosen contact person fills the customer fields that are still empty.
+ */
 export function OrderRelationsCard({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
-  const titleId = useId();
+  const { values, setValues } = useFormikContext<OrderFormValues>();
+  const rules: RelationRules = { canChange: editable, canRemove: editable };
+  const { company, contact } = values;
+
+  // Another company has other contact persons and contracts: they are chosen again.
+  const chooseCompany = (next: OrderCompany | null) =>
+    void setValues((current) => ({
+      ...current,
+      company: next,
+      contact: next?.id === current.company?.id ? current.contact : null,
+      contract: next?.id === current.company?.id ? current.contract : null,
+    }));
+  const chooseContact = (next: OrderContact | null) =>
+    void setValues((current) => ({
+      ...current,
+      contact: next,
+      firstname: current.firstname || next?.firstname || '',
+      lastname: current.lastname || next?.lastname || '',
+      email: current.email || next?.email || '',
+      phone: current.phone || next?.phone || next?.mobile || '',
+    }));
+
   return (
-    <Card className="tb-card">
-      <section aria-labelledby={titleId}>
-        <h2 id={titleId} className="tb-card-title">
-          {t('orders.relations.title')}
-        </h2>
-        <CompanyField editable={editable} />
-        <ContactField editable={editable} />
-        <ContractField editable={editable} />
-      </section>
-    </Card>
+    <Section title={t('orders.relations.title')}>
+      {company || editable ? (
+        <CompanyField value={company} onChange={chooseCompany} {...rules} />
+      ) : (
+        <NoCompany />
+      )}
+      {contact || editable ? (
+        <ContactField
+          value={contact}
+          onChange={chooseContact}
+          companyId={company?.id ?? null}
+          {...rules}
+        />
+      ) : (
+        <NoContact />
+      )}
+      <ContractField editable={editable} />
+    </Section>
   );
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { BadgeSeverity } from '../../shared/ui/StatusBadge';
 import {
   INVOICING_TYPES,
   PAYMENT_STATUSES,
@@ -6,9 +7,6 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from './types';
-
-/** The colours of PrimeReact's Tag. */
-export type BadgeSeverity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
 
 const STATUS_SEVERITY: Record<OrderStatus, BadgeSeverity> = {
   cart: 'info',

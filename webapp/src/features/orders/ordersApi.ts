@@ -1,7 +1,7 @@
 import { baseApi, type TagType } from '../../api/baseApi';
+import type { Choice } from '../../shared/editor/editorChoicesApi';
 import { historyTag } from '../../shared/history/historyApi';
 import type {
-  Choice,
   ContractChoice,
   Order,
   OrderField,

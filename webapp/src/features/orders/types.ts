@@ -105,11 +105,6 @@ export interface ContractChoice {
   title: string;
 }
 
-export interface Choice {
-  id: string;
-  title: string;
-}
-
 export const FIELD_TYPES = [
   'Text',
   'RichText',

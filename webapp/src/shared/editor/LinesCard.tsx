@@ -5,13 +5,15 @@ import { DataTable } from 'primereact/datatable';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderLineDialog } from '../orderLines/OrderLineDialog';
+import { SEAT_TICKET } from '../orderLines/orderLineSchema';
 import { lineTotal } from '../orderLines/orderTotals';
 import type { OrderLine } from '../orderLines/types';
 import { Money } from '../ui/Money';
 import { Section } from '../ui/Section';
 
-/** A column of the lines table: Titel, Variant, Antal, Pris, Rabat, Total. */
-export type LineColumn = 'title' | 'variant' | 'amount' | 'price' | 'discount' | 'total';
+/** A column of the lines table: Titel, Variant, Varenummer, Antal, Pris, Rabat, Total, Plads. */
+export type LineColumn =
+  'title' | 'variant' | 'sku' | 'amount' | 'price' | 'discount' | 'total' | 'seat';
 
 /** The messages a 422 put on a line's fields (`{name}.{i}.title` …). */
 function lineErrors(errors: unknown, name: string, index: number): string[] {
@@ -110,6 +112,7 @@ export function LinesCard<L extends OrderLine>({
     variant: (
       <Column key="variant" header={t('common.line.variant')} body={(line: L) => line.variant} />
     ),
+    sku: <Column key="sku" header={t('common.line.sku')} body={(line: L) => line.sku} />,
     amount: <Column key="amount" header={t('common.line.amount')} body={amountText} />,
     price: (
       <Column key="price" header={t('common.line.price')} body={(line: L) => money(line.price)} />
@@ -126,6 +129,13 @@ export function LinesCard<L extends OrderLine>({
         key="total"
         header={t('common.line.total')}
         body={(line: L) => money(lineTotal(line))}
+      />
+    ),
+    seat: (
+      <Column
+        key="seat"
+        header={t('common.line.seat')}
+        body={(line: L) => (line.type === SEAT_TICKET ? line.seat : null)}
       />
     ),
   };

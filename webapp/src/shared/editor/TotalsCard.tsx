@@ -71,6 +71,31 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Subtotal, Rabat, Gebyr (only above 0), Moms and Total, named 'Beløb': an editor's, or an
+ * aggregate's as of a history event. `total` takes the place of the Total amount (a typed total).
+ */
+export function TotalsTable({ totals, total }: { totals: ShownTotals; total?: ReactNode }) {
+  const { t } = useTranslation();
+  const money = (value: number) => <Money value={value} ore currencyCode />;
+  return (
+    <table className="tb-totals" aria-label={t('common.totals.title')}>
+      <tbody>
+        <Row label={t('common.totals.subtotal')}>{money(totals.subtotal)}</Row>
+        <Row label={t('common.totals.discount')}>{money(totals.discount)}</Row>
+        {totals.additionalFee > 0 && (
+          <Row label={t('common.totals.fee')}>{money(totals.additionalFee)}</Row>
+        )}
+        <Row label={t('common.totals.vat')}>{money(totals.vat)}</Row>
+        <tr className="tb-totals-total">
+          <th scope="row">{t('common.totals.total')}</th>
+          <td>{total ?? money(totals.total)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
 interface TotalsCardProps {
   totals: ShownTotals;
   /** The discount field and a typed total; otherwise the numbers only. */
@@ -92,30 +117,17 @@ export function TotalsCard({
   discountForTotal,
 }: TotalsCardProps) {
   const { t } = useTranslation();
-  const money = (value: number) => <Money value={value} ore currencyCode />;
   return (
     <Section title={t('common.totals.title')}>
       {editable && <MoneyField name="orderDiscount" label={orderDiscountLabel} />}
-      <table className="tb-totals" aria-label={t('common.totals.title')}>
-        <tbody>
-          <Row label={t('common.totals.subtotal')}>{money(totals.subtotal)}</Row>
-          <Row label={t('common.totals.discount')}>{money(totals.discount)}</Row>
-          {totals.additionalFee > 0 && (
-            <Row label={t('common.totals.fee')}>{money(totals.additionalFee)}</Row>
-          )}
-          <Row label={t('common.totals.vat')}>{money(totals.vat)}</Row>
-          <tr className="tb-totals-total">
-            <th scope="row">{t('common.totals.total')}</th>
-            <td>
-              {editable ? (
-                <TotalInput total={totals.total} discountForTotal={discountForTotal} />
-              ) : (
-                money(totals.total)
-              )}
-            </td>
-          </tr>
-        </tbody>
-      </table>
+      <TotalsTable
+        totals={totals}
+        total={
+          editable ? (
+            <TotalInput total={totals.total} discountForTotal={discountForTotal} />
+          ) : undefined
+        }
+      />
     </Section>
   );
 }

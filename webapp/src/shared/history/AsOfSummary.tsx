@@ -2,6 +2,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TotalsTable, type ShownTotals } from '../editor/TotalsCard';
 import { formatDay } from '../format';
 import { lineTotal, type TotalsLine } from '../orderLines/orderTotals';
 import { Money } from '../ui/Money';
@@ -26,30 +27,71 @@ export function periodText(state: {
     .join(' – ');
 }
 
+/** A column of the lines: Titel, Variant, Antal, Pris, Rabat, Total. */
+export type AsOfColumn = 'title' | 'variant' | 'amount' | 'price' | 'discount' | 'total';
+
+const DEFAULT_COLUMNS: readonly AsOfColumn[] = ['title', 'variant', 'amount', 'price', 'total'];
+
 interface AsOfSummaryProps<L extends AsOfLine> {
   /** The facts above the lines, each a term and its value. */
   facts: { term: string; value: ReactNode }[];
   lines: readonly L[] | undefined;
   /** 'Ingen produkter på aftalen.' */
   emptyMessage: string;
+  /** The columns in the order the editor shows them; Titel, Variant, Antal, Pris, Total by default. */
+  columns?: readonly AsOfColumn[];
   /** Antal as the table shows it (a contract's adds the unit); the number by default. */
   amountText?: (line: L) => string;
-  total: number | undefined;
+  /** The total, shown below the lines. */
+  total?: number;
+  /** All of 'Beløb' (Subtotal … Total), shown instead of `total`. */
+  totals?: ShownTotals;
 }
 
 /**
  * An aggregate of an editor as it was after one event, read-only: its facts, its lines (Titel,
- * Variant, Antal, Pris, Total) and its total.
+ * Variant, Antal, Pris, Total unless `columns` says otherwise) and its total or its totals.
  */
 export function AsOfSummary<L extends AsOfLine>({
   facts,
   lines,
   emptyMessage,
+  columns = DEFAULT_COLUMNS,
   amountText,
   total,
+  totals,
 }: AsOfSummaryProps<L>) {
   const { t } = useTranslation();
   const rows = (lines ?? []).map((line) => ({ ...line, options: line.options ?? [] }));
+  const money = (value: number) => <Money value={value} ore currencyCode />;
+  const cells: Record<AsOfColumn, ReactNode> = {
+    title: <Column key="title" header={t('common.line.title')} field="title" />,
+    variant: <Column key="variant" header={t('common.line.variant')} field="variant" />,
+    amount: amountText ? (
+      <Column key="amount" header={t('common.line.amount')} body={amountText} />
+    ) : (
+      <Column key="amount" header={t('common.line.amount')} field="amount" />
+    ),
+    price: (
+      <Column key="price" header={t('common.line.price')} body={(line: L) => money(line.price)} />
+    ),
+    discount: (
+      <Column
+        key="discount"
+        header={t('common.line.discount')}
+        body={(line: L) => money(line.discount)}
+      />
+    ),
+    total: (
+      <Column
+        key="total"
+        header={t('common.line.total')}
+        body={(line: L & { options: TotalsLine['options'] }) =>
+          money(typeof line.total === 'number' ? line.total : lineTotal(line))
+        }
+      />
+    ),
+  };
   return (
     <div className="tb-stack tb-order-as-of">
       <dl className="tb-facts">
@@ -66,32 +108,16 @@ export function AsOfSummary<L extends AsOfLine>({
         emptyMessage={emptyMessage}
         pt={{ table: { 'aria-label': t('common.lines.title') } }}
       >
-        <Column header={t('common.line.title')} field="title" />
-        <Column header={t('common.line.variant')} field="variant" />
-        {amountText ? (
-          <Column header={t('common.line.amount')} body={amountText} />
-        ) : (
-          <Column header={t('common.line.amount')} field="amount" />
-        )}
-        <Column
-          header={t('common.line.price')}
-          body={(line: L) => <Money value={line.price} ore currencyCode />}
-        />
-        <Column
-          header={t('common.line.total')}
-          body={(line: L & { options: TotalsLine['options'] }) => (
-            <Money
-              value={typeof line.total === 'number' ? line.total : lineTotal(line)}
-              ore
-              currencyCode
-            />
-          )}
-        />
+        {columns.map((column) => cells[column])}
       </DataTable>
-      {typeof total === 'number' && (
-        <p>
-          {t('common.totals.total')}: <Money value={total} ore currencyCode />
-        </p>
+      {totals ? (
+        <TotalsTable totals={totals} />
+      ) : (
+        typeof total === 'number' && (
+          <p>
+            {t('common.totals.total')}: <Money value={total} ore currencyCode />
+          </p>
+        )
       )}
     </div>
   );

@@ -1,0 +1,42 @@
+import { screen, within } from '@testing-library/react';
+import { Formik } from 'formik';
+import { describe, expect, it, vi } from 'vitest';
+import { orderLine } from '../../test/orders';
+import { renderShared } from '../../test/renderShared';
+import { SEAT_TICKET } from '../orderLines/orderLineSchema';
+import { LinesCard } from './LinesCard';
+
+describe('the lines card', () => {
+  it('shows the columns it is given: the SKU, and the seat of a seat ticket only', () => {
+    const scarf = orderLine();
+    const ticket = orderLine({
+      id: 'l-2',
+      title: 'Pladsbillet Tribune',
+      sku: null,
+      type: SEAT_TICKET,
+      seat: 'A-12',
+    });
+    renderShared(
+      <Formik initialValues={{ orderLines: [scarf, ticket] }} onSubmit={vi.fn()}>
+        <LinesCard
+          name="orderLines"
+          editable={false}
+          emptyMessage="Ingen produkter på ordren."
+          columns={['title', 'sku', 'total', 'seat']}
+        />
+      </Formik>,
+    );
+    const table = screen.getByRole('table', { name: 'Produkter' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Titel', 'Varenummer', 'Total', 'Plads']);
+    const scarfRow = within(table).getByRole('row', { name: /Halstørklæde/ });
+    expect(scarfRow).toHaveTextContent('H-1');
+    expect(scarfRow).not.toHaveTextContent('A-12');
+    expect(within(table).getByRole('row', { name: /Pladsbillet Tribune/ })).toHaveTextContent(
+      'A-12',
+    );
+  });
+});
