@@ -1,6 +1,7 @@
 //! Tribune's business rules: aggregates (commands, events, state machines) and the rules they share.
 //! Pure: no I/O, no clock (time arrives in commands), no SQL.
 
+pub mod booking;
 pub mod contract;
 pub mod invoice;
 pub mod lines;

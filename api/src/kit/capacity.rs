@@ -62,9 +62,9 @@ pub mod keys {
         format!("product:{product}")
     }
 
-    /// The free tickets of a company's allowance at an event.
-    pub fn allowance(event: Uuid, company: Uuid) -> String {
-        format!("allowance:{event}:{company}")
+    /// The free tickets of a product that a company's contracts grant it at an event.
+    pub fn allowance(event: Uuid, company: Uuid, product: Uuid) -> String {
+        format!("allowance:{event}:{company}:{product}")
     }
 }
 

@@ -1,0 +1,90 @@
+//! What a booking costs (spec 2 §1, §9; issue 15): a company's free allowances are used first —
+//! a line gets price 0 up to the allowance left for its product, the rest at the product's
+//! price — and VAT is the included share of the total (20 % of it at the Danish 25 % rate), or
+//! none when the club has disabled VAT. There is no discount in the public booking.
+
+use std::collections::HashMap;
+
+use uuid::Uuid;
+
+use crate::money::Money;
+
+/// The Danish VAT rate in basis points.
+const VAT_RATE: i64 = 2500;
+
+/// One product the buyer wants, in the booking's order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wanted {
+    /// The ticket product of the event.
+    pub event_product: Uuid,
+    /// The catalogue product (allowances are per product).
+    pub product: Uuid,
+    pub unit_price: Money,
+    pub amount: i32,
+}
+
+/// A wanted product split into what the allowance pays (`free`) and what is charged (`paid`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Priced {
+    pub event_product: Uuid,
+    pub product: Uuid,
+    pub unit_price: Money,
+    pub free: i32,
+    pub paid: i32,
+}
+
+impl Priced {
+    pub fn total(&self) -> Money {
+        self.unit_price.times(i64::from(self.paid))
+    }
+}
+
+/// Splits the wanted products over the allowances left per product (what the company's
+/// contracts grant at this event, less what it has used), in the booking's order: earlier lines
+/// take the allowance first.
+pub fn apply_allowances(wanted: &[Wanted], allowance_left: &HashMap<Uuid, i32>) -> Vec<Priced> {
+    let mut left = allowance_left.clone();
+    wanted
+        .iter()
+        .map(|w| {
+            let amount = w.amount.max(0);
+            let free = left
+                .get_mut(&w.product)
+                .map(|n| {
+                    let free = (*n).clamp(0, amount);
+                    *n -= free;
+                    free
+                })
+                .unwrap_or(0);
+            Priced {
+                event_product: w.event_product,
+                product: w.product,
+                unit_price: w.unit_price,
+                free,
+                paid: amount - free,
+            }
+        })
+        .collect()
+}
+
+/// A booking's totals: prices include VAT.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BookingTotals {
+    pub subtotal: Money,
+    pub vat: Money,
+    pub total: Money,
+}
+
+pub fn booking_totals(lines: &[Priced], vat_disabled: bool) -> BookingTotals {
+    let total: Money = lines.iter().map(Priced::total).sum();
+    let vat = if vat_disabled {
+        Money::ZERO
+    } else {
+        total.vat_included(VAT_RATE)
+    };
+    BookingTotals {
+        subtotal: total,
+        vat,
+        total,
+    }
+}
