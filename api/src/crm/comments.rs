@@ -33,6 +33,7 @@ fn origin(kind: &str) -> Option<(&'static str, &'static str)> {
         "order" => Some(("orders", "order_rows")),
         "contract" => Some(("orders", "contract_rows")),
         "subscription" => Some(("orders", "subscription_rows")),
+        "event" => Some(("events", "club_events")),
         _ => None,
     }
 }
@@ -289,6 +290,8 @@ pub async fn add_comment(
                 "SELECT {} FROM {table} WHERE client_id = $1 AND id = $2",
                 match table {
                     "companies" => "'Virksomhed: ' || name",
+                    "subscription_rows" => "'Abonnement #' || number",
+                    "club_events" => "'Arrangement: ' || title",
                     _ => "'Kontakt: ' || firstname || ' ' || lastname",
                 }
             ))

@@ -568,3 +568,25 @@ async fn the_customer_sees_only_their_own_and_cancels_only_after_the_commitment(
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(subscription(&staff, &other).await["status"], "approved");
 }
+
+/// The subscription's Noter tab: a comment on a subscription is kept and listed (its label is
+/// the subscription's number).
+#[tokio::test]
+async fn staff_comment_on_a_subscription() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (contact, _) = a_contact(&staff).await;
+    let id = draft(&staff, contact, today(), 0).await;
+    let (status, answer) = staff
+        .post_form(
+            &format!("/api/comments/{id}"),
+            None,
+            &[("text", "<p>Ring til kunden</p>"), ("originType", "subscription")],
+            vec![],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, listed) = staff.get_json(&format!("/api/comments/{id}")).await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    assert!(listed.to_string().contains("Ring til kunden"), "{listed}");
+}
