@@ -30,3 +30,4 @@ pub mod startup;
 pub mod state;
 pub mod storage;
 pub mod subscriptions;
+pub mod tickets;

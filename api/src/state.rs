@@ -6,6 +6,7 @@ use tribune_domain::invoice::Invoice;
 use tribune_domain::order::Order;
 use tribune_domain::probe::Probe;
 use tribune_domain::subscription::Subscription;
+use tribune_domain::ticket::Ticket;
 use tribune_projections::registry;
 use tribune_projections::store::{CommandBus, PgEventStore};
 
@@ -26,6 +27,7 @@ pub struct AppState {
     pub contracts: CommandBus<Contract>,
     pub invoices: CommandBus<Invoice>,
     pub subscriptions: CommandBus<Subscription>,
+    pub tickets: CommandBus<Ticket>,
     pub storage: Storage,
     pub cvr: Arc<dyn CvrLookup>,
     pub accounting: Arc<dyn Accounting>,
@@ -60,6 +62,10 @@ impl AppState {
         );
         let subscriptions = CommandBus::new(
             PgEventStore::new(pool.clone(), registry::inline_for("subscription")),
+            (),
+        );
+        let tickets = CommandBus::new(
+            PgEventStore::new(pool.clone(), registry::inline_for("ticket")),
             (),
         );
         let storage = Storage::local(&settings.files_dir)?;
@@ -101,6 +107,7 @@ impl AppState {
             contracts,
             invoices,
             subscriptions,
+            tickets,
             storage,
             cvr,
             accounting,

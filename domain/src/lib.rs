@@ -3,6 +3,7 @@
 
 pub mod booking;
 pub mod contract;
+pub mod danish;
 pub mod invoice;
 pub mod lines;
 pub mod money;
@@ -10,3 +11,4 @@ pub mod order;
 pub mod probe;
 pub mod subscription;
 pub mod tenancy;
+pub mod ticket;

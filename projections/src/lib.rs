@@ -18,4 +18,5 @@ pub mod runner;
 pub mod store;
 pub mod subscription;
 pub mod testing;
+pub mod ticket;
 pub mod upcast;

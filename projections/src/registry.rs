@@ -11,6 +11,7 @@ use crate::order::project::OrderRowsProjection;
 use crate::probe::project::{ProbeRowsProjection, ProbeTotalsProjection};
 use crate::projection::Projection;
 use crate::subscription::project::SubscriptionRowsProjection;
+use crate::ticket::project::TicketRowsProjection;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProjectionKind {
@@ -27,6 +28,7 @@ pub fn all() -> Vec<(Arc<dyn Projection>, ProjectionKind)> {
         (Arc::new(ContractRowsProjection), ProjectionKind::Inline),
         (Arc::new(InvoiceRowsProjection), ProjectionKind::Inline),
         (Arc::new(SubscriptionRowsProjection), ProjectionKind::Inline),
+        (Arc::new(TicketRowsProjection), ProjectionKind::Inline),
         (Arc::new(ProbeTotalsProjection), ProjectionKind::Async),
         (Arc::new(FinanceProjection), ProjectionKind::Async),
     ]

@@ -3,10 +3,10 @@
 //! contact on the event's invitees); a business-only event only for a company.
 
 use chrono::{DateTime, Utc};
-use chrono_tz::Europe::Copenhagen;
 use uuid::Uuid;
 
 use super::BookingError;
+use crate::danish::danish_time as local;
 
 /// Who books (spec 2 §4 Customer choice): one of the user's companies, the user's own contact,
 /// or a guest (both empty).
@@ -34,13 +34,6 @@ pub enum SignUpState {
     InvitedOnly,
     Open,
     Closed,
-}
-
-/// 'DD-MM-YYYY kl. HH:mm' in Copenhagen, as the buyer reads a date.
-fn local(at: DateTime<Utc>) -> String {
-    at.with_timezone(&Copenhagen)
-        .format("%d-%m-%Y kl. %H:%M")
-        .to_string()
 }
 
 impl SignUpWindow {

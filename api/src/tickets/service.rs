@@ -1,0 +1,134 @@
+//! The Ticket's application service (STYLE.md). A ticket is issued inside the caller's club
+//! transaction (the booking that sells it), so the order and its tickets commit together or not
+//! at all.
+
+use chrono::Utc;
+use rand::RngCore;
+use sqlx::PgConnection;
+use tribune_domain::order::ExtraInfoValue;
+use tribune_domain::ticket::{Ticket, TicketCommand, TicketContent, TicketError, TicketOption};
+use tribune_projections::store::{CommandBus, CommandError};
+use uuid::Uuid;
+
+use crate::error::{rule_errors, ApiError};
+use crate::kit::actor::Actor;
+
+pub const CONFLICT: &str =
+    "Billetten er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.";
+
+/// Crockford's base32: no I, L, O or U, so a code read aloud or typed is not misread.
+const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// The length of a ticket code: 128 random bits, five to a character.
+pub const CODE_LENGTH: usize = 26;
+
+/// A ticket's public code, the id its QR code prints and its download link names: 128 bits from
+/// the operating system's random source as 26 characters of Crockford's base32.
+pub fn new_code() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    let bits = u128::from_be_bytes(bytes);
+    (0..CODE_LENGTH)
+        .rev()
+        .map(|i| {
+            let digit = (bits >> (i * 5)) & 0b1_1111;
+            CROCKFORD
+                .get(usize::try_from(digit).unwrap_or(0))
+                .map_or('0', |c| char::from(*c))
+        })
+        .collect()
+}
+
+/// One ticket the booking sells: one unit of a ticket line of its order. The service makes the
+/// code; `number` is the caller's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TicketToIssue {
+    pub event_id: Uuid,
+    pub order_id: Uuid,
+    pub order_line_id: Uuid,
+    pub product_id: Uuid,
+    pub product_title: String,
+    pub number: i64,
+    pub name: Option<String>,
+    /// The product asks for the holder's name (refused without one).
+    pub name_required: bool,
+    pub company_id: Option<Uuid>,
+    pub company_name: Option<String>,
+    pub section: Option<String>,
+    pub row: Option<String>,
+    pub seat_number: Option<String>,
+    pub options: Vec<TicketOption>,
+    pub extra_info: Vec<ExtraInfoValue>,
+}
+
+impl TicketToIssue {
+    fn content(self, code: String) -> TicketContent {
+        TicketContent {
+            event_id: self.event_id,
+            order_id: self.order_id,
+            order_line_id: self.order_line_id,
+            product_id: self.product_id,
+            product_title: self.product_title,
+            code,
+            number: self.number,
+            name: self.name,
+            name_required: self.name_required,
+            company_id: self.company_id,
+            company_name: self.company_name,
+            section: self.section,
+            row: self.row,
+            seat_number: self.seat_number,
+            options: self.options,
+            extra_info: self.extra_info,
+        }
+    }
+}
+
+/// A refused ticket command as the API answers it.
+pub fn refused(err: CommandError<TicketError>) -> ApiError {
+    match err {
+        CommandError::Domain(TicketError::Invalid(errors)) => {
+            rule_errors(errors, "Billetten er ikke gyldig")
+        }
+        CommandError::Domain(TicketError::NotFound) => ApiError::NotFound,
+        CommandError::Conflict => ApiError::Conflict(CONFLICT.to_string()),
+        other => other.into(),
+    }
+}
+
+/// Issues one ticket inside the caller's club transaction (which the caller commits): a new
+/// ticket with a new code, in `actor`'s club. Returns the ticket's id.
+pub async fn issue_in(
+    tx: &mut PgConnection,
+    bus: &CommandBus<Ticket>,
+    actor: &Actor,
+    ticket: TicketToIssue,
+) -> Result<Uuid, ApiError> {
+    let id = Uuid::new_v4();
+    let command = TicketCommand::Issue {
+        client_id: actor.client_id,
+        content: Box::new(ticket.content(new_code())),
+        at: Utc::now(),
+    };
+    actor
+        .run(bus, tx, id, Some(0), command, "ticket.issue", refused)
+        .await?;
+    Ok(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_code_is_26_characters_of_crockford_base32_and_never_the_same_twice() {
+        let codes: std::collections::BTreeSet<String> = (0..1000).map(|_| new_code()).collect();
+        assert_eq!(codes.len(), 1000);
+        for code in &codes {
+            assert_eq!(code.len(), CODE_LENGTH);
+            assert!(code.bytes().all(|c| CROCKFORD.contains(&c)), "{code}");
+            // 130 bits of room for 128: the first character holds three bits.
+            assert!(code.as_bytes()[0] <= b'7', "{code}");
+        }
+    }
+}
