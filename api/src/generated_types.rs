@@ -57,6 +57,7 @@ fn files() -> Vec<(&'static str, String)> {
         ("dashboard.ts", dashboard()),
         ("payments.ts", payments()),
         ("subscriptions.ts", subscriptions()),
+        ("events.ts", events()),
     ]
 }
 
@@ -113,6 +114,54 @@ fn subscriptions() -> String {
     );
     format!(
         "{body}\n/** Every event type of the subscription, as the history API names them. */\nexport const SUBSCRIPTION_EVENT_TYPES = [\n{event_types}] as const;\nexport type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];\n"
+    )
+}
+
+/// The events area's types (spec 2 §3 Event, Event ticket product); money comes from
+/// `orders.ts`.
+fn events() -> String {
+    use crate::events::dto::{
+        CardFormat, CardOrientation, ControlType, EventCard, EventCompany, EventContent, EventDto,
+        EventExtraInfo, EventInvitees, EventListRow, EventNotifications, EventRef, EventSeating,
+        EventSender, EventSponsor, EventTablePlan, EventTicketProduct, EventTickets,
+        EventTypeChoice, EventTypeDto, EventTypeListRow, ExtraInfoType, NotificationTemplates,
+        TicketProductRef,
+    };
+    let decls = [
+        ExtraInfoType::decl(),
+        EventExtraInfo::decl(),
+        EventSeating::decl(),
+        EventCompany::decl(),
+        EventSponsor::decl(),
+        EventSender::decl(),
+        EventInvitees::decl(),
+        CardFormat::decl(),
+        CardOrientation::decl(),
+        NotificationTemplates::decl(),
+        EventNotifications::decl(),
+        ControlType::decl(),
+        TicketProductRef::decl(),
+        EventTicketProduct::decl(),
+        EventTickets::decl(),
+        EventTablePlan::decl(),
+        EventContent::decl(),
+        EventRef::decl(),
+        EventDto::decl(),
+        EventTypeDto::decl(),
+        EventTypeChoice::decl(),
+        EventListRow::decl(),
+        EventTypeListRow::decl(),
+        EventCard::decl(),
+    ];
+    let reminder_intervals = crate::events::dto::REMINDER_INTERVALS
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let body =
+        declarations(&decls).replacen("\n\n", "\n\nimport type { Money } from './orders';\n\n", 1);
+    format!(
+        "{body}\n/** Spec 2 §9: the days before the event a reminder may go. */\nexport const REMINDER_INTERVALS = [{reminder_intervals}] as const;\n"
     )
 }
 

@@ -8,6 +8,7 @@ pub mod crm;
 pub mod dashboard;
 pub mod envelope;
 pub mod error;
+pub mod events;
 pub mod export;
 #[cfg(test)]
 mod generated_types;

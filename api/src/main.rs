@@ -94,6 +94,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let storage = tribune_api::storage::Storage::local(&settings.files_dir)?;
             tribune_api::seed::seed_demo_crm(&owner, &storage).await?;
             tribune_api::seed::seed_demo_catalogue(&owner).await?;
+            tribune_api::seed::seed_demo_events(&owner).await?;
             tribune_api::seed::seed_demo_orders(&owner).await?;
             tribune_api::seed::seed_demo_contracts(&owner, &storage, &settings.public_url).await?;
             let state = tribune_api::state::AppState::new(owner.clone(), settings.clone())?;

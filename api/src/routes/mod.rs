@@ -27,6 +27,7 @@ pub const AREAS: &[Area] = &[
     crate::contracts::AREA,
     crate::invoices::AREA,
     crate::subscriptions::AREA,
+    crate::events::AREA,
     crate::profile::AREA,
     crate::dashboard::AREA,
     crate::payments::AREA,

@@ -1,12 +1,10 @@
-//! Public pages' calls that belong to no single module yet: the terms pages and the home page's
-//! event cards.
+//! Public pages' calls that belong to no single module yet: the terms pages. (The home page's
+//! event cards, GET /public/events, belong to the events area.)
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
 use utoipa::OpenApi;
 
 use crate::club::current_club;
-use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::clients;
 use crate::kit::openapi::mirror;
@@ -31,20 +29,17 @@ fn doc() -> utoipa::openapi::OpenApi {
 pub fn configure(routes: &mut Routes) {
     for prefix in ["/api", "/public"] {
         routes.scope(prefix, |routes| {
-            routes
-                .get("/webshop/terms", Access::Public, get_terms)
-                .get(
-                    "/webshop/subscription-terms",
-                    Access::Public,
-                    get_subscription_terms,
-                )
-                .get("/events", Access::Public, list_event_cards);
+            routes.get("/webshop/terms", Access::Public, get_terms).get(
+                "/webshop/subscription-terms",
+                Access::Public,
+                get_subscription_terms,
+            );
         });
     }
 }
 
 #[derive(OpenApi)]
-#[openapi(paths(get_terms, get_subscription_terms, list_event_cards))]
+#[openapi(paths(get_terms, get_subscription_terms))]
 pub struct PublicDoc;
 
 async fn terms_html(
@@ -87,17 +82,4 @@ pub async fn get_subscription_terms(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     terms_html(&req, &caller, &state, "subscriptionTerms").await
-}
-
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-pub struct EventCardsQuery {
-    pub promoted: Option<String>,
-    pub limit: Option<u32>,
-}
-
-/// The home page's event cards. Events themselves arrive with the events issue; until then a club
-/// has none, and the page shows 'Der er pt. ingen kommende arrangementer.'.
-#[utoipa::path(get, path = "/public/events", tag = "public", params(EventCardsQuery), responses((status = 200)))]
-pub async fn list_event_cards(_query: web::Query<EventCardsQuery>) -> HttpResponse {
-    envelope::result(Vec::<serde_json::Value>::new())
 }

@@ -5,6 +5,7 @@
 mod catalogue;
 mod contracts;
 mod crm;
+mod events;
 mod invoices;
 mod orders;
 mod subscriptions;
@@ -12,6 +13,7 @@ mod subscriptions;
 pub use catalogue::seed_demo_catalogue;
 pub use contracts::seed_demo_contracts;
 pub use crm::seed_demo_crm;
+pub use events::seed_demo_events;
 pub use invoices::seed_demo_invoices;
 pub use orders::seed_demo_orders;
 pub use subscriptions::seed_demo_subscriptions;

@@ -6,6 +6,7 @@ mod capacity;
 mod catalogue;
 mod contracts;
 mod crm;
+mod events;
 mod helpers;
 mod history;
 mod input;

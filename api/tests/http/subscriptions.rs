@@ -581,7 +581,10 @@ async fn staff_comment_on_a_subscription() {
         .post_form(
             &format!("/api/comments/{id}"),
             None,
-            &[("text", "<p>Ring til kunden</p>"), ("originType", "subscription")],
+            &[
+                ("text", "<p>Ring til kunden</p>"),
+                ("originType", "subscription"),
+            ],
             vec![],
         )
         .await;

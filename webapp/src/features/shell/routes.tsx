@@ -6,15 +6,12 @@ const ModulePage = lazyPage(() => import('./ModulePage').then((page) => page.Mod
 /**
  * Staff routes of the module catalogue whose feature has no screens yet: the module's heading; the
  * guard already applies the module rule to it. Only the exact path is claimed, so public pages
- * below it (e.g. /events/{url}) stay free for their features. The webshop (/shop) is a public
+ * below it stay free for their features. The webshop (/shop) is a public
  * route of the commerce feature and the dashboard is home.
  */
 export const areaRoutes: AreaRoutes = {
   rank: 80,
-  routes: [
-    ['events', 'events'],
-    ['marketing', 'marketing'],
-  ].map(([path, module]) => ({
+  routes: [['marketing', 'marketing']].map(([path, module]) => ({
     path,
     element: <ModulePage />,
     handle: { name: module, module } satisfies RouteHandle,

@@ -23,7 +23,8 @@ export interface CommentPage {
 }
 
 /** The kinds of entity that have comments. */
-export type CommentOriginType = 'company' | 'contact' | 'order' | 'contract' | 'subscription';
+export type CommentOriginType =
+  'company' | 'contact' | 'order' | 'contract' | 'subscription' | 'event';
 
 /** Comments are shown 10 a page, with 5 page links (spec 1 §9). */
 export const COMMENTS_PER_PAGE = 10;

@@ -1,0 +1,227 @@
+//! Event types (spec 2 §2 Event type list, Event type editor; §4: a type fills the event form;
+//! §7 Types). A type is the event form kept as a template: its title the type's name, its
+//! files its own (an event made from it gets copies).
+
+use actix_web::{web, HttpResponse};
+use serde_json::Value;
+use sqlx::types::Json as Jsonb;
+use sqlx::PgConnection;
+use tribune_projections::db::club_tx;
+use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
+use uuid::Uuid;
+
+use super::dto::{EventContent, EventForm, EventTypeChoice, EventTypeDto, EventTypeListRow};
+use super::files::{self, Owner, Slot, SlotIds};
+use super::form::{self, check_fields, check_references, Kind};
+use super::list_page;
+use super::read::describe;
+use crate::envelope::{self, ListParams, SortDir};
+use crate::error::ApiError;
+use crate::kit::files::remove;
+use crate::kit::ids::parse_id;
+use crate::kit::input::{Json, Submitted};
+use crate::kit::openapi::MultipartUpdate;
+use crate::kit::validate::Check;
+use crate::kit::version::Versioned;
+use crate::session::Staff;
+use crate::state::AppState;
+
+const VERSIONED: Versioned = Versioned {
+    table: "event_types",
+    what: "Typen",
+};
+
+const LIST: ListSpec = ListSpec {
+    from: "event_types t",
+    club: Some("t.client_id"),
+    columns: r#"t.id AS "Id", t.title AS "Title""#,
+    key: "t.id",
+    filters: &[],
+    search: Search::Columns(&["t.title"]),
+    sorts: &[SortColumn::of("Title", "lower(t.title)")],
+    default_sort: ("Title", SortDir::Asc),
+    count: Count::Exact,
+    paging: Paging::Offset,
+};
+
+#[utoipa::path(post, path = "/api/events/types/v2", tag = "events", operation_id = "list_event_types_v2",
+    request_body = ListParams,
+    responses((status = 200, description = "{Result: EventTypeListRow[], TotalPages, Total}; sorted by Title (default, asc); `filter.search` finds the title"),
+        (status = 401), (status = 403), (status = 422)))]
+pub async fn list_event_types(
+    staff: Staff,
+    params: Json<ListParams>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    list_page::<EventTypeListRow>(&state, &staff, &LIST, &params).await
+}
+
+#[utoipa::path(get, path = "/api/events/types", tag = "events",
+    responses((status = 200, description = "{success, result: EventTypeChoice[]}: {id, title} of every type, by title"), (status = 401), (status = 403)))]
+pub async fn all_event_types(
+    staff: Staff,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let types: Vec<EventTypeChoice> = sqlx::query_as(
+        "SELECT id, title FROM event_types WHERE client_id = $1 ORDER BY lower(title), id",
+    )
+    .bind(staff.client_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(types))
+}
+
+/// A type's stored form, with the file ids its file fields hold; None when the club has no such
+/// type.
+async fn stored(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    id: Uuid,
+) -> Result<Option<(String, EventContent, i64)>, ApiError> {
+    let row: Option<(String, Value, i64)> = sqlx::query_as(
+        "SELECT title, data, version FROM event_types WHERE client_id = $1 AND id = $2",
+    )
+    .bind(client_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?;
+    row.map(|(title, data, version)| {
+        let content = serde_json::from_value(data).map_err(ApiError::internal)?;
+        Ok((title, content, version))
+    })
+    .transpose()
+}
+
+/// The file ids a stored type's file fields hold.
+fn file_ids(content: &EventContent) -> SlotIds {
+    let id = |field: &Option<String>| field.as_deref().and_then(|f| f.parse().ok());
+    Slot::ALL.map(|slot| match slot {
+        Slot::BannerPicture => id(&content.banner_picture),
+        Slot::BannerBottom => id(&content.banner_bottom),
+        Slot::InviteAttachment => id(&content.invite_attachment),
+        Slot::TicketLogo => id(&content.tickets.ticket_logo),
+        Slot::TicketPicture => id(&content.tickets.ticket_picture),
+        Slot::CardPicture => id(&content.table_plan.card_picture),
+    })
+}
+
+#[utoipa::path(get, path = "/api/events/types/{id}", tag = "events",
+    params(("id" = String, Path, description = "the type's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success, result: EventTypeDto}: the event form the type fills (a new event takes it with no id and `typeId` set)"), (status = 401), (status = 403), (status = 404)))]
+pub async fn get_event_type(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let (title, mut content, version) = stored(&mut tx, staff.client_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    content.title = title;
+    let ids = file_ids(&content);
+    describe(&mut tx, staff.client_id, &mut content, &ids).await?;
+    tx.commit().await?;
+    Ok(envelope::result(EventTypeDto {
+        id: Some(id),
+        content,
+        version,
+    }))
+}
+
+#[utoipa::path(post, path = "/api/events/types/update", tag = "events",
+    request_body(content((EventForm = "application/json"), (MultipartUpdate = "multipart/form-data")),
+        description = "The type as the event form (only `title` required; `typeId` and `parentId` are ignored), as JSON or multipart with it in `data` and its files in their parts as for an event."),
+    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "the type was saved by someone else since `version`"), (status = 422)))]
+pub async fn update_event_type(
+    staff: Staff,
+    form: Submitted,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let Submitted(upload) = form;
+    let input: EventForm = upload.json()?;
+    let client_id = staff.client_id;
+    let mut check = Check::new();
+    check_fields(&input, Kind::Type, &mut check);
+    let mut asks = files::asks(&upload, &input, &mut check);
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let current = match input.id {
+        Some(id) => {
+            let (_, content, _) = stored(&mut tx, client_id, id)
+                .await?
+                .ok_or(ApiError::NotFound)?;
+            file_ids(&content)
+        }
+        None => [None; 6],
+    };
+    check_references(&mut tx, client_id, &input, Kind::Type, &mut check).await?;
+    files::check_copies(&mut tx, client_id, &mut asks, &current, &mut check).await?;
+    check.finish()?;
+    VERSIONED
+        .claim(&mut tx, client_id, input.id, input.version)
+        .await?;
+
+    let id = input.id.unwrap_or_else(Uuid::new_v4);
+    let owner = Owner {
+        storage: &state.storage,
+        client_id,
+        relation_type: "event_type",
+        id,
+        user_id: staff.user_id(),
+    };
+    let (saved_files, obsolete) = files::apply(&mut tx, &owner, asks, current).await?;
+    let mut content = form::content(&input, saved_files.map(|id| id.map(|id| id.to_string())));
+    // A template's rows are copied into each event made from it; only an event's rows have ids.
+    for product in &mut content.tickets.products {
+        product.id = None;
+    }
+    sqlx::query(
+        "INSERT INTO event_types (id, client_id, title, data, created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $5) \
+         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, data = EXCLUDED.data, updated_at = now(), \
+           updated_by = EXCLUDED.updated_by",
+    )
+    .bind(id)
+    .bind(client_id)
+    .bind(&content.title)
+    .bind(Jsonb(&content))
+    .bind(staff.user_id())
+    .execute(&mut *tx)
+    .await?;
+    remove(&mut tx, &state.storage, client_id, &obsolete).await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
+
+#[utoipa::path(delete, path = "/api/events/types/{id}", tag = "events",
+    params(("id" = String, Path, description = "the type's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, description = "{success}; its events keep their form and lose their type"), (status = 401), (status = 403), (status = 404)))]
+pub async fn delete_event_type(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let client_id = staff.client_id;
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let deleted = sqlx::query("DELETE FROM event_types WHERE client_id = $1 AND id = $2")
+        .bind(client_id)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    if deleted.rows_affected() == 0 {
+        return Err(ApiError::NotFound);
+    }
+    let files: Vec<Uuid> = sqlx::query_scalar(
+        "SELECT id FROM files WHERE client_id = $1 AND relation_type = 'event_type' AND relation_id = $2",
+    )
+    .bind(client_id)
+    .bind(id.to_string())
+    .fetch_all(&mut *tx)
+    .await?;
+    remove(&mut tx, &state.storage, client_id, &files).await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}

@@ -1,0 +1,161 @@
+// Generated from the Rust types by api/src/generated_types.rs; do not edit.
+
+import type { Money } from './orders';
+
+export type ExtraInfoType = "Radio" | "Checkbox" | "Select" | "Text";
+
+export type EventExtraInfo = { title: string, alias: string, values: Array<string>, multiple: boolean, type: ExtraInfoType, required: boolean, };
+
+export type EventSeating = { chartId: string | null, name: string | null, eventId: string | null, };
+
+export type EventCompany = { id: string, name: string, };
+
+export type EventSponsor = { type: string, companyIds: Array<string>, 
+/**
+ * Read only: the names of `companyIds` (a save ignores it).
+ */
+companies: Array<EventCompany>, };
+
+export type EventSender = { name: string, email: string, };
+
+export type EventInvitees = { productIds: Array<string>, orderProductIds: Array<string>, companyIds: Array<string>, contactIds: Array<string>, contactListIds: Array<string>, };
+
+export type CardFormat = "A4" | "A4 folded" | "A5";
+
+export type CardOrientation = "Portrait" | "Landscape";
+
+export type NotificationTemplates = { invitation: string | null, reminder: string | null, update: string | null, cancelled: string | null, receipt: string | null, };
+
+export type EventNotifications = { emailNotifications: NotificationTemplates, smsNotifications: NotificationTemplates, 
+/**
+ * Days before the event (`REMINDER_INTERVALS`), or none.
+ */
+reminderInterval: number | null, };
+
+export type ControlType = "None" | "Manual" | "Scan";
+
+export type TicketProductRef = { id: string, title: string, 
+/**
+ * 'ticket' or 'seat-ticket'.
+ */
+type: string, price: Money, };
+
+export type EventTicketProduct = { 
+/**
+ * None on a type's template and on a row not saved yet.
+ */
+id: string | null, productId: string | null, 
+/**
+ * Read only: the catalogue's product.
+ */
+product: TicketProductRef | null, title: string, price: Money, releaseReservedAt: string | null, maxAmount: number | null, maxCompanyAmount: number | null, nameRequired: boolean, public: boolean, disableAdditionalTickets: boolean, publicPrice: Money | null, makePublicAt: string | null, altStartDate: string | null, ticketDescription: string | null, };
+
+export type EventTickets = { controlType: ControlType, template: string | null, ticketLogo: string | null, ticketPicture: string | null, products: Array<EventTicketProduct>, };
+
+export type EventTablePlan = { productIds: Array<string>, cardPicture: string | null, cardFormat: CardFormat, cardOrientation: CardOrientation, };
+
+export type EventContent = { 
+/**
+ * 'Ansvarlig': a user of the club.
+ */
+ownerId: string | null, title: string, 
+/**
+ * The public page's slug: /events/{url}.
+ */
+url: string, location: string, 
+/**
+ * Rich text (sanitised HTML), as are `privateDescription`, `ticketDescription` and `terms`.
+ */
+description: string, privateDescription: string, ticketDescription: string, terms: string, maxSignups: number | null, maxCompanySignups: number | null, bannerPicture: string | null, bannerBottom: string | null, inviteAttachment: string | null, 
+/**
+ * Read only: the attachment's file name.
+ */
+inviteAttachmentName: string | null, private: boolean, businessOnly: boolean, promote: boolean, showParticipants: boolean, hasTickets: boolean, hasSeating: boolean, hasSponsors: boolean, hasTables: boolean, activeDate: string | null, 
+/**
+ * Required on an event, maybe empty on a type; as are `endDate`, `signUpStart` and
+ * `signUpDeadline`.
+ */
+startDate: string | null, endDate: string | null, signUpStart: string | null, signUpDeadline: string | null, signUpPublic: string | null, seating: EventSeating | null, sponsors: Array<EventSponsor>, extraInfo: Array<EventExtraInfo>, sender: EventSender, invitees: EventInvitees, tablePlan: EventTablePlan, notifications: EventNotifications, tickets: EventTickets, };
+
+export type EventRef = { id: string, title: string, startDate: string, };
+
+export type EventDto = { id: string | null, typeId: string | null, 
+/**
+ * The main event of a sub-event.
+ */
+parentId: string | null, 
+/**
+ * Read only.
+ */
+subEvents: Array<EventRef>, 
+/**
+ * The version a save sends back (a stale one is refused with 409).
+ */
+version: number, 
+/**
+ * 'Ansvarlig': a user of the club.
+ */
+ownerId: string | null, title: string, 
+/**
+ * The public page's slug: /events/{url}.
+ */
+url: string, location: string, 
+/**
+ * Rich text (sanitised HTML), as are `privateDescription`, `ticketDescription` and `terms`.
+ */
+description: string, privateDescription: string, ticketDescription: string, terms: string, maxSignups: number | null, maxCompanySignups: number | null, bannerPicture: string | null, bannerBottom: string | null, inviteAttachment: string | null, 
+/**
+ * Read only: the attachment's file name.
+ */
+inviteAttachmentName: string | null, private: boolean, businessOnly: boolean, promote: boolean, showParticipants: boolean, hasTickets: boolean, hasSeating: boolean, hasSponsors: boolean, hasTables: boolean, activeDate: string | null, 
+/**
+ * Required on an event, maybe empty on a type; as are `endDate`, `signUpStart` and
+ * `signUpDeadline`.
+ */
+startDate: string | null, endDate: string | null, signUpStart: string | null, signUpDeadline: string | null, signUpPublic: string | null, seating: EventSeating | null, sponsors: Array<EventSponsor>, extraInfo: Array<EventExtraInfo>, sender: EventSender, invitees: EventInvitees, tablePlan: EventTablePlan, notifications: EventNotifications, tickets: EventTickets, };
+
+export type EventTypeDto = { id: string | null, version: number, 
+/**
+ * 'Ansvarlig': a user of the club.
+ */
+ownerId: string | null, title: string, 
+/**
+ * The public page's slug: /events/{url}.
+ */
+url: string, location: string, 
+/**
+ * Rich text (sanitised HTML), as are `privateDescription`, `ticketDescription` and `terms`.
+ */
+description: string, privateDescription: string, ticketDescription: string, terms: string, maxSignups: number | null, maxCompanySignups: number | null, bannerPicture: string | null, bannerBottom: string | null, inviteAttachment: string | null, 
+/**
+ * Read only: the attachment's file name.
+ */
+inviteAttachmentName: string | null, private: boolean, businessOnly: boolean, promote: boolean, showParticipants: boolean, hasTickets: boolean, hasSeating: boolean, hasSponsors: boolean, hasTables: boolean, activeDate: string | null, 
+/**
+ * Required on an event, maybe empty on a type; as are `endDate`, `signUpStart` and
+ * `signUpDeadline`.
+ */
+startDate: string | null, endDate: string | null, signUpStart: string | null, signUpDeadline: string | null, signUpPublic: string | null, seating: EventSeating | null, sponsors: Array<EventSponsor>, extraInfo: Array<EventExtraInfo>, sender: EventSender, invitees: EventInvitees, tablePlan: EventTablePlan, notifications: EventNotifications, tickets: EventTickets, };
+
+export type EventTypeChoice = { id: string, title: string, };
+
+export type EventListRow = { Id: string, Title: string, Type: string | null, Location: string | null, StartDate: string, EndDate: string, SignUpDeadline: string, Promote: boolean, HasTickets: boolean, Private: boolean, Url: string, children?: Array<EventListRow>, };
+
+export type EventTypeListRow = { Id: string, Title: string, };
+
+export type EventCard = { id: string, title: string, 
+/**
+ * Plain text: the description without its markup, at most 200 characters.
+ */
+description: string | null, location: string | null, startDate: string, 
+/**
+ * The banner's public address.
+ */
+banner: string | null, 
+/**
+ * The public page's slug: /events/{url}.
+ */
+url: string, };
+
+/** Spec 2 §9: the days before the event a reminder may go. */
+export const REMINDER_INTERVALS = [1, 2, 3, 4, 5, 7, 14] as const;

@@ -1,0 +1,147 @@
+import { useFormikContext } from 'formik';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OwnerField } from '../../shared/editor/ChoiceFields';
+import { CheckboxField, DateField, SelectField, TextField } from '../../shared/ui/FormFields';
+import { ImageField } from '../../shared/ui/ImageField';
+import { Section } from '../../shared/ui/Section';
+import { AttachmentField } from './AttachmentField';
+import { EVENT_DATES, EVENT_FLAGS, type EventFormKind, type EventFormValues } from './eventSchema';
+import { useGetEventTypeChoicesQuery } from './eventsApi';
+import { useEventSettings } from './eventSettings';
+import { ExtraInfoCard } from './ExtraInfoCard';
+import { NotificationsCard } from './NotificationsCard';
+import { RichTextField } from './RichTextField';
+import { SponsorsCard } from './SponsorsCard';
+
+/** 'Type': one of the club's event types; choosing one tells `onChoose` (a new event fills from it). */
+function TypeField({ onChoose }: { onChoose?: (typeId: string) => void }) {
+  const { t } = useTranslation();
+  const { values } = useFormikContext<EventFormValues>();
+  const types = useGetEventTypeChoicesQuery().data ?? [];
+  const shown = useRef(values.typeId);
+  useEffect(() => {
+    if (values.typeId === shown.current) return;
+    shown.current = values.typeId;
+    if (values.typeId) onChoose?.(values.typeId);
+  }, [values.typeId, onChoose]);
+  return (
+    <SelectField
+      name="typeId"
+      label={t('events.fields.typeId')}
+      options={types.map((type) => ({ label: type.title, value: type.id }))}
+      placeholder={t('events.fields.typePlaceholder')}
+      filter
+    />
+  );
+}
+
+interface EventDetailsTabProps {
+  kind: EventFormKind;
+  /** Changes when the form is filled anew, so the rich-text editors show the new texts. */
+  editorKey: string;
+  /** A new event: a chosen type fills the form. */
+  onTypeChosen?: (typeId: string) => void;
+}
+
+/**
+ * Arrangement (tab 10): details, owner 'Ansvarlig', the six dates, the feature switches and places,
+ * the texts, banners and the invitation's attachment, sponsors, sender, the e-mail and SMS
+ * notifications and the extra-info questions.
+ */
+export function EventDetailsTab({ kind, editorKey, onTypeChosen }: EventDetailsTabProps) {
+  const { t } = useTranslation();
+  const { values } = useFormikContext<EventFormValues>();
+  const settings = useEventSettings();
+  const label = (field: string) => t(`events.fields.${field}`);
+  return (
+    <div className="tb-stack">
+      <Section title={t('events.sections.details')}>
+        <div className="tb-form-grid">
+          {kind === 'event' && <TypeField onChoose={onTypeChosen} />}
+          <TextField name="title" label={label('title')} />
+          <TextField name="url" label={label('url')} help={t('events.fields.urlHelp')} />
+          <TextField name="location" label={label('location')} />
+          <OwnerField
+            label={label('ownerId')}
+            placeholder={t('events.fields.noOwner')}
+            disabled={false}
+          />
+        </div>
+      </Section>
+      <Section title={t('events.sections.dates')}>
+        <div className="tb-form-grid">
+          {EVENT_DATES.map((date) => (
+            <TextField key={date} name={date} label={label(date)} type="datetime-local" />
+          ))}
+          <DateField name="activeDate" label={label('activeDate')} />
+        </div>
+      </Section>
+      <Section title={t('events.sections.settings')}>
+        <div className="tb-form-grid">
+          {EVENT_FLAGS.map((flag) => (
+            <CheckboxField key={flag} name={flag} label={label(flag)} />
+          ))}
+        </div>
+        {!values.hasTickets && (
+          <div className="tb-form-grid">
+            <TextField name="maxSignups" label={label('maxSignups')} inputMode="numeric" />
+            <TextField
+              name="maxCompanySignups"
+              label={label('maxCompanySignups')}
+              inputMode="numeric"
+            />
+          </div>
+        )}
+      </Section>
+      <Section title={t('events.sections.texts')}>
+        <div className="tb-stack">
+          <RichTextField name="description" label={label('description')} editorKey={editorKey} />
+          <RichTextField
+            name="privateDescription"
+            label={label('privateDescription')}
+            editorKey={editorKey}
+          />
+          <RichTextField
+            name="ticketDescription"
+            label={label('ticketDescription')}
+            editorKey={editorKey}
+          />
+          <RichTextField name="terms" label={label('terms')} editorKey={editorKey} />
+        </div>
+      </Section>
+      <Section title={t('events.sections.files')}>
+        <div className="tb-form-grid">
+          <ImageField
+            name="bannerPictureFile"
+            urlName="bannerPicture"
+            label={label('bannerPicture')}
+          />
+          <ImageField
+            name="bannerBottomFile"
+            urlName="bannerBottom"
+            label={label('bannerBottom')}
+          />
+        </div>
+        <AttachmentField label={label('inviteAttachment')} />
+      </Section>
+      {values.hasSponsors && <SponsorsCard sponsorTypes={settings.sponsorTypes} />}
+      <Section title={t('events.sections.sender')}>
+        <div className="tb-form-grid">
+          <TextField name="sender.name" label={label('senderName')} />
+          <TextField
+            name="sender.email"
+            label={label('senderEmail')}
+            type="email"
+            autoComplete="off"
+          />
+        </div>
+      </Section>
+      <NotificationsCard
+        emailTemplates={settings.emailTemplates}
+        smsTemplates={settings.smsTemplates}
+      />
+      <ExtraInfoCard />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { matchType, savedEvent, ticketProduct } from './eventFixtures';
+import {
+  eventFieldOf,
+  eventFormValues,
+  eventFromType,
+  eventPayload,
+  eventSchema,
+  eventTypePayload,
+  tabOfErrors,
+} from './eventSchema';
+import { EVENT_TAB, TICKETS_TAB, TYPE_TABLE_PLAN_TAB } from './eventTabs';
+
+const BERLIN = 'Europe/Berlin';
+
+describe('the event form', () => {
+  it('sends back what it read: times in UTC, money in øre, without the sub-events', () => {
+    const event = savedEvent({
+      sponsors: [
+        { type: 'Hovedsponsor', companyIds: ['c-1'], companies: [{ id: 'c-1', name: 'Bageriet' }] },
+      ],
+      extraInfo: [
+        {
+          title: 'Kost',
+          alias: 'kost',
+          type: 'Select',
+          values: ['Vegetar', 'Vegan'],
+          multiple: false,
+          required: true,
+        },
+      ],
+      maxSignups: 200,
+      activeDate: '2026-12-01',
+      signUpPublic: '2026-11-15T08:00:00Z',
+      tickets: {
+        controlType: 'Manual',
+        template: 'Default',
+        ticketLogo: '/files/logo.png',
+        ticketPicture: null,
+        products: [
+          ticketProduct({
+            publicPrice: 30_050,
+            makePublicAt: '2026-11-20T11:00:00Z',
+            ticketDescription: 'Indgang B',
+          }),
+        ],
+      },
+    });
+    const payload = eventPayload(event, eventFormValues(event, BERLIN), BERLIN);
+    expect({ ...payload, subEvents: event.subEvents }).toEqual(event);
+    expect(payload).not.toHaveProperty('subEvents');
+  });
+
+  it("keeps a type's form as it was read", () => {
+    const type = matchType();
+    expect(eventTypePayload(type, eventFormValues(type, BERLIN), BERLIN)).toEqual(type);
+  });
+
+  it("starts a new event from a type's template with no id of its own", () => {
+    const event = eventFromType(matchType(), 't-1', 'e-9');
+    expect(event).toMatchObject({ id: null, typeId: 't-1', parentId: 'e-9', version: 0 });
+    expect(event.title).toBe('Kamp');
+    expect(event.tickets.products).toEqual([ticketProduct()]);
+  });
+
+  it('puts the places of an event with tickets back as they were', () => {
+    const event = savedEvent({ maxSignups: 50 });
+    const values = { ...eventFormValues(event, BERLIN), hasTickets: true, maxSignups: '80' };
+    expect(eventPayload(event, values, BERLIN).maxSignups).toBe(50);
+  });
+
+  it("names the server's fields as the form does and shows their tab", () => {
+    expect(eventFieldOf('bannerPicture')).toBe('bannerPictureFile');
+    expect(eventFieldOf('tickets.ticketLogo')).toBe('ticketLogoFile');
+    expect(eventFieldOf('sponsors.1.companyIds')).toBe('sponsors.1.companies');
+    expect(eventFieldOf('tickets.products.0.price')).toBe('tickets.products.0.price');
+    expect(tabOfErrors(['tickets', 'title'])).toBe(EVENT_TAB);
+    expect(tabOfErrors(['tickets.products.0.price'])).toBe(TICKETS_TAB);
+    expect(tabOfErrors(['tablePlan'])).toBe(TYPE_TABLE_PLAN_TAB);
+  });
+
+  it('orders the dates as the server does', async () => {
+    const schema = eventSchema(i18next.t, 'event');
+    const values = {
+      ...eventFormValues(savedEvent(), BERLIN),
+      signUpPublic: '2026-12-05T10:00',
+    };
+    await expect(schema.validateAt('signUpPublic', values)).rejects.toThrow(
+      'Offentlig tilmelding skal ligge mellem tilmelding åbner og tilmeldingsfristen',
+    );
+    await expect(
+      schema.validateAt('signUpDeadline', { ...values, signUpDeadline: '2026-12-06T10:00' }),
+    ).rejects.toThrow('Tilmeldingsfristen må ikke være efter slut');
+    await expect(
+      schema.validateAt('signUpStart', { ...values, signUpStart: '2026-12-05T10:00' }),
+    ).rejects.toThrow('Tilmelding åbner må ikke være efter tilmeldingsfristen');
+  });
+});

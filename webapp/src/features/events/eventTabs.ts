@@ -1,0 +1,7 @@
+/** The editor's tabs (spec 2 §2 "Staff event editor"), keyed 10 … 90. */
+export const EVENT_TAB = 10;
+export const TICKETS_TAB = 20;
+/** The type editor's 'Bordplan' (the event editor's is 40, not built yet). */
+export const TYPE_TABLE_PLAN_TAB = 30;
+export const RELATIONS_TAB = 70;
+export const NOTES_TAB = 80;

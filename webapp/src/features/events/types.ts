@@ -1,0 +1,63 @@
+/**
+ * Events slice A (issue 15, spec 2 §3 Event and Event ticket product). The server's types are
+ * generated from the Rust types (`src/api/generated/events.ts`); this file names them for the
+ * feature and adds the choices the screens offer.
+ */
+
+import type * as api from '../../api/generated/events';
+
+export { REMINDER_INTERVALS } from '../../api/generated/events';
+
+/** Radio, Checkbox, Select or Text (spec 2 §3 extraInfo). */
+export const EXTRA_INFO_TYPES = [
+  'Radio',
+  'Checkbox',
+  'Select',
+  'Text',
+] as const satisfies readonly api.ExtraInfoType[];
+
+/** Spec 2 §9: A4, A4 folded, A5; Portrait or Landscape. */
+export const CARD_FORMATS = ['A4', 'A4 folded', 'A5'] as const satisfies readonly api.CardFormat[];
+export const CARD_ORIENTATIONS = [
+  'Portrait',
+  'Landscape',
+] as const satisfies readonly api.CardOrientation[];
+
+/** The messages with an e-mail and an SMS template (spec 2 §3 notifications). */
+export const NOTIFICATION_KEYS = [
+  'invitation',
+  'reminder',
+  'update',
+  'cancelled',
+  'receipt',
+] as const satisfies readonly (keyof api.NotificationTemplates)[];
+
+/** Ingen, Manuel, Scan (spec 2 §4; default None). */
+export const CONTROL_TYPES = [
+  'None',
+  'Manual',
+  'Scan',
+] as const satisfies readonly api.ControlType[];
+
+/** The event as its editor reads it (`GET /events/{id}`); a new one has no id. */
+export type EventDto = api.EventDto;
+/** A type: the event form it fills, with its title (`GET /events/types/{id}`). */
+export type EventTypeDto = api.EventTypeDto;
+/** What an event and a type both hold: the event form. */
+export type EventContent = api.EventContent;
+
+export type EventTicketProduct = api.EventTicketProduct;
+export type EventSender = api.EventSender;
+export type EventTablePlan = api.EventTablePlan;
+export type EventNotifications = api.EventNotifications;
+export type NotificationTemplates = api.NotificationTemplates;
+export type EventExtraInfoType = api.ExtraInfoType;
+export type ControlType = api.ControlType;
+export type CompanyRef = api.EventCompany;
+
+/** A row of `POST /events/v2`: a main event with its sub-events. */
+export type EventRow = api.EventListRow;
+/** A row of `POST /events/types/v2`. */
+export type EventTypeRow = api.EventTypeListRow;
+/** `GET /events/types`: the type select's choices. */
+export type EventTypeChoice = api.EventTypeChoice;
