@@ -3,9 +3,10 @@
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::Deserialize;
+use serde_json::Value;
 use uuid::Uuid;
 
-use super::{delete_row, get_one, list_page, write_tx};
+use super::{delete_row, get_one, write_tx};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
 use crate::envelope::{self, ListParams, SortDir};
@@ -14,6 +15,7 @@ use crate::kit::club::all_in_club;
 use crate::kit::db::unique_field;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::list_page::list_page;
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
@@ -54,7 +56,7 @@ pub async fn list_discount_codes(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, &LIST, &params).await
+    list_page::<Value>(&state, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/orders/discount-codes/{id}", tag = "discount codes",

@@ -6,7 +6,7 @@ use serde_json::Value;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, get_one, list_page, write_tx};
+use super::{delete_row, get_one, write_tx};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
 use crate::envelope::{self, ListParams, SortDir};
@@ -14,6 +14,7 @@ use crate::error::ApiError;
 use crate::kit::club::all_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::list_page::list_page;
 use crate::kit::text::{clean, is_danish_decimal};
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
@@ -56,7 +57,7 @@ pub async fn list_fields(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, &LIST, &params).await
+    list_page::<Value>(&state, &staff, &LIST, &params).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

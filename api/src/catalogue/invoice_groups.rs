@@ -2,15 +2,17 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
+use serde_json::Value;
 use uuid::Uuid;
 
-use super::{all_options, delete_row, get_one, list_page, write_tx};
+use super::{all_options, delete_row, get_one, write_tx};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::list_page::list_page;
 use crate::kit::text::clean;
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
@@ -49,7 +51,7 @@ pub async fn list_invoice_groups(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, &LIST, &params).await
+    list_page::<Value>(&state, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/products/invoicegroups", tag = "invoice groups",

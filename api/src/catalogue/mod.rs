@@ -1,6 +1,6 @@
 //! The catalogue and the orders module's reference data (spec 3 §3): order categories, seasons,
 //! custom fields, discount codes, invoice groups, product categories and products. Plain tables;
-//! their lists share one implementation of the list protocol.
+//! their lists go through the kit's `list_page`, their editors through the helpers here.
 
 pub mod discount_codes;
 pub mod fields;
@@ -17,9 +17,7 @@ use tribune_projections::db::club_tx;
 use utoipa::OpenApi;
 use uuid::Uuid;
 
-use tribune_projections::list::{ListSpec, Rows};
-
-use crate::envelope::{self, ListParams};
+use crate::envelope;
 use crate::error::ApiError;
 use crate::kit::club::exists_in_club;
 use crate::kit::db::still_referenced;
@@ -216,21 +214,6 @@ const PRODUCTS: &str = "products";
     products::delete_product,
 ))]
 pub struct CatalogueDoc;
-
-/// A catalogue list through the list kit: the club's rows as JSON keyed by the column aliases.
-pub async fn list_page(
-    state: &AppState,
-    staff: &Staff,
-    spec: &ListSpec,
-    params: &ListParams,
-) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let club = Some(staff.client_id);
-    let total = spec.total(&mut tx, club, params).await?;
-    let rows = spec.json_rows(&mut tx, club, params, Rows::Page).await?;
-    tx.commit().await?;
-    Ok(envelope::page(rows, total, params.per_page()))
-}
 
 /// One row as a JSON object keyed by the column aliases; not found in the club → 404.
 pub async fn get_json(

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{all_options, delete_row, list_page};
+use super::{all_options, delete_row};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
 use crate::envelope::{self, ListParams, SortDir};
@@ -17,6 +17,7 @@ use crate::kit::files;
 use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
+use crate::kit::list_page::list_page;
 use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::clean;
 use crate::kit::validate::Check;
@@ -53,7 +54,7 @@ pub async fn list_product_categories(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, &LIST, &params).await
+    list_page::<Value>(&state, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/products/categories", tag = "product categories",

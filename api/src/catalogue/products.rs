@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, list_page};
+use super::delete_row;
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
 use crate::envelope::{self, ListParams, SortDir};
@@ -17,6 +17,7 @@ use crate::kit::files;
 use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
+use crate::kit::list_page::list_page;
 use crate::kit::openapi::MultipartUpdate;
 use crate::kit::text::{clean, search_pattern};
 use crate::kit::validate::Check;
@@ -61,7 +62,7 @@ pub async fn list_products(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, &LIST, &params).await
+    list_page::<Value>(&state, &staff, &LIST, &params).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -7,13 +7,14 @@ use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, get_one, list_page, options, write_tx};
+use super::{delete_row, get_one, options, write_tx};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::list_page::list_page;
 use crate::kit::text::clean;
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
@@ -54,7 +55,7 @@ pub async fn list_seasons(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page(&state, &staff, &LIST, &params).await
+    list_page::<Value>(&state, &staff, &LIST, &params).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

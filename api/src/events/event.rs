@@ -20,25 +20,31 @@ use super::dto::{
     EventNotifications, EventRef, EventSeating, EventSender, EventSponsor, EventTablePlan,
     EventTicketProduct, EventTickets,
 };
-use super::files::{self, Owner, SlotIds};
-use super::form::{self, check_fields, check_references, slug, unique_url, Kind};
+use super::files::SlotIds;
+use super::form::{self, slug, unique_url, Kind};
 use super::read::describe;
-use super::{list_page, MODULE};
+use super::save::{Save, Target};
+use super::MODULE;
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::identity::acl::Action;
 use crate::kit::files::remove;
 use crate::kit::ids::parse_id;
 use crate::kit::input::{Json, Submitted};
+use crate::kit::list_page::list_page;
 use crate::kit::openapi::MultipartUpdate;
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 
-const VERSIONED: Versioned = Versioned {
-    table: "club_events",
-    what: "Arrangementet",
+const TARGET: Target = Target {
+    kind: Kind::Event,
+    versioned: Versioned {
+        table: "club_events",
+        what: "Arrangementet",
+    },
+    relation_type: "event",
 };
 
 /// The tree list counts, pages and sorts main events only; a sub-event rides in its main
@@ -313,12 +319,13 @@ pub async fn get_event(
     Ok(envelope::result(event))
 }
 
-/// The files of a stored event, or None when the club has no such event.
+/// The files of the event a save edits: none for a new one; an event the club does not have is
+/// not found.
 async fn stored_files(
     conn: &mut PgConnection,
     client_id: Uuid,
-    id: Uuid,
-) -> Result<Option<SlotIds>, ApiError> {
+    id: Option<Uuid>,
+) -> Result<SlotIds, ApiError> {
     type Files = (
         Option<Uuid>,
         Option<Uuid>,
@@ -327,6 +334,7 @@ async fn stored_files(
         Option<Uuid>,
         Option<Uuid>,
     );
+    let Some(id) = id else { return Ok([None; 6]) };
     let row: Option<Files> = sqlx::query_as(
         "SELECT banner_picture, banner_bottom, invite_attachment, ticket_logo, ticket_picture, card_picture \
          FROM club_events WHERE client_id = $1 AND id = $2",
@@ -335,7 +343,8 @@ async fn stored_files(
     .bind(id)
     .fetch_optional(conn)
     .await?;
-    Ok(row.map(|(a, b, c, d, e, f)| [a, b, c, d, e, f]))
+    row.map(|(a, b, c, d, e, f)| [a, b, c, d, e, f])
+        .ok_or(ApiError::NotFound)
 }
 
 /// A sub-event's main event is a main event of the club (one level: sub-events have none of
@@ -593,57 +602,37 @@ pub async fn update_event(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let Submitted(upload) = form;
-    let input: EventForm = upload.json()?;
     let client_id = staff.client_id;
-    let mut check = Check::new();
-    check_fields(&input, Kind::Event, &mut check);
-    let mut asks = files::asks(&upload, &input, &mut check);
-    let mut tx = club_tx(&state.pool, client_id).await?;
-    let current = match input.id {
-        Some(id) => stored_files(&mut tx, client_id, id)
-            .await?
-            .ok_or(ApiError::NotFound)?,
-        None => [None; 6],
-    };
-    check_references(&mut tx, client_id, &input, Kind::Event, &mut check).await?;
-    check_parent(&mut tx, client_id, &input, &mut check).await?;
-    files::check_copies(&mut tx, client_id, &mut asks, &current, &mut check).await?;
-    check.finish()?;
-    VERSIONED
-        .claim(&mut tx, client_id, input.id, input.version)
-        .await?;
-
-    let id = input.id.unwrap_or_else(Uuid::new_v4);
-    let owner = Owner {
-        storage: &state.storage,
-        client_id,
-        relation_type: "event",
-        id,
-        user_id: staff.user_id(),
-    };
-    let (saved_files, obsolete) = files::apply(&mut tx, &owner, asks, current).await?;
-    let content = form::content(&input, [const { None }; 6]);
+    let mut save = Save::begin(&state, &staff, &upload, &TARGET).await?;
+    let current = stored_files(&mut save.tx, client_id, save.input.id).await?;
+    check_parent(&mut save.tx, client_id, &save.input, &mut save.check).await?;
+    let mut claimed = save.claim(current).await?;
+    let content = form::content(&claimed.input, [const { None }; 6]);
     let wanted = slug(if content.url.is_empty() {
         &content.title
     } else {
         &content.url
     });
-    let url = unique_url(&mut tx, client_id, id, &wanted).await?;
+    let url = unique_url(&mut claimed.tx, client_id, claimed.id, &wanted).await?;
     write(
-        &mut tx,
+        &mut claimed.tx,
         client_id,
         staff.user_id(),
-        id,
-        &input,
+        claimed.id,
+        &claimed.input,
         &content,
         &url,
-        &saved_files,
+        &claimed.files,
     )
     .await?;
-    save_ticket_products(&mut tx, client_id, id, &content.tickets.products).await?;
-    remove(&mut tx, &state.storage, client_id, &obsolete).await?;
-    tx.commit().await?;
-    Ok(envelope::result(id))
+    save_ticket_products(
+        &mut claimed.tx,
+        client_id,
+        claimed.id,
+        &content.tickets.products,
+    )
+    .await?;
+    Ok(envelope::result(claimed.commit().await?))
 }
 
 #[utoipa::path(delete, path = "/api/events/{id}", tag = "events",

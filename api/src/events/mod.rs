@@ -3,8 +3,8 @@
 //! plain tables (ARCHITECTURE §4), and the public home's event cards. Handlers: `event.rs` (the
 //! events and their tree list), `types.rs` (the types, each a template of the event form),
 //! `cards.rs` (the public home's cards and banners); the form's rules in `form.rs`, its files in
-//! `files.rs`, how a stored form is shown in `read.rs`, the wire types in `dto.rs`. Fixed paths
-//! come before `{id}`.
+//! `files.rs`, the save both make of it in `save.rs`, how a stored form is shown in `read.rs`,
+//! the wire types in `dto.rs`. Fixed paths come before `{id}`.
 
 pub mod cards;
 pub mod dto;
@@ -12,20 +12,12 @@ pub mod event;
 pub mod files;
 pub mod form;
 pub mod read;
+pub mod save;
 pub mod types;
 
-use actix_web::HttpResponse;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
-use tribune_projections::db::club_tx;
-use tribune_projections::list::{ListSpec, Rows};
 use utoipa::OpenApi;
 
-use crate::envelope::{self, ListParams};
-use crate::error::ApiError;
 use crate::kit::routes::{Access, Area, Routes};
-use crate::session::Staff;
-use crate::state::AppState;
 
 /// The events module.
 pub const MODULE: &str = "events";
@@ -76,24 +68,3 @@ pub fn configure(routes: &mut Routes) {
     cards::event_picture,
 ))]
 pub struct EventsDoc;
-
-/// One page of a list through the list kit, each row read as `Row` (so the rows keep to the
-/// generated type the webapp reads them as).
-async fn list_page<Row: DeserializeOwned + Serialize>(
-    state: &AppState,
-    staff: &Staff,
-    spec: &ListSpec,
-    params: &ListParams,
-) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let club = Some(staff.client_id);
-    let total = spec.total(&mut tx, club, params).await?;
-    let rows = spec.json_rows(&mut tx, club, params, Rows::Page).await?;
-    tx.commit().await?;
-    let rows = rows
-        .into_iter()
-        .map(serde_json::from_value::<Row>)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(ApiError::internal)?;
-    Ok(envelope::page(rows, total, params.per_page()))
-}

@@ -11,24 +11,28 @@ use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
 use super::dto::{EventContent, EventForm, EventTypeChoice, EventTypeDto, EventTypeListRow};
-use super::files::{self, Owner, Slot, SlotIds};
-use super::form::{self, check_fields, check_references, Kind};
-use super::list_page;
+use super::files::{Slot, SlotIds};
+use super::form::{self, Kind};
 use super::read::describe;
+use super::save::{Save, Target};
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
 use crate::kit::files::remove;
 use crate::kit::ids::parse_id;
 use crate::kit::input::{Json, Submitted};
+use crate::kit::list_page::list_page;
 use crate::kit::openapi::MultipartUpdate;
-use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 
-const VERSIONED: Versioned = Versioned {
-    table: "event_types",
-    what: "Typen",
+const TARGET: Target = Target {
+    kind: Kind::Type,
+    versioned: Versioned {
+        table: "event_types",
+        what: "Typen",
+    },
+    relation_type: "event_type",
 };
 
 const LIST: ListSpec = ListSpec {
@@ -107,6 +111,20 @@ fn file_ids(content: &EventContent) -> SlotIds {
     })
 }
 
+/// The files of the type a save edits: none for a new one; a type the club does not have is not
+/// found.
+async fn stored_files(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    id: Option<Uuid>,
+) -> Result<SlotIds, ApiError> {
+    let Some(id) = id else { return Ok([None; 6]) };
+    let (_, content, _) = stored(conn, client_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(file_ids(&content))
+}
+
 #[utoipa::path(get, path = "/api/events/types/{id}", tag = "events",
     params(("id" = String, Path, description = "the type's id (uuid); malformed or another club's → 404")),
     responses((status = 200, description = "{success, result: EventTypeDto}: the event form the type fills (a new event takes it with no id and `typeId` set)"), (status = 401), (status = 403), (status = 404)))]
@@ -142,38 +160,12 @@ pub async fn update_event_type(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let Submitted(upload) = form;
-    let input: EventForm = upload.json()?;
     let client_id = staff.client_id;
-    let mut check = Check::new();
-    check_fields(&input, Kind::Type, &mut check);
-    let mut asks = files::asks(&upload, &input, &mut check);
-    let mut tx = club_tx(&state.pool, client_id).await?;
-    let current = match input.id {
-        Some(id) => {
-            let (_, content, _) = stored(&mut tx, client_id, id)
-                .await?
-                .ok_or(ApiError::NotFound)?;
-            file_ids(&content)
-        }
-        None => [None; 6],
-    };
-    check_references(&mut tx, client_id, &input, Kind::Type, &mut check).await?;
-    files::check_copies(&mut tx, client_id, &mut asks, &current, &mut check).await?;
-    check.finish()?;
-    VERSIONED
-        .claim(&mut tx, client_id, input.id, input.version)
-        .await?;
-
-    let id = input.id.unwrap_or_else(Uuid::new_v4);
-    let owner = Owner {
-        storage: &state.storage,
-        client_id,
-        relation_type: "event_type",
-        id,
-        user_id: staff.user_id(),
-    };
-    let (saved_files, obsolete) = files::apply(&mut tx, &owner, asks, current).await?;
-    let mut content = form::content(&input, saved_files.map(|id| id.map(|id| id.to_string())));
+    let mut save = Save::begin(&state, &staff, &upload, &TARGET).await?;
+    let current = stored_files(&mut save.tx, client_id, save.input.id).await?;
+    let mut claimed = save.claim(current).await?;
+    let files = claimed.files.map(|id| id.map(|id| id.to_string()));
+    let mut content = form::content(&claimed.input, files);
     // A template's rows are copied into each event made from it; only an event's rows have ids.
     for product in &mut content.tickets.products {
         product.id = None;
@@ -183,16 +175,14 @@ pub async fn update_event_type(
          ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, data = EXCLUDED.data, updated_at = now(), \
            updated_by = EXCLUDED.updated_by",
     )
-    .bind(id)
+    .bind(claimed.id)
     .bind(client_id)
     .bind(&content.title)
     .bind(Jsonb(&content))
     .bind(staff.user_id())
-    .execute(&mut *tx)
+    .execute(&mut *claimed.tx)
     .await?;
-    remove(&mut tx, &state.storage, client_id, &obsolete).await?;
-    tx.commit().await?;
-    Ok(envelope::result(id))
+    Ok(envelope::result(claimed.commit().await?))
 }
 
 #[utoipa::path(delete, path = "/api/events/types/{id}", tag = "events",

@@ -15,6 +15,7 @@ pub mod ids;
 pub mod image_slot;
 pub mod input;
 pub mod link_page;
+pub mod list_page;
 pub mod openapi;
 pub mod payments;
 pub mod pdf;

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use chrono::{Duration, Utc};
+use sqlx::PgPool;
 use tokio::sync::Barrier;
 use tribune_api::kit::capacity::{self, keys, Claim, Full, NewHold};
 use tribune_projections::db::club_tx;
@@ -20,15 +21,15 @@ async fn taken(app: &TestApp, client: Uuid, key: &str) -> i32 {
     taken
 }
 
-/// One buyer: a hold of `amount` places under `limit`, committed when granted.
+/// One buyer in a transaction of their own: a hold of the claims, committed when granted.
 async fn buy(
-    app: &TestApp,
+    pool: &PgPool,
     client: Uuid,
     event: Uuid,
     claims: Vec<Claim>,
     expires_at: Option<chrono::DateTime<Utc>>,
 ) -> Result<Uuid, Full> {
-    let mut tx = club_tx(&app.state.pool, client).await.unwrap();
+    let mut tx = club_tx(pool, client).await.unwrap();
     let held = capacity::hold(
         &mut tx,
         client,
@@ -103,28 +104,13 @@ async fn five_hundred_buyers_at_once_on_the_last_hundred_places_get_exactly_a_hu
     let ticket = keys::ticket(Uuid::new_v4());
     let mut runs = Vec::new();
     for _ in 0..500 {
-        let app_state = app.state.pool.clone();
+        let pool = app.state.pool.clone();
         let claims = vec![
             Claim::new(ticket.clone(), 1, Some(100)),
             Claim::new(keys::event(event), 1, None),
         ];
         runs.push(tokio::spawn(async move {
-            let mut tx = club_tx(&app_state, client).await.unwrap();
-            let held = capacity::hold(
-                &mut tx,
-                client,
-                NewHold {
-                    scope: event,
-                    owner: Uuid::new_v4(),
-                    expires_at: None,
-                },
-                &claims,
-                Utc::now(),
-            )
-            .await
-            .unwrap();
-            tx.commit().await.unwrap();
-            held.is_ok()
+            buy(&pool, client, event, claims, None).await.is_ok()
         }));
     }
     let mut granted = 0;
@@ -152,29 +138,13 @@ async fn buyers_of_one_to_four_at_once_never_pass_the_limit() {
     let ticket = keys::ticket(Uuid::new_v4());
     let mut runs = Vec::new();
     for buyer in 0..200 {
-        let app_state = app.state.pool.clone();
+        let pool = app.state.pool.clone();
         let amount = 1 + (buyer % 4);
         let claims = vec![Claim::new(ticket.clone(), amount, Some(150))];
         runs.push(tokio::spawn(async move {
-            let mut tx = club_tx(&app_state, client).await.unwrap();
-            let held = capacity::hold(
-                &mut tx,
-                client,
-                NewHold {
-                    scope: event,
-                    owner: Uuid::new_v4(),
-                    expires_at: None,
-                },
-                &claims,
-                Utc::now(),
-            )
-            .await
-            .unwrap();
-            tx.commit().await.unwrap();
-            if held.is_ok() {
-                amount
-            } else {
-                0
+            match buy(&pool, client, event, claims, None).await {
+                Ok(_) => amount,
+                Err(_) => 0,
             }
         }));
     }
@@ -201,8 +171,10 @@ async fn a_company_over_its_share_is_refused_and_nothing_is_taken() {
             Claim::new(keys::ticket_company(product, company), amount, Some(3)),
         ]
     };
-    assert!(buy(&app, client, event, claims(2), None).await.is_ok());
-    let refused = buy(&app, client, event, claims(2), None).await;
+    assert!(buy(&app.state.pool, client, event, claims(2), None)
+        .await
+        .is_ok());
+    let refused = buy(&app.state.pool, client, event, claims(2), None).await;
     assert_eq!(
         refused,
         Err(Full {
@@ -211,7 +183,9 @@ async fn a_company_over_its_share_is_refused_and_nothing_is_taken() {
         })
     );
     assert_eq!(taken(&app, client, &keys::ticket(product)).await, 2);
-    assert!(buy(&app, client, event, claims(1), None).await.is_ok());
+    assert!(buy(&app.state.pool, client, event, claims(1), None)
+        .await
+        .is_ok());
     assert_eq!(taken(&app, client, &keys::ticket(product)).await, 3);
 }
 
@@ -223,20 +197,24 @@ async fn an_expired_hold_gives_its_places_to_the_next_buyer_and_a_kept_one_never
     let ticket = keys::ticket(Uuid::new_v4());
     let claim = |amount| vec![Claim::new(ticket.clone(), amount, Some(3))];
     let soon = Utc::now() + Duration::milliseconds(300);
-    let unpaid = buy(&app, client, event, claim(2), Some(soon))
+    let unpaid = buy(&app.state.pool, client, event, claim(2), Some(soon))
         .await
         .unwrap();
-    let paid = buy(&app, client, event, claim(1), Some(soon))
+    let paid = buy(&app.state.pool, client, event, claim(1), Some(soon))
         .await
         .unwrap();
     let mut tx = club_tx(&app.state.pool, client).await.unwrap();
     assert!(capacity::keep(&mut tx, paid).await.unwrap());
     tx.commit().await.unwrap();
     // Sold out while the unpaid hold lasts.
-    assert!(buy(&app, client, event, claim(1), None).await.is_err());
+    assert!(buy(&app.state.pool, client, event, claim(1), None)
+        .await
+        .is_err());
     tokio::time::sleep(std::time::Duration::from_millis(400)).await;
     // Expired: the next buyer gets its two places; the kept one stays sold.
-    assert!(buy(&app, client, event, claim(2), None).await.is_ok());
+    assert!(buy(&app.state.pool, client, event, claim(2), None)
+        .await
+        .is_ok());
     assert_eq!(taken(&app, client, &ticket).await, 3);
     // The expired hold cannot be kept any more, nor given back twice.
     let mut tx = club_tx(&app.state.pool, client).await.unwrap();
