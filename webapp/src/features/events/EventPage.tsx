@@ -1,4 +1,3 @@
-import { useFormikContext } from 'formik';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -6,48 +5,36 @@ import { useAppSession } from '../../api/appApi';
 import { apiErrorMessage } from '../../api/baseApi';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
 import { useGetCommentsQuery } from '../../shared/comments/commentsApi';
-import { AggregateEditor } from '../../shared/editor/AggregateEditor';
 import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
-import { useTimeZone } from '../../shared/ui/DateTime';
 import { Preloader } from '../../shared/ui/Preloader';
-import { Tabs, useTabParam } from '../../shared/ui/Tabs';
 import { useToast } from '../../shared/ui/Toast';
 import { SubEventBadge } from './EventBadges';
 import { EVENT_COMMENT_ORIGIN } from './eventComments';
-import { EventDetailsTab } from './EventDetailsTab';
+import { EventFormEditor } from './EventFormEditor';
 import { EventRelationsTab } from './EventRelationsTab';
-import {
-  eventFieldOf,
-  eventFiles,
-  eventFormValues,
-  eventFromType,
-  eventPayload,
-  eventSchema,
-  newEvent,
-  tabOfErrors,
-  type EventFormValues,
-} from './eventSchema';
-import { useGetEventQuery, useLazyGetEventTypeQuery, useSaveEventMutation } from './eventsApi';
-import { EVENT_TAB, NOTES_TAB, RELATIONS_TAB, TICKETS_TAB } from './eventTabs';
-import { EventTicketsTab } from './EventTicketsTab';
+import { eventFromType, newEvent } from './eventSchema';
+import { useGetEventQuery, useLazyGetEventTypeQuery } from './eventsApi';
+import { NOTES_TAB, RELATIONS_TAB } from './eventTabs';
 import { EVENTS_PATH, NEW_ID, eventPath } from './paths';
 import type { EventDto, EventSender } from './types';
 
-interface EventTabsProps {
+interface EventEditorProps {
+  /** As read, or a new one (no id; maybe filled from a type). */
   event: EventDto;
-  tab: number;
-  setTab: (key: number) => void;
-  editorKey: string;
+  /** Reads the saved event again and returns it. */
+  reload: () => Promise<EventDto>;
+  /** A new event: a chosen type fills the form. */
   onTypeChosen?: (typeId: string) => void;
+  /** Changes when the form is filled from a type. */
+  filledFrom?: string;
 }
 
 /**
- * Arrangement (10), Billetter (20, with tickets), Relationer (70, once saved) and Noter (80, once
- * saved, with the unread count). The other tabs of spec 2 §2 come with later slices.
+ * The event form with, once saved, Relationer (70) and Noter (80, with the unread count). The other
+ * tabs of spec 2 §2 come with later slices.
  */
-function EventTabs({ event, tab, setTab, editorKey, onTypeChosen }: EventTabsProps) {
+function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEditorProps) {
   const { t } = useTranslation();
-  const { values } = useFormikContext<EventFormValues>();
   const savedId = event.id;
   const commentOrigin = savedId ? EVENT_COMMENT_ORIGIN : null;
   const unread = useGetCommentsQuery(
@@ -55,23 +42,14 @@ function EventTabs({ event, tab, setTab, editorKey, onTypeChosen }: EventTabsPro
     { skip: !commentOrigin },
   ).data?.unread;
   return (
-    <Tabs
-      activeKey={tab}
-      onTabChange={setTab}
-      tabs={[
-        {
-          key: EVENT_TAB,
-          label: t('events.tabs.event'),
-          content: (
-            <EventDetailsTab kind="event" editorKey={editorKey} onTypeChosen={onTypeChosen} />
-          ),
-        },
-        {
-          key: TICKETS_TAB,
-          label: t('events.tabs.tickets'),
-          visible: values.hasTickets,
-          content: <EventTicketsTab />,
-        },
+    <EventFormEditor
+      kind="event"
+      entity={event}
+      reload={reload}
+      badge={event.parentId && <SubEventBadge />}
+      editorKey={`${savedId ?? NEW_ID}-${event.version}-${filledFrom}`}
+      onTypeChosen={onTypeChosen}
+      kindTabs={() => [
         {
           key: RELATIONS_TAB,
           label: t('events.tabs.relations'),
@@ -93,70 +71,6 @@ function EventTabs({ event, tab, setTab, editorKey, onTypeChosen }: EventTabsPro
         },
       ]}
     />
-  );
-}
-
-interface EventEditorProps {
-  /** As read, or a new one (no id; maybe filled from a type). */
-  event: EventDto;
-  /** Reads the saved event again and returns it. */
-  reload: () => Promise<EventDto>;
-  /** A new event: a chosen type fills the form. */
-  onTypeChosen?: (typeId: string) => void;
-  /** Changes when the form is filled from a type. */
-  filledFrom?: string;
-}
-
-function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEditorProps) {
-  const { t } = useTranslation();
-  const timeZone = useTimeZone();
-  const [tab, setTab] = useTabParam(EVENT_TAB);
-  const [saveEvent] = useSaveEventMutation();
-  const schema = useMemo(() => eventSchema(t, 'event'), [t]);
-  const formValues = useCallback(
-    (entity: EventDto) => eventFormValues(entity, timeZone),
-    [timeZone],
-  );
-  const savedId = event.id;
-  return (
-    <AggregateEditor<EventDto, EventFormValues>
-      entity={event}
-      reload={reload}
-      formValues={formValues}
-      schema={schema}
-      save={(values) =>
-        saveEvent({
-          event: eventPayload(event, values, timeZone),
-          files: eventFiles(values),
-        }).unwrap()
-      }
-      fieldOf={eventFieldOf}
-      listPath={EVENTS_PATH}
-      pathOf={eventPath}
-      texts={{
-        title: savedId ? event.title : t('events.editor.createTitle'),
-        label: t('events.editor.label'),
-        created: t('events.messages.created'),
-        saved: t('events.messages.saved'),
-        conflict: t('events.errors.conflict'),
-        unknown: t('events.errors.unknown'),
-      }}
-      className="tb-page"
-      struck={false}
-      badge={event.parentId && <SubEventBadge />}
-      canSave
-      onInvalid={(errors) => setTab(tabOfErrors(Object.keys(errors).map(eventFieldOf)))}
-    >
-      {() => (
-        <EventTabs
-          event={event}
-          tab={tab}
-          setTab={setTab}
-          editorKey={`${savedId ?? NEW_ID}-${event.version}-${filledFrom}`}
-          onTypeChosen={onTypeChosen}
-        />
-      )}
-    </AggregateEditor>
   );
 }
 

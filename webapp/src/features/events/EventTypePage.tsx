@@ -1,33 +1,16 @@
-import { useFormikContext } from 'formik';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { AggregateEditor, type WriteFailed } from '../../shared/editor/AggregateEditor';
+import type { WriteFailed } from '../../shared/editor/AggregateEditor';
 import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
 import { ConfirmButton } from '../../shared/ui/ConfirmButton';
-import { useTimeZone } from '../../shared/ui/DateTime';
 import { Preloader } from '../../shared/ui/Preloader';
-import { Tabs, useTabParam } from '../../shared/ui/Tabs';
 import { useToast } from '../../shared/ui/Toast';
-import { EventDetailsTab } from './EventDetailsTab';
-import {
-  eventFieldOf,
-  eventFiles,
-  eventFormValues,
-  eventSchema,
-  eventTypePayload,
-  newEventType,
-  tabOfErrors,
-  type EventFormValues,
-} from './eventSchema';
-import {
-  useDeleteEventTypeMutation,
-  useGetEventTypeQuery,
-  useSaveEventTypeMutation,
-} from './eventsApi';
-import { EVENT_TAB, TICKETS_TAB, TYPE_TABLE_PLAN_TAB } from './eventTabs';
-import { EventTicketsTab } from './EventTicketsTab';
-import { EVENT_TYPES_PATH, NEW_ID, eventTypePath } from './paths';
+import { EventFormEditor } from './EventFormEditor';
+import { newEventType } from './eventSchema';
+import { useDeleteEventTypeMutation, useGetEventTypeQuery } from './eventsApi';
+import { TYPE_TABLE_PLAN_TAB } from './eventTabs';
+import { EVENT_TYPES_PATH, NEW_ID } from './paths';
 import { TablePlanTab } from './TablePlanTab';
 import type { EventTypeDto } from './types';
 
@@ -58,45 +41,7 @@ function DeleteTypeButton({ id, failed }: { id: string; failed: WriteFailed }) {
   );
 }
 
-/** Arrangement (10), Billetter (20, with tickets) and Bordplan (30, with tables). */
-function EventTypeTabs({
-  tab,
-  setTab,
-  editorKey,
-}: {
-  tab: number;
-  setTab: (key: number) => void;
-  editorKey: string;
-}) {
-  const { t } = useTranslation();
-  const { values } = useFormikContext<EventFormValues>();
-  return (
-    <Tabs
-      activeKey={tab}
-      onTabChange={setTab}
-      tabs={[
-        {
-          key: EVENT_TAB,
-          label: t('events.tabs.event'),
-          content: <EventDetailsTab kind="type" editorKey={editorKey} />,
-        },
-        {
-          key: TICKETS_TAB,
-          label: t('events.tabs.tickets'),
-          visible: values.hasTickets,
-          content: <EventTicketsTab />,
-        },
-        {
-          key: TYPE_TABLE_PLAN_TAB,
-          label: t('events.tabs.tablePlan'),
-          visible: values.hasTables,
-          content: <TablePlanTab />,
-        },
-      ]}
-    />
-  );
-}
-
+/** The event form with Bordplan (30, with tables). */
 function EventTypeEditor({
   type,
   reload,
@@ -105,52 +50,23 @@ function EventTypeEditor({
   reload: () => Promise<EventTypeDto>;
 }) {
   const { t } = useTranslation();
-  const timeZone = useTimeZone();
-  const [tab, setTab] = useTabParam(EVENT_TAB);
-  const [saveType] = useSaveEventTypeMutation();
-  const schema = useMemo(() => eventSchema(t, 'type'), [t]);
-  const formValues = useCallback(
-    (entity: EventTypeDto) => eventFormValues(entity, timeZone),
-    [timeZone],
-  );
   const savedId = type.id;
   return (
-    <AggregateEditor<EventTypeDto, EventFormValues>
+    <EventFormEditor
+      kind="type"
       entity={type}
       reload={reload}
-      formValues={formValues}
-      schema={schema}
-      save={(values) =>
-        saveType({
-          type: eventTypePayload(type, values, timeZone),
-          files: eventFiles(values),
-        }).unwrap()
-      }
-      fieldOf={eventFieldOf}
-      listPath={EVENT_TYPES_PATH}
-      pathOf={eventTypePath}
-      texts={{
-        title: savedId ? type.title : t('events.types.createTitle'),
-        label: t('events.types.editorLabel'),
-        created: t('events.types.created'),
-        saved: t('events.types.saved'),
-        conflict: t('events.errors.conflict'),
-        unknown: t('events.errors.unknown'),
-      }}
-      className="tb-page"
-      struck={false}
-      canSave
-      onInvalid={(errors) => setTab(tabOfErrors(Object.keys(errors).map(eventFieldOf)))}
       actions={(failed) => savedId && <DeleteTypeButton id={savedId} failed={failed} />}
-    >
-      {() => (
-        <EventTypeTabs
-          tab={tab}
-          setTab={setTab}
-          editorKey={`${savedId ?? NEW_ID}-${type.version}`}
-        />
-      )}
-    </AggregateEditor>
+      editorKey={`${savedId ?? NEW_ID}-${type.version}`}
+      kindTabs={(values) => [
+        {
+          key: TYPE_TABLE_PLAN_TAB,
+          label: t('events.tabs.tablePlan'),
+          visible: values.hasTables,
+          content: <TablePlanTab />,
+        },
+      ]}
+    />
   );
 }
 

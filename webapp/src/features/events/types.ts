@@ -8,14 +8,6 @@ import type * as api from '../../api/generated/events';
 
 export { REMINDER_INTERVALS } from '../../api/generated/events';
 
-/** Radio, Checkbox, Select or Text (spec 2 §3 extraInfo). */
-export const EXTRA_INFO_TYPES = [
-  'Radio',
-  'Checkbox',
-  'Select',
-  'Text',
-] as const satisfies readonly api.ExtraInfoType[];
-
 /** Spec 2 §9: A4, A4 folded, A5; Portrait or Landscape. */
 export const CARD_FORMATS = ['A4', 'A4 folded', 'A5'] as const satisfies readonly api.CardFormat[];
 export const CARD_ORIENTATIONS = [

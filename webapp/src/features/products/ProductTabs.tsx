@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useAppSession } from '../../api/appApi';
 import { useSearchProductsQuery } from '../../shared/pickers/pickersApi';
+import { ExtraInfoDefinitions } from '../../shared/ui/ExtraInfoDefinitions';
 import { ImageField } from '../../shared/ui/ImageField';
 import {
   CheckboxField,
@@ -19,14 +20,7 @@ import {
   useGetProductCategoryChoicesQuery,
   useGetShopSeasonsQuery,
 } from './productsApi';
-import {
-  AMOUNT_TYPES,
-  CONTRACT_TYPES,
-  EXTRA_INFO_TYPES,
-  PRODUCT_TYPES,
-  UNITS,
-  type SeatChart,
-} from './types';
+import { AMOUNT_TYPES, CONTRACT_TYPES, PRODUCT_TYPES, UNITS, type SeatChart } from './types';
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   const { t } = useTranslation();
@@ -351,47 +345,23 @@ export function ProductShopTab({ editorKey }: { editorKey: string }) {
   );
 }
 
+/** Ekstra information: the fields a buyer fills in (title, alias, type, values, multiple). */
 export function ProductExtraInfoTab() {
   const { t } = useTranslation();
-  const { values } = useFormikContext<ProductFormValues>();
   return (
-    <FieldArray name="extraInfo">
-      {(rows) => (
-        <div className="tb-stack">
-          {values.extraInfo.map((_info, index) => (
-            <fieldset key={index} className="tb-form-grid">
-              <legend>{t('products.extraInfo.legend', { number: index + 1 })}</legend>
-              <TextField name={`extraInfo.${index}.title`} label={t('products.fields.title')} />
-              <TextField name={`extraInfo.${index}.alias`} label={t('products.fields.alias')} />
-              <SelectField
-                name={`extraInfo.${index}.type`}
-                label={t('products.fields.extraInfoType')}
-                options={EXTRA_INFO_TYPES.map((type) => ({ label: type, value: type }))}
-              />
-              <TextAreaField
-                name={`extraInfo.${index}.values`}
-                label={t('products.fields.values')}
-                help={t('products.extraInfo.valuesHelp')}
-              />
-              <CheckboxField
-                name={`extraInfo.${index}.multiple`}
-                label={t('products.fields.multiple')}
-              />
-              <RemoveButton
-                label={t('products.extraInfo.remove', { number: index + 1 })}
-                onClick={() => rows.remove(index)}
-              />
-            </fieldset>
-          ))}
-          <AddButton
-            label={t('products.extraInfo.add')}
-            onClick={() =>
-              rows.push({ title: '', alias: '', values: '', multiple: false, type: 'Text' })
-            }
-          />
-        </div>
-      )}
-    </FieldArray>
+    <ExtraInfoDefinitions
+      texts={{
+        legend: (number) => t('products.extraInfo.legend', { number }),
+        remove: (number) => t('products.extraInfo.remove', { number }),
+        add: t('products.extraInfo.add'),
+        title: t('products.fields.title'),
+        alias: t('products.fields.alias'),
+        type: t('products.fields.extraInfoType'),
+        values: t('products.fields.values'),
+        valuesHelp: t('products.extraInfo.valuesHelp'),
+        multiple: t('products.fields.multiple'),
+      }}
+    />
   );
 }
 

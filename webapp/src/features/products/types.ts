@@ -1,5 +1,7 @@
 /** The products module (contract "Products module"): money in øre. */
 
+import type { ExtraInfoType } from '../../shared/extraInfo';
+
 export interface Choice {
   id: string;
   title: string;
@@ -37,14 +39,12 @@ export interface ProductOption {
   price: number | null;
 }
 
-export const EXTRA_INFO_TYPES = ['Radio', 'Checkbox', 'Select', 'Text'] as const;
-
 export interface ProductExtraInfo {
   title: string;
   alias: string;
   values: string[];
   multiple: boolean;
-  type: (typeof EXTRA_INFO_TYPES)[number];
+  type: ExtraInfoType;
 }
 
 export const CONTRACT_TYPES = ['none', 'checkbox', 'number', 'text', 'number-text'] as const;
