@@ -208,3 +208,53 @@ pub async fn load_in<A: Aggregate>(
     }
     Ok((aggregate, sequence))
 }
+
+/// A projection whose rows belong to one aggregate each and are rewritten from the aggregate as
+/// folded over the batch (contracts, invoices, subscriptions, tickets): it names its rows and
+/// says how to write them; folding, the touched ids and the `Projection` contract come from here.
+#[async_trait::async_trait]
+pub trait RowsPerAggregate: Send + Sync {
+    type Aggregate: Aggregate + Send + Sync;
+    const NAME: &'static str;
+    const TABLES: &'static [&'static str];
+
+    /// The rows of aggregate `id` as `folded` says (None: it has no events any more).
+    async fn write(
+        conn: &mut PgConnection,
+        tables: &crate::projection::Tables,
+        id: uuid::Uuid,
+        folded: Option<&Folded<Self::Aggregate>>,
+    ) -> Result<(), sqlx::Error>;
+}
+
+#[async_trait::async_trait]
+impl<P: RowsPerAggregate> crate::projection::Projection for P {
+    fn name(&self) -> &'static str {
+        P::NAME
+    }
+    fn tables(&self) -> &'static [&'static str] {
+        P::TABLES
+    }
+    fn aggregate_types(&self) -> &'static [&'static str] {
+        &[P::Aggregate::TYPE]
+    }
+
+    async fn apply(
+        &self,
+        conn: &mut PgConnection,
+        tables: &crate::projection::Tables,
+        events: &[StoredEvent],
+    ) -> Result<(), sqlx::Error> {
+        let mut states = HashMap::new();
+        let touched = fold_batch::<P::Aggregate>(conn, events, &mut states).await?;
+        for id in touched {
+            let uuid: uuid::Uuid = id.parse().map_err(decode_error)?;
+            P::write(conn, tables, uuid, states.get(&id)).await?;
+        }
+        Ok(())
+    }
+
+    fn reads_metadata(&self) -> bool {
+        false
+    }
+}

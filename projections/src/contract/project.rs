@@ -1,15 +1,12 @@
-use std::collections::HashMap;
-
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
-use cqrs_es::Aggregate;
 use sqlx::PgConnection;
 use tribune_domain::contract::Contract;
 use tribune_domain::order::totals::line_amounts;
 use uuid::Uuid;
 
-use crate::fold::{fold_batch, Folded};
-use crate::projection::{decode_error, Projection, StoredEvent, Tables};
+use crate::fold::{Folded, RowsPerAggregate};
+use crate::projection::{decode_error, Tables};
 
 /// Inline. Each contract touched by the batch is folded from its own events with the domain's
 /// rules, so the rows carry exactly the totals the aggregate computes; its row and lines are
@@ -153,33 +150,17 @@ fn serde_plain<T: serde::Serialize>(value: &T) -> String {
 }
 
 #[async_trait]
-impl Projection for ContractRowsProjection {
-    fn name(&self) -> &'static str {
-        "contract_rows"
-    }
-    fn tables(&self) -> &'static [&'static str] {
-        CONTRACT_TABLES
-    }
-    fn aggregate_types(&self) -> &'static [&'static str] {
-        &[Contract::TYPE]
-    }
+impl RowsPerAggregate for ContractRowsProjection {
+    type Aggregate = Contract;
+    const NAME: &'static str = "contract_rows";
+    const TABLES: &'static [&'static str] = CONTRACT_TABLES;
 
-    async fn apply(
-        &self,
+    async fn write(
         conn: &mut PgConnection,
         tables: &Tables,
-        events: &[StoredEvent],
+        id: Uuid,
+        folded: Option<&Folded<Contract>>,
     ) -> Result<(), sqlx::Error> {
-        let mut states = HashMap::new();
-        let touched = fold_batch::<Contract>(conn, events, &mut states).await?;
-        for id in touched {
-            let uuid: Uuid = id.parse().map_err(decode_error)?;
-            write_contract(conn, tables, uuid, states.get(&id)).await?;
-        }
-        Ok(())
-    }
-
-    fn reads_metadata(&self) -> bool {
-        false
+        write_contract(conn, tables, id, folded).await
     }
 }

@@ -1,13 +1,10 @@
-use std::collections::HashMap;
-
 use async_trait::async_trait;
-use cqrs_es::Aggregate;
 use sqlx::PgConnection;
 use tribune_domain::invoice::{Invoice, InvoiceKind, InvoiceSource};
 use uuid::Uuid;
 
-use crate::fold::{fold_batch, Folded};
-use crate::projection::{decode_error, Projection, StoredEvent, Tables};
+use crate::fold::{Folded, RowsPerAggregate};
+use crate::projection::Tables;
 
 /// Inline. Each invoice touched by the batch is folded from its own events with the domain's
 /// rules and its row replaced.
@@ -107,33 +104,17 @@ async fn write_invoice(
 }
 
 #[async_trait]
-impl Projection for InvoiceRowsProjection {
-    fn name(&self) -> &'static str {
-        "invoice_rows"
-    }
-    fn tables(&self) -> &'static [&'static str] {
-        INVOICE_TABLES
-    }
-    fn aggregate_types(&self) -> &'static [&'static str] {
-        &[Invoice::TYPE]
-    }
+impl RowsPerAggregate for InvoiceRowsProjection {
+    type Aggregate = Invoice;
+    const NAME: &'static str = "invoice_rows";
+    const TABLES: &'static [&'static str] = INVOICE_TABLES;
 
-    async fn apply(
-        &self,
+    async fn write(
         conn: &mut PgConnection,
         tables: &Tables,
-        events: &[StoredEvent],
+        id: Uuid,
+        folded: Option<&Folded<Invoice>>,
     ) -> Result<(), sqlx::Error> {
-        let mut states = HashMap::new();
-        let touched = fold_batch::<Invoice>(conn, events, &mut states).await?;
-        for id in touched {
-            let uuid: Uuid = id.parse().map_err(decode_error)?;
-            write_invoice(conn, tables, uuid, states.get(&id)).await?;
-        }
-        Ok(())
-    }
-
-    fn reads_metadata(&self) -> bool {
-        false
+        write_invoice(conn, tables, id, folded).await
     }
 }

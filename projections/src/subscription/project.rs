@@ -1,13 +1,10 @@
-use std::collections::HashMap;
-
 use async_trait::async_trait;
-use cqrs_es::Aggregate;
 use sqlx::PgConnection;
 use tribune_domain::subscription::Subscription;
 use uuid::Uuid;
 
-use crate::fold::{fold_batch, Folded};
-use crate::projection::{decode_error, Projection, StoredEvent, Tables};
+use crate::fold::{Folded, RowsPerAggregate};
+use crate::projection::Tables;
 
 /// Inline. Each subscription touched by the batch is folded from its own events and its row
 /// replaced.
@@ -89,33 +86,17 @@ async fn write_subscription(
 }
 
 #[async_trait]
-impl Projection for SubscriptionRowsProjection {
-    fn name(&self) -> &'static str {
-        "subscription_rows"
-    }
-    fn tables(&self) -> &'static [&'static str] {
-        SUBSCRIPTION_TABLES
-    }
-    fn aggregate_types(&self) -> &'static [&'static str] {
-        &[Subscription::TYPE]
-    }
+impl RowsPerAggregate for SubscriptionRowsProjection {
+    type Aggregate = Subscription;
+    const NAME: &'static str = "subscription_rows";
+    const TABLES: &'static [&'static str] = SUBSCRIPTION_TABLES;
 
-    async fn apply(
-        &self,
+    async fn write(
         conn: &mut PgConnection,
         tables: &Tables,
-        events: &[StoredEvent],
+        id: Uuid,
+        folded: Option<&Folded<Subscription>>,
     ) -> Result<(), sqlx::Error> {
-        let mut states = HashMap::new();
-        let touched = fold_batch::<Subscription>(conn, events, &mut states).await?;
-        for id in touched {
-            let uuid: Uuid = id.parse().map_err(decode_error)?;
-            write_subscription(conn, tables, uuid, states.get(&id)).await?;
-        }
-        Ok(())
-    }
-
-    fn reads_metadata(&self) -> bool {
-        false
+        write_subscription(conn, tables, id, folded).await
     }
 }

@@ -1,14 +1,11 @@
-use std::collections::HashMap;
-
 use async_trait::async_trait;
-use cqrs_es::Aggregate;
 use sqlx::types::Json;
 use sqlx::PgConnection;
 use tribune_domain::ticket::Ticket;
 use uuid::Uuid;
 
-use crate::fold::{fold_batch, Folded};
-use crate::projection::{decode_error, Projection, StoredEvent, Tables};
+use crate::fold::{Folded, RowsPerAggregate};
+use crate::projection::Tables;
 
 /// Inline. Each ticket touched by the batch is folded from its own events and its row replaced.
 pub struct TicketRowsProjection;
@@ -84,33 +81,17 @@ async fn write_ticket(
 }
 
 #[async_trait]
-impl Projection for TicketRowsProjection {
-    fn name(&self) -> &'static str {
-        "ticket_rows"
-    }
-    fn tables(&self) -> &'static [&'static str] {
-        TICKET_TABLES
-    }
-    fn aggregate_types(&self) -> &'static [&'static str] {
-        &[Ticket::TYPE]
-    }
+impl RowsPerAggregate for TicketRowsProjection {
+    type Aggregate = Ticket;
+    const NAME: &'static str = "ticket_rows";
+    const TABLES: &'static [&'static str] = TICKET_TABLES;
 
-    async fn apply(
-        &self,
+    async fn write(
         conn: &mut PgConnection,
         tables: &Tables,
-        events: &[StoredEvent],
+        id: Uuid,
+        folded: Option<&Folded<Ticket>>,
     ) -> Result<(), sqlx::Error> {
-        let mut states = HashMap::new();
-        let touched = fold_batch::<Ticket>(conn, events, &mut states).await?;
-        for id in touched {
-            let uuid: Uuid = id.parse().map_err(decode_error)?;
-            write_ticket(conn, tables, uuid, states.get(&id)).await?;
-        }
-        Ok(())
-    }
-
-    fn reads_metadata(&self) -> bool {
-        false
+        write_ticket(conn, tables, id, folded).await
     }
 }
