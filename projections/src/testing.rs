@@ -24,6 +24,18 @@ pub fn server_url() -> String {
 }
 
 impl TestDb {
+    /// A command bus for aggregate `A` on this database, with the inline projections the app
+    /// registers for it.
+    pub fn bus<A>(&self) -> crate::store::CommandBus<A>
+    where
+        A: cqrs_es::Aggregate<Services = ()> + tribune_domain::tenancy::Tenanted,
+    {
+        crate::store::CommandBus::new(
+            crate::store::PgEventStore::new(self.app.clone(), crate::registry::inline_for(A::TYPE)),
+            (),
+        )
+    }
+
     pub async fn new() -> Result<TestDb, sqlx::Error> {
         let base = PgConnectOptions::from_str(&server_url())?;
         let name = format!("tribune_test_{}", Uuid::new_v4().simple());

@@ -21,13 +21,7 @@ use uuid::Uuid;
 type ListedOrder = (String, i64, String, String, i32, i64, i64, i64, String);
 
 fn bus(db: &TestDb) -> CommandBus<Order> {
-    CommandBus::new(
-        tribune_projections::store::PgEventStore::new(
-            db.app.clone(),
-            registry::inline_for("order"),
-        ),
-        (),
-    )
+    db.bus()
 }
 
 fn who() -> Metadata {

@@ -21,13 +21,7 @@ use uuid::Uuid;
 type ListedTicket = (i64, Option<String>, String, bool, bool, i64);
 
 fn bus(db: &TestDb) -> CommandBus<Ticket> {
-    CommandBus::new(
-        tribune_projections::store::PgEventStore::new(
-            db.app.clone(),
-            registry::inline_for("ticket"),
-        ),
-        (),
-    )
+    db.bus()
 }
 
 fn who() -> Metadata {
