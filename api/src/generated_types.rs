@@ -18,7 +18,7 @@ fn files() -> Vec<(&'static str, String)> {
     use tribune_projections::order::queries::OrderListRow;
 
     use crate::crm::companies::CompanyListRow;
-    use crate::orders::dto::{CompanyRef, ContactRef, LineDto, OrderDto};
+    use crate::orders::dto::{CompanyRef, ContactRef, LineDto, OrderDto, OrderTicket};
 
     let orders = [
         <serde_json::Value as TS>::decl(),
@@ -39,6 +39,7 @@ fn files() -> Vec<(&'static str, String)> {
         ContactRef::decl(),
         OrderDto::decl(),
         OrderListRow::decl(),
+        OrderTicket::decl(),
     ];
     let event_types = OrderEvent::VARIANTS
         .iter()
@@ -58,6 +59,7 @@ fn files() -> Vec<(&'static str, String)> {
         ("payments.ts", payments()),
         ("subscriptions.ts", subscriptions()),
         ("events.ts", events()),
+        ("booking.ts", booking()),
     ]
 }
 
@@ -114,6 +116,44 @@ fn subscriptions() -> String {
     );
     format!(
         "{body}\n/** Every event type of the subscription, as the history API names them. */\nexport const SUBSCRIPTION_EVENT_TYPES = [\n{event_types}] as const;\nexport type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];\n"
+    )
+}
+
+/// The public booking's types (spec 2 §3 Public product for sale, Booking, Order (public
+/// confirmation), Ticket); money and extra-info answers come from `orders.ts`, the questions from
+/// `events.ts`.
+fn booking() -> String {
+    use crate::booking::dto::{
+        BookedOrder, BookingInput, BookingIntent, BookingLineInput, CustomerChoice, PricedBooking,
+        PricedLine, PublicCustomer, PublicEvent, PublicOrder, PublicOrderLine, PublicOrderPayment,
+        PublicOrderStatus, PublicProduct, PublicSponsor, PublicSponsorGroup, PublicTicket,
+        SeatCategory, SignUpStatus,
+    };
+    declarations(&[
+        SignUpStatus::decl(),
+        PublicSponsor::decl(),
+        PublicSponsorGroup::decl(),
+        CustomerChoice::decl(),
+        PublicCustomer::decl(),
+        PublicEvent::decl(),
+        SeatCategory::decl(),
+        PublicProduct::decl(),
+        BookingLineInput::decl(),
+        BookingInput::decl(),
+        PricedLine::decl(),
+        PricedBooking::decl(),
+        BookingIntent::decl(),
+        BookedOrder::decl(),
+        PublicOrderStatus::decl(),
+        PublicOrderLine::decl(),
+        PublicTicket::decl(),
+        PublicOrder::decl(),
+        PublicOrderPayment::decl(),
+    ])
+    .replacen(
+        "\n\n",
+        "\n\nimport type { ExtraInfoValue, Money } from './orders';\nimport type { EventExtraInfo } from './events';\n\n",
+        1,
     )
 }
 

@@ -2,7 +2,8 @@
 //!
 //! [`contract_pdf`] renders the contract a sponsor is shown; [`signed_contract_pdf`] renders the
 //! same document with the signature and a certificate page; [`invoice_pdf`] renders an invoice
-//! or a credit note. Output depends on the input only:
+//! or a credit note; [`ticket_pdf`] renders an event ticket with its QR code. Output depends on
+//! the input only:
 //! fonts are typst's embedded ones (no system fonts), there is no clock (the signed copy's PDF
 //! date is the signing time, the unsigned one has none), so the same input gives the same bytes
 //! and a recorded SHA-256 can be checked again later.
@@ -23,10 +24,12 @@
 mod format;
 mod html;
 mod invoice;
+mod ticket;
 mod view;
 mod world;
 
 pub use invoice::{invoice_pdf, BankDetails, InvoiceDocument, InvoiceLine};
+pub use ticket::{ticket_pdf, TicketDocument};
 
 use typst::foundations::{Datetime, Smart};
 use typst_pdf::{PdfOptions, Timestamp};

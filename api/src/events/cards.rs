@@ -122,7 +122,7 @@ pub async fn list_event_cards(
 
 #[utoipa::path(get, path = "/public/events/pictures/{id}", tag = "public",
     params(("id" = String, Path, description = "the banner's file id")),
-    responses((status = 200, description = "the image"), (status = 404, description = "not a banner of an event of the visitor's club")))]
+    responses((status = 200, description = "the image"), (status = 404, description = "not a banner of an event of the visitor's club, nor the logo of a sponsor of one")))]
 pub async fn event_picture(
     req: HttpRequest,
     caller: Caller,
@@ -135,7 +135,12 @@ pub async fn event_picture(
         .ok_or(ApiError::NotFound)?;
     let mut tx = club_tx(&state.pool, client_id).await?;
     let is_banner: bool = sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM club_events WHERE client_id = $1 AND (banner_picture = $2 OR banner_bottom = $2))",
+        "SELECT EXISTS (SELECT 1 FROM club_events WHERE client_id = $1 AND (banner_picture = $2 OR banner_bottom = $2)) \
+           OR EXISTS (SELECT 1 FROM club_events e \
+             CROSS JOIN LATERAL jsonb_array_elements(e.sponsors) s \
+             CROSS JOIN LATERAL jsonb_array_elements_text(s->'companyIds') cid \
+             JOIN companies c ON c.id::text = cid \
+             WHERE e.client_id = $1 AND e.has_sponsors AND NOT e.private AND c.logo_web = $2)",
     )
     .bind(client_id)
     .bind(id)

@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 /// One thing a booking takes: `amount` of what `key` counts, while at most `limit` are taken
 /// (no limit: only counted).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Claim {
     pub key: String,
     pub amount: i32,

@@ -341,6 +341,7 @@ pub async fn settle(
     .await?;
     let counts = matches!(outcome.state, PaymentState::Authorized | PaymentState::Paid);
     let mut duplicate = false;
+    let mut booking = crate::booking::confirm::Paid::NotBooking;
     if counts && row.purpose == Purpose::Order.as_str() {
         let payment = CardPayment {
             provider: row.provider.clone(),
@@ -362,7 +363,12 @@ pub async fn settle(
             )
             .await
         {
-            Ok(_) => {}
+            Ok(_) => {
+                // A booking of an event is confirmed by its payment (issue 15).
+                booking =
+                    crate::booking::confirm::on_paid(state, &mut tx, row.client_id, row.owner_id)
+                        .await?;
+            }
             Err(CommandError::Domain(OrderError::AlreadyPaid)) => duplicate = true,
             Err(CommandError::Domain(OrderError::NotFound)) | Err(CommandError::NotFound) => {
                 tracing::warn!(payment = %row.id, order = %row.owner_id, "a payment for an order that is gone");
@@ -371,6 +377,10 @@ pub async fn settle(
         }
     }
     tx.commit().await?;
+    if booking == crate::booking::confirm::Paid::SoldOut {
+        // Paid after its places were given to others: cancelled, and the money goes back.
+        crate::booking::confirm::cancel_sold_out(state, row.client_id, row.owner_id).await?;
+    }
     if !duplicate {
         return Ok(Settled::Applied);
     }

@@ -119,6 +119,77 @@ pub fn confirmation(order: &Order, club: &OrderMailSettings) -> OrderMail {
     }
 }
 
+/// The event a booking is for, as its confirmation names it.
+pub struct BookedEvent<'a> {
+    pub title: &'a str,
+    pub start: chrono::DateTime<chrono::Utc>,
+    /// The confirmation page of the booking.
+    pub confirmation: &'a str,
+}
+
+/// A ticket as the booking's confirmation lists it, with its download link.
+pub struct MailedTicket {
+    pub number: i64,
+    pub product: String,
+    pub name: Option<String>,
+    pub link: String,
+}
+
+/// The confirmation of a public booking (issue 15): the order's confirmation with the event and
+/// a download link per ticket.
+pub fn booking_confirmation(
+    order: &Order,
+    club: &OrderMailSettings,
+    event: &BookedEvent<'_>,
+    tickets: &[MailedTicket],
+) -> OrderMail {
+    let OrderMail {
+        description,
+        mut mail,
+    } = confirmation(order, club);
+    let when = tribune_domain::danish::danish_time(event.start);
+    let heading = format!("{} – {when}", event.title);
+    let mut text = format!("{heading}\n\nDine billetter:\n");
+    let mut items = String::new();
+    for ticket in tickets {
+        let holder = ticket
+            .name
+            .as_deref()
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default();
+        text.push_str(&format!(
+            "Billet {} – {}{holder}: {}\n",
+            ticket.number, ticket.product, ticket.link
+        ));
+        items.push_str(&format!(
+            "<li><a href=\"{}\">Billet {} – {}{}</a></li>",
+            escape(&ticket.link),
+            ticket.number,
+            escape(&ticket.product),
+            escape(&holder)
+        ));
+    }
+    text.push_str(&format!("\nSe din bestilling: {}\n\n", event.confirmation));
+    mail.text = format!("{text}{}", mail.text);
+    let block = format!(
+        "<h2>{}</h2><p>Dine billetter:</p><ul>{items}</ul><p><a href=\"{}\">Se din bestilling</a></p>",
+        escape(&heading),
+        escape(event.confirmation)
+    );
+    mail.html = mail.html.map(|html| {
+        html.replacen(
+            "<body style=\"font-family:sans-serif\">",
+            &format!("<body style=\"font-family:sans-serif\">{block}"),
+            1,
+        )
+    });
+    mail.subject = format!("{} – {}", mail.subject, event.title);
+    OrderMail {
+        description: format!("Billetter: {description}"),
+        mail,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

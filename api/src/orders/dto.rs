@@ -238,3 +238,25 @@ impl OrderInput {
         }
     }
 }
+
+/// A ticket of the order as its Billetter tab lists it (issue 15): `code` is what the QR prints
+/// and the download names.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderTicket {
+    pub id: Uuid,
+    pub code: String,
+    #[ts(type = "number")]
+    pub number: i64,
+    pub name: Option<String>,
+    pub company: Option<String>,
+    pub product: String,
+    pub section: Option<String>,
+    pub row: Option<String>,
+    pub seat_number: Option<String>,
+    pub options: Vec<String>,
+    pub extra_info: Vec<ExtraInfoValue>,
+    /// 'issued' or 'voided'.
+    pub status: String,
+    pub scanned: bool,
+}

@@ -206,18 +206,38 @@ pub async fn send_confirmation(
     Ok(envelope::ok())
 }
 
-/// The order's tickets; tickets are issued by the events module (empty until it exists).
+/// The order's tickets (issued when its booking of an event is confirmed), voided ones too.
 #[utoipa::path(get, path = "/api/orders/{id}/tickets", tag = "orders",
-    responses((status = 200, description = "{success, result: Ticket[]}"), (status = 404)))]
+    responses((status = 200, description = "{success, result: OrderTicket[]}"), (status = 404)))]
 pub async fn order_tickets(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    OrderService::of(&state)
-        .load(staff.client_id, parse_id(&path)?)
-        .await?;
-    Ok(envelope::result(Vec::<serde_json::Value>::new()))
+    let id = parse_id(&path)?;
+    OrderService::of(&state).load(staff.client_id, id).await?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let rows = tribune_projections::ticket::queries::of_order(&mut tx, staff.client_id, id).await?;
+    tx.commit().await?;
+    let tickets: Vec<crate::orders::dto::OrderTicket> = rows
+        .into_iter()
+        .map(|t| crate::orders::dto::OrderTicket {
+            id: t.id,
+            code: t.code,
+            number: t.number,
+            name: t.name,
+            company: t.company_name,
+            product: t.product_title,
+            section: t.section,
+            row: t.row,
+            seat_number: t.seat_number,
+            options: t.options.0.into_iter().map(|o| o.title).collect(),
+            extra_info: t.extra_info.0,
+            status: t.status,
+            scanned: t.scanned_at.is_some(),
+        })
+        .collect();
+    Ok(envelope::result(tickets))
 }
 
 #[derive(Debug, Deserialize)]

@@ -244,6 +244,8 @@ impl<'a> OrderService<'a> {
                 .run(&mut tx, actor, id, None, command, "order.refund")
                 .await?;
         }
+        // A booking of an event gives its places back and its tickets are voided (issue 15).
+        crate::booking::confirm::order_cancelled_in(state, &mut tx, actor, id).await?;
         tx.commit().await?;
         Ok(order)
     }
@@ -316,7 +318,7 @@ impl<'a> OrderService<'a> {
 
 /// A refused order command as the API answers it: field rules as field errors, a stale version
 /// with the order's own conflict text.
-fn refused(err: CommandError<OrderError>) -> ApiError {
+pub(crate) fn refused(err: CommandError<OrderError>) -> ApiError {
     match err {
         CommandError::Domain(OrderError::Invalid(errors)) => {
             rule_errors(errors, "Ordren er ikke gyldig")

@@ -28,6 +28,7 @@ pub const AREAS: &[Area] = &[
     crate::invoices::AREA,
     crate::subscriptions::AREA,
     crate::events::AREA,
+    crate::booking::AREA,
     crate::profile::AREA,
     crate::dashboard::AREA,
     crate::payments::AREA,

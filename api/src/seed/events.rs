@@ -66,7 +66,7 @@ fn home_match(tickets: &[(Uuid, String, i64)]) -> EventContent {
                     title: title.clone(),
                     price: Money::ore(*price),
                     release_reserved_at: None,
-                    max_amount: Some(10),
+                    max_amount: None,
                     max_company_amount: None,
                     name_required: false,
                     public: true,
@@ -142,53 +142,154 @@ pub async fn seed_demo_events(pool: &PgPool) -> anyhow::Result<()> {
         ("Odense Boldklub", 37, false),
         ("Randers FC", 51, false),
     ];
+    let match_products: Vec<DemoProduct> = template
+        .tickets
+        .products
+        .iter()
+        .filter_map(|p| {
+            let quota = if p.title.starts_with("Pladsbillet") {
+                500
+            } else {
+                2000
+            };
+            Some((
+                p.product_id?,
+                p.title.clone(),
+                p.price.as_ore(),
+                Some(quota),
+            ))
+        })
+        .collect();
     for (opponent, days, promote) in matches {
         let title = format!("Demo FC – {opponent}");
-        let start = kick_off(days);
-        let event_id: Uuid = sqlx::query_scalar(
-            "INSERT INTO club_events (client_id, type_id, title, url, location, description, terms, promote, has_tickets, \
-               start_date, end_date, sign_up_start, sign_up_deadline, sign_up_public, sender, invitees, table_plan, \
-               notifications, ticket_settings) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, $10, $11, $12, $11, $13, $14, $15, $16, $17) RETURNING id",
+        let description = format!("<h2>{title}</h2>{}", template.description);
+        let event = DemoEvent {
+            title: &title,
+            description: &description,
+            start: kick_off(days),
+            promote,
+            business_only: false,
+            max_signups: Some(2500),
+        };
+        insert_event(
+            &mut tx,
+            club,
+            Some(type_id),
+            &template,
+            &event,
+            &match_products,
+        )
+        .await?;
+    }
+    // A business-only sponsor evening and a free members' meeting, each with a free ticket.
+    for (title, kind_title, days, business_only, description) in [
+        (
+            "Sponsoraften i VIP-loungen",
+            "Sponsoraften",
+            16,
+            true,
+            "<p>Netværk, middag og taler fra cheftræneren. Kun for Demo FC's sponsorer.</p>",
+        ),
+        (
+            "Generalforsamling 2026",
+            "Generalforsamling",
+            30,
+            false,
+            "<p>Ordinær generalforsamling i klubhuset. Alle medlemmer er velkomne.</p>",
+        ),
+    ] {
+        let product: Uuid = sqlx::query_scalar(
+            "INSERT INTO products (client_id, title, type, price) VALUES ($1, $2, 'ticket', 0) RETURNING id",
         )
         .bind(club)
-        .bind(type_id)
-        .bind(&title)
-        .bind(slug(&title))
-        .bind(&template.location)
-        .bind(format!(
-            "<h2>{title}</h2>{}",
-            template.description
-        ))
-        .bind(&template.terms)
-        .bind(promote)
-        .bind(start)
-        .bind(start + Duration::hours(2))
-        .bind(start - Duration::days(30))
-        .bind(start - Duration::hours(1))
-        .bind(Json(&template.sender))
-        .bind(Json(&template.invitees))
-        .bind(Json(&template.table_plan))
-        .bind(Json(&template.notifications))
-        .bind(json!({ "controlType": template.tickets.control_type, "template": null }))
+        .bind(kind_title)
         .fetch_one(&mut *tx)
         .await?;
-        for (sorting, product) in template.tickets.products.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO event_products (client_id, event_id, product_id, sorting, title, price, max_amount, public) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, true)",
-            )
-            .bind(club)
-            .bind(event_id)
-            .bind(product.product_id)
-            .bind(sorting as i32)
-            .bind(&product.title)
-            .bind(product.price.as_ore())
-            .bind(product.max_amount)
-            .execute(&mut *tx)
-            .await?;
-        }
+        let event = DemoEvent {
+            title,
+            description,
+            start: kick_off(days),
+            promote: false,
+            business_only,
+            max_signups: Some(if business_only { 80 } else { 200 }),
+        };
+        insert_event(
+            &mut tx,
+            club,
+            None,
+            &template,
+            &event,
+            &[(product, "Deltager".to_string(), 0, None)],
+        )
+        .await?;
     }
     tx.commit().await?;
+    Ok(())
+}
+
+/// A ticket product of a demo event: (catalogue product, title, price in øre, quota).
+type DemoProduct = (Uuid, String, i64, Option<i32>);
+
+struct DemoEvent<'a> {
+    title: &'a str,
+    description: &'a str,
+    start: DateTime<Utc>,
+    promote: bool,
+    business_only: bool,
+    max_signups: Option<i32>,
+}
+
+/// One demo event with the template's settings and its ticket products.
+async fn insert_event(
+    tx: &mut sqlx::PgConnection,
+    club: Uuid,
+    type_id: Option<Uuid>,
+    template: &EventContent,
+    event: &DemoEvent<'_>,
+    products: &[DemoProduct],
+) -> anyhow::Result<()> {
+    let start = event.start;
+    let event_id: Uuid = sqlx::query_scalar(
+        "INSERT INTO club_events (client_id, type_id, title, url, location, description, terms, promote, has_tickets, \
+           start_date, end_date, sign_up_start, sign_up_deadline, sign_up_public, sender, invitees, table_plan, \
+           notifications, ticket_settings, business_only, max_signups) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, $10, $11, $12, $11, $13, $14, $15, $16, $17, $18, $19) RETURNING id",
+    )
+    .bind(club)
+    .bind(type_id)
+    .bind(event.title)
+    .bind(slug(event.title))
+    .bind(&template.location)
+    .bind(event.description)
+    .bind(&template.terms)
+    .bind(event.promote)
+    .bind(start)
+    .bind(start + Duration::hours(2))
+    .bind(start - Duration::days(30))
+    .bind(start - Duration::hours(1))
+    .bind(Json(&template.sender))
+    .bind(Json(&template.invitees))
+    .bind(Json(&template.table_plan))
+    .bind(Json(&template.notifications))
+    .bind(json!({ "controlType": template.tickets.control_type, "template": null }))
+    .bind(event.business_only)
+    .bind(event.max_signups)
+    .fetch_one(&mut *tx)
+    .await?;
+    for (sorting, (product, title, price, quota)) in products.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO event_products (client_id, event_id, product_id, sorting, title, price, max_amount, public) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, true)",
+        )
+        .bind(club)
+        .bind(event_id)
+        .bind(product)
+        .bind(i32::try_from(sorting).unwrap_or(0))
+        .bind(title)
+        .bind(price)
+        .bind(quota)
+        .execute(&mut *tx)
+        .await?;
+    }
     Ok(())
 }

@@ -2,6 +2,7 @@
 
 mod access;
 mod account;
+mod booking;
 mod capacity;
 mod catalogue;
 mod contracts;

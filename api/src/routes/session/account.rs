@@ -177,34 +177,67 @@ pub async fn register(
         .await?
         .ok_or(ApiError::NotFound)?;
     let password_hash = passwords::hash(password).await?;
-
     let mut tx = state.pool.begin().await?;
+    register_customer_in(
+        &mut tx,
+        &state,
+        (club_id, &club.name),
+        NewCustomer {
+            firstname: &firstname,
+            lastname: &lastname,
+            email: &email,
+            password_hash: &password_hash,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}
+
+/// A new customer's account.
+pub struct NewCustomer<'a> {
+    pub firstname: &'a str,
+    pub lastname: &'a str,
+    pub email: &'a str,
+    pub password_hash: &'a str,
+}
+
+/// Makes a customer user of the club (id, name) inside the caller's transaction and queues the
+/// mail that confirms the address. An address that already has a user gets a mail telling its
+/// owner instead, and the caller answers exactly as for a new one (nobody learns who has an
+/// account). Returns the new user's id, if one was made.
+pub async fn register_customer_in(
+    conn: &mut sqlx::PgConnection,
+    state: &AppState,
+    club: (Uuid, &str),
+    customer: NewCustomer<'_>,
+) -> Result<Option<Uuid>, ApiError> {
     let user_id: Option<Uuid> = sqlx::query_scalar(
         "INSERT INTO users (email, password_hash, firstname, lastname) VALUES ($1, $2, $3, $4) \
          ON CONFLICT ((lower(email))) DO NOTHING RETURNING id",
     )
-    .bind(&email)
-    .bind(&password_hash)
-    .bind(&firstname)
-    .bind(&lastname)
-    .fetch_optional(&mut *tx)
+    .bind(customer.email)
+    .bind(customer.password_hash)
+    .bind(customer.firstname)
+    .bind(customer.lastname)
+    .fetch_optional(&mut *conn)
     .await?;
     let Some(user_id) = user_id else {
         // The address has a user: answer exactly as for a new one, and tell the owner by mail.
-        let existing = users::by_email(&mut *tx, &email)
+        let existing = users::by_email(&mut *conn, customer.email)
             .await?
             .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a taken address has no user")))?;
-        let secret = tokens::issue(&mut tx, existing.id, TokenKind::ResetPassword).await?;
+        let secret = tokens::issue(&mut *conn, existing.id, TokenKind::ResetPassword).await?;
         let public_url = state.settings.public_url.trim_end_matches('/');
         jobs::enqueue(
-            &mut tx,
+            &mut *conn,
             NewJob {
-                client_id: Some(club_id),
+                client_id: Some(club.0),
                 description: format!("Besked om eksisterende bruger til {}", existing.email),
                 method: JobMethod::SendMail(mail::account::already_registered(
                     &existing.email,
                     &existing.firstname,
-                    &club.name,
+                    club.1,
                     &format!("{public_url}/login"),
                     &format!("{public_url}/reset-password?token={secret}"),
                 )),
@@ -214,35 +247,38 @@ pub async fn register(
             },
         )
         .await?;
-        tx.commit().await?;
-        return Ok(envelope::ok());
+        return Ok(None);
     };
     sqlx::query(
         "INSERT INTO memberships (user_id, client_id, role, system_user, accepted) VALUES ($1, $2, 'customer', false, true)",
     )
     .bind(user_id)
-    .bind(club_id)
-    .execute(&mut *tx)
+    .bind(club.0)
+    .execute(&mut *conn)
     .await?;
-    let secret = tokens::issue(&mut tx, user_id, TokenKind::ConfirmEmail).await?;
+    let secret = tokens::issue(&mut *conn, user_id, TokenKind::ConfirmEmail).await?;
     let link = format!(
         "{}/confirm-email?token={secret}",
         state.settings.public_url.trim_end_matches('/')
     );
     jobs::enqueue(
-        &mut tx,
+        &mut *conn,
         NewJob {
-            client_id: Some(club_id),
-            description: format!("Bekræftelsesmail til {email}"),
-            method: JobMethod::SendMail(mail::confirm_email(&email, &firstname, &club.name, &link)),
+            client_id: Some(club.0),
+            description: format!("Bekræftelsesmail til {}", customer.email),
+            method: JobMethod::SendMail(mail::confirm_email(
+                customer.email,
+                customer.firstname,
+                club.1,
+                &link,
+            )),
             collection: Some("users".into()),
             relation_id: Some(user_id.to_string()),
             created_by: Some(user_id),
         },
     )
     .await?;
-    tx.commit().await?;
-    Ok(envelope::ok())
+    Ok(Some(user_id))
 }
 
 const CONFIRM_PAGE: LinkPage<'static> = LinkPage {

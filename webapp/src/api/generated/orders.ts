@@ -104,6 +104,12 @@ Status: OrderStatus, PaymentStatus: PaymentStatus, IsPOS: boolean, Contact: stri
  */
 Total: number, CreateDate: string, };
 
+export type OrderTicket = { id: string, code: string, number: number, name: string | null, company: string | null, product: string, section: string | null, row: string | null, seatNumber: string | null, options: Array<string>, extraInfo: Array<ExtraInfoValue>, 
+/**
+ * 'issued' or 'voided'.
+ */
+status: string, scanned: boolean, };
+
 /** Every event type of the order, as the history API names them. */
 export const ORDER_EVENT_TYPES = [
   'Created',

@@ -4,16 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/baseApi';
 import { Alert } from '../../shared/ui/Alert';
 import { useGetOrderTicketsQuery } from './ordersApi';
-import type { OrderTicket } from './types';
+import type { OrderTicket } from '../../api/generated/orders';
 
 function optionsText(ticket: OrderTicket): string {
-  return (ticket.options ?? [])
-    .map((option) => (typeof option === 'string' ? option : option.title))
-    .join(', ');
+  return ticket.options.join(', ');
 }
 
 function extraInfoText(ticket: OrderTicket): string {
-  return (ticket.extraInfo ?? [])
+  return ticket.extraInfo
     .map((entry) => `${entry.title}: ${entry.value ?? (entry.values ?? []).join(', ')}`)
     .join('; ');
 }
@@ -47,10 +45,10 @@ export function OrderTicketsTab({ orderId }: { orderId: string }) {
           header={t('orders.tickets.download')}
           body={(ticket: OrderTicket) => (
             <a
-              href={`/public/events/ticket/${encodeURIComponent(ticket.id)}`}
+              href={`/public/events/ticket/${encodeURIComponent(ticket.code)}`}
               target="_blank"
               rel="noreferrer"
-              aria-label={t('orders.tickets.downloadLabel', { number: ticket.number ?? '' })}
+              aria-label={t('orders.tickets.downloadLabel', { number: ticket.number })}
             >
               <i className="pi pi-download" aria-hidden="true" /> {t('orders.tickets.download')}
             </a>

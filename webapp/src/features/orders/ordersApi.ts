@@ -1,12 +1,12 @@
 import { baseApi, type TagType } from '../../api/baseApi';
 import type { Choice } from '../../shared/editor/editorChoicesApi';
 import { historyTag } from '../../shared/history/historyApi';
+import type { OrderTicket } from '../../api/generated/orders';
 import type {
   ContractChoice,
   Order,
   OrderField,
   OrderInvoice,
-  OrderTicket,
   OrderVersion,
   PaymentStatus,
 } from './types';

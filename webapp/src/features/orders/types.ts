@@ -73,19 +73,6 @@ export interface OrderVersion {
   version: number;
 }
 
-export interface OrderTicket {
-  id: string;
-  number: string | number | null;
-  name: string | null;
-  company: string | null;
-  product: string | null;
-  section: string | null;
-  row: string | null;
-  seatNumber: string | null;
-  options: (string | { title: string })[] | null;
-  extraInfo: ExtraInfoValue[] | null;
-}
-
 /** A row of an order's invoice table (the invoices list's names). */
 export interface OrderInvoice {
   Id: string;

@@ -1,0 +1,437 @@
+//! Booking (spec 2 §7 Public booking: products, validate-contact, create-intent, book; issue
+//! 15). `book` is ONE club transaction: the order (an Order, linked to its event by
+//! `event_bookings`), the places as a hold on the capacity counters — taken last, so their rows
+//! are locked only until the commit — and, for a booking that costs nothing, its approval and
+//! tickets. A card booking holds its places for `HOLD_MINUTES` while the buyer pays; its
+//! payment is started after the commit.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{Duration, Utc};
+use serde::Deserialize;
+use tribune_domain::booking::Buyer;
+use tribune_domain::money::Money;
+use tribune_domain::order::{
+    Customer, OrderCommand, OrderContent, OrderLine, OrderStatus, VatSettings,
+};
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::confirm::{self, StoredTicket};
+use super::dto::{BookedOrder, BookingInput, BookingIntent, PricedLine, PublicProduct};
+use super::plan::{plan, Plan};
+use super::sale::{self, buyer_key};
+use crate::club::current_club;
+use crate::envelope;
+use crate::error::ApiError;
+use crate::identity::client_ip::client_ip;
+use crate::identity::passwords;
+use crate::identity::tokens::random_secret;
+use crate::integrations::payments::Capture;
+use crate::kit::actor::Actor;
+use crate::kit::capacity::{self, NewHold};
+use crate::kit::club::{club_name, take_number};
+use crate::kit::ids::parse_id;
+use crate::kit::input::Json;
+use crate::kit::payments::{self, Purpose, StartPayment};
+use crate::routes::session::account::{register_customer_in, NewCustomer};
+use crate::session::Caller;
+use crate::state::AppState;
+
+/// How long an unpaid card booking holds its places.
+pub const HOLD_MINUTES: i64 = 15;
+
+pub const SOLD_OUT: &str = "De valgte pladser er ikke længere tilgængelig!";
+
+/// The club a public call is about.
+pub async fn club_of(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: &Caller,
+) -> Result<Uuid, ApiError> {
+    current_club(state, req, caller)
+        .await?
+        .ok_or(ApiError::NotFound)
+}
+
+/// The products for sale to the chosen customer (`result` keyed by company id, contact id or
+/// 'none') and the booking's lines as they would be priced (`data.bookingProducts`).
+#[utoipa::path(post, path = "/public/events/{id}/products", tag = "booking",
+    params(("id" = String, Path, description = "the event's id")),
+    request_body = BookingInput,
+    responses((status = 200, description = "{success, result: {[key]: PublicProduct[]}, data: {bookingProducts: PricedLine[]}}"),
+              (status = 403, description = "not the user's company or contact"), (status = 404)))]
+pub async fn booking_products(
+    req: HttpRequest,
+    caller: Caller,
+    path: web::Path<String>,
+    body: Json<BookingInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let client_id = club_of(&state, &req, &caller).await?;
+    let id = parse_id(&path)?;
+    let input = body.into_inner();
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let event = sale::event_by_id(&mut tx, client_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let buyer = sale::buyer_of(
+        &mut tx,
+        &event,
+        caller.0.as_deref(),
+        input.company_id,
+        input.contact_id,
+    )
+    .await?;
+    let offers = sale::offers(&mut tx, &event, buyer, Utc::now()).await?;
+    tx.commit().await?;
+    let products: Vec<PublicProduct> = offers
+        .iter()
+        .map(|(offer, _)| PublicProduct {
+            product_id: offer.product.id,
+            catalogue_product_id: offer.product.product_id,
+            title: offer.product.title.clone(),
+            description: offer.product.ticket_description.clone(),
+            price: offer.price,
+            available: offer.available,
+            purchased: offer.purchased,
+            max_amount: offer.max_amount,
+            allowance: offer.allowance,
+            kind: offer.product.kind.clone(),
+            is_ticket: true,
+            seasonal: false,
+            in_contract: offer.granted > 0,
+            name_required: offer.product.name_required,
+            seat_categories: Vec::new(),
+            extra_info: Vec::new(),
+        })
+        .collect();
+    // The lines priced as far as they name products on offer: the allowance first.
+    let mut left: std::collections::HashMap<Uuid, i32> = offers
+        .iter()
+        .map(|(o, _)| (o.product.product_id, o.allowance))
+        .collect();
+    let booking_products: Vec<PricedLine> = input
+        .products
+        .iter()
+        .filter_map(|line| {
+            let (offer, _) = offers
+                .iter()
+                .find(|(o, _)| Some(o.product.id) == line.product_id)?;
+            let amount = i32::try_from(line.amount.clamp(0, 100_000)).unwrap_or(0);
+            let allowance = left.entry(offer.product.product_id).or_default();
+            let free = (*allowance).clamp(0, amount);
+            *allowance -= free;
+            Some(PricedLine {
+                product_id: offer.product.id,
+                title: offer.product.title.clone(),
+                amount,
+                free,
+                price: offer.price,
+                total: offer.price.times(i64::from(amount - free)),
+            })
+        })
+        .collect();
+    let mut result = serde_json::Map::new();
+    result.insert(
+        buyer_key(buyer),
+        serde_json::to_value(products).map_err(ApiError::internal)?,
+    );
+    Ok(envelope::result_with_data(
+        result,
+        serde_json::json!({ "bookingProducts": booking_products }),
+    ))
+}
+
+/// The guest's fields checked before the last step: name, e-mail, phone, and that 'Opret
+/// bruger' has a password.
+#[utoipa::path(post, path = "/public/events/validate-contact", tag = "booking",
+    request_body = BookingInput,
+    responses((status = 200, description = "{success}"), (status = 422, description = "the fields' errors")))]
+pub async fn validate_contact(
+    caller: Caller,
+    body: Json<BookingInput>,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = crate::error::FieldErrors::new();
+    super::plan::check_customer_fields(&body, caller.0.as_deref(), &mut errors);
+    crate::error::check_errors(errors)?;
+    Ok(envelope::ok())
+}
+
+/// Checks and prices the booking and answers the key `book` is called with: the same key books
+/// once, so a second click or a retried request makes no second order.
+#[utoipa::path(post, path = "/public/events/create-intent", tag = "booking",
+    request_body = BookingInput,
+    responses((status = 200, description = "{success, result: BookingIntent}", body = BookingIntent),
+              (status = 422, description = "the booking's errors, or the sign-up window's message"), (status = 404)))]
+pub async fn create_intent(
+    req: HttpRequest,
+    caller: Caller,
+    body: Json<BookingInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let client_id = club_of(&state, &req, &caller).await?;
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let planned = plan(&mut tx, client_id, caller.0.as_deref(), &body, Utc::now()).await?;
+    tx.commit().await?;
+    Ok(envelope::result(BookingIntent {
+        intent_secret: random_secret(),
+        booking: planned.priced(),
+    }))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct BookQuery {
+    /// `create-intent`'s key.
+    #[serde(default)]
+    pub intent_secret: String,
+}
+
+/// What `book` made.
+pub struct Booked {
+    pub order_id: Uuid,
+    pub token: String,
+    pub total: Money,
+    pub expires: Option<chrono::DateTime<Utc>>,
+    pub event_url: String,
+}
+
+/// The order content of a planned booking: a line per product and price (the allowance's
+/// tickets at 0, the rest at the product's price), the customer, the answers.
+fn order_content(planned: &Plan, input: &BookingInput) -> (OrderContent, Vec<StoredTicket>) {
+    let mut lines = Vec::new();
+    let mut tickets = Vec::new();
+    for line in &planned.lines {
+        let product = &line.offer.product;
+        let paid = line.amount - line.free;
+        let mut names = line.names.iter();
+        for (amount, price) in [(line.free, Money::ZERO), (paid, line.offer.price)] {
+            if amount > 0 {
+                let id = Uuid::new_v4();
+                for _ in 0..amount {
+                    tickets.push(StoredTicket {
+                        event_product_id: product.id,
+                        product_id: product.product_id,
+                        title: product.title.clone(),
+                        order_line_id: id,
+                        name: names.next().cloned().flatten(),
+                        name_required: product.name_required,
+                        extra_info: line.extra_info.clone(),
+                    });
+                }
+                lines.push(OrderLine {
+                    id,
+                    product_id: Some(product.product_id),
+                    title: product.title.clone(),
+                    kind: Some(product.kind.clone()),
+                    price,
+                    amount: i64::from(amount),
+                    extra_info: line.extra_info.clone(),
+                    seat_event_id: Some(planned.event.id),
+                    ..OrderLine::default()
+                });
+            }
+        }
+    }
+    let (company_id, contact_id) = match planned.buyer {
+        Buyer::Company(id) => (Some(id), None),
+        Buyer::Contact(id) => (None, Some(id)),
+        Buyer::Guest => (None, None),
+    };
+    let content = OrderContent {
+        customer: Customer {
+            firstname: input.firstname.trim().to_string(),
+            lastname: input.lastname.trim().to_string(),
+            email: input.email.trim().to_string(),
+            phone: input.phone.trim().to_string(),
+        },
+        description: Some(planned.event.title.clone()),
+        extra_info: input.extra_info.clone(),
+        lines,
+        company_id,
+        contact_id,
+        ..OrderContent::default()
+    };
+    (content, tickets)
+}
+
+/// Books: see the module's comment. `Ok(Err(existing))` when the intent booked before.
+pub async fn book_in(
+    state: &AppState,
+    client_id: Uuid,
+    caller: &Caller,
+    ip: &str,
+    intent: &str,
+    input: &BookingInput,
+) -> Result<Booked, ApiError> {
+    let now = Utc::now();
+    if let Some(existing) = confirm::by_intent(state, client_id, intent).await? {
+        return Ok(existing);
+    }
+    let password_hash = match (&input.password, input.create_user && caller.0.is_none()) {
+        (Some(password), true) if password.chars().count() >= passwords::MIN_LENGTH => {
+            Some(passwords::hash(password.clone()).await?)
+        }
+        _ => None,
+    };
+    // Taken before the transaction, so the rush does not queue on the club's counter.
+    let number = take_number(&state.pool, "order_numbers", client_id).await?;
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let planned = plan(&mut tx, client_id, caller.0.as_deref(), input, now).await?;
+    let free = planned.totals.total == Money::ZERO;
+    if !free
+        && payments::club_provider_kind(&mut tx, client_id)
+            .await?
+            .is_none()
+    {
+        return Err(ApiError::invalid(
+            "Kortbetaling er ikke sat op for klubben.",
+        ));
+    }
+    let actor = match caller.0.as_deref() {
+        Some(identity) => Actor::user(client_id, identity.user.id, &identity.user.name()),
+        None => Actor::visitor(
+            client_id,
+            &format!("{} {}", input.firstname.trim(), input.lastname.trim()),
+            ip,
+        ),
+    };
+    let mut user_id = caller.0.as_deref().map(|i| i.user.id);
+    if let Some(hash) = password_hash {
+        let name = club_name(&mut tx, client_id).await?;
+        user_id = register_customer_in(
+            &mut tx,
+            state,
+            (client_id, &name),
+            NewCustomer {
+                firstname: input.firstname.trim(),
+                lastname: input.lastname.trim(),
+                email: input.email.trim(),
+                password_hash: &hash,
+            },
+        )
+        .await?
+        .or(user_id);
+    }
+    let order_id = Uuid::new_v4();
+    let (content, tickets) = order_content(&planned, input);
+    let vat = VatSettings {
+        prices_with_vat: true,
+        disable_vat: planned.vat_disabled,
+        ..VatSettings::default()
+    };
+    state
+        .orders
+        .execute_in(
+            &mut tx,
+            client_id,
+            &order_id.to_string(),
+            OrderCommand::Create {
+                client_id,
+                number,
+                created_at: now,
+                vat,
+                status: OrderStatus::Draft,
+                is_pos: false,
+                content,
+            },
+            actor.metadata("order.book"),
+            Some(0),
+        )
+        .await
+        .map_err(crate::orders::service::refused)?;
+    let token = payments::issue_link(&mut tx, client_id, Purpose::Order, order_id).await?;
+    let expires = (!free).then(|| now + Duration::minutes(HOLD_MINUTES));
+    confirm::record(&mut tx, &planned, order_id, intent, user_id, &tickets).await?;
+    // The places, last: their counters stay locked only until the commit below.
+    let hold = capacity::hold(
+        &mut tx,
+        client_id,
+        NewHold {
+            scope: planned.event.id,
+            owner: order_id,
+            expires_at: expires,
+        },
+        &planned.claims,
+        now,
+    )
+    .await?;
+    let hold = match hold {
+        Ok(hold) => hold,
+        Err(full) => return Err(confirm::refusal(&planned, &full)),
+    };
+    confirm::set_hold(&mut tx, order_id, hold).await?;
+    if free {
+        confirm::confirm_in(state, &mut tx, &actor, order_id).await?;
+    }
+    tx.commit().await?;
+    Ok(Booked {
+        order_id,
+        token,
+        total: planned.totals.total,
+        expires,
+        event_url: planned.event.url,
+    })
+}
+
+/// Books the event: free → confirmed at once (no payment result); by card → the places held for
+/// `HOLD_MINUTES` and the payment started (`result`: the Stripe client secret or the window's
+/// form). `data`: the order and its token.
+#[utoipa::path(post, path = "/public/events/book", tag = "booking", params(BookQuery),
+    request_body = BookingInput,
+    responses((status = 200, description = "{success, result: PaymentStart | null, data: BookedOrder}"),
+              (status = 422, description = "the booking's errors; places no longer there"), (status = 404),
+              (status = 503, description = "the card provider does not answer")))]
+pub async fn book(
+    req: HttpRequest,
+    caller: Caller,
+    query: web::Query<BookQuery>,
+    body: Json<BookingInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let client_id = club_of(&state, &req, &caller).await?;
+    let intent = query.intent_secret.trim();
+    if intent.is_empty() || intent.len() > 200 {
+        return Err(ApiError::field(
+            "intentSecret",
+            "Bestillingen mangler sin nøgle. Prøv igen.",
+        ));
+    }
+    let ip = client_ip(&req);
+    let booked = book_in(&state, client_id, &caller, &ip, intent, &body).await?;
+    let payment = confirm::start_payment(&state, client_id, &booked).await?;
+    Ok(envelope::result_with_data(
+        payment,
+        BookedOrder {
+            order_id: booked.order_id,
+            token: booked.token,
+            expires: booked.expires,
+        },
+    ))
+}
+
+/// The return address of a card payment: the event's confirmation route.
+pub fn return_url(state: &AppState, booked: &Booked) -> String {
+    format!(
+        "{}/events/{}/{}?token={}",
+        state.settings.public_url.trim_end_matches('/'),
+        booked.event_url,
+        booked.order_id,
+        booked.token
+    )
+}
+
+/// Starts the card payment of a booking that costs something.
+pub fn start_request(state: &AppState, booked: &Booked) -> StartPayment {
+    let back = return_url(state, booked);
+    StartPayment {
+        purpose: Purpose::Order,
+        owner_id: booked.order_id,
+        amount: booked.total,
+        capture: Capture::Automatic,
+        customer: None,
+        accept_url: format!("{back}&accept=1"),
+        cancel_url: format!("{back}&cancelled=1"),
+        period: None,
+    }
+}

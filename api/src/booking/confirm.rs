@@ -1,0 +1,537 @@
+//! A booking confirmed (spec 2 §4 Public order status; issue 15): the order approved, its places
+//! kept for good, its tickets issued and the confirmation mailed, in one club transaction —
+//! at once for a booking that costs nothing, and when its card payment settles otherwise. A
+//! payment that arrives after the hold expired takes the places anew; when they are gone the
+//! order is cancelled and the money given back ('De valgte pladser er ikke længere
+//! tilgængelig!').
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
+use sqlx::PgConnection;
+use tribune_domain::money::Money;
+use tribune_domain::order::{ExtraInfoValue, OrderCommand, OrderStatus};
+use uuid::Uuid;
+
+use super::book::{start_request, Booked, SOLD_OUT};
+use super::plan::Plan;
+use crate::error::ApiError;
+use crate::integrations::payments::PaymentStart;
+use crate::jobs::{enqueue, JobMethod, NewJob};
+use crate::kit::actor::Actor;
+use crate::kit::capacity::{self, keys, Claim, Full, NewHold};
+use crate::kit::payments::{self, Purpose};
+use crate::mail::orders::{self as order_mails, OrderMailSettings};
+use crate::state::AppState;
+use crate::tickets::service::{issue_in, TicketToIssue};
+
+/// One ticket a booking will issue once confirmed.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredTicket {
+    pub event_product_id: Uuid,
+    pub product_id: Uuid,
+    pub title: String,
+    pub order_line_id: Uuid,
+    pub name: Option<String>,
+    pub name_required: bool,
+    pub extra_info: Vec<ExtraInfoValue>,
+}
+
+/// The booking row of an order.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BookingRow {
+    pub order_id: Uuid,
+    pub client_id: Uuid,
+    pub event_id: Uuid,
+    pub hold_id: Uuid,
+    pub company_id: Option<Uuid>,
+    pub status: String,
+    pub lines: Json<Vec<StoredTicket>>,
+    pub claims: Json<Vec<Claim>>,
+}
+
+const ROW: &str = "order_id, client_id, event_id, hold_id, company_id, status, lines, claims";
+
+pub async fn booking_of(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+) -> Result<Option<BookingRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {ROW} FROM event_bookings WHERE order_id = $1"
+    ))
+    .bind(order_id)
+    .fetch_optional(conn)
+    .await
+}
+
+async fn booking_for_update(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+) -> Result<Option<BookingRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {ROW} FROM event_bookings WHERE order_id = $1 FOR UPDATE"
+    ))
+    .bind(order_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Records the booking of `order_id` (its hold is set once taken).
+pub async fn record(
+    conn: &mut PgConnection,
+    planned: &Plan,
+    order_id: Uuid,
+    intent: &str,
+    user_id: Option<Uuid>,
+    tickets: &[StoredTicket],
+) -> Result<(), sqlx::Error> {
+    let (company, contact) = match planned.buyer {
+        tribune_domain::booking::Buyer::Company(id) => (Some(id), None),
+        tribune_domain::booking::Buyer::Contact(id) => (None, Some(id)),
+        tribune_domain::booking::Buyer::Guest => (None, None),
+    };
+    sqlx::query(
+        "INSERT INTO event_bookings (order_id, client_id, event_id, hold_id, intent, user_id, company_id, contact_id, lines, claims) \
+         VALUES ($1, $2, $3, $1, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(order_id)
+    .bind(planned.event.client_id)
+    .bind(planned.event.id)
+    .bind(intent)
+    .bind(user_id)
+    .bind(company)
+    .bind(contact)
+    .bind(Json(tickets))
+    .bind(Json(&planned.claims))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn set_hold(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    hold: Uuid,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE event_bookings SET hold_id = $2 WHERE order_id = $1")
+        .bind(order_id)
+        .bind(hold)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A booking refused for want of places: on the line whose product ran short, how many are left.
+pub fn refusal(planned: &Plan, full: &Full) -> ApiError {
+    let line = planned.lines.iter().position(|line| {
+        let product = &line.offer.product;
+        full.key == keys::ticket(product.id)
+            || full
+                .key
+                .starts_with(&format!("ticket-company:{}:", product.id))
+            || full
+                .key
+                .starts_with(&format!("allowance:{}:", planned.event.id))
+                && full.key.ends_with(&product.product_id.to_string())
+    });
+    if full.key.starts_with("allowance:") {
+        return ApiError::field(
+            &format!("products.{}.amount", line.unwrap_or(0)),
+            "Fribilletterne er brugt i mellemtiden. Gå tilbage og se prisen igen.",
+        );
+    }
+    let message = if full.left == 0 {
+        SOLD_OUT.to_string()
+    } else {
+        format!("Der er kun {} tilgængelige pladser", full.left)
+    };
+    ApiError::field(&format!("products.{}.amount", line.unwrap_or(0)), message)
+}
+
+/// The booking an intent made before, with a new token for its pages.
+pub async fn by_intent(
+    state: &AppState,
+    client_id: Uuid,
+    intent: &str,
+) -> Result<Option<Booked>, ApiError> {
+    let mut tx = tribune_projections::db::club_tx(&state.pool, client_id).await?;
+    let found: Option<(Uuid, String, Option<DateTime<Utc>>, String)> = sqlx::query_as(
+        "SELECT b.order_id, e.url, h.expires_at, b.status FROM event_bookings b \
+         JOIN club_events e ON e.id = b.event_id \
+         LEFT JOIN capacity_holds h ON h.id = b.hold_id \
+         WHERE b.client_id = $1 AND b.intent = $2",
+    )
+    .bind(client_id)
+    .bind(intent)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((order_id, event_url, expires, _)) = found else {
+        return Ok(None);
+    };
+    let token = payments::issue_link(&mut tx, client_id, Purpose::Order, order_id).await?;
+    tx.commit().await?;
+    let (order, _) = state
+        .orders
+        .load_live(client_id, &order_id.to_string())
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(Some(Booked {
+        order_id,
+        token,
+        total: order.totals().total,
+        expires,
+        event_url,
+    }))
+}
+
+/// The card payment of a booking that costs something and is not yet paid (None otherwise).
+pub async fn start_payment(
+    state: &AppState,
+    client_id: Uuid,
+    booked: &Booked,
+) -> Result<Option<PaymentStart>, ApiError> {
+    if booked.total <= Money::ZERO {
+        return Ok(None);
+    }
+    let (order, _) = state
+        .orders
+        .load_live(client_id, &booked.order_id.to_string())
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    if order.status != OrderStatus::Draft || order.card_payment.is_some() {
+        return Ok(None);
+    }
+    Ok(Some(
+        payments::start(state, client_id, start_request(state, booked)).await?,
+    ))
+}
+
+/// The ticket numbers `count` tickets of the event take: the first of a block, unique and
+/// increasing per event, taken in the confirming transaction. Its row stays locked until that
+/// commits, which queues nobody new: the booking already holds the event's place counter, and a
+/// second connection here could starve the pool under a rush.
+async fn take_ticket_numbers(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+    count: i64,
+) -> Result<i64, ApiError> {
+    let last: i64 = sqlx::query_scalar(
+        "INSERT INTO event_ticket_numbers (event_id, client_id, last_number) VALUES ($1, $2, $3) \
+         ON CONFLICT (event_id) DO UPDATE SET last_number = event_ticket_numbers.last_number + $3 \
+         RETURNING last_number",
+    )
+    .bind(event_id)
+    .bind(client_id)
+    .bind(count)
+    .fetch_one(conn)
+    .await?;
+    Ok(last - count + 1)
+}
+
+/// Confirms a pending booking inside the caller's transaction: approved, tickets issued, the
+/// mail queued. Its hold must be kept already (a free booking's never expires).
+pub async fn confirm_in(
+    state: &AppState,
+    conn: &mut PgConnection,
+    actor: &Actor,
+    order_id: Uuid,
+) -> Result<(), ApiError> {
+    let booking = booking_for_update(conn, order_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    if booking.status != "pending" {
+        return Ok(());
+    }
+    let (order, _) = state
+        .orders
+        .execute_in(
+            conn,
+            booking.client_id,
+            &order_id.to_string(),
+            OrderCommand::Approve,
+            actor.metadata("order.approve"),
+            None,
+        )
+        .await
+        .map_err(crate::orders::service::refused)?;
+    let count = i64::try_from(booking.lines.0.len()).unwrap_or(0);
+    let first = if count > 0 {
+        take_ticket_numbers(conn, booking.client_id, booking.event_id, count).await?
+    } else {
+        0
+    };
+    let company_name: Option<String> = match booking.company_id {
+        Some(id) => {
+            sqlx::query_scalar("SELECT name FROM companies WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *conn)
+                .await?
+        }
+        None => None,
+    };
+    let mut issued = Vec::new();
+    for (i, ticket) in booking.lines.0.iter().enumerate() {
+        let number = first + i64::try_from(i).unwrap_or(0);
+        issue_in(
+            conn,
+            &state.tickets,
+            actor,
+            TicketToIssue {
+                event_id: booking.event_id,
+                order_id,
+                order_line_id: ticket.order_line_id,
+                product_id: ticket.product_id,
+                product_title: ticket.title.clone(),
+                number,
+                name: ticket.name.clone(),
+                name_required: ticket.name_required,
+                company_id: booking.company_id,
+                company_name: company_name.clone(),
+                extra_info: ticket.extra_info.clone(),
+                ..TicketToIssue::default()
+            },
+        )
+        .await?;
+        issued.push(number);
+    }
+    sqlx::query(
+        "UPDATE event_bookings SET status = 'confirmed', confirmed_at = now() WHERE order_id = $1",
+    )
+    .bind(order_id)
+    .execute(&mut *conn)
+    .await?;
+    let tickets =
+        tribune_projections::ticket::queries::of_order(conn, booking.client_id, order_id).await?;
+    let (event_title, event_url, start): (String, String, DateTime<Utc>) =
+        sqlx::query_as("SELECT title, url, start_date FROM club_events WHERE id = $1")
+            .bind(booking.event_id)
+            .fetch_one(&mut *conn)
+            .await?;
+    let club = OrderMailSettings::load(conn, booking.client_id).await?;
+    let base = state.settings.public_url.trim_end_matches('/');
+    let token = payments::issue_link(conn, booking.client_id, Purpose::Order, order_id).await?;
+    let mail = order_mails::booking_confirmation(
+        &order,
+        &club,
+        &order_mails::BookedEvent {
+            title: &event_title,
+            start,
+            confirmation: &format!("{base}/events/{event_url}/{order_id}?token={token}"),
+        },
+        &tickets
+            .iter()
+            .map(|t| order_mails::MailedTicket {
+                number: t.number,
+                product: t.product_title.clone(),
+                name: t.name.clone(),
+                link: format!("{base}/public/events/ticket/{}", t.code),
+            })
+            .collect::<Vec<_>>(),
+    );
+    if !order.content.customer.email.is_empty() {
+        enqueue(
+            conn,
+            NewJob {
+                client_id: Some(booking.client_id),
+                description: mail.description,
+                method: JobMethod::SendMail(mail.mail),
+                collection: Some("orders".into()),
+                relation_id: Some(order_id.to_string()),
+                created_by: actor.user_id,
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// What a settled card payment did to a booking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Paid {
+    /// The order is no booking.
+    NotBooking,
+    Confirmed,
+    /// The hold expired and the places are gone: the caller cancels the order and gives the
+    /// money back.
+    SoldOut,
+}
+
+/// A card payment of `order_id` was recorded in the caller's transaction: a pending booking keeps
+/// its places (taking them anew if its hold expired) and is confirmed.
+pub async fn on_paid(
+    state: &AppState,
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    order_id: Uuid,
+) -> Result<Paid, ApiError> {
+    let Some(booking) = booking_for_update(conn, order_id).await? else {
+        return Ok(Paid::NotBooking);
+    };
+    match booking.status.as_str() {
+        "confirmed" => return Ok(Paid::Confirmed),
+        "cancelled" => return Ok(Paid::SoldOut),
+        _ => {}
+    }
+    if !capacity::keep(conn, booking.hold_id).await? {
+        let retaken = capacity::hold(
+            conn,
+            client_id,
+            NewHold {
+                scope: booking.event_id,
+                owner: order_id,
+                expires_at: None,
+            },
+            &booking.claims.0,
+            Utc::now(),
+        )
+        .await?;
+        match retaken {
+            Ok(hold) => set_hold(conn, order_id, hold).await?,
+            Err(_) => {
+                sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
+                    .bind(order_id)
+                    .execute(&mut *conn)
+                    .await?;
+                return Ok(Paid::SoldOut);
+            }
+        }
+    }
+    let actor = Actor::system(client_id, "Kortbetaling");
+    confirm_in(state, conn, &actor, order_id).await?;
+    Ok(Paid::Confirmed)
+}
+
+/// A paid booking whose places were gone: processing, then cancelled with its money given back.
+pub async fn cancel_sold_out(
+    state: &AppState,
+    client_id: Uuid,
+    order_id: Uuid,
+) -> Result<(), ApiError> {
+    let actor = Actor::system(client_id, "Kortbetaling");
+    let service = crate::orders::OrderService::of(state);
+    let (order, _) = service.load(client_id, order_id).await?;
+    if order.status == OrderStatus::Draft {
+        service
+            .execute(
+                &actor,
+                order_id,
+                None,
+                OrderCommand::Process,
+                "order.process",
+            )
+            .await?;
+    }
+    if order.status != OrderStatus::Cancelled {
+        service.cancel(state, &actor, order_id, None).await?;
+    }
+    Ok(())
+}
+
+/// A pending card booking whose payment will not come (a retry finds its places gone): its hold
+/// given back and the booking cancelled; the unpaid order is cancelled too.
+pub async fn give_up(state: &AppState, client_id: Uuid, order_id: Uuid) -> Result<(), ApiError> {
+    let mut tx = tribune_projections::db::club_tx(&state.pool, client_id).await?;
+    if let Some(booking) = booking_for_update(&mut tx, order_id).await? {
+        if booking.status == "pending" {
+            capacity::release(&mut tx, booking.hold_id).await?;
+            sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
+                .bind(order_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    tx.commit().await?;
+    cancel_sold_out(state, client_id, order_id).await
+}
+
+/// Takes a pending booking's places anew for a retry when its hold expired; false when they are
+/// gone.
+pub async fn renew_hold(
+    state: &AppState,
+    client_id: Uuid,
+    order_id: Uuid,
+) -> Result<Option<DateTime<Utc>>, ApiError> {
+    let mut tx = tribune_projections::db::club_tx(&state.pool, client_id).await?;
+    let booking = booking_for_update(&mut tx, order_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let now = Utc::now();
+    let expires = now + chrono::Duration::minutes(super::book::HOLD_MINUTES);
+    let alive: Option<Option<DateTime<Utc>>> = sqlx::query_scalar(
+        "SELECT expires_at FROM capacity_holds WHERE id = $1 AND released_at IS NULL",
+    )
+    .bind(booking.hold_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    match alive {
+        Some(_) => {
+            sqlx::query("UPDATE capacity_holds SET expires_at = $2 WHERE id = $1 AND expires_at IS NOT NULL")
+                .bind(booking.hold_id)
+                .bind(expires)
+                .execute(&mut *tx)
+                .await?;
+        }
+        None => {
+            let retaken = capacity::hold(
+                &mut tx,
+                client_id,
+                NewHold {
+                    scope: booking.event_id,
+                    owner: order_id,
+                    expires_at: Some(expires),
+                },
+                &booking.claims.0,
+                now,
+            )
+            .await?;
+            match retaken {
+                Ok(hold) => set_hold(&mut tx, order_id, hold).await?,
+                Err(_) => {
+                    tx.rollback().await?;
+                    return Ok(None);
+                }
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(Some(expires))
+}
+
+/// The order of a booking was cancelled (by staff, or because its places were gone), inside the
+/// caller's transaction: its places are given back and its tickets voided.
+pub async fn order_cancelled_in(
+    state: &AppState,
+    conn: &mut PgConnection,
+    actor: &Actor,
+    order_id: Uuid,
+) -> Result<(), ApiError> {
+    let Some(booking) = booking_for_update(conn, order_id).await? else {
+        return Ok(());
+    };
+    capacity::release(conn, booking.hold_id).await?;
+    sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
+        .bind(order_id)
+        .execute(&mut *conn)
+        .await?;
+    let tickets =
+        tribune_projections::ticket::queries::of_order(conn, booking.client_id, order_id).await?;
+    for ticket in tickets.iter().filter(|t| t.status != "voided") {
+        actor
+            .run(
+                &state.tickets,
+                conn,
+                ticket.id,
+                None,
+                tribune_domain::ticket::TicketCommand::Void {
+                    reason: "Ordren er annulleret".into(),
+                    at: Utc::now(),
+                },
+                "ticket.void",
+                crate::tickets::service::refused,
+            )
+            .await?;
+    }
+    Ok(())
+}

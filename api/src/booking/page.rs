@@ -1,0 +1,215 @@
+//! The public event page (spec 2 §2 Public event page, §6; §7 `GET {ep}/{url}`): the event by
+//! its slug with what a visitor may see — never its private description, invitees or staff
+//! settings — where its sign-up stands, and whom the signed-in user may book as.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{DateTime, Utc};
+use sqlx::types::Json;
+use tribune_domain::booking::SignUpState;
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::book::club_of;
+use super::dto::{
+    CustomerChoice, PublicCustomer, PublicEvent, PublicSponsor, PublicSponsorGroup, SignUpStatus,
+};
+use super::plan::club_email;
+use super::sale::{self, companies_restricted, SaleEvent};
+use crate::envelope;
+use crate::error::ApiError;
+use crate::events::dto::EventSponsor;
+use crate::events::MODULE;
+use crate::identity::modules;
+use crate::kit::payments;
+use crate::session::Caller;
+use crate::state::AppState;
+
+#[derive(sqlx::FromRow)]
+struct PageRow {
+    end_date: DateTime<Utc>,
+    description: Option<String>,
+    ticket_description: Option<String>,
+    terms: Option<String>,
+    banner_picture: Option<Uuid>,
+    banner_bottom: Option<Uuid>,
+    has_tickets: bool,
+    has_sponsors: bool,
+    sponsors: Json<Vec<EventSponsor>>,
+    club_terms: Option<String>,
+    disable_vat: bool,
+}
+
+fn picture(file: Option<Uuid>) -> Option<String> {
+    file.map(|id| format!("/public/events/pictures/{id}"))
+}
+
+/// The sponsors by type, each company with its web logo.
+async fn sponsors(
+    conn: &mut sqlx::PgConnection,
+    client_id: Uuid,
+    groups: &[EventSponsor],
+) -> Result<Vec<PublicSponsorGroup>, sqlx::Error> {
+    let ids: Vec<Uuid> = groups
+        .iter()
+        .flat_map(|g| g.company_ids.iter().copied())
+        .collect();
+    let companies: Vec<(Uuid, String, Option<Uuid>)> = sqlx::query_as(
+        "SELECT id, name, logo_web FROM companies WHERE client_id = $1 AND id = ANY($2)",
+    )
+    .bind(client_id)
+    .bind(&ids)
+    .fetch_all(conn)
+    .await?;
+    Ok(groups
+        .iter()
+        .map(|group| PublicSponsorGroup {
+            kind: group.kind.clone(),
+            companies: group
+                .company_ids
+                .iter()
+                .filter_map(|id| {
+                    companies
+                        .iter()
+                        .find(|(c, _, _)| c == id)
+                        .map(|(id, name, logo)| PublicSponsor {
+                            id: *id,
+                            name: name.clone(),
+                            logo: picture(*logo),
+                        })
+                })
+                .collect(),
+        })
+        .filter(|group| !group.companies.is_empty())
+        .collect())
+}
+
+/// Whom the signed-in user may book as: their companies (only invited ones where the event
+/// says so), their own contact (not on a business-only event).
+async fn customers(
+    conn: &mut sqlx::PgConnection,
+    event: &SaleEvent,
+    email: &str,
+) -> Result<Vec<CustomerChoice>, sqlx::Error> {
+    let Some((contact, name)) = sale::own_contact(conn, event.client_id, email).await? else {
+        return Ok(Vec::new());
+    };
+    let mut choices: Vec<CustomerChoice> = sale::companies_of(conn, event.client_id, contact)
+        .await?
+        .into_iter()
+        .filter(|(id, _)| !companies_restricted(event) || event.invitees.0.company_ids.contains(id))
+        .map(|(id, name)| CustomerChoice {
+            key: id.to_string(),
+            company_id: Some(id),
+            contact_id: None,
+            label: name,
+        })
+        .collect();
+    if !event.business_only {
+        choices.push(CustomerChoice {
+            key: contact.to_string(),
+            company_id: None,
+            contact_id: Some(contact),
+            label: name,
+        });
+    }
+    Ok(choices)
+}
+
+#[utoipa::path(get, path = "/public/events/{url}", tag = "booking",
+    params(("url" = String, Path, description = "the event's public slug")),
+    responses((status = 200, description = "{success, result: PublicEvent}", body = PublicEvent),
+              (status = 404, description = "no such event in the chosen club, or its events module is off")))]
+pub async fn public_event(
+    req: HttpRequest,
+    caller: Caller,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let client_id = club_of(&state, &req, &caller).await?;
+    if !modules::client_has(&state.pool, client_id, MODULE).await? {
+        return Err(ApiError::NotFound);
+    }
+    let url = path.into_inner();
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let id: Option<Uuid> =
+        sqlx::query_scalar("SELECT id FROM club_events WHERE client_id = $1 AND url = $2")
+            .bind(client_id)
+            .bind(url.trim())
+            .fetch_optional(&mut *tx)
+            .await?;
+    let event = match id {
+        Some(id) => sale::event_by_id(&mut tx, client_id, id).await?,
+        None => None,
+    }
+    .ok_or(ApiError::NotFound)?;
+    let row: PageRow = sqlx::query_as(
+        "SELECT e.end_date, e.description, e.ticket_description, e.terms, e.banner_picture, \
+           e.banner_bottom, e.has_tickets, e.has_sponsors, e.sponsors, \
+           c.settings->'webshop'->>'terms' AS club_terms, c.disable_vat \
+         FROM club_events e JOIN clients c ON c.id = e.client_id WHERE e.id = $1",
+    )
+    .bind(event.id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let sponsors = if row.has_sponsors {
+        sponsors(&mut tx, client_id, &row.sponsors.0).await?
+    } else {
+        Vec::new()
+    };
+    let identity = caller.0.as_deref();
+    let customers = match identity {
+        Some(identity) => customers(&mut tx, &event, &identity.user.email).await?,
+        None => Vec::new(),
+    };
+    let club_email = club_email(&mut tx, client_id).await?;
+    let provider = payments::club_provider_kind(&mut tx, client_id).await?;
+    tx.commit().await?;
+    let terms = row
+        .terms
+        .filter(|t| !t.trim().is_empty())
+        .or(row.club_terms)
+        .unwrap_or_default();
+    Ok(envelope::result(PublicEvent {
+        id: event.id,
+        sign_up: match event.window().state(Utc::now()) {
+            SignUpState::NotOpenYet => SignUpStatus::NotOpenYet,
+            SignUpState::InvitedOnly => SignUpStatus::InvitedOnly,
+            SignUpState::Open => SignUpStatus::Open,
+            SignUpState::Closed => SignUpStatus::Closed,
+        },
+        title: event.title.clone(),
+        url: event.url.clone(),
+        location: event.location.clone().unwrap_or_default(),
+        start_date: event.start_date,
+        end_date: row.end_date,
+        description: row.description.unwrap_or_default(),
+        ticket_description: row.ticket_description.unwrap_or_default(),
+        terms,
+        banner_picture: picture(row.banner_picture),
+        banner_bottom: picture(row.banner_bottom),
+        sign_up_start: event.sign_up_start,
+        sign_up_public: event.sign_up_public,
+        sign_up_deadline: event.sign_up_deadline,
+        business_only: event.business_only,
+        private: event.private,
+        has_tickets: row.has_tickets,
+        extra_info: event.extra_info.0.clone(),
+        sponsors,
+        customers,
+        guests_allowed: !event.business_only,
+        user: identity.map(|i| PublicCustomer {
+            firstname: i.user.firstname.clone(),
+            lastname: i.user.lastname.clone(),
+            email: i.user.email.clone(),
+            phone: i
+                .user
+                .mobile
+                .clone()
+                .or_else(|| i.user.phone.clone())
+                .unwrap_or_default(),
+        }),
+        club_email,
+        provider,
+        vat_disabled: row.disable_vat,
+    }))
+}

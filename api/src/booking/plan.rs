@@ -1,0 +1,332 @@
+//! A booking checked and priced (spec 2 §5, issue 15): who books, that the sign-up window admits
+//! them, the customer fields, the questions, the terms, and every line against what its product
+//! offers the buyer; then the allowance pays what it can and the rest is charged. `create-intent`
+//! answers the plan; `book` makes it an order.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
+use tribune_domain::booking::{
+    apply_allowances, booking_totals, max_more, BookingError, BookingTotals, Buyer, Wanted,
+};
+use tribune_domain::order::ExtraInfoValue;
+use uuid::Uuid;
+
+use super::dto::{BookingInput, PricedBooking, PricedLine};
+use super::sale::{self, Offer, SaleEvent};
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::events::dto::ExtraInfoType;
+use crate::identity::passwords;
+use crate::identity::sessions::Identity;
+use crate::kit::capacity::Claim;
+use crate::kit::validate::is_email;
+
+/// The most tickets one line may ask for.
+pub const MAX_TICKETS_PER_LINE: i64 = 1_000;
+
+/// One line of the booking, checked.
+#[derive(Debug, Clone)]
+pub struct PlannedLine {
+    pub offer: Offer,
+    pub amount: i32,
+    /// Paid by the allowance.
+    pub free: i32,
+    /// One per ticket when the product wants names.
+    pub names: Vec<Option<String>>,
+    pub extra_info: Vec<ExtraInfoValue>,
+}
+
+/// The booking checked and priced, with the places it must take.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub event: SaleEvent,
+    pub buyer: Buyer,
+    pub lines: Vec<PlannedLine>,
+    pub totals: BookingTotals,
+    pub claims: Vec<Claim>,
+    pub vat_disabled: bool,
+}
+
+impl Plan {
+    pub fn tickets(&self) -> i32 {
+        self.lines.iter().map(|l| l.amount).sum()
+    }
+
+    pub fn priced(&self) -> PricedBooking {
+        PricedBooking {
+            booking_products: self
+                .lines
+                .iter()
+                .map(|line| PricedLine {
+                    product_id: line.offer.product.id,
+                    title: line.offer.product.title.clone(),
+                    amount: line.amount,
+                    free: line.free,
+                    price: line.offer.price,
+                    total: line.offer.price.times(i64::from(line.amount - line.free)),
+                })
+                .collect(),
+            subtotal: self.totals.subtotal,
+            discount: tribune_domain::money::Money::ZERO,
+            vat: self.totals.vat,
+            total: self.totals.total,
+        }
+    }
+}
+
+fn booking_error(err: BookingError) -> ApiError {
+    ApiError::invalid(err.to_string())
+}
+
+/// The club's e-mail, whom a refused buyer is told to contact.
+pub async fn club_email(conn: &mut PgConnection, client_id: Uuid) -> Result<String, sqlx::Error> {
+    Ok(
+        sqlx::query_scalar::<_, Option<String>>("SELECT email FROM clients WHERE id = $1")
+            .bind(client_id)
+            .fetch_one(conn)
+            .await?
+            .unwrap_or_default(),
+    )
+}
+
+/// Checks the customer's fields (spec 2 §5): name, e-mail and phone; a password when a visitor
+/// makes a user.
+pub fn check_customer_fields(
+    input: &BookingInput,
+    identity: Option<&Identity>,
+    errors: &mut FieldErrors,
+) {
+    for (field, label, value) in [
+        ("firstname", "Fornavn", &input.firstname),
+        ("lastname", "Efternavn", &input.lastname),
+        ("email", "E-mail", &input.email),
+        ("phone", "Telefon", &input.phone),
+    ] {
+        let value = value.trim();
+        if value.is_empty() {
+            push_error(errors, field, format!("{label} skal udfyldes"));
+        } else if value.chars().count() > 254 {
+            push_error(errors, field, format!("{label} må højst være 254 tegn"));
+        }
+    }
+    let email = input.email.trim();
+    if !email.is_empty() && !is_email(email) {
+        push_error(errors, "email", "E-mail skal være en gyldig e-mail adresse");
+    }
+    if input.create_user && identity.is_none() {
+        let password = input.password.as_deref().unwrap_or_default();
+        if password.is_empty() {
+            push_error(errors, "password", "Adgangskode skal udfyldes");
+        } else if password.chars().count() < passwords::MIN_LENGTH {
+            push_error(
+                errors,
+                "password",
+                format!(
+                    "Adgangskode skal mindst være {} tegn",
+                    passwords::MIN_LENGTH
+                ),
+            );
+        }
+    }
+}
+
+/// Answers to the event's questions: a required Select or Text question must be answered
+/// (spec 2 §5); an answer names one of the question's values where it has values.
+fn check_questions(event: &SaleEvent, answers: &[ExtraInfoValue], errors: &mut FieldErrors) {
+    for (i, question) in event.extra_info.0.iter().enumerate() {
+        let answer = answers.iter().find(|a| a.title == question.title);
+        let values: Vec<&str> = answer
+            .map(|a| {
+                a.values
+                    .iter()
+                    .flatten()
+                    .map(String::as_str)
+                    .chain(a.value.as_deref())
+                    .map(str::trim)
+                    .filter(|v| !v.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let asks = matches!(question.kind, ExtraInfoType::Select | ExtraInfoType::Text);
+        if question.required && asks && values.is_empty() {
+            push_error(
+                errors,
+                &format!("extraInfo.{i}"),
+                format!("{} skal udfyldes", question.title),
+            );
+        }
+        if question.kind != ExtraInfoType::Text
+            && !question.values.is_empty()
+            && values
+                .iter()
+                .any(|v| !question.values.iter().any(|q| q == v))
+        {
+            push_error(
+                errors,
+                &format!("extraInfo.{i}"),
+                format!("Vælg en af mulighederne for {}", question.title),
+            );
+        }
+    }
+}
+
+/// Checks and prices the booking for `now`. Refusals: 404 for an unknown event, 422 with the
+/// field (or, for the sign-up window, the message) otherwise.
+pub async fn plan(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    identity: Option<&Identity>,
+    input: &BookingInput,
+    now: DateTime<Utc>,
+) -> Result<Plan, ApiError> {
+    let event_id = input
+        .event_id
+        .ok_or_else(|| ApiError::field("eventId", "Vælg et arrangement"))?;
+    let event = sale::event_by_id(conn, client_id, event_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let buyer = sale::buyer_of(conn, &event, identity, input.company_id, input.contact_id).await?;
+    let invited = sale::is_invited(conn, &event, buyer).await?;
+    let email = club_email(conn, client_id).await?;
+    event
+        .window()
+        .admits(now, buyer, invited, event.business_only, &email)
+        .map_err(booking_error)?;
+
+    let mut errors = FieldErrors::new();
+    check_customer_fields(input, identity, &mut errors);
+    check_questions(&event, &input.extra_info, &mut errors);
+    if !input.accept_terms {
+        push_error(
+            &mut errors,
+            "acceptTerms",
+            "Du skal acceptere handelsbetingelserne",
+        );
+    }
+    let offers: HashMap<Uuid, (Offer, Option<i32>)> = sale::offers(conn, &event, buyer, now)
+        .await?
+        .into_iter()
+        .map(|(offer, cap)| (offer.product.id, (offer, cap)))
+        .collect();
+    if input.products.is_empty() {
+        push_error(&mut errors, "products", "Vælg mindst én billet");
+    }
+    let mut lines = Vec::new();
+    let mut in_booking: HashMap<Uuid, i32> = HashMap::new();
+    for (i, line) in input.products.iter().enumerate() {
+        let field = |name: &str| format!("products.{i}.{name}");
+        let Some((offer, _)) = line.product_id.and_then(|id| offers.get(&id)) else {
+            push_error(
+                &mut errors,
+                &field("productId"),
+                "Billetten kan ikke bestilles her.",
+            );
+            continue;
+        };
+        if line.amount < 1 {
+            push_error(&mut errors, &field("amount"), "Antal skal være mindst 1");
+            continue;
+        }
+        if line.amount > MAX_TICKETS_PER_LINE {
+            push_error(
+                &mut errors,
+                &field("amount"),
+                format!("Antal må højst være {MAX_TICKETS_PER_LINE}"),
+            );
+            continue;
+        }
+        let amount = i32::try_from(line.amount).unwrap_or(i32::MAX);
+        let before = in_booking.get(&offer.product.id).copied().unwrap_or(0);
+        if let Some(max) = max_more(offer.available, before, None, 0) {
+            if amount > max {
+                let refusal = match offer.max_amount {
+                    // The buyer's own limit binds before the places do.
+                    Some(cap) if cap - offer.purchased - before <= max => {
+                        BookingError::MaxMore(max)
+                    }
+                    _ => BookingError::OnlyPlacesLeft(max),
+                };
+                push_error(&mut errors, &field("amount"), refusal.to_string());
+                continue;
+            }
+        }
+        *in_booking.entry(offer.product.id).or_default() += amount;
+        let mut names: Vec<Option<String>> = line
+            .names
+            .iter()
+            .map(|n| Some(n.trim().to_string()).filter(|n| !n.is_empty()))
+            .collect();
+        if names.is_empty() {
+            if let Some(name) = line
+                .name
+                .as_deref()
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+            {
+                names.push(Some(name.to_string()));
+            }
+        }
+        names.resize(usize::try_from(amount).unwrap_or(0), None);
+        if offer.product.name_required && names.iter().any(Option::is_none) {
+            push_error(
+                &mut errors,
+                &field("names"),
+                "Navn på billetindehaveren skal udfyldes",
+            );
+        }
+        if names.iter().flatten().any(|n| n.chars().count() > 200) {
+            push_error(
+                &mut errors,
+                &field("names"),
+                "Navnet må højst være 200 tegn",
+            );
+        }
+        lines.push(PlannedLine {
+            offer: offer.clone(),
+            amount,
+            free: 0,
+            names,
+            extra_info: line.extra_info.clone(),
+        });
+    }
+    check_errors(errors)?;
+
+    // The allowance left per catalogue product (two ticket products of one product share it).
+    let allowance_left: HashMap<Uuid, i32> = lines
+        .iter()
+        .map(|l| (l.offer.product.product_id, l.offer.allowance))
+        .collect();
+    let wanted: Vec<Wanted> = lines
+        .iter()
+        .map(|l| Wanted {
+            event_product: l.offer.product.id,
+            product: l.offer.product.product_id,
+            unit_price: l.offer.price,
+            amount: l.amount,
+        })
+        .collect();
+    let priced = apply_allowances(&wanted, &allowance_left);
+    let vat_disabled: bool = sqlx::query_scalar("SELECT disable_vat FROM clients WHERE id = $1")
+        .bind(client_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    let totals = booking_totals(&priced, vat_disabled);
+    let mut claims = Vec::new();
+    for (line, price) in lines.iter_mut().zip(&priced) {
+        line.free = price.free;
+        let cap = offers.get(&line.offer.product.id).and_then(|(_, cap)| *cap);
+        claims.extend(
+            line.offer
+                .claims(&event, buyer, line.amount, line.free, cap),
+        );
+    }
+    Ok(Plan {
+        event,
+        buyer,
+        lines,
+        totals,
+        claims,
+        vat_disabled,
+    })
+}

@@ -1,0 +1,432 @@
+//! What is for sale at an event and to whom (spec 2 §4 Customer choice, §5 public quantity,
+//! §6; issue 15): the event as the booking reads it, who the buyer is, and what each ticket
+//! product offers that buyer — its price, what is left, the buyer's own limit and the free
+//! allowance the company's contracts grant. The counts are hints for the page; the booking's
+//! transaction takes the places through `kit::capacity`, which alone decides.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use sqlx::types::Json;
+use sqlx::PgConnection;
+use tribune_domain::booking::{Buyer, SignUpWindow};
+use tribune_domain::money::Money;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::events::dto::{EventExtraInfo, EventInvitees};
+use crate::identity::sessions::Identity;
+use crate::kit::capacity::{self, keys, Claim};
+
+/// The event as the booking reads it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SaleEvent {
+    pub id: Uuid,
+    pub client_id: Uuid,
+    pub type_id: Option<Uuid>,
+    pub title: String,
+    pub url: String,
+    pub location: Option<String>,
+    pub start_date: DateTime<Utc>,
+    pub sign_up_start: DateTime<Utc>,
+    pub sign_up_public: Option<DateTime<Utc>>,
+    pub sign_up_deadline: DateTime<Utc>,
+    pub max_signups: Option<i32>,
+    pub max_company_signups: Option<i32>,
+    pub private: bool,
+    pub business_only: bool,
+    pub invitees: Json<EventInvitees>,
+    pub extra_info: Json<Vec<EventExtraInfo>>,
+}
+
+const EVENT_COLUMNS: &str =
+    "id, client_id, type_id, title, url, location, start_date, sign_up_start, \
+     sign_up_public, sign_up_deadline, max_signups, max_company_signups, private, business_only, \
+     invitees, extra_info";
+
+impl SaleEvent {
+    pub fn window(&self) -> SignUpWindow {
+        SignUpWindow {
+            start: self.sign_up_start,
+            public: self.sign_up_public,
+            deadline: self.sign_up_deadline,
+        }
+    }
+}
+
+/// The club's event by id; None when it has no such event.
+pub async fn event_by_id(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    id: Uuid,
+) -> Result<Option<SaleEvent>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {EVENT_COLUMNS} FROM club_events WHERE client_id = $1 AND id = $2"
+    ))
+    .bind(client_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// A ticket product of the event with what the catalogue says of its product.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SaleProduct {
+    pub id: Uuid,
+    pub product_id: Uuid,
+    pub title: String,
+    pub price: i64,
+    pub public_price: Option<i64>,
+    pub public: bool,
+    pub make_public_at: Option<DateTime<Utc>>,
+    pub max_amount: Option<i32>,
+    pub max_company_amount: Option<i32>,
+    pub name_required: bool,
+    pub disable_additional_tickets: bool,
+    pub ticket_description: Option<String>,
+    /// The catalogue product's type: ticket or seat-ticket.
+    pub kind: String,
+    pub active: bool,
+}
+
+pub async fn products_of(
+    conn: &mut PgConnection,
+    event: &SaleEvent,
+) -> Result<Vec<SaleProduct>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT ep.id, ep.product_id, ep.title, ep.price, ep.public_price, ep.public, ep.make_public_at, \
+           ep.max_amount, ep.max_company_amount, ep.name_required, ep.disable_additional_tickets, \
+           ep.ticket_description, p.type AS kind, p.active \
+         FROM event_products ep JOIN products p ON p.id = ep.product_id \
+         WHERE ep.client_id = $1 AND ep.event_id = $2 ORDER BY ep.sorting, ep.id",
+    )
+    .bind(event.client_id)
+    .bind(event.id)
+    .fetch_all(conn)
+    .await
+}
+
+/// The club's contact of a signed-in user: the contact with the user's e-mail.
+pub async fn own_contact(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    email: &str,
+) -> Result<Option<(Uuid, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, trim(firstname || ' ' || lastname) FROM contacts \
+         WHERE client_id = $1 AND lower(email) = lower($2) ORDER BY created_at, id LIMIT 1",
+    )
+    .bind(client_id)
+    .bind(email.trim())
+    .fetch_optional(conn)
+    .await
+}
+
+/// The companies the contact is a person of, by name.
+pub async fn companies_of(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    contact: Uuid,
+) -> Result<Vec<(Uuid, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT c.id, c.name FROM company_contacts cc JOIN companies c ON c.id = cc.company_id \
+         WHERE cc.client_id = $1 AND cc.contact_id = $2 ORDER BY lower(c.name), c.id",
+    )
+    .bind(client_id)
+    .bind(contact)
+    .fetch_all(conn)
+    .await
+}
+
+/// Whether the buyer is on the event's invitees (its company, or its contact directly or on a
+/// contact list).
+pub async fn is_invited(
+    conn: &mut PgConnection,
+    event: &SaleEvent,
+    buyer: Buyer,
+) -> Result<bool, sqlx::Error> {
+    let invitees = &event.invitees.0;
+    match buyer {
+        Buyer::Guest => Ok(false),
+        Buyer::Company(company) => Ok(invitees.company_ids.contains(&company)),
+        Buyer::Contact(contact) => {
+            if invitees.contact_ids.contains(&contact) {
+                return Ok(true);
+            }
+            if invitees.contact_list_ids.is_empty() {
+                return Ok(false);
+            }
+            sqlx::query_scalar(
+                "SELECT EXISTS (SELECT 1 FROM contact_list_members WHERE client_id = $1 \
+                   AND contact_id = $2 AND list_id = ANY($3))",
+            )
+            .bind(event.client_id)
+            .bind(contact)
+            .bind(&invitees.contact_list_ids)
+            .fetch_one(conn)
+            .await
+        }
+    }
+}
+
+/// Only invited companies may book a private event; a business-only event with a list of
+/// invited companies likewise.
+pub fn companies_restricted(event: &SaleEvent) -> bool {
+    event.private || (event.business_only && !event.invitees.0.company_ids.is_empty())
+}
+
+/// The buyer the booking names: one of the signed-in user's companies, the user's own contact,
+/// or a guest. Naming a company or contact that is not the user's is refused.
+pub async fn buyer_of(
+    conn: &mut PgConnection,
+    event: &SaleEvent,
+    identity: Option<&Identity>,
+    company_id: Option<Uuid>,
+    contact_id: Option<Uuid>,
+) -> Result<Buyer, ApiError> {
+    if company_id.is_none() && contact_id.is_none() {
+        return Ok(Buyer::Guest);
+    }
+    let not_yours = || ApiError::field("companyId", "Du kan ikke bestille som denne kunde.");
+    let identity = identity.ok_or_else(not_yours)?;
+    let Some((contact, _)) = own_contact(conn, event.client_id, &identity.user.email).await? else {
+        return Err(not_yours());
+    };
+    if let Some(company) = company_id {
+        let companies = companies_of(conn, event.client_id, contact).await?;
+        if !companies.iter().any(|(id, _)| *id == company) {
+            return Err(not_yours());
+        }
+        if companies_restricted(event) && !event.invitees.0.company_ids.contains(&company) {
+            return Err(not_yours());
+        }
+        return Ok(Buyer::Company(company));
+    }
+    if contact_id != Some(contact) {
+        return Err(not_yours());
+    }
+    Ok(Buyer::Contact(contact))
+}
+
+/// The key the products answer is keyed by: the company id, the contact id, or 'none'.
+pub fn buyer_key(buyer: Buyer) -> String {
+    match buyer {
+        Buyer::Guest => "none".into(),
+        Buyer::Company(id) | Buyer::Contact(id) => id.to_string(),
+    }
+}
+
+/// The free tickets per catalogue product that a company's approved contracts grant it at each
+/// event: the contracts whose season holds the event's start (or, without a season, whose term
+/// does), their lines of ticket products.
+pub async fn granted_allowances(
+    conn: &mut PgConnection,
+    event: &SaleEvent,
+    company: Uuid,
+) -> Result<HashMap<Uuid, i32>, sqlx::Error> {
+    let rows: Vec<(Uuid, i64)> = sqlx::query_as(
+        "SELECT l.product_id, sum(l.amount)::bigint FROM contract_rows t \
+         JOIN contract_lines l ON l.contract_id = t.id \
+         JOIN products p ON p.id = l.product_id AND p.type IN ('ticket', 'seat-ticket') \
+         LEFT JOIN seasons s ON s.id = t.season_id \
+         WHERE t.client_id = $1 AND t.company_id = $2 AND t.status = 'approved' \
+           AND CASE WHEN s.id IS NOT NULL \
+                 THEN ($3 AT TIME ZONE 'Europe/Copenhagen')::date BETWEEN s.start_date AND s.end_date \
+                 ELSE (t.start_date IS NULL OR t.start_date <= ($3 AT TIME ZONE 'Europe/Copenhagen')::date) \
+                   AND (t.no_end_date OR t.end_date IS NULL OR t.end_date >= ($3 AT TIME ZONE 'Europe/Copenhagen')::date) END \
+         GROUP BY l.product_id",
+    )
+    .bind(event.client_id)
+    .bind(company)
+    .bind(event.start_date)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(product, amount)| (product, i32::try_from(amount).unwrap_or(i32::MAX)))
+        .collect())
+}
+
+/// The company's ticket limits at events of `type_id`, per catalogue product (the company's
+/// Events tab: ticketLimits by event type, a list of {productId, maxAmount}).
+pub async fn ticket_limits(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    company: Uuid,
+    type_id: Option<Uuid>,
+) -> Result<HashMap<Uuid, i32>, sqlx::Error> {
+    let Some(type_id) = type_id else {
+        return Ok(HashMap::new());
+    };
+    let rows: Vec<(Option<String>, Option<i64>)> = sqlx::query_as(
+        "SELECT l->>'productId', (l->>'maxAmount')::bigint FROM companies c, \
+           jsonb_array_elements(coalesce(c.ticket_limits->$3, '[]')) l \
+         WHERE c.client_id = $1 AND c.id = $2 AND jsonb_typeof(coalesce(c.ticket_limits->$3, '[]')) = 'array'",
+    )
+    .bind(client_id)
+    .bind(company)
+    .bind(type_id.to_string())
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(product, max)| {
+            Some((
+                product?.parse().ok()?,
+                i32::try_from(max?.max(0)).unwrap_or(i32::MAX),
+            ))
+        })
+        .collect())
+}
+
+/// What one ticket product offers the buyer now.
+#[derive(Debug, Clone)]
+pub struct Offer {
+    pub product: SaleProduct,
+    /// Per ticket, for this buyer.
+    pub price: Money,
+    /// Left for this buyer; None: no limit.
+    pub available: Option<i32>,
+    pub purchased: i32,
+    /// The buyer's own limit (a company's share); None: none.
+    pub max_amount: Option<i32>,
+    /// What the company's contracts grant here, and what of it is left.
+    pub granted: i32,
+    pub allowance: i32,
+}
+
+impl Offer {
+    /// The claims `amount` tickets of it make, `free` of them paid by the allowance: the event's
+    /// places, the product's quota and, for a company, its shares and its allowance.
+    pub fn claims(
+        &self,
+        event: &SaleEvent,
+        buyer: Buyer,
+        amount: i32,
+        free: i32,
+        company_cap: Option<i32>,
+    ) -> Vec<Claim> {
+        let mut claims = vec![
+            Claim::new(keys::event(event.id), amount, event.max_signups),
+            Claim::new(
+                keys::ticket(self.product.id),
+                amount,
+                self.product.max_amount,
+            ),
+        ];
+        if let Buyer::Company(company) = buyer {
+            claims.push(Claim::new(
+                keys::event_company(event.id, company),
+                amount,
+                event.max_company_signups,
+            ));
+            claims.push(Claim::new(
+                keys::ticket_company(self.product.id, company),
+                amount,
+                company_cap,
+            ));
+            if free > 0 {
+                claims.push(Claim::new(
+                    keys::allowance(event.id, company, self.product.product_id),
+                    free,
+                    Some(self.granted),
+                ));
+            }
+        }
+        claims
+    }
+}
+
+fn min_limit(a: Option<i32>, b: Option<i32>) -> Option<i32> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Everything the buyer is offered at the event, in the event's order, with the company's cap
+/// per ticket product (its share, its ticket limit, and for products sold only against an
+/// allowance the allowance). A product nobody may buy is left out.
+pub async fn offers(
+    conn: &mut PgConnection,
+    event: &SaleEvent,
+    buyer: Buyer,
+    now: DateTime<Utc>,
+) -> Result<Vec<(Offer, Option<i32>)>, sqlx::Error> {
+    // Places of holds that expired are for sale again.
+    capacity::release_expired(conn, event.id, now).await?;
+    let products = products_of(conn, event).await?;
+    let event_left = capacity::left(conn, &keys::event(event.id), event.max_signups).await?;
+    let (company_left, granted, limits) = match buyer {
+        Buyer::Company(company) => (
+            capacity::left(
+                conn,
+                &keys::event_company(event.id, company),
+                event.max_company_signups,
+            )
+            .await?,
+            granted_allowances(conn, event, company).await?,
+            ticket_limits(conn, event.client_id, company, event.type_id).await?,
+        ),
+        _ => (None, HashMap::new(), HashMap::new()),
+    };
+    let mut all = Vec::new();
+    for product in products {
+        let company = match buyer {
+            Buyer::Company(company) => Some(company),
+            _ => None,
+        };
+        let public = product.public || product.make_public_at.is_some_and(|at| at <= now);
+        if !product.active || (company.is_none() && !public) {
+            continue;
+        }
+        let price = match company {
+            Some(_) => product.price,
+            None => product.public_price.unwrap_or(product.price),
+        };
+        let product_left =
+            capacity::left(conn, &keys::ticket(product.id), product.max_amount).await?;
+        let granted_here = granted.get(&product.product_id).copied().unwrap_or(0);
+        let (purchased, allowance, cap) = match company {
+            Some(company) => {
+                let mut cap = min_limit(
+                    product.max_company_amount,
+                    limits.get(&product.product_id).copied(),
+                );
+                let used = capacity::taken(
+                    conn,
+                    &keys::allowance(event.id, company, product.product_id),
+                )
+                .await?;
+                let allowance = (granted_here - used).max(0);
+                let purchased =
+                    capacity::taken(conn, &keys::ticket_company(product.id, company)).await?;
+                if product.disable_additional_tickets {
+                    cap = min_limit(cap, Some(purchased + allowance));
+                }
+                (purchased, allowance, cap)
+            }
+            None => (0, 0, None),
+        };
+        if company.is_none() && product.disable_additional_tickets {
+            continue;
+        }
+        let own_left = cap.map(|cap| (cap - purchased).max(0));
+        let available = [event_left, company_left, product_left, own_left]
+            .into_iter()
+            .fold(None, min_limit);
+        all.push((
+            Offer {
+                price: Money::ore(price),
+                available,
+                purchased,
+                max_amount: cap,
+                granted: granted_here,
+                allowance,
+                product,
+            },
+            cap,
+        ));
+    }
+    Ok(all)
+}

@@ -1,0 +1,756 @@
+//! The public booking (spec 2 §2 Public event page, Order confirmation page; §4 Public order
+//! status; §5; §6; §7 Public booking; issue 15): the event page, what is for sale to whom, a free
+//! registration confirmed at once, a card booking confirmed by its payment, a declined card and
+//! its retry, the refusals, the company's allowance, places that never oversell under
+//! concurrent buyers, tickets as PDFs, the confirmation mail, and club isolation.
+
+use chrono::{Duration, SecondsFormat, Utc};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{first_error, pdf_text, spawn_app, Browser, TestApp};
+
+/// A ticket product of Demo FC's catalogue: its id.
+async fn catalogue_ticket(staff: &Browser, title: &str, price: i64) -> String {
+    let data = json!({ "title": title, "type": "ticket", "price": price });
+    let (status, body) = staff
+        .post_form("/api/products/update", Some(&data), &[], vec![])
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["result"].as_str().expect("id").to_string()
+}
+
+fn iso(t: chrono::DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// An event of Demo FC open for sign-up now, with `products` ({productId, title, price, …}), and
+/// `extra` merged into the form; its (id, url).
+async fn open_event(
+    staff: &Browser,
+    title: &str,
+    products: Value,
+    extra: Value,
+) -> (String, String) {
+    let (status, body) = staff
+        .post_form(
+            "/api/events/types/update",
+            Some(&json!({ "title": "Hjemmekamp" })),
+            &[],
+            vec![],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let type_id = body["result"].as_str().unwrap().to_string();
+    let start = Utc::now() + Duration::days(10);
+    let mut data = json!({
+        "typeId": type_id,
+        "title": title,
+        "location": "Demo FC Stadion",
+        "description": "<p>Kom og støt holdet</p>",
+        "startDate": iso(start),
+        "endDate": iso(start + Duration::hours(2)),
+        "signUpStart": iso(Utc::now() - Duration::days(1)),
+        "signUpDeadline": iso(start - Duration::hours(1)),
+        "sender": { "name": "Demo FC", "email": "kontakt@demofc.dk" },
+        "hasTickets": true,
+        "tickets": { "controlType": "Scan", "products": products },
+    });
+    for (key, value) in extra.as_object().cloned().unwrap_or_default() {
+        data[key] = value;
+    }
+    let (status, body) = staff
+        .post_form("/api/events/update", Some(&data), &[], vec![])
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let id = body["result"].as_str().unwrap().to_string();
+    let (_, event) = staff.get_json(&format!("/api/events/{id}")).await;
+    (id, event["result"]["url"].as_str().unwrap().to_string())
+}
+
+/// A visitor of Demo FC's public site.
+async fn visitor(app: &TestApp) -> Browser {
+    let visitor = app.browser();
+    let id = app.club_id("Demo FC").await;
+    visitor
+        .get(&format!("/public/app/change-client/{id}"))
+        .await;
+    visitor
+}
+
+/// The event's ticket products for the visitor (as a guest): (event product id, answer).
+async fn products(buyer: &Browser, event: &str, body: Value) -> Value {
+    let (status, answer) = buyer
+        .post_json(&format!("/public/events/{event}/products"), &body)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    answer
+}
+
+fn guest(event: &str, lines: Value) -> Value {
+    json!({
+        "eventId": event,
+        "products": lines,
+        "firstname": "Gitte",
+        "lastname": "Gæst",
+        "email": "gitte@example.dk",
+        "phone": "12345678",
+        "acceptTerms": true,
+    })
+}
+
+/// create-intent then book: the book answer (status, body).
+async fn book(buyer: &Browser, booking: &Value) -> (StatusCode, Value) {
+    let (status, intent) = buyer
+        .post_json("/public/events/create-intent", booking)
+        .await;
+    if status != StatusCode::OK {
+        return (status, intent);
+    }
+    let secret = intent["result"]["intentSecret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    buyer
+        .post_json(
+            &format!("/public/events/book?intentSecret={secret}"),
+            booking,
+        )
+        .await
+}
+
+async fn order_of(buyer: &Browser, event: &str, data: &Value) -> Value {
+    let (status, answer) = buyer
+        .get_json(&format!(
+            "/public/events/{event}/order/{}?token={}",
+            data["orderId"].as_str().unwrap(),
+            data["token"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    answer
+}
+
+#[tokio::test]
+async fn the_public_page_shows_the_event_and_a_free_registration_is_confirmed_with_tickets_and_a_mail(
+) {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let free = catalogue_ticket(&staff, "Generalforsamling", 0).await;
+    let (id, url) = open_event(
+        &staff,
+        "Generalforsamling 2026",
+        json!([{ "productId": free, "title": "Deltager", "price": 0, "maxAmount": 5, "public": true, "nameRequired": true }]),
+        json!({ "extraInfo": [{ "title": "Kost", "alias": "kost", "type": "Select", "values": ["Vegetar", "Alt"], "required": true }] }),
+    )
+    .await;
+    let buyer = visitor(&app).await;
+
+    let (status, page) = buyer.get_json(&format!("/public/events/{url}")).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let event = &page["result"];
+    assert_eq!(event["title"], "Generalforsamling 2026");
+    assert_eq!(event["signUp"], "open");
+    assert_eq!(event["location"], "Demo FC Stadion");
+    assert!(event.get("privateDescription").is_none());
+    assert!(event.get("invitees").is_none());
+    assert_eq!(event["customers"], json!([]));
+
+    let answer = products(&buyer, &id, json!({ "products": [] })).await;
+    let offered = answer["result"]["none"]
+        .as_array()
+        .expect("keyed by none")
+        .clone();
+    assert_eq!(offered.len(), 1);
+    assert_eq!(offered[0]["available"], 5);
+    assert_eq!(offered[0]["price"], 0);
+    let product = offered[0]["productId"].as_str().unwrap().to_string();
+
+    // Names are required, as is the question; over the places is refused with the spec's text.
+    let (status, body) = book(
+        &buyer,
+        &guest(&id, json!([{ "productId": product, "amount": 6 }])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "products.0.amount"),
+        "Der er kun 5 tilgængelige pladser"
+    );
+    let (status, body) = book(
+        &buyer,
+        &guest(&id, json!([{ "productId": product, "amount": 2 }])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "products.0.names"),
+        "Navn på billetindehaveren skal udfyldes"
+    );
+    assert_eq!(first_error(&body, "extraInfo.0"), "Kost skal udfyldes");
+    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 0);
+
+    let mut booking = guest(
+        &id,
+        json!([{ "productId": product, "amount": 2, "names": ["Gitte Gæst", "Bo Gæst"] }]),
+    );
+    booking["extraInfo"] = json!([{ "title": "Kost", "value": "Vegetar" }]);
+    let (status, body) = book(&buyer, &booking).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"], Value::Null, "free: no payment");
+    let order = order_of(&buyer, &id, &body["data"]).await;
+    assert_eq!(order["result"]["status"], "approved");
+    assert_eq!(order["result"]["total"], 0);
+    let tickets = order["result"]["tickets"].as_array().unwrap().clone();
+    assert_eq!(tickets.len(), 2);
+    assert_eq!(tickets[0]["name"], "Gitte Gæst");
+    assert_eq!(
+        tickets[1]["number"].as_i64(),
+        Some(tickets[0]["number"].as_i64().unwrap() + 1)
+    );
+
+    // The places are taken: 3 left.
+    let answer = products(&buyer, &id, json!({ "products": [] })).await;
+    assert_eq!(answer["result"]["none"][0]["available"], 3);
+
+    // The mail lists the tickets with their links; a link downloads the PDF.
+    let mail = app.smtp.wait_for("gitte@example.dk").await;
+    let code = tickets[0]["ticketId"].as_str().unwrap();
+    assert_eq!(
+        mail.link("http://127.0.0.1/public/events/ticket/"),
+        Some(format!("http://127.0.0.1/public/events/ticket/{code}")),
+        "{}",
+        mail.data
+    );
+    let pdf = buyer.get(&format!("/public/events/ticket/{code}")).await;
+    assert_eq!(pdf.status(), StatusCode::OK);
+    let text = pdf_text(&pdf.bytes().await.unwrap());
+    assert!(text.contains("Generalforsamling 2026"), "{text}");
+    assert!(text.contains("Gitte Gæst"), "{text}");
+    assert!(text.contains(code), "{text}");
+
+    // The staff see the order's tickets.
+    let order_id = body["data"]["orderId"].as_str().unwrap();
+    let (status, staff_tickets) = staff
+        .get_json(&format!("/api/orders/{order_id}/tickets"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{staff_tickets}");
+    assert_eq!(staff_tickets["result"].as_array().map(Vec::len), Some(2));
+
+    // The same intent books once.
+    let secret = "same-intent";
+    for _ in 0..2 {
+        let mut again = booking.clone();
+        again["products"][0]["amount"] = json!(1);
+        again["products"][0]["names"] = json!(["En"]);
+        let (status, body) = buyer
+            .post_json(
+                &format!("/public/events/book?intentSecret={secret}"),
+                &again,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 2);
+}
+
+#[tokio::test]
+async fn a_card_booking_holds_its_places_until_the_payment_confirms_it() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let ticket = catalogue_ticket(&staff, "Kampbillet", 15000).await;
+    let (id, _) = open_event(
+        &staff,
+        "Demo FC – Brøndby",
+        json!([{ "productId": ticket, "title": "Kampbillet", "price": 15000, "maxAmount": 10, "public": true }]),
+        json!({}),
+    )
+    .await;
+    let buyer = visitor(&app).await;
+    let offered = products(&buyer, &id, json!({ "products": [] })).await;
+    let product = offered["result"]["none"][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let booking = guest(&id, json!([{ "productId": product, "amount": 3 }]));
+    let (status, intent) = buyer
+        .post_json("/public/events/create-intent", &booking)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    assert_eq!(intent["result"]["booking"]["total"], 45000);
+    assert_eq!(
+        intent["result"]["booking"]["vat"], 9000,
+        "20 % of the total"
+    );
+    let (status, body) = book(&buyer, &booking).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["kind"], "stripe", "{body}");
+    assert!(body["data"]["expires"].is_string());
+    // Held: 7 left while it is paid.
+    let offered = products(&buyer, &id, json!({ "products": [] })).await;
+    assert_eq!(offered["result"]["none"][0]["available"], 7);
+    let order = order_of(&buyer, &id, &body["data"]).await;
+    assert_eq!(order["result"]["status"], "draft");
+    assert_eq!(order["result"]["tickets"], json!([]));
+
+    // A declined card: still a draft, with the reason; a retry with a good card confirms it.
+    let secret = body["result"]["clientSecret"].as_str().unwrap().to_string();
+    let (_, declined) = buyer
+        .post_json(
+            "/stand-ins/stripe/confirm",
+            &json!({ "clientSecret": secret, "number": "4000000000000341", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
+        )
+        .await;
+    let data = &body["data"];
+    let path = format!(
+        "/public/events/{id}/order/{}",
+        data["orderId"].as_str().unwrap()
+    );
+    let token = data["token"].as_str().unwrap();
+    let reference = secret.split("_secret_").next().unwrap();
+    let (status, after) = buyer
+        .post_json(
+            &format!("{path}/accept-payment?token={token}"),
+            &json!({ "reference": reference }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after} {declined}");
+    assert_eq!(after["result"]["status"], "draft");
+    assert!(after["data"]["lastError"].is_string(), "{after}");
+    assert_eq!(after["data"]["payable"], true);
+
+    let (status, retry) = buyer
+        .post_json(&format!("{path}/pay?token={token}"), &json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{retry}");
+    let secret = retry["result"]["clientSecret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, paid) = buyer
+        .post_json(
+            "/stand-ins/stripe/confirm",
+            &json!({ "clientSecret": secret, "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{paid}");
+    let reference = secret.split("_secret_").next().unwrap();
+    let (status, after) = buyer
+        .post_json(
+            &format!("{path}/accept-payment?token={token}"),
+            &json!({ "reference": reference }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["result"]["status"], "approved", "{after}");
+    assert_eq!(after["result"]["tickets"].as_array().map(Vec::len), Some(3));
+    assert_eq!(after["result"]["total"], 45000);
+    let mail = app.smtp.wait_for("gitte@example.dk").await;
+    let body = mail.data.replace("=\r\n", "");
+    // Each ticket's link, in the text part and the HTML part.
+    assert_eq!(body.matches("/public/events/ticket/").count(), 6, "{body}");
+    // Kept for good: still 7 left, and a second accept changes nothing.
+    let offered = products(&buyer, &id, json!({ "products": [] })).await;
+    assert_eq!(offered["result"]["none"][0]["available"], 7);
+    let (_, again) = buyer
+        .post_json(
+            &format!("{path}/accept-payment?token={token}"),
+            &json!({ "reference": reference }),
+        )
+        .await;
+    assert_eq!(again["result"]["tickets"].as_array().map(Vec::len), Some(3));
+
+    // Another token, or another club's visitor, sees nothing.
+    let (status, _) = buyer.get_json(&format!("{path}?token=not-the-token")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn a_payment_after_the_hold_expired_and_the_places_went_to_others_cancels_and_refunds() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let ticket = catalogue_ticket(&staff, "Kampbillet", 10000).await;
+    let (id, _) = open_event(
+        &staff,
+        "Udsolgt kamp",
+        json!([{ "productId": ticket, "title": "Kampbillet", "price": 10000, "maxAmount": 2, "public": true }]),
+        json!({}),
+    )
+    .await;
+    let first = visitor(&app).await;
+    let offered = products(&first, &id, json!({ "products": [] })).await;
+    let product = offered["result"]["none"][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, body) = book(
+        &first,
+        &guest(&id, json!([{ "productId": product, "amount": 2 }])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // Sold out while held.
+    let second = visitor(&app).await;
+    let (status, refused) = book(
+        &second,
+        &guest(&id, json!([{ "productId": product, "amount": 1 }])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    assert_eq!(
+        first_error(&refused, "products.0.amount"),
+        "Der er kun 0 tilgængelige pladser"
+    );
+
+    // The hold expires; the places go to the second buyer (free of charge here: the window
+    // is not needed, the booking takes them and waits for its own payment).
+    sqlx::query("UPDATE capacity_holds SET expires_at = now() - interval '1 minute'")
+        .execute(&app.db.owner)
+        .await
+        .unwrap();
+    let (status, taken) = book(
+        &second,
+        &guest(&id, json!([{ "productId": product, "amount": 2 }])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{taken}");
+
+    // The first buyer pays late: the order is cancelled and the money given back.
+    let secret = body["result"]["clientSecret"].as_str().unwrap().to_string();
+    first
+        .post_json(
+            "/stand-ins/stripe/confirm",
+            &json!({ "clientSecret": secret, "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
+        )
+        .await;
+    let data = &body["data"];
+    let (status, after) = first
+        .post_json(
+            &format!(
+                "/public/events/{id}/order/{}/accept-payment?token={}",
+                data["orderId"].as_str().unwrap(),
+                data["token"].as_str().unwrap()
+            ),
+            &json!({ "reference": secret.split("_secret_").next().unwrap() }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["result"]["status"], "cancelled", "{after}");
+    assert_eq!(after["result"]["tickets"], json!([]));
+    let (_, order) = staff
+        .get_json(&format!(
+            "/api/orders/{}",
+            data["orderId"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(order["result"]["paymentStatus"], "refunded", "{order}");
+    assert_eq!(
+        app.count(
+            "SELECT coalesce(sum(taken), 0) FROM capacity_counters WHERE key LIKE 'ticket:%'"
+        )
+        .await,
+        2,
+        "never more than the 2 places"
+    );
+}
+
+#[tokio::test]
+async fn the_sign_up_window_business_only_events_and_missing_fields_refuse_a_booking() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let ticket = catalogue_ticket(&staff, "Sponsoraften", 0).await;
+    let products_json =
+        json!([{ "productId": ticket, "title": "Deltager", "price": 0, "public": true }]);
+    let later = Utc::now() + Duration::days(3);
+    let (not_yet, _) = open_event(
+        &staff,
+        "Senere",
+        products_json.clone(),
+        json!({ "signUpStart": iso(later) }),
+    )
+    .await;
+    let (closed, url) = open_event(
+        &staff,
+        "Lukket",
+        products_json.clone(),
+        json!({ "signUpStart": iso(Utc::now() - Duration::days(5)), "signUpDeadline": iso(Utc::now() - Duration::days(1)) }),
+    )
+    .await;
+    let (business, _) = open_event(
+        &staff,
+        "Sponsoraften",
+        products_json,
+        json!({ "businessOnly": true }),
+    )
+    .await;
+    let buyer = visitor(&app).await;
+
+    let (_, page) = buyer.get_json(&format!("/public/events/{url}")).await;
+    assert_eq!(page["result"]["signUp"], "closed");
+    for (event, message) in [
+        (&not_yet, "Tilmeldingen åbner"),
+        (&closed, "Tilmeldingen er lukket."),
+        (
+            &business,
+            "Din bruger er ikke tilkoblet nogen virksomhed. Kontakt",
+        ),
+    ] {
+        let offered = products(&buyer, event, json!({ "products": [] })).await;
+        let product = offered["result"]["none"]
+            .get(0)
+            .and_then(|p| p["productId"].as_str())
+            .map(str::to_string);
+        let (status, body) = book(
+            &buyer,
+            &guest(event, json!([{ "productId": product, "amount": 1 }])),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with(message),
+            "{body}"
+        );
+    }
+
+    // Missing customer fields and terms: each on its field, nothing booked.
+    let (open, _) = open_event(
+        &staff,
+        "Åben",
+        json!([{ "productId": ticket, "title": "Deltager", "price": 0, "public": true }]),
+        json!({}),
+    )
+    .await;
+    let offered = products(&buyer, &open, json!({ "products": [] })).await;
+    let product = offered["result"]["none"][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, body) = book(
+        &buyer,
+        &json!({ "eventId": open, "products": [{ "productId": product, "amount": 1 }], "email": "ikke-en-mail", "createUser": true }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(first_error(&body, "firstname"), "Fornavn skal udfyldes");
+    assert_eq!(first_error(&body, "phone"), "Telefon skal udfyldes");
+    assert_eq!(
+        first_error(&body, "email"),
+        "E-mail skal være en gyldig e-mail adresse"
+    );
+    assert_eq!(first_error(&body, "password"), "Adgangskode skal udfyldes");
+    assert_eq!(
+        first_error(&body, "acceptTerms"),
+        "Du skal acceptere handelsbetingelserne"
+    );
+    let (status, body) = buyer
+        .post_json(
+            "/public/events/validate-contact",
+            &json!({ "firstname": "A" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(first_error(&body, "lastname"), "Efternavn skal udfyldes");
+    // Garbage is a clear refusal, never a 500.
+    let (status, _) = buyer
+        .post_json(
+            "/public/events/create-intent",
+            &json!({ "eventId": "x", "products": "y" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 0);
+
+    // Another club's visitor finds none of Demo FC's events.
+    let other = app.browser();
+    let handbold = app.club_id("Demo Håndbold").await;
+    other
+        .get(&format!("/public/app/change-client/{handbold}"))
+        .await;
+    let (status, _) = other.get_json(&format!("/public/events/{url}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = other
+        .post_json(&format!("/public/events/{open}/products"), &json!({}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_company_user_books_its_allowance_free_and_pays_for_the_rest() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let ticket = catalogue_ticket(&staff, "Sponsorbillet", 20000).await;
+    let (id, url) = open_event(
+        &staff,
+        "Sponsorkamp",
+        json!([{ "productId": ticket, "title": "Sponsorbillet", "price": 20000, "public": true, "maxCompanyAmount": 4 }]),
+        json!({}),
+    )
+    .await;
+    // Karen (kunde@tribune.test) is a contact of a company whose approved contract of this
+    // season holds 2 of the ticket product.
+    let fc = app.club_id("Demo FC").await;
+    let owner = &app.db.owner;
+    let company: uuid::Uuid = sqlx::query_scalar(
+        "INSERT INTO companies (client_id, name) VALUES ($1, 'Karens Tømrer ApS') RETURNING id",
+    )
+    .bind(fc)
+    .fetch_one(owner)
+    .await
+    .unwrap();
+    let contact: uuid::Uuid = sqlx::query_scalar(
+        "INSERT INTO contacts (client_id, firstname, lastname, email) VALUES ($1, 'Karen', 'Kunde', 'kunde@tribune.test') RETURNING id",
+    )
+    .bind(fc)
+    .fetch_one(owner)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO company_contacts (client_id, company_id, contact_id) VALUES ($1, $2, $3)",
+    )
+    .bind(fc)
+    .bind(company)
+    .bind(contact)
+    .execute(owner)
+    .await
+    .unwrap();
+    let contract = uuid::Uuid::new_v4();
+    sqlx::query(
+        "INSERT INTO contract_rows (id, client_id, number, status, agreement_status, company_id, start_date, no_end_date, created_at, updated_at, version) \
+         VALUES ($1, $2, 990001, 'approved', 'signed', $3, current_date - 30, true, now(), now(), 1)",
+    )
+    .bind(contract)
+    .bind(fc)
+    .bind(company)
+    .execute(owner)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO contract_lines (contract_id, line_id, client_id, position, product_id, title, unit, price, amount, total) \
+         VALUES ($1, gen_random_uuid(), $2, 0, $3::uuid, 'Sponsorbillet', 'stk', 0, 2, 0)",
+    )
+    .bind(contract)
+    .bind(fc)
+    .bind(&ticket)
+    .execute(owner)
+    .await
+    .unwrap();
+
+    let karen = app.signed_in("kunde@tribune.test").await;
+    let (_, page) = karen.get_json(&format!("/public/events/{url}")).await;
+    let customers = page["result"]["customers"].as_array().unwrap().clone();
+    assert_eq!(customers[0]["label"], "Karens Tømrer ApS", "{page}");
+    assert_eq!(customers[1]["contactId"], json!(contact.to_string()));
+
+    let choice = json!({ "companyId": company, "products": [] });
+    let answer = products(&karen, &id, choice).await;
+    let offered = &answer["result"][company.to_string()][0];
+    assert_eq!(offered["allowance"], 2, "{answer}");
+    assert_eq!(offered["maxAmount"], 4);
+    assert_eq!(offered["inContract"], true);
+    let product = offered["productId"].as_str().unwrap().to_string();
+
+    let mut booking = guest(&id, json!([{ "productId": product, "amount": 5 }]));
+    booking["companyId"] = json!(company);
+    let (status, body) = book(&karen, &booking).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "products.0.amount"),
+        "Max. 4 mere til dette arrangement"
+    );
+
+    booking["products"][0]["amount"] = json!(3);
+    let (status, intent) = karen
+        .post_json("/public/events/create-intent", &booking)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    let priced = &intent["result"]["booking"];
+    assert_eq!(priced["bookingProducts"][0]["free"], 2);
+    assert_eq!(priced["total"], 20000, "two free, one at full price");
+    let (status, body) = book(&karen, &booking).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["kind"], "stripe");
+    let order_id = body["data"]["orderId"].as_str().unwrap();
+    let (_, order) = staff.get_json(&format!("/api/orders/{order_id}")).await;
+    let lines = order["result"]["orderLines"].as_array().unwrap().clone();
+    assert_eq!(lines.len(), 2, "{order}");
+    assert_eq!(
+        (lines[0]["amount"].clone(), lines[0]["price"].clone()),
+        (json!(2), json!(0))
+    );
+    assert_eq!(
+        (lines[1]["amount"].clone(), lines[1]["price"].clone()),
+        (json!(1), json!(20000))
+    );
+    assert_eq!(order["result"]["companyId"], json!(company.to_string()));
+
+    // The allowance is used: the next booking pays in full.
+    let answer = products(&karen, &id, json!({ "companyId": company, "products": [] })).await;
+    assert_eq!(answer["result"][company.to_string()][0]["allowance"], 0);
+    assert_eq!(answer["result"][company.to_string()][0]["purchased"], 3);
+
+    // Naming a company that is not Karen's is refused.
+    let mut foreign = booking.clone();
+    foreign["companyId"] = json!(uuid::Uuid::new_v4());
+    let (status, _) = book(&karen, &foreign).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn concurrent_buyers_never_take_more_places_than_there_are() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let ticket = catalogue_ticket(&staff, "Rush", 0).await;
+    let (id, _) = open_event(
+        &staff,
+        "Rush",
+        json!([{ "productId": ticket, "title": "Rush", "price": 0, "maxAmount": 50, "public": true }]),
+        json!({}),
+    )
+    .await;
+    let buyer = visitor(&app).await;
+    let offered = products(&buyer, &id, json!({ "products": [] })).await;
+    let product = offered["result"]["none"][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut tasks = Vec::new();
+    for i in 0..60 {
+        let buyer = buyer.clone();
+        let mut booking = guest(&id, json!([{ "productId": product, "amount": 2 }]));
+        booking["email"] = json!(format!("rush-{i}@example.dk"));
+        tasks.push(tokio::spawn(async move {
+            buyer
+                .post_json(
+                    &format!("/public/events/book?intentSecret=rush-{i}"),
+                    &booking,
+                )
+                .await
+                .0
+        }));
+    }
+    let mut booked = 0;
+    let mut refused = Vec::new();
+    for task in tasks {
+        match task.await.unwrap() {
+            StatusCode::OK => booked += 1,
+            other => refused.push(other),
+        }
+    }
+    assert!(
+        refused
+            .iter()
+            .all(|s| *s == StatusCode::UNPROCESSABLE_ENTITY),
+        "a full event refuses, never fails: {refused:?}"
+    );
+    assert_eq!(booked, 25, "50 places, 2 each");
+    assert_eq!(
+        app.count("SELECT count(*) FROM ticket_rows WHERE status <> 'voided'")
+            .await,
+        50
+    );
+}
