@@ -382,7 +382,7 @@ pub async fn book_in(
     responses((status = 200, description = "{success, result: PaymentStart | null, data: BookedOrder}"),
               (status = 422, description = "the booking's errors; places no longer there"), (status = 404),
               (status = 503, description = "the card provider does not answer")))]
-pub async fn book(
+pub async fn book_event(
     req: HttpRequest,
     caller: Caller,
     query: web::Query<BookQuery>,

@@ -32,11 +32,11 @@ pub fn configure(routes: &mut Routes) {
         routes
             .post("/validate-contact", Access::Public, book::validate_contact)
             .post("/create-intent", Access::Public, book::create_intent)
-            .post("/book", Access::Public, book::book)
-            .get("/tickets/{orderId}", Access::Public, order::order_tickets)
+            .post("/book", Access::Public, book::book_event)
+            .get("/tickets/{orderId}", Access::Public, order::booked_tickets)
             .get("/ticket/{ticketId}", Access::Public, order::ticket_pdf)
             .post("/{id}/products", Access::Public, book::booking_products)
-            .get("/{id}/order/{orderId}", Access::Public, order::get_order)
+            .get("/{id}/order/{orderId}", Access::Public, order::booked_order)
             .post(
                 "/{id}/order/{orderId}/pay",
                 Access::Public,
@@ -56,11 +56,11 @@ pub fn configure(routes: &mut Routes) {
     paths(
         book::validate_contact,
         book::create_intent,
-        book::book,
-        order::order_tickets,
+        book::book_event,
+        order::booked_tickets,
         order::ticket_pdf,
         book::booking_products,
-        order::get_order,
+        order::booked_order,
         order::pay_order,
         order::accept_payment,
         page::public_event,

@@ -155,7 +155,7 @@ type OrderPath = web::Path<(String, String)>;
         ("orderId" = String, Path, description = "the order's id"), LinkQuery),
     responses((status = 200, description = "{success, result: PublicOrder, data: PublicOrderPayment}"),
               (status = 403, description = "not this order's token"), (status = 404)))]
-pub async fn get_order(
+pub async fn booked_order(
     path: OrderPath,
     query: web::Query<LinkQuery>,
     state: web::Data<AppState>,
@@ -285,7 +285,7 @@ pub async fn accept_payment(
 #[utoipa::path(get, path = "/public/events/tickets/{orderId}", tag = "booking", params(
         ("orderId" = String, Path, description = "the order's id"), LinkQuery),
     responses((status = 200, description = "{success, result: PublicTicket[]}"), (status = 403), (status = 404)))]
-pub async fn order_tickets(
+pub async fn booked_tickets(
     path: web::Path<String>,
     query: web::Query<LinkQuery>,
     state: web::Data<AppState>,

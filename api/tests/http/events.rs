@@ -1127,7 +1127,8 @@ async fn the_demo_seed_gives_demo_fc_home_matches_of_its_type() {
         json!({ "page": 1, "perPage": 10 }),
     )
     .await;
-    assert_eq!(page["Total"], json!(5));
+    // Five home matches, the sponsor evening and the members' meeting.
+    assert_eq!(page["Total"], json!(7));
     let types = read(&staff, "/api/events/types").await;
     assert_eq!(types[0]["title"], json!("Hjemmekamp"));
     let template = read(
@@ -1154,13 +1155,13 @@ async fn the_demo_seed_gives_demo_fc_home_matches_of_its_type() {
 
     let visitor = visitor_of(&app, "Demo FC").await;
     let (_, cards) = visitor.get_json("/public/events?limit=12").await;
-    assert_eq!(cards["result"].as_array().expect("cards").len(), 4);
+    assert_eq!(cards["result"].as_array().expect("cards").len(), 6);
     let (_, promoted) = visitor.get_json("/public/events?promoted=1&limit=2").await;
     assert_eq!(promoted["result"].as_array().expect("cards").len(), 1);
     assert_eq!(
         app.count("SELECT count(*) FROM products WHERE type IN ('ticket', 'seat-ticket')")
             .await,
-        4,
-        "the catalogue's tickets are used, not made again"
+        6,
+        "the catalogue's match tickets are used, not made again; the sponsor evening and the meeting have a free ticket each"
     );
 }
