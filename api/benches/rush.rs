@@ -91,7 +91,8 @@ async fn main() {
     let started = Instant::now();
     let mut tasks = Vec::new();
     for buyer in 0..buyers {
-        let (visitor, base, booked_tickets) = (visitor.clone(), base.clone(), booked_tickets.clone());
+        let (visitor, base, booked_tickets) =
+            (visitor.clone(), base.clone(), booked_tickets.clone());
         tasks.push(tokio::spawn(async move {
             let mut times: Vec<Duration> = Vec::new();
             let mut bookings = 0_i64;
@@ -110,7 +111,9 @@ async fn main() {
                 });
                 let at = Instant::now();
                 let response = visitor
-                    .post(format!("{base}/public/events/book?intentSecret=rush-{buyer}-{round}"))
+                    .post(format!(
+                        "{base}/public/events/book?intentSecret=rush-{buyer}-{round}"
+                    ))
                     .json(&booking)
                     .send()
                     .await
@@ -126,7 +129,8 @@ async fn main() {
                     422 => {
                         // Fewer left than asked: try for one, stop when none are left.
                         let left = body["error"].as_str().unwrap_or_default().to_string();
-                        if left.contains("kun 0 ") || left.contains("ikke længere") || amount == 1 {
+                        if left.contains("kun 0 ") || left.contains("ikke længere") || amount == 1
+                        {
                             break;
                         }
                     }
@@ -145,9 +149,8 @@ async fn main() {
     }
     let elapsed = started.elapsed().as_secs_f64();
     times.sort();
-    let at = |q: f64| {
-        times[((times.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0
-    };
+    let at =
+        |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0;
     let (p50, p99) = (at(0.5), at(0.99));
     let taken: i32 = sqlx::query_scalar("SELECT taken FROM capacity_counters WHERE key = $1")
         .bind(format!("event:{event}"))

@@ -171,7 +171,15 @@ pub async fn create_intent(
 ) -> Result<HttpResponse, ApiError> {
     let client_id = club_of(&state, &req, &caller).await?;
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let planned = plan(&mut tx, client_id, caller.0.as_deref(), &body, Utc::now()).await?;
+    let planned = plan(
+        &mut tx,
+        client_id,
+        caller.0.as_deref(),
+        &body,
+        Utc::now(),
+        false,
+    )
+    .await?;
     tx.commit().await?;
     Ok(envelope::result(BookingIntent {
         intent_secret: random_secret(),
@@ -277,7 +285,7 @@ pub async fn book_in(
     // Taken before the transaction, so the rush does not queue on the club's counter.
     let number = take_number(&state.pool, "order_numbers", client_id).await?;
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let planned = plan(&mut tx, client_id, caller.0.as_deref(), input, now).await?;
+    let planned = plan(&mut tx, client_id, caller.0.as_deref(), input, now, true).await?;
     let free = planned.totals.total == Money::ZERO;
     if !free
         && payments::club_provider_kind(&mut tx, client_id)

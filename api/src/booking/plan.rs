@@ -171,7 +171,8 @@ fn check_questions(event: &SaleEvent, answers: &[ExtraInfoValue], errors: &mut F
     }
 }
 
-/// Checks and prices the booking for `now`. Refusals: 404 for an unknown event, 422 with the
+/// Checks and prices the booking for `now`; `booking`: it is being booked (the terms must be
+/// accepted), not only priced. Refusals: 404 for an unknown event, 422 with the
 /// field (or, for the sign-up window, the message) otherwise.
 pub async fn plan(
     conn: &mut PgConnection,
@@ -179,6 +180,7 @@ pub async fn plan(
     identity: Option<&Identity>,
     input: &BookingInput,
     now: DateTime<Utc>,
+    booking: bool,
 ) -> Result<Plan, ApiError> {
     let event_id = input
         .event_id
@@ -197,7 +199,8 @@ pub async fn plan(
     let mut errors = FieldErrors::new();
     check_customer_fields(input, identity, &mut errors);
     check_questions(&event, &input.extra_info, &mut errors);
-    if !input.accept_terms {
+    // The terms are accepted on the last step: `create-intent` prices the booking before that.
+    if booking && !input.accept_terms {
         push_error(
             &mut errors,
             "acceptTerms",

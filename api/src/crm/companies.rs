@@ -79,9 +79,10 @@ pub struct CompanyListRow {
 /// The companies list: the club's companies with their ticket utilization, searched through the
 /// lowercased `search_text` column (trigram index).
 const COMPANIES: ListSpec = ListSpec {
-    // Tickets used this season against the company's ticket limits, in percent. Tickets arrive
-    // with the events issue; until a club has issued any, every company has used none of its limits.
-    from: "(SELECT c.*, 0 AS utilization FROM companies c) c",
+    // Tickets used this season against the company's ticket limits, in percent (schema 0035); a
+    // company without limits has used none, which costs nothing to say.
+    from: "(SELECT c.*, CASE WHEN c.ticket_limits = '{}'::jsonb THEN 0 \
+             ELSE company_ticket_utilization(c.client_id, c.id) END AS utilization FROM companies c) c",
     club: Some("c.client_id"),
     columns: "c.id, c.name, c.cvr, c.address, c.zip_code, c.city, c.email, c.phone, c.follow_up_date, \
      c.utilization, CASE WHEN c.logo_web IS NULL THEN NULL ELSE '/api/files/download/' || c.logo_web END AS logo_web, c.status",
@@ -369,15 +370,36 @@ pub async fn get_ticket_utilization(
 ) -> Result<HttpResponse, ApiError> {
     let id = ensure_visible(&path, &staff, &state).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    // Per product: the company's limits over all event types (total) and the tickets it used this
-    // season. Tickets are issued by the events issue; until then none are used.
+    // Per product, in the current season (schema 0035: the club's season holding today, else this
+    // calendar year): `total` is what the
+    // company's ticket limits allow over the season's events of each limited type, `used` the
+    // tickets it holds (not voided) at those events.
     let rows: Vec<Value> = sqlx::query_scalar(
-        "SELECT jsonb_build_object('id', p.id, 'product', p.title, 'used', 0, 'total', sum(l.\"maxAmount\"), 'utilization', 0) \
-         FROM companies c \
-         CROSS JOIN LATERAL jsonb_each(c.ticket_limits) AS t(event_type, limits) \
-         CROSS JOIN LATERAL jsonb_to_recordset(t.limits) AS l(\"productId\" uuid, \"maxAmount\" bigint) \
-         JOIN products p ON p.id = l.\"productId\" AND p.client_id = c.client_id \
-         WHERE c.client_id = $1 AND c.id = $2 GROUP BY p.id, p.title ORDER BY lower(p.title)",
+        "WITH season AS (SELECT * FROM current_ticket_season($1)), \
+         limits AS ( \
+           SELECT t.event_type AS type_key, l.\"productId\" AS product_id, greatest(l.\"maxAmount\", 0) AS max_amount \
+           FROM companies c \
+           CROSS JOIN LATERAL jsonb_each(c.ticket_limits) AS t(event_type, limits) \
+           CROSS JOIN LATERAL jsonb_to_recordset(CASE WHEN jsonb_typeof(t.limits) = 'array' THEN t.limits ELSE '[]' END) \
+             AS l(\"productId\" uuid, \"maxAmount\" bigint) \
+           WHERE c.client_id = $1 AND c.id = $2 AND l.\"productId\" IS NOT NULL), \
+         events AS ( \
+           SELECT e.id, e.type_id::text AS type_key FROM club_events e CROSS JOIN season s \
+           WHERE e.client_id = $1 AND e.type_id IS NOT NULL \
+             AND (e.start_date AT TIME ZONE 'Europe/Copenhagen')::date BETWEEN s.start_date AND s.end_date), \
+         totals AS ( \
+           SELECT l.product_id, coalesce(sum(l.max_amount) FILTER (WHERE e.id IS NOT NULL), 0) AS total \
+           FROM limits l LEFT JOIN events e ON e.type_key = l.type_key GROUP BY l.product_id), \
+         used AS ( \
+           SELECT t.product_id, count(*) AS used FROM ticket_rows t \
+           JOIN events e ON e.id = t.event_id \
+           WHERE t.client_id = $1 AND t.company_id = $2 AND t.status <> 'voided' \
+             AND EXISTS (SELECT 1 FROM limits l WHERE l.type_key = e.type_key AND l.product_id = t.product_id) \
+           GROUP BY t.product_id) \
+         SELECT jsonb_build_object('id', p.id, 'product', p.title, 'used', coalesce(u.used, 0), 'total', t.total, \
+           'utilization', CASE WHEN t.total > 0 THEN round(100.0 * coalesce(u.used, 0) / t.total)::int ELSE 0 END) \
+         FROM totals t JOIN products p ON p.id = t.product_id AND p.client_id = $1 \
+         LEFT JOIN used u ON u.product_id = t.product_id ORDER BY lower(p.title)",
     )
     .bind(staff.client_id)
     .bind(id)
@@ -387,7 +409,7 @@ pub async fn get_ticket_utilization(
     Ok(envelope::result(rows))
 }
 
-/// Event types (from the events issue; none yet) and the ticket products for the ticket-limit grid.
+/// The club's event types and ticket products: the ticket-limit grid of the company's Events tab.
 #[utoipa::path(get, path = "/api/companies/event-types", tag = "companies", responses((status = 200)))]
 pub async fn list_event_types(
     staff: Staff,
@@ -401,8 +423,15 @@ pub async fn list_event_types(
     .bind(staff.client_id)
     .fetch_all(&mut *tx)
     .await?;
+    let types: Vec<Value> = sqlx::query_scalar(
+        "SELECT jsonb_build_object('id', id, 'title', title) FROM event_types \
+         WHERE client_id = $1 ORDER BY lower(title), id",
+    )
+    .bind(staff.client_id)
+    .fetch_all(&mut *tx)
+    .await?;
     tx.commit().await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "result": [], "products": products })))
+    Ok(HttpResponse::Ok().json(json!({ "success": true, "result": types, "products": products })))
 }
 
 async fn ensure_visible(raw_id: &str, staff: &Staff, state: &AppState) -> Result<Uuid, ApiError> {

@@ -530,11 +530,12 @@ async fn the_sign_up_window_business_only_events_and_missing_fields_refuse_a_boo
         .as_str()
         .unwrap()
         .to_string();
-    let (status, body) = book(
-        &buyer,
-        &json!({ "eventId": open, "products": [{ "productId": product, "amount": 1 }], "email": "ikke-en-mail", "createUser": true }),
-    )
-    .await;
+    let (status, body) = buyer
+        .post_json(
+            "/public/events/book?intentSecret=fields",
+            &json!({ "eventId": open, "products": [{ "productId": product, "amount": 1 }], "email": "ikke-en-mail", "createUser": true }),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(first_error(&body, "firstname"), "Fornavn skal udfyldes");
     assert_eq!(first_error(&body, "phone"), "Telefon skal udfyldes");
@@ -593,31 +594,9 @@ async fn a_company_user_books_its_allowance_free_and_pays_for_the_rest() {
     .await;
     // Karen (kunde@tribune.test) is a contact of a company whose approved contract of this
     // season holds 2 of the ticket product.
+    let (company, contact) = karens_company(&app).await;
     let fc = app.club_id("Demo FC").await;
     let owner = &app.db.owner;
-    let company: uuid::Uuid = sqlx::query_scalar(
-        "INSERT INTO companies (client_id, name) VALUES ($1, 'Karens Tømrer ApS') RETURNING id",
-    )
-    .bind(fc)
-    .fetch_one(owner)
-    .await
-    .unwrap();
-    let contact: uuid::Uuid = sqlx::query_scalar(
-        "INSERT INTO contacts (client_id, firstname, lastname, email) VALUES ($1, 'Karen', 'Kunde', 'kunde@tribune.test') RETURNING id",
-    )
-    .bind(fc)
-    .fetch_one(owner)
-    .await
-    .unwrap();
-    sqlx::query(
-        "INSERT INTO company_contacts (client_id, company_id, contact_id) VALUES ($1, $2, $3)",
-    )
-    .bind(fc)
-    .bind(company)
-    .bind(contact)
-    .execute(owner)
-    .await
-    .unwrap();
     let contract = uuid::Uuid::new_v4();
     sqlx::query(
         "INSERT INTO contract_rows (id, client_id, number, status, agreement_status, company_id, start_date, no_end_date, created_at, updated_at, version) \
@@ -752,5 +731,107 @@ async fn concurrent_buyers_never_take_more_places_than_there_are() {
         app.count("SELECT count(*) FROM ticket_rows WHERE status <> 'voided'")
             .await,
         50
+    );
+}
+
+/// Karen (kunde@tribune.test) as the contact of a company of Demo FC: (company, contact).
+async fn karens_company(app: &TestApp) -> (uuid::Uuid, uuid::Uuid) {
+    let fc = app.club_id("Demo FC").await;
+    let owner = &app.db.owner;
+    let company: uuid::Uuid = sqlx::query_scalar(
+        "INSERT INTO companies (client_id, name) VALUES ($1, 'Karens Tømrer ApS') RETURNING id",
+    )
+    .bind(fc)
+    .fetch_one(owner)
+    .await
+    .unwrap();
+    let contact: uuid::Uuid = sqlx::query_scalar(
+        "INSERT INTO contacts (client_id, firstname, lastname, email) VALUES ($1, 'Karen', 'Kunde', 'kunde@tribune.test') RETURNING id",
+    )
+    .bind(fc)
+    .fetch_one(owner)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO company_contacts (client_id, company_id, contact_id) VALUES ($1, $2, $3)",
+    )
+    .bind(fc)
+    .bind(company)
+    .bind(contact)
+    .execute(owner)
+    .await
+    .unwrap();
+    (company, contact)
+}
+
+#[tokio::test]
+async fn the_company_page_counts_the_tickets_it_used_this_season_against_its_limits() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let ticket = catalogue_ticket(&staff, "Sponsormøde", 0).await;
+    let (id, _) = open_event(
+        &staff,
+        "Sponsormøde",
+        json!([{ "productId": ticket, "title": "Deltager", "price": 0, "public": true }]),
+        json!({}),
+    )
+    .await;
+    let (_, event) = staff.get_json(&format!("/api/events/{id}")).await;
+    let type_id = event["result"]["typeId"].as_str().unwrap().to_string();
+    let (company, _) = karens_company(&app).await;
+    // The club's current season holds the event.
+    sqlx::query("INSERT INTO seasons (client_id, title, start_date, end_date) VALUES ($1, 'Sæson', current_date - 60, current_date + 60)")
+        .bind(app.club_id("Demo FC").await)
+        .execute(&app.db.owner)
+        .await
+        .unwrap();
+    // At most 4 tickets per event of this type.
+    sqlx::query("UPDATE companies SET ticket_limits = jsonb_build_object($2::text, jsonb_build_array(jsonb_build_object('productId', $3::text, 'maxAmount', 4))) WHERE id = $1")
+        .bind(company)
+        .bind(&type_id)
+        .bind(&ticket)
+        .execute(&app.db.owner)
+        .await
+        .unwrap();
+    let karen = app.signed_in("kunde@tribune.test").await;
+    let answer = products(&karen, &id, json!({ "companyId": company })).await;
+    let offered = &answer["result"][company.to_string()][0];
+    assert_eq!(offered["maxAmount"], 4, "{answer}");
+    let product = offered["productId"].as_str().unwrap().to_string();
+    let mut booking = guest(&id, json!([{ "productId": product, "amount": 3 }]));
+    booking["companyId"] = json!(company);
+    let (status, body) = book(&karen, &booking).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    let (status, card) = staff
+        .get_json(&format!("/api/companies/{company}/ticket-utilization"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{card}");
+    let row = &card["result"][0];
+    assert_eq!(
+        (row["used"].clone(), row["total"].clone()),
+        (json!(3), json!(4)),
+        "{card}"
+    );
+    assert_eq!(row["utilization"], 75);
+    let (_, list) = staff
+        .post_json("/api/companies", &json!({ "filter": {}, "sort": { "field": "Utilization", "dir": "desc" }, "page": 1, "perPage": 50 }))
+        .await;
+    let listed = list["Result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["Id"] == json!(company.to_string()))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(listed["Utilization"], 75, "{list}");
+
+    // Booking a fourth would pass the limit: 'Max. 1 mere…'.
+    booking["products"][0]["amount"] = json!(2);
+    let (status, body) = book(&karen, &booking).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        first_error(&body, "products.0.amount"),
+        "Max. 1 mere til dette arrangement"
     );
 }

@@ -1,4 +1,9 @@
-import { createBrowserRouter, useMatches, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  useMatches,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from 'react-router';
 import { useAppSession } from '../api/appApi';
 import { RouteGuard } from '../features/session/RouteGuard';
 import { StartupGate } from '../features/session/StartupGate';
@@ -31,32 +36,50 @@ function HomePage() {
 }
 
 /**
- * Every area's routes in the order of their rank. Routes of several areas under one path (the
- * orders module: the orders, then the order setup) become one route: the children and the side
- * menu entries follow the areas' ranks.
+ * One route of two areas' routes under one path: the first one's element (the lower rank's; the
+ * other's when the first has none), both handles (the side menu's entries one after the other)
+ * and both children, joined in turn.
  */
-function areasRoutes(areas: AreaRoutes[]): RouteObject[] {
+function joinRoute(known: NonIndexRouteObject, route: NonIndexRouteObject): NonIndexRouteObject {
+  const knownHandle: RouteHandle = known.handle ?? {};
+  const handle: RouteHandle = route.handle ?? {};
+  const sideNav = [...(knownHandle.sideNav ?? []), ...(handle.sideNav ?? [])];
+  return {
+    ...known,
+    element: known.element ?? route.element,
+    handle: {
+      ...knownHandle,
+      ...handle,
+      ...(sideNav.length > 0 ? { sideNav } : {}),
+    } satisfies RouteHandle,
+    children: joinRoutes([...(known.children ?? []), ...(route.children ?? [])]),
+  };
+}
+
+/**
+ * Routes of several areas under one path become one route, at every level: the orders module's
+ * orders, then its order setup; the staff page of /events/{id}, then the public event page as its
+ * child (see the events area's routes).
+ */
+function joinRoutes(routes: RouteObject[]): RouteObject[] {
   const joined: RouteObject[] = [];
-  for (const route of [...areas].sort((a, b) => a.rank - b.rank).flatMap((area) => area.routes)) {
-    const index = joined.findIndex((known) => known.path === route.path);
+  for (const route of routes) {
+    const index = route.index
+      ? -1
+      : joined.findIndex((known) => !known.index && known.path === route.path);
     const known = joined[index];
-    if (!known || known.index) {
+    if (route.index || route.path === undefined || !known || known.index) {
       joined.push(route);
       continue;
     }
-    const knownHandle: RouteHandle = known.handle ?? {};
-    const handle: RouteHandle = route.handle ?? {};
-    joined[index] = {
-      ...known,
-      handle: {
-        ...knownHandle,
-        ...handle,
-        sideNav: [...(knownHandle.sideNav ?? []), ...(handle.sideNav ?? [])],
-      } satisfies RouteHandle,
-      children: [...(known.children ?? []), ...(route.children ?? [])],
-    };
+    joined[index] = joinRoute(known, route);
   }
   return joined;
+}
+
+/** Every area's routes in the order of their rank, joined where they share a path. */
+function areasRoutes(areas: AreaRoutes[]): RouteObject[] {
+  return joinRoutes([...areas].sort((a, b) => a.rank - b.rank).flatMap((area) => area.routes));
 }
 
 const areas = Object.values(

@@ -18,6 +18,11 @@ export interface RouteHandle {
   name?: string;
   /** Public routes always pass the guard. */
   public?: boolean;
+  /**
+   * Passes the guard in public mode only: the public page under a staff path (/events,
+   * /events/{url}), whose staff page still needs the module and a login in the back office.
+   */
+  publicInPublicMode?: boolean;
   /** Alias of the module the client must have. */
   module?: string;
   /** Always use the public layout (login, signup, terms …), whatever the mode. */

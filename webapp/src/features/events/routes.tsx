@@ -1,3 +1,6 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { useAppSession } from '../../api/appApi';
 import { lazyPage, listAndEditor, type AreaRoutes } from '../../shared/areaRoutes';
 import type { RouteHandle, SideNavItem } from '../../shared/routeHandle';
 
@@ -15,9 +18,24 @@ const eventsNav: SideNavItem[] = [
 ];
 
 /**
+ * /events and /events/{id} are the public event pages too (spec 2 §2 "Public routes"): the list of
+ * upcoming events and the event page of a slug, with its order confirmation at /events/{url}/{id}.
+ * Like /profile, one path shows the staff page in the back office and, in public mode, its child:
+ * the public pages are other areas' (the public area's list, the publicEvents area's event page),
+ * which the router joins under these routes. Their handles pass the guard in public mode only
+ * (`publicInPublicMode`), so the staff pages still ask for the module and a login.
+ */
+function StaffOrPublic({ staff }: { staff: ReactNode }) {
+  const { publicMode } = useAppSession();
+  return publicMode ? <Outlet /> : staff;
+}
+
+/**
  * The events module's staff screens (spec 2 §2 "Staff routes"): /events and /events/{id}
  * ('create' = new), /events/types and /events/types/{id}. The static 'types' outranks ':id'. It
  * ranks before the shell's placeholder of the events module, which then only adds its handle.
+ * The list is a route of the empty path rather than an index route, so that it can hold the
+ * public list as its (index) child.
  */
 export const areaRoutes: AreaRoutes = {
   rank: 65,
@@ -26,7 +44,11 @@ export const areaRoutes: AreaRoutes = {
       path: 'events',
       handle: { module: 'events', sideNav: eventsNav } satisfies RouteHandle,
       children: [
-        { index: true, element: <EventsPage />, handle: { name: 'events' } satisfies RouteHandle },
+        {
+          path: '',
+          element: <StaffOrPublic staff={<EventsPage />} />,
+          handle: { name: 'events' } satisfies RouteHandle,
+        },
         listAndEditor(
           'types',
           'event-types',
@@ -37,7 +59,7 @@ export const areaRoutes: AreaRoutes = {
         ),
         {
           path: ':id',
-          element: <EventPage />,
+          element: <StaffOrPublic staff={<EventPage />} />,
           handle: { name: 'event', crumb: 'events.editor.crumb' } satisfies RouteHandle,
         },
       ],

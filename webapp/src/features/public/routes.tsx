@@ -2,8 +2,15 @@ import { lazyPage, type AreaRoutes } from '../../shared/areaRoutes';
 import type { RouteHandle } from '../../shared/routeHandle';
 
 const TermsPage = lazyPage(() => import('./TermsPage').then((page) => page.TermsPage));
+const PublicEventListPage = lazyPage(() =>
+  import('./PublicEventListPage').then((page) => page.PublicEventListPage),
+);
 
-/** The club's terms, public in either layout. (The public home is the router's mode switch.) */
+/**
+ * The club's terms, public in either layout, and the list of upcoming events: /events in public
+ * mode, the child of the events area's /events, which is the staff list in the back office. (The
+ * public home is the router's mode switch.)
+ */
 export const areaRoutes: AreaRoutes = {
   rank: 20,
   routes: [
@@ -20,6 +27,21 @@ export const areaRoutes: AreaRoutes = {
         public: true,
         crumb: 'public.terms.subscriptionTitle',
       } satisfies RouteHandle,
+    },
+    {
+      path: 'events',
+      children: [
+        {
+          path: '',
+          children: [
+            {
+              index: true,
+              element: <PublicEventListPage />,
+              handle: { name: 'public-events', publicInPublicMode: true } satisfies RouteHandle,
+            },
+          ],
+        },
+      ],
     },
   ],
 };

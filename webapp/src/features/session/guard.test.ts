@@ -35,6 +35,26 @@ describe('the router guard, in the spec order', () => {
     });
   });
 
+  it('1. lets the public page of a staff path pass in public mode only', () => {
+    const events = { module: 'events', publicInPublicMode: true };
+    expect(decideRoute({ ...anonymousWithoutClub, route: events })).toEqual({ kind: 'pass' });
+    expect(
+      decideRoute({ ...staffAtDemoFc, publicMode: true, loggedIn: false, route: events }),
+    ).toEqual({ kind: 'pass' });
+    expect(decideRoute({ ...staffAtDemoFc, loggedIn: false, route: events })).toEqual({
+      kind: 'back',
+      to: '/contacts',
+    });
+    expect(
+      decideRoute({
+        ...staffAtDemoFc,
+        loggedIn: false,
+        clientModules: ['events'],
+        route: events,
+      }),
+    ).toEqual({ kind: 'login' });
+  });
+
   it('2. sends a visitor without a client to the login', () => {
     expect(decideRoute({ ...anonymousWithoutClub, route: { module: 'companies' } })).toEqual({
       kind: 'login',

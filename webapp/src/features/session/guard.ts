@@ -31,8 +31,9 @@ export function decideRoute({
   previousPath,
 }: GuardInput): GuardDecision {
   const isHome = route.name === 'home';
-  // 1. Public routes always pass; in public mode home is the public home.
-  if (route.public || (isHome && publicMode)) return { kind: 'pass' };
+  // 1. Public routes always pass; in public mode home is the public home, and a staff path with
+  // a public page (/events) is that page.
+  if (route.public || (publicMode && (isHome || route.publicInPublicMode))) return { kind: 'pass' };
   // 2. Without a client there is nothing to show but the login.
   if (!hasClient) return { kind: 'login' };
   // 3. A module the client lacks: back to where the user came from (home never counts as a module).

@@ -1,0 +1,516 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatOre } from '../../shared/format';
+import { chooseOption } from '../../test/contracts';
+import { renderApp } from '../../test/renderApp';
+import { localBookingKey } from './localBooking';
+import {
+  customerSession,
+  customerUser,
+  derby,
+  EVENT_ID,
+  freeProduct,
+  ORDER_ID,
+  order,
+  payment,
+  product,
+  refusal,
+  serveBooking,
+  stripeStart,
+  TOKEN,
+} from './publicEventFixtures';
+
+// No Stripe.js in jsdom: loadStripe answers a fake Stripe, the card element is one field that is
+// complete at 16 digits, and confirmPayment answers what each test tells it to.
+const stripe = vi.hoisted(() => ({ loadStripe: vi.fn(), confirmPayment: vi.fn() }));
+
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
+
+vi.mock('@stripe/react-stripe-js', async () => {
+  const { createElement } = await import('react');
+  const fakeStripe = { confirmPayment: stripe.confirmPayment };
+  const fakeElements = { kind: 'elements' };
+  return {
+    Elements: ({ children }: { children: ReactNode }) => children,
+    PaymentElement: ({ onChange }: { onChange: (event: { complete: boolean }) => void }) =>
+      createElement(
+        'label',
+        null,
+        'Kortnummer',
+        createElement('input', {
+          onChange: (event: { target: { value: string } }) =>
+            onChange({ complete: event.target.value.replace(/\s/g, '').length >= 16 }),
+        }),
+      ),
+    useStripe: () => fakeStripe,
+    useElements: () => fakeElements,
+  };
+});
+
+beforeEach(() => {
+  stripe.loadStripe.mockResolvedValue({ kind: 'stripe' });
+  stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_123' } });
+});
+
+afterEach(() => {
+  document.querySelectorAll('form[hidden]').forEach((form) => form.remove());
+});
+
+/** Types the number of a product (its group is named by its title). */
+async function chooseAmount(title: string, amount: string) {
+  const group = await screen.findByRole('group', { name: title });
+  const input = within(group).getByLabelText('Antal');
+  await userEvent.clear(input);
+  await userEvent.type(input, amount);
+  return group;
+}
+
+async function fillContact() {
+  await userEvent.type(await screen.findByLabelText('Fornavn'), 'Anna');
+  await userEvent.type(screen.getByLabelText('Efternavn'), 'Berg');
+  await userEvent.type(screen.getByLabelText('E-mail'), 'anna@example.dk');
+  await userEvent.type(screen.getByLabelText('Telefon'), '12345678');
+}
+
+function storedBooking() {
+  const text = localStorage.getItem(localBookingKey(EVENT_ID));
+  return text ? (JSON.parse(text) as Record<string, unknown>) : null;
+}
+
+describe('the booking wizard', () => {
+  it('goes from the tickets to the details to the confirmation, with the step in the address', async () => {
+    const calls = serveBooking();
+    const { router } = renderApp('/events/derby');
+
+    await chooseAmount('Voksen', '2');
+    const priced = await screen.findByRole('table', { name: 'Din bestilling' });
+    await waitFor(() => expect(priced).toHaveTextContent('300,00'));
+    expect(calls.products.at(-1)?.products).toEqual([
+      expect.objectContaining({ productId: 'p-1', amount: 2, names: [] }),
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+
+    expect(await screen.findByRole('heading', { name: 'Oplysninger' })).toBeInTheDocument();
+    expect(router.state.location.hash).toBe('#2');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    expect(await screen.findByText('Fornavn skal udfyldes')).toBeInTheDocument();
+    expect(calls.validations).toHaveLength(0);
+    await fillContact();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+
+    expect(await screen.findByRole('heading', { name: 'Bekræft' })).toBeInTheDocument();
+    expect(router.state.location.hash).toBe('#3');
+    expect(calls.validations[0]).toMatchObject({
+      eventId: 'ev-1',
+      firstname: 'Anna',
+      email: 'anna@example.dk',
+      createUser: false,
+    });
+    const lines = await screen.findByRole('table', { name: 'Din bestilling' });
+    expect(lines).toHaveTextContent('Voksen');
+    const totals = screen.getByRole('table', { name: 'Totaler' });
+    expect(within(totals).getByRole('row', { name: /Subtotal/ })).toHaveTextContent('300,00');
+    expect(within(totals).getByRole('row', { name: /Rabat/ })).toHaveTextContent('0,00');
+    expect(within(totals).getByRole('row', { name: /Moms/ })).toHaveTextContent('60,00');
+    expect(within(totals).getByRole('row', { name: /Total/ })).toHaveTextContent('360,00');
+    expect(screen.getByText('anna@example.dk')).toBeInTheDocument();
+    expect(calls.intents[0]?.products).toEqual([
+      expect.objectContaining({ productId: 'p-1', amount: 2 }),
+    ]);
+
+    // The browser's back moves one step back, and the details are as they were typed.
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { name: 'Oplysninger' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Fornavn')).toHaveValue('Anna');
+    await userEvent.click(screen.getByRole('button', { name: 'Tilbage' }));
+    expect(await screen.findByRole('group', { name: 'Voksen' })).toBeInTheDocument();
+    expect(router.state.location.hash).toBe('');
+    expect(
+      within(screen.getByRole('group', { name: 'Voksen' })).getByLabelText('Antal'),
+    ).toHaveValue('2');
+  });
+
+  it("caps the number at what may still be taken and says 'Max. N mere til dette arrangement'", async () => {
+    serveBooking({
+      products: () => [
+        product({ available: 3, maxAmount: 4, purchased: 1 }),
+        product({ productId: 'p-2', title: 'Barn', price: 5000 }),
+      ],
+    });
+    renderApp('/events/derby');
+    const adult = await screen.findByRole('group', { name: 'Voksen' });
+    expect(within(adult).getByText('Max. 3 mere til dette arrangement')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Barn' })).queryByText(/Max\./),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fortsæt' })).toBeDisabled();
+    await chooseAmount('Voksen', '5');
+    expect(within(adult).getByLabelText('Antal')).toHaveValue('3');
+    expect(screen.getByRole('button', { name: 'Fortsæt' })).toBeEnabled();
+  });
+
+  it("says 'Der er kun N tilgængelige pladser' over the places of a free registration", async () => {
+    serveBooking({ products: () => [freeProduct({ available: 2 })] });
+    renderApp('/events/derby');
+    expect(await screen.findByRole('heading', { name: 'Antal' })).toBeInTheDocument();
+    const places = await chooseAmount('Tilmelding', '3');
+    expect(within(places).getByText('Gratis')).toBeInTheDocument();
+    expect(
+      await within(places).findByText('Der er kun 2 tilgængelige pladser'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    expect(screen.queryByRole('heading', { name: 'Oplysninger' })).not.toBeInTheDocument();
+  });
+
+  it('asks a name per ticket when the product requires names', async () => {
+    const calls = serveBooking({ products: () => [product({ nameRequired: true })] });
+    renderApp('/events/derby');
+    await chooseAmount('Voksen', '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    expect(await screen.findAllByText('Navn på billetindehaveren skal udfyldes')).toHaveLength(2);
+    await userEvent.type(screen.getByLabelText('Navn på billetindehaver 1'), 'Anna Berg');
+    await userEvent.type(screen.getByLabelText('Navn på billetindehaver 2'), 'Bo Berg');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    expect(await screen.findByRole('heading', { name: 'Oplysninger' })).toBeInTheDocument();
+    expect(calls.products.at(-1)?.products[0]?.names).toEqual(['Anna Berg', 'Bo Berg']);
+  });
+
+  it('books a free registration and lands on its confirmation', async () => {
+    const calls = serveBooking({
+      event: derby({
+        extraInfo: [
+          {
+            title: 'Kost',
+            alias: '',
+            values: ['Vegetar', 'Alt'],
+            multiple: false,
+            type: 'Select',
+            required: true,
+          },
+        ],
+      }),
+      products: () => [freeProduct()],
+      orders: [
+        {
+          order: order({
+            subtotal: 0,
+            vat: 0,
+            total: 0,
+            orderLines: [
+              {
+                id: 'ol-1',
+                title: 'Tilmelding',
+                amount: 1,
+                price: 0,
+                total: 0,
+                options: [],
+                extraInfo: [],
+              },
+            ],
+          }),
+          payment: payment(),
+        },
+      ],
+    });
+    const { router } = renderApp('/events/derby');
+    const steps = await screen.findByRole('navigation', { name: 'Trin' });
+    await waitFor(() => expect(steps).toHaveTextContent('Antal'));
+    await chooseAmount('Tilmelding', '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    await fillContact();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    expect(await screen.findByText('Kost skal udfyldes')).toBeInTheDocument();
+    await chooseOption('Kost', 'Vegetar');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+
+    const confirm = await screen.findByRole('button', { name: 'Bekræft tilmelding' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await userEvent.click(confirm);
+    expect(await screen.findByText('Du skal acceptere handelsbetingelserne')).toBeInTheDocument();
+    expect(calls.books).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'handelsbetingelserne' }));
+    const terms = await screen.findByRole('dialog', { name: 'Handelsbetingelser' });
+    expect(terms).toHaveTextContent('Ingen refusion.');
+    await userEvent.click(within(terms).getByRole('button', { name: 'Luk' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Jeg accepterer handelsbetingelserne' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Bekræft tilmelding' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Tak for din bestilling!' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/events/derby/${ORDER_ID}`);
+    expect(router.state.location.search).toBe(`?token=${TOKEN}`);
+    expect(calls.books[0]).toEqual({
+      intentSecret: 'intent-1',
+      body: expect.objectContaining({
+        acceptTerms: true,
+        firstname: 'Anna',
+        products: [expect.objectContaining({ productId: 'p-free', amount: 1 })],
+        extraInfo: [{ title: 'Kost', value: 'Vegetar', values: null }],
+      }),
+    });
+    await waitFor(() => expect(storedBooking()).toBeNull());
+  });
+
+  it('offers a signed-in user their customers and a guest purchase, with their details filled in', async () => {
+    const calls = serveBooking({
+      session: customerSession,
+      event: derby({
+        customers: [
+          { key: 'co-1', companyId: 'co-1', contactId: null, label: 'Byg A/S' },
+          { key: 'ct-1', companyId: null, contactId: 'ct-1', label: 'Karen Kunde' },
+        ],
+        user: {
+          firstname: 'Karen',
+          lastname: 'Kunde',
+          email: 'kunde@tribune.test',
+          phone: '87654321',
+        },
+      }),
+      products: (body) =>
+        body.companyId
+          ? [product({ title: 'Firmabillet', allowance: 2, price: 20000 })]
+          : [product()],
+    });
+    renderApp('/events/derby');
+
+    expect(await screen.findByRole('group', { name: 'Firmabillet' })).toHaveTextContent(
+      '2 fribilletter fra din aftale',
+    );
+    expect(calls.products[0]).toMatchObject({ companyId: 'co-1', contactId: null });
+    await chooseOption('Bestil som', 'Gæst');
+    expect(await screen.findByRole('group', { name: 'Voksen' })).toBeInTheDocument();
+    expect(calls.products.at(-1)).toMatchObject({ companyId: null, contactId: null });
+    await chooseOption('Bestil som', 'Karen Kunde');
+    await waitFor(() =>
+      expect(calls.products.at(-1)).toMatchObject({ companyId: null, contactId: 'ct-1' }),
+    );
+
+    await chooseAmount('Voksen', '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    expect(await screen.findByLabelText('Fornavn')).toHaveValue('Karen');
+    expect(screen.getByLabelText('Telefon')).toHaveValue('87654321');
+    expect(screen.queryByLabelText('Opret bruger')).not.toBeInTheDocument();
+  });
+
+  it('tells a user without a company that a business event needs one', async () => {
+    serveBooking({
+      session: customerSession,
+      event: derby({
+        businessOnly: true,
+        guestsAllowed: false,
+        user: { firstname: 'Karen', lastname: 'Kunde', email: 'kunde@tribune.test', phone: '' },
+      }),
+    });
+    renderApp('/events/derby');
+    expect(
+      await screen.findByText(
+        'Din bruger er ikke tilkoblet nogen virksomhed. Kontakt info@demofc.test for at blive korrekt koblet på.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Trin' })).not.toBeInTheDocument();
+  });
+
+  it('asks a visitor to log in for a business event', async () => {
+    serveBooking({ event: derby({ businessOnly: true, guestsAllowed: false }) });
+    renderApp('/events/derby');
+    expect(await screen.findByText(/kun for virksomheder/)).toBeInTheDocument();
+    const signUp = screen.getByRole('region', { name: 'Tilmelding' });
+    expect(within(signUp).getByRole('link', { name: 'Log ind' })).toHaveAttribute('href', '/login');
+  });
+
+  it('warns when there are no tickets for the customer', async () => {
+    serveBooking({ products: () => [] });
+    renderApp('/events/derby');
+    expect(
+      await screen.findByText(
+        'Der er ikke nogle tilgængelige billetter. Kontakt info@demofc.test for mere info',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("makes a visitor's user with a password of at least 8 characters", async () => {
+    const calls = serveBooking({
+      validate: (body) =>
+        body.email === 'taken@example.dk'
+          ? refusal('E-mailen er allerede i brug', { email: ['E-mailen er allerede i brug'] })
+          : undefined,
+    });
+    renderApp('/events/derby');
+    await chooseAmount('Voksen', '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    await fillContact();
+    await userEvent.click(screen.getByLabelText('Opret bruger'));
+    await userEvent.type(screen.getByLabelText('Adgangskode'), 'kort');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    expect(await screen.findByText(/Adgangskode skal mindst være 8 tegn/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Adgangskode'), 'ogsikker');
+    await userEvent.clear(screen.getByLabelText('E-mail'));
+    await userEvent.type(screen.getByLabelText('E-mail'), 'taken@example.dk');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    expect(await screen.findByText('E-mailen er allerede i brug')).toBeInTheDocument();
+    expect(calls.validations[0]).toMatchObject({ createUser: true, password: 'kortogsikker' });
+    // The password is never stored with the booking.
+    expect(JSON.stringify(storedBooking())).not.toContain('kortogsikker');
+  });
+
+  it("sends the server's refusal of a line back to step 1, on the line's field", async () => {
+    serveBooking({
+      intent: () =>
+        refusal('Der er kun 1 tilgængelige pladser', {
+          'products.0.amount': ['Der er kun 1 tilgængelige pladser'],
+        }),
+    });
+    const { router } = renderApp('/events/derby');
+    await chooseAmount('Voksen', '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    await fillContact();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+
+    const adult = await screen.findByRole('group', { name: 'Voksen' });
+    expect(await within(adult).findByText('Der er kun 1 tilgængelige pladser')).toBeInTheDocument();
+    expect(router.state.location.hash).toBe('');
+  });
+
+  it("shows the server's refusal without a field on the last step", async () => {
+    serveBooking({
+      book: () => refusal('Tilmeldingen er lukket.'),
+    });
+    renderApp('/events/derby');
+    await chooseAmount('Voksen', '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    await fillContact();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Jeg accepterer handelsbetingelserne' }),
+    );
+    const confirm = screen.getByRole('button', { name: 'Bekræft bestilling' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await userEvent.click(confirm);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tilmeldingen er lukket.');
+  });
+
+  it('pays a booking by card, then shows its confirmation', async () => {
+    const calls = serveBooking({
+      book: () =>
+        HttpResponse.json({
+          success: true,
+          result: stripeStart,
+          data: { orderId: ORDER_ID, token: TOKEN, expires: '2030-05-20T10:15:00Z' },
+        }),
+    });
+    const { router } = renderApp('/events/derby');
+    await chooseAmount('Voksen', '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    await fillContact();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Jeg accepterer handelsbetingelserne' }),
+    );
+    const confirm = screen.getByRole('button', { name: 'Bekræft bestilling' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await userEvent.click(confirm);
+
+    await userEvent.type(await screen.findByLabelText('Kortnummer'), '4242 4242 4242 4242');
+    expect(storedBooking()?.order).toEqual({ orderId: ORDER_ID, token: TOKEN });
+    await userEvent.click(screen.getByRole('button', { name: `Betal ${formatOre(36000)}` }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Tak for din bestilling!' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/events/derby/${ORDER_ID}`);
+    expect(calls.accepts).toEqual([{ token: TOKEN, body: { reference: 'pi_123' } }]);
+    expect(stripe.confirmPayment).toHaveBeenCalledWith(
+      expect.objectContaining({
+        confirmParams: {
+          return_url: `${window.location.origin}/events/derby/${ORDER_ID}?token=${TOKEN}`,
+        },
+      }),
+    );
+  });
+
+  it('sends a booking paid in the payment window there', async () => {
+    serveBooking({
+      book: () =>
+        HttpResponse.json({
+          success: true,
+          result: {
+            kind: 'window',
+            action: 'https://betaling.example/pay',
+            fields: [{ name: 'amount', value: '36000' }],
+          },
+          data: { orderId: ORDER_ID, token: TOKEN, expires: null },
+        }),
+    });
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    renderApp('/events/derby');
+    await chooseAmount('Voksen', '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    await fillContact();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Jeg accepterer handelsbetingelserne' }),
+    );
+    const confirm = screen.getByRole('button', { name: 'Bekræft bestilling' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await userEvent.click(confirm);
+
+    await waitFor(() => expect(submit).toHaveBeenCalled());
+    const form = document.querySelector<HTMLFormElement>('form[hidden]');
+    expect(form?.action).toBe('https://betaling.example/pay');
+    expect(storedBooking()?.order).toEqual({ orderId: ORDER_ID, token: TOKEN });
+    submit.mockRestore();
+  });
+});
+
+describe('the local booking', () => {
+  const stored = (userId: string | null) => ({
+    eventId: EVENT_ID,
+    userId,
+    customerKey: 'none',
+    lines: [{ productId: 'p-1', amount: 3, names: [] }],
+    contact: {
+      firstname: 'Anna',
+      lastname: 'Berg',
+      email: 'anna@example.dk',
+      phone: '12345678',
+      createUser: false,
+    },
+    answers: {},
+    reached: 3,
+    order: null,
+  });
+
+  it("keeps the visitor's booking over a reload, at the step reached", async () => {
+    localStorage.setItem(localBookingKey(EVENT_ID), JSON.stringify(stored(null)));
+    serveBooking();
+    renderApp('/events/derby#2');
+    expect(await screen.findByLabelText('Fornavn')).toHaveValue('Anna');
+    await userEvent.click(screen.getByRole('button', { name: 'Tilbage' }));
+    const adult = await screen.findByRole('group', { name: 'Voksen' });
+    expect(within(adult).getByLabelText('Antal')).toHaveValue('3');
+  });
+
+  it('starts afresh when the booking was another user’s', async () => {
+    localStorage.setItem(localBookingKey(EVENT_ID), JSON.stringify(stored(null)));
+    serveBooking({ session: customerSession, event: derby({ user: null }) });
+    const { router } = renderApp('/events/derby#3');
+    const adult = await screen.findByRole('group', { name: 'Voksen' });
+    expect(within(adult).getByLabelText('Antal')).toHaveValue('0');
+    expect(router.state.location.hash).toBe('');
+    await waitFor(() =>
+      expect(storedBooking()).toMatchObject({
+        userId: customerUser.id,
+        lines: [{ productId: 'p-1', amount: 0, names: [] }],
+      }),
+    );
+  });
+});

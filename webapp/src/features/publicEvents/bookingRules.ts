@@ -1,0 +1,307 @@
+import type { TFunction } from 'i18next';
+import type {
+  BookingInput,
+  CustomerChoice,
+  PublicEvent,
+  PublicProduct,
+} from '../../api/generated/booking';
+import type { EventExtraInfo } from '../../api/generated/events';
+import type { ExtraInfoValue } from '../../api/generated/orders';
+import { holdsSeveral, extraInfoSchema, type ExtraInfoDefinition } from '../../shared/extraInfo';
+import { yup } from '../../shared/validation';
+import type {
+  BookingAnswers,
+  BookingContact,
+  BookingLine,
+  LocalBooking,
+  WizardStep,
+} from './localBooking';
+import { GUEST_KEY } from './localBooking';
+
+/**
+ * How many more of a product the buyer may add (spec 2 §5): the available count less what is
+ * already in the booking, capped by the buyer's own maximum less what they hold; null when
+ * nothing limits it. The server's rule (domain `booking::max_more`) in the browser.
+ */
+export function maxMore(product: PublicProduct, inBooking = 0): number | null {
+  const byStock = product.available === null ? null : product.available - inBooking;
+  const byBuyer =
+    product.maxAmount === null ? null : product.maxAmount - product.purchased - inBooking;
+  const limits = [byStock, byBuyer].filter((limit): limit is number => limit !== null);
+  return limits.length === 0 ? null : Math.max(0, Math.min(...limits));
+}
+
+/** Every product costs nothing: a free registration ('Antal', 'Tilmeld som', 'Bekræft tilmelding'). */
+export function isFreeRegistration(products: PublicProduct[]): boolean {
+  return products.length > 0 && products.every((product) => product.price === 0);
+}
+
+/** Step 1's form: one line per product on offer, in the offer's order. */
+export interface TicketLineValues {
+  amount: number;
+  names: string[];
+}
+
+export interface TicketsValues {
+  lines: TicketLineValues[];
+}
+
+/** The form's line of a product, from what the booking holds of it. */
+export function ticketLineValues(product: PublicProduct, lines: BookingLine[]): TicketLineValues {
+  const line = lines.find((candidate) => candidate.productId === product.productId);
+  const amount = line?.amount ?? 0;
+  return { amount, names: product.nameRequired ? resizedNames(line?.names ?? [], amount) : [] };
+}
+
+/** One name per ticket: cut or padded with empty names. */
+export function resizedNames(names: string[], amount: number): string[] {
+  return Array.from({ length: Math.max(0, amount) }, (_, index) => names[index] ?? '');
+}
+
+/** The booking's lines from the form (every product, also those at 0). */
+export function bookingLines(products: PublicProduct[], values: TicketsValues): BookingLine[] {
+  return products.map((product, index) => {
+    const line = values.lines[index];
+    const amount = line?.amount ?? 0;
+    return {
+      productId: product.productId,
+      amount,
+      names: product.nameRequired ? resizedNames(line?.names ?? [], amount) : [],
+    };
+  });
+}
+
+export function totalAmount(values: TicketsValues): number {
+  return values.lines.reduce((sum, line) => sum + Math.max(0, line.amount || 0), 0);
+}
+
+/**
+ * Spec 2 §5 "Public quantity" and "Free registration": at least 0, at most what may still be
+ * added ('Max. N mere til dette arrangement'; for a free registration 'Der er kun N
+ * tilgængelige pladser'), and a holder's name per ticket where the product asks for names.
+ */
+export function ticketsSchema(products: PublicProduct[], free: boolean, t: TFunction) {
+  const lineSchemas = products.map((product) => {
+    const max = maxMore(product);
+    let amount = yup.number().label(t('publicEvents.tickets.amount')).required().integer().min(0);
+    if (max !== null) {
+      amount = amount.max(
+        max,
+        t(free ? 'publicEvents.tickets.onlyPlaces' : 'publicEvents.tickets.maxMore', {
+          count: max,
+        }),
+      );
+    }
+    const name = product.nameRequired
+      ? yup.string().trim().required(t('publicEvents.tickets.holderNameRequired'))
+      : yup.string();
+    return yup.object({ amount, names: yup.array(name) });
+  });
+  const [first, ...rest] = lineSchemas;
+  return yup.object({ lines: first ? yup.tuple([first, ...rest]) : yup.array() });
+}
+
+/** Step 2's form: the customer, the password of 'Opret bruger', the answers. */
+export interface ContactValues extends BookingContact {
+  password: string;
+  answers: BookingAnswers;
+}
+
+/** The event's questions as the form kit's extra-info fields, named by their place (`q0` …). */
+export function questionDefinitions(questions: EventExtraInfo[]): ExtraInfoDefinition[] {
+  return questions.map((question, index) => ({
+    title: question.title,
+    alias: questionAlias(index),
+    type: question.type,
+    values: question.values,
+    multiple: question.multiple,
+    required: question.required,
+  }));
+}
+
+export function questionAlias(index: number): string {
+  return `q${index}`;
+}
+
+/** The answers' starting values: what the booking holds, else nothing chosen. */
+export function answerValues(definitions: ExtraInfoDefinition[], stored: BookingAnswers) {
+  return Object.fromEntries(
+    definitions.map((definition) => {
+      const value = stored[definition.alias];
+      if (holdsSeveral(definition)) {
+        return [definition.alias, Array.isArray(value) ? value : value ? [value] : []];
+      }
+      return [definition.alias, Array.isArray(value) ? (value[0] ?? '') : (value ?? '')];
+    }),
+  ) as BookingAnswers;
+}
+
+/** The answers as the booking sends them: `{title, value}` or, for several, `{title, values}`. */
+export function answersPayload(
+  questions: EventExtraInfo[],
+  answers: BookingAnswers,
+): ExtraInfoValue[] {
+  return questionDefinitions(questions).map((definition) => {
+    const answer = answers[definition.alias];
+    if (holdsSeveral(definition)) {
+      const values = Array.isArray(answer) ? answer : answer ? [answer] : [];
+      return { title: definition.title, value: null, values };
+    }
+    const value = Array.isArray(answer) ? (answer[0] ?? '') : (answer ?? '');
+    return { title: definition.title, value, values: null };
+  });
+}
+
+/**
+ * Spec 2 §5 guest customer: first name, last name, e-mail and phone required; a password of at
+ * least 8 characters when a visitor ticks 'Opret bruger'; a required Select or Text question
+ * answered (a Radio or Checkbox question is never required here, as the server has it).
+ */
+export function contactSchema(
+  t: TFunction,
+  questions: ExtraInfoDefinition[],
+  canCreateUser: boolean,
+) {
+  const label = (field: string) => t(`publicEvents.contact.${field}`);
+  const asked = questions.map((question) => ({
+    ...question,
+    required: question.required && (question.type === 'Select' || question.type === 'Text'),
+  }));
+  return yup.object({
+    firstname: yup.string().label(label('firstname')).trim().required().max(254),
+    lastname: yup.string().label(label('lastname')).trim().required().max(254),
+    email: yup.string().label(label('email')).trim().required().email().max(254),
+    phone: yup.string().label(label('phone')).trim().required().max(254),
+    createUser: yup.boolean(),
+    password: yup
+      .string()
+      .label(label('password'))
+      .when('createUser', {
+        is: (createUser: boolean) => canCreateUser && createUser,
+        then: (schema) => schema.required().min(PASSWORD_MIN_LENGTH),
+      }),
+    answers: extraInfoSchema(asked),
+  });
+}
+
+/** As the server's `passwords::MIN_LENGTH`. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Whom the booking is for, by the key chosen ('none': a guest). */
+export function customerOf(event: PublicEvent, key: string | null): CustomerChoice | null {
+  if (key === null || key === GUEST_KEY) return null;
+  return event.customers.find((choice) => choice.key === key) ?? null;
+}
+
+/** The lines the booking sends: those with an amount, with names where the product asks. */
+export function sentLines(lines: BookingLine[]): BookingLine[] {
+  return lines.filter((line) => line.amount > 0);
+}
+
+interface BookingExtras {
+  password?: string;
+  acceptTerms?: boolean;
+}
+
+/** The booking as the calls send it (spec 2 §3 Booking); the server prices it. */
+export function bookingInput(
+  event: PublicEvent,
+  booking: LocalBooking,
+  { password = '', acceptTerms = false }: BookingExtras = {},
+): BookingInput {
+  const choice = customerOf(event, booking.customerKey);
+  const contact = booking.contact;
+  const createUser = contact?.createUser ?? false;
+  return {
+    eventId: event.id,
+    companyId: choice?.companyId ?? null,
+    contactId: choice?.contactId ?? null,
+    products: sentLines(booking.lines).map((line) => ({
+      productId: line.productId,
+      amount: line.amount,
+      name: null,
+      names: line.names,
+      extraInfo: [],
+      holdToken: null,
+      seat: null,
+      section: null,
+      row: null,
+      seatNumber: null,
+    })),
+    firstname: contact?.firstname.trim() ?? '',
+    lastname: contact?.lastname.trim() ?? '',
+    email: contact?.email.trim() ?? '',
+    phone: contact?.phone.trim() ?? '',
+    createUser,
+    password: createUser && password ? password : null,
+    extraInfo: answersPayload(event.extraInfo, booking.answers),
+    acceptTerms,
+    discountCode: null,
+  };
+}
+
+/** A server refusal sorted by the step whose form shows it. */
+export interface PlacedErrors {
+  /** The first step with an error: the wizard goes back there. */
+  step: WizardStep;
+  /** Step 1, by product: its amount's or its names' error. */
+  products: Record<string, { amount?: string; names?: string }>;
+  /** Step 1, about the booking as a whole ('Vælg mindst én billet'). */
+  tickets?: string;
+  /** Step 2, by its form's fields (`answers.q0` for the first question). */
+  contact: Record<string, string>;
+  /** Step 3's terms. */
+  acceptTerms?: string;
+  /** What no field shows (the sign-up window, an unknown field): an alert on the step. */
+  message?: string;
+}
+
+const CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone', 'password'];
+const PRODUCT_FIELD = /^products\.(\d+)\.(\w+)$/;
+const QUESTION_FIELD = /^extraInfo\.(\d+)$/;
+
+/**
+ * Sorts a 422's field errors onto the wizard's steps: `products.0.amount` is the first line sent
+ * (step 1), the customer's fields and `extraInfo.N` step 2, `acceptTerms` step 3. An error no
+ * field shows, or a refusal without fields, is the message.
+ */
+export function placeErrors(
+  errors: Record<string, string[]> | undefined,
+  message: string | undefined,
+  sent: BookingLine[],
+  current: WizardStep,
+): PlacedErrors {
+  const placed: PlacedErrors = { step: current, products: {}, contact: {} };
+  const steps: WizardStep[] = [];
+  let unplaced = false;
+  for (const [field, messages] of Object.entries(errors ?? {})) {
+    const text = Array.isArray(messages) ? messages.join(' ') : String(messages);
+    const product = PRODUCT_FIELD.exec(field);
+    const question = QUESTION_FIELD.exec(field);
+    const line = product ? sent[Number(product[1])] : undefined;
+    if (product && line && (product[2] === 'amount' || product[2] === 'names')) {
+      placed.products[line.productId] = {
+        ...placed.products[line.productId],
+        [product[2]]: text,
+      };
+      steps.push(1);
+    } else if (field === 'products') {
+      placed.tickets = text;
+      steps.push(1);
+    } else if (CONTACT_FIELDS.includes(field)) {
+      placed.contact[field] = text;
+      steps.push(2);
+    } else if (question) {
+      placed.contact[`answers.${questionAlias(Number(question[1]))}`] = text;
+      steps.push(2);
+    } else if (field === 'acceptTerms') {
+      placed.acceptTerms = text;
+      steps.push(3);
+    } else {
+      unplaced = true;
+    }
+  }
+  if (steps.length === 0 || unplaced) placed.message = message;
+  if (steps.length > 0) placed.step = Math.min(...steps) as WizardStep;
+  return placed;
+}

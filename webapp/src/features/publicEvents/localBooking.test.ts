@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clearBooking,
+  freshBooking,
+  loadBooking,
+  localBookingKey,
+  saveBooking,
+} from './localBooking';
+
+const booked = {
+  ...freshBooking('ev-1', 'u-1'),
+  customerKey: 'co-1',
+  lines: [{ productId: 'p-1', amount: 2, names: [] }],
+  reached: 2 as const,
+};
+
+describe('the local booking', () => {
+  it("keeps the user's booking of the event", () => {
+    saveBooking(booked);
+    expect(loadBooking('ev-1', 'u-1')).toEqual(booked);
+  });
+
+  it('starts afresh, and forgets the stored one, for another user', () => {
+    saveBooking(booked);
+    expect(loadBooking('ev-1', null)).toEqual(freshBooking('ev-1', null));
+    expect(localStorage.getItem(localBookingKey('ev-1'))).toBeNull();
+  });
+
+  it('keeps each event apart', () => {
+    saveBooking(booked);
+    expect(loadBooking('ev-2', 'u-1')).toEqual(freshBooking('ev-2', 'u-1'));
+    expect(loadBooking('ev-1', 'u-1')).toEqual(booked);
+  });
+
+  it('starts afresh from a stored booking of another shape', () => {
+    localStorage.setItem(localBookingKey('ev-1'), '{"eventId":"ev-1","lines":"x"}');
+    expect(loadBooking('ev-1', 'u-1')).toEqual(freshBooking('ev-1', 'u-1'));
+    localStorage.setItem(localBookingKey('ev-1'), 'not json');
+    expect(loadBooking('ev-1', 'u-1')).toEqual(freshBooking('ev-1', 'u-1'));
+  });
+
+  it('is gone once cleared', () => {
+    saveBooking(booked);
+    clearBooking('ev-1');
+    expect(loadBooking('ev-1', 'u-1')).toEqual(freshBooking('ev-1', 'u-1'));
+  });
+});

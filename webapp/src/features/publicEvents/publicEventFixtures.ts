@@ -1,0 +1,299 @@
+// The public event 'Derby' of Demo FC, its products and orders, and the booking calls as msw
+// handlers that record what the page sends: for the tests of the public event page.
+
+import { http, HttpResponse } from 'msw';
+import type { SessionUser } from '../../api/appApi';
+import type {
+  BookingInput,
+  PricedLine,
+  PublicEvent,
+  PublicOrder,
+  PublicOrderPayment,
+  PublicProduct,
+} from '../../api/generated/booking';
+import type { PaymentStart } from '../../api/generated/payments';
+import { clubs, demoFc, modules, staffUser } from '../../test/fixtures';
+import { server, sessionHandlers, type SessionScenario } from '../../test/server';
+
+export const EVENT_ID = 'ev-1';
+export const ORDER_ID = 'o-1';
+export const TOKEN = 'tok-1';
+
+export function derby(extra: Partial<PublicEvent> = {}): PublicEvent {
+  return {
+    id: EVENT_ID,
+    title: 'Derby',
+    url: 'derby',
+    location: 'Stadion',
+    startDate: '2030-06-05T17:30:00Z',
+    endDate: '2030-06-05T20:00:00Z',
+    description: '<p>Sæsonens <strong>største</strong> kamp</p>',
+    ticketDescription: '<p>Billetter sælges efter først til mølle.</p>',
+    terms: '<p>Ingen refusion.</p>',
+    bannerPicture: '/public/events/pictures/b-1',
+    bannerBottom: null,
+    signUpStart: '2030-05-01T08:00:00Z',
+    signUpPublic: '2030-05-10T08:00:00Z',
+    signUpDeadline: '2030-06-04T20:00:00Z',
+    signUp: 'open',
+    businessOnly: false,
+    private: false,
+    hasTickets: true,
+    extraInfo: [],
+    sponsors: [],
+    customers: [],
+    guestsAllowed: true,
+    user: null,
+    clubEmail: 'info@demofc.test',
+    provider: 'stripe',
+    vatDisabled: false,
+    ...extra,
+  };
+}
+
+export function product(extra: Partial<PublicProduct> = {}): PublicProduct {
+  return {
+    productId: 'p-1',
+    catalogueProductId: 'cp-1',
+    title: 'Voksen',
+    description: 'Siddeplads på langsiden',
+    price: 15000,
+    available: null,
+    purchased: 0,
+    maxAmount: null,
+    allowance: 0,
+    type: 'ticket',
+    isTicket: true,
+    seasonal: false,
+    inContract: false,
+    nameRequired: false,
+    seatCategories: [],
+    extraInfo: [],
+    ...extra,
+  };
+}
+
+export const freeProduct = (extra: Partial<PublicProduct> = {}) =>
+  product({ productId: 'p-free', title: 'Tilmelding', description: null, price: 0, ...extra });
+
+export function order(extra: Partial<PublicOrder> = {}): PublicOrder {
+  return {
+    id: ORDER_ID,
+    orderNumber: 1042,
+    status: 'approved',
+    subtotal: 24000,
+    vat: 6000,
+    total: 30000,
+    firstname: 'Anna',
+    lastname: 'Berg',
+    email: 'anna@example.dk',
+    phone: '12345678',
+    orderLines: [
+      {
+        id: 'ol-1',
+        title: 'Voksen',
+        amount: 2,
+        price: 15000,
+        total: 30000,
+        options: [],
+        extraInfo: [],
+      },
+    ],
+    tickets: [
+      {
+        ticketId: 'ABCDEF123456',
+        number: 7,
+        product: 'Voksen',
+        name: 'Anna Berg',
+        section: null,
+        row: null,
+        seatNumber: null,
+        download: '/public/events/ticket/ABCDEF123456',
+      },
+      {
+        ticketId: 'GHIJKL123456',
+        number: 8,
+        product: 'Voksen',
+        name: null,
+        section: 'A',
+        row: '3',
+        seatNumber: '12',
+        download: '/public/events/ticket/GHIJKL123456',
+      },
+    ],
+    ...extra,
+  };
+}
+
+export function payment(extra: Partial<PublicOrderPayment> = {}): PublicOrderPayment {
+  return { provider: 'stripe', payable: false, lastError: null, expires: null, ...extra };
+}
+
+export const stripeStart: PaymentStart = {
+  kind: 'stripe',
+  clientSecret: 'pi_123_secret_abc',
+  publishableKey: 'pk_test_tribune',
+};
+
+/** A customer of Demo FC: signed in, in public mode. */
+export const customerUser: SessionUser = {
+  ...staffUser,
+  id: 'u-kunde',
+  firstname: 'Karen',
+  lastname: 'Kunde',
+  name: 'Karen Kunde',
+  email: 'kunde@tribune.test',
+  role: 'customer',
+  clients: [{ clientId: 'c1', role: 'customer', systemUser: false, accepted: true }],
+};
+
+export const visitorSession: SessionScenario = { client: demoFc, modules };
+
+export const customerSession: SessionScenario = {
+  user: customerUser,
+  clients: clubs.slice(0, 1),
+  client: { ...demoFc, isFrontend: true },
+  modules,
+  isFrontend: true,
+};
+
+const refusal = (message: string, errors: Record<string, string[]> = {}) =>
+  HttpResponse.json({ success: false, error: message, errors }, { status: 422 });
+
+/** What the page asked for, in turn. */
+export interface BookingCalls {
+  products: BookingInput[];
+  validations: BookingInput[];
+  intents: BookingInput[];
+  books: { intentSecret: string | null; body: BookingInput }[];
+  orders: { token: string | null }[];
+  pays: { token: string | null }[];
+  accepts: { token: string | null; body: unknown }[];
+}
+
+/** The server's answers; each may be a function of the call. */
+export interface BookingServer {
+  session?: SessionScenario;
+  event?: PublicEvent | null;
+  /** By the customer's key ('none' for a guest). */
+  products?: (body: BookingInput) => PublicProduct[];
+  validate?: (body: BookingInput) => Response | undefined;
+  intent?: (body: BookingInput) => Response | undefined;
+  book?: (body: BookingInput) => Response | undefined;
+  /** The GET answers in turn; the last one repeats. */
+  orders?: { order: PublicOrder; payment: PublicOrderPayment }[];
+  pay?: () => Response;
+  accept?: () => { order: PublicOrder; payment: PublicOrderPayment };
+}
+
+/** Prices the lines as the server does: each at its product's price, no allowances. */
+export function pricedLines(body: BookingInput, products: PublicProduct[]): PricedLine[] {
+  return body.products.flatMap((line) => {
+    const offered = products.find((candidate) => candidate.productId === line.productId);
+    if (!offered) return [];
+    return [
+      {
+        productId: offered.productId,
+        title: offered.title,
+        amount: line.amount,
+        free: Math.min(offered.allowance, line.amount),
+        price: offered.price,
+        total: offered.price * Math.max(0, line.amount - offered.allowance),
+      },
+    ];
+  });
+}
+
+const keyOf = (body: BookingInput) => body.companyId ?? body.contactId ?? 'none';
+
+/** The session, the event page and the booking calls, recording what the page sends. */
+export function serveBooking(given: BookingServer = {}): BookingCalls {
+  const calls: BookingCalls = {
+    products: [],
+    validations: [],
+    intents: [],
+    books: [],
+    orders: [],
+    pays: [],
+    accepts: [],
+  };
+  const products = given.products ?? (() => [product()]);
+  const orders = given.orders ?? [{ order: order(), payment: payment() }];
+  const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token');
+  server.use(
+    ...sessionHandlers(given.session ?? visitorSession),
+    http.get('/public/events/:url', ({ params }) => {
+      const event = given.event === undefined ? derby() : given.event;
+      if (!event || params.url !== event.url) {
+        return HttpResponse.json({ success: false, error: 'Ikke fundet' }, { status: 404 });
+      }
+      return HttpResponse.json({ success: true, result: event });
+    }),
+    http.post('/public/events/:id/products', async ({ request }) => {
+      const body = (await request.json()) as BookingInput;
+      calls.products.push(body);
+      const offered = products(body);
+      return HttpResponse.json({
+        success: true,
+        result: { [keyOf(body)]: offered },
+        data: { bookingProducts: pricedLines(body, offered) },
+      });
+    }),
+    http.post('/public/events/validate-contact', async ({ request }) => {
+      const body = (await request.json()) as BookingInput;
+      calls.validations.push(body);
+      return given.validate?.(body) ?? HttpResponse.json({ success: true });
+    }),
+    http.post('/public/events/create-intent', async ({ request }) => {
+      const body = (await request.json()) as BookingInput;
+      calls.intents.push(body);
+      const answer = given.intent?.(body);
+      if (answer) return answer;
+      const lines = pricedLines(body, products(body));
+      const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+      const vat = Math.round(subtotal * 0.2);
+      return HttpResponse.json({
+        success: true,
+        result: {
+          intentSecret: 'intent-1',
+          booking: { bookingProducts: lines, subtotal, discount: 0, vat, total: subtotal + vat },
+        },
+      });
+    }),
+    http.post('/public/events/book', async ({ request }) => {
+      const body = (await request.json()) as BookingInput;
+      calls.books.push({
+        intentSecret: new URL(request.url).searchParams.get('intentSecret'),
+        body,
+      });
+      return (
+        given.book?.(body) ??
+        HttpResponse.json({
+          success: true,
+          result: null,
+          data: { orderId: ORDER_ID, token: TOKEN, expires: null },
+        })
+      );
+    }),
+    http.get('/public/events/:id/order/:orderId', ({ request }) => {
+      calls.orders.push({ token: tokenOf(request) });
+      if (tokenOf(request) !== TOKEN) {
+        return HttpResponse.json({ success: false, error: 'Forkert link' }, { status: 403 });
+      }
+      const answer = orders[Math.min(calls.orders.length - 1, orders.length - 1)];
+      return HttpResponse.json({ success: true, result: answer?.order, data: answer?.payment });
+    }),
+    http.post('/public/events/:id/order/:orderId/pay', ({ request }) => {
+      calls.pays.push({ token: tokenOf(request) });
+      return given.pay?.() ?? HttpResponse.json({ success: true, result: stripeStart });
+    }),
+    http.post('/public/events/:id/order/:orderId/accept-payment', async ({ request }) => {
+      calls.accepts.push({ token: tokenOf(request), body: await request.json() });
+      const answer = given.accept?.() ?? orders[orders.length - 1];
+      return HttpResponse.json({ success: true, result: answer?.order, data: answer?.payment });
+    }),
+  );
+  return calls;
+}
+
+export { refusal };
