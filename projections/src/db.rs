@@ -25,19 +25,16 @@ pub async fn club_tx(
     pool: &PgPool,
     client_id: Uuid,
 ) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SELECT set_config('tribune.client_id', $1, true)")
-        .bind(client_id.to_string())
-        .execute(&mut *tx)
-        .await?;
-    Ok(tx)
+    // One round trip: the BEGIN and the club's setting go as one simple query (a uuid is safe to
+    // write into it).
+    pool.begin_with(format!(
+        "BEGIN; SELECT set_config('tribune.client_id', '{client_id}', true)"
+    ))
+    .await
 }
 
 /// A transaction for work that spans clubs by design (projectors, the job runner, admins).
 pub async fn system_tx(pool: &PgPool) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SELECT set_config('tribune.scope', 'system', true)")
-        .execute(&mut *tx)
-        .await?;
-    Ok(tx)
+    pool.begin_with("BEGIN; SELECT set_config('tribune.scope', 'system', true)")
+        .await
 }

@@ -15,7 +15,9 @@ use tribune_projections::testing::TestDb;
 
 pub struct Served {
     pub base: String,
+    #[allow(dead_code)] // the rush books as visitors, not as the staff user
     pub client: reqwest::Client,
+    #[allow(dead_code)]
     pub csrf: String,
 }
 
@@ -74,6 +76,7 @@ pub async fn serve_and_log_in(db: &TestDb) -> Served {
 }
 
 /// (p50, p95) in milliseconds.
+#[allow(dead_code)] // each bench compiles this module; the rush reports p99
 pub fn percentiles(times: &mut [Duration]) -> (f64, f64) {
     times.sort();
     let at =

@@ -202,6 +202,8 @@ pub struct Booked {
     pub total: Money,
     pub expires: Option<chrono::DateTime<Utc>>,
     pub event_url: String,
+    /// Booked by this call (not an earlier call's booking of the same intent).
+    pub fresh: bool,
 }
 
 /// The order content of a planned booking: a line per product and price (the allowance's
@@ -273,9 +275,6 @@ pub async fn book_in(
     input: &BookingInput,
 ) -> Result<Booked, ApiError> {
     let now = Utc::now();
-    if let Some(existing) = confirm::by_intent(state, client_id, intent).await? {
-        return Ok(existing);
-    }
     let password_hash = match (&input.password, input.create_user && caller.0.is_none()) {
         (Some(password), true) if password.chars().count() >= passwords::MIN_LENGTH => {
             Some(passwords::hash(password.clone()).await?)
@@ -285,13 +284,15 @@ pub async fn book_in(
     // Taken before the transaction, so the rush does not queue on the club's counter.
     let number = take_number(&state.pool, "order_numbers", client_id).await?;
     let mut tx = club_tx(&state.pool, client_id).await?;
+    if confirm::intent_known(&mut tx, client_id, intent).await? {
+        tx.rollback().await?;
+        return confirm::by_intent(state, client_id, intent)
+            .await?
+            .ok_or(ApiError::NotFound);
+    }
     let planned = plan(&mut tx, client_id, caller.0.as_deref(), input, now, true).await?;
     let free = planned.totals.total == Money::ZERO;
-    if !free
-        && payments::club_provider_kind(&mut tx, client_id)
-            .await?
-            .is_none()
-    {
+    if !free && !planned.takes_cards {
         return Err(ApiError::invalid(
             "Kortbetaling er ikke sat op for klubben.",
         ));
@@ -330,7 +331,7 @@ pub async fn book_in(
     };
     state
         .orders
-        .execute_in(
+        .create_in(
             &mut tx,
             client_id,
             &order_id.to_string(),
@@ -344,13 +345,11 @@ pub async fn book_in(
                 content,
             },
             actor.metadata("order.book"),
-            Some(0),
         )
         .await
         .map_err(crate::orders::service::refused)?;
     let token = payments::issue_link(&mut tx, client_id, Purpose::Order, order_id).await?;
     let expires = (!free).then(|| now + Duration::minutes(HOLD_MINUTES));
-    confirm::record(&mut tx, &planned, order_id, intent, user_id, &tickets).await?;
     // The places, last: their counters stay locked only until the commit below.
     let hold = capacity::hold(
         &mut tx,
@@ -368,7 +367,7 @@ pub async fn book_in(
         Ok(hold) => hold,
         Err(full) => return Err(confirm::refusal(&planned, &full)),
     };
-    confirm::set_hold(&mut tx, order_id, hold).await?;
+    confirm::record(&mut tx, &planned, order_id, hold, intent, user_id, &tickets).await?;
     if free {
         confirm::confirm_in(state, &mut tx, &actor, order_id).await?;
     }
@@ -379,6 +378,7 @@ pub async fn book_in(
         total: planned.totals.total,
         expires,
         event_url: planned.event.url,
+        fresh: true,
     })
 }
 

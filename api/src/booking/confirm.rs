@@ -77,11 +77,12 @@ async fn booking_for_update(
     .await
 }
 
-/// Records the booking of `order_id` (its hold is set once taken).
+/// Records the booking of `order_id` and the hold of its places.
 pub async fn record(
     conn: &mut PgConnection,
     planned: &Plan,
     order_id: Uuid,
+    hold: Uuid,
     intent: &str,
     user_id: Option<Uuid>,
     tickets: &[StoredTicket],
@@ -93,7 +94,7 @@ pub async fn record(
     };
     sqlx::query(
         "INSERT INTO event_bookings (order_id, client_id, event_id, hold_id, intent, user_id, company_id, contact_id, lines, claims) \
-         VALUES ($1, $2, $3, $1, $4, $5, $6, $7, $8, $9)",
+         VALUES ($1, $2, $3, $10, $4, $5, $6, $7, $8, $9)",
     )
     .bind(order_id)
     .bind(planned.event.client_id)
@@ -104,6 +105,7 @@ pub async fn record(
     .bind(contact)
     .bind(Json(tickets))
     .bind(Json(&planned.claims))
+    .bind(hold)
     .execute(conn)
     .await?;
     Ok(())
@@ -149,6 +151,21 @@ pub fn refusal(planned: &Plan, full: &Full) -> ApiError {
     ApiError::field(&format!("products.{}.amount", line.unwrap_or(0)), message)
 }
 
+/// Whether an intent booked before (inside the booking's transaction).
+pub async fn intent_known(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    intent: &str,
+) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM event_bookings WHERE client_id = $1 AND intent = $2)",
+    )
+    .bind(client_id)
+    .bind(intent)
+    .fetch_one(conn)
+    .await
+}
+
 /// The booking an intent made before, with a new token for its pages.
 pub async fn by_intent(
     state: &AppState,
@@ -182,6 +199,7 @@ pub async fn by_intent(
         total: order.totals().total,
         expires,
         event_url,
+        fresh: false,
     }))
 }
 
@@ -193,6 +211,12 @@ pub async fn start_payment(
 ) -> Result<Option<PaymentStart>, ApiError> {
     if booked.total <= Money::ZERO {
         return Ok(None);
+    }
+    if booked.fresh {
+        // Booked just now: a draft nobody has paid.
+        return Ok(Some(
+            payments::start(state, client_id, start_request(state, booked)).await?,
+        ));
     }
     let (order, _) = state
         .orders

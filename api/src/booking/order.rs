@@ -217,6 +217,7 @@ pub async fn pay_order(
         total: order.totals().total,
         expires: Some(expires),
         event_url,
+        fresh: false,
     };
     let started = payments::start(&state, client_id, start_request(&state, &booked)).await?;
     Ok(envelope::result(started))

@@ -19,7 +19,7 @@ use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::events::dto::ExtraInfoType;
 use crate::identity::passwords;
 use crate::identity::sessions::Identity;
-use crate::kit::capacity::Claim;
+use crate::kit::capacity::{self, Claim};
 use crate::kit::validate::is_email;
 
 /// The most tickets one line may ask for.
@@ -46,6 +46,8 @@ pub struct Plan {
     pub totals: BookingTotals,
     pub claims: Vec<Claim>,
     pub vat_disabled: bool,
+    /// The club takes cards.
+    pub takes_cards: bool,
 }
 
 impl Plan {
@@ -77,6 +79,30 @@ impl Plan {
 
 fn booking_error(err: BookingError) -> ApiError {
     ApiError::invalid(err.to_string())
+}
+
+/// What a booking needs of its club, in one read: whom a refused buyer is told to contact,
+/// whether it shows VAT, and whether it takes cards.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClubTerms {
+    pub email: String,
+    pub disable_vat: bool,
+    pub provider: Option<String>,
+}
+
+pub async fn club_terms(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+) -> Result<ClubTerms, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT coalesce(c.email, '') AS email, c.disable_vat, \
+           (SELECT cm.features->'payments'->>'provider' FROM client_modules cm JOIN modules m ON m.id = cm.module_id \
+            WHERE cm.client_id = c.id AND m.alias = 'orders' AND cm.active) AS provider \
+         FROM clients c WHERE c.id = $1",
+    )
+    .bind(client_id)
+    .fetch_one(conn)
+    .await
 }
 
 /// The club's e-mail, whom a refused buyer is told to contact.
@@ -171,6 +197,37 @@ fn check_questions(event: &SaleEvent, answers: &[ExtraInfoValue], errors: &mut F
     }
 }
 
+type Offers = HashMap<Uuid, (Offer, Option<i32>)>;
+
+async fn offers_by_id(
+    conn: &mut PgConnection,
+    event: &SaleEvent,
+    buyer: Buyer,
+    now: DateTime<Utc>,
+) -> Result<Offers, sqlx::Error> {
+    Ok(sale::offers(conn, event, buyer, now)
+        .await?
+        .into_iter()
+        .map(|(offer, cap)| (offer.product.id, (offer, cap)))
+        .collect())
+}
+
+/// Whether the booking wants more of a product than is left of it now.
+fn short_of_places(offers: &Offers, input: &BookingInput) -> bool {
+    let mut wanted: HashMap<Uuid, i64> = HashMap::new();
+    for line in &input.products {
+        if let Some(id) = line.product_id {
+            *wanted.entry(id).or_default() += line.amount.max(0);
+        }
+    }
+    wanted.iter().any(|(id, amount)| {
+        offers
+            .get(id)
+            .and_then(|(offer, _)| offer.available)
+            .is_some_and(|left| i64::from(left) < *amount)
+    })
+}
+
 /// Checks and prices the booking for `now`; `booking`: it is being booked (the terms must be
 /// accepted), not only priced. Refusals: 404 for an unknown event, 422 with the
 /// field (or, for the sign-up window, the message) otherwise.
@@ -185,15 +242,15 @@ pub async fn plan(
     let event_id = input
         .event_id
         .ok_or_else(|| ApiError::field("eventId", "Vælg et arrangement"))?;
-    let event = sale::event_by_id(conn, client_id, event_id)
+    let mut event = sale::event_by_id(conn, client_id, event_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let buyer = sale::buyer_of(conn, &event, identity, input.company_id, input.contact_id).await?;
     let invited = sale::is_invited(conn, &event, buyer).await?;
-    let email = club_email(conn, client_id).await?;
+    let club = club_terms(conn, client_id).await?;
     event
         .window()
-        .admits(now, buyer, invited, event.business_only, &email)
+        .admits(now, buyer, invited, event.business_only, &club.email)
         .map_err(booking_error)?;
 
     let mut errors = FieldErrors::new();
@@ -207,11 +264,15 @@ pub async fn plan(
             "Du skal acceptere handelsbetingelserne",
         );
     }
-    let offers: HashMap<Uuid, (Offer, Option<i32>)> = sale::offers(conn, &event, buyer, now)
-        .await?
-        .into_iter()
-        .map(|(offer, cap)| (offer.product.id, (offer, cap)))
-        .collect();
+    let mut offers = offers_by_id(conn, &event, buyer, now).await?;
+    // Places of holds that expired are for sale again: given back when they are wanted.
+    if short_of_places(&offers, input) && capacity::release_expired(conn, event.id, now).await? > 0
+    {
+        event = sale::event_by_id(conn, client_id, event.id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        offers = offers_by_id(conn, &event, buyer, now).await?;
+    }
     if input.products.is_empty() {
         push_error(&mut errors, "products", "Vælg mindst én billet");
     }
@@ -310,10 +371,7 @@ pub async fn plan(
         })
         .collect();
     let priced = apply_allowances(&wanted, &allowance_left);
-    let vat_disabled: bool = sqlx::query_scalar("SELECT disable_vat FROM clients WHERE id = $1")
-        .bind(client_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let vat_disabled = club.disable_vat;
     let totals = booking_totals(&priced, vat_disabled);
     let mut claims = Vec::new();
     for (line, price) in lines.iter_mut().zip(&priced) {
@@ -331,5 +389,10 @@ pub async fn plan(
         totals,
         claims,
         vat_disabled,
+        takes_cards: club
+            .provider
+            .as_deref()
+            .and_then(crate::integrations::payments::ProviderKind::parse)
+            .is_some(),
     })
 }

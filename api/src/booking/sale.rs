@@ -37,12 +37,14 @@ pub struct SaleEvent {
     pub business_only: bool,
     pub invitees: Json<EventInvitees>,
     pub extra_info: Json<Vec<EventExtraInfo>>,
+    /// The event's places taken now (its counter): a hint, read with the event.
+    pub taken: i32,
 }
 
 const EVENT_COLUMNS: &str =
-    "id, client_id, type_id, title, url, location, start_date, sign_up_start, \
-     sign_up_public, sign_up_deadline, max_signups, max_company_signups, private, business_only, \
-     invitees, extra_info";
+    "e.id, e.client_id, e.type_id, e.title, e.url, e.location, e.start_date, e.sign_up_start, \
+     e.sign_up_public, e.sign_up_deadline, e.max_signups, e.max_company_signups, e.private, \
+     e.business_only, e.invitees, e.extra_info, coalesce(c.taken, 0) AS taken";
 
 impl SaleEvent {
     pub fn window(&self) -> SignUpWindow {
@@ -61,7 +63,9 @@ pub async fn event_by_id(
     id: Uuid,
 ) -> Result<Option<SaleEvent>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "SELECT {EVENT_COLUMNS} FROM club_events WHERE client_id = $1 AND id = $2"
+        "SELECT {EVENT_COLUMNS} FROM club_events e \
+         LEFT JOIN capacity_counters c ON c.key = 'event:' || e.id::text \
+         WHERE e.client_id = $1 AND e.id = $2"
     ))
     .bind(client_id)
     .bind(id)
@@ -87,6 +91,8 @@ pub struct SaleProduct {
     /// The catalogue product's type: ticket or seat-ticket.
     pub kind: String,
     pub active: bool,
+    /// Its places taken now (its counter): a hint, read with the product.
+    pub taken: i32,
 }
 
 pub async fn products_of(
@@ -96,8 +102,9 @@ pub async fn products_of(
     sqlx::query_as(
         "SELECT ep.id, ep.product_id, ep.title, ep.price, ep.public_price, ep.public, ep.make_public_at, \
            ep.max_amount, ep.max_company_amount, ep.name_required, ep.disable_additional_tickets, \
-           ep.ticket_description, p.type AS kind, p.active \
+           ep.ticket_description, p.type AS kind, p.active, coalesce(c.taken, 0) AS taken \
          FROM event_products ep JOIN products p ON p.id = ep.product_id \
+         LEFT JOIN capacity_counters c ON c.key = 'ticket:' || ep.id::text \
          WHERE ep.client_id = $1 AND ep.event_id = $2 ORDER BY ep.sorting, ep.id",
     )
     .bind(event.client_id)
@@ -353,10 +360,9 @@ pub async fn offers(
     buyer: Buyer,
     now: DateTime<Utc>,
 ) -> Result<Vec<(Offer, Option<i32>)>, sqlx::Error> {
-    // Places of holds that expired are for sale again.
-    capacity::release_expired(conn, event.id, now).await?;
     let products = products_of(conn, event).await?;
-    let event_left = capacity::left(conn, &keys::event(event.id), event.max_signups).await?;
+    let left = |limit: Option<i32>, taken: i32| limit.map(|limit| (limit - taken).max(0));
+    let event_left = left(event.max_signups, event.taken);
     let (company_left, granted, limits) = match buyer {
         Buyer::Company(company) => (
             capacity::left(
@@ -384,8 +390,7 @@ pub async fn offers(
             Some(_) => product.price,
             None => product.public_price.unwrap_or(product.price),
         };
-        let product_left =
-            capacity::left(conn, &keys::ticket(product.id), product.max_amount).await?;
+        let product_left = left(product.max_amount, product.taken);
         let granted_here = granted.get(&product.product_id).copied().unwrap_or(0);
         let (purchased, allowance, cap) = match company {
             Some(company) => {

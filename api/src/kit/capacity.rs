@@ -118,29 +118,6 @@ pub async fn left(
     }
 }
 
-/// Raises the counter of one claim if it stays within its limit; None when it would not.
-async fn raise(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    claim: &Claim,
-) -> Result<Option<i32>, sqlx::Error> {
-    if claim.limit.is_some_and(|limit| claim.amount > limit) {
-        return Ok(None);
-    }
-    sqlx::query_scalar(
-        "INSERT INTO capacity_counters (key, client_id, taken) VALUES ($1, $2, $3) \
-         ON CONFLICT (key) DO UPDATE SET taken = capacity_counters.taken + EXCLUDED.taken, updated_at = now() \
-         WHERE $4::integer IS NULL OR capacity_counters.taken + EXCLUDED.taken <= $4 \
-         RETURNING taken",
-    )
-    .bind(&claim.key)
-    .bind(client_id)
-    .bind(claim.amount)
-    .bind(claim.limit)
-    .fetch_optional(conn)
-    .await
-}
-
 /// Lowers the counters by what they were raised (a hold given back).
 async fn lower(conn: &mut PgConnection, claims: &[(String, i32)]) -> Result<(), sqlx::Error> {
     let (keys, amounts): (Vec<String>, Vec<i32>) = claims.iter().cloned().unzip();
@@ -157,45 +134,66 @@ async fn lower(conn: &mut PgConnection, claims: &[(String, i32)]) -> Result<(), 
     Ok(())
 }
 
-/// Raises every claim's counter in turn, stopping at the first that would pass its limit (the
-/// ones before stay raised: `all_or_none` undoes them).
-async fn take_all(
+/// Raises every claim's counter that stays within its limit, in ONE statement (the claims come
+/// merged, in key order, and are locked in that order); answers the keys it raised. Each row is
+/// checked against its own limit, which the inserted row carries in `claim_limit` (a conflict's
+/// `EXCLUDED` row sees only the table's columns).
+async fn raise_all(
     conn: &mut PgConnection,
     client_id: Uuid,
     claims: &[Claim],
-) -> Result<Result<(), Full>, sqlx::Error> {
-    for claim in claims {
-        if raise(&mut *conn, client_id, claim).await?.is_none() {
-            let left = match claim.limit {
-                Some(limit) => (limit - taken(&mut *conn, &claim.key).await?).max(0),
-                None => 0,
-            };
-            return Ok(Err(Full {
-                key: claim.key.clone(),
-                left,
-            }));
-        }
-    }
-    Ok(Ok(()))
+) -> Result<Vec<String>, sqlx::Error> {
+    let keys: Vec<&str> = claims.iter().map(|c| c.key.as_str()).collect();
+    let amounts: Vec<i32> = claims.iter().map(|c| c.amount).collect();
+    let limits: Vec<Option<i32>> = claims.iter().map(|c| c.limit).collect();
+    sqlx::query_scalar(
+        "INSERT INTO capacity_counters (key, client_id, taken, claim_limit) \
+         SELECT w.key, $4, w.amount, w.lim \
+         FROM unnest($1::text[], $2::integer[], $3::integer[]) WITH ORDINALITY AS w(key, amount, lim, n) \
+         WHERE w.lim IS NULL OR w.amount <= w.lim ORDER BY w.n \
+         ON CONFLICT (key) DO UPDATE SET taken = capacity_counters.taken + EXCLUDED.taken, \
+           claim_limit = EXCLUDED.claim_limit, updated_at = now() \
+         WHERE EXCLUDED.claim_limit IS NULL OR capacity_counters.taken + EXCLUDED.taken <= EXCLUDED.claim_limit \
+         RETURNING key",
+    )
+    .bind(&keys)
+    .bind(&amounts)
+    .bind(&limits)
+    .bind(client_id)
+    .fetch_all(conn)
+    .await
 }
 
-/// `take_all` in a savepoint that is rolled back on a refusal.
+/// Raises every claim's counter or none: when one would pass its limit, those raised are
+/// lowered again, and the answer names the first claim that was short and how many it had left.
 async fn all_or_none(
     conn: &mut PgConnection,
     client_id: Uuid,
     claims: &[Claim],
 ) -> Result<Result<(), Full>, sqlx::Error> {
-    sqlx::query("SAVEPOINT capacity_claims")
-        .execute(&mut *conn)
-        .await?;
-    let taken = take_all(&mut *conn, client_id, claims).await?;
-    let end = if taken.is_ok() {
-        "RELEASE SAVEPOINT capacity_claims"
-    } else {
-        "ROLLBACK TO SAVEPOINT capacity_claims"
+    let raised = raise_all(&mut *conn, client_id, claims).await?;
+    if raised.len() == claims.len() {
+        return Ok(Ok(()));
+    }
+    let undo: Vec<(String, i32)> = claims
+        .iter()
+        .filter(|c| raised.contains(&c.key))
+        .map(|c| (c.key.clone(), c.amount))
+        .collect();
+    if !undo.is_empty() {
+        lower(&mut *conn, &undo).await?;
+    }
+    let Some(short) = claims.iter().find(|c| !raised.contains(&c.key)) else {
+        return Ok(Ok(()));
     };
-    sqlx::query(end).execute(&mut *conn).await?;
-    Ok(taken)
+    let left = match short.limit {
+        Some(limit) => (limit - taken(&mut *conn, &short.key).await?).max(0),
+        None => 0,
+    };
+    Ok(Err(Full {
+        key: short.key.clone(),
+        left,
+    }))
 }
 
 /// What a hold is: for an event (`scope`), by an order (`owner`), until `expires_at` (None:
@@ -226,24 +224,19 @@ pub async fn hold(
         return Ok(Err(full));
     }
     let id = Uuid::new_v4();
+    let (keys, amounts): (Vec<String>, Vec<i32>) =
+        claims.iter().map(|c| (c.key.clone(), c.amount)).unzip();
     sqlx::query(
-        "INSERT INTO capacity_holds (id, client_id, scope, owner_id, expires_at) VALUES ($1, $2, $3, $4, $5)",
+        "WITH hold AS (INSERT INTO capacity_holds (id, client_id, scope, owner_id, expires_at) \
+                       VALUES ($1, $2, $3, $4, $5) RETURNING id) \
+         INSERT INTO capacity_hold_counts (hold_id, key, client_id, amount) \
+         SELECT hold.id, r.key, $2, r.amount FROM hold, unnest($6::text[], $7::integer[]) AS r(key, amount)",
     )
     .bind(id)
     .bind(client_id)
     .bind(new.scope)
     .bind(new.owner)
     .bind(new.expires_at)
-    .execute(&mut *conn)
-    .await?;
-    let (keys, amounts): (Vec<String>, Vec<i32>) =
-        claims.iter().map(|c| (c.key.clone(), c.amount)).unzip();
-    sqlx::query(
-        "INSERT INTO capacity_hold_counts (hold_id, key, client_id, amount) \
-         SELECT $1, key, $2, amount FROM unnest($3::text[], $4::integer[]) AS r(key, amount)",
-    )
-    .bind(id)
-    .bind(client_id)
     .bind(&keys)
     .bind(&amounts)
     .execute(&mut *conn)

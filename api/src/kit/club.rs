@@ -73,13 +73,22 @@ pub async fn take_number(
     series: &'static str,
     client_id: uuid::Uuid,
 ) -> Result<i64, crate::error::ApiError> {
-    let mut tx = tribune_projections::db::club_tx(pool, client_id).await?;
-    sqlx::query("SET LOCAL synchronous_commit = off")
-        .execute(&mut *tx)
-        .await?;
-    let number = next_in_series(&mut tx, series, client_id).await?;
-    tx.commit().await?;
-    Ok(number)
+    use sqlx::Row;
+    // One round trip: a simple query of several statements runs as one (implicit) transaction,
+    // in which the club's setting and the commit's mode hold (`is_local`). `series` is one of the
+    // code's table names and `client_id` a uuid, so both are safe to write into the query.
+    let sql = format!(
+        "SELECT set_config('tribune.client_id', '{client_id}', true), \
+                set_config('synchronous_commit', 'off', true); \
+         INSERT INTO {series} (client_id, last_number) VALUES ('{client_id}', 1) \
+         ON CONFLICT (client_id) DO UPDATE SET last_number = {series}.last_number + 1 \
+         RETURNING last_number"
+    );
+    let rows = sqlx::raw_sql(&sql).fetch_all(pool).await?;
+    let last = rows.last().ok_or_else(|| {
+        crate::error::ApiError::internal(anyhow::anyhow!("no number from {series}"))
+    })?;
+    Ok(last.try_get::<i64, _>("last_number")?)
 }
 
 /// The club's name (the sender of its mails, the heading of its public pages).

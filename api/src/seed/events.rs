@@ -170,6 +170,7 @@ pub async fn seed_demo_events(pool: &PgPool) -> anyhow::Result<()> {
             promote,
             business_only: false,
             max_signups: Some(2500),
+            sign_up_days: 30,
         };
         insert_event(
             &mut tx,
@@ -212,6 +213,7 @@ pub async fn seed_demo_events(pool: &PgPool) -> anyhow::Result<()> {
             promote: false,
             business_only,
             max_signups: Some(if business_only { 80 } else { 200 }),
+            sign_up_days: 60,
         };
         insert_event(
             &mut tx,
@@ -237,6 +239,8 @@ struct DemoEvent<'a> {
     promote: bool,
     business_only: bool,
     max_signups: Option<i32>,
+    /// Sign-up opens this many days before the start.
+    sign_up_days: i64,
 }
 
 /// One demo event with the template's settings and its ticket products.
@@ -265,7 +269,7 @@ async fn insert_event(
     .bind(event.promote)
     .bind(start)
     .bind(start + Duration::hours(2))
-    .bind(start - Duration::days(30))
+    .bind(start - Duration::days(event.sign_up_days))
     .bind(start - Duration::hours(1))
     .bind(Json(&template.sender))
     .bind(Json(&template.invitees))
