@@ -131,6 +131,41 @@ async fn order_of(buyer: &Browser, event: &str, data: &Value) -> Value {
     answer
 }
 
+/// What the browser's Stripe.js does with a card (the fake's relay to localstripe), then the
+/// payer's return: the accept-payment answer. `data` is `book`'s data.
+async fn pay_and_return(
+    buyer: &Browser,
+    event: &str,
+    data: &Value,
+    secret: &str,
+    card: &str,
+) -> Value {
+    let (status, paid) = buyer
+        .post_json(
+            "/stand-ins/stripe/confirm",
+            &json!({ "clientSecret": secret, "number": card, "expMonth": 12, "expYear": 2030, "cvc": "123" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{paid}");
+    accept(buyer, event, data, secret).await
+}
+
+/// The payer's return from Stripe with the PaymentIntent of `secret`.
+async fn accept(buyer: &Browser, event: &str, data: &Value, secret: &str) -> Value {
+    let (status, after) = buyer
+        .post_json(
+            &format!(
+                "/public/events/{event}/order/{}/accept-payment?token={}",
+                data["orderId"].as_str().unwrap(),
+                data["token"].as_str().unwrap()
+            ),
+            &json!({ "reference": secret.split("_secret_").next().unwrap() }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    after
+}
+
 #[tokio::test]
 async fn the_public_page_shows_the_event_and_a_free_registration_is_confirmed_with_tickets_and_a_mail(
 ) {
@@ -296,26 +331,13 @@ async fn a_card_booking_holds_its_places_until_the_payment_confirms_it() {
 
     // A declined card: still a draft, with the reason; a retry with a good card confirms it.
     let secret = body["result"]["clientSecret"].as_str().unwrap().to_string();
-    let (_, declined) = buyer
-        .post_json(
-            "/stand-ins/stripe/confirm",
-            &json!({ "clientSecret": secret, "number": "4000000000000341", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
-        )
-        .await;
     let data = &body["data"];
     let path = format!(
         "/public/events/{id}/order/{}",
         data["orderId"].as_str().unwrap()
     );
     let token = data["token"].as_str().unwrap();
-    let reference = secret.split("_secret_").next().unwrap();
-    let (status, after) = buyer
-        .post_json(
-            &format!("{path}/accept-payment?token={token}"),
-            &json!({ "reference": reference }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{after} {declined}");
+    let after = pay_and_return(&buyer, &id, data, &secret, "4000000000000341").await;
     assert_eq!(after["result"]["status"], "draft");
     assert!(after["data"]["lastError"].is_string(), "{after}");
     assert_eq!(after["data"]["payable"], true);
@@ -328,21 +350,7 @@ async fn a_card_booking_holds_its_places_until_the_payment_confirms_it() {
         .as_str()
         .unwrap()
         .to_string();
-    let (status, paid) = buyer
-        .post_json(
-            "/stand-ins/stripe/confirm",
-            &json!({ "clientSecret": secret, "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{paid}");
-    let reference = secret.split("_secret_").next().unwrap();
-    let (status, after) = buyer
-        .post_json(
-            &format!("{path}/accept-payment?token={token}"),
-            &json!({ "reference": reference }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{after}");
+    let after = pay_and_return(&buyer, &id, data, &secret, "4242424242424242").await;
     assert_eq!(after["result"]["status"], "approved", "{after}");
     assert_eq!(after["result"]["tickets"].as_array().map(Vec::len), Some(3));
     assert_eq!(after["result"]["total"], 45000);
@@ -353,12 +361,7 @@ async fn a_card_booking_holds_its_places_until_the_payment_confirms_it() {
     // Kept for good: still 7 left, and a second accept changes nothing.
     let offered = products(&buyer, &id, json!({ "products": [] })).await;
     assert_eq!(offered["result"]["none"][0]["available"], 7);
-    let (_, again) = buyer
-        .post_json(
-            &format!("{path}/accept-payment?token={token}"),
-            &json!({ "reference": reference }),
-        )
-        .await;
+    let again = accept(&buyer, &id, data, &secret).await;
     assert_eq!(again["result"]["tickets"].as_array().map(Vec::len), Some(3));
 
     // Another token, or another club's visitor, sees nothing.
@@ -419,24 +422,8 @@ async fn a_payment_after_the_hold_expired_and_the_places_went_to_others_cancels_
 
     // The first buyer pays late: the order is cancelled and the money given back.
     let secret = body["result"]["clientSecret"].as_str().unwrap().to_string();
-    first
-        .post_json(
-            "/stand-ins/stripe/confirm",
-            &json!({ "clientSecret": secret, "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
-        )
-        .await;
     let data = &body["data"];
-    let (status, after) = first
-        .post_json(
-            &format!(
-                "/public/events/{id}/order/{}/accept-payment?token={}",
-                data["orderId"].as_str().unwrap(),
-                data["token"].as_str().unwrap()
-            ),
-            &json!({ "reference": secret.split("_secret_").next().unwrap() }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{after}");
+    let after = pay_and_return(&first, &id, data, &secret, "4242424242424242").await;
     assert_eq!(after["result"]["status"], "cancelled", "{after}");
     assert_eq!(after["result"]["tickets"], json!([]));
     let (_, order) = staff
