@@ -367,7 +367,19 @@ pub async fn book_in(
         Ok(hold) => hold,
         Err(full) => return Err(confirm::refusal(&planned, &full)),
     };
-    confirm::record(&mut tx, &planned, order_id, hold, intent, user_id, &tickets).await?;
+    let recorded =
+        confirm::record(&mut tx, &planned, order_id, hold, intent, user_id, &tickets).await;
+    if let Err(sqlx::Error::Database(e)) = &recorded {
+        if e.constraint() == Some("event_bookings_intent") {
+            // The same intent booked at the same moment: that booking stands, this one is undone
+            // (the unique index waited for the other to commit, so it is there to be found).
+            tx.rollback().await?;
+            return confirm::by_intent(state, client_id, intent)
+                .await?
+                .ok_or(ApiError::NotFound);
+        }
+    }
+    recorded?;
     if free {
         confirm::confirm_in(state, &mut tx, &actor, order_id).await?;
     }

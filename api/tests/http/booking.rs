@@ -287,6 +287,27 @@ async fn the_public_page_shows_the_event_and_a_free_registration_is_confirmed_wi
         assert_eq!(status, StatusCode::OK, "{body}");
     }
     assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 2);
+
+    // The same intent sent twice at once: one booking, both answered with it.
+    let mut once = booking.clone();
+    once["products"][0]["amount"] = json!(1);
+    once["products"][0]["names"] = json!(["Samtidig"]);
+    let calls = (0..6).map(|_| {
+        let (buyer, once) = (buyer.clone(), once.clone());
+        tokio::spawn(async move {
+            buyer
+                .post_json("/public/events/book?intentSecret=at-once", &once)
+                .await
+        })
+    });
+    let mut orders = std::collections::BTreeSet::new();
+    for call in calls.collect::<Vec<_>>() {
+        let (status, body) = call.await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{body}");
+        orders.insert(body["data"]["orderId"].as_str().unwrap().to_string());
+    }
+    assert_eq!(orders.len(), 1, "one order for one intent");
+    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 3);
 }
 
 #[tokio::test]
