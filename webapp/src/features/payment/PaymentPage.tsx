@@ -3,13 +3,14 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import type { OrderPaymentPage, PaymentPageLine } from '../../api/generated/payments';
 import { formatOre } from '../../shared/format';
 import { linkReturnUrl, StripeCardForm } from '../../shared/payments/StripeCardForm';
+import { usePaymentReturn } from '../../shared/payments/usePaymentReturn';
 import { WindowForm } from '../../shared/payments/WindowForm';
 import { Alert } from '../../shared/ui/Alert';
 import { Money } from '../../shared/ui/Money';
@@ -22,12 +23,10 @@ import {
 } from './paymentApi';
 import './payment.css';
 
-/**
- * Back from the payment window, its callback to the server may come a little after the payer:
- * the page asks again this often, this far apart, while the payment is still pending.
- */
-export const WINDOW_POLLS = 15;
-export const WINDOW_POLL_MS = 1000;
+/** Back from the payment window: `?window=accept`. */
+function windowAccepted(params: URLSearchParams) {
+  return params.get('window') === 'accept';
+}
 
 /** What the payment part of the page shows. */
 type PaymentView =
@@ -42,54 +41,6 @@ function paymentView(page: OrderPaymentPage, processing: boolean, unconfirmed: b
     return 'noProvider';
   }
   return 'nothingToPay';
-}
-
-/**
- * The payer's return from the provider: Stripe's `?payment_intent=pi_…` after a bank's page, or
- * the window's `?window=accept`. The server is asked to read the payment (once, after the page
- * came, so the answer is the newest word); for the window, the page is then asked again while the
- * payment waits for the window's callback.
- */
-function usePaymentReturn(link: PaymentLink, page: ReturnType<typeof useGetOrderPaymentQuery>) {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const reference = params.get('payment_intent');
-  const windowAccepted = params.get('window') === 'accept';
-  const returned = Boolean(reference) || windowAccepted;
-  const [confirmPayment] = useConfirmOrderPaymentMutation();
-  const [confirmed, setConfirmed] = useState(false);
-  const [error, setError] = useState<string>();
-  const [polls, setPolls] = useState(0);
-  const asked = useRef(false);
-  const loaded = page.isSuccess;
-  const { refetch } = page;
-
-  useEffect(() => {
-    if (!returned || !loaded || asked.current) return;
-    asked.current = true;
-    confirmPayment(reference ? { ...link, reference } : link)
-      .unwrap()
-      .catch((failure: unknown) => setError(apiErrorMessage(failure) ?? t('payment.confirmFailed')))
-      .finally(() => setConfirmed(true));
-  }, [returned, loaded, reference, link, confirmPayment, t]);
-
-  const pending = page.data?.paymentStatus === 'pending' && !page.data.lastError;
-  const awaitingCallback = windowAccepted && confirmed && !error && pending;
-  const polling = awaitingCallback && polls < WINDOW_POLLS;
-
-  useEffect(() => {
-    if (!polling) return;
-    const timer = setTimeout(() => {
-      void Promise.resolve(refetch()).finally(() => setPolls((count) => count + 1));
-    }, WINDOW_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [polling, polls, refetch]);
-
-  return {
-    processing: returned && (!confirmed || polling),
-    unconfirmed: awaitingCallback && polls >= WINDOW_POLLS,
-    error,
-  };
 }
 
 /** The card that paid, as the page tells it (the generated type lives with the order's). */
@@ -246,7 +197,19 @@ export function PaymentPage() {
   const token = params.get('token') ?? '';
   const link = useMemo(() => ({ id, token }), [id, token]);
   const page = useGetOrderPaymentQuery(link);
-  const back = usePaymentReturn(link, page);
+  const [confirmPayment] = useConfirmOrderPaymentMutation();
+  const confirm = useCallback(
+    (reference?: string) => confirmPayment(reference ? { ...link, reference } : link).unwrap(),
+    [link, confirmPayment],
+  );
+  const back = usePaymentReturn({
+    windowAccepted,
+    loaded: page.isSuccess,
+    confirm,
+    pending: page.data?.paymentStatus === 'pending' && !page.data.lastError,
+    refetch: page.refetch,
+    failedText: t('payment.confirmFailed'),
+  });
   const paymentTitleId = useId();
 
   if (page.isError) {

@@ -15,7 +15,7 @@ import {
   serveBooking,
   TOKEN,
 } from './publicEventFixtures';
-import { WINDOW_POLLS } from './OrderConfirmation';
+import { WINDOW_POLLS } from '../../shared/payments/usePaymentReturn';
 
 // No Stripe.js in jsdom: loadStripe answers a fake Stripe, the card element is one field that is
 // complete at 16 digits, and confirmPayment answers what each test tells it to.

@@ -4,7 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
@@ -17,6 +17,7 @@ import type {
 import type { PaymentStart } from '../../api/generated/payments';
 import { formatOre } from '../../shared/format';
 import { StripeCardForm } from '../../shared/payments/StripeCardForm';
+import { usePaymentReturn } from '../../shared/payments/usePaymentReturn';
 import { submitWindowForm } from '../../shared/payments/WindowForm';
 import { Alert } from '../../shared/ui/Alert';
 import { Money } from '../../shared/ui/Money';
@@ -31,60 +32,9 @@ import {
   usePayPublicOrderMutation,
 } from './publicEventsApi';
 
-/**
- * Back from the payment window, its callback to the server may come a little after the payer:
- * the confirmation asks again this often, this far apart, while the order is still a draft.
- */
-export const WINDOW_POLLS = 15;
-export const WINDOW_POLL_MS = 1000;
-
-/**
- * The payer's return from the provider: Stripe's `?payment_intent=pi_…` after a bank's page, or
- * the window's `?accept=1`. The server is asked to read the payment once, after the order came;
- * for the window the order is then asked again while it waits for the window's callback.
- */
-function usePaymentReturn(link: OrderLink, order: ReturnType<typeof useGetPublicOrderQuery>) {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const reference = params.get('payment_intent');
-  const windowAccepted = params.get('accept') === '1';
-  const returned = Boolean(reference) || windowAccepted;
-  const [acceptPayment] = useAcceptPublicOrderPaymentMutation();
-  const [accepted, setAccepted] = useState(false);
-  const [error, setError] = useState<string>();
-  const [polls, setPolls] = useState(0);
-  const asked = useRef(false);
-  const loaded = order.isSuccess;
-  const { refetch } = order;
-
-  useEffect(() => {
-    if (!returned || !loaded || asked.current) return;
-    asked.current = true;
-    acceptPayment(reference ? { ...link, reference } : link)
-      .unwrap()
-      .catch((failure: unknown) =>
-        setError(apiErrorMessage(failure) ?? t('publicEvents.order.confirmFailed')),
-      )
-      .finally(() => setAccepted(true));
-  }, [returned, loaded, reference, link, acceptPayment, t]);
-
-  const waiting = order.data?.order.status === 'draft' && !order.data.payment.lastError && !error;
-  const awaitingCallback = windowAccepted && accepted && waiting;
-  const polling = awaitingCallback && polls < WINDOW_POLLS;
-
-  useEffect(() => {
-    if (!polling) return;
-    const timer = setTimeout(() => {
-      void Promise.resolve(refetch()).finally(() => setPolls((count) => count + 1));
-    }, WINDOW_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [polling, polls, refetch]);
-
-  return {
-    processing: returned && (!accepted || polling),
-    unconfirmed: awaitingCallback && polls >= WINDOW_POLLS,
-    error,
-  };
+/** Back from the payment window: `?accept=1`. */
+function windowAccepted(params: URLSearchParams) {
+  return params.get('accept') === '1';
 }
 
 function Processing() {
@@ -288,7 +238,19 @@ export function OrderConfirmation({ event, orderId, store }: OrderConfirmationPr
     [event.id, orderId, token],
   );
   const order = useGetPublicOrderQuery(link, { skip: !token });
-  const back = usePaymentReturn(link, order);
+  const [acceptPayment] = useAcceptPublicOrderPaymentMutation();
+  const accept = useCallback(
+    (reference?: string) => acceptPayment(reference ? { ...link, reference } : link).unwrap(),
+    [link, acceptPayment],
+  );
+  const back = usePaymentReturn({
+    windowAccepted,
+    loaded: order.isSuccess,
+    confirm: accept,
+    pending: order.data?.order.status === 'draft' && !order.data.payment.lastError,
+    refetch: order.refetch,
+    failedText: t('publicEvents.order.confirmFailed'),
+  });
   const status = order.data?.order.status;
   const storedOrder = booking.order?.orderId;
 
