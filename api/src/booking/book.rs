@@ -265,7 +265,7 @@ fn order_content(planned: &Plan, input: &BookingInput) -> (OrderContent, Vec<Sto
     (content, tickets)
 }
 
-/// Books: see the module's comment. `Ok(Err(existing))` when the intent booked before.
+/// Books: see the module's comment. An intent that booked before answers that booking.
 pub async fn book_in(
     state: &AppState,
     client_id: Uuid,
@@ -274,7 +274,19 @@ pub async fn book_in(
     intent: &str,
     input: &BookingInput,
 ) -> Result<Booked, ApiError> {
-    let now = Utc::now();
+    book_in_at(state, client_id, caller, ip, intent, input, Utc::now()).await
+}
+
+/// `book_in` as if it were `now` (the demo seed books its past matches while they were open).
+pub async fn book_in_at(
+    state: &AppState,
+    client_id: Uuid,
+    caller: &Caller,
+    ip: &str,
+    intent: &str,
+    input: &BookingInput,
+    now: chrono::DateTime<Utc>,
+) -> Result<Booked, ApiError> {
     let password_hash = match (&input.password, input.create_user && caller.0.is_none()) {
         (Some(password), true) if password.chars().count() >= passwords::MIN_LENGTH => {
             Some(passwords::hash(password.clone()).await?)

@@ -2,6 +2,7 @@
 //! data from its own file. Does nothing when the database already has clubs, so `ops/run` can
 //! call it every time.
 
+mod bookings;
 mod catalogue;
 mod contracts;
 mod crm;
@@ -10,6 +11,7 @@ mod invoices;
 mod orders;
 mod subscriptions;
 
+pub use bookings::seed_demo_bookings;
 pub use catalogue::seed_demo_catalogue;
 pub use contracts::seed_demo_contracts;
 pub use crm::seed_demo_crm;

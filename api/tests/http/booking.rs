@@ -843,3 +843,48 @@ async fn the_company_page_counts_the_tickets_it_used_this_season_against_its_lim
         "Max. 1 mere til dette arrangement"
     );
 }
+
+#[tokio::test]
+async fn the_demo_sells_tickets_for_the_played_match_and_the_promoted_one_once() {
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().expect("dir");
+    let storage = tribune_api::storage::Storage::local(dir.path()).expect("storage");
+    tribune_api::seed::seed_demo_crm(&app.db.owner, &storage)
+        .await
+        .expect("crm");
+    tribune_api::seed::seed_demo_catalogue(&app.db.owner)
+        .await
+        .expect("catalogue");
+    tribune_api::seed::seed_demo_events(&app.db.owner)
+        .await
+        .expect("events");
+    for _ in 0..2 {
+        tribune_api::seed::seed_demo_bookings(&app.state)
+            .await
+            .expect("bookings, once");
+    }
+    // Two matches, eight buyers each, 1–3 tickets each: 2 × (3 × 1 + 3 × 2 + 2 × 3) = 30.
+    assert_eq!(
+        app.count("SELECT count(*) FROM event_bookings WHERE status = 'confirmed'")
+            .await,
+        16
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM ticket_rows WHERE status = 'issued'")
+            .await,
+        30
+    );
+    assert_eq!(
+        app.count(
+            "SELECT count(*) FROM order_rows WHERE status = 'approved' AND payment_status = 'paid'"
+        )
+        .await,
+        16
+    );
+    assert_eq!(
+        app.count("SELECT count(DISTINCT event_id) FROM ticket_rows")
+            .await,
+        2,
+        "the played match and the promoted one"
+    );
+}
