@@ -327,6 +327,9 @@ async fn write_orders(
         .bind(&changes)
         .execute(&mut *conn)
         .await?;
+    }
+    // Only a count that went down can have reached 0.
+    if changes.iter().any(|c| *c < 0) {
         sqlx::query(&format!(
             "DELETE FROM {counts_table} c USING unnest($1::uuid[], $2::text[]) AS t (client_id, status) \
              WHERE c.client_id = t.client_id AND c.status = t.status AND c.orders = 0"
@@ -367,11 +370,30 @@ impl Projection for OrderRowsProjection {
     ) -> Result<(), sqlx::Error> {
         let mut states = HashMap::new();
         let touched = fold_batch::<Order>(conn, events, &mut states).await?;
-        let orders: Vec<(Uuid, Option<&Folded<Order>>)> = parse_ids(&touched)?
-            .into_iter()
-            .map(|(uuid, id)| (uuid, states.get(id)))
+        // An order whose first event is in this batch (created in the transaction that writes
+        // these events: inline, so exactly once) has no rows yet: nothing to look up or remove.
+        let created: HashSet<&str> = events
+            .iter()
+            .filter(|e| e.sequence == 1)
+            .map(|e| e.aggregate_id.as_str())
             .collect();
-        write_orders(conn, tables, &orders, false).await
+        let mut new: Vec<(Uuid, Option<&Folded<Order>>)> = Vec::new();
+        let mut old: Vec<(Uuid, Option<&Folded<Order>>)> = Vec::new();
+        for (uuid, id) in parse_ids(&touched)? {
+            let order = (uuid, states.get(id));
+            if created.contains(id.as_str()) {
+                new.push(order);
+            } else {
+                old.push(order);
+            }
+        }
+        if !new.is_empty() {
+            write_orders(conn, tables, &new, true).await?;
+        }
+        if !old.is_empty() {
+            write_orders(conn, tables, &old, false).await?;
+        }
+        Ok(())
     }
 
     fn reads_metadata(&self) -> bool {
