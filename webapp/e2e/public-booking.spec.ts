@@ -31,6 +31,14 @@ async function visitor(browser: Browser): Promise<Page> {
   return page;
 }
 
+/** Types an amount as a person does: PrimeReact's number input takes it when it loses focus. */
+async function setAmount(page: Page, product: string, amount: string) {
+  const input = page.getByRole('group', { name: product }).getByLabel('Antal');
+  await input.fill(amount);
+  await input.blur();
+  await expect(page.getByRole('button', { name: 'Fortsæt' })).toBeEnabled();
+}
+
 async function enterCard(page: Page, number: string) {
   await page.getByLabel('Kortnummer').fill(number);
   await page.getByLabel('Udløbsdato').fill('12 / 30');
@@ -84,7 +92,7 @@ test('staff make an event from a type, a guest books three tickets by card and g
   await expect(guest.getByText('Tilmelding åbner', { exact: true })).toBeVisible();
 
   // Step 1: three match tickets.
-  await guest.getByRole('group', { name: 'Kampbillet' }).getByLabel('Antal').fill('3');
+  await setAmount(guest, 'Kampbillet', '3');
   await guest.getByRole('button', { name: 'Fortsæt' }).click();
   await expect(guest).toHaveURL(/#2$/);
   // Step 2: the guest's details.
@@ -171,7 +179,7 @@ test('a free registration is confirmed at once, and outside the sign-up window t
 
   // The demo's members' meeting: free, so 'Antal' and 'Tilmeld'.
   await guest.goto('/events/generalforsamling-2026');
-  await guest.getByRole('group', { name: 'Deltager' }).getByLabel('Antal').fill('2');
+  await setAmount(guest, 'Deltager', '2');
   await guest.getByRole('button', { name: 'Fortsæt' }).click();
   await fillGuest(guest, `tilmelding-e2e-${stamp}@example.dk`);
   await guest.getByRole('button', { name: 'Fortsæt' }).click();
