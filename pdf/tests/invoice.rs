@@ -2,31 +2,19 @@
 //! Renders real invoice and credit-note PDFs and reads them back with poppler's
 //! `pdftotext -layout` (ops/test installs poppler-utils), as render.rs does for contracts.
 
-use std::io::Cursor;
-use std::path::Path;
+mod common;
+
 use std::process::Command;
 
 use chrono::NaiveDate;
-use image::{ImageFormat, Rgba, RgbaImage};
 use tribune_pdf::{invoice_pdf, BankDetails, Image, InvoiceDocument, InvoiceLine, Party, PdfError};
+
+use common::{assert_hides, assert_shows, pdf_text, png};
 
 // ---- fixtures ----------------------------------------------------------------------------------
 
 fn day(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
-}
-
-fn png(width: u32, height: u32) -> Vec<u8> {
-    let picture = RgbaImage::from_fn(width, height, |x, y| {
-        if (x + y) % 7 == 0 {
-            Rgba([0, 0, 0, 255])
-        } else {
-            Rgba([200, 40, 40, 255])
-        }
-    });
-    let mut bytes = Cursor::new(Vec::new());
-    picture.write_to(&mut bytes, ImageFormat::Png).unwrap();
-    bytes.into_inner()
 }
 
 fn line(title: &str, amount: i64, unit_price_ore: i64) -> InvoiceLine {
@@ -134,39 +122,6 @@ fn credit_note() -> InvoiceDocument {
 
 // ---- reading a PDF back --------------------------------------------------------------------------
 
-/// Writes the PDF into `dir`, runs `pdftotext -layout` on it and reads the text back, with runs
-/// of spaces made one; pages stay apart by form feeds. `TRIBUNE_PDF_KEEP=<dir>` keeps a copy.
-fn pdf_text(dir: &Path, name: &str, pdf: &[u8]) -> String {
-    let pdf_path = dir.join(format!("{name}.pdf"));
-    let text_path = dir.join(format!("{name}.txt"));
-    std::fs::write(&pdf_path, pdf).unwrap();
-    if let Some(keep) = std::env::var_os("TRIBUNE_PDF_KEEP") {
-        std::fs::create_dir_all(&keep).unwrap();
-        std::fs::write(Path::new(&keep).join(format!("invoice-{name}.pdf")), pdf).unwrap();
-    }
-    let status = Command::new("pdftotext")
-        .arg("-layout")
-        .arg(&pdf_path)
-        .arg(&text_path)
-        .status()
-        .expect("pdftotext runs (ops/test installs poppler-utils)");
-    assert!(
-        status.success(),
-        "pdftotext failed on {}",
-        pdf_path.display()
-    );
-    let text = std::fs::read_to_string(&text_path).unwrap();
-    text.split('\u{c}')
-        .map(|page| {
-            page.lines()
-                .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
-        .collect::<Vec<_>>()
-        .join("\u{c}")
-}
-
 #[track_caller]
 fn text_of(name: &str, doc: &InvoiceDocument) -> String {
     let dir = tempfile::tempdir().unwrap();
@@ -187,26 +142,6 @@ fn line_starting<'a>(text: &'a str, start: &str) -> &'a str {
         .map(str::trim)
         .find(|line| line.starts_with(start))
         .unwrap_or_else(|| panic!("no line starts with {start:?} in the PDF's text:\n{text}"))
-}
-
-#[track_caller]
-fn assert_shows(text: &str, expected: &[&str]) {
-    for wanted in expected {
-        assert!(
-            text.contains(wanted),
-            "expected {wanted:?} in the PDF's text:\n{text}"
-        );
-    }
-}
-
-#[track_caller]
-fn assert_hides(text: &str, unwanted: &[&str]) {
-    for unwanted in unwanted {
-        assert!(
-            !text.contains(unwanted),
-            "did not expect {unwanted:?} in the PDF's text:\n{text}"
-        );
-    }
 }
 
 // ---- the invoice ---------------------------------------------------------------------------------

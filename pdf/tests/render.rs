@@ -2,6 +2,8 @@
 //! Renders real PDFs, writes them to a temporary directory and reads them back with poppler's
 //! `pdftotext -layout` (ops/test installs poppler-utils).
 
+mod common;
+
 use std::io::Cursor;
 use std::path::Path;
 use std::process::Command;
@@ -13,6 +15,8 @@ use tribune_pdf::{
     contract_pdf, signed_contract_pdf, ContractDocument, DocLine, Image, Party, PdfError, PlanRow,
     PriceDisplay, SigningRecord,
 };
+
+use common::{assert_hides, assert_shows, pdf_text};
 
 // ---- fixtures ----------------------------------------------------------------------------------
 
@@ -177,40 +181,6 @@ fn signing() -> SigningRecord {
 
 // ---- reading a PDF back --------------------------------------------------------------------------
 
-/// Writes the PDF into `dir`, runs `pdftotext -layout` on it and reads the text file back, with
-/// runs of spaces made one (the layout mode pads columns); pages stay apart by form feeds.
-/// `TRIBUNE_PDF_KEEP=<dir>` keeps a copy of every PDF there, to look at.
-fn pdf_text(dir: &Path, name: &str, pdf: &[u8]) -> String {
-    let pdf_path = dir.join(format!("{name}.pdf"));
-    let text_path = dir.join(format!("{name}.txt"));
-    std::fs::write(&pdf_path, pdf).unwrap();
-    if let Some(keep) = std::env::var_os("TRIBUNE_PDF_KEEP") {
-        std::fs::create_dir_all(&keep).unwrap();
-        std::fs::write(Path::new(&keep).join(format!("{name}.pdf")), pdf).unwrap();
-    }
-    let status = Command::new("pdftotext")
-        .arg("-layout")
-        .arg(&pdf_path)
-        .arg(&text_path)
-        .status()
-        .expect("pdftotext runs (ops/test installs poppler-utils)");
-    assert!(
-        status.success(),
-        "pdftotext failed on {}",
-        pdf_path.display()
-    );
-    let text = std::fs::read_to_string(&text_path).unwrap();
-    text.split('\u{c}')
-        .map(|page| {
-            page.lines()
-                .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
-        .collect::<Vec<_>>()
-        .join("\u{c}")
-}
-
 /// `pdfinfo -isodates` of the PDF, runs of spaces made one.
 fn pdf_info(dir: &Path, name: &str, pdf: &[u8]) -> String {
     let pdf_path = dir.join(format!("{name}.pdf"));
@@ -236,26 +206,6 @@ fn pdf_info(dir: &Path, name: &str, pdf: &[u8]) -> String {
 fn text_of(name: &str, doc: &ContractDocument) -> String {
     let dir = tempfile::tempdir().unwrap();
     pdf_text(dir.path(), name, &contract_pdf(doc).unwrap())
-}
-
-#[track_caller]
-fn assert_shows(text: &str, expected: &[&str]) {
-    for wanted in expected {
-        assert!(
-            text.contains(wanted),
-            "expected {wanted:?} in the PDF's text:\n{text}"
-        );
-    }
-}
-
-#[track_caller]
-fn assert_hides(text: &str, unwanted: &[&str]) {
-    for unwanted in unwanted {
-        assert!(
-            !text.contains(unwanted),
-            "did not expect {unwanted:?} in the PDF's text:\n{text}"
-        );
-    }
 }
 
 // ---- the document --------------------------------------------------------------------------------

@@ -3,38 +3,18 @@
 //! the text with `pdftotext -layout`, as render.rs does for contracts, and the QR code by
 //! rasterising the page with `pdftoppm` and decoding it with rqrr.
 
-use std::io::Cursor;
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
-use image::{ImageFormat, Rgb, RgbImage, Rgba, RgbaImage};
 use tribune_pdf::{ticket_pdf, Image, PdfError, TicketDocument};
+
+use common::{assert_hides, assert_shows, jpeg, pdf_text, png, write_pdf};
 
 // ---- fixtures ----------------------------------------------------------------------------------
 
 const CODE: &str = "01JDQ7ZK3V8N4M2P6R9T5W7X0Y";
-
-fn png(width: u32, height: u32) -> Vec<u8> {
-    let picture = RgbaImage::from_fn(width, height, |x, y| {
-        if (x + y) % 7 == 0 {
-            Rgba([0, 0, 0, 255])
-        } else {
-            Rgba([200, 40, 40, 255])
-        }
-    });
-    let mut bytes = Cursor::new(Vec::new());
-    picture.write_to(&mut bytes, ImageFormat::Png).unwrap();
-    bytes.into_inner()
-}
-
-fn jpeg(width: u32, height: u32) -> Vec<u8> {
-    let picture = RgbImage::from_fn(width, height, |x, y| {
-        Rgb([(x % 256) as u8, (y % 256) as u8, 160])
-    });
-    let mut bytes = Cursor::new(Vec::new());
-    picture.write_to(&mut bytes, ImageFormat::Jpeg).unwrap();
-    bytes.into_inner()
-}
 
 fn ticket() -> TicketDocument {
     TicketDocument {
@@ -66,45 +46,6 @@ fn ticket() -> TicketDocument {
 
 // ---- reading a PDF back --------------------------------------------------------------------------
 
-/// Writes the PDF into `dir`, runs `pdftotext -layout` on it and reads the text file back, with
-/// runs of spaces made one (the layout mode pads columns); pages stay apart by form feeds.
-/// `TRIBUNE_PDF_KEEP=<dir>` keeps a copy of every PDF there, to look at.
-fn pdf_text(dir: &Path, name: &str, pdf: &[u8]) -> String {
-    let pdf_path = write_pdf(dir, name, pdf);
-    let text_path = dir.join(format!("{name}.txt"));
-    let status = Command::new("pdftotext")
-        .arg("-layout")
-        .arg(&pdf_path)
-        .arg(&text_path)
-        .status()
-        .expect("pdftotext runs (ops/test installs poppler-utils)");
-    assert!(
-        status.success(),
-        "pdftotext failed on {}",
-        pdf_path.display()
-    );
-    let text = std::fs::read_to_string(&text_path).unwrap();
-    text.split('\u{c}')
-        .map(|page| {
-            page.lines()
-                .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
-        .collect::<Vec<_>>()
-        .join("\u{c}")
-}
-
-fn write_pdf(dir: &Path, name: &str, pdf: &[u8]) -> std::path::PathBuf {
-    let pdf_path = dir.join(format!("{name}.pdf"));
-    std::fs::write(&pdf_path, pdf).unwrap();
-    if let Some(keep) = std::env::var_os("TRIBUNE_PDF_KEEP") {
-        std::fs::create_dir_all(&keep).unwrap();
-        std::fs::write(Path::new(&keep).join(format!("{name}.pdf")), pdf).unwrap();
-    }
-    pdf_path
-}
-
 /// The number of pages, from `pdfinfo`.
 fn page_count(dir: &Path, name: &str, pdf: &[u8]) -> u32 {
     let pdf_path = write_pdf(dir, name, pdf);
@@ -126,26 +67,6 @@ fn page_count(dir: &Path, name: &str, pdf: &[u8]) -> u32 {
 fn text_of(name: &str, doc: &TicketDocument) -> String {
     let dir = tempfile::tempdir().unwrap();
     pdf_text(dir.path(), name, &ticket_pdf(doc).unwrap())
-}
-
-#[track_caller]
-fn assert_shows(text: &str, expected: &[&str]) {
-    for wanted in expected {
-        assert!(
-            text.contains(wanted),
-            "expected {wanted:?} in the PDF's text:\n{text}"
-        );
-    }
-}
-
-#[track_caller]
-fn assert_hides(text: &str, unwanted: &[&str]) {
-    for unwanted in unwanted {
-        assert!(
-            !text.contains(unwanted),
-            "did not expect {unwanted:?} in the PDF's text:\n{text}"
-        );
-    }
 }
 
 // ---- what a ticket shows -------------------------------------------------------------------------
