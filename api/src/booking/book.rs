@@ -26,7 +26,7 @@ use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
 use crate::identity::passwords;
 use crate::identity::tokens::random_secret;
-use crate::integrations::payments::Capture;
+use crate::integrations::payments::{Capture, ProviderKind};
 use crate::kit::actor::Actor;
 use crate::kit::capacity::{self, NewHold};
 use crate::kit::club::{club_name, take_number};
@@ -204,6 +204,8 @@ pub struct Booked {
     pub event_url: String,
     /// Booked by this call (not an earlier call's booking of the same intent).
     pub fresh: bool,
+    /// The payment, when it was started with the booking (the window's form).
+    pub payment: Option<crate::integrations::payments::PaymentStart>,
 }
 
 /// The order content of a planned booking: a line per product and price (the allowance's
@@ -304,7 +306,7 @@ pub async fn book_in_at(
     }
     let planned = plan(&mut tx, client_id, caller.0.as_deref(), input, now, true).await?;
     let free = planned.totals.total == Money::ZERO;
-    if !free && !planned.takes_cards {
+    if !free && planned.provider.is_none() {
         return Err(ApiError::invalid(
             "Kortbetaling er ikke sat op for klubben.",
         ));
@@ -362,6 +364,29 @@ pub async fn book_in_at(
         .map_err(crate::orders::service::refused)?;
     let token = payments::issue_link(&mut tx, client_id, Purpose::Order, order_id).await?;
     let expires = (!free).then(|| now + Duration::minutes(HOLD_MINUTES));
+    let mut booked = Booked {
+        order_id,
+        token,
+        total: planned.totals.total,
+        expires,
+        event_url: planned.event.url.clone(),
+        fresh: true,
+        payment: None,
+    };
+    // The window's form is made here and now (no network), so its payment is written with the
+    // booking; a Stripe payment is started after the commit (a call to Stripe holds no locks).
+    if !free && planned.provider == Some(ProviderKind::Window) {
+        booked.payment = Some(
+            payments::start_in(
+                &mut tx,
+                state,
+                client_id,
+                ProviderKind::Window,
+                start_request(state, &booked),
+            )
+            .await?,
+        );
+    }
     // The places, last: their counters stay locked only until the commit below.
     let hold = capacity::hold(
         &mut tx,
@@ -396,14 +421,7 @@ pub async fn book_in_at(
         confirm::confirm_in(state, &mut tx, &actor, order_id).await?;
     }
     tx.commit().await?;
-    Ok(Booked {
-        order_id,
-        token,
-        total: planned.totals.total,
-        expires,
-        event_url: planned.event.url,
-        fresh: true,
-    })
+    Ok(booked)
 }
 
 /// Books the event: free → confirmed at once (no payment result); by card → the places held for

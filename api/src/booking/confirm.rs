@@ -200,6 +200,7 @@ pub async fn by_intent(
         expires,
         event_url,
         fresh: false,
+        payment: None,
     }))
 }
 
@@ -211,6 +212,9 @@ pub async fn start_payment(
 ) -> Result<Option<PaymentStart>, ApiError> {
     if booked.total <= Money::ZERO {
         return Ok(None);
+    }
+    if let Some(started) = &booked.payment {
+        return Ok(Some(started.clone()));
     }
     if booked.fresh {
         // Booked just now: a draft nobody has paid.

@@ -218,6 +218,7 @@ pub async fn pay_order(
         expires: Some(expires),
         event_url,
         fresh: false,
+        payment: None,
     };
     let started = payments::start(&state, client_id, start_request(&state, &booked)).await?;
     Ok(envelope::result(started))

@@ -46,8 +46,8 @@ pub struct Plan {
     pub totals: BookingTotals,
     pub claims: Vec<Claim>,
     pub vat_disabled: bool,
-    /// The club takes cards.
-    pub takes_cards: bool,
+    /// How the club takes cards; None: it takes none.
+    pub provider: Option<crate::integrations::payments::ProviderKind>,
 }
 
 impl Plan {
@@ -389,10 +389,9 @@ pub async fn plan(
         totals,
         claims,
         vat_disabled,
-        takes_cards: club
+        provider: club
             .provider
             .as_deref()
-            .and_then(crate::integrations::payments::ProviderKind::parse)
-            .is_some(),
+            .and_then(crate::integrations::payments::ProviderKind::parse),
     })
 }

@@ -149,6 +149,24 @@ pub async fn start(
     let kind = club_provider_kind(&mut tx, client_id)
         .await?
         .ok_or(PaymentError::NotConfigured)?;
+    let started = start_in(&mut tx, state, client_id, kind, payment).await?;
+    tx.commit().await?;
+    Ok(started)
+}
+
+/// `start` inside the caller's club transaction, with the club's provider `kind` known. Only for
+/// a provider that answers without the network (the window): a Stripe start is a call to Stripe,
+/// which must not hold the caller's locks.
+pub async fn start_in(
+    conn: &mut PgConnection,
+    state: &AppState,
+    client_id: Uuid,
+    kind: ProviderKind,
+    payment: StartPayment,
+) -> Result<PaymentStart, ApiError> {
+    if payment.amount <= Money::ZERO {
+        return Err(ApiError::invalid("Der er intet at betale."));
+    }
     let provider = provider(state, kind)?;
     let id = Uuid::new_v4();
     let capture = match payment.capture {
@@ -167,7 +185,7 @@ pub async fn start(
     .bind(payment.amount.as_ore())
     .bind(capture)
     .bind(&payment.period)
-    .fetch_one(&mut *tx)
+    .fetch_one(&mut *conn)
     .await?;
     let public_url = state.settings.public_url.trim_end_matches('/');
     let request = PaymentRequest {
@@ -193,10 +211,9 @@ pub async fn start(
         sqlx::query("UPDATE payments SET reference = $2 WHERE id = $1")
             .bind(id)
             .bind(reference)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
     }
-    tx.commit().await?;
     Ok(started)
 }
 

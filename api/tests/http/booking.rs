@@ -888,3 +888,53 @@ async fn the_demo_sells_tickets_for_the_played_match_and_the_promoted_one_once()
         "the played match and the promoted one"
     );
 }
+
+#[tokio::test]
+async fn a_booking_paid_in_the_window_is_confirmed_by_the_windows_callback() {
+    let app = spawn_app().await;
+    crate::payments::use_window(&app).await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let ticket = catalogue_ticket(&staff, "Kampbillet", 15000).await;
+    let (id, _) = open_event(
+        &staff,
+        "Vinduet",
+        json!([{ "productId": ticket, "title": "Kampbillet", "price": 15000, "public": true }]),
+        json!({}),
+    )
+    .await;
+    let buyer = visitor(&app).await;
+    let offered = products(&buyer, &id, json!({ "products": [] })).await;
+    let product = offered["result"]["none"][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, body) = book(
+        &buyer,
+        &guest(&id, json!([{ "productId": product, "amount": 2 }])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let started = &body["result"];
+    assert_eq!(started["kind"], "window", "{body}");
+    let fields = crate::helpers::window_fields(started);
+    assert!(crate::payments::window().form_is_genuine(&fields));
+    let field = |name: &str| fields.iter().find(|(k, _)| k == name).unwrap().1.clone();
+    assert_eq!(field("amount"), "30000");
+    assert!(field("accepturl").contains("accept=1"), "{fields:?}");
+    assert_eq!(
+        order_of(&buyer, &id, &body["data"]).await["result"]["status"],
+        "draft"
+    );
+
+    let query = crate::payments::callback(&field("orderid"), "30000", "700001");
+    let answer = reqwest::get(format!(
+        "{}/public/payments/window/callback?{query}",
+        app.address
+    ))
+    .await
+    .unwrap();
+    assert!(answer.status().is_success(), "{}", answer.status());
+    let order = order_of(&buyer, &id, &body["data"]).await;
+    assert_eq!(order["result"]["status"], "approved", "{order}");
+    assert_eq!(order["result"]["tickets"].as_array().map(Vec::len), Some(2));
+}
