@@ -239,8 +239,10 @@ impl<A: Aggregate> PgEventStore<A> {
             rows.push((sequence, event_type, event.event_version(), payload, hash));
         }
 
+        // The events and the wake-up of the async projectors in one statement: the notification
+        // is sent when (and only if) this transaction commits.
         let mut insert = QueryBuilder::<Postgres>::new(
-            "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata, hash) ",
+            "WITH stored AS (INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata, hash) ",
         );
         insert.push_values(
             rows,
@@ -255,7 +257,13 @@ impl<A: Aggregate> PgEventStore<A> {
                     .push_bind(hash);
             },
         );
-        insert.push(format!(" RETURNING {STORED_EVENT_COLUMNS}"));
+        insert.push(format!(
+            " RETURNING {STORED_EVENT_COLUMNS}), notified AS (SELECT pg_notify("
+        ));
+        insert.push_bind(EVENTS_CHANNEL);
+        insert.push(", ");
+        insert.push_bind(A::TYPE);
+        insert.push(")) SELECT stored.* FROM stored, notified");
         let mut stored: Vec<StoredEvent> = insert
             .build_query_as()
             .fetch_all(&mut *conn)
@@ -269,13 +277,6 @@ impl<A: Aggregate> PgEventStore<A> {
                 .await
                 .map_err(conflict_or_db)?;
         }
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(EVENTS_CHANNEL)
-            .bind(A::TYPE)
-            .execute(&mut *conn)
-            .await
-            .map_err(conflict_or_db)?;
-
         Ok(events
             .into_iter()
             .zip(context.current_sequence + 1..)
