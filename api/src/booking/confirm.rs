@@ -346,7 +346,15 @@ pub async fn confirm_in(
         &order_mails::BookedEvent {
             title: &event_title,
             start,
-            confirmation: &format!("{base}/events/{event_url}/{order_id}?token={token}"),
+            // Through the club's door: a browser that never chose the club opens it too.
+            confirmation: &format!(
+                "{base}/public/app/change-client/{}?to={}",
+                booking.client_id,
+                form_urlencoded::byte_serialize(
+                    format!("/events/{event_url}/{order_id}?token={token}").as_bytes()
+                )
+                .collect::<String>()
+            ),
         },
         &tickets
             .iter()

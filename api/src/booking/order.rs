@@ -113,7 +113,8 @@ async fn answer(
             id: booking.order_id,
             order_number: order.number,
             status,
-            subtotal: totals.subtotal,
+            // As the booking showed it (spec 2 §9): prices include VAT, which is part of them.
+            subtotal: totals.total,
             vat: totals.vat,
             total: totals.total,
             firstname: customer.firstname.clone(),

@@ -162,7 +162,8 @@ pub async fn seed_demo_events(pool: &PgPool) -> anyhow::Result<()> {
         .collect();
     for (opponent, days, promote) in matches {
         let title = format!("Demo FC – {opponent}");
-        let description = format!("<h2>{title}</h2>{}", template.description);
+        // The page and the card show the title already.
+        let description = template.description.clone();
         let event = DemoEvent {
             title: &title,
             description: &description,

@@ -257,6 +257,17 @@ async fn the_public_page_shows_the_event_and_a_free_registration_is_confirmed_wi
         "{}",
         mail.data
     );
+    // Its 'Se din bestilling' opens the confirmation in a browser that never chose the club.
+    let door = mail
+        .link("http://127.0.0.1/public/app/change-client/")
+        .expect("the confirmation's link");
+    let fresh = app.browser();
+    let opened = fresh.get(door.trim_start_matches("http://127.0.0.1")).await;
+    assert_eq!(opened.status(), StatusCode::FOUND);
+    let to = opened.headers()["location"].to_str().unwrap().to_string();
+    assert!(to.starts_with(&format!("/events/{url}/")), "{to}");
+    let (status, page) = fresh.get_json(&format!("/public/events/{url}")).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
     let pdf = buyer.get(&format!("/public/events/ticket/{code}")).await;
     assert_eq!(pdf.status(), StatusCode::OK);
     let text = pdf_text(&pdf.bytes().await.unwrap());

@@ -79,7 +79,7 @@ function Tickets({ tickets }: { tickets: PublicTicket[] }) {
           <a
             href={ticket.download}
             download
-            className="p-button p-component p-button-sm p-button-outlined"
+            className="p-button p-component p-button-sm"
           >
             <i className="pi pi-download" aria-hidden="true" /> {t('publicEvents.order.download')}
           </a>
