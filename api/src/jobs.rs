@@ -83,11 +83,8 @@ pub async fn enqueue(conn: &mut PgConnection, job: NewJob) -> Result<Uuid, sqlx:
         json!({ "method": method }),
     )
     .await?;
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(JOBS_CHANNEL)
-        .bind(id.to_string())
-        .execute(&mut *conn)
-        .await?;
+    // The runner is woken after the commit (`wake`: no NOTIFY in the writer's transaction).
+    tribune_projections::wake::mark();
     Ok(id)
 }
 

@@ -48,6 +48,12 @@ impl Application {
 
         let (stop, stop_rx) = watch::channel(false);
         let mut background = Vec::new();
+        // Every process that writes wakes the workers, wherever they run.
+        background.push(tokio::spawn(tribune_projections::wake::notifier(
+            pool.clone(),
+            vec![tribune_projections::store::EVENTS_CHANNEL, crate::jobs::JOBS_CHANNEL],
+            stop_rx.clone(),
+        )));
         if settings.run_background {
             for projection in registry::asynchronous() {
                 let poll = Duration::from_millis(settings.projector_poll_ms);

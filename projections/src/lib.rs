@@ -20,3 +20,4 @@ pub mod subscription;
 pub mod testing;
 pub mod ticket;
 pub mod upcast;
+pub mod wake;

@@ -20,7 +20,8 @@ use uuid::Uuid;
 use crate::audit::event_hash;
 use crate::projection::{Projection, StoredEvent, Tables, STORED_EVENT_COLUMNS};
 
-/// The channel committed events are announced on; the projector runner listens.
+/// The channel committed events are announced on (by `wake::notifier`); the projector runner
+/// listens.
 pub const EVENTS_CHANNEL: &str = "tribune_events";
 
 /// Who did it and where: stored with every event (ARCHITECTURE §3 Metadata).
@@ -239,10 +240,8 @@ impl<A: Aggregate> PgEventStore<A> {
             rows.push((sequence, event_type, event.event_version(), payload, hash));
         }
 
-        // The events and the wake-up of the async projectors in one statement: the notification
-        // is sent when (and only if) this transaction commits.
         let mut insert = QueryBuilder::<Postgres>::new(
-            "WITH stored AS (INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata, hash) ",
+            "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata, hash) ",
         );
         insert.push_values(
             rows,
@@ -257,18 +256,14 @@ impl<A: Aggregate> PgEventStore<A> {
                     .push_bind(hash);
             },
         );
-        insert.push(format!(
-            " RETURNING {STORED_EVENT_COLUMNS}), notified AS (SELECT pg_notify("
-        ));
-        insert.push_bind(EVENTS_CHANNEL);
-        insert.push(", ");
-        insert.push_bind(A::TYPE);
-        insert.push(")) SELECT stored.* FROM stored, notified");
+        insert.push(format!(" RETURNING {STORED_EVENT_COLUMNS}"));
         let mut stored: Vec<StoredEvent> = insert
             .build_query_as()
             .fetch_all(&mut *conn)
             .await
             .map_err(conflict_or_db)?;
+        // The async projectors are woken after the commit, not by a NOTIFY in it (see `wake`).
+        crate::wake::mark();
         stored.sort_by_key(|e| e.sequence);
 
         for projection in &self.inline {

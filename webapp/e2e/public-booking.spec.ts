@@ -189,3 +189,61 @@ test('a free registration is confirmed at once, and outside the sign-up window t
   await expect(guest.getByRole('link', { name: /Hent billet/ })).toHaveCount(2);
   await expect(guest).toHaveURL(/\/events\/generalforsamling-2026\/[0-9a-f-]{36}/);
 });
+
+test('a company user books under the company: the allowance free, the rest at full price', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // Karen Kunde (kunde@tribune.test) is a person of the demo company whose approved contracts
+  // grant VIP tickets at the home matches (api/src/seed/contracts.rs); the matches sell
+  // 'VIP-billetter' to companies only, 1.500,00 kr. each.
+  const page = await visitor(browser);
+  await logIn(page, 'kunde@tribune.test');
+  await page.goto('/');
+  const card = page
+    .getByRole('region', { name: 'Kommende arrangementer' })
+    .getByRole('article')
+    .filter({ hasText: 'Demo FC – Brøndby IF' });
+  await card.getByRole('link', { name: 'Se mere: Demo FC – Brøndby IF' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo FC – Brøndby IF' })).toBeVisible();
+
+  // 'Bestil som' starts at her company; a guest is offered no VIP tickets.
+  const orderAs = page.locator('.p-dropdown').filter({ has: page.getByLabel('Bestil som') });
+  const company = (await orderAs.innerText()).trim();
+  expect(company).not.toMatch(/^(Karen Kunde|Gæst)$/);
+  const vip = page.getByRole('group', { name: 'VIP-billetter' });
+  const allowanceText = await vip.getByText(/fribilletter fra din aftale/).innerText();
+  const allowance = Number(/(\d+) fribilletter/.exec(allowanceText)?.[1]);
+  expect(allowance).toBeGreaterThan(0);
+  await chooseOption(page, 'Bestil som', 'Gæst');
+  await expect(page.getByRole('group', { name: 'Kampbillet' })).toBeVisible();
+  await expect(vip).toHaveCount(0);
+  await chooseOption(page, 'Bestil som', company);
+
+  // The allowance and one more: only the one beyond it costs.
+  await setAmount(page, 'VIP-billetter', String(allowance + 1));
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(page).toHaveURL(/#2$/);
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('kunde@tribune.test');
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(page).toHaveURL(/#3$/);
+  const lines = page.getByRole('table', { name: 'Din bestilling' });
+  const cells = lines.getByRole('row').filter({ hasText: 'VIP-billetter' }).getByRole('cell');
+  await expect(cells.nth(1)).toHaveText(String(allowance + 1));
+  await expect(cells.nth(2)).toHaveText(String(allowance));
+  const totals = page.getByRole('table', { name: 'Totaler' });
+  await expect(totals.getByRole('row', { name: /^Total/ })).toContainText('1.500,00');
+  await page.getByRole('checkbox', { name: /Jeg accepterer/ }).check();
+  await page.getByRole('button', { name: 'Bekræft bestilling' }).click();
+  await enterCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Betal / }).click();
+
+  await expect(page.getByText('Tak for din bestilling!')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('link', { name: /Hent billet/ })).toHaveCount(allowance + 1);
+  // The allowance is used: the company is offered no more free tickets.
+  await page.goto(new URL(page.url()).pathname.split('/').slice(0, 3).join('/'));
+  await expect(page.getByRole('group', { name: 'VIP-billetter' })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'VIP-billetter' }).getByText(/fribilletter fra din aftale/),
+  ).toHaveCount(0);
+});

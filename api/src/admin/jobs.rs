@@ -16,7 +16,6 @@ use uuid::Uuid;
 use super::audit;
 use crate::envelope::{self, ListParams, SortDir};
 use crate::error::ApiError;
-use crate::jobs::JOBS_CHANNEL;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::text::like_pattern;
@@ -260,11 +259,7 @@ pub async fn execute_job(
         json!({}),
     )
     .await?;
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(JOBS_CHANNEL)
-        .bind(id.to_string())
-        .execute(&mut *tx)
-        .await?;
+    tribune_projections::wake::mark();
     tx.commit().await?;
     Ok(envelope::ok())
 }

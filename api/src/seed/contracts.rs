@@ -18,6 +18,9 @@ use crate::contracts::ContractService;
 use crate::kit::actor::Actor;
 use crate::storage::Storage;
 
+/// The demo contract that makes its company the VIP sponsor (approved, agreement signed).
+const VIP_CONTRACT: usize = 16;
+
 /// A pen stroke on a transparent pad: the demo signature.
 fn demo_signature() -> anyhow::Result<String> {
     use base64::Engine;
@@ -115,7 +118,7 @@ pub async fn seed_demo_contracts(
     let mut made = Vec::new();
     for i in 0..30usize {
         let (company, contact) = links[(i * 7) % links.len()];
-        let lines: Vec<ContractLine> = (0..1 + i % 3)
+        let mut lines: Vec<ContractLine> = (0..1 + i % 3)
             .map(|k| {
                 let (id, title, kind, price, pre, exempt, setup) =
                     &products[(i * 5 + k * 3) % products.len()];
@@ -139,9 +142,35 @@ pub async fn seed_demo_contracts(
                 }
             })
             .collect();
-        let start = year_start
+        let mut start = year_start
             .checked_add_months(Months::new((i % 6) as u32))
             .unwrap_or(year_start);
+        // The VIP sponsor (approved and signed below): four VIP tickets per home match for a
+        // year from this month, whatever the day the demo is made.
+        if i == VIP_CONTRACT {
+            if let Some((id, title, kind, price, _, exempt, _)) =
+                products.iter().find(|p| p.1 == "VIP-billetter")
+            {
+                lines.insert(
+                    0,
+                    ContractLine {
+                        line: OrderLine {
+                            id: Uuid::new_v4(),
+                            product_id: Some(*id),
+                            title: title.clone(),
+                            kind: Some(kind.clone()),
+                            price: Money::ore(*price),
+                            amount: 4,
+                            vat_exempt: *exempt,
+                            ..OrderLine::default()
+                        },
+                        unit: Unit::Stk,
+                    },
+                );
+                lines.retain(|l| l.line.product_id != Some(*id) || l.line.amount == 4);
+            }
+            start = today.with_day(1).unwrap_or(today);
+        }
         let end = start
             .checked_add_months(Months::new(12))
             .and_then(|d| d.pred_opt())
@@ -271,5 +300,48 @@ pub async fn seed_demo_contracts(
     run(made[8], ContractCommand::Cancel, "contract.cancel").await?;
     run(made[8], ContractCommand::Reactivate, "contract.reactivate").await?;
     run(made[9], ContractCommand::Cancel, "contract.cancel").await?;
+    seat_customer_in_vip_company(pool, club, staff_id).await
+}
+
+/// The demo's customer, Karen Kunde (kunde@tribune.test), is a person of the company whose
+/// approved contracts grant the most VIP tickets at the coming home matches, so she books them
+/// 'as' that company: the allowance free, more at full price (issue 15's allowances).
+async fn seat_customer_in_vip_company(
+    pool: &PgPool,
+    club: Uuid,
+    staff: Uuid,
+) -> anyhow::Result<()> {
+    let company: Option<Uuid> = sqlx::query_scalar(
+        "SELECT t.company_id FROM contract_rows t \
+         JOIN contract_lines l ON l.contract_id = t.id \
+         JOIN products p ON p.id = l.product_id AND p.title = 'VIP-billetter' AND p.type = 'ticket' \
+         WHERE t.client_id = $1 AND t.status = 'approved' AND t.company_id IS NOT NULL \
+           AND t.start_date <= current_date AND (t.no_end_date OR t.end_date >= current_date + 60) \
+         GROUP BY t.company_id ORDER BY sum(l.amount) DESC, t.company_id LIMIT 1",
+    )
+    .bind(club)
+    .fetch_optional(pool)
+    .await?;
+    let Some(company) = company else {
+        return Ok(());
+    };
+    let mut tx = pool.begin().await?;
+    let contact: Uuid = sqlx::query_scalar(
+        "INSERT INTO contacts (client_id, firstname, lastname, email, phone, created_by) \
+         VALUES ($1, 'Karen', 'Kunde', 'kunde@tribune.test', '40 12 34 56', $2) RETURNING id",
+    )
+    .bind(club)
+    .bind(staff)
+    .fetch_one(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO company_contacts (client_id, company_id, contact_id) VALUES ($1, $2, $3)",
+    )
+    .bind(club)
+    .bind(company)
+    .bind(contact)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The events of Demo FC: the type 'Hjemmekamp', whose template sells two ticket products, four
-//! coming home matches made from it (the first promoted) and one played. No tickets are sold
-//! yet (that comes with booking).
+//! coming home matches made from it (the first promoted) and one played, each also selling the
+//! sponsors' 'VIP-billetter' to companies only (their contracts' allowance), a business-only
+//! sponsor evening and a free members' meeting. Tickets are sold by `bookings.rs`.
 
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use chrono_tz::Europe::Copenhagen;
@@ -142,6 +143,15 @@ pub async fn seed_demo_events(pool: &PgPool) -> anyhow::Result<()> {
         ("Odense Boldklub", 37, false),
         ("Randers FC", 51, false),
     ];
+    // The sponsors' VIP tickets at every match: not for sale to the public, so a company buys
+    // them, the first free as far as its contracts' VIP-billetter reach (its allowance).
+    let vip: Option<DemoProduct> = sqlx::query_as::<_, (Uuid, String, i64)>(
+        "SELECT id, title, price FROM products WHERE client_id = $1 AND type = 'ticket' AND title = 'VIP-billetter'",
+    )
+    .bind(club)
+    .fetch_optional(&mut *tx)
+    .await?
+    .map(|(id, title, price)| (id, title, price, Some(100), false));
     let match_products: Vec<DemoProduct> = template
         .tickets
         .products
@@ -157,8 +167,10 @@ pub async fn seed_demo_events(pool: &PgPool) -> anyhow::Result<()> {
                 p.title.clone(),
                 p.price.as_ore(),
                 Some(quota),
+                true,
             ))
         })
+        .chain(vip)
         .collect();
     for (opponent, days, promote) in matches {
         let title = format!("Demo FC – {opponent}");
@@ -222,7 +234,7 @@ pub async fn seed_demo_events(pool: &PgPool) -> anyhow::Result<()> {
             None,
             &template,
             &event,
-            &[(product, "Deltager".to_string(), 0, None)],
+            &[(product, "Deltager".to_string(), 0, None, true)],
         )
         .await?;
     }
@@ -230,8 +242,8 @@ pub async fn seed_demo_events(pool: &PgPool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A ticket product of a demo event: (catalogue product, title, price in øre, quota).
-type DemoProduct = (Uuid, String, i64, Option<i32>);
+/// A ticket product of a demo event: (catalogue product, title, price in øre, quota, public).
+type DemoProduct = (Uuid, String, i64, Option<i32>, bool);
 
 struct DemoEvent<'a> {
     title: &'a str,
@@ -281,10 +293,10 @@ async fn insert_event(
     .bind(event.max_signups)
     .fetch_one(&mut *tx)
     .await?;
-    for (sorting, (product, title, price, quota)) in products.iter().enumerate() {
+    for (sorting, (product, title, price, quota, public)) in products.iter().enumerate() {
         sqlx::query(
             "INSERT INTO event_products (client_id, event_id, product_id, sorting, title, price, max_amount, public) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, true)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(club)
         .bind(event_id)
@@ -293,6 +305,7 @@ async fn insert_event(
         .bind(title)
         .bind(price)
         .bind(quota)
+        .bind(public)
         .execute(&mut *tx)
         .await?;
     }

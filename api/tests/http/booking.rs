@@ -869,6 +869,9 @@ async fn the_demo_sells_tickets_for_the_played_match_and_the_promoted_one_once()
     tribune_api::seed::seed_demo_events(&app.db.owner)
         .await
         .expect("events");
+    tribune_api::seed::seed_demo_contracts(&app.db.owner, &storage, "http://127.0.0.1")
+        .await
+        .expect("contracts");
     for _ in 0..2 {
         tribune_api::seed::seed_demo_bookings(&app.state)
             .await
@@ -897,6 +900,38 @@ async fn the_demo_sells_tickets_for_the_played_match_and_the_promoted_one_once()
             .await,
         2,
         "the played match and the promoted one"
+    );
+
+    // The demo's customer books the promoted match as her company: its contracts' VIP tickets
+    // are her allowance there, and the public is not offered them.
+    let karen = app.signed_in("kunde@tribune.test").await;
+    let url: String = sqlx::query_scalar("SELECT url FROM club_events WHERE promote")
+        .fetch_one(&app.db.owner)
+        .await
+        .unwrap();
+    let (_, page) = karen.get_json(&format!("/public/events/{url}")).await;
+    let company = page["result"]["customers"][0]["companyId"].clone();
+    assert!(company.is_string(), "{page}");
+    let event = page["result"]["id"].as_str().unwrap().to_string();
+    let answer = products(&karen, &event, json!({ "companyId": company, "products": [] })).await;
+    let key = company.as_str().unwrap();
+    let vip = answer["result"][key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["title"] == "VIP-billetter")
+        .cloned()
+        .unwrap_or_else(|| panic!("VIP tickets for the company: {answer}"));
+    assert!(vip["allowance"].as_i64().unwrap() > 0, "{vip}");
+    assert_eq!(vip["inContract"], true);
+    let guest = products(&visitor(&app).await, &event, json!({ "products": [] })).await;
+    assert!(
+        guest["result"]["none"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["title"] != "VIP-billetter"),
+        "{guest}"
     );
 }
 

@@ -1143,10 +1143,14 @@ async fn the_demo_seed_gives_demo_fc_home_matches_of_its_type() {
     assert!(products.iter().all(|p| p["product"]["id"].is_string()));
     let first = page["Result"][0]["Id"].as_str().expect("id").to_string();
     let first = event(&staff, &first).await;
-    assert_eq!(
-        first["tickets"]["products"].as_array().expect("rows").len(),
-        2
-    );
+    // The template's two, and the sponsors' VIP tickets, sold to companies only.
+    let rows = first["tickets"]["products"].as_array().expect("rows");
+    assert_eq!(rows.len(), 3);
+    let vip = rows
+        .iter()
+        .find(|p| p["title"] == json!("VIP-billetter"))
+        .expect("VIP tickets");
+    assert_eq!(vip["public"], json!(false));
     assert_eq!(first["typeId"], types[0]["id"]);
     // Saving a seeded match as it reads is accepted.
     let mut edit = first.clone();
