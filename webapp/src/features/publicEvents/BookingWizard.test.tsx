@@ -420,6 +420,12 @@ describe('the booking wizard', () => {
     await userEvent.click(confirm);
 
     await userEvent.type(await screen.findByLabelText('Kortnummer'), '4242 4242 4242 4242');
+    // The places are held until 12:15 Danish summer time.
+    expect(
+      screen.getByText(
+        'Dine billetter er reserveret til dig indtil kl. 12:15. Betal inden da, så er de dine.',
+      ),
+    ).toBeInTheDocument();
     expect(storedBooking()?.order).toEqual({ orderId: ORDER_ID, token: TOKEN });
     await userEvent.click(screen.getByRole('button', { name: `Betal ${formatOre(36000)}` }));
 

@@ -9,7 +9,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { BookingIntent, PublicEvent } from '../../api/generated/booking';
 import type { PaymentStart } from '../../api/generated/payments';
-import { formatOre, fullName } from '../../shared/format';
+import { formatDate, formatOre, fullName } from '../../shared/format';
 import { StripeCardForm } from '../../shared/payments/StripeCardForm';
 import { submitWindowForm } from '../../shared/payments/WindowForm';
 import { Alert } from '../../shared/ui/Alert';
@@ -97,10 +97,12 @@ interface CardPaymentProps {
   link: BookedOrderLink;
   start: PaymentStart;
   total: number;
+  /** Until when the places are held for this payment (ISO); null: for good. */
+  expires: string | null;
 }
 
 /** The booking's card payment with Stripe, started by `book`; then its confirmation. */
-function CardPayment({ event, link, start, total }: CardPaymentProps) {
+function CardPayment({ event, link, start, total, expires }: CardPaymentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [acceptPayment] = useAcceptPublicOrderPaymentMutation();
@@ -114,6 +116,11 @@ function CardPayment({ event, link, start, total }: CardPaymentProps) {
   );
   return (
     <section className="tb-booking-payment" aria-label={t('publicEvents.confirm.payment')}>
+      {expires && (
+        <p className="tb-booking-held">
+          {t('publicEvents.confirm.heldUntil', { time: formatDate(expires, 'HH:mm') })}
+        </p>
+      )}
       <StripeCardForm
         intent="payment"
         start={started}
@@ -159,7 +166,11 @@ export function ConfirmStep({
   const [book] = useBookMutation();
   const [intent, setIntent] = useState<BookingIntent>();
   const [message, setMessage] = useState<string>();
-  const [payment, setPayment] = useState<{ link: BookedOrderLink; start: PaymentStart }>();
+  const [payment, setPayment] = useState<{
+    link: BookedOrderLink;
+    start: PaymentStart;
+    expires: string | null;
+  }>();
   const asked = useRef(false);
 
   useEffect(() => {
@@ -216,6 +227,7 @@ export function ConfirmStep({
             link={payment.link}
             start={payment.start}
             total={priced?.total ?? 0}
+            expires={payment.expires}
           />
         ) : (
           <Formik<ConfirmValues>
@@ -244,7 +256,11 @@ export function ConfirmStep({
                   // Leaves the app: the window sends the payer back to the confirmation.
                   submitWindowForm(booked.payment.action, booked.payment.fields);
                 } else {
-                  setPayment({ link, start: booked.payment });
+                  setPayment({
+                    link,
+                    start: booked.payment,
+                    expires: booked.order.expires ?? null,
+                  });
                 }
               } catch (failure) {
                 const placed = onRefused(failure);
