@@ -42,7 +42,7 @@ pub async fn migrate(settings: &Settings) -> anyhow::Result<()> {
 impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Application> {
         migrate(&settings).await?;
-        let pool = connect(settings.app_database.clone(), 20).await?;
+        let pool = connect(settings.app_database.clone(), settings.db_pool).await?;
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let port = listener.local_addr()?.port();
 
@@ -51,7 +51,10 @@ impl Application {
         // Every process that writes wakes the workers, wherever they run.
         background.push(tokio::spawn(tribune_projections::wake::notifier(
             pool.clone(),
-            vec![tribune_projections::store::EVENTS_CHANNEL, crate::jobs::JOBS_CHANNEL],
+            vec![
+                tribune_projections::store::EVENTS_CHANNEL,
+                crate::jobs::JOBS_CHANNEL,
+            ],
             stop_rx.clone(),
         )));
         if settings.run_background {
@@ -83,6 +86,10 @@ impl Application {
                 stop_rx.clone(),
             )));
             background.push(tokio::spawn(crate::invoices::recurring::run_until_stopped(
+                state.clone(),
+                stop_rx.clone(),
+            )));
+            background.push(tokio::spawn(crate::booking::sweep::run_until_stopped(
                 state.clone(),
                 stop_rx.clone(),
             )));

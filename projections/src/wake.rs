@@ -4,9 +4,10 @@
 //! PostgreSQL serialises the commits of all transactions that NOTIFY: each takes one
 //! database-wide lock before its commit record and keeps it until the commit is flushed to disk
 //! (`PreCommit_Notify` in `async.c`), so that notifications are queued in commit order. A NOTIFY
-//! in every booking therefore made every booking wait for every other booking's disk flush:
-//! one commit per flush, whatever the number of cores, and no group commit. The booking rush
-//! measured it as its ceiling (about 370 bookings/s on the 2-core machine).
+//! in every booking therefore makes every booking's commit wait for every other booking's disk
+//! flush: one commit per flush, whatever the number of cores, and no group commit. (The rush
+//! bench runs with `synchronous_commit = off`, where commits do not wait for the disk, so it
+//! does not show this; a production server does.)
 //!
 //! So a writer only marks, in memory, that it wrote ([`mark`]: no I/O, no lock). Every server
 //! process runs one [`notifier`] per database: when marks arrive it waits a moment for their

@@ -184,7 +184,7 @@ async fn order_commands_make_the_rows_the_list_shows_and_any_replay_rebuilds_the
     .unwrap();
     assert_eq!(options, vec![1, 0]);
     let counts: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT status, orders FROM order_counts WHERE client_id = $1 ORDER BY status",
+        "SELECT status, sum(orders)::bigint FROM order_counts WHERE client_id = $1 GROUP BY status ORDER BY status",
     )
     .bind(club)
     .fetch_all(&db.owner)

@@ -38,6 +38,7 @@ pub async fn serve_and_log_in(db: &TestDb) -> Served {
         trusted_proxies: TrustedProxies::none(),
         job_poll_ms: 1000,
         projector_poll_ms: 1000,
+        db_pool: tribune_api::settings::default_db_pool(),
         run_background: false,
         cvr: CvrSource::StandIn,
         accounting: AccountingSource::StandIn,

@@ -387,25 +387,13 @@ pub async fn book_in_at(
             .await?,
         );
     }
-    // The places, last: their counters stay locked only until the commit below.
-    let hold = capacity::hold(
-        &mut tx,
-        client_id,
-        NewHold {
-            scope: planned.event.id,
-            owner: order_id,
-            expires_at: expires,
-        },
-        &planned.claims,
-        now,
+    // The booking, then its places last: the event's counters, which every buyer wants, stay
+    // locked only from their statement to the commit right after.
+    let hold_id = Uuid::new_v4();
+    let recorded = confirm::record(
+        &mut tx, &planned, order_id, hold_id, intent, user_id, &tickets,
     )
-    .await?;
-    let hold = match hold {
-        Ok(hold) => hold,
-        Err(full) => return Err(confirm::refusal(&planned, &full)),
-    };
-    let recorded =
-        confirm::record(&mut tx, &planned, order_id, hold, intent, user_id, &tickets).await;
+    .await;
     if let Err(sqlx::Error::Database(e)) = &recorded {
         if e.constraint() == Some("event_bookings_intent") {
             // The same intent booked at the same moment: that booking stands, this one is undone
@@ -417,7 +405,24 @@ pub async fn book_in_at(
         }
     }
     recorded?;
+    let hold = capacity::hold(
+        &mut tx,
+        client_id,
+        NewHold {
+            id: hold_id,
+            scope: planned.event.id,
+            owner: order_id,
+            expires_at: expires,
+        },
+        &planned.claims,
+        now,
+    )
+    .await?;
+    if let Err(full) = hold {
+        return Err(confirm::refusal(&planned, &full));
+    }
     if free {
+        // Its tickets' numbers (the event's other row every buyer wants) are taken here too.
         confirm::confirm_in(state, &mut tx, &actor, order_id).await?;
     }
     tx.commit().await?;

@@ -415,6 +415,7 @@ pub async fn on_paid(
             conn,
             client_id,
             NewHold {
+                id: Uuid::new_v4(),
                 scope: booking.event_id,
                 owner: order_id,
                 expires_at: None,
@@ -465,18 +466,24 @@ pub async fn cancel_sold_out(
     Ok(())
 }
 
-/// A pending card booking whose payment will not come (a retry finds its places gone): its hold
-/// given back and the booking cancelled; the unpaid order is cancelled too.
+/// A pending card booking whose payment will not come (a retry finds its places gone, or nobody
+/// paid for a day: `sweep`): its hold given back and the booking cancelled; the unpaid order is
+/// cancelled too. A booking confirmed meanwhile (its payment came) is left alone.
 pub async fn give_up(state: &AppState, client_id: Uuid, order_id: Uuid) -> Result<(), ApiError> {
     let mut tx = tribune_projections::db::club_tx(&state.pool, client_id).await?;
-    if let Some(booking) = booking_for_update(&mut tx, order_id).await? {
-        if booking.status == "pending" {
+    let Some(booking) = booking_for_update(&mut tx, order_id).await? else {
+        return Ok(());
+    };
+    match booking.status.as_str() {
+        "pending" => {
             capacity::release(&mut tx, booking.hold_id).await?;
             sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
                 .bind(order_id)
                 .execute(&mut *tx)
                 .await?;
         }
+        "confirmed" => return Ok(()),
+        _ => {}
     }
     tx.commit().await?;
     cancel_sold_out(state, client_id, order_id).await
@@ -514,6 +521,7 @@ pub async fn renew_hold(
                 &mut tx,
                 client_id,
                 NewHold {
+                    id: Uuid::new_v4(),
                     scope: booking.event_id,
                     owner: order_id,
                     expires_at: Some(expires),

@@ -4,7 +4,8 @@
 //! (`page.rs`); what is for sale to whom (`sale.rs`); a booking checked and priced (`plan.rs`);
 //! booking it as an order holding its places (`book.rs`); confirming it — at once when free, on
 //! its card payment otherwise (`confirm.rs`); the order, its retry, the payer's return and the
-//! tickets as the buyer sees them (`order.rs`, `ticket_pdf.rs`); the wire types (`dto.rs`).
+//! tickets as the buyer sees them (`order.rs`, `ticket_pdf.rs`); giving up the bookings nobody
+//! paid (`sweep.rs`); the wire types (`dto.rs`).
 //! Fixed paths come before `{id}`.
 
 pub mod book;
@@ -14,6 +15,7 @@ pub mod order;
 pub mod page;
 pub mod plan;
 pub mod sale;
+pub mod sweep;
 pub mod ticket_pdf;
 
 use utoipa::OpenApi;

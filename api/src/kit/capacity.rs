@@ -196,18 +196,21 @@ async fn all_or_none(
     }))
 }
 
-/// What a hold is: for an event (`scope`), by an order (`owner`), until `expires_at` (None:
-/// kept for good).
+/// What a hold is: `id` (the caller may record it before the hold is taken), for an event
+/// (`scope`), by an order (`owner`), until `expires_at` (None: kept for good).
 pub struct NewHold {
+    pub id: Uuid,
     pub scope: Uuid,
     pub owner: Uuid,
     pub expires_at: Option<DateTime<Utc>>,
 }
 
 /// Takes the claims as a hold, inside the caller's transaction: all or none (a refusal leaves
-/// every counter as it was, so the caller may go on). When something is short, the scope's
-/// expired holds are given back and the claims tried once more, so an expired hold never
-/// refuses a buyer.
+/// every counter as it was and no hold, so the caller may go on). When something is short, the
+/// scope's expired holds are given back and the claims tried once more, so an expired hold never
+/// refuses a buyer. The hold's own rows are written first and the counters raised last: the
+/// counters' rows, which every buyer of the event wants, stay locked only from that statement to
+/// the caller's commit — so the caller should commit right after.
 pub async fn hold(
     conn: &mut PgConnection,
     client_id: Uuid,
@@ -216,14 +219,6 @@ pub async fn hold(
     now: DateTime<Utc>,
 ) -> Result<Result<Uuid, Full>, sqlx::Error> {
     let claims = merged(claims);
-    let mut taken = all_or_none(&mut *conn, client_id, &claims).await?;
-    if taken.is_err() && release_expired(&mut *conn, new.scope, now).await? > 0 {
-        taken = all_or_none(&mut *conn, client_id, &claims).await?;
-    }
-    if let Err(full) = taken {
-        return Ok(Err(full));
-    }
-    let id = Uuid::new_v4();
     let (keys, amounts): (Vec<String>, Vec<i32>) =
         claims.iter().map(|c| (c.key.clone(), c.amount)).unzip();
     sqlx::query(
@@ -232,7 +227,7 @@ pub async fn hold(
          INSERT INTO capacity_hold_counts (hold_id, key, client_id, amount) \
          SELECT hold.id, r.key, $2, r.amount FROM hold, unnest($6::text[], $7::integer[]) AS r(key, amount)",
     )
-    .bind(id)
+    .bind(new.id)
     .bind(client_id)
     .bind(new.scope)
     .bind(new.owner)
@@ -241,7 +236,19 @@ pub async fn hold(
     .bind(&amounts)
     .execute(&mut *conn)
     .await?;
-    Ok(Ok(id))
+    let mut taken = all_or_none(&mut *conn, client_id, &claims).await?;
+    if taken.is_err() && release_expired(&mut *conn, new.scope, now).await? > 0 {
+        taken = all_or_none(&mut *conn, client_id, &claims).await?;
+    }
+    if let Err(full) = taken {
+        // Its counts go with it (ON DELETE CASCADE).
+        sqlx::query("DELETE FROM capacity_holds WHERE id = $1")
+            .bind(new.id)
+            .execute(&mut *conn)
+            .await?;
+        return Ok(Err(full));
+    }
+    Ok(Ok(new.id))
 }
 
 /// The hold is kept for good (its booking was paid, or cost nothing). False when it is gone:

@@ -913,7 +913,12 @@ async fn the_demo_sells_tickets_for_the_played_match_and_the_promoted_one_once()
     let company = page["result"]["customers"][0]["companyId"].clone();
     assert!(company.is_string(), "{page}");
     let event = page["result"]["id"].as_str().unwrap().to_string();
-    let answer = products(&karen, &event, json!({ "companyId": company, "products": [] })).await;
+    let answer = products(
+        &karen,
+        &event,
+        json!({ "companyId": company, "products": [] }),
+    )
+    .await;
     let key = company.as_str().unwrap();
     let vip = answer["result"][key]
         .as_array()
@@ -983,4 +988,86 @@ async fn a_booking_paid_in_the_window_is_confirmed_by_the_windows_callback() {
     let order = order_of(&buyer, &id, &body["data"]).await;
     assert_eq!(order["result"]["status"], "approved", "{order}");
     assert_eq!(order["result"]["tickets"].as_array().map(Vec::len), Some(2));
+}
+
+#[tokio::test]
+async fn a_card_booking_nobody_paid_for_a_day_is_given_up_and_a_fresh_one_is_not() {
+    let app = spawn_app().await;
+    crate::payments::use_window(&app).await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let ticket = catalogue_ticket(&staff, "Kampbillet", 15000).await;
+    let (id, _) = open_event(
+        &staff,
+        "Glemt",
+        json!([{ "productId": ticket, "title": "Kampbillet", "price": 15000, "public": true }]),
+        json!({ "maxSignups": 10 }),
+    )
+    .await;
+    let buyer = visitor(&app).await;
+    let offered = products(&buyer, &id, json!({ "products": [] })).await;
+    let product = offered["result"]["none"][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut orders = Vec::new();
+    for amount in [2, 3] {
+        let (status, body) = book(
+            &buyer,
+            &guest(&id, json!([{ "productId": product, "amount": amount }])),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        orders.push(body["data"].clone());
+    }
+    let order_id = |data: &Value| {
+        data["orderId"]
+            .as_str()
+            .unwrap()
+            .parse::<uuid::Uuid>()
+            .unwrap()
+    };
+    // The first was booked two days ago and its hold ran out 15 minutes later.
+    sqlx::query(
+        "UPDATE event_bookings SET created_at = now() - interval '2 days' WHERE order_id = $1",
+    )
+    .bind(order_id(&orders[0]))
+    .execute(&app.db.owner)
+    .await
+    .unwrap();
+    sqlx::query(
+        "UPDATE capacity_holds SET expires_at = now() - interval '2 days' + interval '15 minutes' \
+         WHERE owner_id = $1",
+    )
+    .bind(order_id(&orders[0]))
+    .execute(&app.db.owner)
+    .await
+    .unwrap();
+
+    let swept = tribune_api::booking::sweep::sweep(&app.state, Utc::now())
+        .await
+        .unwrap();
+    assert_eq!(swept, 1);
+    let first = order_of(&buyer, &id, &orders[0]).await;
+    assert_eq!(first["result"]["status"], "cancelled", "{first}");
+    let second = order_of(&buyer, &id, &orders[1]).await;
+    assert_eq!(second["result"]["status"], "draft", "{second}");
+    assert_eq!(
+        app.count("SELECT count(*) FROM order_rows WHERE status = 'cancelled'")
+            .await,
+        1
+    );
+    // The second still holds its three places; the first's two are for sale.
+    let taken: i32 = sqlx::query_scalar("SELECT taken FROM capacity_counters WHERE key = $1")
+        .bind(format!("event:{id}"))
+        .fetch_one(&app.db.owner)
+        .await
+        .unwrap();
+    assert_eq!(taken, 3);
+    // Once is enough.
+    assert_eq!(
+        tribune_api::booking::sweep::sweep(&app.state, Utc::now())
+            .await
+            .unwrap(),
+        0
+    );
 }

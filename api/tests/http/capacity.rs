@@ -34,6 +34,7 @@ async fn buy(
         &mut tx,
         client,
         NewHold {
+            id: Uuid::new_v4(),
             scope: event,
             owner: Uuid::new_v4(),
             expires_at,
@@ -183,6 +184,12 @@ async fn a_company_over_its_share_is_refused_and_nothing_is_taken() {
         })
     );
     assert_eq!(taken(&app, client, &keys::ticket(product)).await, 2);
+    // The refused hold left no hold behind (its rows are written before the counters).
+    assert_eq!(app.count("SELECT count(*) FROM capacity_holds").await, 1);
+    assert_eq!(
+        app.count("SELECT count(*) FROM capacity_hold_counts").await,
+        2
+    );
     assert!(buy(&app.state.pool, client, event, claims(1), None)
         .await
         .is_ok());

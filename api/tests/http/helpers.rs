@@ -205,6 +205,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         trusted_proxies: options.trusted_proxies.clone(),
         job_poll_ms: 100,
         projector_poll_ms: 100,
+        // The race tests hold eight transactions open at once, beside the background workers.
+        db_pool: 20,
         run_background: true,
         cvr: tribune_api::settings::CvrSource::StandIn,
         accounting: tribune_api::settings::AccountingSource::StandIn,

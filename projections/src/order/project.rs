@@ -177,20 +177,23 @@ async fn write_orders(
     let counts_table = tables.get("order_counts");
     let ids: Vec<Uuid> = orders.iter().map(|(id, _)| *id).collect();
 
-    // The count of orders per club and status moves with each order's (club, status).
-    let mut deltas: HashMap<(Uuid, &str), i64> = HashMap::new();
-    let before: Vec<(Uuid, String)> = if fresh {
+    // The count of orders per club and status moves with each order's (club, status), in the
+    // order's shard.
+    let mut deltas: HashMap<(Uuid, &str, i16), i64> = HashMap::new();
+    let before: Vec<(Uuid, Uuid, String)> = if fresh {
         Vec::new()
     } else {
         sqlx::query_as(&format!(
-            "SELECT client_id, status FROM {rows_table} WHERE id = ANY($1)"
+            "SELECT id, client_id, status FROM {rows_table} WHERE id = ANY($1)"
         ))
         .bind(&ids)
         .fetch_all(&mut *conn)
         .await?
     };
-    for (client, status) in &before {
-        *deltas.entry((*client, status.as_str())).or_default() -= 1;
+    for (id, client, status) in &before {
+        *deltas
+            .entry((*client, status.as_str(), count_shard(*id)))
+            .or_default() -= 1;
     }
 
     let mut rows = RowColumns::default();
@@ -203,7 +206,11 @@ async fn write_orders(
         match live {
             Some((folded, client_id)) => {
                 *deltas
-                    .entry((client_id, folded.aggregate.status.as_str()))
+                    .entry((
+                        client_id,
+                        folded.aggregate.status.as_str(),
+                        count_shard(*id),
+                    ))
                     .or_default() += 1;
                 rows.push(*id, client_id, folded);
                 lines.push(*id, client_id, &folded.aggregate);
@@ -311,19 +318,26 @@ async fn write_orders(
         .await?;
     }
 
-    let (mut clubs, mut statuses, mut changes) = (Vec::new(), Vec::new(), Vec::new());
-    for ((club, status), delta) in deltas.into_iter().filter(|(_, d)| *d != 0) {
+    let mut moved: Vec<_> = deltas.into_iter().filter(|(_, d)| *d != 0).collect();
+    // In key order, so two transactions never wait on each other's count rows crosswise.
+    moved.sort_unstable();
+    let (mut clubs, mut statuses, mut shards, mut changes) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for ((club, status, shard), delta) in moved {
         clubs.push(club);
         statuses.push(status);
+        shards.push(shard);
         changes.push(delta);
     }
     if !clubs.is_empty() {
         sqlx::query(&format!(
-            "INSERT INTO {counts_table} (client_id, status, orders) SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[]) \
-             ON CONFLICT (client_id, status) DO UPDATE SET orders = {counts_table}.orders + EXCLUDED.orders"
+            "INSERT INTO {counts_table} (client_id, status, shard, orders) \
+             SELECT * FROM unnest($1::uuid[], $2::text[], $3::smallint[], $4::bigint[]) \
+             ON CONFLICT (client_id, status, shard) DO UPDATE SET orders = {counts_table}.orders + EXCLUDED.orders"
         ))
         .bind(&clubs)
         .bind(&statuses)
+        .bind(&shards)
         .bind(&changes)
         .execute(&mut *conn)
         .await?;
@@ -331,15 +345,25 @@ async fn write_orders(
     // Only a count that went down can have reached 0.
     if changes.iter().any(|c| *c < 0) {
         sqlx::query(&format!(
-            "DELETE FROM {counts_table} c USING unnest($1::uuid[], $2::text[]) AS t (client_id, status) \
-             WHERE c.client_id = t.client_id AND c.status = t.status AND c.orders = 0"
+            "DELETE FROM {counts_table} c USING unnest($1::uuid[], $2::text[], $3::smallint[]) AS t (client_id, status, shard) \
+             WHERE c.client_id = t.client_id AND c.status = t.status AND c.shard = t.shard AND c.orders = 0"
         ))
         .bind(&clubs)
         .bind(&statuses)
+        .bind(&shards)
         .execute(&mut *conn)
         .await?;
     }
     Ok(())
+}
+
+/// The shards of a club's order counts (schema/0038): the new orders of a rush raise different
+/// rows instead of all queueing on one.
+pub const COUNT_SHARDS: u8 = 64;
+
+/// The count shard an order counts in, from its id (as `get_byte(uuid_send(id), 15) % 64` in SQL).
+pub fn count_shard(order: Uuid) -> i16 {
+    i16::from(order.as_bytes()[15] % COUNT_SHARDS)
 }
 
 fn parse_ids<'a>(
