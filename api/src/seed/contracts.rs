@@ -43,6 +43,29 @@ fn demo_signature() -> anyhow::Result<String> {
     ))
 }
 
+/// A catalogue product with a contract setup: (id, title, type, price, pre-payment, VAT exempt,
+/// setup).
+type SetupProduct = (Uuid, String, String, i64, bool, bool, Value);
+
+/// A contract line of `amount` of the product at its price.
+fn contract_line(product: &SetupProduct, amount: i64, pre_payment: bool) -> ContractLine {
+    let (id, title, kind, price, _, exempt, setup) = product;
+    ContractLine {
+        line: OrderLine {
+            id: Uuid::new_v4(),
+            product_id: Some(*id),
+            title: title.clone(),
+            kind: Some(kind.clone()),
+            price: Money::ore(*price),
+            amount,
+            pre_payment,
+            vat_exempt: *exempt,
+            ..OrderLine::default()
+        },
+        unit: unit(setup),
+    }
+}
+
 fn unit(setup: &Value) -> Unit {
     match setup.get("unit").and_then(Value::as_str) {
         Some("person") => Unit::Person,
@@ -80,7 +103,7 @@ pub async fn seed_demo_contracts(
             .bind(club)
             .fetch_all(pool)
             .await?;
-    let products: Vec<(Uuid, String, String, i64, bool, bool, Value)> = sqlx::query_as(
+    let products: Vec<SetupProduct> = sqlx::query_as(
         "SELECT id, title, type, price, pre_payment, vat_exempt, contract_setup FROM products \
          WHERE client_id = $1 AND contract_setup IS NOT NULL AND active ORDER BY title",
     )
@@ -120,26 +143,13 @@ pub async fn seed_demo_contracts(
         let (company, contact) = links[(i * 7) % links.len()];
         let mut lines: Vec<ContractLine> = (0..1 + i % 3)
             .map(|k| {
-                let (id, title, kind, price, pre, exempt, setup) =
-                    &products[(i * 5 + k * 3) % products.len()];
-                ContractLine {
-                    line: OrderLine {
-                        id: Uuid::new_v4(),
-                        product_id: Some(*id),
-                        title: title.clone(),
-                        kind: Some(kind.clone()),
-                        price: Money::ore(*price),
-                        amount: if unit(setup) == Unit::Stk {
-                            1 + (i % 2) as i64
-                        } else {
-                            1
-                        },
-                        pre_payment: *pre && i % 4 == 0,
-                        vat_exempt: *exempt,
-                        ..OrderLine::default()
-                    },
-                    unit: unit(setup),
-                }
+                let product = &products[(i * 5 + k * 3) % products.len()];
+                let amount = if unit(&product.6) == Unit::Stk {
+                    1 + (i % 2) as i64
+                } else {
+                    1
+                };
+                contract_line(product, amount, product.4 && i % 4 == 0)
             })
             .collect();
         let mut start = year_start
@@ -148,26 +158,9 @@ pub async fn seed_demo_contracts(
         // The VIP sponsor (approved and signed below): four VIP tickets per home match for a
         // year from this month, whatever the day the demo is made.
         if i == VIP_CONTRACT {
-            if let Some((id, title, kind, price, _, exempt, _)) =
-                products.iter().find(|p| p.1 == "VIP-billetter")
-            {
-                lines.insert(
-                    0,
-                    ContractLine {
-                        line: OrderLine {
-                            id: Uuid::new_v4(),
-                            product_id: Some(*id),
-                            title: title.clone(),
-                            kind: Some(kind.clone()),
-                            price: Money::ore(*price),
-                            amount: 4,
-                            vat_exempt: *exempt,
-                            ..OrderLine::default()
-                        },
-                        unit: Unit::Stk,
-                    },
-                );
-                lines.retain(|l| l.line.product_id != Some(*id) || l.line.amount == 4);
+            if let Some(vip) = products.iter().find(|p| p.1 == "VIP-billetter") {
+                lines.retain(|l| l.line.product_id != Some(vip.0));
+                lines.insert(0, contract_line(vip, 4, false));
             }
             start = today.with_day(1).unwrap_or(today);
         }

@@ -940,17 +940,19 @@ async fn the_demo_sells_tickets_for_the_played_match_and_the_promoted_one_once()
     );
 }
 
-#[tokio::test]
-async fn a_booking_paid_in_the_window_is_confirmed_by_the_windows_callback() {
+/// A club taking cards in the payment window, an open event of `title` selling 'Kampbillet' at
+/// 150,00 kr. (`extra`: more of the event's fields), and a visitor: (app, visitor, event, product
+/// offered).
+async fn window_sale(title: &str, extra: Value) -> (TestApp, Browser, String, String) {
     let app = spawn_app().await;
     crate::payments::use_window(&app).await;
     let staff = app.signed_in("staff@tribune.test").await;
     let ticket = catalogue_ticket(&staff, "Kampbillet", 15000).await;
     let (id, _) = open_event(
         &staff,
-        "Vinduet",
+        title,
         json!([{ "productId": ticket, "title": "Kampbillet", "price": 15000, "public": true }]),
-        json!({}),
+        extra,
     )
     .await;
     let buyer = visitor(&app).await;
@@ -959,6 +961,12 @@ async fn a_booking_paid_in_the_window_is_confirmed_by_the_windows_callback() {
         .as_str()
         .unwrap()
         .to_string();
+    (app, buyer, id, product)
+}
+
+#[tokio::test]
+async fn a_booking_paid_in_the_window_is_confirmed_by_the_windows_callback() {
+    let (app, buyer, id, product) = window_sale("Vinduet", json!({})).await;
     let (status, body) = book(
         &buyer,
         &guest(&id, json!([{ "productId": product, "amount": 2 }])),
@@ -992,23 +1000,7 @@ async fn a_booking_paid_in_the_window_is_confirmed_by_the_windows_callback() {
 
 #[tokio::test]
 async fn a_card_booking_nobody_paid_for_a_day_is_given_up_and_a_fresh_one_is_not() {
-    let app = spawn_app().await;
-    crate::payments::use_window(&app).await;
-    let staff = app.signed_in("staff@tribune.test").await;
-    let ticket = catalogue_ticket(&staff, "Kampbillet", 15000).await;
-    let (id, _) = open_event(
-        &staff,
-        "Glemt",
-        json!([{ "productId": ticket, "title": "Kampbillet", "price": 15000, "public": true }]),
-        json!({ "maxSignups": 10 }),
-    )
-    .await;
-    let buyer = visitor(&app).await;
-    let offered = products(&buyer, &id, json!({ "products": [] })).await;
-    let product = offered["result"]["none"][0]["productId"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (app, buyer, id, product) = window_sale("Glemt", json!({ "maxSignups": 10 })).await;
     let mut orders = Vec::new();
     for amount in [2, 3] {
         let (status, body) = book(
