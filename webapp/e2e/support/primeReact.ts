@@ -17,13 +17,15 @@ export async function chooseOption(page: Page, label: string, option: string) {
     .locator('.p-dropdown')
     .filter({ has: page.getByLabel(label, { exact: true }) });
   await centre(select);
-  // A click while the select is still moving in (a dialog opening) can miss: open it until open.
-  const listbox = page.getByRole('listbox');
-  await expect(async () => {
-    if (!(await listbox.isVisible())) await select.click();
-    await expect(listbox).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await listbox.getByRole('option', { name: option, exact: true }).click();
+  await select.click();
+  const choice = page.getByRole('listbox').getByRole('option', { name: option, exact: true });
+  try {
+    await choice.waitFor({ state: 'visible', timeout: 5_000 });
+  } catch {
+    // The click missed (the select was still moving in with its dialog): the list never opened.
+    await select.click();
+  }
+  await choice.click();
 }
 
 /**
