@@ -87,6 +87,15 @@ async fn products(buyer: &Browser, event: &str, body: Value) -> Value {
     answer
 }
 
+/// The id of the first product the event offers a guest.
+async fn first_offer(buyer: &Browser, event: &str) -> String {
+    let offered = products(buyer, event, json!({ "products": [] })).await;
+    offered["result"]["none"][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 fn guest(event: &str, lines: Value) -> Value {
     json!({
         "eventId": event,
@@ -334,11 +343,7 @@ async fn a_card_booking_holds_its_places_until_the_payment_confirms_it() {
     )
     .await;
     let buyer = visitor(&app).await;
-    let offered = products(&buyer, &id, json!({ "products": [] })).await;
-    let product = offered["result"]["none"][0]["productId"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let product = first_offer(&buyer, &id).await;
 
     let booking = guest(&id, json!([{ "productId": product, "amount": 3 }]));
     let (status, intent) = buyer
@@ -414,11 +419,7 @@ async fn a_payment_after_the_hold_expired_and_the_places_went_to_others_cancels_
     )
     .await;
     let first = visitor(&app).await;
-    let offered = products(&first, &id, json!({ "products": [] })).await;
-    let product = offered["result"]["none"][0]["productId"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let product = first_offer(&first, &id).await;
     let (status, body) = book(
         &first,
         &guest(&id, json!([{ "productId": product, "amount": 2 }])),
@@ -544,11 +545,7 @@ async fn the_sign_up_window_business_only_events_and_missing_fields_refuse_a_boo
         json!({}),
     )
     .await;
-    let offered = products(&buyer, &open, json!({ "products": [] })).await;
-    let product = offered["result"]["none"][0]["productId"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let product = first_offer(&buyer, &open).await;
     let (status, body) = buyer
         .post_json(
             "/public/events/book?intentSecret=fields",
@@ -711,11 +708,7 @@ async fn concurrent_buyers_never_take_more_places_than_there_are() {
     )
     .await;
     let buyer = visitor(&app).await;
-    let offered = products(&buyer, &id, json!({ "products": [] })).await;
-    let product = offered["result"]["none"][0]["productId"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let product = first_offer(&buyer, &id).await;
     let mut tasks = Vec::new();
     for i in 0..60 {
         let buyer = buyer.clone();
@@ -956,11 +949,7 @@ async fn window_sale(title: &str, extra: Value) -> (TestApp, Browser, String, St
     )
     .await;
     let buyer = visitor(&app).await;
-    let offered = products(&buyer, &id, json!({ "products": [] })).await;
-    let product = offered["result"]["none"][0]["productId"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let product = first_offer(&buyer, &id).await;
     (app, buyer, id, product)
 }
 
