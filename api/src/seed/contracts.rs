@@ -293,31 +293,24 @@ pub async fn seed_demo_contracts(
     run(made[8], ContractCommand::Cancel, "contract.cancel").await?;
     run(made[8], ContractCommand::Reactivate, "contract.reactivate").await?;
     run(made[9], ContractCommand::Cancel, "contract.cancel").await?;
-    seat_customer_in_vip_company(pool, club, staff_id).await
+    seat_customer_in_vip_company(
+        pool,
+        club,
+        staff_id,
+        links[(VIP_CONTRACT * 7) % links.len()].0,
+    )
+    .await
 }
 
-/// The demo's customer, Karen Kunde (kunde@tribune.test), is a person of the company whose
-/// approved contracts grant the most VIP tickets at the coming home matches, so she books them
-/// 'as' that company: the allowance free, more at full price (issue 15's allowances).
+/// The demo's customer, Karen Kunde (kunde@tribune.test), is a person of the VIP sponsor
+/// (`VIP_CONTRACT`'s company), so she books 'as' that company: its contract's VIP tickets free,
+/// more at full price (issue 15's allowances).
 async fn seat_customer_in_vip_company(
     pool: &PgPool,
     club: Uuid,
     staff: Uuid,
+    company: Uuid,
 ) -> anyhow::Result<()> {
-    let company: Option<Uuid> = sqlx::query_scalar(
-        "SELECT t.company_id FROM contract_rows t \
-         JOIN contract_lines l ON l.contract_id = t.id \
-         JOIN products p ON p.id = l.product_id AND p.title = 'VIP-billetter' AND p.type = 'ticket' \
-         WHERE t.client_id = $1 AND t.status = 'approved' AND t.company_id IS NOT NULL \
-           AND t.start_date <= current_date AND (t.no_end_date OR t.end_date >= current_date + 60) \
-         GROUP BY t.company_id ORDER BY sum(l.amount) DESC, t.company_id LIMIT 1",
-    )
-    .bind(club)
-    .fetch_optional(pool)
-    .await?;
-    let Some(company) = company else {
-        return Ok(());
-    };
     let mut tx = pool.begin().await?;
     let contact: Uuid = sqlx::query_scalar(
         "INSERT INTO contacts (client_id, firstname, lastname, email, phone, created_by) \
