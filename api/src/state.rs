@@ -37,6 +37,8 @@ pub struct AppState {
     /// Stripe or localstripe, when configured.
     pub stripe: Option<Arc<StripeClient>>,
     pub window: Arc<PaymentWindow>,
+    /// The bookings waiting for their batch, per event (issue 15's rush).
+    pub bookings: crate::booking::batch::Queues,
 }
 
 /// cvrapi.dk asks every caller to say who it is and how to reach them.
@@ -115,6 +117,7 @@ impl AppState {
             team_sport,
             stripe,
             window,
+            bookings: Default::default(),
         })
     }
 }

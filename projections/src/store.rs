@@ -13,12 +13,12 @@ use cqrs_es::{
 };
 use postgres_es::PostgresEventRepository;
 use serde_json::Value;
-use sqlx::{PgPool, Postgres, QueryBuilder};
+use sqlx::PgPool;
 use tribune_domain::tenancy::Tenanted;
 use uuid::Uuid;
 
 use crate::audit::event_hash;
-use crate::projection::{Projection, StoredEvent, Tables, STORED_EVENT_COLUMNS};
+use crate::projection::{Projection, RawJson, StoredEvent, Tables};
 
 /// The channel committed events are announced on (by `wake::notifier`); the projector runner
 /// listens.
@@ -199,90 +199,180 @@ impl<A: Aggregate> PgEventStore<A> {
         context: LoadedAggregate<A>,
         metadata: HashMap<String, String>,
     ) -> Result<Vec<EventEnvelope<A>>, AggregateError<A::Error>> {
-        if events.is_empty() {
-            return Ok(Vec::new());
-        }
-        let aggregate_id = context.aggregate_id;
-        let metadata_json = serde_json::to_value(&metadata)
-            .map_err(|e| AggregateError::UnexpectedError(Box::new(e)))?;
-        let mut prev_hash: Vec<u8> = if context.current_sequence == 0 {
-            Vec::new()
-        } else {
-            sqlx::query_scalar::<_, Option<Vec<u8>>>(
-                "SELECT hash FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence = $3",
-            )
-            .bind(A::TYPE)
-            .bind(&aggregate_id)
-            .bind(context.current_sequence as i64)
-            .fetch_optional(&mut *conn)
-            .await
-            .map_err(conflict_or_db)?
+        Ok(self
+            .commit_many_in(conn, vec![(events, context, metadata)])
+            .await?
+            .into_iter()
             .flatten()
-            .unwrap_or_default()
-        };
+            .collect())
+    }
 
-        let mut rows = Vec::with_capacity(events.len());
-        for (offset, event) in events.iter().enumerate() {
-            let sequence = (context.current_sequence + offset + 1) as i64;
-            let payload = serde_json::to_value(event)
+    /// `commit_in` for several aggregates at once (a batch of bookings): ONE insert of all their
+    /// events and one pass of each inline projection over them. Each aggregate's hash chain is
+    /// its own, as if it were committed alone.
+    pub async fn commit_many_in(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        commits: Vec<Commit<A>>,
+    ) -> Result<Vec<Vec<EventEnvelope<A>>>, AggregateError<A::Error>> {
+        let mut rows: Vec<EventRow> = Vec::new();
+        for (events, context, metadata) in &commits {
+            let aggregate_id = &context.aggregate_id;
+            let metadata_json = serde_json::to_value(metadata)
                 .map_err(|e| AggregateError::UnexpectedError(Box::new(e)))?;
-            let event_type = event.event_type();
-            let hash = event_hash(
-                &prev_hash,
-                A::TYPE,
-                &aggregate_id,
-                sequence,
-                &event_type,
-                &payload,
-                &metadata_json,
-            );
-            prev_hash = hash.clone();
-            rows.push((sequence, event_type, event.event_version(), payload, hash));
+            let mut prev_hash: Vec<u8> = if context.current_sequence == 0 || events.is_empty() {
+                Vec::new()
+            } else {
+                sqlx::query_scalar::<_, Option<Vec<u8>>>(
+                    "SELECT hash FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence = $3",
+                )
+                .bind(A::TYPE)
+                .bind(aggregate_id)
+                .bind(context.current_sequence as i64)
+                .fetch_optional(&mut *conn)
+                .await
+                .map_err(conflict_or_db)?
+                .flatten()
+                .unwrap_or_default()
+            };
+            for (offset, event) in events.iter().enumerate() {
+                let sequence = (context.current_sequence + offset + 1) as i64;
+                let payload = serde_json::to_value(event)
+                    .map_err(|e| AggregateError::UnexpectedError(Box::new(e)))?;
+                let event_type = event.event_type();
+                let hash = event_hash(
+                    &prev_hash,
+                    A::TYPE,
+                    aggregate_id,
+                    sequence,
+                    &event_type,
+                    &payload,
+                    &metadata_json,
+                );
+                prev_hash = hash.clone();
+                rows.push(EventRow {
+                    aggregate_id: aggregate_id.clone(),
+                    sequence,
+                    event_type,
+                    event_version: event.event_version(),
+                    payload,
+                    metadata: metadata_json.clone(),
+                    hash,
+                });
+            }
         }
-
-        let mut insert = QueryBuilder::<Postgres>::new(
-            "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata, hash) ",
-        );
-        insert.push_values(
-            rows,
-            |mut row, (sequence, event_type, event_version, payload, hash)| {
-                row.push_bind(A::TYPE)
-                    .push_bind(&aggregate_id)
-                    .push_bind(sequence)
-                    .push_bind(event_type)
-                    .push_bind(event_version)
-                    .push_bind(payload)
-                    .push_bind(&metadata_json)
-                    .push_bind(hash);
-            },
-        );
-        insert.push(format!(" RETURNING {STORED_EVENT_COLUMNS}"));
-        let mut stored: Vec<StoredEvent> = insert
-            .build_query_as()
-            .fetch_all(&mut *conn)
-            .await
-            .map_err(conflict_or_db)?;
-        // The async projectors are woken after the commit, not by a NOTIFY in it (see `wake`).
-        crate::wake::mark();
-        stored.sort_by_key(|e| e.sequence);
-
-        for projection in &self.inline {
-            projection
-                .apply(&mut *conn, &Tables::live(projection.tables()), &stored)
+        if !rows.is_empty() {
+            let mut stored = insert_events(&mut *conn, A::TYPE, rows)
                 .await
                 .map_err(conflict_or_db)?;
+            // The async projectors are woken after the commit, not by a NOTIFY in it (see `wake`).
+            crate::wake::mark();
+            stored.sort_by_key(|e| e.global_position);
+
+            for projection in &self.inline {
+                projection
+                    .apply(&mut *conn, &Tables::live(projection.tables()), &stored)
+                    .await
+                    .map_err(conflict_or_db)?;
+            }
         }
-        Ok(events
+        Ok(commits
             .into_iter()
-            .zip(context.current_sequence + 1..)
-            .map(|(payload, sequence)| EventEnvelope {
-                aggregate_id: aggregate_id.clone(),
-                sequence,
-                payload,
-                metadata: metadata.clone(),
+            .map(|(events, context, metadata)| {
+                events
+                    .into_iter()
+                    .zip(context.current_sequence + 1..)
+                    .map(|(payload, sequence)| EventEnvelope {
+                        aggregate_id: context.aggregate_id.clone(),
+                        sequence,
+                        payload,
+                        metadata: metadata.clone(),
+                    })
+                    .collect()
             })
             .collect())
     }
+}
+
+/// One aggregate's new events, the aggregate as loaded, and the events' metadata.
+pub type Commit<A> = (
+    Vec<<A as Aggregate>::Event>,
+    LoadedAggregate<A>,
+    HashMap<String, String>,
+);
+
+/// An event to insert, hashed.
+struct EventRow {
+    aggregate_id: String,
+    sequence: i64,
+    event_type: String,
+    event_version: String,
+    payload: Value,
+    metadata: Value,
+    hash: Vec<u8>,
+}
+
+/// Inserts the events in ONE statement of fixed shape (arrays, so any number of events is the
+/// same prepared statement), and answers them as projections see them — built from what was
+/// sent, with only the columns the database gives (position, transaction, time) read back.
+async fn insert_events(
+    conn: &mut sqlx::PgConnection,
+    aggregate_type: &str,
+    rows: Vec<EventRow>,
+) -> Result<Vec<StoredEvent>, sqlx::Error> {
+    let aggregate_ids: Vec<&str> = rows.iter().map(|r| r.aggregate_id.as_str()).collect();
+    let sequences: Vec<i64> = rows.iter().map(|r| r.sequence).collect();
+    let event_types: Vec<&str> = rows.iter().map(|r| r.event_type.as_str()).collect();
+    let versions: Vec<&str> = rows.iter().map(|r| r.event_version.as_str()).collect();
+    let payloads: Vec<&Value> = rows.iter().map(|r| &r.payload).collect();
+    let metadata: Vec<&Value> = rows.iter().map(|r| &r.metadata).collect();
+    let hashes: Vec<&[u8]> = rows.iter().map(|r| r.hash.as_slice()).collect();
+    let written: Vec<(String, i64, i64, String, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata, hash) \
+         SELECT $1, e.aggregate_id, e.sequence, e.event_type, e.event_version, e.payload, e.metadata, e.hash \
+         FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::bytea[]) \
+           WITH ORDINALITY AS e(aggregate_id, sequence, event_type, event_version, payload, metadata, hash, n) \
+         ORDER BY e.n \
+         RETURNING aggregate_id, sequence, global_position, tx_id::text, recorded_at",
+    )
+    .bind(aggregate_type)
+    .bind(&aggregate_ids)
+    .bind(&sequences)
+    .bind(&event_types)
+    .bind(&versions)
+    .bind(&payloads)
+    .bind(&metadata)
+    .bind(&hashes)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut by_key: HashMap<(String, i64), (i64, String, chrono::DateTime<chrono::Utc>)> = written
+        .into_iter()
+        .map(|(id, sequence, position, tx, at)| ((id, sequence), (position, tx, at)))
+        .collect();
+    let raw = |value: &Value| -> Result<RawJson, sqlx::Error> {
+        serde_json::value::to_raw_value(value)
+            .map(sqlx::types::Json)
+            .map_err(|e| sqlx::Error::Encode(Box::new(e)))
+    };
+    rows.into_iter()
+        .map(|row| {
+            let (global_position, tx_id, recorded_at) = by_key
+                .remove(&(row.aggregate_id.clone(), row.sequence))
+                .ok_or_else(|| sqlx::Error::RowNotFound)?;
+            Ok(StoredEvent {
+                global_position,
+                tx_id,
+                aggregate_type: aggregate_type.to_string(),
+                payload: raw(&row.payload)?,
+                metadata: raw(&row.metadata)?,
+                aggregate_id: row.aggregate_id,
+                sequence: row.sequence,
+                event_type: row.event_type,
+                event_version: row.event_version,
+                recorded_at,
+            })
+        })
+        .collect()
 }
 
 /// Why a command did not happen.
@@ -428,6 +518,47 @@ impl<A: Aggregate + Tenanted> CommandBus<A> {
         };
         self.run_in(conn, client_id, context, command, metadata, Some(0))
             .await
+    }
+
+    /// `create_in` for several new aggregates in one go (a batch of bookings): each command is
+    /// decided alone, and all their events are written by one insert. The first command its
+    /// aggregate refuses refuses them all (nothing is written; the caller's transaction is
+    /// still good).
+    pub async fn create_many_in(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        client_id: Uuid,
+        creates: Vec<(String, A::Command, Metadata)>,
+    ) -> Result<Vec<A>, CommandError<A::Error>>
+    where
+        A: Clone,
+    {
+        let mut commits = Vec::with_capacity(creates.len());
+        let mut after = Vec::with_capacity(creates.len());
+        for (aggregate_id, command, metadata) in creates {
+            let mut aggregate = A::default();
+            let sink = EventSink::default();
+            aggregate
+                .handle(command, &self.services, &sink)
+                .await
+                .map_err(CommandError::Domain)?;
+            let metadata = Metadata {
+                client_id: Some(client_id),
+                ..metadata
+            };
+            after.push(aggregate.clone());
+            commits.push((
+                sink.collect().await,
+                LoadedAggregate {
+                    aggregate_id,
+                    aggregate,
+                    current_sequence: 0,
+                },
+                metadata.into_map(),
+            ));
+        }
+        self.store.commit_many_in(conn, commits).await?;
+        Ok(after)
     }
 
     async fn run_in(

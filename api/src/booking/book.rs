@@ -1,21 +1,20 @@
 //! Booking (spec 2 §7 Public booking: products, validate-contact, create-intent, book; issue
-//! 15). `book` is ONE club transaction: the order (an Order, linked to its event by
-//! `event_bookings`), the places as a hold on the capacity counters — taken last, so their rows
-//! are locked only until the commit — and, for a booking that costs nothing, its approval and
-//! tickets. A card booking holds its places for `HOLD_MINUTES` while the buyer pays; its
-//! payment is started after the commit.
+//! 15). `book` makes the order (an Order, linked to its event by `event_bookings`), holds its
+//! places on the capacity counters and, for a booking that costs nothing, approves it and issues
+//! its tickets — all in one club transaction that it shares with the other bookings of the same
+//! event that came at the same moment (`batch`). A card booking holds its places for
+//! `HOLD_MINUTES` while the buyer pays; a Stripe payment is started after the commit.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use chrono::{Duration, Utc};
+use chrono::Utc;
 use serde::Deserialize;
 use tribune_domain::booking::Buyer;
 use tribune_domain::money::Money;
-use tribune_domain::order::{
-    Customer, OrderCommand, OrderContent, OrderLine, OrderStatus, VatSettings,
-};
+use tribune_domain::order::{Customer, OrderContent, OrderLine};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
+use super::batch::Job;
 use super::confirm::{self, StoredTicket};
 use super::dto::{BookedOrder, BookingInput, BookingIntent, PricedLine, PublicProduct};
 use super::plan::{plan, Plan};
@@ -26,14 +25,10 @@ use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
 use crate::identity::passwords;
 use crate::identity::tokens::random_secret;
-use crate::integrations::payments::{Capture, ProviderKind};
-use crate::kit::actor::Actor;
-use crate::kit::capacity::{self, NewHold};
-use crate::kit::club::{club_name, take_number};
+use crate::integrations::payments::Capture;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::payments::{self, Purpose, StartPayment};
-use crate::routes::session::account::{register_customer_in, NewCustomer};
+use crate::kit::payments::{Purpose, StartPayment};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -210,7 +205,10 @@ pub struct Booked {
 
 /// The order content of a planned booking: a line per product and price (the allowance's
 /// tickets at 0, the rest at the product's price), the customer, the answers.
-fn order_content(planned: &Plan, input: &BookingInput) -> (OrderContent, Vec<StoredTicket>) {
+pub(super) fn order_content(
+    planned: &Plan,
+    input: &BookingInput,
+) -> (OrderContent, Vec<StoredTicket>) {
     let mut lines = Vec::new();
     let mut tickets = Vec::new();
     for line in &planned.lines {
@@ -280,6 +278,7 @@ pub async fn book_in(
 }
 
 /// `book_in` as if it were `now` (the demo seed books its past matches while they were open).
+/// The booking joins the others of its event in a batch (`batch`).
 pub async fn book_in_at(
     state: &AppState,
     client_id: Uuid,
@@ -289,144 +288,26 @@ pub async fn book_in_at(
     input: &BookingInput,
     now: chrono::DateTime<Utc>,
 ) -> Result<Booked, ApiError> {
+    let event_id = input
+        .event_id
+        .ok_or_else(|| ApiError::field("eventId", "Vælg et arrangement"))?;
+    // Hashed before the booking queues: the hash takes a while, on purpose.
     let password_hash = match (&input.password, input.create_user && caller.0.is_none()) {
         (Some(password), true) if password.chars().count() >= passwords::MIN_LENGTH => {
             Some(passwords::hash(password.clone()).await?)
         }
         _ => None,
     };
-    // Taken before the transaction, so the rush does not queue on the club's counter.
-    let number = take_number(&state.pool, "order_numbers", client_id).await?;
-    let mut tx = club_tx(&state.pool, client_id).await?;
-    if confirm::intent_known(&mut tx, client_id, intent).await? {
-        tx.rollback().await?;
-        return confirm::by_intent(state, client_id, intent)
-            .await?
-            .ok_or(ApiError::NotFound);
-    }
-    let planned = plan(&mut tx, client_id, caller.0.as_deref(), input, now, true).await?;
-    let free = planned.totals.total == Money::ZERO;
-    if !free && planned.provider.is_none() {
-        return Err(ApiError::invalid(
-            "Kortbetaling er ikke sat op for klubben.",
-        ));
-    }
-    let actor = match caller.0.as_deref() {
-        Some(identity) => Actor::user(client_id, identity.user.id, &identity.user.name()),
-        None => Actor::visitor(
-            client_id,
-            &format!("{} {}", input.firstname.trim(), input.lastname.trim()),
-            ip,
-        ),
-    };
-    let mut user_id = caller.0.as_deref().map(|i| i.user.id);
-    if let Some(hash) = password_hash {
-        let name = club_name(&mut tx, client_id).await?;
-        user_id = register_customer_in(
-            &mut tx,
-            state,
-            (client_id, &name),
-            NewCustomer {
-                firstname: input.firstname.trim(),
-                lastname: input.lastname.trim(),
-                email: input.email.trim(),
-                password_hash: &hash,
-            },
-        )
-        .await?
-        .or(user_id);
-    }
-    let order_id = Uuid::new_v4();
-    let (content, tickets) = order_content(&planned, input);
-    let vat = VatSettings {
-        prices_with_vat: true,
-        disable_vat: planned.vat_disabled,
-        ..VatSettings::default()
-    };
-    state
-        .orders
-        .create_in(
-            &mut tx,
-            client_id,
-            &order_id.to_string(),
-            OrderCommand::Create {
-                client_id,
-                number,
-                created_at: now,
-                vat,
-                status: OrderStatus::Draft,
-                is_pos: false,
-                content,
-            },
-            actor.metadata("order.book"),
-        )
-        .await
-        .map_err(crate::orders::service::refused)?;
-    let token = payments::issue_link(&mut tx, client_id, Purpose::Order, order_id).await?;
-    let expires = (!free).then(|| now + Duration::minutes(HOLD_MINUTES));
-    let mut booked = Booked {
-        order_id,
-        token,
-        total: planned.totals.total,
-        expires,
-        event_url: planned.event.url.clone(),
-        fresh: true,
-        payment: None,
-    };
-    // The window's form is made here and now (no network), so its payment is written with the
-    // booking; a Stripe payment is started after the commit (a call to Stripe holds no locks).
-    if !free && planned.provider == Some(ProviderKind::Window) {
-        booked.payment = Some(
-            payments::start_in(
-                &mut tx,
-                state,
-                client_id,
-                ProviderKind::Window,
-                start_request(state, &booked),
-            )
-            .await?,
-        );
-    }
-    // The booking, then its places last: the event's counters, which every buyer wants, stay
-    // locked only from their statement to the commit right after.
-    let hold_id = Uuid::new_v4();
-    let recorded = confirm::record(
-        &mut tx, &planned, order_id, hold_id, intent, user_id, &tickets,
-    )
-    .await;
-    if let Err(sqlx::Error::Database(e)) = &recorded {
-        if e.constraint() == Some("event_bookings_intent") {
-            // The same intent booked at the same moment: that booking stands, this one is undone
-            // (the unique index waited for the other to commit, so it is there to be found).
-            tx.rollback().await?;
-            return confirm::by_intent(state, client_id, intent)
-                .await?
-                .ok_or(ApiError::NotFound);
-        }
-    }
-    recorded?;
-    let hold = capacity::hold(
-        &mut tx,
+    let job = Job {
         client_id,
-        NewHold {
-            id: hold_id,
-            scope: planned.event.id,
-            owner: order_id,
-            expires_at: expires,
-        },
-        &planned.claims,
+        caller: caller.clone(),
+        ip: ip.to_string(),
+        intent: intent.to_string(),
+        input: input.clone(),
         now,
-    )
-    .await?;
-    if let Err(full) = hold {
-        return Err(confirm::refusal(&planned, &full));
-    }
-    if free {
-        // Its tickets' numbers (the event's other row every buyer wants) are taken here too.
-        confirm::confirm_in(state, &mut tx, &actor, order_id).await?;
-    }
-    tx.commit().await?;
-    Ok(booked)
+        password_hash,
+    };
+    state.bookings.book(state, event_id, job).await
 }
 
 /// Books the event: free → confirmed at once (no payment result); by card → the places held for

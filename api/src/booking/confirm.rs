@@ -87,27 +87,56 @@ pub async fn record(
     user_id: Option<Uuid>,
     tickets: &[StoredTicket],
 ) -> Result<(), sqlx::Error> {
-    let (company, contact) = match planned.buyer {
-        tribune_domain::booking::Buyer::Company(id) => (Some(id), None),
-        tribune_domain::booking::Buyer::Contact(id) => (None, Some(id)),
-        tribune_domain::booking::Buyer::Guest => (None, None),
-    };
-    sqlx::query(
-        "INSERT INTO event_bookings (order_id, client_id, event_id, hold_id, intent, user_id, company_id, contact_id, lines, claims) \
-         VALUES ($1, $2, $3, $10, $4, $5, $6, $7, $8, $9)",
+    record_many(
+        conn,
+        &[NewBooking {
+            planned,
+            order_id,
+            hold,
+            intent,
+            user_id,
+            tickets,
+        }],
     )
-    .bind(order_id)
-    .bind(planned.event.client_id)
-    .bind(planned.event.id)
-    .bind(intent)
-    .bind(user_id)
-    .bind(company)
-    .bind(contact)
-    .bind(Json(tickets))
-    .bind(Json(&planned.claims))
-    .bind(hold)
-    .execute(conn)
-    .await?;
+    .await
+}
+
+/// A booking to record: its plan, order, hold, intent, user and tickets.
+pub struct NewBooking<'a> {
+    pub planned: &'a Plan,
+    pub order_id: Uuid,
+    pub hold: Uuid,
+    pub intent: &'a str,
+    pub user_id: Option<Uuid>,
+    pub tickets: &'a [StoredTicket],
+}
+
+/// `record` for a batch of bookings, in one statement.
+pub async fn record_many(
+    conn: &mut PgConnection,
+    bookings: &[NewBooking<'_>],
+) -> Result<(), sqlx::Error> {
+    let mut insert = sqlx::QueryBuilder::<sqlx::Postgres>::new(
+        "INSERT INTO event_bookings (order_id, client_id, event_id, hold_id, intent, user_id, company_id, contact_id, lines, claims) ",
+    );
+    insert.push_values(bookings, |mut row, booking| {
+        let (company, contact) = match booking.planned.buyer {
+            tribune_domain::booking::Buyer::Company(id) => (Some(id), None),
+            tribune_domain::booking::Buyer::Contact(id) => (None, Some(id)),
+            tribune_domain::booking::Buyer::Guest => (None, None),
+        };
+        row.push_bind(booking.order_id)
+            .push_bind(booking.planned.event.client_id)
+            .push_bind(booking.planned.event.id)
+            .push_bind(booking.hold)
+            .push_bind(booking.intent)
+            .push_bind(booking.user_id)
+            .push_bind(company)
+            .push_bind(contact)
+            .push_bind(Json(booking.tickets))
+            .push_bind(Json(&booking.planned.claims));
+    });
+    insert.build().execute(conn).await?;
     Ok(())
 }
 
@@ -164,6 +193,22 @@ pub async fn intent_known(
     .bind(intent)
     .fetch_one(conn)
     .await
+}
+
+/// Which of the intents booked before (inside the batch's transaction).
+pub async fn intents_known(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    intents: &[&str],
+) -> Result<std::collections::HashSet<String>, sqlx::Error> {
+    let known: Vec<String> = sqlx::query_scalar(
+        "SELECT intent FROM event_bookings WHERE client_id = $1 AND intent = ANY($2)",
+    )
+    .bind(client_id)
+    .bind(intents)
+    .fetch_all(conn)
+    .await?;
+    Ok(known.into_iter().collect())
 }
 
 /// The booking an intent made before, with a new token for its pages.

@@ -8,6 +8,7 @@
 //! paid (`sweep.rs`); the wire types (`dto.rs`).
 //! Fixed paths come before `{id}`.
 
+pub mod batch;
 pub mod book;
 pub mod confirm;
 pub mod dto;

@@ -239,15 +239,98 @@ pub async fn plan(
     now: DateTime<Utc>,
     booking: bool,
 ) -> Result<Plan, ApiError> {
+    plan_with(
+        conn,
+        &mut Reads::default(),
+        client_id,
+        identity,
+        input,
+        now,
+        booking,
+    )
+    .await
+}
+
+/// What the plans of a batch of bookings of one event read once and share: the event, the
+/// club's terms, and what is offered to each buyer. What is left of a product is as the batch
+/// found it: the places are given out by `capacity::hold_many`, which counts them exactly.
+#[derive(Default)]
+pub struct Reads {
+    event: Option<SaleEvent>,
+    club: Option<ClubTerms>,
+    offers: HashMap<Buyer, Offers>,
+}
+
+impl Reads {
+    async fn event(
+        &mut self,
+        conn: &mut PgConnection,
+        client_id: Uuid,
+        event_id: Uuid,
+    ) -> Result<SaleEvent, ApiError> {
+        if let Some(event) = self.event.as_ref().filter(|e| e.id == event_id) {
+            return Ok(event.clone());
+        }
+        let event = sale::event_by_id(conn, client_id, event_id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        self.offers.clear();
+        self.event = Some(event.clone());
+        Ok(event)
+    }
+
+    async fn club(
+        &mut self,
+        conn: &mut PgConnection,
+        client_id: Uuid,
+    ) -> Result<ClubTerms, ApiError> {
+        if let Some(club) = &self.club {
+            return Ok(club.clone());
+        }
+        let club = club_terms(conn, client_id).await?;
+        self.club = Some(club.clone());
+        Ok(club)
+    }
+
+    async fn offers(
+        &mut self,
+        conn: &mut PgConnection,
+        event: &SaleEvent,
+        buyer: Buyer,
+        now: DateTime<Utc>,
+    ) -> Result<Offers, ApiError> {
+        if let Some(offers) = self.offers.get(&buyer) {
+            return Ok(offers.clone());
+        }
+        let offers = offers_by_id(conn, event, buyer, now).await?;
+        self.offers.insert(buyer, offers.clone());
+        Ok(offers)
+    }
+
+    /// Expired holds were given back: what is left is read anew.
+    fn forget_places(&mut self) {
+        self.event = None;
+        self.offers.clear();
+    }
+}
+
+/// `plan` sharing `reads` with the other bookings of its batch.
+pub async fn plan_with(
+    conn: &mut PgConnection,
+    reads: &mut Reads,
+    client_id: Uuid,
+    identity: Option<&Identity>,
+    input: &BookingInput,
+    now: DateTime<Utc>,
+    booking: bool,
+) -> Result<Plan, ApiError> {
     let event_id = input
         .event_id
         .ok_or_else(|| ApiError::field("eventId", "Vælg et arrangement"))?;
-    let mut event = sale::event_by_id(conn, client_id, event_id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let mut event = reads.event(conn, client_id, event_id).await?;
     let buyer = sale::buyer_of(conn, &event, identity, input.company_id, input.contact_id).await?;
     let invited = sale::is_invited(conn, &event, buyer).await?;
-    let club = club_terms(conn, client_id).await?;
+    let club = reads.club(conn, client_id).await?;
     event
         .window()
         .admits(now, buyer, invited, event.business_only, &club.email)
@@ -264,14 +347,13 @@ pub async fn plan(
             "Du skal acceptere handelsbetingelserne",
         );
     }
-    let mut offers = offers_by_id(conn, &event, buyer, now).await?;
+    let mut offers = reads.offers(conn, &event, buyer, now).await?;
     // Places of holds that expired are for sale again: given back when they are wanted.
     if short_of_places(&offers, input) && capacity::release_expired(conn, event.id, now).await? > 0
     {
-        event = sale::event_by_id(conn, client_id, event.id)
-            .await?
-            .ok_or(ApiError::NotFound)?;
-        offers = offers_by_id(conn, &event, buyer, now).await?;
+        reads.forget_places();
+        event = reads.event(conn, client_id, event.id).await?;
+        offers = reads.offers(conn, &event, buyer, now).await?;
     }
     if input.products.is_empty() {
         push_error(&mut errors, "products", "Vælg mindst én billet");

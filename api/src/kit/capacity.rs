@@ -14,6 +14,8 @@
 //! The counters' rows are the only thing buyers of one event contend for: take them last in
 //! the booking's transaction, so they are locked only until its commit.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -251,6 +253,141 @@ pub async fn hold(
     Ok(Ok(new.id))
 }
 
+/// One booking's hold in a batch (`hold_many`): the hold and what it claims.
+pub struct HoldRequest {
+    pub hold: NewHold,
+    pub claims: Vec<Claim>,
+}
+
+/// Locks the counters of `keys` (made at 0 when new), in key order, and answers how many each
+/// has taken. They stay locked until the caller's transaction ends.
+async fn lock_counters(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    keys: &[String],
+) -> Result<HashMap<String, i32>, sqlx::Error> {
+    let rows: Vec<(String, i32)> = sqlx::query_as(
+        "INSERT INTO capacity_counters (key, client_id, taken) \
+         SELECT k, $2, 0 FROM unnest($1::text[]) AS k ORDER BY k \
+         ON CONFLICT (key) DO UPDATE SET taken = capacity_counters.taken \
+         RETURNING key, taken",
+    )
+    .bind(keys)
+    .bind(client_id)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Who of the requests gets their claims, in turn, from what is taken now: all of a request's
+/// claims or none (then the first that was short, and how many it had left).
+fn share_out(taken: &mut HashMap<String, i32>, requests: &[Vec<Claim>]) -> Vec<Result<(), Full>> {
+    requests
+        .iter()
+        .map(|claims| {
+            let short = claims.iter().find_map(|c| {
+                let now = taken.get(&c.key).copied().unwrap_or(0);
+                c.limit
+                    .filter(|limit| now + c.amount > *limit)
+                    .map(|limit| Full {
+                        key: c.key.clone(),
+                        left: (limit - now).max(0),
+                    })
+            });
+            if let Some(full) = short {
+                return Err(full);
+            }
+            for c in claims {
+                *taken.entry(c.key.clone()).or_default() += c.amount;
+            }
+            Ok(())
+        })
+        .collect()
+}
+
+/// `hold` for a batch of bookings of ONE scope (issue 15's rush), inside the caller's
+/// transaction: the counters of all their claims are locked once, in key order; each request in
+/// turn gets all its claims or none (its answer: what was short), exactly as if they had come
+/// one after another; the accepted holds are written in one statement and each counter raised
+/// once by what they took together. Expired holds of the scope are given back first when
+/// someone would otherwise be refused. The counters stay locked to the caller's commit.
+pub async fn hold_many(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    scope: Uuid,
+    requests: &[HoldRequest],
+    now: DateTime<Utc>,
+) -> Result<Vec<Result<(), Full>>, sqlx::Error> {
+    let claims: Vec<Vec<Claim>> = requests.iter().map(|r| merged(&r.claims)).collect();
+    let mut keys: Vec<String> = claims.iter().flatten().map(|c| c.key.clone()).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let mut taken = lock_counters(&mut *conn, client_id, &keys).await?;
+    let mut answers = share_out(&mut taken.clone(), &claims);
+    if answers.iter().any(Result::is_err) && release_expired(&mut *conn, scope, now).await? > 0 {
+        taken = lock_counters(&mut *conn, client_id, &keys).await?;
+        answers = share_out(&mut taken.clone(), &claims);
+    }
+    let mut holds: (Vec<Uuid>, Vec<Uuid>, Vec<Option<DateTime<Utc>>>) = Default::default();
+    let mut counts: (Vec<Uuid>, Vec<String>, Vec<i32>) = Default::default();
+    let mut raised: Vec<Claim> = Vec::new();
+    for ((request, claims), answer) in requests.iter().zip(&claims).zip(&answers) {
+        if answer.is_err() {
+            continue;
+        }
+        holds.0.push(request.hold.id);
+        holds.1.push(request.hold.owner);
+        holds.2.push(request.hold.expires_at);
+        for claim in claims {
+            counts.0.push(request.hold.id);
+            counts.1.push(claim.key.clone());
+            counts.2.push(claim.amount);
+            raised.push(claim.clone());
+        }
+    }
+    if holds.0.is_empty() {
+        return Ok(answers);
+    }
+    sqlx::query(
+        "WITH hold AS (INSERT INTO capacity_holds (id, client_id, scope, owner_id, expires_at) \
+                       SELECT h.id, $2, $3, h.owner, h.expires FROM unnest($1::uuid[], $4::uuid[], $5::timestamptz[]) AS h(id, owner, expires) \
+                       RETURNING id) \
+         INSERT INTO capacity_hold_counts (hold_id, key, client_id, amount) \
+         SELECT hold.id, r.key, $2, r.amount FROM unnest($6::uuid[], $7::text[], $8::integer[]) AS r(hold_id, key, amount) \
+         JOIN hold ON hold.id = r.hold_id",
+    )
+    .bind(&holds.0)
+    .bind(client_id)
+    .bind(scope)
+    .bind(&holds.1)
+    .bind(&holds.2)
+    .bind(&counts.0)
+    .bind(&counts.1)
+    .bind(&counts.2)
+    .execute(&mut *conn)
+    .await?;
+    // Each counter once: by what the accepted took, under the last one's limit.
+    let raised = merged(&raised);
+    let (keys, amounts, limits): (Vec<String>, Vec<i32>, Vec<Option<i32>>) = raised
+        .into_iter()
+        .fold(Default::default(), |(mut k, mut a, mut l), c| {
+            k.push(c.key);
+            a.push(c.amount);
+            l.push(c.limit);
+            (k, a, l)
+        });
+    sqlx::query(
+        "UPDATE capacity_counters c SET taken = c.taken + r.amount, claim_limit = r.lim, updated_at = now() \
+         FROM unnest($1::text[], $2::integer[], $3::integer[]) AS r(key, amount, lim) WHERE c.key = r.key",
+    )
+    .bind(&keys)
+    .bind(&amounts)
+    .bind(&limits)
+    .execute(conn)
+    .await?;
+    Ok(answers)
+}
+
 /// The hold is kept for good (its booking was paid, or cost nothing). False when it is gone:
 /// it expired and its places were given back (the caller must take them anew).
 pub async fn keep(conn: &mut PgConnection, hold: Uuid) -> Result<bool, sqlx::Error> {
@@ -317,6 +454,54 @@ pub async fn release_expired(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_batch_gives_out_places_in_turn_all_or_none_as_if_the_bookings_came_one_by_one() {
+        let mut taken: HashMap<String, i32> =
+            [("event:e".to_string(), 6), ("ticket:t".to_string(), 1)].into();
+        let want = |event: i32, ticket: i32| {
+            merged(&[
+                Claim::new("event:e".into(), event, Some(10)),
+                Claim::new("ticket:t".into(), ticket, Some(3)),
+            ])
+        };
+        let answers = share_out(
+            &mut taken,
+            &[want(2, 2), want(1, 1), want(2, 0), want(1, 0), want(1, 0)],
+        );
+        assert_eq!(
+            answers,
+            vec![
+                Ok(()),
+                // The ticket product is full: 3 of 3 taken; the event's place is not taken either.
+                Err(Full {
+                    key: "ticket:t".into(),
+                    left: 0
+                }),
+                Ok(()),
+                Err(Full {
+                    key: "event:e".into(),
+                    left: 0
+                }),
+                Err(Full {
+                    key: "event:e".into(),
+                    left: 0
+                }),
+            ]
+        );
+        assert_eq!(taken["event:e"], 10);
+        assert_eq!(taken["ticket:t"], 3);
+        // Fewer left than wanted names how many are left.
+        let mut taken: HashMap<String, i32> = [("event:e".to_string(), 8)].into();
+        assert_eq!(
+            share_out(&mut taken, &[want(3, 0)]),
+            vec![Err(Full {
+                key: "event:e".into(),
+                left: 2
+            })]
+        );
+        assert_eq!(taken["event:e"], 8);
+    }
 
     #[test]
     fn claims_on_one_key_are_merged_with_the_smaller_limit_in_key_order() {

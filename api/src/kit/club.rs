@@ -73,22 +73,35 @@ pub async fn take_number(
     series: &'static str,
     client_id: uuid::Uuid,
 ) -> Result<i64, crate::error::ApiError> {
+    take_numbers(pool, series, client_id, 1).await
+}
+
+/// `count` numbers of the series at once (a batch of bookings): answers the first; the rest
+/// follow it.
+pub async fn take_numbers(
+    pool: &sqlx::PgPool,
+    series: &'static str,
+    client_id: uuid::Uuid,
+    count: usize,
+) -> Result<i64, crate::error::ApiError> {
     use sqlx::Row;
+    let count = count.max(1);
     // One round trip: a simple query of several statements runs as one (implicit) transaction,
     // in which the club's setting and the commit's mode hold (`is_local`). `series` is one of the
-    // code's table names and `client_id` a uuid, so both are safe to write into the query.
+    // code's table names, `client_id` a uuid and `count` a number, so all are safe to write into
+    // the query.
     let sql = format!(
         "SELECT set_config('tribune.client_id', '{client_id}', true), \
                 set_config('synchronous_commit', 'off', true); \
-         INSERT INTO {series} (client_id, last_number) VALUES ('{client_id}', 1) \
-         ON CONFLICT (client_id) DO UPDATE SET last_number = {series}.last_number + 1 \
+         INSERT INTO {series} (client_id, last_number) VALUES ('{client_id}', {count}) \
+         ON CONFLICT (client_id) DO UPDATE SET last_number = {series}.last_number + {count} \
          RETURNING last_number"
     );
     let rows = sqlx::raw_sql(&sql).fetch_all(pool).await?;
     let last = rows.last().ok_or_else(|| {
         crate::error::ApiError::internal(anyhow::anyhow!("no number from {series}"))
     })?;
-    Ok(last.try_get::<i64, _>("last_number")?)
+    Ok(last.try_get::<i64, _>("last_number")? - i64::try_from(count).unwrap_or(1) + 1)
 }
 
 /// The club's name (the sender of its mails, the heading of its public pages).

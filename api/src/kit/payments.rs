@@ -7,6 +7,7 @@
 //! valid hash settles anything; each report is idempotent, and a second payment of an order that
 //! is already paid is given back at once, so an order is never paid twice.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use sqlx::{PgConnection, PgPool};
@@ -164,55 +165,90 @@ pub async fn start_in(
     kind: ProviderKind,
     payment: StartPayment,
 ) -> Result<PaymentStart, ApiError> {
-    if payment.amount <= Money::ZERO {
+    start_many_in(conn, state, client_id, kind, vec![payment])
+        .await?
+        .pop()
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("no payment started")))
+}
+
+/// `start_in` for several payments at once (a batch of bookings): one insert into the ledger;
+/// the starts in the payments' order.
+pub async fn start_many_in(
+    conn: &mut PgConnection,
+    state: &AppState,
+    client_id: Uuid,
+    kind: ProviderKind,
+    payments: Vec<StartPayment>,
+) -> Result<Vec<PaymentStart>, ApiError> {
+    if payments.iter().any(|p| p.amount <= Money::ZERO) {
         return Err(ApiError::invalid("Der er intet at betale."));
     }
     let provider = provider(state, kind)?;
-    let id = Uuid::new_v4();
-    let capture = match payment.capture {
+    let ids: Vec<Uuid> = payments.iter().map(|_| Uuid::new_v4()).collect();
+    let capture = |p: &StartPayment| match p.capture {
         Capture::Automatic => "automatic",
         Capture::Manual => "manual",
     };
-    let number: i64 = sqlx::query_scalar(
+    let numbers: Vec<(Uuid, i64)> = sqlx::query_as(
         "INSERT INTO payments (id, client_id, provider, purpose, owner_id, amount, capture, period) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING number",
+         SELECT p.id, $2, $3, p.purpose, p.owner, p.amount, p.capture, p.period \
+         FROM unnest($1::uuid[], $4::text[], $5::uuid[], $6::bigint[], $7::text[], $8::text[]) \
+           WITH ORDINALITY AS p(id, purpose, owner, amount, capture, period, n) \
+         ORDER BY p.n RETURNING id, number",
     )
-    .bind(id)
+    .bind(&ids)
     .bind(client_id)
     .bind(kind.as_str())
-    .bind(payment.purpose.as_str())
-    .bind(payment.owner_id)
-    .bind(payment.amount.as_ore())
-    .bind(capture)
-    .bind(&payment.period)
-    .fetch_one(&mut *conn)
+    .bind(payments.iter().map(|p| p.purpose.as_str()).collect::<Vec<_>>())
+    .bind(payments.iter().map(|p| p.owner_id).collect::<Vec<_>>())
+    .bind(payments.iter().map(|p| p.amount.as_ore()).collect::<Vec<_>>())
+    .bind(payments.iter().map(capture).collect::<Vec<_>>())
+    .bind(payments.iter().map(|p| p.period.clone()).collect::<Vec<_>>())
+    .fetch_all(&mut *conn)
     .await?;
+    let numbers: HashMap<Uuid, i64> = numbers.into_iter().collect();
     let public_url = state.settings.public_url.trim_end_matches('/');
-    let request = PaymentRequest {
-        number,
-        key: format!("tribune-payment-{id}"),
-        amount: payment.amount,
-        capture: payment.capture,
-        customer: payment.customer,
-        metadata: vec![
-            ("tribune_payment".into(), id.to_string()),
-            ("tribune_client".into(), client_id.to_string()),
-            (
-                format!("tribune_{}", payment.purpose.as_str()),
-                payment.owner_id.to_string(),
-            ),
-        ],
-        accept_url: payment.accept_url,
-        cancel_url: payment.cancel_url,
-        callback_url: format!("{public_url}{WINDOW_CALLBACK_PATH}"),
-    };
-    let (reference, started) = provider.start(&request).await?;
-    if let Some(reference) = reference {
-        sqlx::query("UPDATE payments SET reference = $2 WHERE id = $1")
-            .bind(id)
-            .bind(reference)
-            .execute(&mut *conn)
-            .await?;
+    let mut started = Vec::with_capacity(payments.len());
+    let mut references: (Vec<Uuid>, Vec<String>) = Default::default();
+    for (id, payment) in ids.into_iter().zip(payments) {
+        let number = numbers
+            .get(&id)
+            .copied()
+            .ok_or_else(|| ApiError::internal(anyhow::anyhow!("payment {id} got no number")))?;
+        let request = PaymentRequest {
+            number,
+            key: format!("tribune-payment-{id}"),
+            amount: payment.amount,
+            capture: payment.capture,
+            customer: payment.customer,
+            metadata: vec![
+                ("tribune_payment".into(), id.to_string()),
+                ("tribune_client".into(), client_id.to_string()),
+                (
+                    format!("tribune_{}", payment.purpose.as_str()),
+                    payment.owner_id.to_string(),
+                ),
+            ],
+            accept_url: payment.accept_url,
+            cancel_url: payment.cancel_url,
+            callback_url: format!("{public_url}{WINDOW_CALLBACK_PATH}"),
+        };
+        let (reference, start) = provider.start(&request).await?;
+        if let Some(reference) = reference {
+            references.0.push(id);
+            references.1.push(reference);
+        }
+        started.push(start);
+    }
+    if !references.0.is_empty() {
+        sqlx::query(
+            "UPDATE payments p SET reference = r.reference \
+             FROM unnest($1::uuid[], $2::text[]) AS r(id, reference) WHERE p.id = r.id",
+        )
+        .bind(&references.0)
+        .bind(&references.1)
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(started)
 }
@@ -501,17 +537,31 @@ pub async fn issue_link(
     purpose: Purpose,
     owner_id: Uuid,
 ) -> Result<String, sqlx::Error> {
-    let token = random_secret();
+    let mut tokens = issue_links(conn, client_id, purpose, &[owner_id]).await?;
+    Ok(tokens.pop().unwrap_or_default())
+}
+
+/// `issue_link` for several owners in one statement (a batch of bookings); the tokens in the
+/// owners' order.
+pub async fn issue_links(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    purpose: Purpose,
+    owners: &[Uuid],
+) -> Result<Vec<String>, sqlx::Error> {
+    let tokens: Vec<String> = owners.iter().map(|_| random_secret()).collect();
+    let hashes: Vec<String> = tokens.iter().map(|t| digest(t)).collect();
     sqlx::query(
-        "INSERT INTO payment_links (token_hash, client_id, purpose, owner_id) VALUES ($1, $2, $3, $4)",
+        "INSERT INTO payment_links (token_hash, client_id, purpose, owner_id) \
+         SELECT l.hash, $2, $3, l.owner FROM unnest($1::text[], $4::uuid[]) AS l(hash, owner)",
     )
-    .bind(digest(&token))
+    .bind(&hashes)
     .bind(client_id)
     .bind(purpose.as_str())
-    .bind(owner_id)
+    .bind(owners)
     .execute(conn)
     .await?;
-    Ok(token)
+    Ok(tokens)
 }
 
 /// A new payment link's address: the order's payment page, or the public subscription page.

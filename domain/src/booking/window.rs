@@ -10,7 +10,7 @@ use crate::danish::danish_time as local;
 
 /// Who books (spec 2 §4 Customer choice): one of the user's companies, the user's own contact,
 /// or a guest (both empty).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Buyer {
     Guest,
     Contact(Uuid),

@@ -1,0 +1,495 @@
+//! The booking rush (issue 15): the bookings of one event are booked in batches, ONE club
+//! transaction per batch, so a thousand buyers a second share their transactions, their reads
+//! and their statements instead of each paying for all of them — and queue on nothing but the
+//! event's counters, which a batch locks once.
+//!
+//! The batching needs no worker: a booking of an event that finds fewer than `LEADERS`
+//! batches of it under way leads one. It takes every booking waiting for the event (up to
+//! `MOST`), its own first, books them together, answers each, and hands the lead to the first
+//! booking that came meanwhile.
+//! The others wait for their answer. A batch that fails as a whole (a database error) is booked
+//! again one by one, so one booking's fault never refuses another. A leader whose request goes
+//! away mid-batch rolls its transaction back and its followers ask again: the same intent books
+//! once, so asking again is always safe.
+//!
+//! Within a batch, each booking is decided as if it came alone and in turn: checked and priced
+//! (`plan`), given its places or refused (`capacity::hold_many`), and then all that were given
+//! their places are written together: their orders (one insert of their events), their payment
+//! links, their window payments, their booking rows; a free one is confirmed at once.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, Duration, Utc};
+use tokio::sync::oneshot;
+use tribune_domain::money::Money;
+use tribune_domain::order::{OrderCommand, OrderStatus, VatSettings};
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::book::{order_content, start_request, Booked, HOLD_MINUTES};
+use super::confirm::{self, NewBooking};
+use super::dto::BookingInput;
+use super::plan::{plan_with, Plan, Reads};
+use crate::error::ApiError;
+use crate::integrations::payments::ProviderKind;
+use crate::kit::actor::Actor;
+use crate::kit::capacity::{self, HoldRequest, NewHold};
+use crate::kit::club::{club_name, take_numbers};
+use crate::kit::payments::{self, Purpose};
+use crate::routes::session::account::{register_customer_in, NewCustomer};
+use crate::session::Caller;
+use crate::state::AppState;
+
+/// The most bookings one transaction takes.
+const MOST: usize = 256;
+
+/// How many batches of one event are under way at once: while one writes (holding the event's
+/// counters), the next reads and checks its bookings, and then waits for the counters.
+const LEADERS: usize = 2;
+
+/// One booking to book.
+pub struct Job {
+    pub client_id: Uuid,
+    pub caller: Caller,
+    pub ip: String,
+    pub intent: String,
+    pub input: BookingInput,
+    pub now: DateTime<Utc>,
+    /// The new user's password, hashed (a visitor's 'Opret bruger').
+    pub password_hash: Option<String>,
+}
+
+type Answer = Result<Booked, ApiError>;
+
+struct Waiting {
+    job: Arc<Job>,
+    done: oneshot::Sender<Answer>,
+    /// Told when it is its turn to lead.
+    lead: Option<oneshot::Sender<()>>,
+}
+
+#[derive(Default)]
+struct Line {
+    waiting: VecDeque<Waiting>,
+    leaders: usize,
+}
+
+/// The bookings waiting, per club and event.
+#[derive(Default)]
+pub struct Queues {
+    lines: Mutex<HashMap<(Uuid, Uuid), Line>>,
+}
+
+impl Queues {
+    fn lines(&self) -> std::sync::MutexGuard<'_, HashMap<(Uuid, Uuid), Line>> {
+        // A panic while the lock was held left nothing half done (every change is one step).
+        self.lines.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Gives a leader's lead of `key` to the first booking still waiting for it; one leader
+    /// fewer when none waits.
+    fn hand_over(&self, key: (Uuid, Uuid)) {
+        let mut lines = self.lines();
+        let Some(line) = lines.get_mut(&key) else {
+            return;
+        };
+        while let Some(first) = line.waiting.front_mut() {
+            match first.lead.take().map(|lead| lead.send(())) {
+                Some(Ok(())) => return,
+                // Its request went away: nobody waits for its answer.
+                _ => {
+                    line.waiting.pop_front();
+                }
+            }
+        }
+        line.leaders = line.leaders.saturating_sub(1);
+        if line.leaders == 0 {
+            lines.remove(&key);
+        }
+    }
+
+    /// Books `job` with the others waiting for its event: see the module's comment.
+    pub async fn book(&self, state: &AppState, event_id: Uuid, job: Job) -> Answer {
+        let key = (job.client_id, event_id);
+        let job = Arc::new(job);
+        loop {
+            let (done, mut answer) = oneshot::channel();
+            let (lead, turn) = oneshot::channel();
+            let leads = {
+                let mut lines = self.lines();
+                let line = lines.entry(key).or_default();
+                line.waiting.push_back(Waiting {
+                    job: job.clone(),
+                    done,
+                    lead: Some(lead),
+                });
+                let leads = line.leaders < LEADERS;
+                if leads {
+                    line.leaders += 1;
+                }
+                leads
+            };
+            let mut waiting = Follower {
+                queues: self,
+                key,
+                turn: Some(turn),
+            };
+            if !leads {
+                let Some(turn) = waiting.turn.as_mut() else {
+                    continue;
+                };
+                tokio::select! {
+                    biased;
+                    answered = &mut answer => match answered {
+                        Ok(answer) => return answer,
+                        // Its batch was given up (its leader's request went away): ask again.
+                        Err(_) => continue,
+                    },
+                    promoted = turn => {
+                        waiting.turn = None;
+                        if promoted.is_err() {
+                            // Taken into a batch (which drops the lead): its answer comes.
+                            match answer.await {
+                                Ok(answer) => return answer,
+                                Err(_) => continue,
+                            }
+                        }
+                    }
+                }
+            }
+            drop(waiting);
+            let leader = Leader { queues: self, key };
+            let batch: Vec<Waiting> = {
+                let mut lines = self.lines();
+                let line = lines.entry(key).or_default();
+                let take = line.waiting.len().min(MOST);
+                line.waiting.drain(..take).collect()
+            };
+            let jobs: Vec<Arc<Job>> = batch.iter().map(|w| w.job.clone()).collect();
+            let answers = book_batch(state, &jobs).await;
+            for (waiting, answer) in batch.into_iter().zip(answers) {
+                let _ = waiting.done.send(answer);
+            }
+            drop(leader);
+            match answer.await {
+                Ok(answer) => return answer,
+                Err(_) => continue,
+            }
+        }
+    }
+}
+
+/// A booking waiting for its answer: were its request to go away just as it was given the
+/// lead, the lead goes on to the next.
+struct Follower<'a> {
+    queues: &'a Queues,
+    key: (Uuid, Uuid),
+    turn: Option<oneshot::Receiver<()>>,
+}
+
+impl Drop for Follower<'_> {
+    fn drop(&mut self) {
+        if let Some(mut turn) = self.turn.take() {
+            if turn.try_recv().is_ok() {
+                self.queues.hand_over(self.key);
+            }
+        }
+    }
+}
+
+/// The leader of a batch: when it is done — or its request goes away — the lead goes on.
+struct Leader<'a> {
+    queues: &'a Queues,
+    key: (Uuid, Uuid),
+}
+
+impl Drop for Leader<'_> {
+    fn drop(&mut self) {
+        self.queues.hand_over(self.key);
+    }
+}
+
+/// Books the batch together; when that fails as a whole, one by one.
+async fn book_batch(state: &AppState, jobs: &[Arc<Job>]) -> Vec<Answer> {
+    match book_together(state, jobs).await {
+        Ok(answers) => answers,
+        Err(err) if jobs.len() == 1 => vec![Err(err)],
+        Err(err) => {
+            tracing::warn!(error = ?err, bookings = jobs.len(), "a batch of bookings failed; booking them one by one");
+            let mut answers = Vec::with_capacity(jobs.len());
+            for job in jobs {
+                answers.push(
+                    match book_together(state, std::slice::from_ref(job)).await {
+                        Ok(mut one) => one.pop().unwrap_or(Err(ApiError::NotFound)),
+                        Err(err) => Err(err),
+                    },
+                );
+            }
+            answers
+        }
+    }
+}
+
+/// What becomes of one booking of a batch.
+enum Step {
+    /// Answered already (refused).
+    Answer(Answer),
+    /// Its intent booked before (or earlier in this batch): answered by that booking.
+    Again,
+    /// Checked and priced: it books when its places are there.
+    Go(Box<Plan>),
+}
+
+/// A booking of the batch that got its places.
+struct Going<'a> {
+    at: usize,
+    job: &'a Job,
+    planned: Box<Plan>,
+    order_id: Uuid,
+    hold_id: Uuid,
+    expires: Option<DateTime<Utc>>,
+    actor: Actor,
+    user_id: Option<Uuid>,
+}
+
+fn actor_of(job: &Job) -> Actor {
+    match job.caller.0.as_deref() {
+        Some(identity) => Actor::user(job.client_id, identity.user.id, &identity.user.name()),
+        None => Actor::visitor(
+            job.client_id,
+            &format!(
+                "{} {}",
+                job.input.firstname.trim(),
+                job.input.lastname.trim()
+            ),
+            &job.ip,
+        ),
+    }
+}
+
+/// Books the batch in ONE transaction: the answer per booking, in order; Err when the
+/// transaction failed (nothing of the batch is booked).
+async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer>, ApiError> {
+    let Some(first) = jobs.first() else {
+        return Ok(Vec::new());
+    };
+    let client_id = first.client_id;
+    // Taken before the transaction, so the rush does not queue on the club's counter.
+    let first_number = take_numbers(&state.pool, "order_numbers", client_id, jobs.len()).await?;
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let intents: Vec<&str> = jobs.iter().map(|j| j.intent.as_str()).collect();
+    let known = confirm::intents_known(&mut tx, client_id, &intents).await?;
+    let mut seen = HashSet::new();
+    let mut reads = Reads::default();
+    let mut steps = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        if known.contains(&job.intent) || !seen.insert(job.intent.as_str()) {
+            steps.push(Step::Again);
+            continue;
+        }
+        let identity = job.caller.0.as_deref();
+        steps.push(
+            match plan_with(
+                &mut tx, &mut reads, client_id, identity, &job.input, job.now, true,
+            )
+            .await
+            {
+                Ok(planned)
+                    if planned.totals.total != Money::ZERO && planned.provider.is_none() =>
+                {
+                    Step::Answer(Err(ApiError::invalid(
+                        "Kortbetaling er ikke sat op for klubben.",
+                    )))
+                }
+                Ok(planned) => Step::Go(Box::new(planned)),
+                // The transaction is no good now: the batch is booked one by one.
+                Err(err @ ApiError::Internal(_)) => return Err(err),
+                Err(refused) => Step::Answer(Err(refused)),
+            },
+        );
+    }
+
+    // The places, all at once: who gets them is decided in the batch's order.
+    let mut going: Vec<Going> = Vec::new();
+    for (at, (step, job)) in steps.iter_mut().zip(jobs).enumerate() {
+        if let Step::Go(_) = step {
+            let Step::Go(planned) = std::mem::replace(step, Step::Again) else {
+                continue;
+            };
+            let free = planned.totals.total == Money::ZERO;
+            going.push(Going {
+                at,
+                job,
+                expires: (!free).then(|| job.now + Duration::minutes(HOLD_MINUTES)),
+                planned,
+                order_id: Uuid::new_v4(),
+                hold_id: Uuid::new_v4(),
+                actor: actor_of(job),
+                user_id: job.caller.0.as_deref().map(|i| i.user.id),
+            });
+        }
+    }
+    if let Some(scope) = going.first().map(|g| g.planned.event.id) {
+        let requests: Vec<HoldRequest> = going
+            .iter()
+            .map(|g| HoldRequest {
+                hold: NewHold {
+                    id: g.hold_id,
+                    scope,
+                    owner: g.order_id,
+                    expires_at: g.expires,
+                },
+                claims: g.planned.claims.clone(),
+            })
+            .collect();
+        let earliest = going.iter().map(|g| g.job.now).min().unwrap_or(first.now);
+        let held = capacity::hold_many(&mut tx, client_id, scope, &requests, earliest).await?;
+        let mut kept = Vec::with_capacity(going.len());
+        for (g, held) in going.into_iter().zip(held) {
+            match held {
+                Ok(()) => kept.push(g),
+                Err(full) => {
+                    steps[g.at] = Step::Answer(Err(confirm::refusal(&g.planned, &full)));
+                }
+            }
+        }
+        going = kept;
+    }
+
+    let mut booked: HashMap<usize, Booked> = HashMap::new();
+    if !going.is_empty() {
+        // A visitor's new user ('Opret bruger').
+        for g in &mut going {
+            let Some(hash) = &g.job.password_hash else {
+                continue;
+            };
+            let name = club_name(&mut tx, client_id).await?;
+            let input = &g.job.input;
+            g.user_id = register_customer_in(
+                &mut tx,
+                state,
+                (client_id, &name),
+                NewCustomer {
+                    firstname: input.firstname.trim(),
+                    lastname: input.lastname.trim(),
+                    email: input.email.trim(),
+                    password_hash: hash,
+                },
+            )
+            .await?
+            .or(g.user_id);
+        }
+        let mut tickets = Vec::with_capacity(going.len());
+        let mut creates = Vec::with_capacity(going.len());
+        for g in &going {
+            let (content, stored) = order_content(&g.planned, &g.job.input);
+            tickets.push(stored);
+            creates.push((
+                g.order_id.to_string(),
+                OrderCommand::Create {
+                    client_id,
+                    number: first_number + i64::try_from(g.at).unwrap_or_default(),
+                    created_at: g.job.now,
+                    vat: VatSettings {
+                        prices_with_vat: true,
+                        disable_vat: g.planned.vat_disabled,
+                        ..VatSettings::default()
+                    },
+                    status: OrderStatus::Draft,
+                    is_pos: false,
+                    content,
+                },
+                g.actor.metadata("order.book"),
+            ));
+        }
+        state
+            .orders
+            .create_many_in(&mut tx, client_id, creates)
+            .await
+            .map_err(crate::orders::service::refused)?;
+        let owners: Vec<Uuid> = going.iter().map(|g| g.order_id).collect();
+        let tokens = payments::issue_links(&mut tx, client_id, Purpose::Order, &owners).await?;
+        for (g, token) in going.iter().zip(tokens) {
+            booked.insert(
+                g.at,
+                Booked {
+                    order_id: g.order_id,
+                    token,
+                    total: g.planned.totals.total,
+                    expires: g.expires,
+                    event_url: g.planned.event.url.clone(),
+                    fresh: true,
+                    payment: None,
+                },
+            );
+        }
+        // The window's forms are made here and now (no network), so their payments are written
+        // with the bookings; a Stripe payment is started after the commit (a call to Stripe
+        // holds no locks).
+        let by_window: Vec<usize> = going
+            .iter()
+            .filter(|g| g.expires.is_some() && g.planned.provider == Some(ProviderKind::Window))
+            .map(|g| g.at)
+            .collect();
+        if !by_window.is_empty() {
+            let requests = by_window
+                .iter()
+                .filter_map(|at| booked.get(at))
+                .map(|one| start_request(state, one))
+                .collect();
+            let started =
+                payments::start_many_in(&mut tx, state, client_id, ProviderKind::Window, requests)
+                    .await?;
+            for (at, start) in by_window.iter().zip(started) {
+                if let Some(one) = booked.get_mut(at) {
+                    one.payment = Some(start);
+                }
+            }
+        }
+        let rows: Vec<NewBooking> = going
+            .iter()
+            .zip(&tickets)
+            .map(|(g, tickets)| NewBooking {
+                planned: &g.planned,
+                order_id: g.order_id,
+                hold: g.hold_id,
+                intent: &g.job.intent,
+                user_id: g.user_id,
+                tickets,
+            })
+            .collect();
+        if let Err(err) = confirm::record_many(&mut tx, &rows).await {
+            if let sqlx::Error::Database(e) = &err {
+                if e.constraint() == Some("event_bookings_intent") && jobs.len() == 1 {
+                    // The same intent booked at the same moment elsewhere: that booking stands
+                    // (the unique index waited for it to commit, so it is there to be found).
+                    tx.rollback().await?;
+                    return Ok(vec![confirm::by_intent(state, client_id, &first.intent)
+                        .await?
+                        .ok_or(ApiError::NotFound)]);
+                }
+            }
+            return Err(err.into());
+        }
+        for g in going.iter().filter(|g| g.expires.is_none()) {
+            // Free: confirmed at once, its tickets issued.
+            confirm::confirm_in(state, &mut tx, &g.actor, g.order_id).await?;
+        }
+    }
+    tx.commit().await?;
+
+    let mut answers = Vec::with_capacity(jobs.len());
+    for (at, (step, job)) in steps.into_iter().zip(jobs).enumerate() {
+        answers.push(match step {
+            Step::Answer(answer) => answer,
+            Step::Go(_) | Step::Again => match booked.remove(&at) {
+                Some(one) => Ok(one),
+                None => confirm::by_intent(state, client_id, &job.intent)
+                    .await
+                    .and_then(|found| found.ok_or(ApiError::NotFound)),
+            },
+        });
+    }
+    Ok(answers)
+}
