@@ -60,6 +60,7 @@ fn files() -> Vec<(&'static str, String)> {
         ("subscriptions.ts", subscriptions()),
         ("events.ts", events()),
         ("booking.ts", booking()),
+        ("seats.ts", seats()),
     ]
 }
 
@@ -122,6 +123,29 @@ fn subscriptions() -> String {
 /// The public booking's types (spec 2 §3 Public product for sale, Booking, Order (public
 /// confirmation), Ticket); money and extra-info answers come from `orders.ts`, the questions from
 /// `events.ts`.
+fn seats() -> String {
+    use crate::seats::dto::{
+        Chart, ChartInput, ChartSummary, EventSeat, EventSeatMap, HoldSeatsInput, HoldToken,
+        Numbering, ReleaseSeatInput, RowInput, Seat, SeatCategory, SeatState, SectionInput,
+    };
+    declarations(&[
+        SeatCategory::decl(),
+        ChartSummary::decl(),
+        Seat::decl(),
+        Chart::decl(),
+        Numbering::decl(),
+        RowInput::decl(),
+        SectionInput::decl(),
+        ChartInput::decl(),
+        HoldToken::decl(),
+        SeatState::decl(),
+        EventSeat::decl(),
+        EventSeatMap::decl(),
+        HoldSeatsInput::decl(),
+        ReleaseSeatInput::decl(),
+    ])
+}
+
 fn booking() -> String {
     use crate::booking::dto::{
         BookedOrder, BookingInput, BookingIntent, BookingLineInput, CustomerChoice, PricedBooking,

@@ -24,6 +24,7 @@ pub mod orders;
 pub mod payments;
 pub mod profile;
 pub mod routes;
+pub mod seats;
 pub mod seed;
 pub mod session;
 pub mod settings;

@@ -9,6 +9,7 @@ pub mod lines;
 pub mod money;
 pub mod order;
 pub mod probe;
+pub mod seats;
 pub mod subscription;
 pub mod tenancy;
 pub mod ticket;

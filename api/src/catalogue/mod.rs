@@ -94,12 +94,6 @@ pub fn configure(routes: &mut Routes) {
             manage,
             discount_codes::delete_discount_code,
         );
-    // Seat charts come with the seating issue; until then any staff member gets an empty list.
-    routes.get(
-        "/api/seats/charts",
-        Access::Staff,
-        seasons::list_seat_charts,
-    );
     let (read, manage) = (Access::read(PRODUCTS), Access::manage(PRODUCTS));
     routes
         .post(
@@ -194,7 +188,6 @@ const PRODUCTS: &str = "products";
     discount_codes::update_discount_code,
     discount_codes::get_discount_code,
     discount_codes::delete_discount_code,
-    seasons::list_seat_charts,
     invoice_groups::list_invoice_groups,
     invoice_groups::all_invoice_groups,
     invoice_groups::update_invoice_group,

@@ -222,10 +222,3 @@ pub async fn delete_season(
     )
     .await
 }
-
-/// Seat charts come from the seat engine, which arrives with the seating issue; until then a club has none.
-#[utoipa::path(get, path = "/api/seats/charts", tag = "seasons",
-    responses((status = 200, description = "{success, result: []} until seating arrives"), (status = 401), (status = 403)))]
-pub async fn list_seat_charts() -> Result<HttpResponse, ApiError> {
-    Ok(envelope::result(Vec::<Value>::new()))
-}

@@ -21,7 +21,7 @@ use super::dto::{
     EventTicketProduct, EventTickets,
 };
 use super::files::SlotIds;
-use super::form::{self, slug, unique_url, Kind};
+use super::form::{self, unique_url, Kind};
 use super::read::describe;
 use super::save::{Save, Target};
 use super::MODULE;
@@ -33,6 +33,7 @@ use crate::kit::ids::parse_id;
 use crate::kit::input::{Json, Submitted};
 use crate::kit::list_page::list_page;
 use crate::kit::openapi::MultipartUpdate;
+use crate::kit::text::slug;
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;

@@ -377,46 +377,6 @@ pub fn content(input: &EventForm, files: [Option<String>; 6]) -> EventContent {
     }
 }
 
-/// The public page's slug of a title or a typed url: lower case, Danish letters spelled out
-/// (æ → ae, ø → oe, å → aa), everything else but letters and digits a dash.
-pub fn slug(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.to_lowercase().chars() {
-        let spelled = match c {
-            'æ' | 'ä' => "ae",
-            'ø' | 'ö' => "oe",
-            'å' => "aa",
-            'ü' => "ue",
-            'ß' => "ss",
-            'é' | 'è' | 'ê' | 'ë' => "e",
-            'á' | 'à' | 'â' => "a",
-            'ó' | 'ò' | 'ô' => "o",
-            'í' | 'ì' | 'î' | 'ï' => "i",
-            'ú' | 'ù' | 'û' => "u",
-            'ñ' => "n",
-            'ç' => "c",
-            c if c.is_ascii_alphanumeric() => {
-                out.push(c);
-                continue;
-            }
-            _ => "-",
-        };
-        if spelled == "-" && (out.is_empty() || out.ends_with('-')) {
-            continue;
-        }
-        out.push_str(spelled);
-    }
-    let mut slug: String = out.chars().take(80).collect();
-    while slug.ends_with('-') {
-        slug.pop();
-    }
-    if slug.is_empty() {
-        "arrangement".to_string()
-    } else {
-        slug
-    }
-}
-
 /// `wanted`, or with `-2`, `-3` … after it: a url no other event of the club has. The club's
 /// saves take turns here (a transaction lock), so two saves cannot pick the same one.
 pub async fn unique_url(
@@ -449,21 +409,4 @@ pub async fn unique_url(
         candidate = format!("{wanted}-{n}");
     }
     Ok(candidate)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_slug_spells_out_the_danish_letters_and_dashes_the_rest() {
-        assert_eq!(slug("Hjemmekamp mod AGF"), "hjemmekamp-mod-agf");
-        assert_eq!(slug("  Ærø – Åbent hus!  "), "aeroe-aabent-hus");
-        assert_eq!(
-            slug("Sæson 2026/27: Ølsmagning"),
-            "saeson-2026-27-oelsmagning"
-        );
-        assert_eq!(slug("!!!"), "arrangement");
-        assert!(slug(&"a".repeat(300)).len() <= 80);
-    }
 }

@@ -38,9 +38,61 @@ pub fn is_danish_decimal(text: &str) -> bool {
     whole_ok && fraction.is_none_or(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()))
 }
 
+/// A slug of a title (an event's public url, a seat chart's key): lower case, Danish letters spelled out
+/// (æ → ae, ø → oe, å → aa), everything else but letters and digits a dash.
+pub fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.to_lowercase().chars() {
+        let spelled = match c {
+            'æ' | 'ä' => "ae",
+            'ø' | 'ö' => "oe",
+            'å' => "aa",
+            'ü' => "ue",
+            'ß' => "ss",
+            'é' | 'è' | 'ê' | 'ë' => "e",
+            'á' | 'à' | 'â' => "a",
+            'ó' | 'ò' | 'ô' => "o",
+            'í' | 'ì' | 'î' | 'ï' => "i",
+            'ú' | 'ù' | 'û' => "u",
+            'ñ' => "n",
+            'ç' => "c",
+            c if c.is_ascii_alphanumeric() => {
+                out.push(c);
+                continue;
+            }
+            _ => "-",
+        };
+        if spelled == "-" && (out.is_empty() || out.ends_with('-')) {
+            continue;
+        }
+        out.push_str(spelled);
+    }
+    let mut slug: String = out.chars().take(80).collect();
+    while slug.ends_with('-') {
+        slug.pop();
+    }
+    if slug.is_empty() {
+        "arrangement".to_string()
+    } else {
+        slug
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slug_spells_out_the_danish_letters_and_dashes_the_rest() {
+        assert_eq!(slug("Hjemmekamp mod AGF"), "hjemmekamp-mod-agf");
+        assert_eq!(slug("  Ærø – Åbent hus!  "), "aeroe-aabent-hus");
+        assert_eq!(
+            slug("Sæson 2026/27: Ølsmagning"),
+            "saeson-2026-27-oelsmagning"
+        );
+        assert_eq!(slug("!!!"), "arrangement");
+        assert!(slug(&"a".repeat(300)).len() <= 80);
+    }
 
     #[test]
     fn clean_trims_and_drops_empty_text() {

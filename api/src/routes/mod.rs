@@ -29,6 +29,7 @@ pub const AREAS: &[Area] = &[
     crate::subscriptions::AREA,
     crate::events::AREA,
     crate::booking::AREA,
+    crate::seats::AREA,
     crate::profile::AREA,
     crate::dashboard::AREA,
     crate::payments::AREA,

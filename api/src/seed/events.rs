@@ -15,7 +15,7 @@ use crate::events::dto::{
     ControlType, EventContent, EventNotifications, EventSender, EventTicketProduct, EventTickets,
     NotificationTemplates,
 };
-use crate::events::form::slug;
+use crate::kit::text::slug;
 
 const LOCATION: &str = "Demo FC Stadion, Stadionvej 1, 2100 København Ø";
 

@@ -4,11 +4,13 @@
 //! its retry, the refusals, the company's allowance, places that never oversell under
 //! concurrent buyers, tickets as PDFs, the confirmation mail, and club isolation.
 
-use chrono::{Duration, SecondsFormat, Utc};
+use chrono::{Duration, Utc};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{first_error, pdf_text, spawn_app, Browser, TestApp};
+use crate::helpers::{
+    first_error, iso, open_event, pdf_text, spawn_app, visitor, Browser, TestApp,
+};
 
 /// A ticket product of Demo FC's catalogue: its id.
 async fn catalogue_ticket(staff: &Browser, title: &str, price: i64) -> String {
@@ -18,64 +20,6 @@ async fn catalogue_ticket(staff: &Browser, title: &str, price: i64) -> String {
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body["result"].as_str().expect("id").to_string()
-}
-
-fn iso(t: chrono::DateTime<Utc>) -> String {
-    t.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
-/// An event of Demo FC open for sign-up now, with `products` ({productId, title, price, …}), and
-/// `extra` merged into the form; its (id, url).
-async fn open_event(
-    staff: &Browser,
-    title: &str,
-    products: Value,
-    extra: Value,
-) -> (String, String) {
-    let (status, body) = staff
-        .post_form(
-            "/api/events/types/update",
-            Some(&json!({ "title": "Hjemmekamp" })),
-            &[],
-            vec![],
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let type_id = body["result"].as_str().unwrap().to_string();
-    let start = Utc::now() + Duration::days(10);
-    let mut data = json!({
-        "typeId": type_id,
-        "title": title,
-        "location": "Demo FC Stadion",
-        "description": "<p>Kom og støt holdet</p>",
-        "startDate": iso(start),
-        "endDate": iso(start + Duration::hours(2)),
-        "signUpStart": iso(Utc::now() - Duration::days(1)),
-        "signUpDeadline": iso(start - Duration::hours(1)),
-        "sender": { "name": "Demo FC", "email": "kontakt@demofc.dk" },
-        "hasTickets": true,
-        "tickets": { "controlType": "Scan", "products": products },
-    });
-    for (key, value) in extra.as_object().cloned().unwrap_or_default() {
-        data[key] = value;
-    }
-    let (status, body) = staff
-        .post_form("/api/events/update", Some(&data), &[], vec![])
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let id = body["result"].as_str().unwrap().to_string();
-    let (_, event) = staff.get_json(&format!("/api/events/{id}")).await;
-    (id, event["result"]["url"].as_str().unwrap().to_string())
-}
-
-/// A visitor of Demo FC's public site.
-async fn visitor(app: &TestApp) -> Browser {
-    let visitor = app.browser();
-    let id = app.club_id("Demo FC").await;
-    visitor
-        .get(&format!("/public/app/change-client/{id}"))
-        .await;
-    visitor
 }
 
 /// The event's ticket products for the visitor (as a guest): (event product id, answer).

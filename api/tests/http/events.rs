@@ -5,7 +5,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{first_error, png, spawn_app, Browser, TestApp};
+use crate::helpers::{first_error, give_handbold_events, png, spawn_app, visitor_of, Browser};
 
 const TYPES: &str = "/api/events/types/update";
 const EVENTS: &str = "/api/events/update";
@@ -87,27 +87,6 @@ async fn refused(
             .is_some_and(|e| e.contains(&json!(message))),
         "{field} '{message}' in {body}"
     );
-}
-
-/// Gives Demo Håndbold the events module, so its staff pass the module check.
-async fn give_handbold_events(app: &TestApp) {
-    sqlx::query(
-        "INSERT INTO client_modules (client_id, module_id) SELECT c.id, m.id FROM clients c, modules m \
-         WHERE c.name = 'Demo Håndbold' AND m.alias = 'events'",
-    )
-    .execute(&app.db.owner)
-    .await
-    .expect("module");
-}
-
-/// A visitor who chose `club` on the public site.
-async fn visitor_of(app: &TestApp, club: &str) -> Browser {
-    let visitor = app.browser();
-    let id = app.club_id(club).await;
-    visitor
-        .get(&format!("/public/app/change-client/{id}"))
-        .await;
-    visitor
 }
 
 #[tokio::test]

@@ -552,3 +552,82 @@ pub fn window_fields(started: &Value) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+pub fn iso(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// An event of Demo FC open for sign-up now, with `products` ({productId, title, price, …}), and
+/// `extra` merged into the form; its (id, url).
+pub async fn open_event(
+    staff: &Browser,
+    title: &str,
+    products: Value,
+    extra: Value,
+) -> (String, String) {
+    let (status, body) = staff
+        .post_form(
+            "/api/events/types/update",
+            Some(&serde_json::json!({ "title": "Hjemmekamp" })),
+            &[],
+            vec![],
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{body}");
+    let type_id = body["result"].as_str().unwrap().to_string();
+    let start = chrono::Utc::now() + chrono::Duration::days(10);
+    let mut data = serde_json::json!({
+        "typeId": type_id,
+        "title": title,
+        "location": "Demo FC Stadion",
+        "description": "<p>Kom og støt holdet</p>",
+        "startDate": iso(start),
+        "endDate": iso(start + chrono::Duration::hours(2)),
+        "signUpStart": iso(chrono::Utc::now() - chrono::Duration::days(1)),
+        "signUpDeadline": iso(start - chrono::Duration::hours(1)),
+        "sender": { "name": "Demo FC", "email": "kontakt@demofc.dk" },
+        "hasTickets": true,
+        "tickets": { "controlType": "Scan", "products": products },
+    });
+    for (key, value) in extra.as_object().cloned().unwrap_or_default() {
+        data[key] = value;
+    }
+    let (status, body) = staff
+        .post_form("/api/events/update", Some(&data), &[], vec![])
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{body}");
+    let id = body["result"].as_str().unwrap().to_string();
+    let (_, event) = staff.get_json(&format!("/api/events/{id}")).await;
+    (id, event["result"]["url"].as_str().unwrap().to_string())
+}
+
+/// A visitor of Demo FC's public site.
+pub async fn visitor(app: &TestApp) -> Browser {
+    let visitor = app.browser();
+    let id = app.club_id("Demo FC").await;
+    visitor
+        .get(&format!("/public/app/change-client/{id}"))
+        .await;
+    visitor
+}
+
+/// Gives Demo Håndbold the events module, so its staff pass the module check.
+pub async fn give_handbold_events(app: &TestApp) {
+    sqlx::query(
+        "INSERT INTO client_modules (client_id, module_id) SELECT c.id, m.id FROM clients c, modules m \
+         WHERE c.name = 'Demo Håndbold' AND m.alias = 'events'",
+    )
+    .execute(&app.db.owner)
+    .await
+    .expect("module");
+}
+
+/// A visitor who chose `club` on the public site.
+pub async fn visitor_of(app: &TestApp, club: &str) -> Browser {
+    let visitor = app.browser();
+    let id = app.club_id(club).await;
+    visitor
+        .get(&format!("/public/app/change-client/{id}"))
+        .await;
+    visitor
+}

@@ -20,6 +20,7 @@ mod orders;
 mod payments;
 mod profile_cards;
 mod search;
+mod seats;
 mod session;
 mod settings_clients;
 mod settings_club;

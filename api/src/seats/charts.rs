@@ -1,0 +1,454 @@
+//! Seat charts (issue 16; spec 2 §7 `GET /api/seats/charts?categories=true`): the club's charts,
+//! one with its seats, and the designer's new chart made from sections and rows.
+
+use std::collections::HashSet;
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use sqlx::PgConnection;
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::dto::{Chart, ChartInput, ChartSummary, Numbering, Seat, SeatCategory};
+use crate::envelope;
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::kit::ids::parse_id;
+use crate::kit::input::Json;
+use crate::kit::text::slug;
+use crate::session::Staff;
+use crate::state::AppState;
+
+/// The most seats a row may have, and rows a section.
+pub const MAX_ROW_SEATS: i64 = 200;
+pub const MAX_SECTION_ROWS: usize = 100;
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ChartsQuery {
+    /// With each chart's categories.
+    #[serde(default)]
+    categories: bool,
+}
+
+/// The club's charts, by name.
+#[utoipa::path(get, path = "/api/seats/charts", tag = "seats", params(ChartsQuery),
+    responses((status = 200, description = "{success, result: ChartSummary[]}"), (status = 401), (status = 403)))]
+pub async fn list_charts(
+    staff: Staff,
+    query: web::Query<ChartsQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let rows: Vec<(Uuid, String, String, i64)> = sqlx::query_as(
+        "SELECT c.id, c.key, c.name, (SELECT count(*) FROM seats s WHERE s.chart_id = c.id) \
+         FROM seat_charts c WHERE c.client_id = $1 ORDER BY lower(c.name), c.key",
+    )
+    .bind(staff.client_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut charts = Vec::with_capacity(rows.len());
+    for (id, key, name, seats) in rows {
+        let categories = if query.categories {
+            Some(categories_of(&mut tx, id).await?)
+        } else {
+            None
+        };
+        charts.push(ChartSummary {
+            id,
+            key,
+            name,
+            seats,
+            categories,
+        });
+    }
+    tx.commit().await?;
+    Ok(envelope::result(charts))
+}
+
+async fn categories_of(
+    conn: &mut PgConnection,
+    chart: Uuid,
+) -> Result<Vec<SeatCategory>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT key, label, color, accessible FROM seat_categories WHERE chart_id = $1 ORDER BY position, key",
+    )
+    .bind(chart)
+    .fetch_all(conn)
+    .await
+}
+
+/// A chart with its seats, by id or key (None: not the club's).
+pub async fn chart_by(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    id: Option<Uuid>,
+    key: Option<&str>,
+) -> Result<Option<Chart>, sqlx::Error> {
+    let found: Option<(Uuid, String, String)> = sqlx::query_as(
+        "SELECT id, key, name FROM seat_charts WHERE client_id = $1 AND (id = $2 OR key = $3)",
+    )
+    .bind(client_id)
+    .bind(id)
+    .bind(key)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((id, key, name)) = found else {
+        return Ok(None);
+    };
+    let categories = categories_of(&mut *conn, id).await?;
+    let seats: Vec<Seat> = sqlx::query_as(
+        "SELECT id, label, section, row_label, number, position, category_key, accessible, for_sale, x, y \
+         FROM seats WHERE chart_id = $1 ORDER BY section, row_label, position",
+    )
+    .bind(id)
+    .fetch_all(conn)
+    .await?;
+    Ok(Some(Chart {
+        id,
+        key,
+        name,
+        categories,
+        seats,
+    }))
+}
+
+#[utoipa::path(get, path = "/api/seats/charts/{id}", tag = "seats",
+    params(("id" = String, Path, description = "the chart's id")),
+    responses((status = 200, description = "{success, result: Chart}", body = Chart), (status = 404)))]
+pub async fn get_chart(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let chart = chart_by(&mut tx, staff.client_id, Some(id), None)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    tx.commit().await?;
+    Ok(envelope::result(chart))
+}
+
+fn is_color(text: &str) -> bool {
+    text.len() == 7 && text.starts_with('#') && text[1..].chars().all(|c| c.is_ascii_hexdigit())
+}
+
+/// A name of a section or row: given, short, and without a hyphen (it joins a seat's label).
+fn check_part(errors: &mut FieldErrors, field: &str, what: &str, value: &str) {
+    let value = value.trim();
+    if value.is_empty() {
+        push_error(errors, field, format!("{what} skal udfyldes"));
+    } else if value.chars().count() > 20 {
+        push_error(errors, field, format!("{what} må højst være 20 tegn"));
+    } else if value.contains('-') {
+        push_error(
+            errors,
+            field,
+            format!("{what} må ikke indeholde bindestreg"),
+        );
+    }
+}
+
+/// The designer's chart checked: every mistake on its field, in Danish.
+fn check_chart(input: &ChartInput) -> Result<(), ApiError> {
+    let mut errors = FieldErrors::new();
+    if input.name.trim().is_empty() {
+        push_error(&mut errors, "name", "Navn skal udfyldes");
+    } else if input.name.trim().chars().count() > 100 {
+        push_error(&mut errors, "name", "Navn må højst være 100 tegn");
+    }
+    let mut keys = HashSet::new();
+    for (i, category) in input.categories.iter().enumerate() {
+        if category.key.trim().is_empty() {
+            push_error(
+                &mut errors,
+                &format!("categories.{i}.key"),
+                "Nøgle skal udfyldes",
+            );
+        } else if !keys.insert(category.key.trim()) {
+            push_error(
+                &mut errors,
+                &format!("categories.{i}.key"),
+                "Nøglen er brugt før",
+            );
+        }
+        if category.label.trim().is_empty() {
+            push_error(
+                &mut errors,
+                &format!("categories.{i}.label"),
+                "Navn skal udfyldes",
+            );
+        }
+        if !is_color(category.color.trim()) {
+            push_error(
+                &mut errors,
+                &format!("categories.{i}.color"),
+                "Farven skal skrives som #rrggbb",
+            );
+        }
+    }
+    let known = |key: &Option<String>| {
+        key.as_deref()
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+            .is_none_or(|k| keys.contains(k))
+    };
+    if input.sections.is_empty() {
+        push_error(&mut errors, "sections", "Tilføj mindst én sektion");
+    }
+    let mut sections = HashSet::new();
+    for (i, section) in input.sections.iter().enumerate() {
+        let field = format!("sections.{i}");
+        check_part(
+            &mut errors,
+            &format!("{field}.name"),
+            "Sektionens navn",
+            &section.name,
+        );
+        if !sections.insert(section.name.trim().to_lowercase()) {
+            push_error(
+                &mut errors,
+                &format!("{field}.name"),
+                "Sektionen findes allerede",
+            );
+        }
+        if !known(&section.category_key) {
+            push_error(
+                &mut errors,
+                &format!("{field}.categoryKey"),
+                "Kategorien findes ikke",
+            );
+        }
+        if section.rows.is_empty() {
+            push_error(
+                &mut errors,
+                &format!("{field}.rows"),
+                "Tilføj mindst én række",
+            );
+        } else if section.rows.len() > MAX_SECTION_ROWS {
+            push_error(
+                &mut errors,
+                &format!("{field}.rows"),
+                format!("En sektion må højst have {MAX_SECTION_ROWS} rækker"),
+            );
+        }
+        let mut rows = HashSet::new();
+        for (j, row) in section.rows.iter().enumerate() {
+            let field = format!("{field}.rows.{j}");
+            check_part(
+                &mut errors,
+                &format!("{field}.label"),
+                "Rækkens navn",
+                &row.label,
+            );
+            if !rows.insert(row.label.trim().to_lowercase()) {
+                push_error(
+                    &mut errors,
+                    &format!("{field}.label"),
+                    "Rækken findes allerede",
+                );
+            }
+            if !(1..=MAX_ROW_SEATS).contains(&row.seats) {
+                push_error(
+                    &mut errors,
+                    &format!("{field}.seats"),
+                    format!("Antal pladser skal være mellem 1 og {MAX_ROW_SEATS}"),
+                );
+            }
+            if !known(&row.category_key) {
+                push_error(
+                    &mut errors,
+                    &format!("{field}.categoryKey"),
+                    "Kategorien findes ikke",
+                );
+            }
+            if !(row.curve.is_finite() && (-10.0..=10.0).contains(&row.curve)) {
+                push_error(
+                    &mut errors,
+                    &format!("{field}.curve"),
+                    "Buen skal være mellem -10 og 10",
+                );
+            }
+        }
+    }
+    check_errors(errors)
+}
+
+/// A new chart from the designer's sections and rows: each section's rows stacked front to
+/// back, the sections side by side; a seat's number counts from the row's left or right end.
+/// Answers the new chart's id.
+pub async fn make_chart(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    input: &ChartInput,
+) -> Result<Uuid, ApiError> {
+    check_chart(input)?;
+    let base = slug(input.name.trim());
+    let taken: Vec<String> = sqlx::query_scalar(
+        "SELECT key FROM seat_charts WHERE client_id = $1 AND (key = $2 OR key LIKE $2 || '-%')",
+    )
+    .bind(client_id)
+    .bind(&base)
+    .fetch_all(&mut *conn)
+    .await?;
+    let key = (1..)
+        .map(|n| {
+            if n == 1 {
+                base.clone()
+            } else {
+                format!("{base}-{n}")
+            }
+        })
+        .find(|k| !taken.contains(k))
+        .unwrap_or(base);
+    let chart: Uuid = sqlx::query_scalar(
+        "INSERT INTO seat_charts (client_id, key, name) VALUES ($1, $2, $3) RETURNING id",
+    )
+    .bind(client_id)
+    .bind(&key)
+    .bind(input.name.trim())
+    .fetch_one(&mut *conn)
+    .await?;
+    for (position, category) in input.categories.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO seat_categories (chart_id, client_id, key, label, color, accessible, position) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(chart)
+        .bind(client_id)
+        .bind(category.key.trim())
+        .bind(category.label.trim())
+        .bind(category.color.trim().to_lowercase())
+        .bind(category.accessible)
+        .bind(i32::try_from(position).unwrap_or(i32::MAX))
+        .execute(&mut *conn)
+        .await?;
+    }
+    let accessible: HashSet<&str> = input
+        .categories
+        .iter()
+        .filter(|c| c.accessible)
+        .map(|c| c.key.trim())
+        .collect();
+    let mut seats = SeatColumns::default();
+    let mut left = 0.0_f32;
+    for section in &input.sections {
+        let widest = section.rows.iter().map(|r| r.seats).max().unwrap_or(0);
+        for (r, row) in section.rows.iter().enumerate() {
+            let count = row.seats.clamp(1, MAX_ROW_SEATS);
+            let category = row
+                .category_key
+                .as_deref()
+                .or(section.category_key.as_deref())
+                .map(str::trim)
+                .filter(|k| !k.is_empty());
+            // Centred under the section's widest row.
+            let indent = (widest - count) as f32 / 2.0;
+            let middle = (count - 1) as f32 / 2.0;
+            for i in 0..count {
+                let number = match row.numbering {
+                    Numbering::LeftToRight => i + 1,
+                    Numbering::RightToLeft => count - i,
+                };
+                let bend = if middle > 0.0 {
+                    row.curve * ((i as f32 - middle) / middle).powi(2)
+                } else {
+                    0.0
+                };
+                seats.push(
+                    section.name.trim(),
+                    row.label.trim(),
+                    number,
+                    i32::try_from(i).unwrap_or(i32::MAX),
+                    category,
+                    category.is_some_and(|c| accessible.contains(c)),
+                    (left + indent + i as f32, r as f32 * 1.5 + bend),
+                );
+            }
+        }
+        left += widest as f32 + 3.0;
+    }
+    seats.insert(conn, client_id, chart).await?;
+    Ok(chart)
+}
+
+/// The new seats as columns, inserted in one statement.
+#[derive(Default)]
+struct SeatColumns {
+    section: Vec<String>,
+    row: Vec<String>,
+    number: Vec<String>,
+    label: Vec<String>,
+    position: Vec<i32>,
+    category: Vec<Option<String>>,
+    accessible: Vec<bool>,
+    x: Vec<f32>,
+    y: Vec<f32>,
+}
+
+impl SeatColumns {
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        section: &str,
+        row: &str,
+        number: i64,
+        position: i32,
+        category: Option<&str>,
+        accessible: bool,
+        (x, y): (f32, f32),
+    ) {
+        self.label.push(format!("{section}-{row}-{number}"));
+        self.section.push(section.to_string());
+        self.row.push(row.to_string());
+        self.number.push(number.to_string());
+        self.position.push(position);
+        self.category.push(category.map(str::to_string));
+        self.accessible.push(accessible);
+        self.x.push(x);
+        self.y.push(y);
+    }
+
+    async fn insert(
+        self,
+        conn: &mut PgConnection,
+        client_id: Uuid,
+        chart: Uuid,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO seats (chart_id, client_id, section, row_label, number, label, position, category_key, accessible, x, y) \
+             SELECT $1, $2, s.section, s.row_label, s.number, s.label, s.position, s.category, s.accessible, s.x, s.y \
+             FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::text[], $9::boolean[], $10::real[], $11::real[]) \
+               AS s(section, row_label, number, label, position, category, accessible, x, y)",
+        )
+        .bind(chart)
+        .bind(client_id)
+        .bind(&self.section)
+        .bind(&self.row)
+        .bind(&self.number)
+        .bind(&self.label)
+        .bind(&self.position)
+        .bind(&self.category)
+        .bind(&self.accessible)
+        .bind(&self.x)
+        .bind(&self.y)
+        .execute(conn)
+        .await?;
+        Ok(())
+    }
+}
+
+/// The designer's new chart: `result` its id.
+#[utoipa::path(post, path = "/api/seats/charts", tag = "seats", request_body = ChartInput,
+    responses((status = 200, description = "{success, result: the new chart's id}"),
+              (status = 422, description = "each mistake on its field"), (status = 401), (status = 403)))]
+pub async fn create_chart(
+    staff: Staff,
+    body: Json<ChartInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let id = make_chart(&mut tx, staff.client_id, &body).await?;
+    tx.commit().await?;
+    Ok(envelope::result(id))
+}
