@@ -189,6 +189,73 @@ pub async fn event_seats(
     Ok(EventSeatMap { chart, states })
 }
 
+/// The id of the chart of an event's seating (None: no seating, or not the club's).
+async fn chart_of(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event: Uuid,
+) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT c.id FROM club_events e JOIN seat_charts c ON c.client_id = e.client_id AND c.key = e.seating->>'chartId' \
+         WHERE e.client_id = $1 AND e.id = $2 AND e.has_seating",
+    )
+    .bind(client_id)
+    .bind(event)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Every seat of the rows that hold any of `labels`, with its state at the event as `token`
+/// sees it: what a hold must check, read in one statement.
+async fn rows_touched(
+    conn: &mut PgConnection,
+    event: Uuid,
+    chart: Uuid,
+    labels: &[&str],
+    token: &str,
+    now: DateTime<Utc>,
+) -> Result<Vec<(Seat, SeatState)>, sqlx::Error> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        seat: Seat,
+        status: Option<String>,
+        hold_token: Option<String>,
+        held_until: Option<DateTime<Utc>>,
+    }
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT s.id, s.label, s.section, s.row_label, s.number, s.position, s.category_key, s.accessible, \
+                s.for_sale, s.x, s.y, e.status, e.hold_token, e.held_until \
+         FROM seats s LEFT JOIN event_seats e ON e.event_id = $2 AND e.seat_id = s.id \
+         WHERE s.chart_id = $1 AND (s.section, s.row_label) IN \
+           (SELECT section, row_label FROM seats WHERE chart_id = $1 AND label = ANY($3)) \
+         ORDER BY s.section, s.row_label, s.position",
+    )
+    .bind(chart)
+    .bind(event)
+    .bind(labels)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let state = match (row.seat.for_sale, row.status.as_deref()) {
+                (false, _) => SeatState::NotForSale,
+                (_, Some("booked")) => SeatState::Booked,
+                (_, Some(_)) if row.held_until.is_some_and(|u| u > now) => {
+                    if row.hold_token.as_deref() == Some(token) {
+                        SeatState::Mine
+                    } else {
+                        SeatState::Held
+                    }
+                }
+                _ => SeatState::Free,
+            };
+            (row.seat, state)
+        })
+        .collect())
+}
+
 /// Holds `labels` at the event with `token`, all or none: every seat must be on the event's
 /// chart and for sale, the selection must not leave a needless single seat in a row (with what
 /// the token already holds), and no one else may hold or have booked any of them.
@@ -214,13 +281,13 @@ pub async fn hold_seats(
             format!("Vælg højst {MAX_SEATS} forskellige pladser"),
         ));
     }
-    let seating = event_seats(&mut *conn, client_id, event, Some(token), now).await?;
-    let by_label: HashMap<&str, (&Seat, SeatState)> = seating
-        .chart
-        .seats
+    let chart = chart_of(&mut *conn, client_id, event)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let touched = rows_touched(&mut *conn, event, chart, &wanted, token, now).await?;
+    let by_label: HashMap<&str, (&Seat, SeatState)> = touched
         .iter()
-        .zip(&seating.states)
-        .map(|(seat, state)| (seat.label.as_str(), (seat, state.state)))
+        .map(|(seat, state)| (seat.label.as_str(), (seat, *state)))
         .collect();
     let mut chosen = Vec::new();
     for label in &wanted {
@@ -248,10 +315,10 @@ pub async fn hold_seats(
     }
     // The orphan rule, row by row, with the seats the token holds there already.
     let mut rows: BTreeMap<(&str, &str), Vec<(&Seat, SeatState)>> = BTreeMap::new();
-    for (seat, state) in seating.chart.seats.iter().zip(&seating.states) {
+    for (seat, state) in &touched {
         rows.entry((seat.section.as_str(), seat.row.as_str()))
             .or_default()
-            .push((seat, state.state));
+            .push((seat, *state));
     }
     for (_, row) in rows {
         let mut row = row;
