@@ -113,11 +113,7 @@ async fn main() {
     if p99 > TARGET_P99_MS {
         missed.push("p99 over target");
     }
-    if !missed.is_empty() {
-        println!("rush: MISSED: {}", missed.join(", "));
-        std::process::exit(1);
-    }
-    println!("rush: targets met");
+    common::verdict("rush", &missed);
 }
 
 /// What a rush did: its bookings, each call's time, how long it took, the tickets sold.
@@ -131,7 +127,7 @@ struct Rush {
 impl Rush {
     /// The `q` quantile of the calls' times, in ms.
     fn quantile(&self, q: f64) -> f64 {
-        self.times[((self.times.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0
+        common::quantile(&self.times, q)
     }
 }
 

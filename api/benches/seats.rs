@@ -160,9 +160,5 @@ async fn main() {
     if p99 > TARGET_P99_MS {
         missed.push("p99 over target");
     }
-    if !missed.is_empty() {
-        println!("seats: MISSED: {}", missed.join(", "));
-        std::process::exit(1);
-    }
-    println!("seats: targets met");
+    common::verdict("seats", &missed);
 }

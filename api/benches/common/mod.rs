@@ -198,3 +198,19 @@ pub async fn seed_companies_and_categories(
             .unwrap();
     }
 }
+
+/// The `q` quantile of sorted call times, in milliseconds.
+#[allow(dead_code)]
+pub fn quantile(sorted: &[Duration], q: f64) -> f64 {
+    sorted[((sorted.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0
+}
+
+/// Ends a bench that holds targets: prints what it missed and exits 1, or says they were met.
+#[allow(dead_code)]
+pub fn verdict(bench: &str, missed: &[&str]) {
+    if !missed.is_empty() {
+        println!("{bench}: MISSED: {}", missed.join(", "));
+        std::process::exit(1);
+    }
+    println!("{bench}: targets met");
+}

@@ -94,13 +94,16 @@ impl Queues {
         let Some(line) = lines.get_mut(&key) else {
             return;
         };
-        while let Some(first) = line.waiting.front_mut() {
-            match first.lead.take().map(|lead| lead.send(())) {
+        // The first that waits for the lead (one given the lead already leads soon; one whose
+        // request went away is dropped).
+        let mut at = 0;
+        while at < line.waiting.len() {
+            match line.waiting[at].lead.take().map(|lead| lead.send(())) {
                 Some(Ok(())) => return,
-                // Its request went away: nobody waits for its answer.
-                _ => {
-                    line.waiting.pop_front();
+                Some(Err(())) => {
+                    line.waiting.remove(at);
                 }
+                None => at += 1,
             }
         }
         line.leaders = line.leaders.saturating_sub(1);
