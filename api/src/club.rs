@@ -28,3 +28,14 @@ pub async fn current_club(
     let host = req.connection_info().host().to_string();
     Ok(clients::for_host(&state.pool, &host).await?)
 }
+
+/// The club a public call is about (404 when none is chosen or it is inactive).
+pub async fn public_club(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: &Caller,
+) -> Result<uuid::Uuid, crate::error::ApiError> {
+    current_club(state, req, caller)
+        .await?
+        .ok_or(crate::error::ApiError::NotFound)
+}

@@ -19,7 +19,6 @@ use super::confirm::{self, StoredTicket};
 use super::dto::{BookedOrder, BookingInput, BookingIntent, PricedLine, PublicProduct};
 use super::plan::{plan, Plan};
 use super::sale::{self, buyer_key};
-use crate::club::current_club;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
@@ -37,16 +36,7 @@ pub const HOLD_MINUTES: i64 = 15;
 
 pub const SOLD_OUT: &str = "De valgte pladser er ikke længere tilgængelig!";
 
-/// The club a public call is about.
-pub async fn club_of(
-    state: &AppState,
-    req: &HttpRequest,
-    caller: &Caller,
-) -> Result<Uuid, ApiError> {
-    current_club(state, req, caller)
-        .await?
-        .ok_or(ApiError::NotFound)
-}
+pub use crate::club::public_club as club_of;
 
 /// The products for sale to the chosen customer (`result` keyed by company id, contact id or
 /// 'none') and the booking's lines as they would be priced (`data.bookingProducts`).

@@ -20,7 +20,7 @@ use super::charts::chart_by;
 use super::dto::{
     EventSeat, EventSeatMap, HoldSeatsInput, HoldToken, ReleaseSeatInput, Seat, SeatState,
 };
-use crate::club::current_club;
+use crate::club::public_club as club;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::tokens::random_secret;
@@ -36,12 +36,6 @@ pub const TOKEN_MINUTES: i64 = 15;
 pub const MAX_SEATS: usize = 50;
 
 pub const TOKEN_GONE: &str = "Din reservation af pladser er udløbet. Vælg pladserne igen.";
-
-async fn club(state: &AppState, req: &HttpRequest, caller: &Caller) -> Result<Uuid, ApiError> {
-    current_club(state, req, caller)
-        .await?
-        .ok_or(ApiError::NotFound)
-}
 
 /// A new hold session.
 pub async fn new_token(
@@ -112,22 +106,6 @@ async fn token_until(
     .await
 }
 
-/// The chart key of an event's seating (None: the event has no seating, or is not the club's).
-async fn chart_key_of(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    event: Uuid,
-) -> Result<Option<String>, sqlx::Error> {
-    Ok(sqlx::query_scalar::<_, Option<String>>(
-        "SELECT seating->>'chartId' FROM club_events WHERE client_id = $1 AND id = $2 AND has_seating",
-    )
-    .bind(client_id)
-    .bind(event)
-    .fetch_optional(conn)
-    .await?
-    .flatten())
-}
-
 /// The state of every seat of the chart at the event that is not free, as `token` sees it.
 async fn states(
     conn: &mut PgConnection,
@@ -171,10 +149,10 @@ pub async fn event_seats(
     token: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<EventSeatMap, ApiError> {
-    let key = chart_key_of(&mut *conn, client_id, event)
+    let id = chart_of(&mut *conn, client_id, event)
         .await?
         .ok_or(ApiError::NotFound)?;
-    let chart = chart_by(&mut *conn, client_id, None, Some(&key))
+    let chart = chart_by(&mut *conn, client_id, Some(id), None)
         .await?
         .ok_or(ApiError::NotFound)?;
     let taken = states(&mut *conn, event, token, now).await?;
