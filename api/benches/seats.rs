@@ -35,7 +35,7 @@ async fn main() {
         .unwrap();
     let common::Served { base, client, csrf } = common::serve_and_log_in(&db).await;
     let rows: Vec<_> = (1..=ROWS)
-        .map(|r| json!({ "label": r.to_string(), "seats": ROW_SEATS }))
+        .map(|r| json!({ "label": format!("A{r}"), "seats": ROW_SEATS }))
         .collect();
     let made: serde_json::Value = client
         .post(format!("{base}/api/seats/charts"))
@@ -102,7 +102,7 @@ async fn main() {
                 )
             };
             let seats: Vec<String> = (first..first + size)
-                .map(|n| format!("A-{row}-{n}"))
+                .map(|n| format!("A{row}-{n}"))
                 .collect();
             gate.wait().await;
             let at = Instant::now();

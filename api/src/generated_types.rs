@@ -120,13 +120,13 @@ fn subscriptions() -> String {
     )
 }
 
-/// The public booking's types (spec 2 §3 Public product for sale, Booking, Order (public
-/// confirmation), Ticket); money and extra-info answers come from `orders.ts`, the questions from
-/// `events.ts`.
+/// The seat engine's types (issue 16: charts, the designer's input, hold sessions, seat maps).
 fn seats() -> String {
     use crate::seats::dto::{
         Chart, ChartInput, ChartSummary, EventSeat, EventSeatMap, HoldSeatsInput, HoldToken,
-        Numbering, ReleaseSeatInput, RowInput, Seat, SeatCategory, SeatState, SectionInput,
+        Numbering, ReleaseSeatInput, RowInput, SeasonTicket, SeasonalTicket, Seat, SeatCategory,
+        SeatChannel, SeatMark, SeatOverview, SeatProduct, SeatState, SectionCount, SectionInput,
+        SectionPosition,
     };
     declarations(&[
         SeatCategory::decl(),
@@ -135,7 +135,9 @@ fn seats() -> String {
         Chart::decl(),
         Numbering::decl(),
         RowInput::decl(),
+        SectionPosition::decl(),
         SectionInput::decl(),
+        SeatMark::decl(),
         ChartInput::decl(),
         HoldToken::decl(),
         SeatState::decl(),
@@ -143,6 +145,12 @@ fn seats() -> String {
         EventSeatMap::decl(),
         HoldSeatsInput::decl(),
         ReleaseSeatInput::decl(),
+        SeasonTicket::decl(),
+        SeasonalTicket::decl(),
+        SeatChannel::decl(),
+        SectionCount::decl(),
+        SeatOverview::decl(),
+        SeatProduct::decl(),
     ])
 }
 

@@ -100,6 +100,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let state = tribune_api::state::AppState::new(owner.clone(), settings.clone())?;
             tribune_api::seed::seed_demo_invoices(&state).await?;
             tribune_api::seed::seed_demo_subscriptions(&state).await?;
+            tribune_api::seed::seed_demo_stadium(&state).await?;
             tribune_api::seed::seed_demo_bookings(&state).await?;
             if seeded {
                 println!("demo seeded: Demo FC and Demo Håndbold; admin@, staff@ and kunde@tribune.test / {}", tribune_api::seed::DEMO_PASSWORD);

@@ -27,7 +27,7 @@ use tribune_domain::order::{OrderCommand, OrderStatus, VatSettings};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::book::{order_content, start_request, Booked, HOLD_MINUTES};
+use super::book::{order_content, start_request, Booked, HOLD_MINUTES, SOLD_OUT};
 use super::confirm::{self, NewBooking};
 use super::dto::BookingInput;
 use super::plan::{plan_with, Plan, Reads};
@@ -37,6 +37,7 @@ use crate::kit::actor::Actor;
 use crate::kit::capacity::{self, HoldRequest, NewHold};
 use crate::kit::club::{club_name, take_numbers};
 use crate::kit::payments::{self, Purpose};
+use crate::kit::seating;
 use crate::routes::session::account::{register_customer_in, NewCustomer};
 use crate::session::Caller;
 use crate::state::AppState;
@@ -333,6 +334,28 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
             });
         }
     }
+    // The seats, locked to this transaction: a booking whose hold session no longer holds all of
+    // its seats is refused (an earlier booking of the batch may have taken them).
+    if let Some(scope) = going.first().map(|g| g.planned.event.id) {
+        let wanted: Vec<(String, String)> = going.iter().flat_map(|g| g.planned.seats()).collect();
+        if !wanted.is_empty() {
+            let earliest = going.iter().map(|g| g.job.now).min().unwrap_or(first.now);
+            let held = seating::held_by(&mut tx, client_id, scope, &wanted, earliest, true).await?;
+            let mut held = held.into_iter();
+            let mut taken: HashSet<String> = HashSet::new();
+            let mut kept = Vec::with_capacity(going.len());
+            for g in going {
+                let seats = g.planned.seats();
+                let all = held.by_ref().take(seats.len()).all(|s| s.is_some());
+                if all && seats.iter().all(|(label, _)| taken.insert(label.clone())) {
+                    kept.push(g);
+                } else {
+                    steps[g.at] = Step::Answer(Err(ApiError::field("products", SOLD_OUT)));
+                }
+            }
+            going = kept;
+        }
+    }
     if let Some(scope) = going.first().map(|g| g.planned.event.id) {
         let requests: Vec<HoldRequest> = going
             .iter()
@@ -358,6 +381,20 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
             }
         }
         going = kept;
+    }
+    // The seats become the orders' own, held as long as their places.
+    if let Some(scope) = going.first().map(|g| g.planned.event.id) {
+        let seats: Vec<(Uuid, String, String)> = going
+            .iter()
+            .flat_map(|g| {
+                g.planned
+                    .seats()
+                    .into_iter()
+                    .map(|(label, token)| (g.order_id, label, token))
+            })
+            .collect();
+        let until = first.now + Duration::minutes(HOLD_MINUTES);
+        seating::attach(&mut tx, scope, &seats, until).await?;
     }
 
     let mut booked: HashMap<usize, Booked> = HashMap::new();

@@ -16,7 +16,9 @@ use uuid::Uuid;
 
 use super::batch::Job;
 use super::confirm::{self, StoredTicket};
-use super::dto::{BookedOrder, BookingInput, BookingIntent, PricedLine, PublicProduct};
+use super::dto::{
+    BookedOrder, BookingInput, BookingIntent, PricedLine, PublicProduct, SeatCategory,
+};
 use super::plan::{plan, Plan};
 use super::sale::{self, buyer_key};
 use crate::envelope;
@@ -28,6 +30,7 @@ use crate::integrations::payments::Capture;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::payments::{Purpose, StartPayment};
+use crate::kit::seating;
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -68,7 +71,26 @@ pub async fn booking_products(
     )
     .await?;
     let offers = sale::offers(&mut tx, &event, buyer, Utc::now()).await?;
+    let categories = seating::event_categories(&mut tx, client_id, event.id).await?;
     tx.commit().await?;
+    // A seat-ticket sells the categories its product names on the event's chart (none named: all).
+    let seat_categories = |offer: &sale::Offer| -> Vec<SeatCategory> {
+        if offer.product.kind != "seat-ticket" {
+            return Vec::new();
+        }
+        categories
+            .iter()
+            .filter(|(key, ..)| {
+                offer.product.seat_keys.is_empty() || offer.product.seat_keys.contains(key)
+            })
+            .map(|(key, label, color, accessible)| SeatCategory {
+                key: key.clone(),
+                color: color.clone(),
+                label: label.clone(),
+                accessible: *accessible,
+            })
+            .collect()
+    };
     let products: Vec<PublicProduct> = offers
         .iter()
         .map(|(offer, _)| PublicProduct {
@@ -86,7 +108,7 @@ pub async fn booking_products(
             seasonal: false,
             in_contract: offer.granted > 0,
             name_required: offer.product.name_required,
-            seat_categories: Vec::new(),
+            seat_categories: seat_categories(offer),
             extra_info: Vec::new(),
         })
         .collect();
@@ -142,6 +164,26 @@ pub async fn validate_contact(
     Ok(envelope::ok())
 }
 
+/// The buyer goes on through the wizard: the hold sessions of its seat lines live on (as long
+/// as a booking's hold), so the seats are not lost on the way to paying.
+async fn keep_seat_sessions(
+    conn: &mut sqlx::PgConnection,
+    body: &BookingInput,
+) -> Result<(), sqlx::Error> {
+    let mut tokens: Vec<&str> = body
+        .products
+        .iter()
+        .filter_map(|l| l.hold_token.as_deref().map(str::trim))
+        .filter(|t| !t.is_empty())
+        .collect();
+    tokens.sort_unstable();
+    tokens.dedup();
+    for token in tokens {
+        seating::extend_session(conn, token, Utc::now(), HOLD_MINUTES).await?;
+    }
+    Ok(())
+}
+
 /// Checks and prices the booking and answers the key `book` is called with: the same key books
 /// once, so a second click or a retried request makes no second order.
 #[utoipa::path(post, path = "/public/events/create-intent", tag = "booking",
@@ -165,6 +207,7 @@ pub async fn create_intent(
         false,
     )
     .await?;
+    keep_seat_sessions(&mut tx, &body).await?;
     tx.commit().await?;
     Ok(envelope::result(BookingIntent {
         intent_secret: random_secret(),
@@ -208,6 +251,7 @@ pub(super) fn order_content(
         for (amount, price) in [(line.free, Money::ZERO), (paid, line.offer.price)] {
             if amount > 0 {
                 let id = Uuid::new_v4();
+                let seat = line.seat.as_ref().map(|(seat, _)| seat);
                 for _ in 0..amount {
                     tickets.push(StoredTicket {
                         event_product_id: product.id,
@@ -217,6 +261,7 @@ pub(super) fn order_content(
                         name: names.next().cloned().flatten(),
                         name_required: product.name_required,
                         extra_info: line.extra_info.clone(),
+                        seat: seat.cloned(),
                     });
                 }
                 lines.push(OrderLine {
@@ -227,7 +272,10 @@ pub(super) fn order_content(
                     price,
                     amount: i64::from(amount),
                     extra_info: line.extra_info.clone(),
+                    seat: seat.map(|s| s.label.clone()),
+                    seat_event: seat.map(|_| planned.event.title.clone()),
                     seat_event_id: Some(planned.event.id),
+                    seat_category_id: seat.and_then(|s| s.category_key.clone()),
                     ..OrderLine::default()
                 });
             }

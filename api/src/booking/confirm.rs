@@ -21,9 +21,10 @@ use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::capacity::{self, keys, Claim, Full, NewHold};
 use crate::kit::payments::{self, Purpose};
+use crate::kit::seating::{self, LineSeat};
 use crate::mail::orders::{self as order_mails, OrderMailSettings};
 use crate::state::AppState;
-use crate::tickets::service::{issue_in, TicketToIssue};
+use crate::tickets::service::{issue_in, take_ticket_numbers, TicketToIssue};
 
 /// One ticket a booking will issue once confirmed.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -36,6 +37,9 @@ pub struct StoredTicket {
     pub name: Option<String>,
     pub name_required: bool,
     pub extra_info: Vec<ExtraInfoValue>,
+    /// A seat-ticket's seat.
+    #[serde(default)]
+    pub seat: Option<LineSeat>,
 }
 
 /// The booking row of an order.
@@ -49,6 +53,13 @@ pub struct BookingRow {
     pub status: String,
     pub lines: Json<Vec<StoredTicket>>,
     pub claims: Json<Vec<Claim>>,
+}
+
+impl BookingRow {
+    /// How many seats the booking holds.
+    pub fn seats(&self) -> usize {
+        self.lines.0.iter().filter(|t| t.seat.is_some()).count()
+    }
 }
 
 const ROW: &str = "order_id, client_id, event_id, hold_id, company_id, status, lines, claims";
@@ -280,29 +291,6 @@ pub async fn start_payment(
     ))
 }
 
-/// The ticket numbers `count` tickets of the event take: the first of a block, unique and
-/// increasing per event, taken in the confirming transaction. Its row stays locked until that
-/// commits, which queues nobody new: the booking already holds the event's place counter, and a
-/// second connection here could starve the pool under a rush.
-async fn take_ticket_numbers(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    event_id: Uuid,
-    count: i64,
-) -> Result<i64, ApiError> {
-    let last: i64 = sqlx::query_scalar(
-        "INSERT INTO event_ticket_numbers (event_id, client_id, last_number) VALUES ($1, $2, $3) \
-         ON CONFLICT (event_id) DO UPDATE SET last_number = event_ticket_numbers.last_number + $3 \
-         RETURNING last_number",
-    )
-    .bind(event_id)
-    .bind(client_id)
-    .bind(count)
-    .fetch_one(conn)
-    .await?;
-    Ok(last - count + 1)
-}
-
 /// Confirms a pending booking inside the caller's transaction: approved, tickets issued, the
 /// mail queued. Its hold must be kept already (a free booking's never expires).
 pub async fn confirm_in(
@@ -329,6 +317,34 @@ pub async fn confirm_in(
         )
         .await
         .map_err(crate::orders::service::refused)?;
+    seating::book(conn, order_id).await?;
+    // A season ticket's seat its holder released, sold now: the holder's ticket for the match
+    // admits no one.
+    for (season_ticket, event) in seating::sold_season_seats(conn, order_id).await? {
+        let held: Vec<Uuid> = sqlx::query_scalar(
+            "SELECT id FROM ticket_rows WHERE event_id = $1 AND order_line_id = $2 AND status <> 'voided'",
+        )
+        .bind(event)
+        .bind(season_ticket)
+        .fetch_all(&mut *conn)
+        .await?;
+        for ticket in held {
+            actor
+                .run(
+                    &state.tickets,
+                    conn,
+                    ticket,
+                    None,
+                    tribune_domain::ticket::TicketCommand::Void {
+                        reason: "Pladsen er frigivet og solgt til en anden".into(),
+                        at: Utc::now(),
+                    },
+                    "ticket.void",
+                    crate::tickets::service::refused,
+                )
+                .await?;
+        }
+    }
     let count = i64::try_from(booking.lines.0.len()).unwrap_or(0);
     let first = if count > 0 {
         take_ticket_numbers(conn, booking.client_id, booking.event_id, count).await?
@@ -363,6 +379,9 @@ pub async fn confirm_in(
                 company_id: booking.company_id,
                 company_name: company_name.clone(),
                 extra_info: ticket.extra_info.clone(),
+                section: ticket.seat.as_ref().map(|s| s.section.clone()),
+                row: ticket.seat.as_ref().map(|s| s.row.clone()),
+                seat_number: ticket.seat.as_ref().map(|s| s.number.clone()),
                 ..TicketToIssue::default()
             },
         )
@@ -480,6 +499,15 @@ pub async fn on_paid(
             }
         }
     }
+    // Its seats, unless their hold ran out and someone else took them.
+    let far = Utc::now() + chrono::Duration::days(1);
+    if !seating::keep(conn, order_id, booking.seats(), far).await? {
+        sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
+            .bind(order_id)
+            .execute(&mut *conn)
+            .await?;
+        return Ok(Paid::SoldOut);
+    }
     let actor = Actor::system(client_id, "Kortbetaling");
     confirm_in(state, conn, &actor, order_id).await?;
     Ok(Paid::Confirmed)
@@ -522,6 +550,7 @@ pub async fn give_up(state: &AppState, client_id: Uuid, order_id: Uuid) -> Resul
     match booking.status.as_str() {
         "pending" => {
             capacity::release(&mut tx, booking.hold_id).await?;
+            seating::release(&mut tx, order_id).await?;
             sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
                 .bind(order_id)
                 .execute(&mut *tx)
@@ -584,6 +613,10 @@ pub async fn renew_hold(
             }
         }
     }
+    if !seating::keep(&mut tx, order_id, booking.seats(), expires).await? {
+        tx.rollback().await?;
+        return Ok(None);
+    }
     tx.commit().await?;
     Ok(Some(expires))
 }
@@ -600,6 +633,7 @@ pub async fn order_cancelled_in(
         return Ok(());
     };
     capacity::release(conn, booking.hold_id).await?;
+    seating::release(conn, order_id).await?;
     sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
         .bind(order_id)
         .execute(&mut *conn)

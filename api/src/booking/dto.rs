@@ -105,7 +105,7 @@ pub struct PublicEvent {
     pub vat_disabled: bool,
 }
 
-/// One seat category of a seated product (the seating issue fills them).
+/// One seat category a seat-ticket product sells on the event's chart.
 #[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SeatCategory {
@@ -151,8 +151,9 @@ pub struct PublicProduct {
     pub extra_info: Vec<EventExtraInfo>,
 }
 
-/// One line of the booking (spec 2 §3 Booking line). Seat lines (seat, section, row, seatNumber,
-/// holdToken) arrive with the seating issue.
+/// One line of the booking (spec 2 §3 Booking line). A seat-ticket line is one seat: its label
+/// ('row-number') in `seat` and the hold session holding it in `holdToken`; section, row, seat
+/// number and colour are the picker's, and the server reads the seat's own.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct BookingLineInput {
@@ -171,6 +172,8 @@ pub struct BookingLineInput {
     pub section: Option<String>,
     pub row: Option<String>,
     pub seat_number: Option<String>,
+    /// The seat's category colour, as the picker drew it (the server reads the seat's own).
+    pub color: Option<String>,
 }
 
 /// The booking as the wizard sends it (spec 2 §3 Booking). The totals are the server's.

@@ -13,6 +13,7 @@ use tribune_domain::booking::{
 use tribune_domain::order::ExtraInfoValue;
 use uuid::Uuid;
 
+use super::book::SOLD_OUT;
 use super::dto::{BookingInput, PricedBooking, PricedLine};
 use super::sale::{self, Offer, SaleEvent};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
@@ -20,6 +21,7 @@ use crate::events::dto::ExtraInfoType;
 use crate::identity::passwords;
 use crate::identity::sessions::Identity;
 use crate::kit::capacity::{self, Claim};
+use crate::kit::seating::{self, LineSeat};
 use crate::kit::validate::is_email;
 
 /// The most tickets one line may ask for.
@@ -35,6 +37,8 @@ pub struct PlannedLine {
     /// One per ticket when the product wants names.
     pub names: Vec<Option<String>>,
     pub extra_info: Vec<ExtraInfoValue>,
+    /// A seat-ticket line's seat (one seat per line) and the hold session that holds it.
+    pub seat: Option<(LineSeat, String)>,
 }
 
 /// The booking checked and priced, with the places it must take.
@@ -51,6 +55,15 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The booking's seats: (label, the hold session holding it).
+    pub fn seats(&self) -> Vec<(String, String)> {
+        self.lines
+            .iter()
+            .filter_map(|l| l.seat.as_ref())
+            .map(|(seat, token)| (seat.label.clone(), token.clone()))
+            .collect()
+    }
+
     pub fn tickets(&self) -> i32 {
         self.lines.iter().map(|l| l.amount).sum()
     }
@@ -196,6 +209,9 @@ fn check_questions(event: &SaleEvent, answers: &[ExtraInfoValue], errors: &mut F
         }
     }
 }
+
+/// A seat-ticket line without its seat (spec 3 §8).
+pub const SEAT_MISSING: &str = "Plads skal vælges!";
 
 type Offers = HashMap<Uuid, (Offer, Option<i32>)>;
 
@@ -360,6 +376,9 @@ pub async fn plan_with(
     }
     let mut lines = Vec::new();
     let mut in_booking: HashMap<Uuid, i32> = HashMap::new();
+    // The seat-ticket lines' seats, read together after the loop: (planned line, input line,
+    // label, token).
+    let mut seat_lines: Vec<(usize, usize, String, String)> = Vec::new();
     for (i, line) in input.products.iter().enumerate() {
         let field = |name: &str| format!("products.{i}.{name}");
         let Some((offer, _)) = line.product_id.and_then(|id| offers.get(&id)) else {
@@ -381,6 +400,36 @@ pub async fn plan_with(
                 format!("Antal må højst være {MAX_TICKETS_PER_LINE}"),
             );
             continue;
+        }
+        let mut seat_wanted = None;
+        if offer.product.kind == "seat-ticket" {
+            let seat = line.seat.as_deref().map(str::trim).unwrap_or_default();
+            let token = line
+                .hold_token
+                .as_deref()
+                .map(str::trim)
+                .unwrap_or_default();
+            if seat.is_empty() || token.is_empty() {
+                push_error(&mut errors, &field("seat"), SEAT_MISSING);
+                continue;
+            }
+            if line.amount != 1 {
+                push_error(
+                    &mut errors,
+                    &field("amount"),
+                    "En pladsbillet gælder én plads",
+                );
+                continue;
+            }
+            if seat_lines.iter().any(|(_, _, l, _)| l == seat) {
+                push_error(
+                    &mut errors,
+                    &field("seat"),
+                    format!("Pladsen {seat} er valgt to gange"),
+                );
+                continue;
+            }
+            seat_wanted = Some((seat.to_string(), token.to_string()));
         }
         let amount = i32::try_from(line.amount).unwrap_or(i32::MAX);
         let before = in_booking.get(&offer.product.id).copied().unwrap_or(0);
@@ -428,13 +477,47 @@ pub async fn plan_with(
                 "Navnet må højst være 200 tegn",
             );
         }
+        if let Some((seat, token)) = seat_wanted {
+            seat_lines.push((lines.len(), i, seat, token));
+        }
         lines.push(PlannedLine {
             offer: offer.clone(),
             amount,
             free: 0,
             names,
             extra_info: line.extra_info.clone(),
+            seat: None,
         });
+    }
+    // Each seat must be held by its line's hold session, and be of a category its product sells.
+    let wanted: Vec<(String, String)> = seat_lines
+        .iter()
+        .map(|(_, _, label, token)| (label.clone(), token.clone()))
+        .collect();
+    let held = seating::held_by(conn, client_id, event.id, &wanted, now, false).await?;
+    for ((planned, at, _, token), seat) in seat_lines.into_iter().zip(held) {
+        let line = &mut lines[planned];
+        let field = |name: &str| format!("products.{at}.{name}");
+        match seat {
+            None => push_error(&mut errors, &field("seat"), SOLD_OUT),
+            Some(seat)
+                if !line.offer.product.seat_keys.is_empty()
+                    && !seat
+                        .category_key
+                        .as_ref()
+                        .is_some_and(|k| line.offer.product.seat_keys.contains(k)) =>
+            {
+                push_error(
+                    &mut errors,
+                    &field("seat"),
+                    format!(
+                        "Pladsen {} sælges ikke med {}",
+                        seat.label, line.offer.product.title
+                    ),
+                );
+            }
+            Some(seat) => line.seat = Some((seat, token)),
+        }
     }
     check_errors(errors)?;
 

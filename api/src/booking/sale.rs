@@ -90,6 +90,8 @@ pub struct SaleProduct {
     pub ticket_description: Option<String>,
     /// The catalogue product's type: ticket or seat-ticket.
     pub kind: String,
+    /// The seat categories of the event's chart the catalogue product sells (none named: all).
+    pub seat_keys: Vec<String>,
     pub active: bool,
     /// Its places taken now (its counter): a hint, read with the product.
     pub taken: i32,
@@ -102,7 +104,9 @@ pub async fn products_of(
     sqlx::query_as(
         "SELECT ep.id, ep.product_id, ep.title, ep.price, ep.public_price, ep.public, ep.make_public_at, \
            ep.max_amount, ep.max_company_amount, ep.name_required, ep.disable_additional_tickets, \
-           ep.ticket_description, p.type AS kind, p.active, coalesce(c.taken, 0) AS taken \
+           ep.ticket_description, p.type AS kind, p.active, coalesce(c.taken, 0) AS taken, \
+           ARRAY(SELECT x.v->>'category' FROM jsonb_array_elements(p.seats) AS x(v), club_events ev \
+                 WHERE ev.id = ep.event_id AND x.v->>'chartId' = ev.seating->>'chartId' AND x.v->>'category' IS NOT NULL) AS seat_keys \
          FROM event_products ep JOIN products p ON p.id = ep.product_id \
          LEFT JOIN capacity_counters c ON c.key = 'ticket:' || ep.id::text \
          WHERE ep.client_id = $1 AND ep.event_id = $2 ORDER BY ep.sorting, ep.id",

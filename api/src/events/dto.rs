@@ -332,6 +332,9 @@ pub struct EventListRow {
     pub SignUpDeadline: DateTime<Utc>,
     pub Promote: bool,
     pub HasTickets: bool,
+    /// Sold by seat (the event has a seat chart).
+    #[serde(default)]
+    pub HasSeating: bool,
     pub Private: bool,
     pub Url: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]

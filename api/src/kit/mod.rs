@@ -21,6 +21,7 @@ pub mod payments;
 pub mod pdf;
 pub mod routes;
 pub mod sales;
+pub mod seating;
 pub mod text;
 pub mod validate;
 pub mod version;

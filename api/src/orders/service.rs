@@ -18,6 +18,7 @@ use crate::kit::actor::Actor;
 use crate::kit::club::{exists_in_club, take_number};
 use crate::kit::payments::{self, Purpose, Returned};
 use crate::kit::sales::{check_field_values, club_vat};
+use crate::kit::seating;
 use crate::kit::validate::is_email;
 use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
 use crate::state::AppState;
@@ -79,6 +80,7 @@ impl<'a> OrderService<'a> {
         let number = take_number(self.pool, "order_numbers", actor.client_id).await?;
         let mut tx = club_tx(self.pool, actor.client_id).await?;
         check_references(&mut tx, actor.client_id, &mut content).await?;
+        let seats = seat_lines(&content);
         let command = OrderCommand::Create {
             client_id: actor.client_id,
             number,
@@ -99,6 +101,7 @@ impl<'a> OrderService<'a> {
             )
             .await
             .map_err(refused)?;
+        book_seats(&mut tx, actor.client_id, id, &seats).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -116,6 +119,7 @@ impl<'a> OrderService<'a> {
         };
         let mut tx = club_tx(self.pool, actor.client_id).await?;
         check_references(&mut tx, actor.client_id, &mut content).await?;
+        let seats = seat_lines(&content);
         self.run(
             &mut tx,
             actor,
@@ -125,6 +129,7 @@ impl<'a> OrderService<'a> {
             "order.update",
         )
         .await?;
+        book_seats(&mut tx, actor.client_id, id, &seats).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -139,8 +144,12 @@ impl<'a> OrderService<'a> {
         command: OrderCommand,
         name: &str,
     ) -> Result<Order, ApiError> {
+        let frees_seats = matches!(command, OrderCommand::Cancel | OrderCommand::Delete);
         let mut tx = club_tx(self.pool, actor.client_id).await?;
         let order = self.run(&mut tx, actor, id, version, command, name).await?;
+        if frees_seats {
+            seating::release(&mut tx, id).await?;
+        }
         tx.commit().await?;
         Ok(order)
     }
@@ -246,6 +255,8 @@ impl<'a> OrderService<'a> {
         }
         // A booking of an event gives its places back and its tickets are voided (issue 15).
         crate::booking::confirm::order_cancelled_in(state, &mut tx, actor, id).await?;
+        // Its seats are free again (issue 16).
+        seating::release(&mut tx, id).await?;
         tx.commit().await?;
         Ok(order)
     }
@@ -314,6 +325,39 @@ impl<'a> OrderService<'a> {
             .run(self.bus, tx, id, version, command, name, refused)
             .await
     }
+}
+
+/// The seat-ticket lines that name a seat at an event: (line, event, seat).
+fn seat_lines(content: &OrderContent) -> Vec<(usize, Uuid, String)> {
+    content
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| line.is_seat_ticket())
+        .filter_map(|(at, line)| {
+            let seat = line
+                .seat
+                .as_deref()
+                .map(str::trim)
+                .filter(|s| !s.is_empty())?;
+            Some((at, line.seat_event_id?, seat.to_string()))
+        })
+        .collect()
+}
+
+/// The order's seats become its lines' (issue 16): each refusal on its line's seat.
+async fn book_seats(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    order_id: Uuid,
+    lines: &[(usize, Uuid, String)],
+) -> Result<(), ApiError> {
+    let refused = seating::sync_order_seats(conn, client_id, order_id, lines).await?;
+    let mut errors = FieldErrors::new();
+    for (field, message) in refused {
+        push_error(&mut errors, &field, message);
+    }
+    check_errors(errors)
 }
 
 /// A refused order command as the API answers it: field rules as field errors, a stale version

@@ -9,7 +9,7 @@ use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::dto::{Chart, ChartInput, ChartSummary, Numbering, Seat, SeatCategory};
+use super::dto::{Chart, ChartInput, ChartSummary, Numbering, Seat, SeatCategory, SeatProduct};
 use crate::envelope;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::ids::parse_id;
@@ -17,6 +17,7 @@ use crate::kit::input::Json;
 use crate::kit::text::slug;
 use crate::session::Staff;
 use crate::state::AppState;
+use tribune_domain::order::rules::seat_is_valid;
 
 /// The most seats a row may have, and rows a section.
 pub const MAX_ROW_SEATS: i64 = 200;
@@ -133,18 +134,25 @@ fn is_color(text: &str) -> bool {
     text.len() == 7 && text.starts_with('#') && text[1..].chars().all(|c| c.is_ascii_hexdigit())
 }
 
-/// A name of a section or row: given, short, and without a hyphen (it joins a seat's label).
-fn check_part(errors: &mut FieldErrors, field: &str, what: &str, value: &str) {
+/// A name of a section or row: given and short. A row's name is the first part of its seats'
+/// labels ('row-number', the order line's seat text 'X-Y'), so it is letters and digits only.
+fn check_part(errors: &mut FieldErrors, field: &str, what: &str, value: &str, row: bool) {
     let value = value.trim();
     if value.is_empty() {
         push_error(errors, field, format!("{what} skal udfyldes"));
     } else if value.chars().count() > 20 {
         push_error(errors, field, format!("{what} må højst være 20 tegn"));
-    } else if value.contains('-') {
+    } else if row && value.contains('-') {
         push_error(
             errors,
             field,
             format!("{what} må ikke indeholde bindestreg"),
+        );
+    } else if row && !seat_is_valid(&format!("{value}-1")) {
+        push_error(
+            errors,
+            field,
+            format!("{what} må kun indeholde bogstaver og tal"),
         );
     }
 }
@@ -197,6 +205,8 @@ fn check_chart(input: &ChartInput) -> Result<(), ApiError> {
         push_error(&mut errors, "sections", "Tilføj mindst én sektion");
     }
     let mut sections = HashSet::new();
+    // A row's name is unique in the whole chart: it names its seats.
+    let mut rows = HashSet::new();
     for (i, section) in input.sections.iter().enumerate() {
         let field = format!("sections.{i}");
         check_part(
@@ -204,6 +214,7 @@ fn check_chart(input: &ChartInput) -> Result<(), ApiError> {
             &format!("{field}.name"),
             "Sektionens navn",
             &section.name,
+            false,
         );
         if !sections.insert(section.name.trim().to_lowercase()) {
             push_error(
@@ -219,6 +230,18 @@ fn check_chart(input: &ChartInput) -> Result<(), ApiError> {
                 "Kategorien findes ikke",
             );
         }
+        if let Some(p) = section.position {
+            if ![p.x, p.y, p.rotation]
+                .iter()
+                .all(|v| v.is_finite() && v.abs() <= 10_000.0)
+            {
+                push_error(
+                    &mut errors,
+                    &format!("{field}.position"),
+                    "Placeringen skal være tal mellem -10000 og 10000",
+                );
+            }
+        }
         if section.rows.is_empty() {
             push_error(
                 &mut errors,
@@ -232,7 +255,6 @@ fn check_chart(input: &ChartInput) -> Result<(), ApiError> {
                 format!("En sektion må højst have {MAX_SECTION_ROWS} rækker"),
             );
         }
-        let mut rows = HashSet::new();
         for (j, row) in section.rows.iter().enumerate() {
             let field = format!("{field}.rows.{j}");
             check_part(
@@ -240,12 +262,13 @@ fn check_chart(input: &ChartInput) -> Result<(), ApiError> {
                 &format!("{field}.label"),
                 "Rækkens navn",
                 &row.label,
+                true,
             );
             if !rows.insert(row.label.trim().to_lowercase()) {
                 push_error(
                     &mut errors,
                     &format!("{field}.label"),
-                    "Rækken findes allerede",
+                    "Rækken findes allerede i kortet",
                 );
             }
             if !(1..=MAX_ROW_SEATS).contains(&row.seats) {
@@ -274,15 +297,115 @@ fn check_chart(input: &ChartInput) -> Result<(), ApiError> {
     check_errors(errors)
 }
 
-/// A new chart from the designer's sections and rows: each section's rows stacked front to
-/// back, the sections side by side; a seat's number counts from the row's left or right end.
-/// Answers the new chart's id.
+/// The designer's chart laid out, checked, before anything is saved: each section's rows
+/// stacked front to back, the sections side by side; a seat's number counts from the row's left
+/// or right end; then the designer's marks on single seats (category, wheelchair, not for sale).
+fn lay_out(input: &ChartInput) -> Result<SeatColumns, ApiError> {
+    check_chart(input)?;
+    let accessible: HashSet<&str> = input
+        .categories
+        .iter()
+        .filter(|c| c.accessible)
+        .map(|c| c.key.trim())
+        .collect();
+    let mut seats = SeatColumns::default();
+    let mut left = 0.0_f32;
+    for section in &input.sections {
+        let widest = section.rows.iter().map(|r| r.seats).max().unwrap_or(0);
+        let first = seats.label.len();
+        for (r, row) in section.rows.iter().enumerate() {
+            let count = row.seats.clamp(1, MAX_ROW_SEATS);
+            let category = row
+                .category_key
+                .as_deref()
+                .or(section.category_key.as_deref())
+                .map(str::trim)
+                .filter(|k| !k.is_empty());
+            // Centred under the section's widest row.
+            let indent = (widest - count) as f32 / 2.0;
+            let middle = (count - 1) as f32 / 2.0;
+            for i in 0..count {
+                let number = match row.numbering {
+                    Numbering::LeftToRight => i + 1,
+                    Numbering::RightToLeft => count - i,
+                };
+                let bend = if middle > 0.0 {
+                    row.curve * ((i as f32 - middle) / middle).powi(2)
+                } else {
+                    0.0
+                };
+                seats.push(
+                    section.name.trim(),
+                    row.label.trim(),
+                    number,
+                    i32::try_from(i).unwrap_or(i32::MAX),
+                    category,
+                    category.is_some_and(|c| accessible.contains(c)),
+                    (indent + i as f32, r as f32 * 1.5 + bend),
+                );
+            }
+        }
+        // Beside the section before it, or where the designer put it, turned about its middle.
+        let depth = (section.rows.len().max(1) - 1) as f32 * 1.5;
+        let (mid_x, mid_y) = ((widest - 1).max(0) as f32 / 2.0, depth / 2.0);
+        let (to_x, to_y, turn) = match section.position {
+            Some(p) => (p.x, p.y, p.rotation.to_radians()),
+            None => (left + mid_x, mid_y, 0.0),
+        };
+        let (sin, cos) = turn.sin_cos();
+        for at in first..seats.label.len() {
+            let (x, y) = (seats.x[at] - mid_x, seats.y[at] - mid_y);
+            seats.x[at] = to_x + x * cos - y * sin;
+            seats.y[at] = to_y + x * sin + y * cos;
+        }
+        if section.position.is_none() {
+            left += widest as f32 + 3.0;
+        }
+    }
+    let mut errors = FieldErrors::new();
+    let known: HashSet<&str> = input.categories.iter().map(|c| c.key.trim()).collect();
+    for (i, mark) in input.seats.iter().enumerate() {
+        let Some(at) = seats.label.iter().position(|l| l == mark.label.trim()) else {
+            push_error(
+                &mut errors,
+                &format!("seats.{i}.label"),
+                format!("Pladsen {} findes ikke", mark.label.trim()),
+            );
+            continue;
+        };
+        let category = mark
+            .category_key
+            .as_deref()
+            .map(str::trim)
+            .filter(|k| !k.is_empty());
+        if let Some(key) = category {
+            if !known.contains(key) {
+                push_error(
+                    &mut errors,
+                    &format!("seats.{i}.categoryKey"),
+                    "Kategorien findes ikke",
+                );
+                continue;
+            }
+            seats.category[at] = Some(key.to_string());
+        }
+        seats.accessible[at] = mark.accessible
+            || seats.category[at]
+                .as_deref()
+                .is_some_and(|c| accessible.contains(c));
+        seats.for_sale[at] = mark.for_sale;
+    }
+    check_errors(errors)?;
+    Ok(seats)
+}
+
+/// A new chart from the designer's input. Answers the new chart's id.
 pub async fn make_chart(
     conn: &mut PgConnection,
     client_id: Uuid,
     input: &ChartInput,
 ) -> Result<Uuid, ApiError> {
-    check_chart(input)?;
+    let seats = lay_out(input)?;
     let base = slug(input.name.trim());
     let taken: Vec<String> = sqlx::query_scalar(
         "SELECT key FROM seat_charts WHERE client_id = $1 AND (key = $2 OR key LIKE $2 || '-%')",
@@ -324,52 +447,30 @@ pub async fn make_chart(
         .execute(&mut *conn)
         .await?;
     }
-    let accessible: HashSet<&str> = input
-        .categories
-        .iter()
-        .filter(|c| c.accessible)
-        .map(|c| c.key.trim())
-        .collect();
-    let mut seats = SeatColumns::default();
-    let mut left = 0.0_f32;
-    for section in &input.sections {
-        let widest = section.rows.iter().map(|r| r.seats).max().unwrap_or(0);
-        for (r, row) in section.rows.iter().enumerate() {
-            let count = row.seats.clamp(1, MAX_ROW_SEATS);
-            let category = row
-                .category_key
-                .as_deref()
-                .or(section.category_key.as_deref())
-                .map(str::trim)
-                .filter(|k| !k.is_empty());
-            // Centred under the section's widest row.
-            let indent = (widest - count) as f32 / 2.0;
-            let middle = (count - 1) as f32 / 2.0;
-            for i in 0..count {
-                let number = match row.numbering {
-                    Numbering::LeftToRight => i + 1,
-                    Numbering::RightToLeft => count - i,
-                };
-                let bend = if middle > 0.0 {
-                    row.curve * ((i as f32 - middle) / middle).powi(2)
-                } else {
-                    0.0
-                };
-                seats.push(
-                    section.name.trim(),
-                    row.label.trim(),
-                    number,
-                    i32::try_from(i).unwrap_or(i32::MAX),
-                    category,
-                    category.is_some_and(|c| accessible.contains(c)),
-                    (left + indent + i as f32, r as f32 * 1.5 + bend),
-                );
-            }
-        }
-        left += widest as f32 + 3.0;
-    }
     seats.insert(conn, client_id, chart).await?;
     Ok(chart)
+}
+
+/// The chart the designer's input would make, unsaved (ids are made up).
+pub fn preview(input: &ChartInput) -> Result<Chart, ApiError> {
+    let seats = lay_out(input)?;
+    let categories = input
+        .categories
+        .iter()
+        .map(|c| SeatCategory {
+            key: c.key.trim().to_string(),
+            label: c.label.trim().to_string(),
+            color: c.color.trim().to_lowercase(),
+            accessible: c.accessible,
+        })
+        .collect();
+    Ok(Chart {
+        id: Uuid::nil(),
+        key: slug(input.name.trim()),
+        name: input.name.trim().to_string(),
+        categories,
+        seats: seats.into_seats(),
+    })
 }
 
 /// The new seats as columns, inserted in one statement.
@@ -382,6 +483,7 @@ struct SeatColumns {
     position: Vec<i32>,
     category: Vec<Option<String>>,
     accessible: Vec<bool>,
+    for_sale: Vec<bool>,
     x: Vec<f32>,
     y: Vec<f32>,
 }
@@ -398,15 +500,34 @@ impl SeatColumns {
         accessible: bool,
         (x, y): (f32, f32),
     ) {
-        self.label.push(format!("{section}-{row}-{number}"));
+        self.label.push(format!("{row}-{number}"));
         self.section.push(section.to_string());
         self.row.push(row.to_string());
         self.number.push(number.to_string());
         self.position.push(position);
         self.category.push(category.map(str::to_string));
         self.accessible.push(accessible);
+        self.for_sale.push(true);
         self.x.push(x);
         self.y.push(y);
+    }
+
+    fn into_seats(self) -> Vec<Seat> {
+        (0..self.label.len())
+            .map(|i| Seat {
+                id: Uuid::new_v4(),
+                label: self.label[i].clone(),
+                section: self.section[i].clone(),
+                row: self.row[i].clone(),
+                number: self.number[i].clone(),
+                position: self.position[i],
+                category_key: self.category[i].clone(),
+                accessible: self.accessible[i],
+                for_sale: self.for_sale[i],
+                x: self.x[i],
+                y: self.y[i],
+            })
+            .collect()
     }
 
     async fn insert(
@@ -416,10 +537,10 @@ impl SeatColumns {
         chart: Uuid,
     ) -> Result<(), sqlx::Error> {
         sqlx::query(
-            "INSERT INTO seats (chart_id, client_id, section, row_label, number, label, position, category_key, accessible, x, y) \
-             SELECT $1, $2, s.section, s.row_label, s.number, s.label, s.position, s.category, s.accessible, s.x, s.y \
-             FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::text[], $9::boolean[], $10::real[], $11::real[]) \
-               AS s(section, row_label, number, label, position, category, accessible, x, y)",
+            "INSERT INTO seats (chart_id, client_id, section, row_label, number, label, position, category_key, accessible, for_sale, x, y) \
+             SELECT $1, $2, s.section, s.row_label, s.number, s.label, s.position, s.category, s.accessible, s.for_sale, s.x, s.y \
+             FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::text[], $9::boolean[], $10::boolean[], $11::real[], $12::real[]) \
+               AS s(section, row_label, number, label, position, category, accessible, for_sale, x, y)",
         )
         .bind(chart)
         .bind(client_id)
@@ -430,6 +551,7 @@ impl SeatColumns {
         .bind(&self.position)
         .bind(&self.category)
         .bind(&self.accessible)
+        .bind(&self.for_sale)
         .bind(&self.x)
         .bind(&self.y)
         .execute(conn)
@@ -451,4 +573,50 @@ pub async fn create_chart(
     let id = make_chart(&mut tx, staff.client_id, &body).await?;
     tx.commit().await?;
     Ok(envelope::result(id))
+}
+
+/// The chart the designer's input would make, to preview before saving.
+#[utoipa::path(post, path = "/api/seats/charts/preview", tag = "seats", request_body = ChartInput,
+    responses((status = 200, description = "{success, result: Chart}", body = Chart),
+              (status = 422, description = "each mistake on its field"), (status = 401), (status = 403)))]
+pub async fn preview_chart(
+    _staff: Staff,
+    body: Json<ChartInput>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(envelope::result(preview(&body)?))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SeatProductsQuery {
+    /// The chart's key.
+    chart_id: String,
+    /// The seat category's key.
+    category: String,
+}
+
+/// The seat-ticket products that sell a category of a chart (spec 3 §7 'Seat products'): the
+/// seating-product modal asks which when there are several.
+#[utoipa::path(get, path = "/api/seats/products", tag = "seats", params(SeatProductsQuery),
+    responses((status = 200, description = "{success, result: SeatProduct[]}"), (status = 401), (status = 403)))]
+pub async fn seat_products(
+    staff: Staff,
+    query: web::Query<SeatProductsQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let products: Vec<SeatProduct> = sqlx::query_as(
+        "SELECT id, title, sku, price, pre_payment, vat_exempt FROM products \
+         WHERE client_id = $1 AND type = 'seat-ticket' AND active \
+           AND seats @> jsonb_build_array(jsonb_build_object('chartId', $2::text, 'category', $3::text)) \
+         ORDER BY sorting, lower(title), id",
+    )
+    .bind(staff.client_id)
+    .bind(query.chart_id.trim())
+    .bind(query.category.trim())
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(envelope::result(products))
 }

@@ -34,7 +34,7 @@ pub struct ChartSummary {
 #[serde(rename_all = "camelCase")]
 pub struct Seat {
     pub id: Uuid,
-    /// 'section-row-number'.
+    /// 'row-number' (row names are unique in a chart): the order line's seat text 'X-Y'.
     pub label: String,
     pub section: String,
     #[sqlx(rename = "row_label")]
@@ -86,13 +86,28 @@ pub struct RowInput {
     pub curve: f32,
 }
 
-/// A section the designer makes: its name, rows and category.
+/// A section the designer makes: its name, rows and category, and where it stands.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SectionInput {
     pub name: String,
     pub category_key: Option<String>,
     pub rows: Vec<RowInput>,
+    /// Where the section's middle stands on the chart, in seat widths (row 1 towards the
+    /// stage or pitch); none: beside the section before it.
+    #[ts(optional)]
+    pub position: Option<SectionPosition>,
+}
+
+/// A section's place: its middle at (x, y), turned `rotation` degrees clockwise (0: row 1 at
+/// the top, the rows going down; 180: row 1 at the bottom; 90: row 1 on the right; -90: row 1
+/// on the left).
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SectionPosition {
+    pub x: f32,
+    pub y: f32,
+    pub rotation: f32,
 }
 
 /// `POST /api/seats/charts`: a new chart from its sections and rows.
@@ -102,6 +117,31 @@ pub struct ChartInput {
     pub name: String,
     pub categories: Vec<SeatCategory>,
     pub sections: Vec<SectionInput>,
+    /// The designer's marks on single seats.
+    pub seats: Vec<SeatMark>,
+}
+
+/// A single seat marked in the designer: its own category, for wheelchairs, or not for sale.
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SeatMark {
+    /// 'row-number'.
+    pub label: String,
+    /// Overrides the row's and section's category.
+    pub category_key: Option<String>,
+    pub accessible: bool,
+    pub for_sale: bool,
+}
+
+impl Default for SeatMark {
+    fn default() -> Self {
+        Self {
+            label: String::new(),
+            category_key: None,
+            accessible: false,
+            for_sale: true,
+        }
+    }
 }
 
 /// A hold session (`POST /public/seats/hold-tokens`).
@@ -110,6 +150,9 @@ pub struct ChartInput {
 pub struct HoldToken {
     pub hold_token: String,
     pub expires_at: chrono::DateTime<chrono::Utc>,
+    /// Seconds left as the server counts them (the browser's clock may be off).
+    #[ts(type = "number")]
+    pub seconds_left: i64,
 }
 
 /// What a seat is at an event, as the picker draws it.
@@ -123,6 +166,12 @@ pub enum SeatState {
     Held,
     Booked,
     NotForSale,
+    /// A season ticket's seat, kept for its holder.
+    Reserved,
+    /// Kept in a channel for a company that is not the caller's.
+    Channel,
+    /// A season ticket's seat its holder released for this event, not sold (the staff's map).
+    Released,
 }
 
 /// A seat's state at an event.
@@ -131,6 +180,14 @@ pub enum SeatState {
 pub struct EventSeat {
     pub label: String,
     pub state: SeatState,
+    /// The staff's map: who holds it (order number, season ticket holder, channel).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub note: Option<String>,
+    /// The staff's map: the order a booked seat belongs to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub order_id: Option<Uuid>,
 }
 
 /// `GET /public/events/{id}/seats`: the event's chart and each seat's state.
@@ -146,7 +203,7 @@ pub struct EventSeatMap {
 #[serde(rename_all = "camelCase", default)]
 pub struct HoldSeatsInput {
     pub hold_token: String,
-    /// Seat labels ('section-row-number').
+    /// Seat labels ('row-number').
     pub seats: Vec<String>,
 }
 
@@ -156,4 +213,96 @@ pub struct HoldSeatsInput {
 pub struct ReleaseSeatInput {
     pub hold_token: String,
     pub seat: String,
+}
+
+/// A season ticket as the staff list it, and as `POST /api/seats/seasons/{id}/tickets` makes it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SeasonTicket {
+    #[ts(optional)]
+    pub id: Option<Uuid>,
+    /// The seat's label ('row-number').
+    pub seat: String,
+    pub section: String,
+    pub row: String,
+    pub seat_number: String,
+    pub product_id: Option<Uuid>,
+    pub product: String,
+    pub name: String,
+    pub email: String,
+    pub company_id: Option<Uuid>,
+}
+
+/// A season ticket of the signed-in user at an event (spec 2 §3 Seasonal ticket of a user).
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SeasonalTicket {
+    pub id: Uuid,
+    pub product: String,
+    pub name: String,
+    pub section: String,
+    pub row: String,
+    pub seat_number: String,
+    /// null: not answered (the seat stays reserved); true: coming; false: released for sale.
+    pub attending: Option<bool>,
+}
+
+/// A channel: seats of a season kept for a company (NO_CHANNEL is everyone else).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SeatChannel {
+    #[ts(optional)]
+    pub id: Option<Uuid>,
+    pub name: String,
+    pub company_id: Option<Uuid>,
+    /// The company's name (as listed; not read on the way in).
+    #[ts(optional)]
+    pub company: Option<String>,
+    /// Seat labels.
+    pub seats: Vec<String>,
+}
+
+/// A section's seats at an event, counted (the staff's map).
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SectionCount {
+    pub section: String,
+    #[ts(type = "number")]
+    pub seats: i64,
+    #[ts(type = "number")]
+    pub booked: i64,
+    #[ts(type = "number")]
+    pub held: i64,
+    #[ts(type = "number")]
+    pub reserved: i64,
+    #[ts(type = "number")]
+    pub released: i64,
+    #[ts(type = "number")]
+    pub channel: i64,
+    #[ts(type = "number")]
+    pub free: i64,
+}
+
+/// `GET /api/seats/events/{id}`: the event's chart with every seat's state and who holds it,
+/// and counts per section (tab 30 Planoversigt).
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SeatOverview {
+    pub chart: Chart,
+    pub states: Vec<EventSeat>,
+    pub sections: Vec<SectionCount>,
+}
+
+/// A seat-ticket product selling a category of a chart.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct SeatProduct {
+    pub id: Uuid,
+    pub title: String,
+    pub sku: Option<String>,
+    /// øre.
+    #[ts(type = "number")]
+    pub price: i64,
+    pub pre_payment: bool,
+    pub vat_exempt: bool,
 }

@@ -26,6 +26,7 @@ use crate::error::ApiError;
 use crate::identity::tokens::random_secret;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::seating::{self, chart_of, EVENT_SEASONS};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -43,10 +44,11 @@ pub async fn new_token(
     client_id: Uuid,
     now: DateTime<Utc>,
 ) -> Result<HoldToken, sqlx::Error> {
-    let token = HoldToken {
-        hold_token: random_secret(),
-        expires_at: now + Duration::minutes(TOKEN_MINUTES),
-    };
+    let token = hold_token(
+        &random_secret(),
+        now + Duration::minutes(TOKEN_MINUTES),
+        now,
+    );
     sqlx::query("INSERT INTO seat_hold_tokens (token, client_id, expires_at) VALUES ($1, $2, $3)")
         .bind(&token.hold_token)
         .bind(client_id)
@@ -63,47 +65,18 @@ pub async fn extend_token(
     token: &str,
     now: DateTime<Utc>,
 ) -> Result<Option<HoldToken>, sqlx::Error> {
-    let until = now + Duration::minutes(TOKEN_MINUTES);
-    let extended = sqlx::query(
-        "UPDATE seat_hold_tokens SET expires_at = $3 WHERE token = $1 AND expires_at > $2",
-    )
-    .bind(token)
-    .bind(now)
-    .bind(until)
-    .execute(&mut *conn)
-    .await?
-    .rows_affected();
-    if extended == 0 {
-        return Ok(None);
-    }
-    sqlx::query(
-        "UPDATE event_seats SET held_until = $3, updated_at = $2 \
-         WHERE hold_token = $1 AND status = 'held' AND held_until > $2",
-    )
-    .bind(token)
-    .bind(now)
-    .bind(until)
-    .execute(conn)
-    .await?;
-    Ok(Some(HoldToken {
-        hold_token: token.to_string(),
-        expires_at: until,
-    }))
+    Ok(seating::extend_session(conn, token, now, TOKEN_MINUTES)
+        .await?
+        .map(|until| hold_token(token, until, now)))
 }
 
-/// When a live session runs out (None: unknown or run out).
-async fn token_until(
-    conn: &mut PgConnection,
-    token: &str,
-    now: DateTime<Utc>,
-) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT expires_at FROM seat_hold_tokens WHERE token = $1 AND expires_at > $2",
-    )
-    .bind(token)
-    .bind(now)
-    .fetch_optional(conn)
-    .await
+/// The session as the picker counts it down.
+fn hold_token(token: &str, until: DateTime<Utc>, now: DateTime<Utc>) -> HoldToken {
+    HoldToken {
+        hold_token: token.to_string(),
+        expires_at: until,
+        seconds_left: (until - now).num_seconds().max(0),
+    }
 }
 
 /// The state of every seat of the chart at the event that is not free, as `token` sees it.
@@ -123,22 +96,80 @@ async fn states(
     Ok(rows
         .into_iter()
         .filter_map(|(seat, status, holder, until)| {
-            let state = match status.as_str() {
-                "booked" => SeatState::Booked,
-                _ if until.is_none_or(|u| u <= now) => return None,
-                _ if token.is_some() && holder.as_deref() == token => SeatState::Mine,
-                _ => SeatState::Held,
-            };
-            Some((seat, state))
+            Some((
+                seat,
+                row_state(&status, holder.as_deref(), until, token, now)?,
+            ))
         })
         .collect())
 }
 
-fn state_of(seat: &Seat, states: &HashMap<Uuid, SeatState>) -> SeatState {
+/// What a row of `event_seats` makes its seat, as `token` sees it (None: free).
+fn row_state(
+    status: &str,
+    holder: Option<&str>,
+    until: Option<DateTime<Utc>>,
+    token: Option<&str>,
+    now: DateTime<Utc>,
+) -> Option<SeatState> {
+    match status {
+        "booked" => Some(SeatState::Booked),
+        // Reserved until the release time, or for good.
+        "reserved" if until.is_none_or(|u| u > now) => Some(SeatState::Reserved),
+        "held" if until.is_some_and(|u| u > now) => Some(if token.is_some() && holder == token {
+            SeatState::Mine
+        } else {
+            SeatState::Held
+        }),
+        _ => None,
+    }
+}
+
+/// The seats kept in channels of the event's seasons for companies other than `companies`.
+async fn channel_seats(
+    conn: &mut PgConnection,
+    event: Uuid,
+    companies: &[Uuid],
+) -> Result<HashSet<Uuid>, sqlx::Error> {
+    let seats: Vec<Uuid> = sqlx::query_scalar(&format!(
+        "SELECT cs.seat_id FROM seat_channel_seats cs JOIN seat_channels c ON c.id = cs.channel_id \
+         WHERE c.season_id IN ({EVENT_SEASONS}) AND (c.company_id IS NULL OR NOT c.company_id = ANY($2))"
+    ))
+    .bind(event)
+    .bind(companies)
+    .fetch_all(conn)
+    .await?;
+    Ok(seats.into_iter().collect())
+}
+
+/// The companies of the signed-in caller (by the club's contact with the user's e-mail).
+pub async fn companies_of(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    caller: &Caller,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    let Some(identity) = caller.0.as_deref() else {
+        return Ok(Vec::new());
+    };
+    sqlx::query_scalar(
+        "SELECT DISTINCT cc.company_id FROM contacts ct JOIN company_contacts cc ON cc.contact_id = ct.id \
+         WHERE ct.client_id = $1 AND lower(ct.email) = lower($2)",
+    )
+    .bind(client_id)
+    .bind(identity.user.email.trim())
+    .fetch_all(conn)
+    .await
+}
+
+fn state_of(seat: &Seat, states: &HashMap<Uuid, SeatState>, channel: &HashSet<Uuid>) -> SeatState {
     if !seat.for_sale {
         return SeatState::NotForSale;
     }
-    states.get(&seat.id).copied().unwrap_or(SeatState::Free)
+    match states.get(&seat.id).copied() {
+        Some(state) => state,
+        None if channel.contains(&seat.id) => SeatState::Channel,
+        None => SeatState::Free,
+    }
 }
 
 /// The event's chart and each seat's state, for the picker.
@@ -147,6 +178,7 @@ pub async fn event_seats(
     client_id: Uuid,
     event: Uuid,
     token: Option<&str>,
+    companies: &[Uuid],
     now: DateTime<Utc>,
 ) -> Result<EventSeatMap, ApiError> {
     let id = chart_of(&mut *conn, client_id, event)
@@ -156,41 +188,30 @@ pub async fn event_seats(
         .await?
         .ok_or(ApiError::NotFound)?;
     let taken = states(&mut *conn, event, token, now).await?;
+    let channel = channel_seats(&mut *conn, event, companies).await?;
     let states = chart
         .seats
         .iter()
         .map(|seat| EventSeat {
             label: seat.label.clone(),
-            state: state_of(seat, &taken),
+            state: state_of(seat, &taken, &channel),
+            note: None,
+            order_id: None,
         })
         .collect();
     Ok(EventSeatMap { chart, states })
 }
 
-/// The id of the chart of an event's seating (None: no seating, or not the club's).
-async fn chart_of(
+/// Every seat of the rows that hold any of `labels` on the event's chart, with its state at the
+/// event as `token` sees it (a channel's seat not for `companies` is `Channel`): what a hold must
+/// check, read in one statement. Empty when the event has no chart (or none of the labels).
+async fn rows_touched(
     conn: &mut PgConnection,
     client_id: Uuid,
     event: Uuid,
-) -> Result<Option<Uuid>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT c.id FROM club_events e JOIN seat_charts c ON c.client_id = e.client_id AND c.key = e.seating->>'chartId' \
-         WHERE e.client_id = $1 AND e.id = $2 AND e.has_seating",
-    )
-    .bind(client_id)
-    .bind(event)
-    .fetch_optional(conn)
-    .await
-}
-
-/// Every seat of the rows that hold any of `labels`, with its state at the event as `token`
-/// sees it: what a hold must check, read in one statement.
-async fn rows_touched(
-    conn: &mut PgConnection,
-    event: Uuid,
-    chart: Uuid,
     labels: &[&str],
     token: &str,
+    companies: &[Uuid],
     now: DateTime<Utc>,
 ) -> Result<Vec<(Seat, SeatState)>, sqlx::Error> {
     #[derive(sqlx::FromRow)]
@@ -200,41 +221,55 @@ async fn rows_touched(
         status: Option<String>,
         hold_token: Option<String>,
         held_until: Option<DateTime<Utc>>,
+        in_channel: bool,
     }
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT s.id, s.label, s.section, s.row_label, s.number, s.position, s.category_key, s.accessible, \
-                s.for_sale, s.x, s.y, e.status, e.hold_token, e.held_until \
-         FROM seats s LEFT JOIN event_seats e ON e.event_id = $2 AND e.seat_id = s.id \
-         WHERE s.chart_id = $1 AND (s.section, s.row_label) IN \
-           (SELECT section, row_label FROM seats WHERE chart_id = $1 AND label = ANY($3)) \
-         ORDER BY s.section, s.row_label, s.position",
-    )
-    .bind(chart)
+    let rows: Vec<Row> = sqlx::query_as(&format!(
+        "WITH chart AS (SELECT c.id FROM club_events ev \
+             JOIN seat_charts c ON c.client_id = ev.client_id AND c.key = ev.seating->>'chartId' \
+             WHERE ev.client_id = $2 AND ev.id = $1 AND ev.has_seating) \
+         SELECT s.id, s.label, s.section, s.row_label, s.number, s.position, s.category_key, s.accessible, \
+                s.for_sale, s.x, s.y, e.status, e.hold_token, e.held_until, \
+                EXISTS (SELECT 1 FROM seat_channel_seats cs JOIN seat_channels ch ON ch.id = cs.channel_id \
+                        WHERE cs.seat_id = s.id AND ch.season_id IN ({EVENT_SEASONS}) \
+                          AND (ch.company_id IS NULL OR NOT ch.company_id = ANY($4))) AS in_channel \
+         FROM seats s LEFT JOIN event_seats e ON e.event_id = $1 AND e.seat_id = s.id \
+         WHERE s.chart_id = (SELECT id FROM chart) AND (s.section, s.row_label) IN \
+           (SELECT section, row_label FROM seats WHERE chart_id = (SELECT id FROM chart) AND label = ANY($3)) \
+         ORDER BY s.section, s.row_label, s.position"
+    ))
     .bind(event)
+    .bind(client_id)
     .bind(labels)
+    .bind(companies)
     .fetch_all(conn)
     .await?;
     Ok(rows
         .into_iter()
         .map(|row| {
-            let state = match (row.seat.for_sale, row.status.as_deref()) {
-                (false, _) => SeatState::NotForSale,
-                (_, Some("booked")) => SeatState::Booked,
-                (_, Some(_)) if row.held_until.is_some_and(|u| u > now) => {
-                    if row.hold_token.as_deref() == Some(token) {
-                        SeatState::Mine
-                    } else {
-                        SeatState::Held
-                    }
+            let state = if row.seat.for_sale {
+                match row.status.as_deref().and_then(|status| {
+                    row_state(
+                        status,
+                        row.hold_token.as_deref(),
+                        row.held_until,
+                        Some(token),
+                        now,
+                    )
+                }) {
+                    Some(state) => state,
+                    None if row.in_channel => SeatState::Channel,
+                    None => SeatState::Free,
                 }
-                _ => SeatState::Free,
+            } else {
+                SeatState::NotForSale
             };
             (row.seat, state)
         })
         .collect())
 }
 
-/// Holds `labels` at the event with `token`, all or none: every seat must be on the event's
+/// Holds `labels` at the event with `token`, all or none, and extends the session (answered):
+/// every seat must be on the event's
 /// chart and for sale, the selection must not leave a needless single seat in a row (with what
 /// the token already holds), and no one else may hold or have booked any of them.
 pub async fn hold_seats(
@@ -243,11 +278,9 @@ pub async fn hold_seats(
     event: Uuid,
     token: &str,
     labels: &[String],
+    companies: &[Uuid],
     now: DateTime<Utc>,
-) -> Result<(), ApiError> {
-    let until = token_until(&mut *conn, token, now)
-        .await?
-        .ok_or_else(|| ApiError::field("holdToken", TOKEN_GONE))?;
+) -> Result<HoldToken, ApiError> {
     let wanted: Vec<&str> = labels.iter().map(|l| l.trim()).collect();
     let unique: HashSet<&str> = wanted.iter().copied().collect();
     if wanted.is_empty() {
@@ -259,10 +292,15 @@ pub async fn hold_seats(
             format!("Vælg højst {MAX_SEATS} forskellige pladser"),
         ));
     }
-    let chart = chart_of(&mut *conn, client_id, event)
+    // Holding is activity: the session lives on from now (or it ran out).
+    let until = seating::extend_session_only(&mut *conn, token, now, TOKEN_MINUTES)
         .await?
-        .ok_or(ApiError::NotFound)?;
-    let touched = rows_touched(&mut *conn, event, chart, &wanted, token, now).await?;
+        .ok_or_else(|| ApiError::field("holdToken", TOKEN_GONE))?;
+    let touched =
+        rows_touched(&mut *conn, client_id, event, &wanted, token, companies, now).await?;
+    if touched.is_empty() && chart_of(&mut *conn, client_id, event).await?.is_none() {
+        return Err(ApiError::NotFound);
+    }
     let by_label: HashMap<&str, (&Seat, SeatState)> = touched
         .iter()
         .map(|(seat, state)| (seat.label.as_str(), (seat, *state)))
@@ -282,7 +320,16 @@ pub async fn hold_seats(
                     format!("Pladsen {label} er ikke til salg"),
                 ))
             }
-            Some((_, SeatState::Held | SeatState::Booked)) => {
+            Some((_, SeatState::Channel)) => {
+                return Err(ApiError::field(
+                    "seats",
+                    format!("Pladsen {label} er forbeholdt"),
+                ))
+            }
+            Some((
+                _,
+                SeatState::Held | SeatState::Booked | SeatState::Reserved | SeatState::Released,
+            )) => {
                 return Err(ApiError::field(
                     "seats",
                     format!("Pladsen {label} er ikke længere ledig"),
@@ -332,12 +379,16 @@ pub async fn hold_seats(
     // The guard: one statement takes every seat that is free (no row, or a hold run out) or the
     // token's own; a seat someone else holds or booked is left, and then nothing is taken.
     let ids: Vec<Uuid> = chosen.iter().map(|s| s.id).collect();
+    // The session's other seats live on with it, in the same statement.
     let taken: Vec<Uuid> = sqlx::query_scalar(
-        "INSERT INTO event_seats (event_id, seat_id, client_id, status, hold_token, held_until) \
+        "WITH others AS (UPDATE event_seats SET held_until = $4, updated_at = $6 \
+             WHERE hold_token = $3 AND status = 'held' AND held_until > $6 AND NOT (event_id = $1 AND seat_id = ANY($5))) \
+         INSERT INTO event_seats (event_id, seat_id, client_id, status, hold_token, held_until) \
          SELECT $1, s, $2, 'held', $3, $4 FROM unnest($5::uuid[]) AS s ORDER BY s \
          ON CONFLICT (event_id, seat_id) DO UPDATE SET status = 'held', hold_token = EXCLUDED.hold_token, \
-           held_until = EXCLUDED.held_until, order_id = NULL, updated_at = now() \
-         WHERE event_seats.status = 'held' AND (event_seats.held_until <= $6 OR event_seats.hold_token = EXCLUDED.hold_token) \
+           held_until = EXCLUDED.held_until, order_id = NULL, season_ticket_id = NULL, updated_at = now() \
+         WHERE (event_seats.status = 'held' AND (event_seats.held_until <= $6 OR event_seats.hold_token = EXCLUDED.hold_token)) \
+            OR (event_seats.status = 'reserved' AND event_seats.held_until <= $6) \
          RETURNING seat_id",
     )
     .bind(event)
@@ -359,7 +410,7 @@ pub async fn hold_seats(
             format!("Pladsen {} er ikke længere ledig", lost.join(", ")),
         ));
     }
-    Ok(())
+    Ok(hold_token(token, until, now))
 }
 
 /// Gives back a seat the token holds at the event; false when it holds no such seat.
@@ -444,11 +495,13 @@ pub async fn get_event_seats(
     let client_id = club(&state, &req, &caller).await?;
     let event = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, client_id).await?;
+    let companies = companies_of(&mut tx, client_id, &caller).await?;
     let seats = event_seats(
         &mut tx,
         client_id,
         event,
         query.hold_token.as_deref(),
+        &companies,
         Utc::now(),
     )
     .await?;
@@ -459,7 +512,7 @@ pub async fn get_event_seats(
 /// Holds seats of the event with the caller's session, all or none.
 #[utoipa::path(post, path = "/public/events/{id}/hold-seats", tag = "seats",
     params(("id" = String, Path, description = "the event's id")), request_body = HoldSeatsInput,
-    responses((status = 200, description = "{success}"),
+    responses((status = 200, description = "{success, result: HoldToken} (the session extended)", body = HoldToken),
               (status = 422, description = "a seat taken, unknown or not for sale; an orphan left; the session ran out"),
               (status = 404)))]
 pub async fn hold_event_seats(
@@ -472,23 +525,25 @@ pub async fn hold_event_seats(
     let client_id = club(&state, &req, &caller).await?;
     let event = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, client_id).await?;
-    hold_seats(
+    let companies = companies_of(&mut tx, client_id, &caller).await?;
+    let token = hold_seats(
         &mut tx,
         client_id,
         event,
         body.hold_token.trim(),
         &body.seats,
+        &companies,
         Utc::now(),
     )
     .await?;
     tx.commit().await?;
-    Ok(envelope::ok())
+    Ok(envelope::result(token))
 }
 
 /// Gives back a seat the caller's session holds (spec 2 §7 `POST {ep}/{id}/release-seat`).
 #[utoipa::path(post, path = "/public/events/{id}/release-seat", tag = "seats",
     params(("id" = String, Path, description = "the event's id")), request_body = ReleaseSeatInput,
-    responses((status = 200, description = "{success}"),
+    responses((status = 200, description = "{success, result: HoldToken} (the session extended)", body = HoldToken),
               (status = 422, description = "the session holds no such seat"), (status = 404)))]
 pub async fn release_event_seat(
     req: HttpRequest,
@@ -511,6 +566,7 @@ pub async fn release_event_seat(
     {
         return Err(ApiError::field("seat", "Pladsen er ikke holdt af dig"));
     }
+    let token = extend_token(&mut tx, body.hold_token.trim(), Utc::now()).await?;
     tx.commit().await?;
-    Ok(envelope::ok())
+    Ok(envelope::result(token))
 }

@@ -6,6 +6,7 @@
 pub mod charts;
 pub mod dto;
 pub mod holds;
+pub mod seasons;
 
 use utoipa::OpenApi;
 
@@ -27,7 +28,49 @@ pub fn configure(routes: &mut Routes) {
         // The seasons' and products' editors (the orders and products modules) pick charts too.
         .get("/api/seats/charts", Access::Staff, charts::list_charts)
         .post("/api/seats/charts", manage, charts::create_chart)
+        .post("/api/seats/charts/preview", manage, charts::preview_chart)
         .get("/api/seats/charts/{id}", Access::Staff, charts::get_chart)
+        .get(
+            "/api/seats/events/{id}",
+            Access::Staff,
+            seasons::event_overview,
+        )
+        .get("/api/seats/products", Access::Staff, charts::seat_products)
+        .get(
+            "/api/seats/seasons/{id}/tickets",
+            Access::Staff,
+            seasons::list_season_tickets,
+        )
+        .post(
+            "/api/seats/seasons/{id}/tickets",
+            manage,
+            seasons::create_season_ticket,
+        )
+        .get(
+            "/api/seats/seasons/{id}/channels",
+            Access::Staff,
+            seasons::list_channels,
+        )
+        .post(
+            "/api/seats/seasons/{id}/channels",
+            manage,
+            seasons::create_channel,
+        )
+        .get(
+            "/api/seats/seasons/{eventId}/has-channel/{companyId}",
+            Access::Staff,
+            seasons::has_channel,
+        )
+        .get(
+            "/public/events/{id}/seasonal-tickets",
+            Access::Public,
+            seasons::get_seasonal_tickets,
+        )
+        .post(
+            "/public/events/{id}/seasonal-tickets/{ticketId}",
+            Access::Public,
+            seasons::answer_seasonal_ticket,
+        )
         .post(
             "/public/seats/hold-tokens",
             Access::Public,
@@ -59,11 +102,21 @@ pub fn configure(routes: &mut Routes) {
 #[openapi(paths(
     charts::list_charts,
     charts::create_chart,
+    charts::preview_chart,
+    charts::seat_products,
     charts::get_chart,
     holds::create_hold_token,
     holds::extend_hold_token,
     holds::get_event_seats,
     holds::hold_event_seats,
     holds::release_event_seat,
+    seasons::event_overview,
+    seasons::list_season_tickets,
+    seasons::create_season_ticket,
+    seasons::list_channels,
+    seasons::create_channel,
+    seasons::has_channel,
+    seasons::get_seasonal_tickets,
+    seasons::answer_seasonal_ticket,
 ))]
 pub struct SeatsDoc;

@@ -1,4 +1,5 @@
-//! Demo FC's sold tickets (issue 15): contacts of the club book match tickets for the match that
+//! Demo FC's sold tickets (issue 15): contacts of the club book match tickets — and on the
+//! stadium two seats each (issue 16) — for the match that
 //! was played and for the promoted coming one through the public booking itself (`book_in`, as
 //! if it were a few days before the match for the played one), and pay at the desk: staff mark
 //! the orders paid and confirm them as a card payment would (places kept, tickets issued, the
@@ -35,8 +36,10 @@ pub async fn seed_demo_bookings(state: &AppState) -> anyhow::Result<()> {
         return Ok(());
     }
     // The played match and the promoted coming one, with their match ticket.
-    let events: Vec<(Uuid, DateTime<Utc>, Uuid)> = sqlx::query_as(
-        "SELECT e.id, e.start_date, ep.id FROM club_events e \
+    let events: Vec<(Uuid, DateTime<Utc>, Uuid, Option<Uuid>)> = sqlx::query_as(
+        "SELECT e.id, e.start_date, ep.id, \
+           (SELECT s.id FROM event_products s WHERE s.event_id = e.id AND s.title = 'Pladsbillet Tribune' AND e.has_seating) \
+         FROM club_events e \
          JOIN event_products ep ON ep.event_id = e.id AND ep.title = 'Kampbillet' \
          WHERE e.client_id = $1 AND (e.start_date < now() OR e.promote) ORDER BY e.start_date",
     )
@@ -57,7 +60,7 @@ pub async fn seed_demo_bookings(state: &AppState) -> anyhow::Result<()> {
     .fetch_one(pool)
     .await?;
     let staff = Actor::user(club, staff_id, &staff_name);
-    for (event, start, ticket) in events {
+    for (event, start, ticket, seat_ticket) in events {
         // While its sign-up was open: a played match is booked as if three days before it.
         let now = if start < Utc::now() {
             start - Duration::days(3)
@@ -65,13 +68,39 @@ pub async fn seed_demo_bookings(state: &AppState) -> anyhow::Result<()> {
             Utc::now()
         };
         for (i, (firstname, lastname, email, phone)) in buyers.iter().enumerate() {
+            let mut products = vec![BookingLineInput {
+                product_id: Some(ticket),
+                amount: 1 + (i as i64 % 3),
+                ..BookingLineInput::default()
+            }];
+            // On the stadium: two seats side by side in Syd, held as the picker holds them.
+            if let Some(seat_ticket) = seat_ticket {
+                let seats = [format!("S{}-10", 6 + i), format!("S{}-11", 6 + i)];
+                let mut tx = tribune_projections::db::club_tx(pool, club).await?;
+                let token = crate::seats::holds::new_token(&mut tx, club, now).await?;
+                crate::seats::holds::hold_seats(
+                    &mut tx,
+                    club,
+                    event,
+                    &token.hold_token,
+                    &seats,
+                    &[],
+                    now,
+                )
+                .await
+                .map_err(fail("hold seats"))?;
+                tx.commit().await?;
+                products.extend(seats.iter().map(|seat| BookingLineInput {
+                    product_id: Some(seat_ticket),
+                    amount: 1,
+                    seat: Some(seat.clone()),
+                    hold_token: Some(token.hold_token.clone()),
+                    ..BookingLineInput::default()
+                }));
+            }
             let input = BookingInput {
                 event_id: Some(event),
-                products: vec![BookingLineInput {
-                    product_id: Some(ticket),
-                    amount: 1 + (i as i64 % 3),
-                    ..BookingLineInput::default()
-                }],
+                products,
                 firstname: firstname.clone(),
                 lastname: lastname.clone(),
                 email: email.clone(),

@@ -9,6 +9,7 @@ mod crm;
 mod events;
 mod invoices;
 mod orders;
+mod seats;
 mod subscriptions;
 
 pub use bookings::seed_demo_bookings;
@@ -18,6 +19,7 @@ pub use crm::seed_demo_crm;
 pub use events::seed_demo_events;
 pub use invoices::seed_demo_invoices;
 pub use orders::seed_demo_orders;
+pub use seats::seed_demo_stadium;
 pub use subscriptions::seed_demo_subscriptions;
 
 use serde_json::{json, Value};

@@ -116,6 +116,29 @@ pub async fn issue_in(
     Ok(id)
 }
 
+/// The ticket numbers `count` tickets of the event take: the first of a block, unique and
+/// increasing per event, taken in the confirming transaction. Its row stays locked until that
+/// commits, which queues nobody new: the booking already holds the event's place counter, and a
+/// second connection here could starve the pool under a rush.
+pub async fn take_ticket_numbers(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+    count: i64,
+) -> Result<i64, ApiError> {
+    let last: i64 = sqlx::query_scalar(
+        "INSERT INTO event_ticket_numbers (event_id, client_id, last_number) VALUES ($1, $2, $3) \
+         ON CONFLICT (event_id) DO UPDATE SET last_number = event_ticket_numbers.last_number + $3 \
+         RETURNING last_number",
+    )
+    .bind(event_id)
+    .bind(client_id)
+    .bind(count)
+    .fetch_one(conn)
+    .await?;
+    Ok(last - count + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

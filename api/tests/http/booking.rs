@@ -9,80 +9,9 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    first_error, iso, open_event, pdf_text, spawn_app, visitor, Browser, TestApp,
+    book, catalogue_ticket, first_error, first_offer, guest, iso, open_event, order_of, pdf_text,
+    products, spawn_app, visitor, Browser, TestApp,
 };
-
-/// A ticket product of Demo FC's catalogue: its id.
-async fn catalogue_ticket(staff: &Browser, title: &str, price: i64) -> String {
-    let data = json!({ "title": title, "type": "ticket", "price": price });
-    let (status, body) = staff
-        .post_form("/api/products/update", Some(&data), &[], vec![])
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body["result"].as_str().expect("id").to_string()
-}
-
-/// The event's ticket products for the visitor (as a guest): (event product id, answer).
-async fn products(buyer: &Browser, event: &str, body: Value) -> Value {
-    let (status, answer) = buyer
-        .post_json(&format!("/public/events/{event}/products"), &body)
-        .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
-    answer
-}
-
-/// The id of the first product the event offers a guest.
-async fn first_offer(buyer: &Browser, event: &str) -> String {
-    let offered = products(buyer, event, json!({ "products": [] })).await;
-    offered["result"]["none"][0]["productId"]
-        .as_str()
-        .unwrap()
-        .to_string()
-}
-
-fn guest(event: &str, lines: Value) -> Value {
-    json!({
-        "eventId": event,
-        "products": lines,
-        "firstname": "Gitte",
-        "lastname": "Gæst",
-        "email": "gitte@example.dk",
-        "phone": "12345678",
-        "acceptTerms": true,
-    })
-}
-
-/// create-intent then book: the book answer (status, body).
-async fn book(buyer: &Browser, booking: &Value) -> (StatusCode, Value) {
-    let (status, intent) = buyer
-        .post_json("/public/events/create-intent", booking)
-        .await;
-    if status != StatusCode::OK {
-        return (status, intent);
-    }
-    let secret = intent["result"]["intentSecret"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    buyer
-        .post_json(
-            &format!("/public/events/book?intentSecret={secret}"),
-            booking,
-        )
-        .await
-}
-
-async fn order_of(buyer: &Browser, event: &str, data: &Value) -> Value {
-    let (status, answer) = buyer
-        .get_json(&format!(
-            "/public/events/{event}/order/{}?token={}",
-            data["orderId"].as_str().unwrap(),
-            data["token"].as_str().unwrap()
-        ))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
-    answer
-}
 
 /// What the browser's Stripe.js does with a card (the fake's relay to localstripe), then the
 /// payer's return: the accept-payment answer. `data` is `book`'s data.
@@ -810,11 +739,15 @@ async fn the_demo_sells_tickets_for_the_played_match_and_the_promoted_one_once()
         .await
         .expect("contracts");
     for _ in 0..2 {
+        tribune_api::seed::seed_demo_stadium(&app.state)
+            .await
+            .expect("stadium, once");
         tribune_api::seed::seed_demo_bookings(&app.state)
             .await
             .expect("bookings, once");
     }
-    // Two matches, eight buyers each, 1–3 tickets each: 2 × (3 × 1 + 3 × 2 + 2 × 3) = 30.
+    // Two matches, eight buyers each, 1–3 tickets each: 2 × (3 × 1 + 3 × 2 + 2 × 3) = 30, and
+    // two seats each on the stadium: 32 more.
     assert_eq!(
         app.count("SELECT count(*) FROM event_bookings WHERE status = 'confirmed'")
             .await,
@@ -823,7 +756,31 @@ async fn the_demo_sells_tickets_for_the_played_match_and_the_promoted_one_once()
     assert_eq!(
         app.count("SELECT count(*) FROM ticket_rows WHERE status = 'issued'")
             .await,
-        30
+        62
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM ticket_rows WHERE seat_number IS NOT NULL")
+            .await,
+        32
+    );
+    // The stadium: about 2,000 seats; 48 season tickets reserved at each of the five matches;
+    // the seats sold are booked.
+    let seats = app.count("SELECT count(*) FROM seats").await;
+    assert!((1_900..=2_200).contains(&seats), "{seats} seats");
+    assert_eq!(app.count("SELECT count(*) FROM season_tickets").await, 48);
+    assert_eq!(
+        app.count("SELECT count(*) FROM event_seats WHERE status = 'reserved'")
+            .await,
+        5 * 48
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM event_seats WHERE status = 'booked'")
+            .await,
+        32
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM seat_channel_seats").await,
+        20
     );
     assert_eq!(
         app.count(
@@ -850,6 +807,12 @@ async fn the_demo_sells_tickets_for_the_played_match_and_the_promoted_one_once()
     let company = page["result"]["customers"][0]["companyId"].clone();
     assert!(company.is_string(), "{page}");
     let event = page["result"]["id"].as_str().unwrap().to_string();
+    // She holds a season ticket on the stadium.
+    let (_, tickets) = karen
+        .get_json(&format!("/public/events/{event}/seasonal-tickets"))
+        .await;
+    assert_eq!(tickets["result"][0]["row"], "N5", "{tickets}");
+    assert_eq!(tickets["result"][0]["seatNumber"], "20");
     let answer = products(
         &karen,
         &event,

@@ -631,3 +631,83 @@ pub async fn visitor_of(app: &TestApp, club: &str) -> Browser {
         .await;
     visitor
 }
+
+/// A ticket product of Demo FC's catalogue: its id.
+pub async fn catalogue_ticket(staff: &Browser, title: &str, price: i64) -> String {
+    catalogue_product(
+        staff,
+        serde_json::json!({ "title": title, "type": "ticket", "price": price }),
+    )
+    .await
+}
+
+/// A product of Demo FC's catalogue from its form's `data`: its id.
+pub async fn catalogue_product(staff: &Browser, data: Value) -> String {
+    let (status, body) = staff
+        .post_form("/api/products/update", Some(&data), &[], vec![])
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{body}");
+    body["result"].as_str().expect("id").to_string()
+}
+
+/// The event's ticket products for the visitor (as a guest): (event product id, answer).
+pub async fn products(buyer: &Browser, event: &str, body: Value) -> Value {
+    let (status, answer) = buyer
+        .post_json(&format!("/public/events/{event}/products"), &body)
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{answer}");
+    answer
+}
+
+/// The id of the first product the event offers a guest.
+pub async fn first_offer(buyer: &Browser, event: &str) -> String {
+    let offered = products(buyer, event, serde_json::json!({ "products": [] })).await;
+    offered["result"]["none"][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+pub fn guest(event: &str, lines: Value) -> Value {
+    serde_json::json!({
+        "eventId": event,
+        "products": lines,
+        "firstname": "Gitte",
+        "lastname": "Gæst",
+        "email": "gitte@example.dk",
+        "phone": "12345678",
+        "acceptTerms": true,
+    })
+}
+
+/// create-intent then book: the book answer (status, body).
+pub async fn book(buyer: &Browser, booking: &Value) -> (reqwest::StatusCode, Value) {
+    let (status, intent) = buyer
+        .post_json("/public/events/create-intent", booking)
+        .await;
+    if status != reqwest::StatusCode::OK {
+        return (status, intent);
+    }
+    let secret = intent["result"]["intentSecret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    buyer
+        .post_json(
+            &format!("/public/events/book?intentSecret={secret}"),
+            booking,
+        )
+        .await
+}
+
+pub async fn order_of(buyer: &Browser, event: &str, data: &Value) -> Value {
+    let (status, answer) = buyer
+        .get_json(&format!(
+            "/public/events/{event}/order/{}?token={}",
+            data["orderId"].as_str().unwrap(),
+            data["token"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{answer}");
+    answer
+}

@@ -9,7 +9,8 @@ use serde_json::{json, Value};
 use tokio::sync::Barrier;
 
 use crate::helpers::{
-    first_error, give_handbold_events, open_event, spawn_app, visitor, visitor_of, Browser,
+    book, catalogue_product, first_error, give_handbold_events, guest, open_event, order_of,
+    pdf_text, products, spawn_app, visitor, visitor_of, Browser,
 };
 
 /// A chart of one section 'A' with two rows of `seats` seats and two categories: its id and key.
@@ -27,8 +28,8 @@ async fn a_chart(staff: &Browser, name: &str, seats: i64) -> (String, String) {
                     "name": "A",
                     "categoryKey": "std",
                     "rows": [
-                        { "label": "1", "seats": seats },
-                        { "label": "2", "seats": seats, "numbering": "rightToLeft", "curve": 1.5, "categoryKey": "hc" },
+                        { "label": "A1", "seats": seats },
+                        { "label": "A2", "seats": seats, "numbering": "rightToLeft", "curve": 1.5, "categoryKey": "hc" },
                     ],
                 }],
             }),
@@ -101,11 +102,11 @@ async fn the_designer_makes_a_chart_of_sections_and_rows_that_the_list_shows_wit
             .unwrap()
             .clone()
     };
-    assert_eq!(at("1", 0)["label"], "A-1-1");
-    assert_eq!(at("2", 0)["label"], "A-2-6");
-    assert_eq!(at("1", 0)["categoryKey"], "std");
-    assert_eq!(at("2", 3)["categoryKey"], "hc");
-    assert_eq!(at("2", 3)["accessible"], true);
+    assert_eq!(at("A1", 0)["label"], "A1-1");
+    assert_eq!(at("A2", 0)["label"], "A2-6");
+    assert_eq!(at("A1", 0)["categoryKey"], "std");
+    assert_eq!(at("A2", 3)["categoryKey"], "hc");
+    assert_eq!(at("A2", 3)["accessible"], true);
     // A second chart of the same name gets a key of its own.
     let (_, second) = a_chart(&staff, "Lille Stadion", 2).await;
     assert_eq!(second, "lille-stadion-2");
@@ -132,9 +133,9 @@ async fn every_mistake_in_a_chart_answers_in_danish_on_its_field_and_nothing_is_
                 "name": " ",
                 "categories": [{ "key": "std", "label": "", "color": "blå" }],
                 "sections": [{
-                    "name": "A-B",
+                    "name": " ",
                     "categoryKey": "vip",
-                    "rows": [{ "label": "1", "seats": 0 }, { "label": "1", "seats": 5, "curve": 99 }],
+                    "rows": [{ "label": "1", "seats": 0 }, { "label": "1", "seats": 5, "curve": 99 }, { "label": "2-3", "seats": 1 }],
                 }],
             }),
         )
@@ -151,7 +152,11 @@ async fn every_mistake_in_a_chart_answers_in_danish_on_its_field_and_nothing_is_
     );
     assert_eq!(
         first_error(&body, "sections.0.name"),
-        "Sektionens navn må ikke indeholde bindestreg"
+        "Sektionens navn skal udfyldes"
+    );
+    assert_eq!(
+        first_error(&body, "sections.0.rows.2.label"),
+        "Rækkens navn må ikke indeholde bindestreg"
     );
     assert_eq!(
         first_error(&body, "sections.0.categoryKey"),
@@ -163,7 +168,7 @@ async fn every_mistake_in_a_chart_answers_in_danish_on_its_field_and_nothing_is_
     );
     assert_eq!(
         first_error(&body, "sections.0.rows.1.label"),
-        "Rækken findes allerede"
+        "Rækken findes allerede i kortet"
     );
     assert_eq!(
         first_error(&body, "sections.0.rows.1.curve"),
@@ -190,20 +195,26 @@ async fn a_buyer_holds_seats_with_a_session_another_cannot_take_them_and_a_given
     let (ann, bo) = (visitor(&app).await, visitor(&app).await);
     let (ann_token, bo_token) = (token(&ann).await, token(&bo).await);
 
-    let (status, body) = hold(&ann, &event, &ann_token, &["A-1-1", "A-1-2"]).await;
+    let (status, body) = hold(&ann, &event, &ann_token, &["A1-1", "A1-2"]).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(state(&ann, &event, &ann_token, "A-1-1").await, "mine");
-    assert_eq!(state(&bo, &event, &bo_token, "A-1-1").await, "held");
-    assert_eq!(state(&bo, &event, &bo_token, "A-1-3").await, "free");
+    // Holding extends the session: the picker's countdown starts again.
+    assert_eq!(body["result"]["holdToken"], ann_token.as_str());
+    assert!(
+        body["result"]["secondsLeft"].as_i64().unwrap() > 14 * 60,
+        "{body}"
+    );
+    assert_eq!(state(&ann, &event, &ann_token, "A1-1").await, "mine");
+    assert_eq!(state(&bo, &event, &bo_token, "A1-1").await, "held");
+    assert_eq!(state(&bo, &event, &bo_token, "A1-3").await, "free");
 
     // All or none: one of Bo's seats is Ann's, so he gets neither.
-    let (status, body) = hold(&bo, &event, &bo_token, &["A-1-2", "A-1-3"]).await;
+    let (status, body) = hold(&bo, &event, &bo_token, &["A1-2", "A1-3"]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         first_error(&body, "seats"),
-        "Pladsen A-1-2 er ikke længere ledig"
+        "Pladsen A1-2 er ikke længere ledig"
     );
-    assert_eq!(state(&bo, &event, &bo_token, "A-1-3").await, "free");
+    assert_eq!(state(&bo, &event, &bo_token, "A1-3").await, "free");
 
     // Bo cannot give back Ann's seat; Ann can.
     let release = |who: &Browser, token: &str, seat: &str| {
@@ -211,19 +222,19 @@ async fn a_buyer_holds_seats_with_a_session_another_cannot_take_them_and_a_given
         let path = format!("/public/events/{event}/release-seat");
         async move { who.post_json(&path, &body).await }
     };
-    let (status, body) = release(&bo, &bo_token, "A-1-2").await;
+    let (status, body) = release(&bo, &bo_token, "A1-2").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(first_error(&body, "seat"), "Pladsen er ikke holdt af dig");
-    assert_eq!(state(&ann, &event, &ann_token, "A-1-2").await, "mine");
-    let (status, _) = release(&ann, &ann_token, "A-1-2").await;
+    assert_eq!(state(&ann, &event, &ann_token, "A1-2").await, "mine");
+    let (status, _) = release(&ann, &ann_token, "A1-2").await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = hold(&bo, &event, &bo_token, &["A-1-2", "A-1-3"]).await;
+    let (status, body) = hold(&bo, &event, &bo_token, &["A1-2", "A1-3"]).await;
     assert_eq!(status, StatusCode::OK, "{body}");
 
     // Unknown seats and a made-up session are refused on their fields.
     let (_, body) = hold(&bo, &event, &bo_token, &["Z-9-9"]).await;
     assert_eq!(first_error(&body, "seats"), "Pladsen Z-9-9 findes ikke");
-    let (_, body) = hold(&bo, &event, "opdigtet", &["A-1-7"]).await;
+    let (_, body) = hold(&bo, &event, "opdigtet", &["A1-7"]).await;
     assert_eq!(
         first_error(&body, "holdToken"),
         "Din reservation af pladser er udløbet. Vælg pladserne igen."
@@ -238,7 +249,7 @@ async fn a_hold_whose_session_ran_out_is_free_for_the_next_buyer_and_an_active_o
     let event = seated_event(&staff, &key).await;
     let (ann, bo) = (visitor(&app).await, visitor(&app).await);
     let (ann_token, bo_token) = (token(&ann).await, token(&bo).await);
-    let (status, _) = hold(&ann, &event, &ann_token, &["A-1-1", "A-1-2"]).await;
+    let (status, _) = hold(&ann, &event, &ann_token, &["A1-1", "A1-2"]).await;
     assert_eq!(status, StatusCode::OK);
     // Ann stays active: her session and seats move on.
     let (status, extended) = ann
@@ -263,8 +274,8 @@ async fn a_hold_whose_session_ran_out_is_free_for_the_next_buyer_and_an_active_o
     .execute(&app.db.owner)
     .await
     .unwrap();
-    assert_eq!(state(&bo, &event, &bo_token, "A-1-1").await, "free");
-    let (status, body) = hold(&bo, &event, &bo_token, &["A-1-1", "A-1-2"]).await;
+    assert_eq!(state(&bo, &event, &bo_token, "A1-1").await, "free");
+    let (status, body) = hold(&bo, &event, &bo_token, &["A1-1", "A1-2"]).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // Ann's session cannot be brought back, nor hold anything.
     let (status, body) = ann
@@ -278,7 +289,7 @@ async fn a_hold_whose_session_ran_out_is_free_for_the_next_buyer_and_an_active_o
         first_error(&body, "holdToken"),
         "Din reservation af pladser er udløbet. Vælg pladserne igen."
     );
-    assert_eq!(state(&ann, &event, &ann_token, "A-1-1").await, "held");
+    assert_eq!(state(&ann, &event, &ann_token, "A1-1").await, "held");
 }
 
 #[tokio::test]
@@ -289,17 +300,17 @@ async fn a_selection_that_leaves_a_needless_single_seat_is_refused() {
     let event = seated_event(&staff, &key).await;
     let (ann, bo) = (visitor(&app).await, visitor(&app).await);
     let (ann_token, bo_token) = (token(&ann).await, token(&bo).await);
-    let (status, _) = hold(&ann, &event, &ann_token, &["A-1-1"]).await;
+    let (status, _) = hold(&ann, &event, &ann_token, &["A1-1"]).await;
     assert_eq!(status, StatusCode::OK);
-    // A-1-3 and A-1-4 would leave A-1-2 alone between Ann's seat and Bo's.
-    let (status, body) = hold(&bo, &event, &bo_token, &["A-1-3", "A-1-4"]).await;
+    // A1-3 and A1-4 would leave A1-2 alone between Ann's seat and Bo's.
+    let (status, body) = hold(&bo, &event, &bo_token, &["A1-3", "A1-4"]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         first_error(&body, "seats").starts_with("Valget efterlader en enkelt tom plads"),
         "{body}"
     );
-    assert_eq!(state(&bo, &event, &bo_token, "A-1-3").await, "free");
-    let (status, body) = hold(&bo, &event, &bo_token, &["A-1-2", "A-1-3"]).await;
+    assert_eq!(state(&bo, &event, &bo_token, "A1-3").await, "free");
+    let (status, body) = hold(&bo, &event, &bo_token, &["A1-2", "A1-3"]).await;
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 
@@ -323,7 +334,7 @@ async fn another_clubs_staff_and_visitors_find_nothing_of_a_clubs_seats() {
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let stranger_token = token(&stranger).await;
-    let (status, _) = hold(&stranger, &event, &stranger_token, &["A-1-1"]).await;
+    let (status, _) = hold(&stranger, &event, &stranger_token, &["A1-1"]).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     // Nor does a Demo FC session work on the other club's site.
     let (buyer, fc_token) = {
@@ -331,15 +342,15 @@ async fn another_clubs_staff_and_visitors_find_nothing_of_a_clubs_seats() {
         let fc_token = token(&buyer).await;
         (buyer, fc_token)
     };
-    let (status, body) = hold(&stranger, &event, &fc_token, &["A-1-1"]).await;
+    let (status, body) = hold(&stranger, &event, &fc_token, &["A1-1"]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         first_error(&body, "holdToken"),
         "Din reservation af pladser er udløbet. Vælg pladserne igen."
     );
-    let (status, body) = hold(&buyer, &event, &fc_token, &["A-1-1"]).await;
+    let (status, body) = hold(&buyer, &event, &fc_token, &["A1-1"]).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(state(&buyer, &event, &fc_token, "A-1-1").await, "mine");
+    assert_eq!(state(&buyer, &event, &fc_token, "A1-1").await, "mine");
 }
 
 /// Many buyers at once on the same two seats, each with a session of their own: exactly one
@@ -353,7 +364,7 @@ async fn buyers_at_once_on_the_same_seats_never_hold_one_seat_twice() {
     let event = seated_event(&staff, &key).await;
 
     // The race, without the guard: each buyer checks the seat is free, then writes its hold.
-    let seat: uuid::Uuid = sqlx::query_scalar("SELECT id FROM seats WHERE label = 'A-1-8'")
+    let seat: uuid::Uuid = sqlx::query_scalar("SELECT id FROM seats WHERE label = 'A1-8'")
         .fetch_one(&app.db.owner)
         .await
         .unwrap();
@@ -394,7 +405,7 @@ async fn buyers_at_once_on_the_same_seats_never_hold_one_seat_twice() {
     let naive_holders = app.count("SELECT count(*) FROM naive_holds").await;
     assert!(naive_holders > 1, "the race did not show: {naive_holders}");
 
-    // The guard: 40 buyers at once on A-1-1 and A-1-2.
+    // The guard: 40 buyers at once on A1-1 and A1-2.
     let buyers: Vec<(Browser, String)> = {
         let mut all = Vec::new();
         for _ in 0..40 {
@@ -410,7 +421,7 @@ async fn buyers_at_once_on_the_same_seats_never_hold_one_seat_twice() {
         let (gate, event) = (gate.clone(), event.clone());
         tasks.push(tokio::spawn(async move {
             gate.wait().await;
-            hold(&buyer, &event, &token, &["A-1-1", "A-1-2"]).await.0
+            hold(&buyer, &event, &token, &["A1-1", "A1-2"]).await.0
         }));
     }
     let mut won = 0;
@@ -436,4 +447,709 @@ async fn buyers_at_once_on_the_same_seats_never_hold_one_seat_twice() {
         .await,
         2
     );
+}
+
+/// A seat-ticket product of Demo FC selling the `categories` of the chart `key` at `price`, on
+/// an event seated on that chart: (event, the event's product as a guest is offered it).
+async fn seat_sale(staff: &Browser, buyer: &Browser, key: &str, price: i64) -> (String, String) {
+    let product = catalogue_product(
+        staff,
+        json!({
+            "title": "Pladsbillet", "type": "seat-ticket", "price": price,
+            "seats": [{ "chartId": key, "category": "std" }],
+        }),
+    )
+    .await;
+    let (event, _) = open_event(
+        staff,
+        "Pokalkamp",
+        json!([{ "productId": product, "title": "Pladsbillet", "price": price, "public": true }]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } }),
+    )
+    .await;
+    let offered = products(buyer, &event, json!({ "products": [] })).await;
+    let offer = &offered["result"]["none"][0];
+    assert_eq!(offer["type"], "seat-ticket", "{offered}");
+    // It sells the standard seats only.
+    assert_eq!(offer["seatCategories"].as_array().map(Vec::len), Some(1));
+    assert_eq!(offer["seatCategories"][0]["key"], "std");
+    (event, offer["productId"].as_str().unwrap().to_string())
+}
+
+fn seat_line(product: &str, seat: &str, token: &str) -> Value {
+    json!({ "productId": product, "amount": 1, "seat": seat, "holdToken": token })
+}
+
+#[tokio::test]
+async fn a_seat_ticket_books_the_seat_its_buyer_holds_and_the_ticket_names_the_seat() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let buyer = visitor(&app).await;
+    let (event, product) = seat_sale(&staff, &buyer, &key, 0).await;
+    let mine = token(&buyer).await;
+    // The seating-product modal's question: which products sell a category of the chart.
+    let (_, std) = staff
+        .get_json(&format!("/api/seats/products?chartId={key}&category=std"))
+        .await;
+    assert_eq!(std["result"][0]["title"], "Pladsbillet", "{std}");
+    let (_, hc) = staff
+        .get_json(&format!("/api/seats/products?chartId={key}&category=hc"))
+        .await;
+    assert_eq!(hc["result"], json!([]));
+
+    // No seat, a seat not held, a seat of a category the product does not sell: refused.
+    let (status, body) = book(
+        &buyer,
+        &guest(&event, json!([{ "productId": product, "amount": 1 }])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(first_error(&body, "products.0.seat"), "Plads skal vælges!");
+    let (_, body) = book(
+        &buyer,
+        &guest(&event, json!([seat_line(&product, "A1-3", &mine)])),
+    )
+    .await;
+    assert_eq!(
+        first_error(&body, "products.0.seat"),
+        "De valgte pladser er ikke længere tilgængelig!"
+    );
+    let (status, _) = hold(&buyer, &event, &mine, &["A2-1", "A1-3", "A1-4"]).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, body) = book(
+        &buyer,
+        &guest(&event, json!([seat_line(&product, "A2-1", &mine)])),
+    )
+    .await;
+    assert_eq!(
+        first_error(&body, "products.0.seat"),
+        "Pladsen A2-1 sælges ikke med Pladsbillet"
+    );
+    // Another's session cannot book the seats this one holds.
+    let other = visitor(&app).await;
+    let theirs = token(&other).await;
+    let (_, body) = book(
+        &other,
+        &guest(&event, json!([seat_line(&product, "A1-3", &theirs)])),
+    )
+    .await;
+    assert_eq!(
+        first_error(&body, "products.0.seat"),
+        "De valgte pladser er ikke længere tilgængelig!"
+    );
+    assert_eq!(app.count("SELECT count(*) FROM order_rows").await, 0);
+
+    // Two seats, free of charge: confirmed at once, booked, on the order and the tickets.
+    let (status, body) = book(
+        &buyer,
+        &guest(
+            &event,
+            json!([
+                seat_line(&product, "A1-3", &mine),
+                seat_line(&product, "A1-4", &mine)
+            ]),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let order = order_of(&buyer, &event, &body["data"]).await;
+    assert_eq!(order["result"]["status"], "approved", "{order}");
+    let tickets = order["result"]["tickets"].as_array().unwrap().clone();
+    let mut seats: Vec<String> = tickets
+        .iter()
+        .map(|t| format!("{} {} {}", t["section"], t["row"], t["seatNumber"]))
+        .collect();
+    seats.sort();
+    assert_eq!(
+        seats,
+        ["\"A\" \"A1\" \"3\"", "\"A\" \"A1\" \"4\""],
+        "{order}"
+    );
+    assert_eq!(state(&other, &event, &theirs, "A1-3").await, "booked");
+    assert_eq!(state(&buyer, &event, &mine, "A1-4").await, "booked");
+    // The buyer's session still holds the seat it did not book.
+    assert_eq!(state(&buyer, &event, &mine, "A2-1").await, "mine");
+    // The order's lines carry the seats (the staff's order).
+    let order_id = body["data"]["orderId"].as_str().unwrap();
+    let (_, staff_order) = staff.get_json(&format!("/api/orders/{order_id}")).await;
+    let lines = staff_order["result"]["orderLines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{staff_order}");
+    assert!(lines
+        .iter()
+        .all(|l| l["seatEvent"] == "Pokalkamp" && l["seatEventId"] == event.as_str()));
+    let mut texts: Vec<&str> = lines.iter().map(|l| l["seat"].as_str().unwrap()).collect();
+    texts.sort_unstable();
+    assert_eq!(texts, ["A1-3", "A1-4"]);
+    // The ticket's PDF shows its seat.
+    let code = tickets[0]["ticketId"].as_str().unwrap();
+    let pdf = buyer.get(&format!("/public/events/ticket/{code}")).await;
+    let text = pdf_text(&pdf.bytes().await.unwrap());
+    assert!(text.contains("A1"), "{text}");
+    // A booked seat is never held again, and the same seats are not booked twice.
+    let (status, _) = hold(&other, &event, &theirs, &["A1-3"]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (_, again) = book(
+        &buyer,
+        &guest(&event, json!([seat_line(&product, "A1-3", &mine)])),
+    )
+    .await;
+    assert_eq!(
+        first_error(&again, "products.0.seat"),
+        "De valgte pladser er ikke længere tilgængelig!"
+    );
+}
+
+#[tokio::test]
+async fn a_paid_seat_whose_hold_ran_out_and_was_taken_cancels_its_booking_and_an_unpaid_one_gives_it_back(
+) {
+    let app = spawn_app().await;
+    crate::payments::use_window(&app).await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let buyer = visitor(&app).await;
+    let (event, product) = seat_sale(&staff, &buyer, &key, 15000).await;
+    let mine = token(&buyer).await;
+    hold(&buyer, &event, &mine, &["A1-1", "A1-2"]).await;
+    let (status, first) = book(
+        &buyer,
+        &guest(&event, json!([seat_line(&product, "A1-1", &mine)])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    let (status, second) = book(
+        &buyer,
+        &guest(&event, json!([seat_line(&product, "A1-2", &mine)])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{second}");
+    // Waiting for its payment, the seat is the order's: the buyer's session cannot give it back.
+    let (status, _) = buyer
+        .post_json(
+            &format!("/public/events/{event}/release-seat"),
+            &json!({ "holdToken": mine, "seat": "A1-1" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let other = visitor(&app).await;
+    let theirs = token(&other).await;
+    assert_eq!(state(&other, &event, &theirs, "A1-1").await, "held");
+
+    // The first's hold runs out and another buyer takes the seat; then its payment comes.
+    let order_id = |data: &Value| {
+        data["orderId"]
+            .as_str()
+            .unwrap()
+            .parse::<uuid::Uuid>()
+            .unwrap()
+    };
+    sqlx::query(
+        "UPDATE event_seats SET held_until = now() - interval '1 minute' WHERE order_id = $1",
+    )
+    .bind(order_id(&first["data"]))
+    .execute(&app.db.owner)
+    .await
+    .unwrap();
+    let (status, body) = hold(&other, &event, &theirs, &["A1-1"]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let fields = crate::helpers::window_fields(&first["result"]);
+    let field = |name: &str| fields.iter().find(|(k, _)| k == name).unwrap().1.clone();
+    let query = crate::payments::callback(&field("orderid"), "15000", "700001");
+    let answer = reqwest::get(format!(
+        "{}/public/payments/window/callback?{query}",
+        app.address
+    ))
+    .await
+    .unwrap();
+    assert!(answer.status().is_success(), "{}", answer.status());
+    let order = order_of(&buyer, &event, &first["data"]).await;
+    assert_eq!(order["result"]["status"], "cancelled", "{order}");
+    assert_eq!(state(&buyer, &event, &mine, "A1-1").await, "held");
+    assert_eq!(state(&other, &event, &theirs, "A1-1").await, "mine");
+
+    // Nobody pays for the second: given up, its seat is free again.
+    for moved in [
+        "UPDATE event_bookings SET created_at = now() - interval '2 days' WHERE order_id = $1",
+        "UPDATE capacity_holds SET expires_at = now() - interval '2 days' WHERE owner_id = $1",
+    ] {
+        sqlx::query(moved)
+            .bind(order_id(&second["data"]))
+            .execute(&app.db.owner)
+            .await
+            .unwrap();
+    }
+    let swept = tribune_api::booking::sweep::sweep(&app.state, chrono::Utc::now())
+        .await
+        .unwrap();
+    assert_eq!(swept, 1);
+    assert_eq!(state(&other, &event, &theirs, "A1-2").await, "free");
+}
+
+#[tokio::test]
+async fn the_designer_previews_a_chart_with_marked_seats_before_saving_it() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let input = json!({
+        "name": "Lounge",
+        "categories": [
+            { "key": "vip", "label": "VIP", "color": "#8E24AA" },
+            { "key": "hc", "label": "Kørestol", "color": "#43a047", "accessible": true },
+        ],
+        "sections": [{ "name": "Lounge", "categoryKey": "vip", "rows": [{ "label": "L1", "seats": 4 }] }],
+        "seats": [
+            { "label": "L1-1", "categoryKey": "hc", "forSale": true },
+            { "label": "L1-4", "forSale": false },
+        ],
+    });
+    let (status, body) = staff.post_json("/api/seats/charts/preview", &input).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let seats = body["result"]["seats"].as_array().unwrap();
+    let seat = |label: &str| seats.iter().find(|s| s["label"] == label).unwrap().clone();
+    assert_eq!(seat("L1-1")["categoryKey"], "hc");
+    assert_eq!(seat("L1-1")["accessible"], true);
+    assert_eq!(seat("L1-4")["forSale"], false);
+    assert_eq!(seat("L1-2")["categoryKey"], "vip");
+    // A section placed and turned: row 1 at the bottom, its middle where it was put.
+    let mut turned = input.clone();
+    turned["sections"][0]["rows"] =
+        json!([{ "label": "L1", "seats": 4 }, { "label": "L2", "seats": 4 }]);
+    turned["sections"][0]["position"] = json!({ "x": 50, "y": -14, "rotation": 180 });
+    let (status, body) = staff.post_json("/api/seats/charts/preview", &turned).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let placed = body["result"]["seats"].as_array().unwrap();
+    let at = |label: &str| {
+        let seat = placed.iter().find(|s| s["label"] == label).unwrap();
+        (seat["x"].as_f64().unwrap(), seat["y"].as_f64().unwrap())
+    };
+    assert!(at("L1-1").1 > at("L2-1").1, "row 1 below row 2: {body}");
+    assert!(
+        at("L1-1").0 > at("L1-4").0,
+        "turned, seat 1 on the right: {body}"
+    );
+    let middle = placed.iter().map(|s| s["x"].as_f64().unwrap()).sum::<f64>() / 8.0;
+    assert!((middle - 50.0).abs() < 0.01, "{middle}");
+    // Nothing was saved by the preview.
+    assert_eq!(app.count("SELECT count(*) FROM seat_charts").await, 0);
+    // A mark on a seat that is not there, and a row name that cannot name seats.
+    let mut wrong = input.clone();
+    wrong["seats"][0]["label"] = json!("L9-1");
+    wrong["sections"][0]["rows"][0]["label"] = json!("L 1");
+    let (status, body) = staff.post_json("/api/seats/charts/preview", &wrong).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "sections.0.rows.0.label"),
+        "Rækkens navn må kun indeholde bogstaver og tal"
+    );
+    // Saved, the chart is as previewed.
+    let (status, body) = staff.post_json("/api/seats/charts", &input).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, chart) = staff
+        .get_json(&format!(
+            "/api/seats/charts/{}",
+            body["result"].as_str().unwrap()
+        ))
+        .await;
+    let saved = chart["result"]["seats"].as_array().unwrap();
+    assert!(saved
+        .iter()
+        .any(|s| s["label"] == "L1-4" && s["forSale"] == false));
+    // A visitor may not preview.
+    let (status, _) = visitor(&app)
+        .await
+        .post_json("/api/seats/charts/preview", &input)
+        .await;
+    assert!(
+        status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN,
+        "{status}"
+    );
+}
+
+/// The holder's answer for the match (`POST …/seasonal-tickets/{id}?attending=`).
+async fn answer(
+    holder: &Browser,
+    event: &str,
+    ticket: &str,
+    attending: bool,
+) -> (StatusCode, Value) {
+    holder
+        .post_json(
+            &format!("/public/events/{event}/seasonal-tickets/{ticket}?attending={attending}"),
+            &json!({}),
+        )
+        .await
+}
+
+/// A new season ticket of the season, as staff make it.
+async fn season_ticket(staff: &Browser, season: &str, body: &Value) -> (StatusCode, Value) {
+    staff
+        .post_json(&format!("/api/seats/seasons/{season}/tickets"), body)
+        .await
+}
+
+/// A season of Demo FC around the coming weeks on the chart `key`: its id.
+async fn a_season(staff: &Browser, key: &str) -> String {
+    let today = chrono::Utc::now().date_naive();
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/seasons/update",
+            &json!({
+                "title": "Sæson 2026/27",
+                "startDate": (today - chrono::Duration::days(30)).to_string(),
+                "endDate": (today + chrono::Duration::days(200)).to_string(),
+                "seats": [{ "chartId": key, "name": "Stadion" }],
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["result"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn a_season_ticket_holder_releases_the_seat_for_one_match_and_when_it_sells_their_ticket_is_void(
+) {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let season = a_season(&staff, &key).await;
+    let buyer = visitor(&app).await;
+    let (first, product) = seat_sale(&staff, &buyer, &key, 0).await;
+    let (second, _) = open_event(
+        &staff,
+        "Ligakamp",
+        json!([]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } }),
+    )
+    .await;
+    // Karen holds A1-5 for the season; the seat is hers at both matches.
+    let (status, body) = season_ticket(
+        &staff,
+        &season,
+        &json!({ "seat": "A1-5", "name": "Karen Kunde", "email": "kunde@tribune.test" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) =
+        season_ticket(&staff, &season, &json!({ "seat": "A1-5", "name": "Bo" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "seat"),
+        "Pladsen har allerede et sæsonkort"
+    );
+    let mine = token(&buyer).await;
+    assert_eq!(state(&buyer, &first, &mine, "A1-5").await, "reserved");
+    assert_eq!(state(&buyer, &second, &mine, "A1-5").await, "reserved");
+    let (status, _) = hold(&buyer, &first, &mine, &["A1-5"]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // A guest has no season tickets; Karen sees hers, unanswered.
+    let (_, none) = buyer
+        .get_json(&format!("/public/events/{first}/seasonal-tickets"))
+        .await;
+    assert_eq!(none["result"], json!([]));
+    let karen = app.signed_in("kunde@tribune.test").await;
+    let (status, tickets) = karen
+        .get_json(&format!("/public/events/{first}/seasonal-tickets"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{tickets}");
+    let ticket = &tickets["result"][0];
+    assert_eq!(ticket["row"], "A1");
+    assert_eq!(ticket["seatNumber"], "5");
+    assert_eq!(ticket["attending"], Value::Null);
+    let id = ticket["id"].as_str().unwrap().to_string();
+    // Another may not answer for her.
+    let (status, _) = answer(&buyer, &first, &id, false).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    // She releases it for the first match only.
+    let (status, body) = answer(&karen, &first, &id, false).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, tickets) = karen
+        .get_json(&format!("/public/events/{first}/seasonal-tickets"))
+        .await;
+    assert_eq!(tickets["result"][0]["attending"], false);
+    assert_eq!(state(&buyer, &first, &mine, "A1-5").await, "free");
+    assert_eq!(state(&buyer, &second, &mine, "A1-5").await, "reserved");
+    let (_, overview) = staff.get_json(&format!("/api/seats/events/{first}")).await;
+    let seat = overview["result"]["states"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["label"] == "A1-5")
+        .unwrap()
+        .clone();
+    assert_eq!(seat["state"], "released", "{seat}");
+    assert_eq!(seat["note"], "Karen Kunde");
+    assert_eq!(overview["result"]["sections"][0]["released"], 1);
+    // Released once is released: she cannot take it back.
+    let (status, _) = answer(&karen, &first, &id, true).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let released: Vec<(bool, String)> = sqlx::query_as(
+        "SELECT seat_released, status FROM ticket_rows WHERE event_id = $1::uuid AND order_line_id = $2::uuid",
+    )
+    .bind(&first)
+    .bind(&id)
+    .fetch_all(&app.db.owner)
+    .await
+    .unwrap();
+    assert_eq!(released, [(true, "issued".to_string())], "{released:?}");
+
+    // A guest buys the released seat: it is theirs for that match, and her ticket is void.
+    let (status, _) = hold(&buyer, &first, &mine, &["A1-5"]).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = book(
+        &buyer,
+        &guest(&first, json!([seat_line(&product, "A1-5", &mine)])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(state(&buyer, &first, &mine, "A1-5").await, "booked");
+    let status: String = sqlx::query_scalar(
+        "SELECT status FROM ticket_rows WHERE event_id = $1::uuid AND order_line_id = $2::uuid",
+    )
+    .bind(&first)
+    .bind(&id)
+    .fetch_one(&app.db.owner)
+    .await
+    .unwrap();
+    assert_eq!(status, "voided");
+    let (_, overview) = staff.get_json(&format!("/api/seats/events/{first}")).await;
+    assert_eq!(overview["result"]["sections"][0]["booked"], 1, "{overview}");
+    // The club sees who released the seat it sold.
+    let sold = overview["result"]["states"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["label"] == "A1-5")
+        .unwrap()
+        .clone();
+    assert_eq!(sold["state"], "booked");
+    assert_eq!(sold["orderId"], body["data"]["orderId"], "{sold}");
+    assert!(
+        sold["note"]
+            .as_str()
+            .unwrap()
+            .ends_with("(frigivet af Karen Kunde)"),
+        "{sold}"
+    );
+    // She says she comes to the second match: the seat stays hers there.
+    let (status, body) = answer(&karen, &second, &id, true).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(state(&buyer, &second, &mine, "A1-5").await, "reserved");
+}
+
+#[tokio::test]
+async fn a_channel_keeps_its_seats_for_its_company_and_a_seat_sold_refuses_a_season_ticket() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let season = a_season(&staff, &key).await;
+    let buyer = visitor(&app).await;
+    let (event, _) = seat_sale(&staff, &buyer, &key, 0).await;
+    // Karen Kunde is a person of the sponsor Nordbank.
+    let club = app.club_id("Demo FC").await;
+    let company: String = sqlx::query_scalar(
+        "WITH c AS (INSERT INTO companies (client_id, name) VALUES ($1, 'Nordbank') RETURNING id), \
+              p AS (INSERT INTO contacts (client_id, firstname, lastname, email) \
+                    VALUES ($1, 'Karen', 'Kunde', 'kunde@tribune.test') RETURNING id), \
+              l AS (INSERT INTO company_contacts (client_id, company_id, contact_id) SELECT $1, c.id, p.id FROM c, p) \
+         SELECT id::text FROM c",
+    )
+    .bind(club)
+    .fetch_one(&app.db.owner)
+    .await
+    .unwrap();
+    let (_, before) = staff
+        .get_json(&format!("/api/seats/seasons/{event}/has-channel/{company}"))
+        .await;
+    assert_eq!(before["result"], false);
+    let (status, body) = staff
+        .post_json(
+            &format!("/api/seats/seasons/{season}/channels"),
+            &json!({ "name": "Sponsorblok", "companyId": company, "seats": ["A2-1", "A2-2"] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, after) = staff
+        .get_json(&format!("/api/seats/seasons/{event}/has-channel/{company}"))
+        .await;
+    assert_eq!(after["result"], true);
+    let (_, channels) = staff
+        .get_json(&format!("/api/seats/seasons/{season}/channels"))
+        .await;
+    assert_eq!(channels["result"][0]["company"], "Nordbank", "{channels}");
+    // Its seats in their row's order (A2 counts from the right).
+    assert_eq!(channels["result"][0]["seats"], json!(["A2-2", "A2-1"]));
+    // The public cannot hold a channel's seat; the company's person can.
+    let mine = token(&buyer).await;
+    assert_eq!(state(&buyer, &event, &mine, "A2-1").await, "channel");
+    let (status, body) = hold(&buyer, &event, &mine, &["A2-1", "A2-2"]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(first_error(&body, "seats"), "Pladsen A2-1 er forbeholdt");
+    let karen = app.signed_in("kunde@tribune.test").await;
+    let hers = token(&karen).await;
+    let (status, body) = hold(&karen, &event, &hers, &["A2-1", "A2-2"]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // A seat held for a match refuses a season ticket on it, naming the match.
+    let (status, body) =
+        season_ticket(&staff, &season, &json!({ "seat": "A2-2", "name": "Bo" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "seat"),
+        "Pladsen er allerede solgt til Pokalkamp"
+    );
+    assert_eq!(app.count("SELECT count(*) FROM season_tickets").await, 0);
+    // Another club's staff find nothing of the season.
+    give_handbold_events(&app).await;
+    let other = app.admin_in_handbold().await;
+    let (status, _) = other
+        .get_json(&format!("/api/seats/seasons/{season}/tickets"))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+fn staff_seat_line(product: &str, event: &str, seat: &str) -> Value {
+    json!({
+        "productId": product, "title": "Pladsbillet", "type": "seat-ticket", "price": 15000,
+        "discount": 0, "amount": 1, "seat": seat, "seatEventId": event,
+    })
+}
+
+#[tokio::test]
+async fn an_orders_seat_lines_book_their_seats_and_copying_moving_and_removing_lines_follow() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let product = catalogue_product(
+        &staff,
+        json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 15000 }),
+    )
+    .await;
+    let (first, _) = open_event(
+        &staff,
+        "Pokalkamp",
+        json!([]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } }),
+    )
+    .await;
+    let (second, _) = open_event(
+        &staff,
+        "Ligakamp",
+        json!([]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } }),
+    )
+    .await;
+    let order = |lines: Vec<Value>| json!({ "firstname": "Mette", "lastname": "Holm", "email": "mette@example.dk", "orderLines": lines });
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/update",
+            &order(vec![staff_seat_line(&product, &first, "A1-3")]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let id = body["result"].as_str().unwrap().to_string();
+    let buyer = visitor(&app).await;
+    let mine = token(&buyer).await;
+    assert_eq!(state(&buyer, &first, &mine, "A1-3").await, "booked");
+    assert_eq!(state(&buyer, &second, &mine, "A1-3").await, "free");
+
+    // 'Kopier': the seat also for the second match; then 'Flyt' the first match's to A1-4.
+    let (_, saved) = staff.get_json(&format!("/api/orders/{id}")).await;
+    let mut edit = saved["result"].clone();
+    edit["orderLines"] = json!([
+        staff_seat_line(&product, &first, "A1-4"),
+        staff_seat_line(&product, &second, "A1-3"),
+    ]);
+    let (status, body) = staff.post_json("/api/orders/update", &edit).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(state(&buyer, &first, &mine, "A1-3").await, "free");
+    assert_eq!(state(&buyer, &first, &mine, "A1-4").await, "booked");
+    assert_eq!(state(&buyer, &second, &mine, "A1-3").await, "booked");
+
+    // A seat someone else holds, or one not on the chart, refuses its line and changes nothing.
+    let (status, _) = hold(&buyer, &second, &mine, &["A1-6"]).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, saved) = staff.get_json(&format!("/api/orders/{id}")).await;
+    let mut edit = saved["result"].clone();
+    edit["orderLines"] = json!([
+        staff_seat_line(&product, &first, "A1-4"),
+        staff_seat_line(&product, &second, "A1-6"),
+        staff_seat_line(&product, &second, "A9-1"),
+    ]);
+    let (status, body) = staff.post_json("/api/orders/update", &edit).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "orderLines.2.seat"),
+        "Pladsen A9-1 findes ikke til Ligakamp"
+    );
+    edit["orderLines"] = json!([
+        staff_seat_line(&product, &first, "A1-4"),
+        staff_seat_line(&product, &second, "A1-6"),
+    ]);
+    let (status, body) = staff.post_json("/api/orders/update", &edit).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "orderLines.1.seat"),
+        "Pladsen A1-6 er ikke ledig til Ligakamp"
+    );
+    assert_eq!(state(&buyer, &second, &mine, "A1-3").await, "booked");
+    assert_eq!(state(&buyer, &second, &mine, "A1-6").await, "mine");
+
+    // The red cross: a line removed gives its seat back; a deleted draft gives back the rest.
+    edit["orderLines"] = json!([staff_seat_line(&product, &first, "A1-4")]);
+    let (status, body) = staff.post_json("/api/orders/update", &edit).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(state(&buyer, &second, &mine, "A1-3").await, "free");
+    let (status, body) = staff.delete(&format!("/api/orders/{id}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(state(&buyer, &first, &mine, "A1-4").await, "free");
+}
+
+#[tokio::test]
+async fn at_the_release_time_unclaimed_season_seats_go_on_sale_and_a_holder_who_comes_keeps_theirs()
+{
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let season = a_season(&staff, &key).await;
+    let buyer = visitor(&app).await;
+    let (event, _) = seat_sale(&staff, &buyer, &key, 0).await;
+    for (seat, name, email) in [
+        ("A1-5", "Karen Kunde", "kunde@tribune.test"),
+        ("A1-7", "Bo", ""),
+    ] {
+        let (status, body) = season_ticket(
+            &staff,
+            &season,
+            &json!({ "seat": seat, "name": name, "email": email }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    // Karen says she comes; Bo does not answer.
+    let karen = app.signed_in("kunde@tribune.test").await;
+    let (_, tickets) = karen
+        .get_json(&format!("/public/events/{event}/seasonal-tickets"))
+        .await;
+    let id = tickets["result"][0]["id"].as_str().unwrap().to_string();
+    let (status, body) = answer(&karen, &event, &id, true).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The match's ticket product releases unclaimed reserved seats an hour ago.
+    sqlx::query(
+        "UPDATE event_products SET release_reserved_at = now() - interval '1 hour' WHERE event_id = $1::uuid",
+    )
+    .bind(&event)
+    .execute(&app.db.owner)
+    .await
+    .unwrap();
+    let mut conn = app.db.owner.acquire().await.unwrap();
+    tribune_api::kit::seating::reserve_for_event(&mut conn, event.parse().unwrap())
+        .await
+        .unwrap();
+    let mine = token(&buyer).await;
+    assert_eq!(state(&buyer, &event, &mine, "A1-5").await, "reserved");
+    assert_eq!(state(&buyer, &event, &mine, "A1-7").await, "free");
+    let (status, body) = hold(&buyer, &event, &mine, &["A1-6", "A1-7"]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, _) = hold(&buyer, &event, &mine, &["A1-5"]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }

@@ -61,6 +61,9 @@ export const tagTypes = [
   'ProductCategory',
   'InvoiceGroup',
   'History',
+  'SeatMap',
+  'SeatChart',
+  'SeasonalTicket',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

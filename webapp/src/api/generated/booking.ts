@@ -96,7 +96,11 @@ name: string | null,
 /**
  * The holders' names, one per ticket, when the product requires names.
  */
-names: Array<string>, extraInfo: Array<ExtraInfoValue>, holdToken: string | null, seat: string | null, section: string | null, row: string | null, seatNumber: string | null, };
+names: Array<string>, extraInfo: Array<ExtraInfoValue>, holdToken: string | null, seat: string | null, section: string | null, row: string | null, seatNumber: string | null, 
+/**
+ * The seat's category colour, as the picker drew it (the server reads the seat's own).
+ */
+color: string | null, };
 
 export type BookingInput = { eventId: string | null, companyId: string | null, contactId: string | null, products: Array<BookingLineInput>, firstname: string, lastname: string, email: string, phone: string, 
 /**

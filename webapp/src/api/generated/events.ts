@@ -139,7 +139,11 @@ startDate: string | null, endDate: string | null, signUpStart: string | null, si
 
 export type EventTypeChoice = { id: string, title: string, };
 
-export type EventListRow = { Id: string, Title: string, Type: string | null, Location: string | null, StartDate: string, EndDate: string, SignUpDeadline: string, Promote: boolean, HasTickets: boolean, Private: boolean, Url: string, children?: Array<EventListRow>, };
+export type EventListRow = { Id: string, Title: string, Type: string | null, Location: string | null, StartDate: string, EndDate: string, SignUpDeadline: string, Promote: boolean, HasTickets: boolean, 
+/**
+ * Sold by seat (the event has a seat chart).
+ */
+HasSeating: boolean, Private: boolean, Url: string, children?: Array<EventListRow>, };
 
 export type EventTypeListRow = { Id: string, Title: string, };
 

@@ -10,7 +10,7 @@ export type ChartSummary = { id: string, key: string, name: string, seats: numbe
 
 export type Seat = { id: string, 
 /**
- * 'section-row-number'.
+ * 'row-number' (row names are unique in a chart): the order line's seat text 'X-Y'.
  */
 label: string, section: string, row: string, number: string, position: number, categoryKey: string | null, accessible: boolean, forSale: boolean, x: number, y: number, };
 
@@ -28,22 +28,87 @@ categoryKey: string | null,
  */
 curve: number, };
 
-export type SectionInput = { name: string, categoryKey: string | null, rows: Array<RowInput>, };
+export type SectionPosition = { x: number, y: number, rotation: number, };
 
-export type ChartInput = { name: string, categories: Array<SeatCategory>, sections: Array<SectionInput>, };
+export type SectionInput = { name: string, categoryKey: string | null, rows: Array<RowInput>, 
+/**
+ * Where the section's middle stands on the chart, in seat widths (row 1 towards the
+ * stage or pitch); none: beside the section before it.
+ */
+position?: SectionPosition, };
 
-export type HoldToken = { holdToken: string, expiresAt: string, };
+export type SeatMark = { 
+/**
+ * 'row-number'.
+ */
+label: string, 
+/**
+ * Overrides the row's and section's category.
+ */
+categoryKey: string | null, accessible: boolean, forSale: boolean, };
 
-export type SeatState = "free" | "mine" | "held" | "booked" | "notForSale";
+export type ChartInput = { name: string, categories: Array<SeatCategory>, sections: Array<SectionInput>, 
+/**
+ * The designer's marks on single seats.
+ */
+seats: Array<SeatMark>, };
 
-export type EventSeat = { label: string, state: SeatState, };
+export type HoldToken = { holdToken: string, expiresAt: string, 
+/**
+ * Seconds left as the server counts them (the browser's clock may be off).
+ */
+secondsLeft: number, };
+
+export type SeatState = "free" | "mine" | "held" | "booked" | "notForSale" | "reserved" | "channel" | "released";
+
+export type EventSeat = { label: string, state: SeatState, 
+/**
+ * The staff's map: who holds it (order number, season ticket holder, channel).
+ */
+note?: string, 
+/**
+ * The staff's map: the order a booked seat belongs to.
+ */
+orderId?: string, };
 
 export type EventSeatMap = { chart: Chart, states: Array<EventSeat>, };
 
 export type HoldSeatsInput = { holdToken: string, 
 /**
- * Seat labels ('section-row-number').
+ * Seat labels ('row-number').
  */
 seats: Array<string>, };
 
 export type ReleaseSeatInput = { holdToken: string, seat: string, };
+
+export type SeasonTicket = { id?: string, 
+/**
+ * The seat's label ('row-number').
+ */
+seat: string, section: string, row: string, seatNumber: string, productId: string | null, product: string, name: string, email: string, companyId: string | null, };
+
+export type SeasonalTicket = { id: string, product: string, name: string, section: string, row: string, seatNumber: string, 
+/**
+ * null: not answered (the seat stays reserved); true: coming; false: released for sale.
+ */
+attending: boolean | null, };
+
+export type SeatChannel = { id?: string, name: string, companyId: string | null, 
+/**
+ * The company's name (as listed; not read on the way in).
+ */
+company?: string, 
+/**
+ * Seat labels.
+ */
+seats: Array<string>, };
+
+export type SectionCount = { section: string, seats: number, booked: number, held: number, reserved: number, released: number, channel: number, free: number, };
+
+export type SeatOverview = { chart: Chart, states: Array<EventSeat>, sections: Array<SectionCount>, };
+
+export type SeatProduct = { id: string, title: string, sku: string | null, 
+/**
+ * øre.
+ */
+price: number, prePayment: boolean, vatExempt: boolean, };

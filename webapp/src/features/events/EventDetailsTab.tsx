@@ -1,13 +1,21 @@
 import { useFormikContext } from 'formik';
-import { useEffect, useRef } from 'react';
+import { Dropdown } from 'primereact/dropdown';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OwnerField } from '../../shared/editor/ChoiceFields';
-import { CheckboxField, DateField, SelectField, TextField } from '../../shared/ui/FormFields';
+import { useShownError } from '../../shared/editor/useShownError';
+import {
+  CheckboxField,
+  DateField,
+  FieldFrame,
+  SelectField,
+  TextField,
+} from '../../shared/ui/FormFields';
 import { ImageField } from '../../shared/ui/ImageField';
 import { Section } from '../../shared/ui/Section';
 import { AttachmentField } from './AttachmentField';
 import { EVENT_DATES, EVENT_FLAGS, type EventFormKind, type EventFormValues } from './eventSchema';
-import { useGetEventTypeChoicesQuery } from './eventsApi';
+import { useGetEventSeatChartsQuery, useGetEventTypeChoicesQuery } from './eventsApi';
 import { useEventSettings } from './eventSettings';
 import { ExtraInfoCard } from './ExtraInfoCard';
 import { NotificationsCard } from './NotificationsCard';
@@ -36,6 +44,53 @@ function TypeField({ onChoose }: { onChoose?: (typeId: string) => void }) {
   );
 }
 
+const CHART_FIELD = 'seating.chartId';
+
+/**
+ * 'Pladskort': one of the club's seat charts, kept as the chart's key with its name. Choosing one
+ * sets both, so the select is the kit's frame around a dropdown rather than a `SelectField` of one
+ * value. A stored chart the club no longer has stays shown by its stored name.
+ */
+function SeatChartField() {
+  const { t } = useTranslation();
+  const id = useId();
+  const { values, setFieldValue, setFieldTouched } = useFormikContext<EventFormValues>();
+  const error = useShownError(CHART_FIELD);
+  const charts = useGetEventSeatChartsQuery().data ?? [];
+  const { chartId, name } = values.seating;
+  const options = charts.map((chart) => ({ label: chart.name, value: chart.key }));
+  if (chartId && !charts.some((chart) => chart.key === chartId)) {
+    options.push({ label: name ?? chartId, value: chartId });
+  }
+  return (
+    <FieldFrame id={id} label={t('events.fields.seatingChart')} error={error}>
+      <Dropdown
+        inputId={id}
+        name={CHART_FIELD}
+        value={chartId}
+        options={options}
+        optionLabel="label"
+        optionValue="value"
+        onChange={(event) => {
+          const chosen = options.find((option) => option.value === event.value);
+          void setFieldValue('seating', {
+            chartId: chosen?.value ?? null,
+            name: chosen?.label ?? null,
+          });
+        }}
+        onBlur={() => void setFieldTouched(CHART_FIELD, true)}
+        placeholder={t('events.fields.seatingChartPlaceholder')}
+        filter
+        emptyMessage={t('common.noOptions')}
+        emptyFilterMessage={t('common.noOptions')}
+        invalid={Boolean(error)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </FieldFrame>
+  );
+}
+
 interface EventDetailsTabProps {
   kind: EventFormKind;
   /** Changes when the form is filled anew, so the rich-text editors show the new texts. */
@@ -45,8 +100,8 @@ interface EventDetailsTabProps {
 }
 
 /**
- * Arrangement (tab 10): details, owner 'Ansvarlig', the six dates, the feature switches and places,
- * the texts, banners and the invitation's attachment, sponsors, sender, the e-mail and SMS
+ * Arrangement (tab 10): details, owner 'Ansvarlig', the six dates, the feature switches and places
+ * (with seating, its 'Pladskort'), the texts, banners and the invitation's attachment, sponsors, sender, the e-mail and SMS
  * notifications and the extra-info questions.
  */
 export function EventDetailsTab({ kind, editorKey, onTypeChosen }: EventDetailsTabProps) {
@@ -83,6 +138,11 @@ export function EventDetailsTab({ kind, editorKey, onTypeChosen }: EventDetailsT
             <CheckboxField key={flag} name={flag} label={label(flag)} />
           ))}
         </div>
+        {values.hasSeating && (
+          <div className="tb-form-grid">
+            <SeatChartField />
+          </div>
+        )}
         {!values.hasTickets && (
           <div className="tb-form-grid">
             <TextField name="maxSignups" label={label('maxSignups')} inputMode="numeric" />

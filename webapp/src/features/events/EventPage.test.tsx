@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldOf, readMultipart } from '../../test/multipart';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';
-import { eventsSession, matchType, savedEvent } from './eventFixtures';
+import { eventsSession, matchType, savedEvent, seatedEvent, serveSeating } from './eventFixtures';
 import type { EventDto } from './types';
 
 /** jsdom cannot measure PrimeReact's overlays: open a select with the keyboard and pick. */
@@ -318,5 +318,67 @@ describe('the event editor', () => {
         ],
       },
     });
+  });
+
+  it("chooses the seat chart with seating and saves the chart's key and name", async () => {
+    const { saved } = serveEvent();
+    server.use(...serveSeating().handlers);
+    renderApp('/events/e-1');
+    await screen.findByRole('heading', { level: 1, name: 'Derby' });
+    expect(screen.queryByLabelText('Pladskort')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByLabelText('Pladser'));
+    expect(screen.getByLabelText('Pladskort')).toBeInTheDocument();
+    // A chart is needed once the event has seating.
+    await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(await screen.findByText('Pladskort skal vælges')).toBeInTheDocument();
+    expect(screen.getByLabelText('Pladskort')).toHaveAccessibleDescription('Pladskort skal vælges');
+    expect(saved).toEqual([]);
+
+    await chooseOption('Pladskort', 'Arena');
+    await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(await screen.findByText('Arrangement blev gemt!')).toBeInTheDocument();
+    expect(saved[0]).toMatchObject({
+      hasSeating: true,
+      seating: { chartId: 'arena', name: 'Arena', eventId: null },
+    });
+  });
+
+  it('keeps the seating event id when another chart is chosen', async () => {
+    const { saved } = serveEvent({ event: () => seatedEvent() });
+    server.use(...serveSeating().handlers);
+    renderApp('/events/e-1');
+    await screen.findByRole('heading', { level: 1, name: 'Derby' });
+    await waitFor(() => expect(screen.getByLabelText('Pladskort')).toHaveValue('Stadion'));
+    await chooseOption('Pladskort', 'Arena');
+    await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(await screen.findByText('Arrangement blev gemt!')).toBeInTheDocument();
+    expect(saved[0]).toMatchObject({
+      seating: { chartId: 'arena', name: 'Arena', eventId: 'seat-event-1' },
+    });
+  });
+
+  it("shows 'Planoversigt' only for an event saved with seating and a chart", async () => {
+    server.use(...serveSeating().handlers);
+    serveEvent({ event: () => savedEvent({ hasSeating: true }) });
+    const first = renderApp('/events/e-1');
+    await screen.findByRole('heading', { level: 1, name: 'Derby' });
+    expect(tabNames()).toEqual(['Arrangement', 'Relationer', 'Noter']);
+    first.unmount();
+
+    serveEvent({ event: () => seatedEvent({ hasSeating: false }) });
+    const second = renderApp('/events/e-1');
+    await screen.findByRole('heading', { level: 1, name: 'Derby' });
+    expect(tabNames()).toEqual(['Arrangement', 'Relationer', 'Noter']);
+    second.unmount();
+
+    serveEvent({ event: () => seatedEvent() });
+    renderApp('/events/e-1');
+    await screen.findByRole('heading', { level: 1, name: 'Derby' });
+    expect(tabNames()).toEqual(['Arrangement', 'Planoversigt', 'Relationer', 'Noter']);
+    // It shows what was saved: turning seating off in the form leaves it until the event is saved.
+    await userEvent.click(screen.getByLabelText('Pladser'));
+    expect(screen.queryByLabelText('Pladskort')).not.toBeInTheDocument();
+    expect(tabNames()).toContain('Planoversigt');
   });
 });

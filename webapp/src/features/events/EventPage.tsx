@@ -14,8 +14,9 @@ import { EventFormEditor } from './EventFormEditor';
 import { EventRelationsTab } from './EventRelationsTab';
 import { eventFromType, newEvent } from './eventSchema';
 import { useGetEventQuery, useLazyGetEventTypeQuery } from './eventsApi';
-import { NOTES_TAB, RELATIONS_TAB } from './eventTabs';
+import { NOTES_TAB, RELATIONS_TAB, SEATING_TAB } from './eventTabs';
 import { EVENTS_PATH, NEW_ID, eventPath } from './paths';
+import { SeatOverviewTab } from './SeatOverviewTab';
 import type { EventDto, EventSender } from './types';
 
 interface EventEditorProps {
@@ -30,8 +31,9 @@ interface EventEditorProps {
 }
 
 /**
- * The event form with, once saved, Relationer (70) and Noter (80, with the unread count). The other
- * tabs of spec 2 §2 come with later slices.
+ * The event form with, once saved, Planoversigt (30, when it was saved with seating and a chart),
+ * Relationer (70) and Noter (80, with the unread count). The other tabs of spec 2 §2 come with
+ * later slices.
  */
 function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEditorProps) {
   const { t } = useTranslation();
@@ -41,6 +43,8 @@ function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEdit
     { entityId: savedId ?? '', skip: 0, relations: [] },
     { skip: !commentOrigin },
   ).data?.unread;
+  // The overview is the server's, so it follows what was saved, not what the form holds.
+  const seated = Boolean(savedId && event.hasSeating && event.seating?.chartId);
   return (
     <EventFormEditor
       kind="event"
@@ -50,6 +54,12 @@ function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEdit
       editorKey={`${savedId ?? NEW_ID}-${event.version}-${filledFrom}`}
       onTypeChosen={onTypeChosen}
       kindTabs={() => [
+        {
+          key: SEATING_TAB,
+          label: t('events.tabs.seating'),
+          visible: seated,
+          content: savedId && seated && <SeatOverviewTab eventId={savedId} />,
+        },
         {
           key: RELATIONS_TAB,
           label: t('events.tabs.relations'),

@@ -95,7 +95,7 @@ describe('the events list', () => {
       within(screen.getByRole('navigation', { name: 'Undermenu' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Arrangementer', 'Typer']);
+    ).toEqual(['Arrangementer', 'Typer', 'Pladskort']);
   });
 
   it('pages and searches on the server', async () => {

@@ -2,10 +2,19 @@
 // of this feature.
 
 import { http, HttpResponse } from 'msw';
+import type { Chart } from '../../api/generated/seats';
+import { stadium } from '../../shared/seats/seatFixtures';
 import type { SessionScenario } from '../../test/server';
 import { demoFcWithExtraInfo, staffAtDemoFc, staffSession } from '../../test/staffSession';
 import { emptyEventContent } from './eventSchema';
-import type { EventDto, EventRow, EventTicketProduct, EventTypeDto } from './types';
+import type {
+  EventDto,
+  EventRow,
+  EventTicketProduct,
+  EventTypeDto,
+  SeatChartChoice,
+  SeatOverview,
+} from './types';
 
 /** Staff of Demo FC (with the events module), whose settings name sponsor types and templates. */
 export const staffWithEvents: SessionScenario = {
@@ -97,6 +106,7 @@ export function eventRow(extra: Partial<EventRow> = {}): EventRow {
     SignUpDeadline: '2026-12-04T22:00:00Z',
     Promote: true,
     HasTickets: true,
+    HasSeating: false,
     Private: false,
     Url: 'derby',
     children: [],
@@ -118,4 +128,96 @@ export function eventsSession(scenario: SessionScenario = staffWithEvents) {
       }),
     ),
   ];
+}
+
+/** The club's seat charts: 'Stadion' (key 'stadion') and 'Arena'. */
+export function seatCharts(): SeatChartChoice[] {
+  return [
+    { id: 'chart-1', key: 'stadion', name: 'Stadion', seats: 12 },
+    { id: 'chart-2', key: 'arena', name: 'Arena', seats: 400 },
+  ];
+}
+
+/** The derby seated on 'Stadion', with the seat engine's event id. */
+export function seatedEvent(extra: Partial<EventDto> = {}): EventDto {
+  return savedEvent({
+    hasSeating: true,
+    seating: { chartId: 'stadion', name: 'Stadion', eventId: 'seat-event-1' },
+    ...extra,
+  });
+}
+
+/** 'Stadion' in two stands: row N1 in Tribune Nord, row N2 in Tribune Syd (six seats each). */
+function twoStands(): Chart {
+  const chart = stadium();
+  return {
+    ...chart,
+    seats: chart.seats.map((seat) =>
+      seat.row === 'N2' ? { ...seat, section: 'Tribune Syd' } : seat,
+    ),
+  };
+}
+
+/**
+ * The derby's seats: N1-1 sold on order #1042, N1-2 in someone's basket, N2-1 a season ticket of
+ * Karen Kunde, N2-2 released by Ole Olsen for this match, N2-3 kept for Bageriet's channel.
+ */
+export function seatOverview(): SeatOverview {
+  const chart = twoStands();
+  const marked: Record<string, Omit<SeatOverview['states'][number], 'label'>> = {
+    'N1-1': { state: 'booked', note: '#1042' },
+    'N1-2': { state: 'held' },
+    'N2-1': { state: 'reserved', note: 'Karen Kunde' },
+    'N2-2': { state: 'released', note: 'Ole Olsen' },
+    'N2-3': { state: 'channel', note: 'Bageriet' },
+  };
+  return {
+    chart,
+    states: chart.seats.map((seat) => ({
+      label: seat.label,
+      ...(marked[seat.label] ?? { state: 'free' }),
+    })),
+    sections: [
+      {
+        section: 'Tribune Nord',
+        seats: 6,
+        booked: 1,
+        held: 1,
+        reserved: 0,
+        released: 0,
+        channel: 0,
+        free: 4,
+      },
+      {
+        section: 'Tribune Syd',
+        seats: 6,
+        booked: 0,
+        held: 0,
+        reserved: 1,
+        released: 1,
+        channel: 1,
+        free: 3,
+      },
+    ],
+  };
+}
+
+/**
+ * The seat calls of the event editor: the charts, and e-1's overview (`overview` is read on every
+ * call). Returns how often the overview was read.
+ */
+export function serveSeating(overview: () => SeatOverview = seatOverview) {
+  const reads = { count: 0 };
+  return {
+    reads,
+    handlers: [
+      http.get('/api/seats/charts', () =>
+        HttpResponse.json({ success: true, result: seatCharts() }),
+      ),
+      http.get('/api/seats/events/e-1', () => {
+        reads.count += 1;
+        return HttpResponse.json({ success: true, result: overview() });
+      }),
+    ],
+  };
 }

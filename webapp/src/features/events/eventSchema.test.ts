@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { matchType, savedEvent, ticketProduct } from './eventFixtures';
+import { matchType, savedEvent, seatedEvent, ticketProduct } from './eventFixtures';
 import {
   eventFieldOf,
   eventFormValues,
@@ -70,6 +70,62 @@ describe('the event form', () => {
     expect(eventPayload(event, values, BERLIN).maxSignups).toBe(50);
   });
 
+  it('sends the seating back as it was read', () => {
+    const event = seatedEvent();
+    const values = eventFormValues(event, BERLIN);
+    expect(values.seating).toEqual({ chartId: 'stadion', name: 'Stadion' });
+    expect(eventPayload(event, values, BERLIN).seating).toEqual(event.seating);
+  });
+
+  it("saves the chosen chart's key and name, keeping the seating event id", () => {
+    const event = seatedEvent();
+    const values = {
+      ...eventFormValues(event, BERLIN),
+      seating: { chartId: 'arena', name: 'Arena' },
+    };
+    expect(eventPayload(event, values, BERLIN).seating).toEqual({
+      chartId: 'arena',
+      name: 'Arena',
+      eventId: 'seat-event-1',
+    });
+
+    const unseated = savedEvent();
+    const seating = { chartId: 'stadion', name: 'Stadion' };
+    expect(
+      eventPayload(
+        unseated,
+        { ...eventFormValues(unseated, BERLIN), hasSeating: true, seating },
+        BERLIN,
+      ).seating,
+    ).toEqual({ ...seating, eventId: null });
+  });
+
+  it('puts the seating back as it was when seating is turned off', () => {
+    const event = seatedEvent();
+    const values = {
+      ...eventFormValues(event, BERLIN),
+      hasSeating: false,
+      seating: { chartId: 'arena', name: 'Arena' },
+    };
+    expect(eventPayload(event, values, BERLIN).seating).toEqual(event.seating);
+  });
+
+  it('needs a chart for an event with seating, not for a type', async () => {
+    const values = { ...eventFormValues(savedEvent(), BERLIN), hasSeating: true };
+    await expect(
+      eventSchema(i18next.t, 'event').validateAt('seating.chartId', values),
+    ).rejects.toThrow('Pladskort skal vælges');
+    await expect(
+      eventSchema(i18next.t, 'event').validateAt('seating.chartId', {
+        ...values,
+        hasSeating: false,
+      }),
+    ).resolves.toBeNull();
+    await expect(
+      eventSchema(i18next.t, 'type').validateAt('seating.chartId', values),
+    ).resolves.toBeNull();
+  });
+
   it("names the server's fields as the form does and shows their tab", () => {
     expect(eventFieldOf('bannerPicture')).toBe('bannerPictureFile');
     expect(eventFieldOf('tickets.ticketLogo')).toBe('ticketLogoFile');
@@ -78,6 +134,7 @@ describe('the event form', () => {
     expect(tabOfErrors(['tickets', 'title'])).toBe(EVENT_TAB);
     expect(tabOfErrors(['tickets.products.0.price'])).toBe(TICKETS_TAB);
     expect(tabOfErrors(['tablePlan'])).toBe(TYPE_TABLE_PLAN_TAB);
+    expect(tabOfErrors(['seating'])).toBe(EVENT_TAB);
   });
 
   it('orders the dates as the server does', async () => {

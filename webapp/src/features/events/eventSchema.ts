@@ -11,6 +11,7 @@ import type {
   EventDto,
   EventExtraInfoType,
   EventNotifications,
+  EventSeating,
   EventSender,
   EventTablePlan,
   EventTicketProduct,
@@ -58,6 +59,12 @@ export interface ExtraInfoFormValues {
   required: boolean;
 }
 
+/** 'Pladskort': the chosen chart's key and name (the rest of the stored seating is kept). */
+export interface SeatingFormValues {
+  chartId: string | null;
+  name: string | null;
+}
+
 export interface EventFormValues {
   typeId: string | null;
   ownerId: string | null;
@@ -85,6 +92,7 @@ export interface EventFormValues {
   hasSeating: boolean;
   hasSponsors: boolean;
   hasTables: boolean;
+  seating: SeatingFormValues;
   activeDate: string | null;
   /** `datetime-local` values in the user's time zone; '' for none. */
   startDate: string;
@@ -324,6 +332,7 @@ export function eventFormValues(
     hasSeating: entity.hasSeating,
     hasSponsors: entity.hasSponsors,
     hasTables: entity.hasTables,
+    seating: { chartId: entity.seating?.chartId ?? null, name: entity.seating?.name ?? null },
     activeDate: entity.activeDate,
     startDate: isoToLocalInput(entity.startDate, timeZone),
     endDate: isoToLocalInput(entity.endDate, timeZone),
@@ -362,13 +371,23 @@ export function eventFormValues(
 }
 
 /**
+ * The seating with the chosen chart; the rest of it (the seating event id) as it was read. Without
+ * seating the chart select is hidden, and what was stored goes back as it was.
+ */
+function seatingOf(stored: EventSeating | null, values: EventFormValues): EventSeating | null {
+  const { chartId, name } = values.seating;
+  if (!values.hasSeating || (!stored && !chartId)) return stored;
+  return { eventId: null, ...stored, chartId, name: chartId ? name : null };
+}
+
+/**
  * The form as the event form of the API: money in øre, times in UTC. What the form does not edit
- * (seating, invitees, the table plan's products and picture, the names of the sponsors and ticket
- * products) goes back as it was read.
+ * (the seating event id, invitees, the table plan's products and picture, the names of the
+ * sponsors and ticket products) goes back as it was read.
  */
 function contentOf(stored: EventContent, values: EventFormValues, timeZone: string): EventContent {
   return {
-    seating: stored.seating,
+    seating: seatingOf(stored.seating, values),
     invitees: stored.invitees,
     ownerId: values.ownerId,
     title: values.title.trim(),
@@ -515,9 +534,9 @@ export function ticketProductSchema(t: TFunction) {
 /**
  * Spec 2 §5 "Event" and "Sender" as the contract's server checks them: an event needs a title, a
  * type, the start, end, sign-up start and deadline (the end not before the start, the deadline not
- * after the end, sign-up not opening after the deadline, public sign-up between the two), and the
- * sender's name and e-mail; a type needs only its title. Banners and ticket pictures are images;
- * the invite attachment is at most 10000 KB.
+ * after the end, sign-up not opening after the deadline, public sign-up between the two), the
+ * sender's name and e-mail, and with seating its chart ('Pladskort'); a type needs only its title.
+ * Banners and ticket pictures are images; the invite attachment is at most 10000 KB.
  */
 export function eventSchema(t: TFunction, kind: EventFormKind) {
   const label = (field: string) => t(`events.fields.${field}`);
@@ -568,6 +587,13 @@ export function eventSchema(t: TFunction, kind: EventFormKind) {
         message('signUpPublicOutside'),
         inOrderWith('signUpDeadline', (open, deadline) => open <= deadline),
       ),
+    seating: yup.object({ chartId: yup.string().nullable() }).when('hasSeating', {
+      is: (hasSeating: boolean) => isEvent && hasSeating,
+      then: (schema) =>
+        schema.shape({
+          chartId: yup.string().nullable().required(message('chartRequired')),
+        }),
+    }),
     maxSignups: yup.string().label(label('maxSignups')).trim().numeric(),
     maxCompanySignups: yup.string().label(label('maxCompanySignups')).trim().numeric(),
     bannerPictureFile: image('bannerPicture'),

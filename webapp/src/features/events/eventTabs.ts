@@ -3,5 +3,7 @@ export const EVENT_TAB = 10;
 export const TICKETS_TAB = 20;
 /** The type editor's 'Bordplan' (the event editor's is 40, not built yet). */
 export const TYPE_TABLE_PLAN_TAB = 30;
+/** The event editor's 'Planoversigt': the saved event's seat chart with each seat's state. */
+export const SEATING_TAB = 30;
 export const RELATIONS_TAB = 70;
 export const NOTES_TAB = 80;

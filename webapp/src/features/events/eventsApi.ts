@@ -1,6 +1,12 @@
 import { baseApi, type TagType } from '../../api/baseApi';
 import { entityFormData } from '../../shared/multipart';
-import type { EventDto, EventTypeChoice, EventTypeDto } from './types';
+import type {
+  EventDto,
+  EventTypeChoice,
+  EventTypeDto,
+  SeatChartChoice,
+  SeatOverview,
+} from './types';
 
 /** The events list (POST, the list protocol: top-level events with their sub-events). */
 export const EVENTS_LIST_ENDPOINT = 'events/v2';
@@ -16,6 +22,12 @@ const LIST = { type: EVENT_TAG, id: 'LIST' };
 const TYPE_CHOICES = { type: EVENT_TAG, id: 'TYPES' };
 const eventTag = (id: string) => ({ type: EVENT_TAG, id });
 const typeTag = (id: string) => ({ type: EVENT_TAG, id: `type:${id}` });
+/** The seat engine's tag of an event's seats (the public seat calls use it too). */
+const seatMapTag = (id: string) => ({ type: 'SeatMap' as const, id });
+
+// The seat engine's calls are the back office's, whatever the mode.
+const SEAT_CHARTS = '/api/seats/charts';
+const seatOverview = (id: string) => `/api/seats/events/${encodeURIComponent(id)}`;
 
 const one = (id: string) => `events/${encodeURIComponent(id)}`;
 const oneType = (id: string) => `events/types/${encodeURIComponent(id)}`;
@@ -42,7 +54,10 @@ export const eventsApi = baseApi.injectEndpoints({
       query: (id) => one(id),
       providesTags: (_result, _error, id) => [eventTag(id)],
     }),
-    /** Answers the event's id. A sub-event's parent lists it, so the parent is read again too. */
+    /**
+     * Answers the event's id. A sub-event's parent lists it, so the parent is read again too; its
+     * seat overview too, as the chart may have changed.
+     */
     saveEvent: build.mutation<string, { event: EventInput; files: EventFiles }>({
       query: ({ event, files }) => ({
         url: 'events/update',
@@ -54,7 +69,7 @@ export const eventsApi = baseApi.injectEndpoints({
           ? []
           : [
               LIST,
-              ...(id ? [eventTag(id)] : []),
+              ...(id ? [eventTag(id), seatMapTag(id)] : []),
               ...(event.parentId ? [eventTag(event.parentId)] : []),
             ],
     }),
@@ -86,6 +101,17 @@ export const eventsApi = baseApi.injectEndpoints({
       query: (id) => ({ url: oneType(id), method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : [LIST, TYPE_CHOICES]),
     }),
+
+    /** The club's seat charts, for the event's 'Pladskort'. */
+    getEventSeatCharts: build.query<SeatChartChoice[], void>({
+      query: () => SEAT_CHARTS,
+      providesTags: [{ type: 'SeatChart', id: 'LIST' }],
+    }),
+    /** Planoversigt: the saved event's chart with each seat's state and holder (staff). */
+    getSeatOverview: build.query<SeatOverview, string>({
+      query: (id) => seatOverview(id),
+      providesTags: (_result, _error, id) => [seatMapTag(id)],
+    }),
   }),
 });
 
@@ -98,4 +124,6 @@ export const {
   useLazyGetEventTypeQuery,
   useSaveEventTypeMutation,
   useDeleteEventTypeMutation,
+  useGetEventSeatChartsQuery,
+  useGetSeatOverviewQuery,
 } = eventsApi;

@@ -5,6 +5,7 @@
  */
 
 import type * as api from '../../api/generated/events';
+import type * as seats from '../../api/generated/seats';
 
 export { REMINDER_INTERVALS } from '../../api/generated/events';
 
@@ -53,3 +54,12 @@ export type EventRow = api.EventListRow;
 export type EventTypeRow = api.EventTypeListRow;
 /** `GET /events/types`: the type select's choices. */
 export type EventTypeChoice = api.EventTypeChoice;
+
+/** The event's seat chart: `chartId` is the chart's key, `name` its name (spec 2 §3 seating). */
+export type EventSeating = api.EventSeating;
+/** `GET /api/seats/charts`: the charts the 'Pladskort' select offers. */
+export type SeatChartChoice = seats.ChartSummary;
+/** `GET /api/seats/events/{id}`: the chart, each seat's state and holder, the counts per section. */
+export type SeatOverview = seats.SeatOverview;
+export type SeatSectionCount = seats.SectionCount;
+export type EventSeat = seats.EventSeat;

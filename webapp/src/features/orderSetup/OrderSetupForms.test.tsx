@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { staffAtDemoFc, staffSession } from '../../test/staffSession';
-import { modules } from '../../test/fixtures';
+import { staffSession } from '../../test/staffSession';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
+import { withOrders } from './orderSetupFixtures';
 import type { Season } from './types';
 
 /** jsdom cannot measure PrimeReact's overlays: open a select with the keyboard and pick. */
@@ -14,21 +14,6 @@ async function chooseOption(label: string, option: string) {
   await userEvent.keyboard('{Enter}');
   await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
 }
-
-const withOrders = {
-  ...staffAtDemoFc,
-  modules: [
-    ...modules,
-    {
-      id: 'm6',
-      alias: 'orders',
-      name: 'Ordrer',
-      icon: 'pi pi-shopping-cart',
-      url: '/orders',
-      sorting: 6,
-    },
-  ],
-};
 
 function serve(path: string, body: Record<string, unknown>) {
   const saved: unknown[] = [];

@@ -11,6 +11,7 @@ import {
   useGetSeasonSeatChartsQuery,
   useSaveSeasonMutation,
 } from './orderSetupApi';
+import { SeasonSeating } from './SeasonSeating';
 import {
   seasonFormValues,
   seasonPayload,
@@ -91,7 +92,10 @@ function SeasonFields() {
   );
 }
 
-/** /orders/seasons/{id} ('create' = new). */
+/**
+ * /orders/seasons/{id} ('create' = new). A saved season seated on a chart also shows its season
+ * tickets and sales channels.
+ */
 export function SeasonPage() {
   const { t } = useTranslation();
   const { id = NEW_ID } = useParams();
@@ -119,6 +123,7 @@ export function SeasonPage() {
         <div className="tb-stack">
           <SeasonFields />
           <SeasonSeats />
+          {season && <SeasonSeating seasonId={id} season={season} />}
         </div>
       )}
     </EditorPage>

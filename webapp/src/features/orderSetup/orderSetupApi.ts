@@ -1,5 +1,6 @@
 import { baseApi } from '../../api/baseApi';
-import type { Choice, CustomField, DiscountCode, OrderCategory, SeatChart, Season } from './types';
+import type { Chart, ChartSummary, SeasonTicket, SeatChannel } from '../../api/generated/seats';
+import type { Choice, CustomField, DiscountCode, OrderCategory, Season } from './types';
 
 export const ORDER_CATEGORIES_ENDPOINT = 'orders/categories';
 export const SEASONS_ENDPOINT = 'orders/seasons';
@@ -7,6 +8,26 @@ export const FIELDS_ENDPOINT = 'orders/fields';
 export const DISCOUNT_CODES_ENDPOINT = 'orders/discount-codes';
 
 const one = (endpoint: string, id: string) => `${endpoint}/${encodeURIComponent(id)}`;
+const seasonSeats = (seasonId: string, what: 'tickets' | 'channels') =>
+  `/api/seats/seasons/${encodeURIComponent(seasonId)}/${what}`;
+const ticketsTag = (seasonId: string) => ({ type: 'Season' as const, id: `TICKETS-${seasonId}` });
+const channelsTag = (seasonId: string) => ({ type: 'Season' as const, id: `CHANNELS-${seasonId}` });
+
+/** What `POST /api/seats/seasons/{id}/tickets` takes: the rest of a season ticket is the server's. */
+export type SeasonTicketInput = Pick<
+  SeasonTicket,
+  'seat' | 'productId' | 'name' | 'email' | 'companyId'
+>;
+
+export interface CreateSeasonTicketRequest {
+  seasonId: string;
+  ticket: SeasonTicketInput;
+}
+
+export interface CreateSeatChannelRequest {
+  seasonId: string;
+  channel: Omit<SeatChannel, 'id'>;
+}
 
 /** The orders module's categories, seasons, custom fields and discount codes. */
 export const orderSetupApi = baseApi.injectEndpoints({
@@ -43,8 +64,44 @@ export const orderSetupApi = baseApi.injectEndpoints({
       query: () => `${SEASONS_ENDPOINT}/parents`,
       providesTags: [{ type: 'Season', id: 'PARENTS' }],
     }),
-    getSeasonSeatCharts: build.query<SeatChart[], void>({
+    getSeasonSeatCharts: build.query<ChartSummary[], void>({
       query: () => '/api/seats/charts',
+    }),
+    getSeasonChart: build.query<Chart, string>({
+      query: (chartId) => `/api/seats/charts/${encodeURIComponent(chartId)}`,
+    }),
+    getSeasonTickets: build.query<SeasonTicket[], string>({
+      query: (seasonId) => seasonSeats(seasonId, 'tickets'),
+      providesTags: (_result, _error, seasonId) => [ticketsTag(seasonId)],
+    }),
+    /**
+     * 422 on `seat` (unknown, not for sale, has a ticket, sold at an event of the season) or
+     * `name`. The seat is then reserved at the season's events: their seat maps change too.
+     */
+    createSeasonTicket: build.mutation<string, CreateSeasonTicketRequest>({
+      query: ({ seasonId, ticket }) => ({
+        url: seasonSeats(seasonId, 'tickets'),
+        method: 'POST',
+        body: ticket,
+      }),
+      invalidatesTags: (_id, _error, { seasonId }) => [
+        ticketsTag(seasonId),
+        'SeatMap',
+        'SeasonalTicket',
+      ],
+    }),
+    getSeasonChannels: build.query<SeatChannel[], string>({
+      query: (seasonId) => seasonSeats(seasonId, 'channels'),
+      providesTags: (_result, _error, seasonId) => [channelsTag(seasonId)],
+    }),
+    /** 422 on `name`, `companyId` (unknown) or `seats` (none, or not on the chart). */
+    createSeatChannel: build.mutation<string, CreateSeatChannelRequest>({
+      query: ({ seasonId, channel }) => ({
+        url: seasonSeats(seasonId, 'channels'),
+        method: 'POST',
+        body: channel,
+      }),
+      invalidatesTags: (_id, _error, { seasonId }) => [channelsTag(seasonId), 'SeatMap'],
     }),
     saveSeason: build.mutation<string, Season>({
       query: (body) => ({ url: `${SEASONS_ENDPOINT}/update`, method: 'POST', body }),
@@ -104,6 +161,11 @@ export const {
   useGetSeasonQuery,
   useGetParentSeasonsQuery,
   useGetSeasonSeatChartsQuery,
+  useGetSeasonChartQuery,
+  useGetSeasonTicketsQuery,
+  useCreateSeasonTicketMutation,
+  useGetSeasonChannelsQuery,
+  useCreateSeatChannelMutation,
   useSaveSeasonMutation,
   useDeleteSeasonMutation,
   useGetCustomFieldQuery,

@@ -50,12 +50,6 @@ export interface Season {
   seats: SeasonSeat[];
 }
 
-export interface SeatChart {
-  key: string;
-  name: string;
-  categories?: { key: string; label: string }[];
-}
-
 export const FIELD_TYPES = [
   'Text',
   'RichText',

@@ -123,7 +123,7 @@ export function OrderDetailsTab({ order, fields, onConflict }: OrderDetailsTabPr
           <OrderTotalsCard order={order} editable={editable} />
         </div>
       </div>
-      <OrderLinesCard editable={editable} />
+      <OrderLinesCard editable={editable} orderNumber={order.orderNumber} />
       <div className="tb-order-layout">
         <div className="tb-stack">
           <Section title={t('orders.sections.description')}>

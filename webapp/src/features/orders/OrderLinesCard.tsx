@@ -2,6 +2,8 @@ import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { LinesCard, type LineColumn } from '../../shared/editor/LinesCard';
 import { SEAT_TICKET } from '../../shared/orderLines/orderLineSchema';
+import { SeatingButton } from '../../shared/seating/SeatingButton';
+import { useSeatService } from '../../shared/seating/seatService';
 import type { OrderFormValues } from './orderSchema';
 import type { OrderLine } from './types';
 
@@ -15,13 +17,21 @@ const COLUMNS: readonly LineColumn[] = [
   'total',
 ];
 
+interface OrderLinesCardProps {
+  editable: boolean;
+  /** The saved order's number: the staff's seat map notes the seats it booked '#number'. */
+  orderNumber: number | null;
+}
+
 /**
  * The order's lines: Titel, Variant, Varenummer, Pris, Rabat, Antal, Total (and Plads when a line is
- * a seat ticket). A draft adds ('Tilføj produkt'), edits and removes lines; other orders only show them.
+ * a seat ticket). A draft adds ('Tilføj produkt'), edits and removes lines, and picks seats on the
+ * events' charts ('Pladser', with the club's seat service); other orders only show them.
  */
-export function OrderLinesCard({ editable }: { editable: boolean }) {
+export function OrderLinesCard({ editable, orderNumber }: OrderLinesCardProps) {
   const { t } = useTranslation();
   const { values } = useFormikContext<OrderFormValues>();
+  const seatService = useSeatService();
   const hasSeats = values.orderLines.some((line) => line.type === SEAT_TICKET);
   return (
     <LinesCard<OrderLine>
@@ -29,6 +39,14 @@ export function OrderLinesCard({ editable }: { editable: boolean }) {
       editable={editable}
       emptyMessage={t('orders.lines.empty')}
       columns={hasSeats ? [...COLUMNS, 'seat'] : COLUMNS}
+      actions={
+        editable && seatService ? (
+          <SeatingButton
+            name="orderLines"
+            bookingNote={orderNumber === null ? null : `#${orderNumber}`}
+          />
+        ) : undefined
+      }
     />
   );
 }

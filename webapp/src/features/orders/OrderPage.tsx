@@ -1,12 +1,14 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
 import { useGetCommentsQuery } from '../../shared/comments/commentsApi';
 import { AggregateEditor } from '../../shared/editor/AggregateEditor';
 import { relationFieldOf } from '../../shared/editor/relations';
 import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
+import { seatSaleOf } from '../../shared/seating/seatSale';
+import { Alert } from '../../shared/ui/Alert';
 import { Preloader } from '../../shared/ui/Preloader';
 import { Tabs, useTabParam } from '../../shared/ui/Tabs';
 import { OrderActionsMenu } from './OrderActionsMenu';
@@ -24,6 +26,7 @@ import {
 import { OrderTicketsTab } from './OrderTicketsTab';
 import { NEW_ORDER_ID, ORDERS_PATH, orderPath } from './paths';
 import type { Order } from './types';
+import { useSeatSaleLines } from './useSeatSaleLines';
 
 const ORDER_TAB = 10;
 const TICKETS_TAB = 20;
@@ -46,9 +49,11 @@ interface OrderEditorProps {
   order: Order;
   /** Reads the order again and returns it (saved orders). */
   reload: () => Promise<Order>;
+  /** Warnings above the tabs, e.g. the seats a new order from the seat overview left out. */
+  notices?: readonly string[];
 }
 
-function OrderEditor({ order, reload }: OrderEditorProps) {
+function OrderEditor({ order, reload, notices = [] }: OrderEditorProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useTabParam(ORDER_TAB);
   const [saveOrder] = useSaveOrderMutation();
@@ -108,6 +113,11 @@ function OrderEditor({ order, reload }: OrderEditorProps) {
     >
       {(failed) => (
         <>
+          {notices.map((notice) => (
+            <Alert key={notice} severity="warn">
+              {notice}
+            </Alert>
+          ))}
           <WatchCategory onChange={setCategoryId} />
           <Tabs
             activeKey={tab}
@@ -168,24 +178,46 @@ function OrderEditor({ order, reload }: OrderEditorProps) {
 /**
  * /orders/{id} ('create' = a new draft from the template GET orders/new): heading 'Opret kladde'
  * or 'Ordre #number', tabs Ordre, Billetter, Fakturaer, Noter (unread badge) and Historik (the last
- * four once saved), the actions menu and 'Gem'. A failed load goes back to the list.
+ * four once saved), the actions menu and 'Gem'. A failed load goes back to the list. A new draft
+ * opened from an event's seat overview (`?seatEvent=…&seats=…`) starts with a seat-ticket line
+ * per seat; the server books them when it is saved.
  */
 export function OrderPage() {
   const { t } = useTranslation();
   const { id = NEW_ORDER_ID } = useParams();
+  const [search] = useSearchParams();
   const isNew = id === NEW_ORDER_ID;
   const existing = useGetOrderQuery(id, { skip: isNew });
   const template = useGetNewOrderQuery(undefined, { skip: !isNew });
   const query = isNew ? template : existing;
   useLeaveWhenLoadFails(query, t('orders.errors.loadFailed'), ORDERS_PATH);
+  const sale = useMemo(() => (isNew ? seatSaleOf(search) : null), [isNew, search]);
+  const seatSale = useSeatSaleLines(sale);
 
-  const order = query.data;
-  if (!order || query.isError) return <Preloader label={t('common.loading')} />;
+  const loaded = query.data;
+  const seatLines = seatSale.result.lines;
+  // The editor's form starts from this object: it changes only with the order or the lines.
+  const order = useMemo(
+    () =>
+      loaded && seatLines.length > 0
+        ? { ...loaded, orderLines: [...loaded.orderLines, ...seatLines] }
+        : loaded,
+    [loaded, seatLines],
+  );
+  if (!order || query.isError || !seatSale.ready) {
+    return (
+      <>
+        <Preloader label={t('common.loading')} />
+        {seatSale.question}
+      </>
+    );
+  }
   return (
     <OrderEditor
       key={order.id ?? NEW_ORDER_ID}
       order={order}
       reload={() => existing.refetch().unwrap()}
+      notices={seatSale.result.notices}
     />
   );
 }

@@ -26,6 +26,9 @@ function changed(id: string | undefined) {
   ];
 }
 
+/** A save books the order's seat lines and a cancel or delete frees them: every seat map is stale. */
+const SEAT_MAPS: TagType = 'SeatMap';
+
 /**
  * The orders module's order calls (contract "Orders API"). Every write sends the version of the
  * order it was made from; a failed write invalidates nothing (the page refetches after a 409).
@@ -43,7 +46,7 @@ export const ordersApi = baseApi.injectEndpoints({
     }),
     saveOrder: build.mutation<string, Order>({
       query: (order) => ({ url: `${ORDERS_ENDPOINT}/update`, method: 'POST', body: order }),
-      invalidatesTags: (id, error) => (error ? [] : changed(id)),
+      invalidatesTags: (id, error) => (error ? [] : [...changed(id), SEAT_MAPS]),
     }),
     approveOrder: build.mutation<string, OrderVersion>({
       query: (body) => ({ url: `${ORDERS_ENDPOINT}/approve`, method: 'POST', body }),
@@ -55,7 +58,7 @@ export const ordersApi = baseApi.injectEndpoints({
     }),
     cancelOrder: build.mutation<string, OrderVersion>({
       query: (body) => ({ url: `${ORDERS_ENDPOINT}/cancel`, method: 'POST', body }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [...changed(id), SEAT_MAPS]),
     }),
     setPaymentStatus: build.mutation<string, OrderVersion & { paymentStatus: PaymentStatus }>({
       query: (body) => ({ url: `${ORDERS_ENDPOINT}/payment-status`, method: 'POST', body }),
@@ -64,7 +67,8 @@ export const ordersApi = baseApi.injectEndpoints({
     /** The deleted order itself is not refetched: its page leaves for the list. */
     deleteOrder: build.mutation<unknown, string>({
       query: (id) => ({ url: one(id), method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Order', id: 'LIST' }]),
+      invalidatesTags: (_result, error) =>
+        error ? [] : [{ type: 'Order', id: 'LIST' }, SEAT_MAPS],
     }),
     capturePayment: build.mutation<unknown, OrderVersion>({
       query: (body) => ({ url: `${one(body.id)}/capture-payment`, method: 'POST', body }),

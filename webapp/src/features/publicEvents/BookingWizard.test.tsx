@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatOre } from '../../shared/format';
+import { HOLD_TOKEN, serveSeats } from '../../shared/seats/seatFixtures';
 import { chooseOption } from '../../test/contracts';
 import { renderApp } from '../../test/renderApp';
 import { localBookingKey } from './localBooking';
@@ -18,6 +19,7 @@ import {
   payment,
   product,
   refusal,
+  seatProduct,
   serveBooking,
   stripeStart,
   TOKEN,
@@ -474,6 +476,161 @@ describe('the booking wizard', () => {
     expect(form?.action).toBe('https://betaling.example/pay');
     expect(storedBooking()?.order).toEqual({ orderId: ORDER_ID, token: TOKEN });
     submit.mockRestore();
+  });
+});
+
+/** Picks the seats in the seat picker and confirms them. */
+async function pickSeats(...labels: string[]) {
+  await userEvent.click(screen.getByRole('button', { name: 'Vælg pladser' }));
+  const picker = await screen.findByRole('dialog', { name: /^Vælg pladser/ });
+  for (const label of labels) {
+    await userEvent.click(
+      await within(picker).findByRole('option', { name: new RegExp(`^Plads ${label},`) }),
+    );
+    expect(
+      await within(picker).findByRole('option', { name: `Plads ${label}, Tribune Nord, valgt` }),
+    ).toBeInTheDocument();
+  }
+  const confirm = within(picker).getByRole('button', { name: 'Bekræft pladser' });
+  await waitFor(() => expect(confirm).toBeEnabled());
+  await userEvent.click(confirm);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
+const seatLine = (label: string) => ({
+  amount: 1,
+  seat: label,
+  section: 'Tribune Nord',
+  row: 'N1',
+  seatNumber: label.split('-')[1],
+  holdToken: HOLD_TOKEN,
+  color: '#1e88e5',
+});
+
+describe('the seats of a seat-ticket', () => {
+  it("picks a seat per ticket, says 'Plads skal vælges!' until they are picked, and books a line per seat", async () => {
+    const calls = serveBooking({ products: () => [seatProduct()] });
+    const seats = serveSeats();
+    renderApp('/events/derby');
+
+    const group = await screen.findByRole('group', { name: 'Siddeplads' });
+    expect(within(group).queryByRole('button', { name: 'Vælg pladser' })).not.toBeInTheDocument();
+    await chooseAmount('Siddeplads', '2');
+    expect(within(group).getByRole('button', { name: 'Vælg pladser' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    expect(await within(group).findByText('Plads skal vælges!')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Oplysninger' })).not.toBeInTheDocument();
+
+    await pickSeats('N1-3', 'N1-4');
+    expect(seats.holds).toEqual([
+      { holdToken: HOLD_TOKEN, seats: ['N1-3'] },
+      { holdToken: HOLD_TOKEN, seats: ['N1-4'] },
+    ]);
+    const chosen = within(group).getByRole('list', { name: 'Valgte pladser' });
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['N1-3 (Tribune Nord)', 'N1-4 (Tribune Nord)']);
+    expect(within(group).queryByText('Plads skal vælges!')).not.toBeInTheDocument();
+    const priced = screen.getByRole('table', { name: 'Din bestilling' });
+    await waitFor(() =>
+      expect(priced).toHaveTextContent('N1-3 (Tribune Nord), N1-4 (Tribune Nord)'),
+    );
+    expect(within(priced).getAllByRole('row')).toHaveLength(2);
+    expect(storedBooking()?.lines).toEqual([
+      expect.objectContaining({
+        productId: 'p-seat',
+        amount: 2,
+        holdToken: HOLD_TOKEN,
+        seats: [
+          expect.objectContaining({ label: 'N1-3', section: 'Tribune Nord' }),
+          expect.objectContaining({ label: 'N1-4', section: 'Tribune Nord' }),
+        ],
+      }),
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    await fillContact();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    const lines = await screen.findByRole('table', { name: 'Din bestilling' });
+    expect(lines).toHaveTextContent('N1-3 (Tribune Nord), N1-4 (Tribune Nord)');
+    expect(calls.intents[0]?.products).toEqual([
+      expect.objectContaining({ productId: 'p-seat', ...seatLine('N1-3') }),
+      expect.objectContaining({ productId: 'p-seat', ...seatLine('N1-4') }),
+    ]);
+  });
+
+  it('gives back the last seats when the number goes below them', async () => {
+    serveBooking({ products: () => [seatProduct()] });
+    const seats = serveSeats();
+    renderApp('/events/derby');
+    const group = await chooseAmount('Siddeplads', '2');
+    await pickSeats('N1-3', 'N1-4');
+
+    const amount = within(group).getByLabelText('Antal');
+    await userEvent.click(amount);
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(amount).toHaveValue('1'));
+    await waitFor(() => expect(seats.releases).toEqual([{ holdToken: HOLD_TOKEN, seat: 'N1-4' }]));
+    const chosen = within(group).getByRole('list', { name: 'Valgte pladser' });
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['N1-3 (Tribune Nord)']);
+  });
+
+  it('keeps the seats and their hold over a reload, and the picker opens on them', async () => {
+    localStorage.setItem(
+      localBookingKey(EVENT_ID),
+      JSON.stringify({
+        eventId: EVENT_ID,
+        userId: null,
+        customerKey: 'none',
+        lines: [
+          {
+            productId: 'p-seat',
+            amount: 1,
+            names: [],
+            seats: [
+              {
+                label: 'N1-3',
+                section: 'Tribune Nord',
+                row: 'N1',
+                seatNumber: '3',
+                color: '#1e88e5',
+                categoryKey: 'a',
+              },
+            ],
+            holdToken: 'hold-kept',
+          },
+        ],
+        contact: null,
+        answers: {},
+        reached: 1,
+        order: null,
+      }),
+    );
+    const calls = serveBooking({ products: () => [seatProduct()] });
+    const seats = serveSeats({ held: { 'hold-kept': ['N1-3'] } });
+    renderApp('/events/derby');
+
+    const group = await screen.findByRole('group', { name: 'Siddeplads' });
+    expect(await within(group).findByText('N1-3 (Tribune Nord)')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.products.at(-1)?.products).toEqual([
+        expect.objectContaining({ productId: 'p-seat', seat: 'N1-3', holdToken: 'hold-kept' }),
+      ]),
+    );
+    await userEvent.click(within(group).getByRole('button', { name: 'Vælg pladser' }));
+    const picker = await screen.findByRole('dialog', { name: 'Vælg pladser – Siddeplads' });
+    expect(
+      await within(picker).findByRole('option', { name: 'Plads N1-3, Tribune Nord, valgt' }),
+    ).toBeInTheDocument();
+    expect(within(picker).getByText('Pladsen er valgt')).toBeInTheDocument();
+    expect(seats.extended).toEqual(['hold-kept']);
+    expect(seats.tokens).toBe(0);
   });
 });
 

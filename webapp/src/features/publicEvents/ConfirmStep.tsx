@@ -16,7 +16,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Form } from '../../shared/ui/Form';
 import { Preloader } from '../../shared/ui/Preloader';
 import { yup } from '../../shared/validation';
-import { bookingInput, type PlacedErrors } from './bookingRules';
+import { bookingInput, seatsByProduct, type PlacedErrors } from './bookingRules';
 import type { BookedOrderLink, LocalBookingStore } from './localBooking';
 import { confirmationPath, confirmationUrl } from './paths';
 import { BookingTotals, PricedLinesTable } from './PricedLinesTable';
@@ -202,7 +202,10 @@ export function ConfirmStep({
         {!priced && !message && <Preloader label={t('publicEvents.confirm.pricing')} />}
         {priced && (
           <>
-            <PricedLinesTable lines={priced.bookingProducts} />
+            <PricedLinesTable
+              lines={priced.bookingProducts}
+              seats={seatsByProduct(booking.lines)}
+            />
             <BookingTotals
               subtotal={priced.subtotal}
               discount={priced.discount}

@@ -76,11 +76,7 @@ function Tickets({ tickets }: { tickets: PublicTicket[] }) {
       <Column
         align="right"
         body={(ticket: PublicTicket) => (
-          <a
-            href={ticket.download}
-            download
-            className="p-button p-component p-button-sm"
-          >
+          <a href={ticket.download} download className="p-button p-component p-button-sm">
             <i className="pi pi-download" aria-hidden="true" /> {t('publicEvents.order.download')}
           </a>
         )}

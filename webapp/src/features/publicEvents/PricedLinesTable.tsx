@@ -1,21 +1,49 @@
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PricedLine } from '../../api/generated/booking';
+import type { PickedSeat } from '../../shared/seats/seatModel';
 import { Money } from '../../shared/ui/Money';
+import { mergedPricedLines } from './bookingRules';
 
-/** The booking's lines as the server prices them: the agreement's free tickets, then the rest. */
-export function PricedLinesTable({ lines }: { lines: PricedLine[] }) {
+interface PricedLinesTableProps {
+  lines: PricedLine[];
+  /** The seats picked per product: a column of their own when there are any. */
+  seats?: Record<string, PickedSeat[]>;
+}
+
+/**
+ * The booking's lines as the server prices them: the agreement's free tickets, then the rest; a
+ * seat-ticket's lines (one per seat) as one line with its seats.
+ */
+export function PricedLinesTable({ lines, seats = {} }: PricedLinesTableProps) {
   const { t } = useTranslation();
+  const shown = useMemo(() => mergedPricedLines(lines), [lines]);
+  const seated = shown.some((line) => (seats[line.productId] ?? []).length > 0);
   return (
     <DataTable
-      value={lines}
-      dataKey="productId"
+      value={shown}
       size="small"
       className="tb-booking-lines"
       pt={{ table: { 'aria-label': t('publicEvents.lines.title') } }}
     >
       <Column field="title" header={t('publicEvents.lines.product')} />
+      {seated && (
+        <Column
+          header={t('publicEvents.lines.seats')}
+          body={(line: PricedLine) =>
+            (seats[line.productId] ?? [])
+              .map((seat) =>
+                t('publicEvents.tickets.seatInSection', {
+                  label: seat.label,
+                  section: seat.section,
+                }),
+              )
+              .join(', ')
+          }
+        />
+      )}
       <Column field="amount" header={t('publicEvents.lines.amount')} />
       <Column field="free" header={t('publicEvents.lines.free')} />
       <Column

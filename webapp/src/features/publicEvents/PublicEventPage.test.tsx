@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { seatsApi } from '../../shared/seats/seatsApi';
+import { serveSeats } from '../../shared/seats/seatFixtures';
 import { renderApp } from '../../test/renderApp';
-import { derby, serveBooking } from './publicEventFixtures';
+import {
+  customerSession,
+  derby,
+  EVENT_ID,
+  refusal,
+  seasonalTicket,
+  serveBooking,
+} from './publicEventFixtures';
 
 describe('the public event page', () => {
   it('shows the event, its sign-up dates, its sponsors by type and the booking', async () => {
@@ -79,5 +89,128 @@ describe('the public event page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Arrangementer' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe("the holder's season tickets on the public event page", () => {
+  const PANEL = 'Dine sæsonbilletter';
+  const TICKET = 'Sæsonkort, række 3, plads 12';
+
+  async function findTicket() {
+    const panel = await screen.findByRole('region', { name: PANEL });
+    return within(panel).getByRole('listitem', { name: TICKET });
+  }
+
+  it('shows no panel to a user who holds no season tickets for the event', async () => {
+    const calls = serveBooking({ session: customerSession, seasonalTickets: [] });
+    renderApp('/events/derby');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Derby' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.seasonalTicketReads).toBe(1));
+    expect(await screen.findByRole('group', { name: 'Voksen' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: PANEL })).not.toBeInTheDocument();
+  });
+
+  it('does not ask for the season tickets of a visitor', async () => {
+    const calls = serveBooking({ seasonalTickets: [seasonalTicket()] });
+    renderApp('/events/derby');
+    expect(await screen.findByRole('group', { name: 'Voksen' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: PANEL })).not.toBeInTheDocument();
+    expect(calls.seasonalTicketReads).toBe(0);
+  });
+
+  it('asks an unanswered holder whether they come, and releases the seat when they do not', async () => {
+    const calls = serveBooking({ session: customerSession, seasonalTickets: [seasonalTicket()] });
+    renderApp('/events/derby');
+    const ticket = await findTicket();
+    expect(within(ticket).getByRole('heading', { level: 3, name: 'Sæsonkort' })).toBeVisible();
+    expect(within(ticket).getByText('Sektion').nextSibling).toHaveTextContent('A');
+    expect(within(ticket).getByText('Række').nextSibling).toHaveTextContent('3');
+    expect(within(ticket).getByText('Plads').nextSibling).toHaveTextContent('12');
+    expect(within(ticket).getByText('Navn').nextSibling).toHaveTextContent('Karen Kunde');
+    expect(within(ticket).getByText('Kommer du til kampen?')).toBeInTheDocument();
+    expect(within(ticket).getByText(/kun til denne kamp/)).toBeInTheDocument();
+    expect(within(ticket).getByRole('button', { name: 'Jeg kommer' })).toBeEnabled();
+
+    await userEvent.click(within(ticket).getByRole('button', { name: 'Jeg kommer ikke' }));
+    // Not coming cannot be undone: it is confirmed first.
+    await userEvent.click(await screen.findByRole('button', { name: 'Bekræft' }));
+
+    expect(
+      await within(ticket).findByText(
+        'Du har frigivet pladsen, og den er sat til salg til denne kamp.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.seasonalAnswers).toEqual([{ ticketId: 'st-1', attending: 'false', body: {} }]);
+    expect(calls.seasonalTicketReads).toBe(2);
+    expect(within(ticket).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("releases a coming holder's seat with 'Frigiv plads' only after the confirmation", async () => {
+    const calls = serveBooking({
+      session: customerSession,
+      seasonalTickets: [seasonalTicket({ attending: true })],
+    });
+    renderApp('/events/derby');
+    const ticket = await findTicket();
+    expect(
+      within(ticket).getByText('Du har meldt, at du kommer. Pladsen er reserveret til dig.'),
+    ).toBeInTheDocument();
+    expect(within(ticket).queryByRole('button', { name: 'Jeg kommer' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(ticket).getByRole('button', { name: 'Frigiv plads' }));
+    expect(
+      await screen.findByText(
+        'Vil du frigive din plads til denne kamp? Den sættes til salg, og det kan ikke fortrydes.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortryd' }));
+    expect(calls.seasonalAnswers).toHaveLength(0);
+
+    await userEvent.click(within(ticket).getByRole('button', { name: 'Frigiv plads' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Bekræft' }));
+    expect(
+      await within(ticket).findByText(
+        'Du har frigivet pladsen, og den er sat til salg til denne kamp.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.seasonalAnswers).toEqual([{ ticketId: 'st-1', attending: 'false', body: {} }]);
+    expect(within(ticket).queryByRole('button', { name: 'Frigiv plads' })).not.toBeInTheDocument();
+  });
+
+  it("reads the event's seat map again after an answer, the seat being for sale now", async () => {
+    serveBooking({ session: customerSession, seasonalTickets: [seasonalTicket()] });
+    const seats = serveSeats();
+    const { store } = renderApp('/events/derby');
+    // The map as an open seat picker holds it.
+    const map = store.dispatch(
+      seatsApi.endpoints.getEventSeats.initiate({ eventId: EVENT_ID, holdToken: null }),
+    );
+    await map;
+    expect(seats.maps).toHaveLength(1);
+    const ticket = await findTicket();
+    await userEvent.click(within(ticket).getByRole('button', { name: 'Jeg kommer ikke' }));
+    // Not coming cannot be undone: it is confirmed first.
+    await userEvent.click(await screen.findByRole('button', { name: 'Bekræft' }));
+    await waitFor(() => expect(seats.maps).toHaveLength(2));
+    map.unsubscribe();
+  });
+
+  it("shows the server's refusal of an answer", async () => {
+    const calls = serveBooking({
+      session: customerSession,
+      seasonalTickets: [seasonalTicket()],
+      answerSeasonalTicket: () => refusal('Pladsen er ikke længere reserveret til dig.'),
+    });
+    renderApp('/events/derby');
+    const ticket = await findTicket();
+    await userEvent.click(within(ticket).getByRole('button', { name: 'Jeg kommer' }));
+    expect(await within(ticket).findByRole('alert')).toHaveTextContent(
+      'Pladsen er ikke længere reserveret til dig.',
+    );
+    expect(calls.seasonalAnswers).toEqual([{ ticketId: 'st-1', attending: 'true', body: {} }]);
+    // Still unanswered: the holder may answer again.
+    await waitFor(() =>
+      expect(within(ticket).getByRole('button', { name: 'Jeg kommer ikke' })).toBeEnabled(),
+    );
   });
 });

@@ -13,6 +13,7 @@ import { BookingWizard } from './BookingWizard';
 import { useLocalBooking } from './localBooking';
 import { OrderConfirmation } from './OrderConfirmation';
 import { useGetPublicEventQuery } from './publicEventsApi';
+import { SeasonTicketsPanel } from './SeasonTicketsPanel';
 import './publicEvents.css';
 
 /** HTML the server sanitised, sanitised again as every rich text the app shows. */
@@ -135,8 +136,8 @@ function Confirmation({
 /**
  * The public event page (spec 2 §2 "Public event page"): /events/{url}, and /events/{url}/{id}
  * with the confirmation of order {id} instead of the wizard. The title, place and start, the
- * banner, the description, the sign-up dates, the booking and the sponsors. An unknown event
- * goes to the event list.
+ * banner, the holder's season tickets, the description, the sign-up dates, the booking and the
+ * sponsors. An unknown event goes to the event list.
  */
 export function PublicEventPage() {
   const { t } = useTranslation();
@@ -188,6 +189,7 @@ export function PublicEventPage() {
         <img src={event.bannerPicture} alt="" className="tb-public-event-banner" />
       )}
       {orderId && <Confirmation event={event} orderId={orderId} userId={userId} />}
+      <SeasonTicketsPanel eventId={event.id} userId={userId} />
       <RichText html={event.description} className="tb-public-event-description" />
       <SignUpDates event={event} />
       {!orderId && <SignUp event={event} userId={userId} />}

@@ -8,18 +8,24 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicEvent, PublicProduct } from '../../api/generated/booking';
 import { formatOre } from '../../shared/format';
+import { SeatPickerDialog } from '../../shared/seats/SeatPickerDialog';
+import type { PickedSeat } from '../../shared/seats/seatModel';
+import { useReleaseSeatMutation } from '../../shared/seats/seatsApi';
 import { Form } from '../../shared/ui/Form';
 import type { SelectOption } from '../../shared/ui/FormFields';
 import { Alert } from '../../shared/ui/Alert';
 import { Preloader } from '../../shared/ui/Preloader';
 import {
   bookingLines,
+  isSeatTicket,
   maxMore,
   resizedNames,
+  seatsByProduct,
   ticketLineValues,
   ticketsSchema,
   totalAmount,
   type PlacedErrors,
+  type TicketLineValues,
   type TicketsValues,
 } from './bookingRules';
 import type { BookingLine } from './localBooking';
@@ -59,9 +65,96 @@ function HolderName({ name, label }: { name: string; label: string }) {
 }
 
 interface ProductFieldProps {
+  eventId: string;
   product: PublicProduct;
   index: number;
   free: boolean;
+}
+
+const NO_LINE: TicketLineValues = { amount: 0, names: [], seats: [], holdToken: null };
+
+/**
+ * A seat-ticket's seats (issue 16): 'Vælg pladser' opens the seat picker for as many seats as
+ * tickets, in the product's categories; the seats picked are listed, and 'Plads skal vælges!'
+ * says when some are missing.
+ */
+function SeatsField({
+  eventId,
+  product,
+  index,
+  line,
+}: {
+  eventId: string;
+  product: PublicProduct;
+  index: number;
+  line: TicketLineValues;
+}) {
+  const { t } = useTranslation();
+  const { setFieldValue } = useFormikContext<TicketsValues>();
+  const [picking, setPicking] = useState(false);
+  const error = useShownError(`lines.${index}.seats`);
+  const id = useId();
+  const categories = useMemo(
+    () =>
+      product.seatCategories.length > 0
+        ? product.seatCategories.map((category) => category.key)
+        : undefined,
+    [product.seatCategories],
+  );
+  const prices = useMemo(
+    () =>
+      categories ? Object.fromEntries(categories.map((key) => [key, product.price])) : undefined,
+    [categories, product.price],
+  );
+  const labels = useMemo(() => line.seats.map((seat) => seat.label), [line.seats]);
+
+  function confirm(seats: PickedSeat[], holdToken: string) {
+    void setFieldValue(`lines.${index}.holdToken`, holdToken, false);
+    void setFieldValue(`lines.${index}.seats`, seats);
+    setPicking(false);
+  }
+
+  return (
+    <div className="tb-booking-seats">
+      {line.seats.length > 0 && (
+        <ul aria-label={t('publicEvents.tickets.seats')}>
+          {line.seats.map((seat) => (
+            <li key={seat.label}>
+              {t('publicEvents.tickets.seatInSection', {
+                label: seat.label,
+                section: seat.section,
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button
+        type="button"
+        outlined
+        icon="pi pi-th-large"
+        label={t('publicEvents.tickets.pickSeats')}
+        onClick={() => setPicking(true)}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <small id={`${id}-error`} className="p-error">
+          {error}
+        </small>
+      )}
+      <SeatPickerDialog
+        visible={picking}
+        eventId={eventId}
+        count={line.amount}
+        categories={categories}
+        prices={prices}
+        holdToken={line.holdToken}
+        seats={labels}
+        title={product.title}
+        onConfirm={confirm}
+        onCancel={() => setPicking(false)}
+      />
+    </div>
+  );
 }
 
 /**
@@ -69,14 +162,31 @@ interface ProductFieldProps {
  * agreement still grants, the number wanted ('Antal') with how many more may be taken, and a
  * holder's name per ticket when the product asks for names.
  */
-function ProductField({ product, index, free }: ProductFieldProps) {
+function ProductField({ eventId, product, index, free }: ProductFieldProps) {
   const { t } = useTranslation();
   const { values, setFieldValue, setFieldTouched } = useFormikContext<TicketsValues>();
+  const [releaseSeat] = useReleaseSeatMutation();
   const name = `lines.${index}.amount`;
   const error = useShownError(name);
   const id = useId();
   const titleId = useId();
-  const line = values.lines[index] ?? { amount: 0, names: [] };
+  const line = values.lines[index] ?? NO_LINE;
+  const seated = isSeatTicket(product);
+
+  // Fewer tickets than seats: the last seats picked are given back.
+  useEffect(() => {
+    if (!seated || line.seats.length <= line.amount) return;
+    const amount = Math.max(0, line.amount);
+    void setFieldValue(`lines.${index}.seats`, line.seats.slice(0, amount), false);
+    const holdToken = line.holdToken;
+    if (!holdToken) return;
+    for (const seat of line.seats.slice(amount)) {
+      releaseSeat({ eventId, holdToken, seat: seat.label })
+        .unwrap()
+        .catch(() => undefined);
+    }
+  }, [eventId, index, line.amount, line.holdToken, line.seats, releaseSeat, seated, setFieldValue]);
+
   const max = maxMore(product);
   const hint =
     product.maxAmount !== null && max !== null
@@ -136,6 +246,9 @@ function ProductField({ product, index, free }: ProductFieldProps) {
           </small>
         )}
       </div>
+      {seated && line.amount > 0 && (
+        <SeatsField eventId={eventId} product={product} index={index} line={line} />
+      )}
       {product.nameRequired &&
         line.names.map((_, ticket) => (
           <HolderName
@@ -183,6 +296,10 @@ function placedFormErrors(products: PublicProduct[], placed: PlacedErrors | null
       // The server names the line's names as one: the first empty name shows it.
       errors = setIn(errors, `lines.${index}.names.0`, refusal.names);
       touched = setIn(touched, `lines.${index}.names.0`, true);
+    }
+    if (refusal?.seats) {
+      errors = setIn(errors, `lines.${index}.seats`, refusal.seats);
+      touched = setIn(touched, `lines.${index}.seats`, true);
     }
   });
   return { errors, touched };
@@ -293,6 +410,7 @@ export function TicketsStep({
                 {products.map((product, index) => (
                   <ProductField
                     key={product.productId}
+                    eventId={event.id}
                     product={product}
                     index={index}
                     free={free}
@@ -301,6 +419,7 @@ export function TicketsStep({
                 {offer.bookingProducts.some((line) => line.amount > 0) && (
                   <PricedLinesTable
                     lines={offer.bookingProducts.filter((line) => line.amount > 0)}
+                    seats={seatsByProduct(bookingLines(products, values))}
                   />
                 )}
                 {shown?.tickets && !getIn(errors, 'lines') && (

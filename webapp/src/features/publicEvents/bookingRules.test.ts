@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { maxMore, placeErrors } from './bookingRules';
+import { mergedPricedLines, maxMore, placeErrors, sentLines } from './bookingRules';
 import { product } from './publicEventFixtures';
+
+const seat = (label: string) => ({
+  label,
+  section: 'Tribune Nord',
+  row: label.split('-')[0] ?? '',
+  seatNumber: label.split('-')[1] ?? '',
+  color: '#1e88e5',
+  categoryKey: 'a',
+});
 
 describe('how many more of a product may be taken', () => {
   it('is unlimited without places or a maximum', () => {
@@ -74,5 +83,65 @@ describe("the server's refusals on the wizard's steps", () => {
       step: 3,
       message: 'Prøv igen.',
     });
+  });
+});
+
+describe('the lines a booking sends', () => {
+  it('sends a seat-ticket as one line per seat, and the tickets still without a seat as one', () => {
+    expect(
+      sentLines([
+        { productId: 'p-1', amount: 0, names: [] },
+        {
+          productId: 'p-seat',
+          amount: 3,
+          names: ['Anna', 'Bo', 'Carl'],
+          seats: [seat('N1-3'), seat('N1-4')],
+          holdToken: 'hold-1',
+        },
+      ]),
+    ).toEqual([
+      { productId: 'p-seat', amount: 1, names: ['Anna'], seat: seat('N1-3'), holdToken: 'hold-1' },
+      { productId: 'p-seat', amount: 1, names: ['Bo'], seat: seat('N1-4'), holdToken: 'hold-1' },
+      { productId: 'p-seat', amount: 1, names: ['Carl'], seat: null, holdToken: null },
+    ]);
+  });
+
+  it("puts a seat line's refusal on its product's seats in step 1", () => {
+    const sent = sentLines([
+      { productId: 'p-1', amount: 1, names: [] },
+      {
+        productId: 'p-seat',
+        amount: 2,
+        names: [],
+        seats: [seat('N1-3'), seat('N1-4')],
+        holdToken: 'hold-1',
+      },
+    ]);
+    expect(
+      placeErrors(
+        { 'products.2.seat': ['Pladsen N1-4 er ikke længere ledig'] },
+        'Pladsen N1-4 er ikke længere ledig',
+        sent,
+        3,
+      ),
+    ).toEqual({
+      step: 1,
+      products: { 'p-seat': { seats: 'Pladsen N1-4 er ikke længere ledig' } },
+      contact: {},
+    });
+  });
+
+  it('shows the lines of one product at one price as one', () => {
+    const line = { productId: 'p-seat', title: 'Siddeplads', amount: 1, free: 0, price: 15000 };
+    expect(
+      mergedPricedLines([
+        { ...line, total: 15000 },
+        { ...line, total: 15000 },
+        { ...line, productId: 'p-1', title: 'Voksen', total: 15000 },
+      ]),
+    ).toEqual([
+      { ...line, amount: 2, total: 30000 },
+      { ...line, productId: 'p-1', title: 'Voksen', total: 15000 },
+    ]);
   });
 });

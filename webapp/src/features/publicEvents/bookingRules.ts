@@ -2,12 +2,14 @@ import type { TFunction } from 'i18next';
 import type {
   BookingInput,
   CustomerChoice,
+  PricedLine,
   PublicEvent,
   PublicProduct,
 } from '../../api/generated/booking';
 import type { EventExtraInfo } from '../../api/generated/events';
 import type { ExtraInfoValue } from '../../api/generated/orders';
 import { holdsSeveral, extraInfoSchema, type ExtraInfoDefinition } from '../../shared/extraInfo';
+import type { PickedSeat } from '../../shared/seats/seatModel';
 import { yup } from '../../shared/validation';
 import type {
   BookingAnswers,
@@ -36,10 +38,18 @@ export function isFreeRegistration(products: PublicProduct[]): boolean {
   return products.length > 0 && products.every((product) => product.price === 0);
 }
 
+/** A product whose tickets are seats picked on the event's seat map (issue 16). */
+export function isSeatTicket(product: PublicProduct): boolean {
+  return product.type === 'seat-ticket';
+}
+
 /** Step 1's form: one line per product on offer, in the offer's order. */
 export interface TicketLineValues {
   amount: number;
   names: string[];
+  /** A seat-ticket's seats picked so far, and the hold session that holds them. */
+  seats: PickedSeat[];
+  holdToken: string | null;
 }
 
 export interface TicketsValues {
@@ -50,7 +60,13 @@ export interface TicketsValues {
 export function ticketLineValues(product: PublicProduct, lines: BookingLine[]): TicketLineValues {
   const line = lines.find((candidate) => candidate.productId === product.productId);
   const amount = line?.amount ?? 0;
-  return { amount, names: product.nameRequired ? resizedNames(line?.names ?? [], amount) : [] };
+  const seated = isSeatTicket(product);
+  return {
+    amount,
+    names: product.nameRequired ? resizedNames(line?.names ?? [], amount) : [],
+    seats: seated ? (line?.seats ?? []) : [],
+    holdToken: seated ? (line?.holdToken ?? null) : null,
+  };
 }
 
 /** One name per ticket: cut or padded with empty names. */
@@ -63,10 +79,14 @@ export function bookingLines(products: PublicProduct[], values: TicketsValues): 
   return products.map((product, index) => {
     const line = values.lines[index];
     const amount = line?.amount ?? 0;
+    const names = product.nameRequired ? resizedNames(line?.names ?? [], amount) : [];
+    if (!isSeatTicket(product)) return { productId: product.productId, amount, names };
     return {
       productId: product.productId,
       amount,
-      names: product.nameRequired ? resizedNames(line?.names ?? [], amount) : [],
+      names,
+      seats: line?.seats ?? [],
+      holdToken: line?.holdToken ?? null,
     };
   });
 }
@@ -95,7 +115,18 @@ export function ticketsSchema(products: PublicProduct[], free: boolean, t: TFunc
     const name = product.nameRequired
       ? yup.string().trim().required(t('publicEvents.tickets.holderNameRequired'))
       : yup.string();
-    return yup.object({ amount, names: yup.array(name) });
+    // A seat-ticket needs a seat per ticket: 'Plads skal vælges!' (spec 3 §5).
+    const seats = isSeatTicket(product)
+      ? yup
+          .array()
+          .test(
+            'seats',
+            t('publicEvents.tickets.seatRequired'),
+            (picked, context) =>
+              !(context.parent.amount > 0) || (picked?.length ?? 0) === context.parent.amount,
+          )
+      : yup.array();
+    return yup.object({ amount, names: yup.array(name), seats });
   });
   const [first, ...rest] = lineSchemas;
   return yup.object({ lines: first ? yup.tuple([first, ...rest]) : yup.array() });
@@ -193,9 +224,77 @@ export function customerOf(event: PublicEvent, key: string | null): CustomerChoi
   return event.customers.find((choice) => choice.key === key) ?? null;
 }
 
-/** The lines the booking sends: those with an amount, with names where the product asks. */
-export function sentLines(lines: BookingLine[]): BookingLine[] {
-  return lines.filter((line) => line.amount > 0);
+/** A line as the booking sends it: a seat-ticket's seat is a line of its own. */
+export interface SentLine {
+  productId: string;
+  amount: number;
+  names: string[];
+  seat: PickedSeat | null;
+  holdToken: string | null;
+}
+
+/**
+ * The lines the booking sends: those with an amount, with names where the product asks. A
+ * seat-ticket sends one line per seat (amount 1, with its seat and hold session), and while
+ * seats are still to be picked a line of the rest, so the price counts them.
+ */
+export function sentLines(lines: BookingLine[]): SentLine[] {
+  return lines
+    .filter((line) => line.amount > 0)
+    .flatMap((line) => {
+      const seats = (line.seats ?? []).slice(0, line.amount);
+      const holdToken = line.holdToken ?? null;
+      const named = line.names.length > 0;
+      const seated = seats.map((seat, index) => ({
+        productId: line.productId,
+        amount: 1,
+        names: named ? [line.names[index] ?? ''] : [],
+        seat,
+        holdToken,
+      }));
+      const rest = line.amount - seats.length;
+      if (rest <= 0) return seated;
+      return [
+        ...seated,
+        {
+          productId: line.productId,
+          amount: rest,
+          names: named ? line.names.slice(seats.length) : [],
+          seat: null,
+          holdToken: null,
+        },
+      ];
+    });
+}
+
+/** The seats picked per product, for the tables of the booking. */
+export function seatsByProduct(lines: BookingLine[]): Record<string, PickedSeat[]> {
+  return Object.fromEntries(
+    lines
+      .filter((line) => line.amount > 0 && (line.seats ?? []).length > 0)
+      .map((line) => [line.productId, line.seats ?? []]),
+  );
+}
+
+/**
+ * The priced lines as the buyer reads them: lines of one product at one price (a seat-ticket's
+ * line per seat) as one, with the amounts and totals added up.
+ */
+export function mergedPricedLines(lines: PricedLine[]): PricedLine[] {
+  const merged: PricedLine[] = [];
+  for (const line of lines) {
+    const same = merged.find(
+      (candidate) => candidate.productId === line.productId && candidate.price === line.price,
+    );
+    if (same) {
+      same.amount += line.amount;
+      same.free += line.free;
+      same.total += line.total;
+    } else {
+      merged.push({ ...line });
+    }
+  }
+  return merged;
 }
 
 interface BookingExtras {
@@ -222,11 +321,12 @@ export function bookingInput(
       name: null,
       names: line.names,
       extraInfo: [],
-      holdToken: null,
-      seat: null,
-      section: null,
-      row: null,
-      seatNumber: null,
+      holdToken: line.seat ? line.holdToken : null,
+      seat: line.seat?.label ?? null,
+      section: line.seat?.section ?? null,
+      row: line.seat?.row ?? null,
+      seatNumber: line.seat?.seatNumber ?? null,
+      color: line.seat?.color ?? null,
     })),
     firstname: contact?.firstname.trim() ?? '',
     lastname: contact?.lastname.trim() ?? '',
@@ -244,8 +344,8 @@ export function bookingInput(
 export interface PlacedErrors {
   /** The first step with an error: the wizard goes back there. */
   step: WizardStep;
-  /** Step 1, by product: its amount's or its names' error. */
-  products: Record<string, { amount?: string; names?: string }>;
+  /** Step 1, by product: its amount's, its names' or its seats' error. */
+  products: Record<string, { amount?: string; names?: string; seats?: string }>;
   /** Step 1, about the booking as a whole ('Vælg mindst én billet'). */
   tickets?: string;
   /** Step 2, by its form's fields (`answers.q0` for the first question). */
@@ -258,6 +358,8 @@ export interface PlacedErrors {
 
 const CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone', 'password'];
 const PRODUCT_FIELD = /^products\.(\d+)\.(\w+)$/;
+/** A seat line's fields: its seat (taken, unknown) or its hold session (ran out). */
+const SEAT_FIELDS = ['seat', 'section', 'row', 'seatNumber', 'holdToken'];
 const QUESTION_FIELD = /^extraInfo\.(\d+)$/;
 
 /**
@@ -268,7 +370,7 @@ const QUESTION_FIELD = /^extraInfo\.(\d+)$/;
 export function placeErrors(
   errors: Record<string, string[]> | undefined,
   message: string | undefined,
-  sent: BookingLine[],
+  sent: { productId: string }[],
   current: WizardStep,
 ): PlacedErrors {
   const placed: PlacedErrors = { step: current, products: {}, contact: {} };
@@ -284,6 +386,9 @@ export function placeErrors(
         ...placed.products[line.productId],
         [product[2]]: text,
       };
+      steps.push(1);
+    } else if (product && line && SEAT_FIELDS.includes(product[2] ?? '')) {
+      placed.products[line.productId] = { ...placed.products[line.productId], seats: text };
       steps.push(1);
     } else if (field === 'products') {
       placed.tickets = text;

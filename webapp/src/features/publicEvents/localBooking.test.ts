@@ -39,6 +39,37 @@ describe('the local booking', () => {
     expect(loadBooking('ev-1', 'u-1')).toEqual(freshBooking('ev-1', 'u-1'));
   });
 
+  it('keeps the seats picked and their hold session', () => {
+    const seated = {
+      ...booked,
+      lines: [
+        {
+          productId: 'p-seat',
+          amount: 1,
+          names: [],
+          seats: [
+            {
+              label: 'N1-3',
+              section: 'Tribune Nord',
+              row: 'N1',
+              seatNumber: '3',
+              color: '#1e88e5',
+              categoryKey: 'a',
+            },
+          ],
+          holdToken: 'hold-1',
+        },
+      ],
+    };
+    saveBooking(seated);
+    expect(loadBooking('ev-1', 'u-1')).toEqual(seated);
+    localStorage.setItem(
+      localBookingKey('ev-1'),
+      JSON.stringify({ ...seated, lines: [{ ...seated.lines[0], seats: [{ label: 1 }] }] }),
+    );
+    expect(loadBooking('ev-1', 'u-1')).toEqual(freshBooking('ev-1', 'u-1'));
+  });
+
   it('is gone once cleared', () => {
     saveBooking(booked);
     clearBooking('ev-1');

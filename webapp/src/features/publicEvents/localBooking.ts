@@ -1,13 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PickedSeat } from '../../shared/seats/seatModel';
 
 /** The guest purchase: no company, no contact (spec 2 §4 "Customer choice"); the answer's key. */
 export const GUEST_KEY = 'none';
 
-/** One product of the booking: how many, and the holders' names when the product asks. */
+/**
+ * One product of the booking: how many, the holders' names when the product asks, and for a
+ * seat-ticket the seats picked (one per ticket once all are picked) and the hold session that
+ * holds them, so a reload keeps them.
+ */
 export interface BookingLine {
   productId: string;
   amount: number;
   names: string[];
+  seats?: PickedSeat[];
+  holdToken?: string | null;
 }
 
 /** Step 2's customer fields (the password is never stored). */
@@ -72,13 +79,27 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function isSeat(value: unknown): value is PickedSeat {
+  return (
+    isRecord(value) &&
+    ['label', 'section', 'row', 'seatNumber', 'color'].every(
+      (key) => typeof value[key] === 'string',
+    ) &&
+    (value.categoryKey === null || typeof value.categoryKey === 'string')
+  );
+}
+
 function isLine(value: unknown): value is BookingLine {
   return (
     isRecord(value) &&
     typeof value.productId === 'string' &&
     typeof value.amount === 'number' &&
     Array.isArray(value.names) &&
-    value.names.every((name) => typeof name === 'string')
+    value.names.every((name) => typeof name === 'string') &&
+    (value.seats === undefined || (Array.isArray(value.seats) && value.seats.every(isSeat))) &&
+    (value.holdToken === undefined ||
+      value.holdToken === null ||
+      typeof value.holdToken === 'string')
   );
 }
 

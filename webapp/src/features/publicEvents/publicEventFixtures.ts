@@ -12,6 +12,7 @@ import type {
   PublicProduct,
 } from '../../api/generated/booking';
 import type { PaymentStart } from '../../api/generated/payments';
+import type { SeasonalTicket } from '../../api/generated/seats';
 import { clubs, demoFc, modules, staffUser } from '../../test/fixtures';
 import { server, sessionHandlers, type SessionScenario } from '../../test/server';
 
@@ -72,6 +73,18 @@ export function product(extra: Partial<PublicProduct> = {}): PublicProduct {
     ...extra,
   };
 }
+
+/** A seat-ticket in the stadium's category A (see shared/seats/seatFixtures). */
+export const seatProduct = (extra: Partial<PublicProduct> = {}) =>
+  product({
+    productId: 'p-seat',
+    catalogueProductId: 'cp-seat',
+    title: 'Siddeplads',
+    description: null,
+    type: 'seat-ticket',
+    seatCategories: [{ key: 'a', label: 'Kategori A', color: '#1e88e5', accessible: false }],
+    ...extra,
+  });
 
 export const freeProduct = (extra: Partial<PublicProduct> = {}) =>
   product({ productId: 'p-free', title: 'Tilmelding', description: null, price: 0, ...extra });
@@ -135,6 +148,20 @@ export const stripeStart: PaymentStart = {
   publishableKey: 'pk_test_tribune',
 };
 
+/** Karen's season ticket in section A, row 3, seat 12: not answered yet. */
+export function seasonalTicket(extra: Partial<SeasonalTicket> = {}): SeasonalTicket {
+  return {
+    id: 'st-1',
+    product: 'Sæsonkort',
+    name: 'Karen Kunde',
+    section: 'A',
+    row: '3',
+    seatNumber: '12',
+    attending: null,
+    ...extra,
+  };
+}
+
 /** A customer of Demo FC: signed in, in public mode. */
 export const customerUser: SessionUser = {
   ...staffUser,
@@ -169,6 +196,9 @@ export interface BookingCalls {
   orders: { token: string | null }[];
   pays: { token: string | null }[];
   accepts: { token: string | null; body: unknown }[];
+  /** How often the season tickets were read. */
+  seasonalTicketReads: number;
+  seasonalAnswers: { ticketId: string; attending: string | null; body: unknown }[];
 }
 
 /** The server's answers; each may be a function of the call. */
@@ -184,6 +214,10 @@ export interface BookingServer {
   orders?: { order: PublicOrder; payment: PublicOrderPayment }[];
   pay?: () => Response;
   accept?: () => { order: PublicOrder; payment: PublicOrderPayment };
+  /** The holder's season tickets at the event; an answer is kept, as the server keeps it. */
+  seasonalTickets?: SeasonalTicket[];
+  /** Answers an answer instead (e.g. a refusal); undefined: accepted. */
+  answerSeasonalTicket?: (ticketId: string, attending: boolean) => Response | undefined;
 }
 
 /** Prices the lines as the server does: each at its product's price, no allowances. */
@@ -216,7 +250,10 @@ export function serveBooking(given: BookingServer = {}): BookingCalls {
     orders: [],
     pays: [],
     accepts: [],
+    seasonalTicketReads: 0,
+    seasonalAnswers: [],
   };
+  const seasonalTickets = (given.seasonalTickets ?? []).map((ticket) => ({ ...ticket }));
   const products = given.products ?? (() => [product()]);
   const orders = given.orders ?? [{ order: order(), payment: payment() }];
   const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token');
@@ -228,6 +265,20 @@ export function serveBooking(given: BookingServer = {}): BookingCalls {
         return HttpResponse.json({ success: false, error: 'Ikke fundet' }, { status: 404 });
       }
       return HttpResponse.json({ success: true, result: event });
+    }),
+    http.get('/public/events/:id/seasonal-tickets', () => {
+      calls.seasonalTicketReads += 1;
+      return HttpResponse.json({ success: true, result: seasonalTickets });
+    }),
+    http.post('/public/events/:id/seasonal-tickets/:ticketId', async ({ params, request }) => {
+      const ticketId = String(params.ticketId);
+      const attending = new URL(request.url).searchParams.get('attending');
+      calls.seasonalAnswers.push({ ticketId, attending, body: await request.json() });
+      const refused = given.answerSeasonalTicket?.(ticketId, attending === 'true');
+      if (refused) return refused;
+      const ticket = seasonalTickets.find((each) => each.id === ticketId);
+      if (ticket) ticket.attending = attending === 'true';
+      return HttpResponse.json({ success: true });
     }),
     http.post('/public/events/:id/products', async ({ request }) => {
       const body = (await request.json()) as BookingInput;

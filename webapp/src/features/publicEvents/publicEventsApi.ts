@@ -10,6 +10,7 @@ import type {
   PublicProduct,
 } from '../../api/generated/booking';
 import type { PaymentStart } from '../../api/generated/payments';
+import type { SeasonalTicket } from '../../api/generated/seats';
 
 // Absolute paths: the booking lives under /public/events in either mode.
 const EVENTS_URL = '/public/events';
@@ -39,6 +40,21 @@ export interface BookingProducts {
   bookingProducts: PricedLine[];
 }
 
+/** The signed-in holder's season tickets at an event. */
+export interface SeasonalTicketsRequest {
+  eventId: string;
+  /** Whose tickets: each user has their own answer in the cache. */
+  userId: string;
+}
+
+/** The holder's answer for one season ticket at the event. */
+export interface SeasonalTicketAnswer {
+  eventId: string;
+  ticketId: string;
+  /** true: the holder comes; false: the seat is released for sale for this event alone. */
+  attending: boolean;
+}
+
 /** A booked order and the token `book` handed out: every call about it carries both. */
 export interface OrderLink {
   eventId: string;
@@ -66,15 +82,38 @@ function orderAnswer(body: Envelope<PublicOrder, PublicOrderPayment>): PublicOrd
 }
 
 /**
- * The public event page and its booking (spec 2 §7 "Public booking"): the event, what the chosen
- * customer may buy with the booking priced, the contact's check, the intent and the booking, and
- * the booked order with its retry and the payer's return. Accepting a payment answers the order as
- * it now stands, which replaces the cached order, so the confirmation follows the server only.
+ * The public event page and its booking (spec 2 §7 "Public booking"): the event, the holder's
+ * season tickets and their answers, what the chosen customer may buy with the booking priced, the
+ * contact's check, the intent and the booking, and the booked order with its retry and the payer's
+ * return. Accepting a payment answers the order as it now stands, which replaces the cached order,
+ * so the confirmation follows the server only.
  */
 export const publicEventsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getPublicEvent: build.query<PublicEvent, PublicEventRequest>({
       query: ({ url }) => eventUrl(url),
+    }),
+    /** 'Dine sæsonbilletter': empty for a guest and for a user holding none at the event. */
+    getSeasonalTickets: build.query<SeasonalTicket[], SeasonalTicketsRequest>({
+      query: ({ eventId }) => `${eventUrl(eventId)}/seasonal-tickets`,
+      providesTags: (_result, _error, { eventId }) => [{ type: 'SeasonalTicket', id: eventId }],
+    }),
+    /**
+     * 422 when the seat is released already or no longer reserved for the holder. The tickets
+     * and the seat map are read again either way: an answer changes both, and a refusal means
+     * the page was out of date.
+     */
+    answerSeasonalTicket: build.mutation<unknown, SeasonalTicketAnswer>({
+      query: ({ eventId, ticketId, attending }) => ({
+        url: `${eventUrl(eventId)}/seasonal-tickets/${encodeURIComponent(ticketId)}`,
+        method: 'POST',
+        params: { attending: String(attending) },
+        body: {},
+      }),
+      invalidatesTags: (_result, _error, { eventId }) => [
+        { type: 'SeasonalTicket', id: eventId },
+        { type: 'SeatMap', id: eventId },
+      ],
     }),
     /** `result` is keyed by the customer's key; `data.bookingProducts` prices the lines. */
     getBookingProducts: build.query<BookingProducts, ProductsRequest>({
@@ -166,6 +205,8 @@ export const publicEventsApi = baseApi.injectEndpoints({
 export const {
   useGetPublicEventQuery,
   useGetBookingProductsQuery,
+  useGetSeasonalTicketsQuery,
+  useAnswerSeasonalTicketMutation,
   useValidateContactMutation,
   useCreateIntentMutation,
   useBookMutation,

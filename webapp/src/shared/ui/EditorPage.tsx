@@ -1,4 +1,10 @@
-import { Formik, type FormikHelpers, type FormikProps, type FormikValues } from 'formik';
+import {
+  Formik,
+  type FormikErrors,
+  type FormikHelpers,
+  type FormikProps,
+  type FormikValues,
+} from 'formik';
 import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +43,11 @@ interface EditorPageProps<V extends FormikValues> {
   initialValues: V;
   schema: AnyObjectSchema;
   /**
+   * Errors the schema cannot know, merged with its own (e.g. the server's answer to a preview of
+   * exactly these values).
+   */
+  validate?: (values: V) => FormikErrors<V>;
+  /**
    * Saves and returns the id. A saved entity's save sends the version it was read with: a reload
    * after each save brings the next one.
    */
@@ -63,6 +74,7 @@ export function EditorPage<V extends FormikValues>({
   loaded,
   initialValues,
   schema,
+  validate,
   save,
   createdMessage,
   savedMessage,
@@ -89,6 +101,7 @@ export function EditorPage<V extends FormikValues>({
       initialValues={initialValues}
       enableReinitialize
       validationSchema={schema}
+      validate={validate}
       onSubmit={async (values, helpers) => {
         try {
           const savedId = await save(values);

@@ -1,0 +1,392 @@
+//! Seats sold with a booking (issue 16), shared by the seat engine (`seats`) and the booking
+//! (`booking`): which chart an event's seating uses, the seats a hold session holds, and a
+//! booking's seats from its hold to its end.
+//!
+//! A seat of a booking is a row of `event_seats` that names the booking's order. While the order
+//! waits for its payment the row is 'held' with the order's own token (`order:<id>`, so the
+//! buyer's picker can no longer give it back) until the booking's hold runs out; once paid it is
+//! 'booked'. A hold that ran out is free for the next buyer, whose upsert clears `order_id`: the
+//! booking then knows its seats are gone.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+/// The id of the chart of an event's seating (None: no seating, or not the club's).
+pub async fn chart_of(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event: Uuid,
+) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT c.id FROM club_events e JOIN seat_charts c ON c.client_id = e.client_id AND c.key = e.seating->>'chartId' \
+         WHERE e.client_id = $1 AND e.id = $2 AND e.has_seating",
+    )
+    .bind(client_id)
+    .bind(event)
+    .fetch_optional(conn)
+    .await
+}
+
+/// A seat as a booking line and its ticket carry it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct LineSeat {
+    /// 'row-number': the order line's seat text.
+    pub label: String,
+    pub section: String,
+    #[sqlx(rename = "row_label")]
+    pub row: String,
+    pub number: String,
+    pub category_key: Option<String>,
+    /// The category's colour ('#rrggbb').
+    pub color: Option<String>,
+}
+
+/// The token a booking's seats are held with while its order waits for payment.
+pub fn order_token(order_id: Uuid) -> String {
+    format!("order:{order_id}")
+}
+
+/// Of `wanted` (label, hold token), the seats of the event's chart that the token holds now, in
+/// `wanted`'s order (None: not held by it, or no such seat). `lock`: the rows stay locked to the
+/// caller's transaction, so what it found stays true until it commits.
+pub async fn held_by(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event: Uuid,
+    wanted: &[(String, String)],
+    now: DateTime<Utc>,
+    lock: bool,
+) -> Result<Vec<Option<LineSeat>>, sqlx::Error> {
+    if wanted.is_empty() {
+        return Ok(Vec::new());
+    }
+    let Some(chart) = chart_of(&mut *conn, client_id, event).await? else {
+        return Ok(vec![None; wanted.len()]);
+    };
+    let labels: Vec<&str> = wanted.iter().map(|(l, _)| l.trim()).collect();
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        seat: LineSeat,
+        hold_token: Option<String>,
+    }
+    let rows: Vec<Row> = sqlx::query_as(&format!(
+        "SELECT s.label, s.section, s.row_label, s.number, s.category_key, c.color, e.hold_token \
+         FROM event_seats e JOIN seats s ON s.id = e.seat_id \
+         LEFT JOIN seat_categories c ON c.chart_id = s.chart_id AND c.key = s.category_key \
+         WHERE e.event_id = $1 AND s.chart_id = $2 AND s.label = ANY($3) \
+           AND e.status = 'held' AND e.held_until > $4{}",
+        if lock { " FOR UPDATE OF e" } else { "" }
+    ))
+    .bind(event)
+    .bind(chart)
+    .bind(&labels)
+    .bind(now)
+    .fetch_all(conn)
+    .await?;
+    Ok(wanted
+        .iter()
+        .map(|(label, token)| {
+            rows.iter()
+                .find(|r| {
+                    r.seat.label == label.trim() && r.hold_token.as_deref() == Some(token.trim())
+                })
+                .map(|r| r.seat.clone())
+        })
+        .collect())
+}
+
+/// The seats (label, the buyer's hold token) become the orders' own: held with the order's token
+/// until `until`. The caller locked them with `held_by` first. Answers how many it took.
+pub async fn attach(
+    conn: &mut PgConnection,
+    event: Uuid,
+    seats: &[(Uuid, String, String)],
+    until: DateTime<Utc>,
+) -> Result<u64, sqlx::Error> {
+    if seats.is_empty() {
+        return Ok(0);
+    }
+    let orders: Vec<Uuid> = seats.iter().map(|(o, _, _)| *o).collect();
+    let labels: Vec<&str> = seats.iter().map(|(_, l, _)| l.trim()).collect();
+    let tokens: Vec<&str> = seats.iter().map(|(_, _, t)| t.trim()).collect();
+    Ok(sqlx::query(
+        "UPDATE event_seats e SET order_id = w.order_id, hold_token = 'order:' || w.order_id::text, \
+           held_until = $2, updated_at = now() \
+         FROM unnest($3::uuid[], $4::text[], $5::text[]) AS w(order_id, label, token), seats s, club_events ev, seat_charts c \
+         WHERE ev.id = $1 AND c.client_id = ev.client_id AND c.key = ev.seating->>'chartId' \
+           AND s.chart_id = c.id AND s.label = w.label \
+           AND e.event_id = $1 AND e.seat_id = s.id AND e.status = 'held' AND e.hold_token = w.token",
+    )
+    .bind(event)
+    .bind(until)
+    .bind(&orders)
+    .bind(&labels)
+    .bind(&tokens)
+    .execute(conn)
+    .await?
+    .rows_affected())
+}
+
+/// The order's seats kept for `until` (a payment came, or a retry of it): true when all
+/// `expected` are still the order's. The rows stay locked to the caller's transaction.
+pub async fn keep(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    expected: usize,
+    until: DateTime<Utc>,
+) -> Result<bool, sqlx::Error> {
+    if expected == 0 {
+        return Ok(true);
+    }
+    let kept = sqlx::query(
+        "UPDATE event_seats SET held_until = $2, updated_at = now() \
+         WHERE order_id = $1 AND status = 'held' AND hold_token = $3",
+    )
+    .bind(order_id)
+    .bind(until)
+    .bind(order_token(order_id))
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(usize::try_from(kept).unwrap_or(0) == expected)
+}
+
+/// The order's held seats become booked (its payment is in).
+pub async fn book(conn: &mut PgConnection, order_id: Uuid) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE event_seats SET status = 'booked', hold_token = NULL, held_until = NULL, updated_at = now() \
+         WHERE order_id = $1 AND status = 'held'",
+    )
+    .bind(order_id)
+    .execute(conn)
+    .await?
+    .rows_affected())
+}
+
+/// The order's seats, held or booked, are free again (its booking gave up, or it was cancelled).
+pub async fn release(conn: &mut PgConnection, order_id: Uuid) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query("DELETE FROM event_seats WHERE order_id = $1")
+        .bind(order_id)
+        .execute(conn)
+        .await?
+        .rows_affected())
+}
+
+/// The categories of the event's chart: (key, label, colour, accessible), in the chart's order.
+pub async fn event_categories(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event: Uuid,
+) -> Result<Vec<(String, String, String, bool)>, sqlx::Error> {
+    let Some(chart) = chart_of(&mut *conn, client_id, event).await? else {
+        return Ok(Vec::new());
+    };
+    sqlx::query_as(
+        "SELECT key, label, color, accessible FROM seat_categories WHERE chart_id = $1 ORDER BY position, key",
+    )
+    .bind(chart)
+    .fetch_all(conn)
+    .await
+}
+
+/// The one rule of which events a season holds, over a season `s` and an event `ev`: the season
+/// is active, one of its seat rows names the event's chart, and the event starts (in Danish
+/// time) within the season's dates.
+#[macro_export]
+macro_rules! season_holds_event {
+    () => {
+        "ev.has_seating AND NOT s.inactive \
+         AND (ev.start_date AT TIME ZONE 'Europe/Copenhagen')::date BETWEEN s.start_date AND s.end_date \
+         AND EXISTS (SELECT 1 FROM jsonb_array_elements(s.seats) AS x(v) WHERE x.v->>'chartId' = ev.seating->>'chartId')"
+    };
+}
+
+/// The seasons the event `$1` belongs to (`season_holds_event!`).
+pub const EVENT_SEASONS: &str = concat!(
+    "SELECT s.id FROM seasons s JOIN club_events ev ON ev.client_id = s.client_id WHERE ev.id = $1 AND ",
+    season_holds_event!()
+);
+
+/// The seats of the season tickets of the event's seasons, reserved at the event for their
+/// holders (all but those a holder released for it), until the event's ticket products release
+/// unclaimed reserved seats; a holder who said they come keeps theirs past that. A seat sold at
+/// the event before its season ticket was made stays sold. Answers how many were reserved anew.
+pub async fn reserve_for_event(conn: &mut PgConnection, event: Uuid) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query(&format!(
+        "INSERT INTO event_seats (event_id, seat_id, client_id, status, season_ticket_id, held_until) \
+         SELECT $1, st.seat_id, st.client_id, 'reserved', st.id, \
+                CASE WHEN a.attending THEN NULL \
+                     ELSE (SELECT min(release_reserved_at) FROM event_products WHERE event_id = $1) END \
+         FROM season_tickets st \
+         LEFT JOIN season_ticket_answers a ON a.season_ticket_id = st.id AND a.event_id = $1 \
+         WHERE st.season_id IN ({EVENT_SEASONS}) AND a.attending IS DISTINCT FROM false \
+         ON CONFLICT (event_id, seat_id) DO UPDATE SET held_until = EXCLUDED.held_until \
+         WHERE event_seats.status = 'reserved' AND event_seats.season_ticket_id = EXCLUDED.season_ticket_id \
+           AND event_seats.held_until IS DISTINCT FROM EXCLUDED.held_until"
+    ))
+    .bind(event)
+    .execute(conn)
+    .await?
+    .rows_affected())
+}
+
+/// The season tickets whose seat an order bought at its event (released by its holder, or by the
+/// release time): the answer records the sale. Answers (season ticket, event) of each.
+pub async fn sold_season_seats(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+) -> Result<Vec<(Uuid, Uuid)>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "INSERT INTO season_ticket_answers (season_ticket_id, event_id, client_id, attending, sold_order_id) \
+         SELECT st.id, e.event_id, e.client_id, false, e.order_id \
+         FROM event_seats e JOIN season_tickets st ON st.seat_id = e.seat_id \
+         WHERE e.order_id = $1 AND e.status = 'booked' \
+           AND st.season_id IN (SELECT s.id FROM seasons s JOIN club_events ev ON ev.client_id = s.client_id \
+               WHERE ev.id = e.event_id AND ", season_holds_event!(), ") \
+         ON CONFLICT (season_ticket_id, event_id) DO UPDATE SET attending = false, sold_order_id = EXCLUDED.sold_order_id \
+         RETURNING season_ticket_id, event_id",
+    ))
+    .bind(order_id)
+    .fetch_all(conn)
+    .await
+}
+
+/// Extends a live hold session, and the seats it holds, to `minutes` from `now`: when it now
+/// runs out; None when it ran out already.
+pub async fn extend_session(
+    conn: &mut PgConnection,
+    token: &str,
+    now: DateTime<Utc>,
+    minutes: i64,
+) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
+    let Some(until) = extend_session_only(&mut *conn, token, now, minutes).await? else {
+        return Ok(None);
+    };
+    sqlx::query(
+        "UPDATE event_seats SET held_until = $3, updated_at = $2 \
+         WHERE hold_token = $1 AND status = 'held' AND held_until > $2",
+    )
+    .bind(token)
+    .bind(now)
+    .bind(until)
+    .execute(conn)
+    .await?;
+    Ok(Some(until))
+}
+
+/// A staff order's seat-ticket lines (issue 16; spec 3 §4 'Seat picking per selected event'):
+/// `lines` (line index, event, seat label). The order's seats become exactly these, booked to
+/// it: a seat no longer on a line is free again; a seat taken by someone else refuses its line,
+/// in Danish on `orderLines.{i}.seat`. The caller's transaction rolls back on a refusal.
+pub async fn sync_order_seats(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    order_id: Uuid,
+    lines: &[(usize, Uuid, String)],
+) -> Result<Vec<(String, String)>, sqlx::Error> {
+    let events: Vec<Uuid> = lines.iter().map(|(_, e, _)| *e).collect();
+    let labels: Vec<&str> = lines.iter().map(|(_, _, l)| l.trim()).collect();
+    // The seats the lines name, on each event's chart: (event, label, seat, event title).
+    let found: Vec<(Uuid, String, Option<Uuid>, Option<String>)> = sqlx::query_as(
+        "SELECT w.event_id, w.label, s.id, ev.title \
+         FROM unnest($2::uuid[], $3::text[]) AS w(event_id, label) \
+         LEFT JOIN club_events ev ON ev.id = w.event_id AND ev.client_id = $1 AND ev.has_seating \
+         LEFT JOIN seat_charts c ON c.client_id = ev.client_id AND c.key = ev.seating->>'chartId' \
+         LEFT JOIN seats s ON s.chart_id = c.id AND s.label = w.label AND s.for_sale",
+    )
+    .bind(client_id)
+    .bind(&events)
+    .bind(&labels)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut refused = Vec::new();
+    let mut wanted: Vec<(Uuid, Uuid)> = Vec::new();
+    for ((at, _, label), (event, _, seat, title)) in lines.iter().zip(&found) {
+        let field = format!("orderLines.{at}.seat");
+        match (seat, title) {
+            (_, None) => refused.push((field, "Arrangementet har ingen pladser".to_string())),
+            (None, Some(title)) => refused.push((
+                field,
+                format!("Pladsen {} findes ikke til {title}", label.trim()),
+            )),
+            (Some(seat), Some(title)) => {
+                if wanted.contains(&(*event, *seat)) {
+                    refused.push((
+                        field,
+                        format!("Pladsen {} er valgt to gange til {title}", label.trim()),
+                    ));
+                } else {
+                    wanted.push((*event, *seat));
+                }
+            }
+        }
+    }
+    if !refused.is_empty() {
+        return Ok(refused);
+    }
+    let (events, seats): (Vec<Uuid>, Vec<Uuid>) = wanted.iter().copied().unzip();
+    // Seats no longer on a line are free again.
+    sqlx::query(
+        "DELETE FROM event_seats e WHERE e.order_id = $1 \
+           AND NOT EXISTS (SELECT 1 FROM unnest($2::uuid[], $3::uuid[]) AS w(event_id, seat_id) \
+                           WHERE w.event_id = e.event_id AND w.seat_id = e.seat_id)",
+    )
+    .bind(order_id)
+    .bind(&events)
+    .bind(&seats)
+    .execute(&mut *conn)
+    .await?;
+    // The rest booked to the order: its own already, free, or a hold or release time run out.
+    let taken: Vec<(Uuid, Uuid)> = sqlx::query_as(
+        "INSERT INTO event_seats (event_id, seat_id, client_id, status, order_id) \
+         SELECT w.event_id, w.seat_id, $1, 'booked', $2 FROM unnest($3::uuid[], $4::uuid[]) AS w(event_id, seat_id) \
+         ORDER BY w.event_id, w.seat_id \
+         ON CONFLICT (event_id, seat_id) DO UPDATE SET status = 'booked', order_id = EXCLUDED.order_id, \
+           hold_token = NULL, held_until = NULL, season_ticket_id = NULL, updated_at = now() \
+         WHERE event_seats.order_id = EXCLUDED.order_id \
+            OR (event_seats.status IN ('held', 'reserved') AND event_seats.held_until <= now()) \
+         RETURNING event_id, seat_id",
+    )
+    .bind(client_id)
+    .bind(order_id)
+    .bind(&events)
+    .bind(&seats)
+    .fetch_all(&mut *conn)
+    .await?;
+    for ((at, _, label), (event, _, seat, title)) in lines.iter().zip(&found) {
+        if let Some(seat) = seat {
+            if !taken.contains(&(*event, *seat)) {
+                refused.push((
+                    format!("orderLines.{at}.seat"),
+                    format!(
+                        "Pladsen {} er ikke ledig til {}",
+                        label.trim(),
+                        title.as_deref().unwrap_or_default()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(refused)
+}
+
+/// Extends a live hold session alone (not its seats), to `minutes` from `now`: when it now runs
+/// out; None when it ran out already.
+pub async fn extend_session_only(
+    conn: &mut PgConnection,
+    token: &str,
+    now: DateTime<Utc>,
+    minutes: i64,
+) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE seat_hold_tokens SET expires_at = $3 WHERE token = $1 AND expires_at > $2 RETURNING expires_at",
+    )
+    .bind(token)
+    .bind(now)
+    .bind(now + chrono::Duration::minutes(minutes))
+    .fetch_optional(conn)
+    .await
+}

@@ -1,0 +1,292 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { SeasonTicket, SeatChannel } from '../../api/generated/seats';
+import { stadium } from '../../shared/seats/seatFixtures';
+import { renderApp } from '../../test/renderApp';
+import { server } from '../../test/server';
+import { staffSession } from '../../test/staffSession';
+import { withOrders } from './orderSetupFixtures';
+import type { SeasonTicketInput } from './orderSetupApi';
+import type { Season } from './types';
+
+const seatedSeason: Season = {
+  id: 's-1',
+  version: 3,
+  title: 'Sæson 2026/27',
+  startDate: '2026-07-01',
+  endDate: '2027-06-30',
+  parentId: null,
+  reservations: false,
+  inactive: false,
+  seats: [{ chartId: 'stadion', eventId: null, name: 'Hele stadion' }],
+};
+
+const karensTicket: SeasonTicket = {
+  id: 't-1',
+  seat: 'N1-2',
+  section: 'Tribune Nord',
+  row: 'N1',
+  seatNumber: '2',
+  productId: 'p-1',
+  product: 'Sæsonkort Nord',
+  name: 'Karen Kunde',
+  email: 'karen@kunde.dk',
+  companyId: null,
+};
+
+const sponsorChannel: SeatChannel = {
+  id: 'ch-1',
+  name: 'Sponsorpladser',
+  companyId: 'c-1',
+  company: 'Vejle Byg A/S',
+  seats: ['N2-5', 'N2-6'],
+};
+
+const SOLD = 'Pladsen er allerede solgt til Demo FC – Vejle';
+
+interface SeatingServer {
+  season?: Season;
+  /** Answers a new season ticket instead of taking it. */
+  refuseTicket?: () => Response;
+}
+
+/** Season s-1 on the chart 'stadion' with Karen's ticket and the sponsors' channel; records posts. */
+function serveSeating({ season = seatedSeason, refuseTicket }: SeatingServer = {}) {
+  const tickets: SeasonTicket[] = [karensTicket];
+  const channels: SeatChannel[] = [sponsorChannel];
+  const ticketPosts: unknown[] = [];
+  const channelPosts: unknown[] = [];
+  server.use(
+    ...staffSession(withOrders),
+    http.get('/api/orders/seasons/parents', () => HttpResponse.json({ success: true, result: [] })),
+    http.get('/api/orders/seasons/s-1', () => HttpResponse.json({ success: true, result: season })),
+    http.get('/api/seats/charts', () =>
+      HttpResponse.json({
+        success: true,
+        result: [{ id: 'chart-1', key: 'stadion', name: 'Stadion', seats: 12 }],
+      }),
+    ),
+    http.get('/api/seats/charts/chart-1', () =>
+      HttpResponse.json({ success: true, result: stadium() }),
+    ),
+    http.get('/api/seats/seasons/s-1/tickets', () =>
+      HttpResponse.json({ success: true, result: tickets }),
+    ),
+    http.post('/api/seats/seasons/s-1/tickets', async ({ request }) => {
+      const body = (await request.json()) as SeasonTicketInput;
+      ticketPosts.push(body);
+      if (refuseTicket) return refuseTicket();
+      const [row = '', seatNumber = ''] = body.seat.split('-');
+      tickets.push({
+        ...body,
+        id: 't-2',
+        section: 'Tribune Nord',
+        row,
+        seatNumber,
+        product: 'Sæsonkort',
+      });
+      return HttpResponse.json({ success: true, result: 't-2' });
+    }),
+    http.get('/api/seats/seasons/s-1/channels', () =>
+      HttpResponse.json({ success: true, result: channels }),
+    ),
+    http.post('/api/seats/seasons/s-1/channels', async ({ request }) => {
+      const body = (await request.json()) as SeatChannel;
+      channelPosts.push(body);
+      // The server names the company in its list.
+      const company = body.companyId === 'c-2' ? 'Bageriet Grøn ApS' : undefined;
+      channels.push({ ...body, id: 'ch-2', company });
+      return HttpResponse.json({ success: true, result: 'ch-2' });
+    }),
+    http.get('/api/companies', () =>
+      HttpResponse.json({
+        success: true,
+        result: [{ id: 'c-2', name: 'Bageriet Grøn ApS', city: 'Vejle' }],
+      }),
+    ),
+    http.get('/api/products', () =>
+      HttpResponse.json({
+        success: true,
+        result: [
+          { id: 'p-1', title: 'Sæsonkort Nord', price: 150000, type: 'product', variants: [] },
+        ],
+      }),
+    ),
+  );
+  return { ticketPosts, channelPosts };
+}
+
+const seat = (name: string) => screen.getByRole('option', { name });
+
+/** The cells of a table's rows below its header, as text. */
+function rowsOf(table: HTMLElement) {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+}
+
+async function openDialog(button: string) {
+  await userEvent.click(await screen.findByRole('button', { name: button }));
+  return screen.findByRole('dialog', { name: button });
+}
+
+describe("a season's tickets and channels", () => {
+  it('lists the tickets by seat and the channels with their company and seats', async () => {
+    serveSeating();
+    renderApp('/orders/seasons/s-1');
+    const tickets = await screen.findByRole('table', { name: 'Sæsonkort' });
+    await waitFor(() =>
+      expect(rowsOf(tickets)).toEqual([
+        ['N1-2', 'Tribune Nord', 'N1', '2', 'Sæsonkort Nord', 'Karen Kunde', 'karen@kunde.dk'],
+      ]),
+    );
+    const channels = screen.getByRole('table', { name: 'Salgskanaler' });
+    expect(within(channels).getByRole('columnheader', { name: 'Virksomhed' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(rowsOf(channels)).toEqual([
+        ['Sponsorpladser', 'Vejle Byg A/S', '2 pladser: N2-5, N2-6'],
+      ]),
+    );
+  });
+
+  it('creates a season ticket on the seat clicked, with its holder and product', async () => {
+    const { ticketPosts } = serveSeating();
+    renderApp('/orders/seasons/s-1');
+    const dialog = await openDialog('Opret sæsonkort');
+    // Karen's seat is taken; the sponsors' seats can still hold a season ticket.
+    expect(
+      await within(dialog).findByRole('option', { name: /^Plads N1-2, .*reserveret/ }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(seat('Plads N2-5, Tribune Nord, ledig')).not.toHaveAttribute('aria-disabled');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem' }));
+    expect(await within(dialog).findByText('Vælg en plads på kortet')).toBeInTheDocument();
+    expect(within(dialog).getByText('Navn skal udfyldes')).toBeInTheDocument();
+
+    await userEvent.click(seat('Plads N1-3, Tribune Nord, ledig'));
+    expect(within(dialog).getByText('Valgt plads: N1-3')).toBeInTheDocument();
+    await userEvent.click(seat('Plads N1-4, Tribune Nord, ledig'));
+    expect(within(dialog).getByText('Valgt plads: N1-4')).toBeInTheDocument();
+    expect(seat('Plads N1-3, Tribune Nord, ledig')).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText('Navn'), 'Bo Holm');
+    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'bo@holm.dk');
+    await userEvent.type(within(dialog).getByLabelText('Produkt'), 'Sæson');
+    await userEvent.click(
+      await screen.findByRole('option', { name: /Sæsonkort Nord/, hidden: true }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem' }));
+
+    expect(await screen.findByText('Sæsonkortet blev oprettet!')).toBeInTheDocument();
+    expect(ticketPosts).toEqual([
+      { seat: 'N1-4', productId: 'p-1', name: 'Bo Holm', email: 'bo@holm.dk', companyId: null },
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Opret sæsonkort' })).not.toBeInTheDocument(),
+    );
+    const tickets = screen.getByRole('table', { name: 'Sæsonkort' });
+    expect(await within(tickets).findByRole('cell', { name: 'Bo Holm' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of the seat on the seat", async () => {
+    const { ticketPosts } = serveSeating({
+      refuseTicket: () =>
+        HttpResponse.json(
+          { success: false, error: 'Valideringsfejl', errors: { seat: [SOLD] } },
+          { status: 422 },
+        ),
+    });
+    renderApp('/orders/seasons/s-1');
+    const dialog = await openDialog('Opret sæsonkort');
+    await userEvent.click(await within(dialog).findByRole('option', { name: /^Plads N1-5,/ }));
+    await userEvent.type(within(dialog).getByLabelText('Navn'), 'Bo Holm');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem' }));
+
+    expect(await within(dialog).findByText(SOLD)).toBeInTheDocument();
+    expect(ticketPosts).toEqual([
+      { seat: 'N1-5', productId: null, name: 'Bo Holm', email: '', companyId: null },
+    ]);
+    expect(screen.getByRole('dialog', { name: 'Opret sæsonkort' })).toBeInTheDocument();
+  });
+
+  it('creates a channel of the seats clicked for a company', async () => {
+    const { channelPosts } = serveSeating();
+    renderApp('/orders/seasons/s-1');
+    const dialog = await openDialog('Opret salgskanal');
+    // A season ticket's seat and another channel's seats are taken.
+    expect(
+      await within(dialog).findByRole('option', { name: /^Plads N1-2, .*reserveret/ }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(seat('Plads N2-5, Tribune Nord, salgskanal')).toHaveAttribute('aria-disabled', 'true');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem' }));
+    expect(await within(dialog).findByText('Vælg mindst én plads på kortet')).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText('Navn'), 'Bagerens bord');
+    await userEvent.type(within(dialog).getByLabelText('Virksomhed'), 'Bage');
+    await userEvent.click(
+      await screen.findByRole('option', { name: /Bageriet Grøn ApS/, hidden: true }),
+    );
+    await userEvent.click(seat('Plads N2-1, Tribune Nord, ledig'));
+    await userEvent.click(seat('Plads N2-2, Tribune Nord, ledig'));
+    expect(within(dialog).getByText('2 valgte pladser: N2-1, N2-2')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gem' }));
+
+    expect(await screen.findByText('Salgskanalen blev oprettet!')).toBeInTheDocument();
+    expect(channelPosts).toEqual([
+      { name: 'Bagerens bord', companyId: 'c-2', seats: ['N2-1', 'N2-2'] },
+    ]);
+    const channels = screen.getByRole('table', { name: 'Salgskanaler' });
+    await waitFor(() =>
+      expect(rowsOf(channels)).toContainEqual([
+        'Bagerens bord',
+        'Bageriet Grøn ApS',
+        '2 pladser: N2-1, N2-2',
+      ]),
+    );
+  });
+
+  it("takes a row's free seats from the last one clicked with a shift-click", async () => {
+    const user = userEvent.setup();
+    const { channelPosts } = serveSeating();
+    renderApp('/orders/seasons/s-1');
+    await user.click(await screen.findByRole('button', { name: 'Opret salgskanal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Opret salgskanal' });
+    await user.type(within(dialog).getByLabelText('Navn'), 'Nordtribunen');
+    await user.click(await within(dialog).findByRole('option', { name: /^Plads N1-1,/ }));
+    await user.keyboard('{Shift>}');
+    await user.click(seat('Plads N1-4, Tribune Nord, ledig'));
+    await user.keyboard('{/Shift}');
+    // N1-2 holds a season ticket: the range passes it by.
+    expect(within(dialog).getByText('3 valgte pladser: N1-1, N1-3, N1-4')).toBeInTheDocument();
+    await user.click(seat('Plads N1-3, Tribune Nord, valgt'));
+    await user.click(within(dialog).getByRole('button', { name: 'Gem' }));
+
+    await waitFor(() =>
+      expect(channelPosts).toEqual([
+        { name: 'Nordtribunen', companyId: null, seats: ['N1-1', 'N1-4'] },
+      ]),
+    );
+  });
+
+  it('shows nothing for a new season or one without a chart', async () => {
+    serveSeating({ season: { ...seatedSeason, seats: [] } });
+    const { unmount } = renderApp('/orders/seasons/s-1');
+    await screen.findByRole('heading', { level: 1, name: 'Sæson 2026/27' });
+    expect(screen.queryByRole('heading', { name: 'Sæsonkort' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Salgskanaler' })).not.toBeInTheDocument();
+    unmount();
+
+    renderApp('/orders/seasons/create');
+    await screen.findByRole('heading', { level: 1, name: 'Opret sæson' });
+    expect(screen.queryByRole('heading', { name: 'Sæsonkort' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Opret salgskanal' })).not.toBeInTheDocument();
+  });
+});

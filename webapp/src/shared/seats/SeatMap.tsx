@@ -1,0 +1,717 @@
+import type { TFunction } from 'i18next';
+import { Button } from 'primereact/button';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Chart, Seat } from '../../api/generated/seats';
+import { formatOre } from '../format';
+import {
+  categoryColor,
+  isPickable,
+  SEAT_STATES,
+  STATE_COLORS,
+  stateOf,
+  UNAVAILABLE_COLOR,
+  UNKNOWN_STATE_COLOR,
+  type SeatMapState,
+} from './seatModel';
+import './seats.css';
+
+export type SeatMapMode = 'pick' | 'overview';
+
+export interface SeatMapProps {
+  chart: Chart;
+  /** Each seat's state by label; a seat not named is free. */
+  states: ReadonlyMap<string, SeatMapState>;
+  /**
+   * 'pick': free seats in their category's colour (toggled through `onToggle`), the picked
+   * ('mine') ones marked, the rest grey. 'overview': every state in its own colour, with a
+   * legend and the counts per section; a click calls `onSeatClick`.
+   */
+  mode: SeatMapMode;
+  /** Pick mode: the categories that may be picked (every category when not given). */
+  categories?: readonly string[];
+  /** The price per category key (øre), shown in the legend. */
+  prices?: Readonly<Record<string, number>>;
+  /** Pick mode: a free seat to pick or a picked seat to give back (click, Enter or Space). */
+  onToggle?: (seat: Seat) => void;
+  /** Overview mode: a seat was clicked (or chosen by Enter or Space). */
+  onSeatClick?: (seat: Seat, state: SeatMapState) => void;
+  /** Any move in the map (zoom, pan, keys): a hold session lives on it. */
+  onActivity?: () => void;
+  /** Overview mode: the counts per section under the map (default on; off where the page shows the server's). */
+  sectionCounts?: boolean;
+  /** The map's accessible name; 'Pladser' when not given. */
+  label?: string;
+}
+
+/** What the map draws: the chart's extent plus a margin and room for the section names. */
+interface ViewBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The zoom (1: the whole chart) and the pan, in chart units. */
+interface View {
+  scale: number;
+  x: number;
+  y: number;
+}
+
+const SEAT_RADIUS = 0.42;
+const MIN_SCALE = 1;
+const MAX_SCALE = 8;
+const ZOOM_STEP = 1.5;
+/** A press that moves less than this (pixels) is a click, not a drag. */
+const DRAG_THRESHOLD = 4;
+const HOME: View = { scale: 1, x: 0, y: 0 };
+
+function viewBoxOf(seats: readonly Seat[]): ViewBox {
+  if (seats.length === 0) return { x: 0, y: 0, width: 10, height: 10 };
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const seat of seats) {
+    minX = Math.min(minX, seat.x);
+    minY = Math.min(minY, seat.y);
+    maxX = Math.max(maxX, seat.x);
+    maxY = Math.max(maxY, seat.y);
+  }
+  return { x: minX - 1, y: minY - 2.5, width: maxX - minX + 2, height: maxY - minY + 3.5 };
+}
+
+/** The section names, centred over each section. */
+function sectionLabelsOf(seats: readonly Seat[]) {
+  const bounds = new Map<string, { minX: number; maxX: number; minY: number }>();
+  for (const seat of seats) {
+    const found = bounds.get(seat.section);
+    if (found) {
+      found.minX = Math.min(found.minX, seat.x);
+      found.maxX = Math.max(found.maxX, seat.x);
+      found.minY = Math.min(found.minY, seat.y);
+    } else {
+      bounds.set(seat.section, { minX: seat.x, maxX: seat.x, minY: seat.y });
+    }
+  }
+  return [...bounds].map(([name, box]) => ({
+    name,
+    x: (box.minX + box.maxX) / 2,
+    y: box.minY - 1.1,
+  }));
+}
+
+/** The seat nearest `from` in the direction (dx, dy); a seat off to the side counts further. */
+export function nearestSeat(
+  seats: readonly Seat[],
+  from: number,
+  dx: number,
+  dy: number,
+): number | null {
+  const origin = seats[from];
+  if (!origin) return null;
+  let best: number | null = null;
+  let bestCost = Infinity;
+  seats.forEach((seat, index) => {
+    const ax = seat.x - origin.x;
+    const ay = seat.y - origin.y;
+    const along = ax * dx + ay * dy;
+    if (along <= 0.01) return;
+    const cost = along + 3 * Math.abs(ax * dy - ay * dx);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = index;
+    }
+  });
+  return best;
+}
+
+const DIRECTIONS: Record<string, [number, number]> = {
+  ArrowRight: [1, 0],
+  ArrowLeft: [-1, 0],
+  ArrowDown: [0, 1],
+  ArrowUp: [0, -1],
+};
+
+function clampScale(scale: number) {
+  return Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
+}
+
+/** The view zoomed by `factor` around a point of the drawing (viewBox units). */
+function zoomed(view: View, factor: number, cx: number, cy: number): View {
+  const scale = clampScale(view.scale * factor);
+  if (scale === MIN_SCALE) return HOME;
+  const ratio = scale / view.scale;
+  return { scale, x: cx - (cx - view.x) * ratio, y: cy - (cy - view.y) * ratio };
+}
+
+interface SeatLook {
+  fill: string;
+  picked: boolean;
+  disabled: boolean;
+  /** The state as the accessible name says it. */
+  stateText: string;
+}
+
+function lookOf(
+  t: TFunction,
+  chart: Chart,
+  seat: Seat,
+  state: SeatMapState,
+  mode: SeatMapMode,
+  categories: readonly string[] | undefined,
+): SeatLook {
+  const known = (SEAT_STATES as readonly string[]).includes(state);
+  const stateText = t(`seats.state.${known ? state : 'unknown'}`);
+  if (mode === 'overview') {
+    return {
+      fill: STATE_COLORS[state] ?? UNKNOWN_STATE_COLOR,
+      picked: false,
+      disabled: false,
+      stateText,
+    };
+  }
+  const pickable = isPickable(state, seat.categoryKey, categories);
+  return {
+    fill: pickable ? categoryColor(chart, seat.categoryKey) : UNAVAILABLE_COLOR,
+    picked: state === 'mine',
+    disabled: !pickable,
+    stateText: state === 'free' && !pickable ? t('seats.state.otherCategory') : stateText,
+  };
+}
+
+interface SeatDotProps {
+  id: string;
+  index: number;
+  x: number;
+  y: number;
+  fill: string;
+  picked: boolean;
+  disabled: boolean;
+  accessible: boolean;
+  name: string;
+  selectable: boolean;
+}
+
+/** One seat; memoised, so a change of one seat redraws only that one. */
+const SeatDot = memo(function SeatDot({
+  id,
+  index,
+  x,
+  y,
+  fill,
+  picked,
+  disabled,
+  accessible,
+  name,
+  selectable,
+}: SeatDotProps) {
+  const classes = ['tb-seat'];
+  if (picked) classes.push('tb-seat-picked');
+  if (disabled) classes.push('tb-seat-disabled');
+  return (
+    <g
+      id={id}
+      role="option"
+      aria-label={name}
+      aria-selected={selectable ? picked : undefined}
+      aria-disabled={disabled || undefined}
+      data-seat={index}
+      className={classes.join(' ')}
+    >
+      <circle cx={x} cy={y} r={SEAT_RADIUS} fill={fill} />
+      {accessible && (
+        <text x={x} y={y} className="tb-seat-accessible" aria-hidden="true">
+          ♿
+        </text>
+      )}
+    </g>
+  );
+});
+
+/**
+ * The seat map (issue 16): the chart's seats as circles in their category's (or, in the
+ * overview, their state's) colour, section names, a legend, zoom (wheel, buttons) and pan (drag).
+ * It is a listbox: focusable, the arrow keys move to the nearest seat that way, Enter or Space
+ * picks it, and each seat is named ('Plads N1-12, Tribune Nord, ledig'). Each seat is drawn by a
+ * memoised element and the map holds no state per seat, so a chart of thousands stays smooth.
+ */
+export function SeatMap({
+  chart,
+  states,
+  mode,
+  categories,
+  prices,
+  onToggle,
+  onSeatClick,
+  onActivity,
+  label,
+  sectionCounts = true,
+}: SeatMapProps) {
+  const { t } = useTranslation();
+  const idBase = useId();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [view, setView] = useState<View>(HOME);
+  const [focused, setFocused] = useState<number | null>(null);
+  const [hasFocus, setHasFocus] = useState(false);
+  const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
+  const dragged = useRef(false);
+  const seats = chart.seats;
+
+  const box = useMemo(() => viewBoxOf(seats), [seats]);
+  const sectionLabels = useMemo(
+    () =>
+      sectionLabelsOf(seats).map((section) => (
+        <text
+          key={section.name}
+          x={section.x}
+          y={section.y}
+          className="tb-seatmap-section"
+          aria-hidden="true"
+        >
+          {section.name}
+        </text>
+      )),
+    [seats],
+  );
+  const seatId = useCallback((index: number) => `${idBase}-seat-${index}`, [idBase]);
+  /**
+   * Draws a seat in its state. Each seat's element is kept while its state stays, so a change of
+   * a few seats builds (and React compares) only those: a name costs a translation.
+   */
+  const drawSeat = useMemo(() => {
+    const drawn = new Map<string, { state: SeatMapState; element: ReactElement }>();
+    return (seat: Seat, index: number, state: SeatMapState) => {
+      const before = drawn.get(seat.id);
+      if (before?.state === state) return before.element;
+      const look = lookOf(t, chart, seat, state, mode, categories);
+      const name = t(seat.accessible ? 'seats.map.seatAccessible' : 'seats.map.seat', {
+        label: seat.label,
+        section: seat.section,
+        state: look.stateText,
+      });
+      const element = (
+        <SeatDot
+          key={seat.id}
+          id={seatId(index)}
+          index={index}
+          x={seat.x}
+          y={seat.y}
+          fill={look.fill}
+          picked={look.picked}
+          disabled={look.disabled}
+          accessible={seat.accessible}
+          name={name}
+          selectable={mode === 'pick'}
+        />
+      );
+      drawn.set(seat.id, { state, element });
+      return element;
+    };
+  }, [chart, mode, categories, t, seatId]);
+  const seatLayer = useMemo(
+    () => seats.map((seat, index) => drawSeat(seat, index, stateOf(states, seat.label))),
+    [seats, states, drawSeat],
+  );
+
+  /** Pixels per chart unit and where the drawing starts in the element (it keeps its aspect). */
+  const geometry = useCallback(() => {
+    const rect = svgRef.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0 || rect.height === 0) return null;
+    const pixels = Math.min(rect.width / box.width, rect.height / box.height);
+    return {
+      pixels,
+      left: rect.left + (rect.width - box.width * pixels) / 2,
+      top: rect.top + (rect.height - box.height * pixels) / 2,
+    };
+  }, [box]);
+
+  const zoomBy = useCallback(
+    (factor: number, clientX?: number, clientY?: number) => {
+      const place = geometry();
+      const cx =
+        place && clientX !== undefined
+          ? box.x + (clientX - place.left) / place.pixels
+          : box.x + box.width / 2;
+      const cy =
+        place && clientY !== undefined
+          ? box.y + (clientY - place.top) / place.pixels
+          : box.y + box.height / 2;
+      // The view's transform applies around the drawing's origin: zoom around the point relative to it.
+      setView((before) => zoomed(before, factor, cx, cy));
+      onActivity?.();
+    },
+    [box, geometry, onActivity],
+  );
+
+  // The wheel zooms the map, not the page: React's wheel listener is passive and cannot stop it.
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const wheel = (event: WheelEvent) => {
+      event.preventDefault();
+      zoomBy(Math.exp(-event.deltaY * 0.002), event.clientX, event.clientY);
+    };
+    svg.addEventListener('wheel', wheel, { passive: false });
+    return () => svg.removeEventListener('wheel', wheel);
+  }, [zoomBy]);
+
+  const choose = useCallback(
+    (index: number) => {
+      const seat = seats[index];
+      if (!seat) return;
+      const state = stateOf(states, seat.label);
+      if (mode === 'pick') {
+        if (isPickable(state, seat.categoryKey, categories)) onToggle?.(seat);
+      } else {
+        onSeatClick?.(seat, state);
+      }
+    },
+    [categories, mode, onSeatClick, onToggle, seats, states],
+  );
+
+  /** Pans so the focused seat is in sight. */
+  const keepInSight = useCallback(
+    (index: number) => {
+      const seat = seats[index];
+      if (!seat) return;
+      setView((before) => {
+        const shownX = before.x + seat.x * before.scale;
+        const shownY = before.y + seat.y * before.scale;
+        const margin = before.scale;
+        let { x, y } = before;
+        if (shownX < box.x + margin) x += box.x + margin - shownX;
+        if (shownX > box.x + box.width - margin) x -= shownX - (box.x + box.width - margin);
+        if (shownY < box.y + margin) y += box.y + margin - shownY;
+        if (shownY > box.y + box.height - margin) y -= shownY - (box.y + box.height - margin);
+        return x === before.x && y === before.y ? before : { ...before, x, y };
+      });
+    },
+    [box, seats],
+  );
+
+  function firstFocus(): number | null {
+    if (seats.length === 0) return null;
+    const picked = seats.findIndex((seat) => stateOf(states, seat.label) === 'mine');
+    if (picked >= 0) return picked;
+    const open = seats.findIndex((seat) =>
+      isPickable(stateOf(states, seat.label), seat.categoryKey, categories),
+    );
+    return open >= 0 ? open : 0;
+  }
+
+  function onKeyDown(event: KeyboardEvent<SVGSVGElement>) {
+    const direction = DIRECTIONS[event.key];
+    const current = focused ?? firstFocus();
+    if (direction) {
+      event.preventDefault();
+      if (current === null) return;
+      const next =
+        focused === null ? current : (nearestSeat(seats, current, ...direction) ?? current);
+      setFocused(next);
+      keepInSight(next);
+      onActivity?.();
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      // The map sits in forms (the booking): its keys are its own.
+      event.stopPropagation();
+      if (current === null) return;
+      setFocused(current);
+      choose(current);
+    } else if (event.key === '+' || event.key === '=') {
+      event.preventDefault();
+      zoomBy(ZOOM_STEP);
+    } else if (event.key === '-') {
+      event.preventDefault();
+      zoomBy(1 / ZOOM_STEP);
+    } else if (event.key === '0') {
+      event.preventDefault();
+      setView(HOME);
+    }
+  }
+
+  function onPointerDown(event: PointerEvent<SVGSVGElement>) {
+    if (event.button !== 0) return;
+    drag.current = { x: event.clientX, y: event.clientY, moved: false };
+    dragged.current = false;
+  }
+
+  function onPointerMove(event: PointerEvent<SVGSVGElement>) {
+    const start = drag.current;
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (!start.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+    const place = geometry();
+    if (!place) return;
+    if (!start.moved) {
+      start.moved = true;
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+    }
+    start.x = event.clientX;
+    start.y = event.clientY;
+    setView((before) => ({
+      ...before,
+      x: before.x + dx / place.pixels,
+      y: before.y + dy / place.pixels,
+    }));
+  }
+
+  function onPointerUp() {
+    if (drag.current?.moved) {
+      dragged.current = true;
+      onActivity?.();
+    }
+    drag.current = null;
+  }
+
+  function onClick(event: MouseEvent<SVGSVGElement>) {
+    if (dragged.current) {
+      // The end of a drag is not a click on the seat under it.
+      dragged.current = false;
+      return;
+    }
+    const target = (event.target as Element).closest('[data-seat]');
+    if (!target) return;
+    const index = Number(target.getAttribute('data-seat'));
+    setFocused(index);
+    choose(index);
+  }
+
+  const focusSeat = focused !== null && hasFocus ? seats[focused] : undefined;
+  const selectable = mode === 'pick';
+
+  return (
+    <div className="tb-seatmap">
+      <div className="tb-seatmap-tools" role="toolbar" aria-label={t('seats.map.zoom')}>
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          rounded
+          text
+          aria-label={t('seats.map.zoomIn')}
+          onClick={() => zoomBy(ZOOM_STEP)}
+          disabled={view.scale >= MAX_SCALE}
+        />
+        <Button
+          type="button"
+          icon="pi pi-minus"
+          rounded
+          text
+          aria-label={t('seats.map.zoomOut')}
+          onClick={() => zoomBy(1 / ZOOM_STEP)}
+          disabled={view.scale <= MIN_SCALE}
+        />
+        <Button
+          type="button"
+          icon="pi pi-refresh"
+          rounded
+          text
+          aria-label={t('seats.map.reset')}
+          onClick={() => setView(HOME)}
+          disabled={view === HOME}
+        />
+      </div>
+      <svg
+        ref={svgRef}
+        className="tb-seatmap-drawing"
+        viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
+        role="listbox"
+        aria-label={label ?? t('seats.map.label')}
+        aria-multiselectable={selectable || undefined}
+        aria-activedescendant={focused !== null ? seatId(focused) : undefined}
+        aria-describedby={`${idBase}-keys`}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          setHasFocus(true);
+          if (focused === null) setFocused(firstFocus());
+        }}
+        onBlur={() => setHasFocus(false)}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onClick={onClick}
+      >
+        <g transform={`translate(${view.x} ${view.y}) scale(${view.scale})`}>
+          {sectionLabels}
+          {seatLayer}
+          {focusSeat && (
+            <circle
+              className="tb-seat-focus"
+              cx={focusSeat.x}
+              cy={focusSeat.y}
+              r={SEAT_RADIUS + 0.18}
+              aria-hidden="true"
+            />
+          )}
+        </g>
+      </svg>
+      <p id={`${idBase}-keys`} className="tb-visually-hidden">
+        {t('seats.map.keys')}
+      </p>
+      <SeatLegend
+        chart={chart}
+        states={states}
+        mode={mode}
+        categories={categories}
+        prices={prices}
+      />
+      {mode === 'overview' && sectionCounts && <SectionCounts chart={chart} states={states} />}
+    </div>
+  );
+}
+
+interface LegendProps {
+  chart: Chart;
+  states: ReadonlyMap<string, SeatMapState>;
+  mode: SeatMapMode;
+  categories?: readonly string[];
+  prices?: Readonly<Record<string, number>>;
+}
+
+function Swatch({ color, picked }: { color: string; picked?: boolean }) {
+  return (
+    <span
+      className={picked ? 'tb-seat-swatch tb-seat-swatch-picked' : 'tb-seat-swatch'}
+      style={{ background: color }}
+      aria-hidden="true"
+    />
+  );
+}
+
+/** The categories with colour and price; in the overview, every state with its count. */
+const SeatLegend = memo(function SeatLegend({
+  chart,
+  states,
+  mode,
+  categories,
+  prices,
+}: LegendProps) {
+  const { t } = useTranslation();
+  const shown = chart.categories.filter(
+    (category) => !categories || categories.includes(category.key),
+  );
+  const counts = useMemo(() => countByState(chart, states), [chart, states]);
+  const anyAccessible = chart.seats.some((seat) => seat.accessible);
+  return (
+    <ul className="tb-seatmap-legend" aria-label={t('seats.legend.label')}>
+      {shown.map((category) => {
+        const price = prices?.[category.key];
+        return (
+          <li key={category.key}>
+            <Swatch color={category.color} />
+            <span>{category.label}</span>
+            {category.accessible && (
+              <span aria-label={t('seats.legend.accessibleCategory')}>♿</span>
+            )}
+            {price !== undefined && <span className="tb-seatmap-price">{formatOre(price)}</span>}
+          </li>
+        );
+      })}
+      {mode === 'pick' && (
+        <>
+          <li>
+            <Swatch color="transparent" picked />
+            <span>{t('seats.legend.picked')}</span>
+          </li>
+          <li>
+            <Swatch color={UNAVAILABLE_COLOR} />
+            <span>{t('seats.legend.unavailable')}</span>
+          </li>
+        </>
+      )}
+      {mode === 'overview' &&
+        SEAT_STATES.map((state) => (
+          <li key={state}>
+            <Swatch color={STATE_COLORS[state]} />
+            <span>{t(`seats.legend.states.${state}`)}</span>
+            <span className="tb-seatmap-count">{counts.total.get(state) ?? 0}</span>
+          </li>
+        ))}
+      {anyAccessible && (
+        <li>
+          <span className="tb-seat-swatch-glyph" aria-hidden="true">
+            ♿
+          </span>
+          <span>{t('seats.legend.accessible')}</span>
+        </li>
+      )}
+    </ul>
+  );
+});
+
+function countByState(chart: Chart, states: ReadonlyMap<string, SeatMapState>) {
+  const total = new Map<string, number>();
+  const bySection = new Map<string, Map<string, number>>();
+  for (const seat of chart.seats) {
+    const state = stateOf(states, seat.label);
+    total.set(state, (total.get(state) ?? 0) + 1);
+    let section = bySection.get(seat.section);
+    if (!section) {
+      section = new Map();
+      bySection.set(seat.section, section);
+    }
+    section.set(state, (section.get(state) ?? 0) + 1);
+  }
+  return { total, bySection };
+}
+
+/** The overview's counts: a row per section, a column per state that occurs. */
+const SectionCounts = memo(function SectionCounts({
+  chart,
+  states,
+}: {
+  chart: Chart;
+  states: ReadonlyMap<string, SeatMapState>;
+}) {
+  const { t } = useTranslation();
+  const counts = useMemo(() => countByState(chart, states), [chart, states]);
+  const known = SEAT_STATES.filter((state) => counts.total.has(state));
+  const others = [...counts.total.keys()].filter(
+    (state) => !(SEAT_STATES as readonly string[]).includes(state),
+  );
+  const columns = [...known, ...others];
+  return (
+    <table className="tb-seatmap-counts" aria-label={t('seats.counts.label')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('seats.counts.section')}</th>
+          {columns.map((state) => (
+            <th key={state} scope="col">
+              {(SEAT_STATES as readonly string[]).includes(state)
+                ? t(`seats.legend.states.${state}`)
+                : state}
+            </th>
+          ))}
+          <th scope="col">{t('seats.counts.total')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...counts.bySection].map(([section, byState]) => (
+          <tr key={section}>
+            <th scope="row">{section}</th>
+            {columns.map((state) => (
+              <td key={state}>{byState.get(state) ?? 0}</td>
+            ))}
+            <td>{[...byState.values()].reduce((sum, count) => sum + count, 0)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+});
