@@ -39,6 +39,7 @@ pub struct AppState {
     pub window: Arc<PaymentWindow>,
     /// The bookings waiting for their batch, per event (issue 15's rush).
     pub bookings: crate::booking::batch::Queues,
+    pub seat_holds: crate::seats::holds::HoldQueues,
 }
 
 /// cvrapi.dk asks every caller to say who it is and how to reach them.
@@ -118,6 +119,7 @@ impl AppState {
             stripe,
             window,
             bookings: Default::default(),
+            seat_holds: Default::default(),
         })
     }
 }

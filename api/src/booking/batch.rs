@@ -3,25 +3,20 @@
 //! and their statements instead of each paying for all of them — and queue on nothing but the
 //! event's counters, which a batch locks once.
 //!
-//! The batching needs no worker: a booking of an event that finds fewer than `LEADERS`
-//! batches of it under way leads one. It takes every booking waiting for the event (up to
-//! `MOST`), its own first, books them together, answers each, and hands the lead to the first
-//! booking that came meanwhile.
-//! The others wait for their answer. A batch that fails as a whole (a database error) is booked
-//! again one by one, so one booking's fault never refuses another. A leader whose request goes
-//! away mid-batch rolls its transaction back and its followers ask again: the same intent books
-//! once, so asking again is always safe.
+//! The batches are `kit::batches` (no worker; a booking leads or waits). A batch that fails
+//! as a whole (a database error) is booked again one by one, so one booking's fault never
+//! refuses another. A leader whose request goes away mid-batch rolls its transaction back and
+//! its followers ask again: the same intent books once, so asking again is always safe.
 //!
 //! Within a batch, each booking is decided as if it came alone and in turn: checked and priced
 //! (`plan`), given its places or refused (`capacity::hold_many`), and then all that were given
 //! their places are written together: their orders (one insert of their events), their payment
 //! links, their window payments, their booking rows; a free one is confirmed at once.
 
-use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
-use tokio::sync::oneshot;
 use tribune_domain::money::Money;
 use tribune_domain::order::{OrderCommand, OrderStatus, VatSettings};
 use tribune_projections::db::club_tx;
@@ -34,6 +29,7 @@ use super::plan::{plan_with, Plan, Reads};
 use crate::error::ApiError;
 use crate::integrations::payments::ProviderKind;
 use crate::kit::actor::Actor;
+use crate::kit::batches::Batches;
 use crate::kit::capacity::{self, HoldRequest, NewHold};
 use crate::kit::club::{club_name, take_numbers};
 use crate::kit::payments::{self, Purpose};
@@ -63,154 +59,26 @@ pub struct Job {
 
 type Answer = Result<Booked, ApiError>;
 
-struct Waiting {
-    job: Arc<Job>,
-    done: oneshot::Sender<Answer>,
-    /// Told when it is its turn to lead.
-    lead: Option<oneshot::Sender<()>>,
-}
-
-#[derive(Default)]
-struct Line {
-    waiting: VecDeque<Waiting>,
-    leaders: usize,
-}
-
 /// The bookings waiting, per club and event.
-#[derive(Default)]
-pub struct Queues {
-    lines: Mutex<HashMap<(Uuid, Uuid), Line>>,
+pub struct Queues(Batches<(Uuid, Uuid), Job, Answer>);
+
+impl Default for Queues {
+    fn default() -> Self {
+        Self(Batches::new(MOST, LEADERS))
+    }
 }
 
 impl Queues {
-    fn lines(&self) -> std::sync::MutexGuard<'_, HashMap<(Uuid, Uuid), Line>> {
-        // A panic while the lock was held left nothing half done (every change is one step).
-        self.lines.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Gives a leader's lead of `key` to the first booking still waiting for it; one leader
-    /// fewer when none waits.
-    fn hand_over(&self, key: (Uuid, Uuid)) {
-        let mut lines = self.lines();
-        let Some(line) = lines.get_mut(&key) else {
-            return;
-        };
-        // The first that waits for the lead (one given the lead already leads soon; one whose
-        // request went away is dropped).
-        let mut at = 0;
-        while at < line.waiting.len() {
-            match line.waiting[at].lead.take().map(|lead| lead.send(())) {
-                Some(Ok(())) => return,
-                Some(Err(())) => {
-                    line.waiting.remove(at);
-                }
-                None => at += 1,
-            }
-        }
-        line.leaders = line.leaders.saturating_sub(1);
-        if line.leaders == 0 {
-            lines.remove(&key);
-        }
-    }
-
     /// Books `job` with the others waiting for its event: see the module's comment.
     pub async fn book(&self, state: &AppState, event_id: Uuid, job: Job) -> Answer {
         let key = (job.client_id, event_id);
-        let job = Arc::new(job);
-        loop {
-            let (done, mut answer) = oneshot::channel();
-            let (lead, turn) = oneshot::channel();
-            let leads = {
-                let mut lines = self.lines();
-                let line = lines.entry(key).or_default();
-                line.waiting.push_back(Waiting {
-                    job: job.clone(),
-                    done,
-                    lead: Some(lead),
-                });
-                let leads = line.leaders < LEADERS;
-                if leads {
-                    line.leaders += 1;
-                }
-                leads
-            };
-            let mut waiting = Follower {
-                queues: self,
+        self.0
+            .run(
                 key,
-                turn: Some(turn),
-            };
-            if !leads {
-                let Some(turn) = waiting.turn.as_mut() else {
-                    continue;
-                };
-                tokio::select! {
-                    biased;
-                    answered = &mut answer => match answered {
-                        Ok(answer) => return answer,
-                        // Its batch was given up (its leader's request went away): ask again.
-                        Err(_) => continue,
-                    },
-                    promoted = turn => {
-                        waiting.turn = None;
-                        if promoted.is_err() {
-                            // Taken into a batch (which drops the lead): its answer comes.
-                            match answer.await {
-                                Ok(answer) => return answer,
-                                Err(_) => continue,
-                            }
-                        }
-                    }
-                }
-            }
-            drop(waiting);
-            let leader = Leader { queues: self, key };
-            let batch: Vec<Waiting> = {
-                let mut lines = self.lines();
-                let line = lines.entry(key).or_default();
-                let take = line.waiting.len().min(MOST);
-                line.waiting.drain(..take).collect()
-            };
-            let jobs: Vec<Arc<Job>> = batch.iter().map(|w| w.job.clone()).collect();
-            let answers = book_batch(state, &jobs).await;
-            for (waiting, answer) in batch.into_iter().zip(answers) {
-                let _ = waiting.done.send(answer);
-            }
-            drop(leader);
-            match answer.await {
-                Ok(answer) => return answer,
-                Err(_) => continue,
-            }
-        }
-    }
-}
-
-/// A booking waiting for its answer: were its request to go away just as it was given the
-/// lead, the lead goes on to the next.
-struct Follower<'a> {
-    queues: &'a Queues,
-    key: (Uuid, Uuid),
-    turn: Option<oneshot::Receiver<()>>,
-}
-
-impl Drop for Follower<'_> {
-    fn drop(&mut self) {
-        if let Some(mut turn) = self.turn.take() {
-            if turn.try_recv().is_ok() {
-                self.queues.hand_over(self.key);
-            }
-        }
-    }
-}
-
-/// The leader of a batch: when it is done — or its request goes away — the lead goes on.
-struct Leader<'a> {
-    queues: &'a Queues,
-    key: (Uuid, Uuid),
-}
-
-impl Drop for Leader<'_> {
-    fn drop(&mut self) {
-        self.queues.hand_over(self.key);
+                job,
+                |jobs| async move { book_batch(state, &jobs).await },
+            )
+            .await
     }
 }
 

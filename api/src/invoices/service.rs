@@ -473,7 +473,29 @@ impl<'a> InvoiceService<'a> {
     /// 'Send faktura' (the PDF is kept and mailed to the customer by a job: a mail server that is
     /// down delays the mail, never loses it; the invoice records that it was sent) or 'Send
     /// kvittering' for a paid invoice (the PDF marked paid); to `to` or the customer's e-mail.
+    ///
+    /// The invoice is read, rendered and recorded as sent at the version read. When another
+    /// writer got in between (the bookkeeping job setting the e-conomic number right after a
+    /// payment booked the invoice), it is read and rendered again: a receipt is never dropped
+    /// because a job touched the invoice at the same moment.
     pub async fn mail(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        to: Option<String>,
+        what: Mailing,
+    ) -> Result<Invoice, ApiError> {
+        const ATTEMPTS: usize = 4;
+        let mut attempt = 1;
+        loop {
+            match self.mail_once(actor, id, to.clone(), what).await {
+                Err(ApiError::Conflict(_)) if attempt < ATTEMPTS => attempt += 1,
+                done => return done,
+            }
+        }
+    }
+
+    async fn mail_once(
         &self,
         actor: &Actor,
         id: Uuid,

@@ -4,6 +4,7 @@
 //! never imports another area; what two areas share lives here.
 
 pub mod actor;
+pub mod batches;
 pub mod capacity;
 pub mod club;
 pub mod dates;

@@ -12,6 +12,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+use crate::error::ApiError;
+
 /// The id of the chart of an event's seating (None: no seating, or not the club's).
 pub async fn chart_of(
     conn: &mut PgConnection,
@@ -166,8 +168,14 @@ pub async fn book(conn: &mut PgConnection, order_id: Uuid) -> Result<u64, sqlx::
     .rows_affected())
 }
 
-/// The order's seats, held or booked, are free again (its booking gave up, or it was cancelled).
+/// The order's seats, held or booked, and the season tickets it sold, are free again (its
+/// booking gave up, or it was cancelled or deleted).
 pub async fn release(conn: &mut PgConnection, order_id: Uuid) -> Result<u64, sqlx::Error> {
+    let sold: Vec<Uuid> = sqlx::query_scalar("SELECT id FROM season_tickets WHERE order_id = $1")
+        .bind(order_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    remove_season_tickets(&mut *conn, &sold).await?;
     Ok(sqlx::query("DELETE FROM event_seats WHERE order_id = $1")
         .bind(order_id)
         .execute(conn)
@@ -389,4 +397,296 @@ pub async fn extend_session_only(
     .bind(now + chrono::Duration::minutes(minutes))
     .fetch_optional(conn)
     .await
+}
+
+/// The chart of a season (its first seat row's), by id; None: the season has no seat row.
+pub async fn season_chart(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    season: Uuid,
+) -> Result<Option<Uuid>, ApiError> {
+    let found: Option<Option<Uuid>> = sqlx::query_scalar(
+        "SELECT (SELECT c.id FROM seat_charts c WHERE c.client_id = s.client_id AND c.key = s.seats->0->>'chartId') \
+         FROM seasons s WHERE s.client_id = $1 AND s.id = $2",
+    )
+    .bind(client_id)
+    .bind(season)
+    .fetch_optional(conn)
+    .await?;
+    match found {
+        None => Err(ApiError::NotFound),
+        Some(chart) => Ok(chart),
+    }
+}
+
+/// The events of a season (the reverse of `EVENT_SEASONS`): (id, title).
+const SEASON_EVENTS: &str = concat!(
+    "SELECT ev.id, ev.title FROM club_events ev JOIN seasons s ON s.client_id = ev.client_id WHERE s.id = $1 AND ",
+    crate::season_holds_event!()
+);
+
+/// A season ticket to make: its seat's label on the season's chart, its product, its holder,
+/// and the order that sold it (None: made by hand).
+pub struct NewSeasonTicket<'a> {
+    pub season: Uuid,
+    pub seat: &'a str,
+    pub product_id: Option<Uuid>,
+    pub name: &'a str,
+    pub email: &'a str,
+    pub company_id: Option<Uuid>,
+    pub order_id: Option<Uuid>,
+}
+
+/// A refusal on a field: (field, Danish message).
+pub type Refusal = (&'static str, String);
+
+/// A new season ticket: its seat is reserved at every event of the season, all or none — a
+/// seat already sold or held at one of them refuses it, naming the event. The caller's
+/// transaction must roll back on a refusal (rows may be written).
+pub async fn make_season_ticket(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    input: &NewSeasonTicket<'_>,
+) -> Result<Result<Uuid, Refusal>, ApiError> {
+    let Some(chart) = season_chart(&mut *conn, client_id, input.season).await? else {
+        return Ok(Err(("seat", "Sæsonen har intet pladskort".into())));
+    };
+    if input.name.trim().is_empty() {
+        return Ok(Err(("name", "Navn skal udfyldes".into())));
+    }
+    let seat: Option<(Uuid, bool)> =
+        sqlx::query_as("SELECT id, for_sale FROM seats WHERE chart_id = $1 AND label = $2")
+            .bind(chart)
+            .bind(input.seat.trim())
+            .fetch_optional(&mut *conn)
+            .await?;
+    let seat = match seat {
+        None => {
+            return Ok(Err((
+                "seat",
+                format!("Pladsen {} findes ikke", input.seat.trim()),
+            )))
+        }
+        Some((_, false)) => return Ok(Err(("seat", "Pladsen er ikke til salg".into()))),
+        Some((id, true)) => id,
+    };
+    let product: Option<String> = match input.product_id {
+        Some(id) => {
+            sqlx::query_scalar("SELECT title FROM products WHERE client_id = $1 AND id = $2")
+                .bind(client_id)
+                .bind(id)
+                .fetch_optional(&mut *conn)
+                .await?
+        }
+        None => None,
+    };
+    let user: Option<Uuid> = if input.email.trim().is_empty() {
+        None
+    } else {
+        sqlx::query_scalar("SELECT id FROM users WHERE lower(email) = lower($1)")
+            .bind(input.email.trim())
+            .fetch_optional(&mut *conn)
+            .await?
+    };
+    let id: Option<Uuid> = sqlx::query_scalar(
+        "INSERT INTO season_tickets (client_id, season_id, seat_id, product_id, product_title, user_id, company_id, name, email, order_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (season_id, seat_id) DO NOTHING RETURNING id",
+    )
+    .bind(client_id)
+    .bind(input.season)
+    .bind(seat)
+    .bind(input.product_id.filter(|_| product.is_some()))
+    .bind(product.unwrap_or_else(|| "Sæsonkort".into()))
+    .bind(user)
+    .bind(input.company_id)
+    .bind(input.name.trim())
+    .bind(input.email.trim())
+    .bind(input.order_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(id) = id else {
+        return Ok(Err(("seat", "Pladsen har allerede et sæsonkort".into())));
+    };
+    // Reserved at every event of the season: a hold that ran out is taken over, nothing else.
+    let events: Vec<(Uuid, String)> = sqlx::query_as(SEASON_EVENTS)
+        .bind(input.season)
+        .fetch_all(&mut *conn)
+        .await?;
+    let ids: Vec<Uuid> = events.iter().map(|(id, _)| *id).collect();
+    let reserved: Vec<Uuid> = sqlx::query_scalar(
+        "INSERT INTO event_seats (event_id, seat_id, client_id, status, season_ticket_id, held_until) \
+         SELECT ev, $2, $3, 'reserved', $4, (SELECT min(release_reserved_at) FROM event_products WHERE event_id = ev) \
+         FROM unnest($1::uuid[]) AS ev \
+         ON CONFLICT (event_id, seat_id) DO UPDATE SET status = 'reserved', season_ticket_id = EXCLUDED.season_ticket_id, \
+           held_until = EXCLUDED.held_until, hold_token = NULL, order_id = NULL, updated_at = now() \
+         WHERE (event_seats.status = 'held' OR event_seats.status = 'reserved') AND event_seats.held_until <= now() \
+         RETURNING event_id",
+    )
+    .bind(&ids)
+    .bind(seat)
+    .bind(client_id)
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let sold: Vec<&str> = events
+        .iter()
+        .filter(|(event, _)| !reserved.contains(event))
+        .map(|(_, title)| title.as_str())
+        .collect();
+    if !sold.is_empty() {
+        return Ok(Err((
+            "seat",
+            format!("Pladsen er allerede solgt til {}", sold.join(", ")),
+        )));
+    }
+    Ok(Ok(id))
+}
+
+/// Of `products`, those that sell season tickets (the product's `seasonTicket` flag).
+pub async fn season_ticket_products(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    products: &[Uuid],
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM products WHERE client_id = $1 AND id = ANY($2) AND season_ticket",
+    )
+    .bind(client_id)
+    .bind(products)
+    .fetch_all(conn)
+    .await
+}
+
+/// A seat line of an order that sells a season ticket: the line's index, the event its seat was
+/// picked at, the seat, and the product.
+pub struct SeasonLine {
+    pub at: usize,
+    pub event: Uuid,
+    pub seat: String,
+    pub product_id: Uuid,
+}
+
+/// Who holds the season tickets an order sells: its customer (and company).
+pub struct Holder<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub company_id: Option<Uuid>,
+}
+
+/// The season tickets an order sells (issue 16) become exactly its season lines': a line's
+/// season is the one its product's shop names when that season holds the line's event, else the
+/// earliest active season that holds it (a season before a reservation season). A season ticket
+/// no longer on a line is gone, its reserved seats free again; the holder of those kept follows
+/// the order's customer. Refusals: (`orderLines.{i}.seat`, Danish message); the caller's
+/// transaction must then roll back.
+pub async fn sync_order_season_tickets(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    order_id: Uuid,
+    lines: &[SeasonLine],
+    holder: &Holder<'_>,
+) -> Result<Vec<(String, String)>, ApiError> {
+    let mut refused = Vec::new();
+    let mut wanted: Vec<(usize, Uuid, &SeasonLine)> = Vec::new();
+    for line in lines {
+        let season: Option<Uuid> = sqlx::query_scalar(concat!(
+            "SELECT s.id FROM seasons s JOIN club_events ev ON ev.client_id = s.client_id WHERE ev.id = $1 AND ev.client_id = $2 AND ",
+            crate::season_holds_event!(),
+            " ORDER BY s.id::text = (SELECT p.shop->>'seasonId' FROM products p WHERE p.id = $3) DESC NULLS LAST, \
+              s.reservations, s.start_date, s.title LIMIT 1"
+        ))
+        .bind(line.event)
+        .bind(client_id)
+        .bind(line.product_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+        match season {
+            Some(season) => wanted.push((line.at, season, line)),
+            None => refused.push((
+                format!("orderLines.{}.seat", line.at),
+                "Arrangementet hører ikke til en sæson".to_string(),
+            )),
+        }
+    }
+    // What the order sold before: (ticket, season, seat label).
+    let had: Vec<(Uuid, Uuid, String)> = sqlx::query_as(
+        "SELECT t.id, t.season_id, s.label FROM season_tickets t JOIN seats s ON s.id = t.seat_id \
+         WHERE t.client_id = $1 AND t.order_id = $2",
+    )
+    .bind(client_id)
+    .bind(order_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let gone: Vec<Uuid> = had
+        .iter()
+        .filter(|(_, season, label)| {
+            !wanted
+                .iter()
+                .any(|(_, s, line)| s == season && line.seat.trim() == label)
+        })
+        .map(|(id, _, _)| *id)
+        .collect();
+    remove_season_tickets(&mut *conn, &gone).await?;
+    sqlx::query(
+        "UPDATE season_tickets SET name = $3, email = $4, company_id = $5, \
+           user_id = (SELECT id FROM users WHERE lower(email) = lower($4) AND $4 <> '') \
+         WHERE client_id = $1 AND order_id = $2",
+    )
+    .bind(client_id)
+    .bind(order_id)
+    .bind(holder.name.trim())
+    .bind(holder.email.trim())
+    .bind(holder.company_id)
+    .execute(&mut *conn)
+    .await?;
+    for (at, season, line) in wanted {
+        let kept = had
+            .iter()
+            .any(|(_, s, label)| *s == season && line.seat.trim() == label);
+        if kept {
+            continue;
+        }
+        let made = make_season_ticket(
+            &mut *conn,
+            client_id,
+            &NewSeasonTicket {
+                season,
+                seat: &line.seat,
+                product_id: Some(line.product_id),
+                name: if holder.name.trim().is_empty() {
+                    "Sæsonkortholder"
+                } else {
+                    holder.name
+                },
+                email: holder.email,
+                company_id: holder.company_id,
+                order_id: Some(order_id),
+            },
+        )
+        .await?;
+        if let Err((_, message)) = made {
+            refused.push((format!("orderLines.{at}.seat"), message));
+        }
+    }
+    Ok(refused)
+}
+
+/// Season tickets gone (their order cancelled, or their line removed): their reserved seats are
+/// free again and they are no more.
+pub async fn remove_season_tickets(
+    conn: &mut PgConnection,
+    ids: &[Uuid],
+) -> Result<(), sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    sqlx::query("DELETE FROM event_seats WHERE season_ticket_id = ANY($1) AND status = 'reserved'")
+        .bind(ids)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM season_tickets WHERE id = ANY($1)")
+        .bind(ids)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

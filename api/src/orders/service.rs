@@ -18,7 +18,7 @@ use crate::kit::actor::Actor;
 use crate::kit::club::{exists_in_club, take_number};
 use crate::kit::payments::{self, Purpose, Returned};
 use crate::kit::sales::{check_field_values, club_vat};
-use crate::kit::seating;
+use crate::kit::seating::{self, Holder, SeasonLine};
 use crate::kit::validate::is_email;
 use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
 use crate::state::AppState;
@@ -101,7 +101,7 @@ impl<'a> OrderService<'a> {
             )
             .await
             .map_err(refused)?;
-        book_seats(&mut tx, actor.client_id, id, &seats).await?;
+        book_seats(&mut tx, actor.client_id, id, seats).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -129,7 +129,7 @@ impl<'a> OrderService<'a> {
             "order.update",
         )
         .await?;
-        book_seats(&mut tx, actor.client_id, id, &seats).await?;
+        book_seats(&mut tx, actor.client_id, id, seats).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -327,9 +327,17 @@ impl<'a> OrderService<'a> {
     }
 }
 
-/// The seat-ticket lines that name a seat at an event: (line, event, seat).
-fn seat_lines(content: &OrderContent) -> Vec<(usize, Uuid, String)> {
-    content
+/// What the order's seats are made from, read before its content goes into its command.
+struct OrderSeats {
+    /// The seat-ticket lines that name a seat at an event: (line, event, seat, product).
+    lines: Vec<(usize, Uuid, String, Option<Uuid>)>,
+    name: String,
+    email: String,
+    company_id: Option<Uuid>,
+}
+
+fn seat_lines(content: &OrderContent) -> OrderSeats {
+    let lines = content
         .lines
         .iter()
         .enumerate()
@@ -340,19 +348,59 @@ fn seat_lines(content: &OrderContent) -> Vec<(usize, Uuid, String)> {
                 .as_deref()
                 .map(str::trim)
                 .filter(|s| !s.is_empty())?;
-            Some((at, line.seat_event_id?, seat.to_string()))
+            Some((at, line.seat_event_id?, seat.to_string(), line.product_id))
         })
-        .collect()
+        .collect();
+    let customer = &content.customer;
+    OrderSeats {
+        lines,
+        name: format!("{} {}", customer.firstname.trim(), customer.lastname.trim())
+            .trim()
+            .to_string(),
+        email: customer.email.trim().to_string(),
+        company_id: content.company_id,
+    }
 }
 
-/// The order's seats become its lines' (issue 16): each refusal on its line's seat.
+/// The order's seats become its lines' (issue 16): a line of a season-ticket product sells a
+/// season ticket on its seat (reserved at every event of the season), any other seat line
+/// books its seat at its event. Each refusal on its line's seat.
 async fn book_seats(
     conn: &mut PgConnection,
     client_id: Uuid,
     order_id: Uuid,
-    lines: &[(usize, Uuid, String)],
+    seats: OrderSeats,
 ) -> Result<(), ApiError> {
-    let refused = seating::sync_order_seats(conn, client_id, order_id, lines).await?;
+    let products: Vec<Uuid> = seats.lines.iter().filter_map(|l| l.3).collect();
+    let season_products = seating::season_ticket_products(conn, client_id, &products).await?;
+    let (season, single): (Vec<_>, Vec<_>) = seats
+        .lines
+        .into_iter()
+        .partition(|l| l.3.is_some_and(|p| season_products.contains(&p)));
+    let single: Vec<(usize, Uuid, String)> = single
+        .into_iter()
+        .map(|(at, event, seat, _)| (at, event, seat))
+        .collect();
+    let mut refused = seating::sync_order_seats(conn, client_id, order_id, &single).await?;
+    let season: Vec<SeasonLine> = season
+        .into_iter()
+        .filter_map(|(at, event, seat, product)| {
+            Some(SeasonLine {
+                at,
+                event,
+                seat,
+                product_id: product?,
+            })
+        })
+        .collect();
+    let holder = Holder {
+        name: &seats.name,
+        email: &seats.email,
+        company_id: seats.company_id,
+    };
+    refused.extend(
+        seating::sync_order_season_tickets(conn, client_id, order_id, &season, &holder).await?,
+    );
     let mut errors = FieldErrors::new();
     for (field, message) in refused {
         push_error(&mut errors, &field, message);

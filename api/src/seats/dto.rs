@@ -231,6 +231,9 @@ pub struct SeasonTicket {
     pub name: String,
     pub email: String,
     pub company_id: Option<Uuid>,
+    /// The order that sold it (None: made by hand in the season's list).
+    #[ts(optional)]
+    pub order_id: Option<Uuid>,
 }
 
 /// A season ticket of the signed-in user at an event (spec 2 §3 Seasonal ticket of a user).

@@ -7,7 +7,8 @@
 //! concurrency no two buyers hold or book the same seat. The lenient orphan rule
 //! (`tribune_domain::seats`) is checked here before every hold, as the picker checks it.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Duration, Utc};
@@ -24,6 +25,7 @@ use crate::club::public_club as club;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::tokens::random_secret;
+use crate::kit::batches::Batches;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::seating::{self, chart_of, EVENT_SEASONS};
@@ -202,37 +204,70 @@ pub async fn event_seats(
     Ok(EventSeatMap { chart, states })
 }
 
-/// Every seat of the rows that hold any of `labels` on the event's chart, with its state at the
-/// event as `token` sees it (a channel's seat not for `companies` is `Channel`): what a hold must
-/// check, read in one statement. Empty when the event has no chart (or none of the labels).
+/// A seat of a row some hold touches, as it stands at the event: its row of `event_seats` (if
+/// any) and the companies of the channels of the event's seasons that keep it (None: a channel
+/// for no company).
+#[derive(sqlx::FromRow)]
+struct Touched {
+    #[sqlx(flatten)]
+    seat: Seat,
+    status: Option<String>,
+    hold_token: Option<String>,
+    held_until: Option<DateTime<Utc>>,
+    channels: Vec<Option<Uuid>>,
+}
+
+impl Touched {
+    /// The seat's state as `token` of `companies` sees it (a channel's seat not for one of
+    /// `companies` is `Channel`).
+    fn state(&self, token: &str, companies: &[Uuid], now: DateTime<Utc>) -> SeatState {
+        if !self.seat.for_sale {
+            return SeatState::NotForSale;
+        }
+        let row = self.status.as_deref().and_then(|status| {
+            row_state(
+                status,
+                self.hold_token.as_deref(),
+                self.held_until,
+                Some(token),
+                now,
+            )
+        });
+        match row {
+            Some(state) => state,
+            None if self
+                .channels
+                .iter()
+                .any(|c| c.is_none_or(|c| !companies.contains(&c))) =>
+            {
+                SeatState::Channel
+            }
+            None => SeatState::Free,
+        }
+    }
+}
+
+/// Every seat of the rows that hold any of `labels` on the event's chart, as it stands: what
+/// the holds of a batch must check, read in one statement. Empty when the event has no chart
+/// (or none of the labels).
 async fn rows_touched(
     conn: &mut PgConnection,
     client_id: Uuid,
     event: Uuid,
     labels: &[&str],
-    token: &str,
-    companies: &[Uuid],
-    now: DateTime<Utc>,
-) -> Result<Vec<(Seat, SeatState)>, sqlx::Error> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        #[sqlx(flatten)]
-        seat: Seat,
-        status: Option<String>,
-        hold_token: Option<String>,
-        held_until: Option<DateTime<Utc>>,
-        in_channel: bool,
-    }
-    let rows: Vec<Row> = sqlx::query_as(&format!(
+) -> Result<Vec<Touched>, sqlx::Error> {
+    sqlx::query_as(&format!(
         "WITH chart AS (SELECT c.id FROM club_events ev \
              JOIN seat_charts c ON c.client_id = ev.client_id AND c.key = ev.seating->>'chartId' \
-             WHERE ev.client_id = $2 AND ev.id = $1 AND ev.has_seating) \
+             WHERE ev.client_id = $2 AND ev.id = $1 AND ev.has_seating), \
+         channels AS (SELECT cs.seat_id, array_agg(ch.company_id) AS companies \
+             FROM seat_channel_seats cs JOIN seat_channels ch ON ch.id = cs.channel_id \
+             WHERE ch.season_id IN ({EVENT_SEASONS}) GROUP BY cs.seat_id) \
          SELECT s.id, s.label, s.section, s.row_label, s.number, s.position, s.category_key, s.accessible, \
                 s.for_sale, s.x, s.y, e.status, e.hold_token, e.held_until, \
-                EXISTS (SELECT 1 FROM seat_channel_seats cs JOIN seat_channels ch ON ch.id = cs.channel_id \
-                        WHERE cs.seat_id = s.id AND ch.season_id IN ({EVENT_SEASONS}) \
-                          AND (ch.company_id IS NULL OR NOT ch.company_id = ANY($4))) AS in_channel \
+                coalesce(k.companies, '{{}}') AS channels \
          FROM seats s LEFT JOIN event_seats e ON e.event_id = $1 AND e.seat_id = s.id \
+           LEFT JOIN channels k ON k.seat_id = s.id \
          WHERE s.chart_id = (SELECT id FROM chart) AND (s.section, s.row_label) IN \
            (SELECT section, row_label FROM seats WHERE chart_id = (SELECT id FROM chart) AND label = ANY($3)) \
          ORDER BY s.section, s.row_label, s.position"
@@ -240,47 +275,29 @@ async fn rows_touched(
     .bind(event)
     .bind(client_id)
     .bind(labels)
-    .bind(companies)
     .fetch_all(conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| {
-            let state = if row.seat.for_sale {
-                match row.status.as_deref().and_then(|status| {
-                    row_state(
-                        status,
-                        row.hold_token.as_deref(),
-                        row.held_until,
-                        Some(token),
-                        now,
-                    )
-                }) {
-                    Some(state) => state,
-                    None if row.in_channel => SeatState::Channel,
-                    None => SeatState::Free,
-                }
-            } else {
-                SeatState::NotForSale
-            };
-            (row.seat, state)
-        })
-        .collect())
+    .await
 }
 
-/// Holds `labels` at the event with `token`, all or none, and extends the session (answered):
-/// every seat must be on the event's
-/// chart and for sale, the selection must not leave a needless single seat in a row (with what
-/// the token already holds), and no one else may hold or have booked any of them.
-pub async fn hold_seats(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    event: Uuid,
-    token: &str,
-    labels: &[String],
-    companies: &[Uuid],
-    now: DateTime<Utc>,
-) -> Result<HoldToken, ApiError> {
+/// One hold of seats at an event: the buyer's session, the seats' labels, the buyer's companies
+/// (for channels).
+pub struct HoldRequest {
+    pub token: String,
+    pub labels: Vec<String>,
+    pub companies: Vec<Uuid>,
+}
+
+/// What holding a batch came to.
+enum Held {
+    /// Each request's answer, in order; the transaction may commit.
+    Answers(Vec<Result<HoldToken, ApiError>>),
+    /// A writer outside the batch took one of these seats between the read and the write: the
+    /// transaction must roll back.
+    Lost(Vec<String>),
+}
+
+/// The request's labels, trimmed, when it names 1–`MAX_SEATS` different seats.
+fn wanted(labels: &[String]) -> Result<Vec<&str>, ApiError> {
     let wanted: Vec<&str> = labels.iter().map(|l| l.trim()).collect();
     let unique: HashSet<&str> = wanted.iter().copied().collect();
     if wanted.is_empty() {
@@ -292,79 +309,65 @@ pub async fn hold_seats(
             format!("Vælg højst {MAX_SEATS} forskellige pladser"),
         ));
     }
-    // Holding is activity: the session lives on from now (or it ran out).
-    let until = seating::extend_session_only(&mut *conn, token, now, TOKEN_MINUTES)
-        .await?
-        .ok_or_else(|| ApiError::field("holdToken", TOKEN_GONE))?;
-    let touched =
-        rows_touched(&mut *conn, client_id, event, &wanted, token, companies, now).await?;
-    if touched.is_empty() && chart_of(&mut *conn, client_id, event).await?.is_none() {
-        return Err(ApiError::NotFound);
+    Ok(wanted)
+}
+
+/// Whether `token` of `companies` may take `wanted` with the seats as they stand: the seats it
+/// takes, or the refusal. Every seat must be on the event's chart and for sale, no one else may
+/// hold or have booked any of them, and the selection must not leave a needless single seat in
+/// a row (with what the token already holds).
+fn decide<'a>(
+    touched: &'a [Touched],
+    by_label: &HashMap<&str, usize>,
+    wanted: &[&str],
+    token: &str,
+    companies: &[Uuid],
+    now: DateTime<Utc>,
+) -> Result<Vec<&'a Touched>, ApiError> {
+    let mut chosen: Vec<&Touched> = Vec::with_capacity(wanted.len());
+    for label in wanted {
+        let Some(&at) = by_label.get(label) else {
+            return Err(ApiError::field(
+                "seats",
+                format!("Pladsen {label} findes ikke"),
+            ));
+        };
+        let seat = &touched[at];
+        let refused = match seat.state(token, companies, now) {
+            SeatState::NotForSale => "er ikke til salg",
+            SeatState::Channel => "er forbeholdt",
+            SeatState::Held | SeatState::Booked | SeatState::Reserved | SeatState::Released => {
+                "er ikke længere ledig"
+            }
+            SeatState::Free | SeatState::Mine => {
+                chosen.push(seat);
+                continue;
+            }
+        };
+        return Err(ApiError::field(
+            "seats",
+            format!("Pladsen {label} {refused}"),
+        ));
     }
-    let by_label: HashMap<&str, (&Seat, SeatState)> = touched
-        .iter()
-        .map(|(seat, state)| (seat.label.as_str(), (seat, *state)))
-        .collect();
-    let mut chosen = Vec::new();
-    for label in &wanted {
-        match by_label.get(label) {
-            None => {
-                return Err(ApiError::field(
-                    "seats",
-                    format!("Pladsen {label} findes ikke"),
-                ))
-            }
-            Some((_, SeatState::NotForSale)) => {
-                return Err(ApiError::field(
-                    "seats",
-                    format!("Pladsen {label} er ikke til salg"),
-                ))
-            }
-            Some((_, SeatState::Channel)) => {
-                return Err(ApiError::field(
-                    "seats",
-                    format!("Pladsen {label} er forbeholdt"),
-                ))
-            }
-            Some((
-                _,
-                SeatState::Held | SeatState::Booked | SeatState::Reserved | SeatState::Released,
-            )) => {
-                return Err(ApiError::field(
-                    "seats",
-                    format!("Pladsen {label} er ikke længere ledig"),
-                ))
-            }
-            Some((seat, _)) => chosen.push(*seat),
-        }
-    }
-    // The orphan rule, row by row, with the seats the token holds there already.
-    let mut rows: BTreeMap<(&str, &str), Vec<(&Seat, SeatState)>> = BTreeMap::new();
-    for (seat, state) in &touched {
-        rows.entry((seat.section.as_str(), seat.row.as_str()))
-            .or_default()
-            .push((seat, *state));
-    }
-    for (_, row) in rows {
-        let mut row = row;
-        row.sort_by_key(|(seat, _)| seat.position);
-        let picks: Vec<usize> = row
-            .iter()
-            .enumerate()
-            .filter(|(_, (seat, state))| {
-                chosen.iter().any(|c| c.id == seat.id) || *state == SeatState::Mine
-            })
-            .map(|(i, _)| i)
-            .collect();
-        if !row
-            .iter()
-            .any(|(seat, _)| chosen.iter().any(|c| c.id == seat.id))
-        {
+    // The orphan rule, row by row (the rows touched are read in row order), with the seats the
+    // token holds there already.
+    let chosen_ids: HashSet<Uuid> = chosen.iter().map(|t| t.seat.id).collect();
+    for row in touched.chunk_by(|a, b| a.seat.section == b.seat.section && a.seat.row == b.seat.row)
+    {
+        if !row.iter().any(|t| chosen_ids.contains(&t.seat.id)) {
             continue;
         }
-        let places: Vec<Place> = row
+        let states: Vec<SeatState> = row.iter().map(|t| t.state(token, companies, now)).collect();
+        let picks: Vec<usize> = row
             .iter()
-            .map(|(_, state)| match state {
+            .zip(&states)
+            .enumerate()
+            .filter(|(_, (t, state))| chosen_ids.contains(&t.seat.id) || **state == SeatState::Mine)
+            .map(|(i, _)| i)
+            .collect();
+        let places: Vec<Place> = states
+            .iter()
+            .map(|state| match state {
                 SeatState::Free | SeatState::Mine => Place::Free,
                 _ => Place::Taken,
             })
@@ -376,15 +379,125 @@ pub async fn hold_seats(
             ));
         }
     }
-    // The guard: one statement takes every seat that is free (no row, or a hold run out) or the
-    // token's own; a seat someone else holds or booked is left, and then nothing is taken.
-    let ids: Vec<Uuid> = chosen.iter().map(|s| s.id).collect();
-    // The session's other seats live on with it, in the same statement.
-    let taken: Vec<Uuid> = sqlx::query_scalar(
-        "WITH others AS (UPDATE event_seats SET held_until = $4, updated_at = $6 \
-             WHERE hold_token = $3 AND status = 'held' AND held_until > $6 AND NOT (event_id = $1 AND seat_id = ANY($5))) \
-         INSERT INTO event_seats (event_id, seat_id, client_id, status, hold_token, held_until) \
-         SELECT $1, s, $2, 'held', $3, $4 FROM unnest($5::uuid[]) AS s ORDER BY s \
+    Ok(chosen)
+}
+
+/// Holds seats at the event for each request, in order, each all or none as if it came alone:
+/// the sessions are extended (with the seats they hold), the rows the requests touch are read
+/// once, each request is decided against what the ones before it took, and every seat granted
+/// is written by ONE conditional upsert — which takes a seat only when it is free (no row, or a
+/// hold or release run out) or the same session's, so whatever the concurrency no two sessions
+/// hold the same seat.
+async fn hold_many(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event: Uuid,
+    requests: &[&HoldRequest],
+    now: DateTime<Utc>,
+) -> Result<Held, ApiError> {
+    let mut answers: Vec<Option<Result<HoldToken, ApiError>>> = Vec::with_capacity(requests.len());
+    let mut wants: Vec<Vec<&str>> = Vec::with_capacity(requests.len());
+    for request in requests {
+        match wanted(&request.labels) {
+            Ok(w) => {
+                wants.push(w);
+                answers.push(None);
+            }
+            Err(refused) => {
+                wants.push(Vec::new());
+                answers.push(Some(Err(refused)));
+            }
+        }
+    }
+    // Holding is activity: each session lives on from now, and the seats it holds with it.
+    let tokens: Vec<&str> = requests
+        .iter()
+        .zip(&answers)
+        .filter(|(_, a)| a.is_none())
+        .map(|(r, _)| r.token.trim())
+        .collect();
+    let until = now + Duration::minutes(TOKEN_MINUTES);
+    let live: HashSet<String> = sqlx::query_scalar::<_, String>(
+        "WITH s AS (UPDATE seat_hold_tokens SET expires_at = $3 WHERE token = ANY($1) AND expires_at > $2 RETURNING token), \
+              e AS (UPDATE event_seats SET held_until = $3, updated_at = $2 \
+                    WHERE hold_token IN (SELECT token FROM s) AND status = 'held' AND held_until > $2) \
+         SELECT token FROM s",
+    )
+    .bind(&tokens)
+    .bind(now)
+    .bind(until)
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .collect();
+    for (request, answer) in requests.iter().zip(answers.iter_mut()) {
+        if answer.is_none() && !live.contains(request.token.trim()) {
+            *answer = Some(Err(ApiError::field("holdToken", TOKEN_GONE)));
+        }
+    }
+    let labels: Vec<&str> = wants
+        .iter()
+        .zip(&answers)
+        .filter(|(_, a)| a.is_none())
+        .flat_map(|(w, _)| w.iter().copied())
+        .collect();
+    let mut touched = rows_touched(&mut *conn, client_id, event, &labels).await?;
+    if touched.is_empty()
+        && !labels.is_empty()
+        && chart_of(&mut *conn, client_id, event).await?.is_none()
+    {
+        return Err(ApiError::NotFound);
+    }
+    let by_label: HashMap<String, usize> = touched
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.seat.label.clone(), i))
+        .collect();
+    let by_label: HashMap<&str, usize> = by_label.iter().map(|(l, i)| (l.as_str(), *i)).collect();
+    // Decided in order, each against what the ones before it took.
+    let mut granted: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (at, request) in requests.iter().enumerate() {
+        if answers[at].is_some() {
+            continue;
+        }
+        let token = request.token.trim();
+        match decide(
+            &touched,
+            &by_label,
+            &wants[at],
+            token,
+            &request.companies,
+            now,
+        ) {
+            Err(refused) => answers[at] = Some(Err(refused)),
+            Ok(chosen) => {
+                let seats: Vec<usize> = chosen
+                    .iter()
+                    .map(|t| by_label[t.seat.label.as_str()])
+                    .collect();
+                for &i in &seats {
+                    let seat = &mut touched[i];
+                    seat.status = Some("held".into());
+                    seat.hold_token = Some(token.to_string());
+                    seat.held_until = Some(until);
+                }
+                answers[at] = Some(Ok(hold_token(token, until, now)));
+                granted.push((at, seats));
+            }
+        }
+    }
+    // The guard: one statement takes every seat granted that is still free or its session's; a
+    // seat someone outside the batch took meanwhile is left, and then the batch is undone.
+    let mut seats: HashMap<Uuid, &str> = HashMap::new();
+    for (at, chosen) in &granted {
+        for &i in chosen {
+            seats.insert(touched[i].seat.id, requests[*at].token.trim());
+        }
+    }
+    let (ids, holders): (Vec<Uuid>, Vec<&str>) = seats.iter().map(|(id, t)| (*id, *t)).unzip();
+    let taken: HashSet<Uuid> = sqlx::query_scalar::<_, Uuid>(
+        "INSERT INTO event_seats (event_id, seat_id, client_id, status, hold_token, held_until) \
+         SELECT $1, s, $2, 'held', t, $3 FROM unnest($4::uuid[], $5::text[]) AS x(s, t) ORDER BY s \
          ON CONFLICT (event_id, seat_id) DO UPDATE SET status = 'held', hold_token = EXCLUDED.hold_token, \
            held_until = EXCLUDED.held_until, order_id = NULL, season_ticket_id = NULL, updated_at = now() \
          WHERE (event_seats.status = 'held' AND (event_seats.held_until <= $6 OR event_seats.hold_token = EXCLUDED.hold_token)) \
@@ -393,24 +506,125 @@ pub async fn hold_seats(
     )
     .bind(event)
     .bind(client_id)
-    .bind(token)
     .bind(until)
     .bind(&ids)
+    .bind(&holders)
     .bind(now)
     .fetch_all(&mut *conn)
-    .await?;
+    .await?
+    .into_iter()
+    .collect();
     if taken.len() != ids.len() {
-        let lost: Vec<&str> = chosen
+        let lost = ids
             .iter()
-            .filter(|s| !taken.contains(&s.id))
-            .map(|s| s.label.as_str())
+            .filter(|id| !taken.contains(id))
+            .filter_map(|id| touched.iter().find(|t| t.seat.id == *id))
+            .map(|t| t.seat.label.clone())
             .collect();
-        return Err(ApiError::field(
-            "seats",
-            format!("Pladsen {} er ikke længere ledig", lost.join(", ")),
-        ));
+        return Ok(Held::Lost(lost));
     }
-    Ok(hold_token(token, until, now))
+    Ok(Held::Answers(
+        answers
+            .into_iter()
+            .map(|a| a.unwrap_or(Err(ApiError::NotFound)))
+            .collect(),
+    ))
+}
+
+/// Holds `labels` at the event with `token`, all or none, and extends the session (answered);
+/// see `hold_many`. On a refusal the caller's transaction must roll back.
+pub async fn hold_seats(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event: Uuid,
+    token: &str,
+    labels: &[String],
+    companies: &[Uuid],
+    now: DateTime<Utc>,
+) -> Result<HoldToken, ApiError> {
+    let request = HoldRequest {
+        token: token.to_string(),
+        labels: labels.to_vec(),
+        companies: companies.to_vec(),
+    };
+    match hold_many(conn, client_id, event, &[&request], now).await? {
+        Held::Answers(mut answers) => answers.pop().unwrap_or(Err(ApiError::NotFound)),
+        Held::Lost(lost) => Err(not_free(&lost)),
+    }
+}
+
+fn not_free(labels: &[String]) -> ApiError {
+    ApiError::field(
+        "seats",
+        format!("Pladsen {} er ikke længere ledig", labels.join(", ")),
+    )
+}
+
+/// One hold waiting for its batch.
+pub struct HoldJob {
+    client_id: Uuid,
+    event: Uuid,
+    request: HoldRequest,
+}
+
+type HoldAnswer = Result<HoldToken, ApiError>;
+
+/// The holds waiting, per club and event: a thousand buyers at once share a few transactions.
+/// One batch of an event at a time, so batches never take the same seat from each other.
+pub struct HoldQueues(Batches<(Uuid, Uuid), HoldJob, HoldAnswer>);
+
+impl Default for HoldQueues {
+    fn default() -> Self {
+        Self(Batches::new(512, 1))
+    }
+}
+
+impl HoldQueues {
+    async fn hold(&self, state: &AppState, job: HoldJob) -> HoldAnswer {
+        self.0
+            .run((job.client_id, job.event), job, |jobs| async move {
+                hold_batch(state, &jobs).await
+            })
+            .await
+    }
+}
+
+/// Holds the batch in one transaction; when that fails as a whole (a database error, a seat
+/// taken from outside the batch meanwhile), one by one, so no hold refuses another.
+async fn hold_batch(state: &AppState, jobs: &[Arc<HoldJob>]) -> Vec<HoldAnswer> {
+    let Some(first) = jobs.first() else {
+        return Vec::new();
+    };
+    let together = async {
+        let mut tx = club_tx(&state.pool, first.client_id).await?;
+        let requests: Vec<&HoldRequest> = jobs.iter().map(|j| &j.request).collect();
+        let held = hold_many(&mut tx, first.client_id, first.event, &requests, Utc::now()).await?;
+        if let Held::Answers(_) = held {
+            tx.commit().await?;
+        }
+        Ok::<_, ApiError>(held)
+    };
+    match together.await {
+        Ok(Held::Answers(answers)) => answers,
+        Ok(Held::Lost(lost)) if jobs.len() == 1 => vec![Err(not_free(&lost))],
+        Err(err) if jobs.len() == 1 => vec![Err(err)],
+        Ok(Held::Lost(_)) | Err(_) => {
+            tracing::warn!(
+                holds = jobs.len(),
+                "a batch of seat holds failed as a whole; holding them one by one"
+            );
+            let mut answers = Vec::with_capacity(jobs.len());
+            for job in jobs {
+                answers.push(
+                    Box::pin(hold_batch(state, std::slice::from_ref(job)))
+                        .await
+                        .pop()
+                        .unwrap_or(Err(ApiError::NotFound)),
+                );
+            }
+            answers
+        }
+    }
 }
 
 /// Gives back a seat the token holds at the event; false when it holds no such seat.
@@ -524,19 +738,24 @@ pub async fn hold_event_seats(
 ) -> Result<HttpResponse, ApiError> {
     let client_id = club(&state, &req, &caller).await?;
     let event = parse_id(&path)?;
-    let mut tx = club_tx(&state.pool, client_id).await?;
-    let companies = companies_of(&mut tx, client_id, &caller).await?;
-    let token = hold_seats(
-        &mut tx,
+    let companies = if caller.0.is_some() {
+        let mut tx = club_tx(&state.pool, client_id).await?;
+        let companies = companies_of(&mut tx, client_id, &caller).await?;
+        tx.commit().await?;
+        companies
+    } else {
+        Vec::new()
+    };
+    let job = HoldJob {
         client_id,
         event,
-        body.hold_token.trim(),
-        &body.seats,
-        &companies,
-        Utc::now(),
-    )
-    .await?;
-    tx.commit().await?;
+        request: HoldRequest {
+            token: body.hold_token.trim().to_string(),
+            labels: body.seats.clone(),
+            companies,
+        },
+    };
+    let token = state.seat_holds.hold(&state, job).await?;
     Ok(envelope::result(token))
 }
 

@@ -46,6 +46,11 @@ pub fn configure(routes: &mut Routes) {
             manage,
             seasons::create_season_ticket,
         )
+        .delete(
+            "/api/seats/seasons/{id}/tickets/{ticketId}",
+            manage,
+            seasons::delete_season_ticket,
+        )
         .get(
             "/api/seats/seasons/{id}/channels",
             Access::Staff,
@@ -55,6 +60,11 @@ pub fn configure(routes: &mut Routes) {
             "/api/seats/seasons/{id}/channels",
             manage,
             seasons::create_channel,
+        )
+        .delete(
+            "/api/seats/seasons/{id}/channels/{channelId}",
+            manage,
+            seasons::delete_channel,
         )
         .get(
             "/api/seats/seasons/{eventId}/has-channel/{companyId}",
@@ -113,8 +123,10 @@ pub fn configure(routes: &mut Routes) {
     seasons::event_overview,
     seasons::list_season_tickets,
     seasons::create_season_ticket,
+    seasons::delete_season_ticket,
     seasons::list_channels,
     seasons::create_channel,
+    seasons::delete_channel,
     seasons::has_channel,
     seasons::get_seasonal_tickets,
     seasons::answer_seasonal_ticket,

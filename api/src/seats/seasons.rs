@@ -22,134 +22,33 @@ use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::seating::{chart_of, EVENT_SEASONS};
+use crate::kit::seating::{self, chart_of, season_chart, NewSeasonTicket, EVENT_SEASONS};
 use crate::session::{Caller, Staff};
 use crate::state::AppState;
 use crate::tickets::service::{issue_in, refused, take_ticket_numbers, TicketToIssue};
 
-/// The chart of a season (its first seat row's), by id; None: the season has no seat row.
-async fn season_chart(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    season: Uuid,
-) -> Result<Option<Uuid>, ApiError> {
-    let found: Option<Option<Uuid>> = sqlx::query_scalar(
-        "SELECT (SELECT c.id FROM seat_charts c WHERE c.client_id = s.client_id AND c.key = s.seats->0->>'chartId') \
-         FROM seasons s WHERE s.client_id = $1 AND s.id = $2",
-    )
-    .bind(client_id)
-    .bind(season)
-    .fetch_optional(conn)
-    .await?;
-    match found {
-        None => Err(ApiError::NotFound),
-        Some(chart) => Ok(chart),
-    }
-}
-
-/// The events of a season (the reverse of `EVENT_SEASONS`): (id, title).
-const SEASON_EVENTS: &str = concat!(
-    "SELECT ev.id, ev.title FROM club_events ev JOIN seasons s ON s.client_id = ev.client_id WHERE s.id = $1 AND ",
-    crate::season_holds_event!()
-);
-
-/// A new season ticket on `input.seat`: its seat is reserved at every event of the season, all
-/// or none — a seat already sold or held at one of them refuses it, naming the event.
+/// A new season ticket on `input.seat` (see `seating::make_season_ticket`).
 pub async fn make_season_ticket(
     conn: &mut PgConnection,
     client_id: Uuid,
     season: Uuid,
     input: &SeasonTicket,
 ) -> Result<Uuid, ApiError> {
-    let chart = season_chart(&mut *conn, client_id, season)
-        .await?
-        .ok_or_else(|| ApiError::field("seat", "Sæsonen har intet pladskort"))?;
-    if input.name.trim().is_empty() {
-        return Err(ApiError::field("name", "Navn skal udfyldes"));
-    }
-    let seat: Option<(Uuid, bool)> =
-        sqlx::query_as("SELECT id, for_sale FROM seats WHERE chart_id = $1 AND label = $2")
-            .bind(chart)
-            .bind(input.seat.trim())
-            .fetch_optional(&mut *conn)
-            .await?;
-    let seat = match seat {
-        None => {
-            return Err(ApiError::field(
-                "seat",
-                format!("Pladsen {} findes ikke", input.seat.trim()),
-            ))
-        }
-        Some((_, false)) => return Err(ApiError::field("seat", "Pladsen er ikke til salg")),
-        Some((id, true)) => id,
-    };
-    let product: Option<String> = match input.product_id {
-        Some(id) => {
-            sqlx::query_scalar("SELECT title FROM products WHERE client_id = $1 AND id = $2")
-                .bind(client_id)
-                .bind(id)
-                .fetch_optional(&mut *conn)
-                .await?
-        }
-        None => None,
-    };
-    let user: Option<Uuid> = if input.email.trim().is_empty() {
-        None
-    } else {
-        sqlx::query_scalar("SELECT id FROM users WHERE lower(email) = lower($1)")
-            .bind(input.email.trim())
-            .fetch_optional(&mut *conn)
-            .await?
-    };
-    let id: Option<Uuid> = sqlx::query_scalar(
-        "INSERT INTO season_tickets (client_id, season_id, seat_id, product_id, product_title, user_id, company_id, name, email, order_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL) ON CONFLICT (season_id, seat_id) DO NOTHING RETURNING id",
+    let made = seating::make_season_ticket(
+        conn,
+        client_id,
+        &NewSeasonTicket {
+            season,
+            seat: &input.seat,
+            product_id: input.product_id,
+            name: &input.name,
+            email: &input.email,
+            company_id: input.company_id,
+            order_id: None,
+        },
     )
-    .bind(client_id)
-    .bind(season)
-    .bind(seat)
-    .bind(input.product_id.filter(|_| product.is_some()))
-    .bind(product.unwrap_or_else(|| "Sæsonkort".into()))
-    .bind(user)
-    .bind(input.company_id)
-    .bind(input.name.trim())
-    .bind(input.email.trim())
-    .fetch_optional(&mut *conn)
     .await?;
-    let id = id.ok_or_else(|| ApiError::field("seat", "Pladsen har allerede et sæsonkort"))?;
-    // Reserved at every event of the season: a hold that ran out is taken over, nothing else.
-    let events: Vec<(Uuid, String)> = sqlx::query_as(SEASON_EVENTS)
-        .bind(season)
-        .fetch_all(&mut *conn)
-        .await?;
-    let ids: Vec<Uuid> = events.iter().map(|(id, _)| *id).collect();
-    let reserved: Vec<Uuid> = sqlx::query_scalar(
-        "INSERT INTO event_seats (event_id, seat_id, client_id, status, season_ticket_id, held_until) \
-         SELECT ev, $2, $3, 'reserved', $4, (SELECT min(release_reserved_at) FROM event_products WHERE event_id = ev) \
-         FROM unnest($1::uuid[]) AS ev \
-         ON CONFLICT (event_id, seat_id) DO UPDATE SET status = 'reserved', season_ticket_id = EXCLUDED.season_ticket_id, \
-           held_until = EXCLUDED.held_until, hold_token = NULL, order_id = NULL, updated_at = now() \
-         WHERE (event_seats.status = 'held' OR event_seats.status = 'reserved') AND event_seats.held_until <= now() \
-         RETURNING event_id",
-    )
-    .bind(&ids)
-    .bind(seat)
-    .bind(client_id)
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?;
-    let sold: Vec<&str> = events
-        .iter()
-        .filter(|(event, _)| !reserved.contains(event))
-        .map(|(_, title)| title.as_str())
-        .collect();
-    if !sold.is_empty() {
-        return Err(ApiError::field(
-            "seat",
-            format!("Pladsen er allerede solgt til {}", sold.join(", ")),
-        ));
-    }
-    Ok(id)
+    made.map_err(|(field, message)| ApiError::field(field, message))
 }
 
 /// The season's tickets, by seat.
@@ -173,55 +72,41 @@ async fn season_tickets(
     conn: &mut PgConnection,
     season: Uuid,
 ) -> Result<Vec<SeasonTicket>, sqlx::Error> {
-    type Row = (
-        Uuid,
-        String,
-        String,
-        String,
-        String,
-        Option<Uuid>,
-        String,
-        String,
-        String,
-        Option<Uuid>,
-    );
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        id: Uuid,
+        label: String,
+        section: String,
+        row_label: String,
+        number: String,
+        product_id: Option<Uuid>,
+        product_title: String,
+        name: String,
+        email: String,
+        company_id: Option<Uuid>,
+        order_id: Option<Uuid>,
+    }
     let rows: Vec<Row> = sqlx::query_as(
-        "SELECT t.id, s.label, s.section, s.row_label, s.number, t.product_id, t.product_title, t.name, t.email, t.company_id \
-         FROM season_tickets t JOIN seats s ON s.id = t.seat_id WHERE t.season_id = $1 \
-         ORDER BY s.section, s.row_label, s.position",
+        "SELECT t.id, s.label, s.section, s.row_label, s.number, t.product_id, t.product_title, t.name, t.email,                 t.company_id, t.order_id          FROM season_tickets t JOIN seats s ON s.id = t.seat_id WHERE t.season_id = $1          ORDER BY s.section, s.row_label, s.position",
     )
     .bind(season)
     .fetch_all(conn)
     .await?;
     Ok(rows
         .into_iter()
-        .map(
-            |(
-                id,
-                seat,
-                section,
-                row,
-                seat_number,
-                product_id,
-                product,
-                name,
-                email,
-                company_id,
-            )| {
-                SeasonTicket {
-                    id: Some(id),
-                    seat,
-                    section,
-                    row,
-                    seat_number,
-                    product_id,
-                    product,
-                    name,
-                    email,
-                    company_id,
-                }
-            },
-        )
+        .map(|row| SeasonTicket {
+            id: Some(row.id),
+            seat: row.label,
+            section: row.section,
+            row: row.row_label,
+            seat_number: row.number,
+            product_id: row.product_id,
+            product: row.product_title,
+            name: row.name,
+            email: row.email,
+            company_id: row.company_id,
+            order_id: row.order_id,
+        })
         .collect())
 }
 
@@ -352,6 +237,92 @@ pub async fn create_channel(
     let id = make_channel(&mut tx, staff.client_id, season, &body).await?;
     tx.commit().await?;
     Ok(envelope::result(id))
+}
+
+/// Deletes a season ticket made by hand: its seat goes on sale at every event of the season
+/// (where the holder had not given it up already) and the holder's tickets for the matches are
+/// void. One an order sold goes with its line on the order.
+#[utoipa::path(delete, path = "/api/seats/seasons/{id}/tickets/{ticketId}", tag = "seats",
+    params(("id" = String, Path, description = "the season's id"), ("ticketId" = String, Path, description = "the season ticket's id")),
+    responses((status = 200), (status = 422, description = "sold on an order"), (status = 404)))]
+pub async fn delete_season_ticket(
+    staff: Staff,
+    path: web::Path<(String, String)>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (season, ticket) = (parse_id(&path.0)?, parse_id(&path.1)?);
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let sold_by: Option<Option<Uuid>> = sqlx::query_scalar(
+        "SELECT order_id FROM season_tickets WHERE client_id = $1 AND season_id = $2 AND id = $3 FOR UPDATE",
+    )
+    .bind(staff.client_id)
+    .bind(season)
+    .bind(ticket)
+    .fetch_optional(&mut *tx)
+    .await?;
+    match sold_by {
+        None => return Err(ApiError::NotFound),
+        Some(Some(_)) => {
+            return Err(ApiError::invalid(
+                "Sæsonkortet er solgt på en ordre. Fjern linjen på ordren i stedet.",
+            ))
+        }
+        Some(None) => {}
+    }
+    let issued: Vec<Uuid> = sqlx::query_scalar(
+        "SELECT id FROM ticket_rows WHERE client_id = $1 AND order_line_id = $2 AND status <> 'voided'",
+    )
+    .bind(staff.client_id)
+    .bind(ticket)
+    .fetch_all(&mut *tx)
+    .await?;
+    let actor = Actor::from(&staff);
+    for id in issued {
+        actor
+            .run(
+                &state.tickets,
+                &mut tx,
+                id,
+                None,
+                TicketCommand::Void {
+                    reason: "Sæsonkortet er slettet".into(),
+                    at: chrono::Utc::now(),
+                },
+                "ticket.void",
+                refused,
+            )
+            .await?;
+    }
+    seating::remove_season_tickets(&mut tx, &[ticket]).await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}
+
+/// Deletes a channel of the season: its seats are for everyone again.
+#[utoipa::path(delete, path = "/api/seats/seasons/{id}/channels/{channelId}", tag = "seats",
+    params(("id" = String, Path, description = "the season's id"), ("channelId" = String, Path, description = "the channel's id")),
+    responses((status = 200), (status = 404)))]
+pub async fn delete_channel(
+    staff: Staff,
+    path: web::Path<(String, String)>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (season, channel) = (parse_id(&path.0)?, parse_id(&path.1)?);
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let deleted = sqlx::query(
+        "DELETE FROM seat_channels WHERE client_id = $1 AND season_id = $2 AND id = $3",
+    )
+    .bind(staff.client_id)
+    .bind(season)
+    .bind(channel)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if deleted == 0 {
+        return Err(ApiError::NotFound);
+    }
+    tx.commit().await?;
+    Ok(envelope::ok())
 }
 
 /// Whether the company has a channel on a season of the event (spec 2 §7).

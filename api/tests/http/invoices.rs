@@ -557,3 +557,47 @@ async fn the_invoicing_run_makes_what_fell_due_once_however_often_or_interrupted
         "September to December of one"
     );
 }
+
+/// A paid invoice's receipt is mailed while another writer changes the invoice at the same
+/// moment (as the bookkeeping job sets the e-conomic number right after a payment): the mail is
+/// read and rendered again, never refused with a conflict, and every receipt is recorded.
+#[tokio::test]
+async fn a_receipt_is_mailed_even_when_the_invoice_changes_while_it_renders() {
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    let order = approved_order(
+        &staff,
+        json!({ "type": "single", "invoiceDate": "2026-12-01", "prePaymentDate": "2026-12-01" }),
+    )
+    .await;
+    let (status, answer) = post(&staff, "/api/orders/invoice", json!({ "id": order })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let id = rows_of(&staff, &order).await[0]["Id"]
+        .as_str()
+        .expect("id")
+        .to_string();
+    for action in ["book", "paid"] {
+        let (status, answer) =
+            post(&staff, &format!("/api/invoices/{id}/{action}"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{action}: {answer}");
+    }
+    const ROUNDS: usize = 6;
+    for round in 0..ROUNDS {
+        let path = format!("/api/invoices/{id}/send-receipt");
+        let receipt = post(&staff, &path, json!({}));
+        let number = post(
+            &staff,
+            "/api/invoices/update-invoice",
+            json!({ "id": id, "externalNumber": format!("E-{round}") }),
+        );
+        let ((sent, answer), (numbered, _)) = tokio::join!(receipt, number);
+        assert_eq!(sent, StatusCode::OK, "round {round}: {answer}");
+        assert_eq!(numbered, StatusCode::OK, "round {round}");
+    }
+    let (_, history) = staff.get_json(&format!("/api/history/invoice/{id}")).await;
+    assert_eq!(
+        history.to_string().matches("ReceiptSent").count(),
+        ROUNDS,
+        "{history}"
+    );
+}

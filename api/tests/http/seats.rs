@@ -1153,3 +1153,195 @@ async fn at_the_release_time_unclaimed_season_seats_go_on_sale_and_a_holder_who_
     let (status, _) = hold(&buyer, &event, &mine, &["A1-5"]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+/// The season's tickets as staff list them.
+async fn season_tickets(staff: &Browser, season: &str) -> Vec<Value> {
+    let (status, body) = staff
+        .get_json(&format!("/api/seats/seasons/{season}/tickets"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["result"].as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn an_order_line_of_a_season_ticket_product_sells_a_season_ticket_reserved_at_every_match() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let season = a_season(&staff, &key).await;
+    let card = catalogue_product(
+        &staff,
+        json!({ "title": "Sæsonkort Nord", "type": "seat-ticket", "price": 120000, "seasonTicket": true }),
+    )
+    .await;
+    let single = catalogue_product(
+        &staff,
+        json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 15000 }),
+    )
+    .await;
+    let seating = json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } });
+    let (first, _) = open_event(&staff, "Pokalkamp", json!([]), seating.clone()).await;
+    let (second, _) = open_event(&staff, "Ligakamp", json!([]), seating).await;
+    let order = |name: &str, lines: Vec<Value>| json!({ "firstname": name, "lastname": "Holm", "email": "mette@example.dk", "orderLines": lines });
+
+    // The seat picked at the first match sells the season ticket: reserved at both matches.
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/update",
+            &order("Mette", vec![staff_seat_line(&card, &first, "A1-3")]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let id = body["result"].as_str().unwrap().to_string();
+    let tickets = season_tickets(&staff, &season).await;
+    assert_eq!(tickets.len(), 1, "{tickets:?}");
+    assert_eq!(tickets[0]["seat"], "A1-3");
+    assert_eq!(tickets[0]["name"], "Mette Holm");
+    assert_eq!(tickets[0]["email"], "mette@example.dk");
+    assert_eq!(tickets[0]["product"], "Sæsonkort Nord");
+    assert_eq!(tickets[0]["orderId"], json!(id));
+    let buyer = visitor(&app).await;
+    let mine = token(&buyer).await;
+    assert_eq!(state(&buyer, &first, &mine, "A1-3").await, "reserved");
+    assert_eq!(state(&buyer, &second, &mine, "A1-3").await, "reserved");
+
+    // Another order can sell neither the season ticket again nor the seat for one match.
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/update",
+            &order("Ole", vec![staff_seat_line(&card, &second, "A1-3")]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "orderLines.0.seat"),
+        "Pladsen har allerede et sæsonkort"
+    );
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/update",
+            &order("Ole", vec![staff_seat_line(&single, &second, "A1-3")]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "orderLines.0.seat"),
+        "Pladsen A1-3 er ikke ledig til Ligakamp"
+    );
+    // A seat sold for one match refuses a season ticket on it, naming the match.
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/update",
+            &order("Ole", vec![staff_seat_line(&single, &second, "A1-6")]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, saved) = staff.get_json(&format!("/api/orders/{id}")).await;
+    let mut edit = saved["result"].clone();
+    edit["orderLines"] = json!([staff_seat_line(&card, &first, "A1-6")]);
+    let (status, body) = staff.post_json("/api/orders/update", &edit).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "orderLines.0.seat"),
+        "Pladsen er allerede solgt til Ligakamp"
+    );
+    assert_eq!(state(&buyer, &first, &mine, "A1-3").await, "reserved");
+
+    // Moved to A1-4 with the customer renamed: the season ticket follows, A1-3 is free again.
+    edit["orderLines"] = json!([staff_seat_line(&card, &first, "A1-4")]);
+    edit["firstname"] = json!("Mette Marie");
+    let (status, body) = staff.post_json("/api/orders/update", &edit).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let tickets = season_tickets(&staff, &season).await;
+    assert_eq!(tickets.len(), 1, "{tickets:?}");
+    assert_eq!(tickets[0]["seat"], "A1-4");
+    assert_eq!(tickets[0]["name"], "Mette Marie Holm");
+    assert_eq!(state(&buyer, &second, &mine, "A1-3").await, "free");
+    assert_eq!(state(&buyer, &second, &mine, "A1-4").await, "reserved");
+
+    // Cancelled: the season ticket is gone and its seat on sale at every match.
+    let (_, saved) = staff.get_json(&format!("/api/orders/{id}")).await;
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/approve",
+            &json!({ "id": id, "version": saved["result"]["version"] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = staff
+        .post_json("/api/orders/cancel", &json!({ "id": id }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(season_tickets(&staff, &season).await.is_empty());
+    assert_eq!(state(&buyer, &first, &mine, "A1-4").await, "free");
+    assert_eq!(state(&buyer, &second, &mine, "A1-4").await, "free");
+}
+
+#[tokio::test]
+async fn staff_delete_a_season_ticket_made_by_hand_and_a_channel_but_not_a_ticket_an_order_sold() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let season = a_season(&staff, &key).await;
+    let seating = json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } });
+    let (event, _) = open_event(&staff, "Pokalkamp", json!([]), seating).await;
+    let buyer = visitor(&app).await;
+    let mine = token(&buyer).await;
+
+    // By hand: deleted, its seat is on sale again.
+    let (status, body) =
+        season_ticket(&staff, &season, &json!({ "seat": "A1-2", "name": "Ole" })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let ticket = body["result"].as_str().unwrap().to_string();
+    assert_eq!(state(&buyer, &event, &mine, "A1-2").await, "reserved");
+    let path = format!("/api/seats/seasons/{season}/tickets/{ticket}");
+    let (status, body) = staff.delete(&path).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(state(&buyer, &event, &mine, "A1-2").await, "free");
+    assert!(season_tickets(&staff, &season).await.is_empty());
+    assert_eq!(staff.delete(&path).await.0, StatusCode::NOT_FOUND);
+
+    // Sold on an order: it goes with its line, not from the season's list.
+    let card = catalogue_product(
+        &staff,
+        json!({ "title": "Sæsonkort", "type": "seat-ticket", "price": 120000, "seasonTicket": true }),
+    )
+    .await;
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/update",
+            &json!({ "firstname": "Mette", "lastname": "Holm", "email": "mette@example.dk",
+                     "orderLines": [staff_seat_line(&card, &event, "A1-3")] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let sold = season_tickets(&staff, &season).await[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, body) = staff
+        .delete(&format!("/api/seats/seasons/{season}/tickets/{sold}"))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        body["error"],
+        "Sæsonkortet er solgt på en ordre. Fjern linjen på ordren i stedet."
+    );
+    assert_eq!(state(&buyer, &event, &mine, "A1-3").await, "reserved");
+
+    // A channel deleted: its seats are everyone's again.
+    let (status, body) = staff
+        .post_json(
+            &format!("/api/seats/seasons/{season}/channels"),
+            &json!({ "name": "Sponsorblok", "seats": ["A2-1", "A2-2"] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let channel = body["result"].as_str().unwrap().to_string();
+    assert_eq!(state(&buyer, &event, &mine, "A2-1").await, "channel");
+    let path = format!("/api/seats/seasons/{season}/channels/{channel}");
+    let (status, body) = staff.delete(&path).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(state(&buyer, &event, &mine, "A2-1").await, "free");
+    assert_eq!(staff.delete(&path).await.0, StatusCode::NOT_FOUND);
+}

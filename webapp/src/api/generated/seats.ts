@@ -85,7 +85,11 @@ export type SeasonTicket = { id?: string,
 /**
  * The seat's label ('row-number').
  */
-seat: string, section: string, row: string, seatNumber: string, productId: string | null, product: string, name: string, email: string, companyId: string | null, };
+seat: string, section: string, row: string, seatNumber: string, productId: string | null, product: string, name: string, email: string, companyId: string | null, 
+/**
+ * The order that sold it (None: made by hand in the season's list).
+ */
+orderId?: string, };
 
 export type SeasonalTicket = { id: string, product: string, name: string, section: string, row: string, seatNumber: string, 
 /**

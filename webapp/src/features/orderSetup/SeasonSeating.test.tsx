@@ -44,20 +44,48 @@ const sponsorChannel: SeatChannel = {
   seats: ['N2-5', 'N2-6'],
 };
 
+const soldTicket: SeasonTicket = {
+  id: 't-9',
+  seat: 'N2-1',
+  section: 'Tribune Nord',
+  row: 'N2',
+  seatNumber: '1',
+  productId: 'p-1',
+  product: 'Sæsonkort Nord',
+  name: 'Ole Ordre',
+  email: 'ole@ordre.dk',
+  companyId: null,
+  orderId: 'o-7',
+};
+
 const SOLD = 'Pladsen er allerede solgt til Demo FC – Vejle';
+const SOLD_ON_AN_ORDER = 'Sæsonkortet er solgt på en ordre. Fjern linjen på ordren i stedet.';
 
 interface SeatingServer {
   season?: Season;
+  /** The season's tickets; Karen's alone unless told. */
+  tickets?: SeasonTicket[];
   /** Answers a new season ticket instead of taking it. */
   refuseTicket?: () => Response;
+  /** Answers the deletion of a season ticket instead of deleting it. */
+  refuseTicketDeletion?: () => Response;
 }
 
-/** Season s-1 on the chart 'stadion' with Karen's ticket and the sponsors' channel; records posts. */
-function serveSeating({ season = seatedSeason, refuseTicket }: SeatingServer = {}) {
-  const tickets: SeasonTicket[] = [karensTicket];
+/**
+ * Season s-1 on the chart 'stadion' with Karen's ticket and the sponsors' channel; records posts
+ * and deletions.
+ */
+function serveSeating({
+  season = seatedSeason,
+  tickets = [karensTicket],
+  refuseTicket,
+  refuseTicketDeletion,
+}: SeatingServer = {}) {
   const channels: SeatChannel[] = [sponsorChannel];
   const ticketPosts: unknown[] = [];
   const channelPosts: unknown[] = [];
+  const ticketDeletions: string[] = [];
+  const channelDeletions: string[] = [];
   server.use(
     ...staffSession(withOrders),
     http.get('/api/orders/seasons/parents', () => HttpResponse.json({ success: true, result: [] })),
@@ -100,6 +128,25 @@ function serveSeating({ season = seatedSeason, refuseTicket }: SeatingServer = {
       channels.push({ ...body, id: 'ch-2', company });
       return HttpResponse.json({ success: true, result: 'ch-2' });
     }),
+    http.delete('/api/seats/seasons/s-1/tickets/:ticketId', ({ params }) => {
+      const ticketId = String(params.ticketId);
+      ticketDeletions.push(ticketId);
+      if (refuseTicketDeletion) return refuseTicketDeletion();
+      tickets.splice(
+        tickets.findIndex((ticket) => ticket.id === ticketId),
+        1,
+      );
+      return HttpResponse.json({ success: true });
+    }),
+    http.delete('/api/seats/seasons/s-1/channels/:channelId', ({ params }) => {
+      const channelId = String(params.channelId);
+      channelDeletions.push(channelId);
+      channels.splice(
+        channels.findIndex((channel) => channel.id === channelId),
+        1,
+      );
+      return HttpResponse.json({ success: true });
+    }),
     http.get('/api/companies', () =>
       HttpResponse.json({
         success: true,
@@ -115,12 +162,12 @@ function serveSeating({ season = seatedSeason, refuseTicket }: SeatingServer = {
       }),
     ),
   );
-  return { ticketPosts, channelPosts };
+  return { ticketPosts, channelPosts, ticketDeletions, channelDeletions };
 }
 
 const seat = (name: string) => screen.getByRole('option', { name });
 
-/** The cells of a table's rows below its header, as text. */
+/** The cells of a table's rows below its header, as text (an icon button's cell reads ''). */
 function rowsOf(table: HTMLElement) {
   return within(table)
     .getAllByRole('row')
@@ -128,7 +175,7 @@ function rowsOf(table: HTMLElement) {
     .map((row) =>
       within(row)
         .getAllByRole('cell')
-        .map((cell) => cell.textContent),
+        .map((cell) => cell.textContent?.trim()),
     );
 }
 
@@ -144,14 +191,24 @@ describe("a season's tickets and channels", () => {
     const tickets = await screen.findByRole('table', { name: 'Sæsonkort' });
     await waitFor(() =>
       expect(rowsOf(tickets)).toEqual([
-        ['N1-2', 'Tribune Nord', 'N1', '2', 'Sæsonkort Nord', 'Karen Kunde', 'karen@kunde.dk'],
+        [
+          'N1-2',
+          'Tribune Nord',
+          'N1',
+          '2',
+          'Sæsonkort Nord',
+          'Karen Kunde',
+          'karen@kunde.dk',
+          '',
+          '',
+        ],
       ]),
     );
     const channels = screen.getByRole('table', { name: 'Salgskanaler' });
     expect(within(channels).getByRole('columnheader', { name: 'Virksomhed' })).toBeInTheDocument();
     await waitFor(() =>
       expect(rowsOf(channels)).toEqual([
-        ['Sponsorpladser', 'Vejle Byg A/S', '2 pladser: N2-5, N2-6'],
+        ['Sponsorpladser', 'Vejle Byg A/S', '2 pladser: N2-5, N2-6', ''],
       ]),
     );
   });
@@ -249,6 +306,7 @@ describe("a season's tickets and channels", () => {
         'Bagerens bord',
         'Bageriet Grøn ApS',
         '2 pladser: N2-1, N2-2',
+        '',
       ]),
     );
   });
@@ -274,6 +332,81 @@ describe("a season's tickets and channels", () => {
         { name: 'Nordtribunen', companyId: null, seats: ['N1-1', 'N1-4'] },
       ]),
     );
+  });
+
+  it('deletes a season ticket made by hand once confirmed', async () => {
+    const { ticketDeletions } = serveSeating();
+    renderApp('/orders/seasons/s-1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Slet sæsonkortet for N1-2' }));
+    expect(
+      await screen.findByText(
+        'Slet sæsonkortet for plads N1-2? Pladsen sættes til salg igen ved sæsonens kampe.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortryd' }));
+    expect(ticketDeletions).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Slet sæsonkortet for N1-2' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Bekræft' }));
+
+    expect(await screen.findByText('Sæsonkortet blev slettet!')).toBeInTheDocument();
+    expect(ticketDeletions).toEqual(['t-1']);
+    const tickets = screen.getByRole('table', { name: 'Sæsonkort' });
+    expect(
+      await within(tickets).findByText('Sæsonen har ingen sæsonkort endnu.'),
+    ).toBeInTheDocument();
+  });
+
+  it('links a ticket an order sold to its order and offers no deletion of it', async () => {
+    serveSeating({ tickets: [karensTicket, soldTicket] });
+    renderApp('/orders/seasons/s-1');
+    const tickets = await screen.findByRole('table', { name: 'Sæsonkort' });
+    expect(
+      await within(tickets).findByRole('link', { name: 'Åbn ordren for N2-1' }),
+    ).toHaveAttribute('href', '/orders/o-7');
+    expect(
+      within(tickets).getByRole('button', { name: 'Slet sæsonkortet for N1-2' }),
+    ).toBeInTheDocument();
+    expect(
+      within(tickets).queryByRole('button', { name: 'Slet sæsonkortet for N2-1' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal to delete a season ticket", async () => {
+    const { ticketDeletions } = serveSeating({
+      refuseTicketDeletion: () =>
+        HttpResponse.json({ success: false, error: SOLD_ON_AN_ORDER }, { status: 422 }),
+    });
+    renderApp('/orders/seasons/s-1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Slet sæsonkortet for N1-2' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Bekræft' }));
+
+    expect(await screen.findByText(SOLD_ON_AN_ORDER)).toBeInTheDocument();
+    expect(ticketDeletions).toEqual(['t-1']);
+    expect(screen.queryByText('Sæsonkortet blev slettet!')).not.toBeInTheDocument();
+    const tickets = screen.getByRole('table', { name: 'Sæsonkort' });
+    expect(within(tickets).getByRole('cell', { name: 'Karen Kunde' })).toBeInTheDocument();
+  });
+
+  it('deletes a channel once confirmed', async () => {
+    const { channelDeletions } = serveSeating();
+    renderApp('/orders/seasons/s-1');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Slet salgskanalen Sponsorpladser' }),
+    );
+    expect(
+      await screen.findByText(
+        'Slet salgskanalen Sponsorpladser? Dens pladser kan derefter købes af alle.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Bekræft' }));
+
+    expect(await screen.findByText('Salgskanalen blev slettet!')).toBeInTheDocument();
+    expect(channelDeletions).toEqual(['ch-1']);
+    const channels = screen.getByRole('table', { name: 'Salgskanaler' });
+    expect(
+      await within(channels).findByText('Sæsonen har ingen salgskanaler endnu.'),
+    ).toBeInTheDocument();
   });
 
   it('shows nothing for a new season or one without a chart', async () => {

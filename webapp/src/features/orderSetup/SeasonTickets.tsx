@@ -4,16 +4,19 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import type { Chart, SeasonTicket } from '../../api/generated/seats';
 import { useShownError } from '../../shared/editor/useShownError';
 import { ProductPicker } from '../../shared/pickers/ProductPicker';
 import { Alert } from '../../shared/ui/Alert';
+import { ConfirmButton } from '../../shared/ui/ConfirmButton';
 import { TextField } from '../../shared/ui/FormFields';
 import { Section } from '../../shared/ui/Section';
+import { useToast } from '../../shared/ui/Toast';
 import { SeasonSeatingDialog } from './SeasonSeatingDialog';
 import { OptionalCompanyField } from './OptionalCompanyField';
-import { useCreateSeasonTicketMutation } from './orderSetupApi';
+import { useCreateSeasonTicketMutation, useDeleteSeasonTicketMutation } from './orderSetupApi';
 import { SeasonSeatPicker } from './SeasonSeatPicker';
 import {
   NEW_SEASON_TICKET,
@@ -117,6 +120,42 @@ function SeasonTicketDialog({ seasonId, chart, tickets, onHide }: SeasonTicketDi
   );
 }
 
+interface DeleteTicketButtonProps {
+  seasonId: string;
+  ticketId: string;
+  seat: string;
+}
+
+/**
+ * 'Slet' of a season ticket made by hand, once confirmed: the server puts its seat on sale again
+ * at the season's events. One an order sold goes with its line on the order instead.
+ */
+function DeleteTicketButton({ seasonId, ticketId, seat }: DeleteTicketButtonProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [deleteTicket, { isLoading }] = useDeleteSeasonTicketMutation();
+  return (
+    <ConfirmButton
+      text
+      rounded
+      size="small"
+      severity="danger"
+      icon="pi pi-trash"
+      aria-label={t('orderSetup.seasonTickets.delete', { seat })}
+      loading={isLoading}
+      message={t('orderSetup.seasonTickets.confirmDelete', { seat })}
+      onConfirm={async () => {
+        try {
+          await deleteTicket({ seasonId, ticketId }).unwrap();
+          toast.success(t('orderSetup.seasonTickets.deleted'));
+        } catch (error) {
+          toast.error(apiErrorMessage(error) ?? t('common.errors.generic'));
+        }
+      }}
+    />
+  );
+}
+
 interface SeasonTicketsProps {
   seasonId: string;
   chart: Chart;
@@ -124,7 +163,10 @@ interface SeasonTicketsProps {
   loadError?: unknown;
 }
 
-/** 'Sæsonkort' of a saved season on a chart: its tickets by seat, and 'Opret sæsonkort'. */
+/**
+ * 'Sæsonkort' of a saved season on a chart: its tickets by seat, 'Opret sæsonkort', and 'Slet' of
+ * a ticket made by hand (one an order sold links to its order).
+ */
 export function SeasonTickets({ seasonId, chart, tickets, loadError }: SeasonTicketsProps) {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
@@ -160,6 +202,25 @@ export function SeasonTickets({ seasonId, chart, tickets, loadError }: SeasonTic
         <Column field="product" header={column('product')} />
         <Column field="name" header={column('name')} />
         <Column field="email" header={column('email')} />
+        <Column
+          header={column('order')}
+          body={(ticket: SeasonTicket) =>
+            ticket.orderId ? (
+              <Link to={`/orders/${ticket.orderId}`}>
+                {t('orderSetup.seasonTickets.openOrder', { seat: ticket.seat })}
+              </Link>
+            ) : null
+          }
+        />
+        <Column
+          header={t('table.actions')}
+          body={(ticket: SeasonTicket) =>
+            // A listed ticket always has its id; the type also describes a new one.
+            ticket.id && !ticket.orderId ? (
+              <DeleteTicketButton seasonId={seasonId} ticketId={ticket.id} seat={ticket.seat} />
+            ) : null
+          }
+        />
       </DataTable>
       {creating && (
         <SeasonTicketDialog

@@ -8,11 +8,13 @@ import { apiErrorMessage } from '../../api/baseApi';
 import type { Chart, SeasonTicket, SeatChannel } from '../../api/generated/seats';
 import { useShownError } from '../../shared/editor/useShownError';
 import { Alert } from '../../shared/ui/Alert';
+import { ConfirmButton } from '../../shared/ui/ConfirmButton';
 import { TextField } from '../../shared/ui/FormFields';
 import { Section } from '../../shared/ui/Section';
+import { useToast } from '../../shared/ui/Toast';
 import { SeasonSeatingDialog } from './SeasonSeatingDialog';
 import { OptionalCompanyField } from './OptionalCompanyField';
-import { useCreateSeatChannelMutation } from './orderSetupApi';
+import { useCreateSeatChannelMutation, useDeleteSeatChannelMutation } from './orderSetupApi';
 import { SeasonSeatPicker } from './SeasonSeatPicker';
 import {
   NEW_SEAT_CHANNEL,
@@ -75,12 +77,48 @@ function SeatChannelDialog({ seasonId, chart, tickets, channels, onHide }: SeatC
   );
 }
 
+interface DeleteChannelButtonProps {
+  seasonId: string;
+  channelId: string;
+  name: string;
+}
+
+/** 'Slet' of a channel, once confirmed: its seats can then be bought by everyone. */
+function DeleteChannelButton({ seasonId, channelId, name }: DeleteChannelButtonProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [deleteChannel, { isLoading }] = useDeleteSeatChannelMutation();
+  return (
+    <ConfirmButton
+      text
+      rounded
+      size="small"
+      severity="danger"
+      icon="pi pi-trash"
+      aria-label={t('orderSetup.channels.delete', { name })}
+      loading={isLoading}
+      message={t('orderSetup.channels.confirmDelete', { name })}
+      onConfirm={async () => {
+        try {
+          await deleteChannel({ seasonId, channelId }).unwrap();
+          toast.success(t('orderSetup.channels.deleted'));
+        } catch (error) {
+          toast.error(apiErrorMessage(error) ?? t('common.errors.generic'));
+        }
+      }}
+    />
+  );
+}
+
 interface SeatChannelsProps extends SeatsFieldProps {
   seasonId: string;
   loadError?: unknown;
 }
 
-/** 'Salgskanaler' of a saved season on a chart: the seats kept for a company, and 'Opret salgskanal'. */
+/**
+ * 'Salgskanaler' of a saved season on a chart: the seats kept for a company, 'Opret salgskanal'
+ * and 'Slet'.
+ */
 export function SeatChannels({ seasonId, chart, tickets, channels, loadError }: SeatChannelsProps) {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
@@ -121,6 +159,15 @@ export function SeatChannels({ seasonId, chart, tickets, channels, loadError }: 
               count: channel.seats.length,
               seats: channel.seats.join(', '),
             })
+          }
+        />
+        <Column
+          header={t('table.actions')}
+          body={(channel: SeatChannel) =>
+            // A listed channel always has its id; the type also describes a new one.
+            channel.id ? (
+              <DeleteChannelButton seasonId={seasonId} channelId={channel.id} name={channel.name} />
+            ) : null
           }
         />
       </DataTable>

@@ -24,9 +24,19 @@ export interface CreateSeasonTicketRequest {
   ticket: SeasonTicketInput;
 }
 
+export interface DeleteSeasonTicketRequest {
+  seasonId: string;
+  ticketId: string;
+}
+
 export interface CreateSeatChannelRequest {
   seasonId: string;
   channel: Omit<SeatChannel, 'id'>;
+}
+
+export interface DeleteSeatChannelRequest {
+  seasonId: string;
+  channelId: string;
 }
 
 /** The orders module's categories, seasons, custom fields and discount codes. */
@@ -90,6 +100,21 @@ export const orderSetupApi = baseApi.injectEndpoints({
         'SeasonalTicket',
       ],
     }),
+    /**
+     * Only a ticket made by hand: 422 for one an order sold (it goes with its line on the order).
+     * The seat goes on sale again at the season's events: their seat maps change too.
+     */
+    deleteSeasonTicket: build.mutation<unknown, DeleteSeasonTicketRequest>({
+      query: ({ seasonId, ticketId }) => ({
+        url: `${seasonSeats(seasonId, 'tickets')}/${encodeURIComponent(ticketId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { seasonId }) => [
+        ticketsTag(seasonId),
+        'SeatMap',
+        'SeasonalTicket',
+      ],
+    }),
     getSeasonChannels: build.query<SeatChannel[], string>({
       query: (seasonId) => seasonSeats(seasonId, 'channels'),
       providesTags: (_result, _error, seasonId) => [channelsTag(seasonId)],
@@ -102,6 +127,14 @@ export const orderSetupApi = baseApi.injectEndpoints({
         body: channel,
       }),
       invalidatesTags: (_id, _error, { seasonId }) => [channelsTag(seasonId), 'SeatMap'],
+    }),
+    /** Its seats can then be bought by everyone. */
+    deleteSeatChannel: build.mutation<unknown, DeleteSeatChannelRequest>({
+      query: ({ seasonId, channelId }) => ({
+        url: `${seasonSeats(seasonId, 'channels')}/${encodeURIComponent(channelId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { seasonId }) => [channelsTag(seasonId), 'SeatMap'],
     }),
     saveSeason: build.mutation<string, Season>({
       query: (body) => ({ url: `${SEASONS_ENDPOINT}/update`, method: 'POST', body }),
@@ -164,8 +197,10 @@ export const {
   useGetSeasonChartQuery,
   useGetSeasonTicketsQuery,
   useCreateSeasonTicketMutation,
+  useDeleteSeasonTicketMutation,
   useGetSeasonChannelsQuery,
   useCreateSeatChannelMutation,
+  useDeleteSeatChannelMutation,
   useSaveSeasonMutation,
   useDeleteSeasonMutation,
   useGetCustomFieldQuery,
