@@ -123,10 +123,10 @@ fn subscriptions() -> String {
 /// The seat engine's types (issue 16: charts, the designer's input, hold sessions, seat maps).
 fn seats() -> String {
     use crate::seats::dto::{
-        Chart, ChartInput, ChartSummary, EventSeat, EventSeatMap, HoldSeatsInput, HoldToken,
-        Numbering, ReleaseSeatInput, RowInput, SeasonTicket, SeasonalTicket, Seat, SeatCategory,
-        SeatChannel, SeatMark, SeatOverview, SeatProduct, SeatState, SectionCount, SectionInput,
-        SectionPosition,
+        AreaHold, Chart, ChartInput, ChartSummary, EventSeat, EventSeatMap, HoldSeatsInput,
+        HoldToken, Numbering, ReleaseSeatInput, RowInput, SeasonTicket, SeasonalTicket, Seat,
+        SeatCategory, SeatChannel, SeatMark, SeatOverview, SeatProduct, SeatState, SectionCount,
+        SectionInput, SectionPosition,
     };
     declarations(&[
         SeatCategory::decl(),
@@ -144,6 +144,7 @@ fn seats() -> String {
         EventSeat::decl(),
         EventSeatMap::decl(),
         HoldSeatsInput::decl(),
+        AreaHold::decl(),
         ReleaseSeatInput::decl(),
         SeasonTicket::decl(),
         SeasonalTicket::decl(),

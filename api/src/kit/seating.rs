@@ -30,7 +30,8 @@ pub async fn chart_of(
     .await
 }
 
-/// A seat as a booking line and its ticket carry it.
+/// A seat as a booking line and its ticket carry it (a place in a standing area has no row or
+/// number to show: only its label, which the engine knows it by).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct LineSeat {
@@ -75,7 +76,10 @@ pub async fn held_by(
         hold_token: Option<String>,
     }
     let rows: Vec<Row> = sqlx::query_as(&format!(
-        "SELECT s.label, s.section, s.row_label, s.number, s.category_key, c.color, e.hold_token \
+        "SELECT s.label, s.section, \
+                CASE WHEN s.general_admission THEN '' ELSE s.row_label END AS row_label, \
+                CASE WHEN s.general_admission THEN '' ELSE s.number END AS number, \
+                s.category_key, c.color, e.hold_token \
          FROM event_seats e JOIN seats s ON s.id = e.seat_id \
          LEFT JOIN seat_categories c ON c.chart_id = s.chart_id AND c.key = s.category_key \
          WHERE e.event_id = $1 AND s.chart_id = $2 AND s.label = ANY($3) \

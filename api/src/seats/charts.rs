@@ -23,6 +23,12 @@ use tribune_domain::order::rules::seat_is_valid;
 pub const MAX_ROW_SEATS: i64 = 200;
 pub const MAX_SECTION_ROWS: usize = 100;
 
+/// The most places a standing area holds.
+pub const MAX_AREA_PLACES: i64 = 5_000;
+
+/// A standing area's places are drawn in lines of this many.
+const AREA_LINE: i64 = 20;
+
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ChartsQuery {
@@ -98,7 +104,8 @@ pub async fn chart_by(
     };
     let categories = categories_of(&mut *conn, id).await?;
     let seats: Vec<Seat> = sqlx::query_as(
-        "SELECT id, label, section, row_label, number, position, category_key, accessible, for_sale, x, y \
+        "SELECT id, label, section, row_label, number, position, category_key, accessible, for_sale, x, y, \
+                NULLIF(general_admission, false) AS general_admission \
          FROM seats WHERE chart_id = $1 ORDER BY section, row_label, position",
     )
     .bind(id)
@@ -242,7 +249,14 @@ fn check_chart(input: &ChartInput) -> Result<(), ApiError> {
                 );
             }
         }
-        if section.rows.is_empty() {
+        let standing = section.general_admission == Some(true);
+        if standing && section.rows.len() != 1 {
+            push_error(
+                &mut errors,
+                &format!("{field}.rows"),
+                "Et ståområde har præcis én række: dets kapacitet",
+            );
+        } else if section.rows.is_empty() {
             push_error(
                 &mut errors,
                 &format!("{field}.rows"),
@@ -271,7 +285,13 @@ fn check_chart(input: &ChartInput) -> Result<(), ApiError> {
                     "Rækken findes allerede i kortet",
                 );
             }
-            if !(1..=MAX_ROW_SEATS).contains(&row.seats) {
+            if standing && !(1..=MAX_AREA_PLACES).contains(&row.seats) {
+                push_error(
+                    &mut errors,
+                    &format!("{field}.seats"),
+                    format!("Kapaciteten skal være mellem 1 og {MAX_AREA_PLACES}"),
+                );
+            } else if !standing && !(1..=MAX_ROW_SEATS).contains(&row.seats) {
                 push_error(
                     &mut errors,
                     &format!("{field}.seats"),
@@ -311,9 +331,38 @@ fn lay_out(input: &ChartInput) -> Result<SeatColumns, ApiError> {
     let mut seats = SeatColumns::default();
     let mut left = 0.0_f32;
     for section in &input.sections {
-        let widest = section.rows.iter().map(|r| r.seats).max().unwrap_or(0);
+        let standing = section.general_admission == Some(true);
         let first = seats.label.len();
-        for (r, row) in section.rows.iter().enumerate() {
+        // A standing area's places fill lines of `AREA_LINE`, numbered in order.
+        let widest = if standing {
+            section.rows.first().map_or(0, |r| r.seats.min(AREA_LINE))
+        } else {
+            section.rows.iter().map(|r| r.seats).max().unwrap_or(0)
+        };
+        let mut depth = (section.rows.len().max(1) - 1) as f32 * 1.5;
+        if let (true, Some(row)) = (standing, section.rows.first()) {
+            let count = row.seats.clamp(1, MAX_AREA_PLACES);
+            let category = row
+                .category_key
+                .as_deref()
+                .or(section.category_key.as_deref())
+                .map(str::trim)
+                .filter(|k| !k.is_empty());
+            for i in 0..count {
+                seats.push(
+                    section.name.trim(),
+                    row.label.trim(),
+                    i + 1,
+                    i32::try_from(i).unwrap_or(i32::MAX),
+                    category,
+                    category.is_some_and(|c| accessible.contains(c)),
+                    ((i % AREA_LINE) as f32, (i / AREA_LINE) as f32),
+                );
+                seats.general_admission[first + usize::try_from(i).unwrap_or(0)] = true;
+            }
+            depth = ((count - 1) / AREA_LINE) as f32;
+        }
+        for (r, row) in section.rows.iter().enumerate().filter(|_| !standing) {
             let count = row.seats.clamp(1, MAX_ROW_SEATS);
             let category = row
                 .category_key
@@ -346,7 +395,6 @@ fn lay_out(input: &ChartInput) -> Result<SeatColumns, ApiError> {
             }
         }
         // Beside the section before it, or where the designer put it, turned about its middle.
-        let depth = (section.rows.len().max(1) - 1) as f32 * 1.5;
         let (mid_x, mid_y) = ((widest - 1).max(0) as f32 / 2.0, depth / 2.0);
         let (to_x, to_y, turn) = match section.position {
             Some(p) => (p.x, p.y, p.rotation.to_radians()),
@@ -486,6 +534,7 @@ struct SeatColumns {
     for_sale: Vec<bool>,
     x: Vec<f32>,
     y: Vec<f32>,
+    general_admission: Vec<bool>,
 }
 
 impl SeatColumns {
@@ -510,6 +559,7 @@ impl SeatColumns {
         self.for_sale.push(true);
         self.x.push(x);
         self.y.push(y);
+        self.general_admission.push(false);
     }
 
     fn into_seats(self) -> Vec<Seat> {
@@ -526,6 +576,7 @@ impl SeatColumns {
                 for_sale: self.for_sale[i],
                 x: self.x[i],
                 y: self.y[i],
+                general_admission: self.general_admission[i].then_some(true),
             })
             .collect()
     }
@@ -537,10 +588,10 @@ impl SeatColumns {
         chart: Uuid,
     ) -> Result<(), sqlx::Error> {
         sqlx::query(
-            "INSERT INTO seats (chart_id, client_id, section, row_label, number, label, position, category_key, accessible, for_sale, x, y) \
-             SELECT $1, $2, s.section, s.row_label, s.number, s.label, s.position, s.category, s.accessible, s.for_sale, s.x, s.y \
-             FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::text[], $9::boolean[], $10::boolean[], $11::real[], $12::real[]) \
-               AS s(section, row_label, number, label, position, category, accessible, for_sale, x, y)",
+            "INSERT INTO seats (chart_id, client_id, section, row_label, number, label, position, category_key, accessible, for_sale, x, y, general_admission) \
+             SELECT $1, $2, s.section, s.row_label, s.number, s.label, s.position, s.category, s.accessible, s.for_sale, s.x, s.y, s.ga \
+             FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::text[], $9::boolean[], $10::boolean[], $11::real[], $12::real[], $13::boolean[]) \
+               AS s(section, row_label, number, label, position, category, accessible, for_sale, x, y, ga)",
         )
         .bind(chart)
         .bind(client_id)
@@ -554,6 +605,7 @@ impl SeatColumns {
         .bind(&self.for_sale)
         .bind(&self.x)
         .bind(&self.y)
+        .bind(&self.general_admission)
         .execute(conn)
         .await?;
         Ok(())

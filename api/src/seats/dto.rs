@@ -46,6 +46,12 @@ pub struct Seat {
     pub for_sale: bool,
     pub x: f32,
     pub y: f32,
+    /// true: a place in a standing area (no number to choose; drawn as the area's block).
+    /// Read as `NULLIF(general_admission, false)`, so other seats carry nothing.
+    #[sqlx(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub general_admission: Option<bool>,
 }
 
 /// A chart with its seats.
@@ -93,6 +99,10 @@ pub struct SectionInput {
     pub name: String,
     pub category_key: Option<String>,
     pub rows: Vec<RowInput>,
+    /// A standing area: one row whose seat count is the area's capacity; its places have no
+    /// number to choose.
+    #[ts(optional)]
+    pub general_admission: Option<bool>,
     /// Where the section's middle stands on the chart, in seat widths (row 1 towards the
     /// stage or pitch); none: beside the section before it.
     #[ts(optional)]
@@ -153,6 +163,10 @@ pub struct HoldToken {
     /// Seconds left as the server counts them (the browser's clock may be off).
     #[ts(type = "number")]
     pub seconds_left: i64,
+    /// The seats this call held (with the places picked in standing areas); none otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub seats: Option<Vec<String>>,
 }
 
 /// What a seat is at an event, as the picker draws it.
@@ -205,6 +219,18 @@ pub struct HoldSeatsInput {
     pub hold_token: String,
     /// Seat labels ('row-number').
     pub seats: Vec<String>,
+    /// Places in standing areas, picked by the server.
+    #[ts(optional)]
+    pub areas: Option<Vec<AreaHold>>,
+}
+
+/// `count` places in the standing area `section` (the server picks free ones).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AreaHold {
+    pub section: String,
+    #[ts(type = "number")]
+    pub count: i64,
 }
 
 /// `POST /public/events/{id}/release-seat`: a seat the token holds, given back.

@@ -78,6 +78,7 @@ fn hold_token(token: &str, until: DateTime<Utc>, now: DateTime<Utc>) -> HoldToke
         hold_token: token.to_string(),
         expires_at: until,
         seconds_left: (until - now).num_seconds().max(0),
+        seats: None,
     }
 }
 
@@ -247,14 +248,16 @@ impl Touched {
     }
 }
 
-/// Every seat of the rows that hold any of `labels` on the event's chart, as it stands: what
-/// the holds of a batch must check, read in one statement. Empty when the event has no chart
+/// Every seat of the rows that hold any of `labels` on the event's chart, and every place of
+/// the standing areas named in `areas`, as it stands: what the holds of a batch must check,
+/// read in one statement. Empty when the event has no chart
 /// (or none of the labels).
 async fn rows_touched(
     conn: &mut PgConnection,
     client_id: Uuid,
     event: Uuid,
     labels: &[&str],
+    areas: &[&str],
 ) -> Result<Vec<Touched>, sqlx::Error> {
     sqlx::query_as(&format!(
         "WITH chart AS (SELECT c.id FROM club_events ev \
@@ -264,17 +267,19 @@ async fn rows_touched(
              FROM seat_channel_seats cs JOIN seat_channels ch ON ch.id = cs.channel_id \
              WHERE ch.season_id IN ({EVENT_SEASONS}) GROUP BY cs.seat_id) \
          SELECT s.id, s.label, s.section, s.row_label, s.number, s.position, s.category_key, s.accessible, \
-                s.for_sale, s.x, s.y, e.status, e.hold_token, e.held_until, \
-                coalesce(k.companies, '{{}}') AS channels \
+                s.for_sale, s.x, s.y, NULLIF(s.general_admission, false) AS general_admission, \
+                e.status, e.hold_token, e.held_until, coalesce(k.companies, '{{}}') AS channels \
          FROM seats s LEFT JOIN event_seats e ON e.event_id = $1 AND e.seat_id = s.id \
            LEFT JOIN channels k ON k.seat_id = s.id \
-         WHERE s.chart_id = (SELECT id FROM chart) AND (s.section, s.row_label) IN \
+         WHERE s.chart_id = (SELECT id FROM chart) AND ((s.section, s.row_label) IN \
            (SELECT section, row_label FROM seats WHERE chart_id = (SELECT id FROM chart) AND label = ANY($3)) \
+           OR (s.general_admission AND s.section = ANY($4))) \
          ORDER BY s.section, s.row_label, s.position"
     ))
     .bind(event)
     .bind(client_id)
     .bind(labels)
+    .bind(areas)
     .fetch_all(conn)
     .await
 }
@@ -284,6 +289,8 @@ async fn rows_touched(
 pub struct HoldRequest {
     pub token: String,
     pub labels: Vec<String>,
+    /// Places in standing areas: (section, how many).
+    pub areas: Vec<(String, i64)>,
     pub companies: Vec<Uuid>,
 }
 
@@ -296,14 +303,19 @@ enum Held {
     Lost(Vec<String>),
 }
 
-/// The request's labels, trimmed, when it names 1–`MAX_SEATS` different seats.
-fn wanted(labels: &[String]) -> Result<Vec<&str>, ApiError> {
-    let wanted: Vec<&str> = labels.iter().map(|l| l.trim()).collect();
+/// The request's labels, trimmed, when it asks for 1–`MAX_SEATS` different seats (with the
+/// places it asks for in standing areas).
+fn wanted(request: &HoldRequest) -> Result<Vec<&str>, ApiError> {
+    let wanted: Vec<&str> = request.labels.iter().map(|l| l.trim()).collect();
     let unique: HashSet<&str> = wanted.iter().copied().collect();
-    if wanted.is_empty() {
+    if request.areas.iter().any(|(_, count)| *count < 1) {
+        return Err(ApiError::field("areas", "Antal pladser skal være mindst 1"));
+    }
+    let places: i64 = request.areas.iter().map(|(_, count)| *count).sum();
+    if wanted.is_empty() && places == 0 {
         return Err(ApiError::field("seats", "Vælg mindst én plads"));
     }
-    if wanted.len() > MAX_SEATS || unique.len() != wanted.len() {
+    if wanted.len() as i64 + places > MAX_SEATS as i64 || unique.len() != wanted.len() {
         return Err(ApiError::field(
             "seats",
             format!("Vælg højst {MAX_SEATS} forskellige pladser"),
@@ -320,6 +332,7 @@ fn decide<'a>(
     touched: &'a [Touched],
     by_label: &HashMap<&str, usize>,
     wanted: &[&str],
+    areas: &[(String, i64)],
     token: &str,
     companies: &[Uuid],
     now: DateTime<Utc>,
@@ -349,12 +362,44 @@ fn decide<'a>(
             format!("Pladsen {label} {refused}"),
         ));
     }
+    // Places in standing areas: the first free ones, in the area's order.
+    for (section, count) in areas {
+        let section = section.trim();
+        let area: Vec<&Touched> = touched
+            .iter()
+            .filter(|t| t.seat.general_admission == Some(true) && t.seat.section == section)
+            .collect();
+        if area.is_empty() {
+            return Err(ApiError::field(
+                "areas",
+                format!("Ståområdet {section} findes ikke"),
+            ));
+        }
+        let free: Vec<&Touched> = area
+            .into_iter()
+            .filter(|t| t.state(token, companies, now) == SeatState::Free)
+            .filter(|t| !chosen.iter().any(|c| c.seat.id == t.seat.id))
+            .take(usize::try_from(*count).unwrap_or(usize::MAX))
+            .collect();
+        if (free.len() as i64) < *count {
+            return Err(ApiError::field(
+                "areas",
+                match free.len() {
+                    0 => format!("Der er ikke flere ledige pladser i {section}"),
+                    n => format!("Der er kun {n} ledige pladser i {section}"),
+                },
+            ));
+        }
+        chosen.extend(free);
+    }
     // The orphan rule, row by row (the rows touched are read in row order), with the seats the
-    // token holds there already.
+    // token holds there already; a standing area has no single seats to leave.
     let chosen_ids: HashSet<Uuid> = chosen.iter().map(|t| t.seat.id).collect();
     for row in touched.chunk_by(|a, b| a.seat.section == b.seat.section && a.seat.row == b.seat.row)
     {
-        if !row.iter().any(|t| chosen_ids.contains(&t.seat.id)) {
+        if !row.iter().any(|t| chosen_ids.contains(&t.seat.id))
+            || row.iter().any(|t| t.seat.general_admission == Some(true))
+        {
             continue;
         }
         let states: Vec<SeatState> = row.iter().map(|t| t.state(token, companies, now)).collect();
@@ -398,7 +443,7 @@ async fn hold_many(
     let mut answers: Vec<Option<Result<HoldToken, ApiError>>> = Vec::with_capacity(requests.len());
     let mut wants: Vec<Vec<&str>> = Vec::with_capacity(requests.len());
     for request in requests {
-        match wanted(&request.labels) {
+        match wanted(request) {
             Ok(w) => {
                 wants.push(w);
                 answers.push(None);
@@ -441,9 +486,15 @@ async fn hold_many(
         .filter(|(_, a)| a.is_none())
         .flat_map(|(w, _)| w.iter().copied())
         .collect();
-    let mut touched = rows_touched(&mut *conn, client_id, event, &labels).await?;
+    let areas: Vec<&str> = requests
+        .iter()
+        .zip(&answers)
+        .filter(|(_, a)| a.is_none())
+        .flat_map(|(r, _)| r.areas.iter().map(|(section, _)| section.trim()))
+        .collect();
+    let mut touched = rows_touched(&mut *conn, client_id, event, &labels, &areas).await?;
     if touched.is_empty()
-        && !labels.is_empty()
+        && (!labels.is_empty() || !areas.is_empty())
         && chart_of(&mut *conn, client_id, event).await?.is_none()
     {
         return Err(ApiError::NotFound);
@@ -461,27 +512,33 @@ async fn hold_many(
             continue;
         }
         let token = request.token.trim();
-        match decide(
+        let decided = decide(
             &touched,
             &by_label,
             &wants[at],
+            &request.areas,
             token,
             &request.companies,
             now,
-        ) {
+        );
+        match decided {
             Err(refused) => answers[at] = Some(Err(refused)),
             Ok(chosen) => {
                 let seats: Vec<usize> = chosen
                     .iter()
                     .map(|t| by_label[t.seat.label.as_str()])
                     .collect();
+                let labels: Vec<String> = chosen.iter().map(|t| t.seat.label.clone()).collect();
                 for &i in &seats {
                     let seat = &mut touched[i];
                     seat.status = Some("held".into());
                     seat.hold_token = Some(token.to_string());
                     seat.held_until = Some(until);
                 }
-                answers[at] = Some(Ok(hold_token(token, until, now)));
+                answers[at] = Some(Ok(HoldToken {
+                    seats: Some(labels),
+                    ..hold_token(token, until, now)
+                }));
                 granted.push((at, seats));
             }
         }
@@ -545,6 +602,7 @@ pub async fn hold_seats(
     let request = HoldRequest {
         token: token.to_string(),
         labels: labels.to_vec(),
+        areas: Vec::new(),
         companies: companies.to_vec(),
     };
     match hold_many(conn, client_id, event, &[&request], now).await? {
@@ -752,6 +810,12 @@ pub async fn hold_event_seats(
         request: HoldRequest {
             token: body.hold_token.trim().to_string(),
             labels: body.seats.clone(),
+            areas: body
+                .areas
+                .iter()
+                .flatten()
+                .map(|a| (a.section.trim().to_string(), a.count))
+                .collect(),
             companies,
         },
     };

@@ -87,7 +87,10 @@ async fn season_tickets(
         order_id: Option<Uuid>,
     }
     let rows: Vec<Row> = sqlx::query_as(
-        "SELECT t.id, s.label, s.section, s.row_label, s.number, t.product_id, t.product_title, t.name, t.email,                 t.company_id, t.order_id          FROM season_tickets t JOIN seats s ON s.id = t.seat_id WHERE t.season_id = $1          ORDER BY s.section, s.row_label, s.position",
+        "SELECT t.id, s.label, s.section, s.row_label, s.number, t.product_id, t.product_title, t.name, t.email, \
+                t.company_id, t.order_id \
+         FROM season_tickets t JOIN seats s ON s.id = t.seat_id WHERE t.season_id = $1 \
+         ORDER BY s.section, s.row_label, s.position",
     )
     .bind(season)
     .fetch_all(conn)

@@ -1,5 +1,5 @@
-//! Demo FC's stadium (issue 16): a seat chart of four stands and a VIP lounge with tables (about
-//! 2,000 seats), drawn by the designer's own `make_chart`; the home matches seated on it and
+//! Demo FC's stadium (issue 16): a seat chart of four stands, a standing area of 200 places and a
+//! VIP lounge with tables (about 2,100 seats), drawn by the designer's own `make_chart`; the home matches seated on it and
 //! selling 'Pladsbillet Tribune' in the stands' categories; the season 'Sæson 2026/27' on it, with
 //! season tickets (the demo customer Karen Kunde holds N5-20) and a sponsor channel for her
 //! company. Seats are sold by `bookings.rs`, through the booking itself. Runs once.
@@ -45,6 +45,7 @@ fn stand(
     SectionInput {
         name: name.into(),
         category_key: Some(key.into()),
+        general_admission: None,
         position: Some(SectionPosition {
             x: at.0,
             y: at.1,
@@ -122,9 +123,28 @@ pub fn stadium() -> ChartInput {
                 Numbering::LeftToRight,
                 ((-13.0, PITCH.1 / 2.0), 90.0),
             ),
+            // The standing area in the north-west corner: 200 places, no numbers.
+            SectionInput {
+                name: "Ståpladser".into(),
+                category_key: Some("std".into()),
+                general_admission: Some(true),
+                position: Some(SectionPosition {
+                    x: -24.0,
+                    y: -20.0,
+                    rotation: 0.0,
+                }),
+                rows: vec![RowInput {
+                    label: "ST".into(),
+                    seats: 200,
+                    numbering: Numbering::LeftToRight,
+                    category_key: None,
+                    curve: 0.0,
+                }],
+            },
             SectionInput {
                 name: "VIP-lounge".into(),
                 category_key: Some("vip".into()),
+                general_admission: None,
                 // In the south-east corner, by Syd and Øst.
                 position: Some(SectionPosition {
                     x: PITCH.0 + 22.0,

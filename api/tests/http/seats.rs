@@ -1345,3 +1345,205 @@ async fn staff_delete_a_season_ticket_made_by_hand_and_a_channel_but_not_a_ticke
     assert_eq!(state(&buyer, &event, &mine, "A2-1").await, "free");
     assert_eq!(staff.delete(&path).await.0, StatusCode::NOT_FOUND);
 }
+
+/// `count` places of the standing area `section` for the buyer's session.
+async fn hold_area(
+    buyer: &Browser,
+    event: &str,
+    token: &str,
+    section: &str,
+    count: i64,
+) -> (StatusCode, Value) {
+    buyer
+        .post_json(
+            &format!("/public/events/{event}/hold-seats"),
+            &json!({ "holdToken": token, "areas": [{ "section": section, "count": count }] }),
+        )
+        .await
+}
+
+#[tokio::test]
+async fn a_standing_area_sells_places_by_count_and_never_more_than_its_capacity() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let chart = |sections: Value| {
+        json!({
+            "name": "Arena",
+            "categories": [{ "key": "std", "label": "Standard", "color": "#1e88e5" }],
+            "sections": sections,
+        })
+    };
+    // The designer's mistakes: an area is one row, its capacity within bounds.
+    let (status, body) = staff
+        .post_json(
+            "/api/seats/charts/preview",
+            &chart(
+                json!([{ "name": "Ståpladser", "generalAdmission": true, "rows": [
+                { "label": "ST", "seats": 5 }, { "label": "SU", "seats": 5 }] }]),
+            ),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "sections.0.rows"),
+        "Et ståområde har præcis én række: dets kapacitet"
+    );
+    let (status, body) = staff
+        .post_json(
+            "/api/seats/charts/preview",
+            &chart(
+                json!([{ "name": "Ståpladser", "generalAdmission": true, "rows": [
+                { "label": "ST", "seats": 5001 }] }]),
+            ),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "sections.0.rows.0.seats"),
+        "Kapaciteten skal være mellem 1 og 5000"
+    );
+    // 300 places are more than a row of seats may have; an area holds them.
+    let (status, body) = staff
+        .post_json(
+            "/api/seats/charts/preview",
+            &chart(
+                json!([{ "name": "Ståpladser", "generalAdmission": true, "categoryKey": "std",
+                "rows": [{ "label": "ST", "seats": 300 }] }]),
+            ),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["seats"].as_array().map(Vec::len), Some(300));
+
+    let (status, body) = staff
+        .post_json(
+            "/api/seats/charts",
+            &chart(json!([
+                { "name": "A", "categoryKey": "std", "rows": [{ "label": "A1", "seats": 4 }] },
+                { "name": "Ståpladser", "generalAdmission": true, "categoryKey": "std",
+                  "rows": [{ "label": "ST", "seats": 5 }] },
+            ])),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, made) = staff
+        .get_json(&format!(
+            "/api/seats/charts/{}",
+            body["result"].as_str().unwrap()
+        ))
+        .await;
+    let seats = made["result"]["seats"].as_array().unwrap();
+    let places: Vec<&Value> = seats
+        .iter()
+        .filter(|s| s["generalAdmission"] == true)
+        .collect();
+    assert_eq!(places.len(), 5);
+    assert!(seats
+        .iter()
+        .filter(|s| s["section"] == "A")
+        .all(|s| s.get("generalAdmission").is_none()));
+    let key = made["result"]["key"].as_str().unwrap().to_string();
+    let event = seated_event(&staff, &key).await;
+
+    // Places by count: the server picks free ones; a session cannot get more than are left.
+    let first = visitor(&app).await;
+    let mine = token(&first).await;
+    let (status, body) = hold_area(&first, &event, &mine, "Ståpladser", 3).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["seats"], json!(["ST-1", "ST-2", "ST-3"]));
+    let second = visitor(&app).await;
+    let theirs = token(&second).await;
+    let (status, body) = hold_area(&second, &event, &theirs, "Ståpladser", 3).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "areas"),
+        "Der er kun 2 ledige pladser i Ståpladser"
+    );
+    let (status, body) = hold_area(&second, &event, &theirs, "Ståpladser", 2).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["seats"], json!(["ST-4", "ST-5"]));
+    let (status, body) = hold_area(&second, &event, &theirs, "Ståpladser", 1).await;
+    assert_eq!(
+        first_error(&body, "areas"),
+        "Der er ikke flere ledige pladser i Ståpladser",
+        "{status}"
+    );
+    let (status, body) = hold_area(&second, &event, &theirs, "Tribune", 1).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        first_error(&body, "areas"),
+        "Ståområdet Tribune findes ikke"
+    );
+    let (status, body) = hold_area(&second, &event, &theirs, "Ståpladser", 0).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        first_error(&body, "areas"),
+        "Antal pladser skal være mindst 1"
+    );
+    // A place given back is the next buyer's, whichever it is (no single-seat rule in an area).
+    let (status, _) = first
+        .post_json(
+            &format!("/public/events/{event}/release-seat"),
+            &json!({ "holdToken": mine, "seat": "ST-2" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = hold_area(&second, &event, &theirs, "Ståpladser", 1).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["seats"], json!(["ST-2"]));
+    assert_eq!(state(&first, &event, &mine, "ST-2").await, "held");
+}
+
+#[tokio::test]
+async fn buyers_at_once_on_a_standing_area_never_get_more_places_than_it_has() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (status, body) = staff
+        .post_json(
+            "/api/seats/charts",
+            &json!({
+                "name": "Arena",
+                "categories": [{ "key": "std", "label": "Standard", "color": "#1e88e5" }],
+                "sections": [{ "name": "Ståpladser", "generalAdmission": true, "categoryKey": "std",
+                               "rows": [{ "label": "ST", "seats": 10 }] }],
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, made) = staff
+        .get_json(&format!(
+            "/api/seats/charts/{}",
+            body["result"].as_str().unwrap()
+        ))
+        .await;
+    let event = seated_event(&staff, made["result"]["key"].as_str().unwrap()).await;
+    let buyer = visitor(&app).await;
+    let mut tokens = Vec::new();
+    for _ in 0..16 {
+        tokens.push(token(&buyer).await);
+    }
+    let gate = Arc::new(Barrier::new(tokens.len()));
+    let mut tasks = Vec::new();
+    for (n, token) in tokens.into_iter().enumerate() {
+        let (buyer, event, gate) = (buyer.clone(), event.clone(), gate.clone());
+        tasks.push(tokio::spawn(async move {
+            gate.wait().await;
+            let wanted = 1 + (n as i64 % 2);
+            let (status, body) = hold_area(&buyer, &event, &token, "Ståpladser", wanted).await;
+            (status == StatusCode::OK).then(|| body["result"]["seats"].as_array().unwrap().len())
+        }));
+    }
+    let mut granted = 0;
+    for task in tasks {
+        granted += task.await.unwrap().unwrap_or(0);
+    }
+    let held: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM event_seats WHERE event_id = $1::uuid AND status = 'held'",
+    )
+    .bind(&event)
+    .fetch_one(&app.db.owner)
+    .await
+    .unwrap();
+    assert_eq!(held, granted as i64, "every place granted is held once");
+    assert!((9..=10).contains(&granted), "{granted} of 10 places");
+}

@@ -12,7 +12,12 @@ export type Seat = { id: string,
 /**
  * 'row-number' (row names are unique in a chart): the order line's seat text 'X-Y'.
  */
-label: string, section: string, row: string, number: string, position: number, categoryKey: string | null, accessible: boolean, forSale: boolean, x: number, y: number, };
+label: string, section: string, row: string, number: string, position: number, categoryKey: string | null, accessible: boolean, forSale: boolean, x: number, y: number, 
+/**
+ * true: a place in a standing area (no number to choose; drawn as the area's block).
+ * Read as `NULLIF(general_admission, false)`, so other seats carry nothing.
+ */
+generalAdmission?: boolean, };
 
 export type Chart = { id: string, key: string, name: string, categories: Array<SeatCategory>, seats: Array<Seat>, };
 
@@ -31,6 +36,11 @@ curve: number, };
 export type SectionPosition = { x: number, y: number, rotation: number, };
 
 export type SectionInput = { name: string, categoryKey: string | null, rows: Array<RowInput>, 
+/**
+ * A standing area: one row whose seat count is the area's capacity; its places have no
+ * number to choose.
+ */
+generalAdmission?: boolean, 
 /**
  * Where the section's middle stands on the chart, in seat widths (row 1 towards the
  * stage or pitch); none: beside the section before it.
@@ -57,7 +67,11 @@ export type HoldToken = { holdToken: string, expiresAt: string,
 /**
  * Seconds left as the server counts them (the browser's clock may be off).
  */
-secondsLeft: number, };
+secondsLeft: number, 
+/**
+ * The seats this call held (with the places picked in standing areas); none otherwise.
+ */
+seats?: Array<string>, };
 
 export type SeatState = "free" | "mine" | "held" | "booked" | "notForSale" | "reserved" | "channel" | "released";
 
@@ -77,7 +91,13 @@ export type HoldSeatsInput = { holdToken: string,
 /**
  * Seat labels ('row-number').
  */
-seats: Array<string>, };
+seats: Array<string>, 
+/**
+ * Places in standing areas, picked by the server.
+ */
+areas?: Array<AreaHold>, };
+
+export type AreaHold = { section: string, count: number, };
 
 export type ReleaseSeatInput = { holdToken: string, seat: string, };
 

@@ -8,7 +8,7 @@ import type { SeatMapState } from '../../shared/seats/seatModel';
 import { Alert } from '../../shared/ui/Alert';
 import { applyServerErrors } from '../../shared/ui/formErrors';
 import { Section } from '../../shared/ui/Section';
-import { touchedWith, type PreviewErrors } from './previewErrors';
+import { formFieldOf, touchedWith, type PreviewErrors } from './previewErrors';
 import {
   layoutSchema,
   markedSeatExists,
@@ -51,16 +51,30 @@ export function ChartPreview({ standIn, errors }: ChartPreviewProps) {
   const argsKey = preview.originalArgs ? JSON.stringify(preview.originalArgs) : '';
   const previewError = preview.isError ? preview.error : undefined;
   const fieldErrors = isApiError(previewError) ? previewError.errors : undefined;
+  const fieldOf = useMemo(() => formFieldOf(preview.originalArgs), [preview.originalArgs]);
   const { remember } = errors;
   useEffect(() => {
     if (!argsKey || preview.isFetching) return;
     let found: FormikErrors<SeatChartFormValues> = {};
-    applyServerErrors<SeatChartFormValues>((server) => {
-      found = server;
-    }, previewError);
+    applyServerErrors<SeatChartFormValues>(
+      (server) => {
+        found = server;
+      },
+      previewError,
+      fieldOf,
+    );
     if (!remember(argsKey, found)) return;
-    void setTouched(touchedWith(touched, Object.keys(fieldErrors ?? {})), true);
-  }, [argsKey, preview.isFetching, previewError, fieldErrors, remember, touched, setTouched]);
+    void setTouched(touchedWith(touched, Object.keys(fieldErrors ?? {}).map(fieldOf)), true);
+  }, [
+    argsKey,
+    preview.isFetching,
+    previewError,
+    fieldErrors,
+    fieldOf,
+    remember,
+    touched,
+    setTouched,
+  ]);
 
   // A mark belongs to a seat: when its row is gone or shorter, the mark goes too.
   useEffect(() => {
@@ -68,7 +82,11 @@ export function ChartPreview({ standIn, errors }: ChartPreviewProps) {
     if (kept.length !== values.seats.length) void setFieldValue('seats', kept);
   }, [values.sections, values.seats, setFieldValue]);
 
-  const labels = useMemo(() => new Set(chart?.seats.map((seat) => seat.label)), [chart]);
+  // A standing area's places have no numbers to choose, so they take no marks one by one.
+  const labels = useMemo(
+    () => new Set(chart?.seats.filter((seat) => !seat.generalAdmission).map((seat) => seat.label)),
+    [chart],
+  );
   const chosen = useMemo(() => selected.filter((label) => labels.has(label)), [selected, labels]);
   const states = useMemo(() => {
     const map = new Map<string, SeatMapState>();
@@ -79,7 +97,7 @@ export function ChartPreview({ standIn, errors }: ChartPreviewProps) {
 
   const choose = useCallback(
     (seat: Seat) => {
-      if (!chart) return;
+      if (!chart || seat.generalAdmission) return;
       if (shift.current && anchor.current) {
         const range = seatRange(chart, anchor.current, seat.label);
         setSelected((before) => [...before, ...range.filter((label) => !before.includes(label))]);

@@ -29,6 +29,8 @@ async function addSection(name: string): Promise<HTMLElement> {
 const row = (section: HTMLElement, number: number) =>
   within(section).getByRole('group', { name: `Række ${number}` });
 
+const STANDING_AREA = 'Ståområde (ingen nummererede pladser)';
+
 async function previewMap(): Promise<HTMLElement> {
   return screen.findByRole('listbox', { name: 'Forhåndsvisning af pladserne' });
 }
@@ -218,6 +220,106 @@ describe('the seat chart designer', () => {
     expect(within(north).getByLabelText('Sektionens navn')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('makes a section a standing area of a code and a capacity, and saves it as one row', async () => {
+    const { previews, created } = serveSeatCharts();
+    renderApp('/events/seat-charts/create');
+    await userEvent.type(await screen.findByLabelText('Navn'), 'Arena');
+    const north = await addSection('Nord');
+    await userEvent.click(
+      within(north).getByRole('button', { name: 'Tilføj række til Sektion 1' }),
+    );
+
+    const standing = await addSection('Ståpladser');
+    await userEvent.click(
+      within(standing).getByRole('button', { name: 'Tilføj række til Sektion 2' }),
+    );
+    await replace(within(row(standing, 1)).getByLabelText('Pladser'), '8');
+    await userEvent.click(within(standing).getByLabelText(STANDING_AREA));
+    // Instead of the rows: the area's code and capacity; the section's own fields stay.
+    expect(within(standing).queryByRole('group', { name: 'Række 1' })).not.toBeInTheDocument();
+    expect(
+      within(standing).queryByRole('button', { name: 'Tilføj række til Sektion 2' }),
+    ).not.toBeInTheDocument();
+    expect(within(standing).getByLabelText('Sektionens kategori')).toBeInTheDocument();
+    expect(within(standing).getByLabelText('Placering X')).toBeInTheDocument();
+    await userEvent.type(within(standing).getByLabelText('Områdets kode'), 'ST');
+    await userEvent.type(within(standing).getByLabelText('Kapacitet'), '300');
+
+    // Switching back brings the numbered row again, and the area is kept for the next switch.
+    await userEvent.click(within(standing).getByLabelText(STANDING_AREA));
+    expect(within(row(standing, 1)).getByLabelText('Pladser')).toHaveValue('8');
+    expect(within(standing).queryByLabelText('Kapacitet')).not.toBeInTheDocument();
+    await userEvent.click(within(standing).getByLabelText(STANDING_AREA));
+    expect(within(standing).getByLabelText('Områdets kode')).toHaveValue('ST');
+    expect(within(standing).getByLabelText('Kapacitet')).toHaveValue('300');
+
+    const expected: ChartInput = {
+      name: 'Arena',
+      categories: [],
+      sections: [
+        {
+          name: 'Nord',
+          categoryKey: null,
+          rows: [{ label: 'N1', seats: 10, numbering: 'leftToRight', categoryKey: null, curve: 0 }],
+        },
+        {
+          name: 'Ståpladser',
+          categoryKey: null,
+          generalAdmission: true,
+          rows: [
+            { label: 'ST', seats: 300, numbering: 'leftToRight', categoryKey: null, curve: 0 },
+          ],
+        },
+      ],
+      seats: [],
+    };
+    await waitFor(() => expect(previews.at(-1)).toEqual(expected));
+    expect(previews.at(-1)?.sections[0]).not.toHaveProperty('generalAdmission');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(await screen.findByText('Pladskortet blev oprettet!')).toBeInTheDocument();
+    expect(created).toEqual([expected]);
+  });
+
+  it("shows the server's refusals of a standing area on its capacity", async () => {
+    const { created } = serveSeatCharts({
+      onPreview: (input) =>
+        input.sections[0]?.rows[0]?.seats === 4000
+          ? fieldErrors({ 'sections.0.rows': ['Et ståområde har præcis én række: dets kapacitet'] })
+          : undefined,
+      onCreate: () =>
+        fieldErrors({ 'sections.0.rows.0.seats': ['Kapaciteten skal være mellem 1 og 5000'] }),
+    });
+    renderApp('/events/seat-charts/create');
+    await userEvent.type(await screen.findByLabelText('Navn'), 'Arena');
+    const standing = await addSection('Ståpladser');
+    await userEvent.click(within(standing).getByLabelText(STANDING_AREA));
+    await userEvent.type(within(standing).getByLabelText('Områdets kode'), 'ST');
+    const capacity = within(standing).getByLabelText('Kapacitet');
+
+    // The preview's refusal of the area's rows: the area has no rows to show it on.
+    await userEvent.type(capacity, '4000');
+    expect(
+      await within(standing).findByText('Et ståområde har præcis én række: dets kapacitet'),
+    ).toBeInTheDocument();
+    expect(capacity).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(created).toEqual([]);
+
+    await replace(capacity, '400');
+    await waitFor(() =>
+      expect(
+        within(standing).queryByText('Et ståområde har præcis én række: dets kapacitet'),
+      ).not.toBeInTheDocument(),
+    );
+    await previewMap();
+    await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(
+      await within(standing).findByText('Kapaciteten skal være mellem 1 og 5000'),
+    ).toBeInTheDocument();
+    expect(within(standing).getByLabelText('Kapacitet')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('checks the form before the server does', async () => {
     const { previews } = serveSeatCharts();
     renderApp('/events/seat-charts/create');
@@ -241,6 +343,15 @@ describe('the seat chart designer', () => {
     expect(
       within(row(north, 1)).getByText('Pladser må maksimalt være 200 eller mindre'),
     ).toBeInTheDocument();
+
+    const standing = await addSection('Ståpladser');
+    await userEvent.click(within(standing).getByLabelText(STANDING_AREA));
+    await userEvent.type(within(standing).getByLabelText('Kapacitet'), '5001');
+    await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(
+      await within(standing).findByText('Kapaciteten skal være mellem 1 og 5000'),
+    ).toBeInTheDocument();
+    expect(within(standing).getByText('Områdets kode skal udfyldes')).toBeInTheDocument();
     // Nothing the form knows is wrong goes to the server.
     expect(previews).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { TextField } from '../../shared/ui/FormFields';
 import { CategoriesFields } from './CategoriesFields';
 import { ChartPreview } from './ChartPreview';
 import { SEAT_CHARTS_PATH } from './paths';
-import { usePreviewErrors } from './previewErrors';
+import { formFieldOf, usePreviewErrors, withFormFields } from './previewErrors';
 import { chartInput, seatChartFormValues, seatChartSchema } from './seatChartSchema';
 import { useCreateSeatChartMutation } from './seatChartsApi';
 import { SectionsFields } from './SectionsFields';
@@ -38,7 +38,15 @@ export function SeatChartDesigner() {
       initialValues={initialValues}
       schema={schema}
       validate={previewErrors.validate}
-      save={(values) => create(chartInput(values)).unwrap()}
+      save={async (values) => {
+        const input = chartInput(values);
+        try {
+          return await create(input).unwrap();
+        } catch (error) {
+          // The editor puts a 422 on the fields it names; a standing area's are not the server's.
+          throw withFormFields(error, formFieldOf(input));
+        }
+      }}
       createdMessage={created}
       savedMessage={created}
     >

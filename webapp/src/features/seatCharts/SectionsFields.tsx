@@ -1,5 +1,6 @@
 import { FieldArray, getIn, useFormikContext } from 'formik';
 import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +10,11 @@ import { Section } from '../../shared/ui/Section';
 import {
   emptyRow,
   emptySection,
+  MAX_AREA_CAPACITY,
   MAX_ROW_SEATS,
   MAX_SECTION_ROWS,
   nextRowLabels,
+  withStandingArea,
   type SeatChartFormValues,
 } from './seatChartSchema';
 
@@ -192,7 +195,55 @@ function RowsFields({
   );
 }
 
-/** The chart's sections, side by side in the chart, each with its rows front to back. */
+/** 'Ståområde': the section becomes one area of unnumbered places, or numbered rows again. */
+function StandingAreaToggle({ sectionIndex }: { sectionIndex: number }) {
+  const { t } = useTranslation();
+  const { values, setFieldValue } = useFormikContext<SeatChartFormValues>();
+  const id = useId();
+  const section = values.sections[sectionIndex];
+  if (!section) return null;
+  return (
+    <div className="tb-field tb-field-inline">
+      <Checkbox
+        inputId={id}
+        checked={Boolean(section.generalAdmission)}
+        onChange={(event) =>
+          void setFieldValue(
+            `sections.${sectionIndex}`,
+            withStandingArea(section, Boolean(event.checked)),
+          )
+        }
+      />
+      <label htmlFor={id}>{t('seatCharts.fields.standingArea')}</label>
+    </div>
+  );
+}
+
+/**
+ * A standing area: the code its places are named by and how many there are. They are the
+ * section's one row (its label and seat count), as the server takes them.
+ */
+function AreaFields({ sectionIndex }: { sectionIndex: number }) {
+  const { t } = useTranslation();
+  const row = `sections.${sectionIndex}.rows.0`;
+  return (
+    <div className="tb-stack">
+      <h3 className="tb-seatchart-subtitle">{t('seatCharts.designer.standingArea')}</h3>
+      <p className="tb-field-help">{t('seatCharts.designer.standingAreaHelp')}</p>
+      <div className="tb-seatchart-line tb-seatchart-row">
+        <TextField name={`${row}.label`} label={t('seatCharts.fields.areaCode')} />
+        <TextField
+          name={`${row}.seats`}
+          label={t('seatCharts.fields.capacity')}
+          inputMode="numeric"
+          help={t('seatCharts.designer.capacityHelp', { max: MAX_AREA_CAPACITY })}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The chart's sections, side by side in the chart: rows front to back, or one standing area. */
 export function SectionsFields() {
   const { t } = useTranslation();
   const { values } = useFormikContext<SeatChartFormValues>();
@@ -216,7 +267,7 @@ export function SectionsFields() {
           <p className="tb-field-help">{t('seatCharts.designer.sectionsHelp')}</p>
           <ListError name="sections" />
           <div className="tb-stack">
-            {values.sections.map((_section, index) => {
+            {values.sections.map((section, index) => {
               const legend = t('seatCharts.designer.section', { number: index + 1 });
               return (
                 <fieldset key={index} className="tb-seatchart-section">
@@ -250,7 +301,12 @@ export function SectionsFields() {
                       label={t('seatCharts.fields.rotation')}
                     />
                   </div>
-                  <RowsFields sectionIndex={index} sectionLabel={legend} />
+                  <StandingAreaToggle sectionIndex={index} />
+                  {section.generalAdmission ? (
+                    <AreaFields sectionIndex={index} />
+                  ) : (
+                    <RowsFields sectionIndex={index} sectionLabel={legend} />
+                  )}
                 </fieldset>
               );
             })}

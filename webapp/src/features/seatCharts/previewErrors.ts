@@ -1,5 +1,7 @@
 import { setIn, type FormikErrors, type FormikTouched } from 'formik';
 import { useMemo, useRef } from 'react';
+import { isApiError } from '../../api/baseApi';
+import type { ChartInput } from '../../api/generated/seats';
 import { previewInput, type SeatChartFormValues } from './seatChartSchema';
 
 type ChartErrors = FormikErrors<SeatChartFormValues>;
@@ -46,4 +48,28 @@ export function touchedWith(
   return paths
     .filter((path) => FIELD.test(path))
     .reduce<FormikTouched<SeatChartFormValues>>((next, path) => setIn(next, path, true), touched);
+}
+
+/**
+ * The form's field for a field the server names about `input`. A standing area has no list of
+ * rows to show an error on ('Et ståområde har præcis én række'): that goes on its capacity.
+ */
+export function formFieldOf(input: ChartInput | undefined): (serverField: string) => string {
+  return (field) => {
+    const section = /^sections\.(\d+)\.rows$/.exec(field)?.[1];
+    const isArea = section !== undefined && input?.sections[Number(section)]?.generalAdmission;
+    return isArea ? `${field}.0.seats` : field;
+  };
+}
+
+/** A failed call's field errors under the form's names (`fieldOf`); anything else as it is. */
+export function withFormFields(error: unknown, fieldOf: (serverField: string) => string): unknown {
+  if (!isApiError(error) || !error.errors) return error;
+  const errors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const name = fieldOf(field);
+    const texts = Array.isArray(messages) ? messages : [String(messages)];
+    errors[name] = [...(errors[name] ?? []), ...texts];
+  }
+  return { ...error, errors };
 }

@@ -35,7 +35,10 @@ export const stadiumInput: ChartInput = {
 
 const savedCharts: Record<string, ChartInput> = { 'chart-1': stadiumInput };
 
-/** The chart `input` makes (api/src/seats/charts.rs `lay_out`, straight rows). */
+/**
+ * The chart `input` makes (api/src/seats/charts.rs `lay_out`, straight rows; a standing area's
+ * places in its one row, marked as the area's).
+ */
 export function layOut(input: ChartInput, id = '00000000-0000-0000-0000-000000000000'): Chart {
   const accessible = new Set(input.categories.filter((c) => c.accessible).map((c) => c.key));
   const seats: Seat[] = [];
@@ -58,6 +61,7 @@ export function layOut(input: ChartInput, id = '00000000-0000-0000-0000-00000000
           forSale: true,
           x: left + (widest - row.seats) / 2 + i,
           y: r * 1.5,
+          ...(section.generalAdmission ? { generalAdmission: true } : {}),
         });
       }
     });
@@ -105,10 +109,12 @@ export function duplicateRows(input: ChartInput): Record<string, string[]> {
 export interface SeatChartServer {
   /** Answers a save instead of storing it (e.g. a 422). */
   onCreate?: (input: ChartInput) => Response | undefined;
+  /** Answers a preview instead of laying it out (e.g. a 422). */
+  onPreview?: (input: ChartInput) => Response | undefined;
 }
 
 /** Staff of Demo FC (events module) and the chart calls; returns what the designer sent. */
-export function serveSeatCharts({ onCreate }: SeatChartServer = {}) {
+export function serveSeatCharts({ onCreate, onPreview }: SeatChartServer = {}) {
   const previews: ChartInput[] = [];
   const created: ChartInput[] = [];
   server.use(
@@ -137,6 +143,8 @@ export function serveSeatCharts({ onCreate }: SeatChartServer = {}) {
     http.post('/api/seats/charts/preview', async ({ request }) => {
       const input = (await request.json()) as ChartInput;
       previews.push(input);
+      const answer = onPreview?.(input);
+      if (answer) return answer;
       const errors = duplicateRows(input);
       if (Object.keys(errors).length > 0) return fieldErrors(errors);
       return HttpResponse.json({ success: true, result: layOut(input) });

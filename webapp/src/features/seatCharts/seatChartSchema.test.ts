@@ -1,17 +1,54 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import {
   chartInput,
+  emptyArea,
   emptyRow,
   markedSeatExists,
   nextRowLabels,
   previewInput,
+  seatChartSchema,
+  withStandingArea,
+  type SeatChartFormValues,
   type SectionFormValues,
 } from './seatChartSchema';
+
+const t = i18next.t.bind(i18next);
 
 const section = (name: string, labels: string[], seats = '10'): SectionFormValues => ({
   name,
   categoryKey: null,
   rows: labels.map((label) => ({ ...emptyRow(label), seats })),
+});
+
+/** `section` with its area's code and capacity typed. */
+const typedArea = (section: SectionFormValues, code: string, capacity: string) => ({
+  ...section,
+  rows: [{ ...emptyArea(), label: code, seats: capacity }],
+});
+
+/** A standing area 'code' of `capacity` places, as the designer holds it. */
+const area = (name: string, code: string, capacity: string): SectionFormValues =>
+  withStandingArea(
+    { name, categoryKey: null, rows: [], otherRows: [{ ...emptyRow(code), seats: capacity }] },
+    true,
+  );
+
+async function errorsOf(values: SeatChartFormValues): Promise<Record<string, string>> {
+  try {
+    await seatChartSchema(t).validate(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    const inner = (error as { inner: { path: string; message: string }[] }).inner;
+    return Object.fromEntries(inner.map((item) => [item.path, item.message]));
+  }
+}
+
+const chartOf = (...sections: SectionFormValues[]): SeatChartFormValues => ({
+  name: 'Arena',
+  categories: [],
+  sections,
+  seats: [],
 });
 
 describe('the names of new rows', () => {
@@ -22,6 +59,79 @@ describe('the names of new rows', () => {
 
   it("use 'R' for a section without a letter or digit yet", () => {
     expect(nextRowLabels([section(' ', [])], 0, 2)).toEqual(['R1', 'R2']);
+  });
+
+  it("pass over a standing area's code, which names its places as a row's name does", () => {
+    expect(nextRowLabels([area('Ståpladser', 'S1', '300'), section('Syd', [])], 1, 1)).toEqual([
+      'S2',
+    ]);
+  });
+});
+
+describe('a standing area', () => {
+  it('is one row of a code and a capacity; switching back brings the numbered rows again', () => {
+    const numbered = section('Nord', ['N1', 'N2']);
+    const standing = withStandingArea(numbered, true);
+    expect(standing.generalAdmission).toBe(true);
+    expect(standing.rows).toEqual([expect.objectContaining({ label: '', seats: '' })]);
+
+    const typed = typedArea(standing, 'ST', '300');
+    const back = withStandingArea(typed, false);
+    expect(back.generalAdmission).toBe(false);
+    expect(back.rows).toEqual(numbered.rows);
+    expect(withStandingArea(back, true).rows).toEqual(typed.rows);
+  });
+
+  it('takes a capacity of 1 to 5000 places', async () => {
+    expect(await errorsOf(chartOf(area('Ståpladser', 'ST', '1')))).toEqual({});
+    expect(await errorsOf(chartOf(area('Ståpladser', 'ST', '5000')))).toEqual({});
+    for (const capacity of ['0', '5001']) {
+      expect(await errorsOf(chartOf(area('Ståpladser', 'ST', capacity)))).toEqual({
+        'sections[0].rows[0].seats': 'Kapaciteten skal være mellem 1 og 5000',
+      });
+    }
+    expect(await errorsOf(chartOf(area('Ståpladser', 'ST', '')))).toEqual({
+      'sections[0].rows[0].seats': 'Kapacitet skal udfyldes',
+    });
+    expect(await errorsOf(chartOf(area('Ståpladser', 'ST', '12,5')))).toEqual({
+      'sections[0].rows[0].seats': 'Kapacitet skal være et tal',
+    });
+  });
+
+  it("needs a code of letters and digits, as a row's name", async () => {
+    expect(await errorsOf(chartOf(area('Ståpladser', 'S T', '300')))).toEqual({
+      'sections[0].rows[0].label': 'Koden må kun indeholde bogstaver og tal',
+    });
+    expect(
+      (await errorsOf(chartOf(area('Ståpladser', '', '300'))))['sections[0].rows[0].label'],
+    ).toBeDefined();
+  });
+
+  it('keeps the rule of 1 to 200 seats for a numbered row', async () => {
+    expect(await errorsOf(chartOf(section('Nord', ['N1'], '300')))).toEqual({
+      'sections[0].rows[0].seats': 'Pladser må maksimalt være 200 eller mindre',
+    });
+  });
+
+  it('is sent as one straight row of its capacity, whatever the other rows were', () => {
+    const numbered = { ...section('Nord', ['N1']), categoryKey: 'staa' };
+    const standing = withStandingArea(numbered, true);
+    const input = chartInput(chartOf(typedArea(standing, ' ST ', ' 300 ')));
+    expect(input.sections).toEqual([
+      {
+        name: 'Nord',
+        categoryKey: 'staa',
+        generalAdmission: true,
+        rows: [{ label: 'ST', seats: 300, numbering: 'leftToRight', curve: 0, categoryKey: null }],
+      },
+    ]);
+    expect(chartInput(chartOf(withStandingArea(standing, false))).sections[0]).not.toHaveProperty(
+      'generalAdmission',
+    );
+  });
+
+  it('takes no marks on its places', () => {
+    expect(markedSeatExists([area('Ståpladser', 'ST', '300')], 'ST-3')).toBe(false);
   });
 });
 

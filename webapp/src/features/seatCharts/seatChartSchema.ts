@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type {
   ChartInput,
   Numbering,
+  RowInput,
   SeatCategory,
   SeatMark,
   SectionInput,
@@ -22,7 +23,17 @@ export interface RowFormValues {
 export interface SectionFormValues {
   name: string;
   categoryKey: string | null;
+  /**
+   * A standing area: its one row is the area, the row's label the area's code and its seat count
+   * the capacity (as the server takes it, so the server's errors land on these fields).
+   */
+  generalAdmission?: boolean;
   rows: RowFormValues[];
+  /**
+   * The rows of the other kind, kept while the section is switched, so that switching back
+   * brings them again: the numbered rows while it is a standing area, the area otherwise.
+   */
+  otherRows?: RowFormValues[];
   /** Where its middle stands (Danish numbers); both empty: beside the section before it. */
   x?: string;
   y?: string;
@@ -43,6 +54,7 @@ export interface SeatChartFormValues {
 export const MAX_NAME = 100;
 export const MAX_PART = 20;
 export const MAX_ROW_SEATS = 200;
+export const MAX_AREA_CAPACITY = 5000;
 export const MAX_SECTION_ROWS = 100;
 export const MAX_CURVE = 10;
 export const MAX_PLACE = 10_000;
@@ -63,6 +75,19 @@ export function emptyRow(label = ''): RowFormValues {
 
 export function emptySection(): SectionFormValues {
   return { name: '', categoryKey: null, rows: [] };
+}
+
+/** A standing area's one row: its code and capacity to be typed. */
+export function emptyArea(): RowFormValues {
+  return { label: '', seats: '', numbering: 'leftToRight', categoryKey: null, curve: '0' };
+}
+
+/** `section` switched to a standing area (`on`) or back to numbered rows, each kind's rows kept. */
+export function withStandingArea(section: SectionFormValues, on: boolean): SectionFormValues {
+  if (Boolean(section.generalAdmission) === on) return section;
+  const kept = section.otherRows ?? [];
+  const rows = on ? (kept.length === 1 ? kept : [emptyArea()]) : kept;
+  return { ...section, generalAdmission: on, rows, otherRows: section.rows };
 }
 
 export function seatChartFormValues(): SeatChartFormValues {
@@ -97,6 +122,32 @@ function rowSchema(t: TFunction) {
   });
 }
 
+const isCapacity = (count: number) => count >= 1 && count <= MAX_AREA_CAPACITY;
+
+/** A standing area's one row: the code names its places as a row's name does. */
+function areaSchema(t: TFunction) {
+  return yup.object({
+    label: yup
+      .string()
+      .label(t('seatCharts.fields.areaCode'))
+      .trim()
+      .required()
+      .max(MAX_PART)
+      .matches(ROW_LABEL, t('seatCharts.errors.areaCode')),
+    seats: yup
+      .string()
+      .label(t('seatCharts.fields.capacity'))
+      .trim()
+      .required()
+      .numeric()
+      .test(
+        'capacity',
+        t('seatCharts.errors.capacity', { max: MAX_AREA_CAPACITY }),
+        (value) => !/^\d+$/.test(value ?? '') || isCapacity(Number(value)),
+      ),
+  });
+}
+
 /** A place of a section: empty, or a Danish number within the server's bounds. */
 function placeSchema(label: string) {
   return yup.string().label(label).trim().decimal().minValue(-MAX_PLACE).maxValue(MAX_PLACE);
@@ -108,11 +159,16 @@ function sectionSchema(t: TFunction) {
     x: placeSchema(t('seatCharts.fields.x')),
     y: placeSchema(t('seatCharts.fields.y')),
     rotation: placeSchema(t('seatCharts.fields.rotation')),
-    rows: yup
-      .array()
-      .of(rowSchema(t))
-      .min(1, t('seatCharts.errors.noRows'))
-      .max(MAX_SECTION_ROWS, t('seatCharts.errors.tooManyRows', { max: MAX_SECTION_ROWS })),
+    rows: yup.array().when('generalAdmission', {
+      is: true,
+      then: () => yup.array().of(areaSchema(t)).length(1, t('seatCharts.errors.areaRows')),
+      otherwise: () =>
+        yup
+          .array()
+          .of(rowSchema(t))
+          .min(1, t('seatCharts.errors.noRows'))
+          .max(MAX_SECTION_ROWS, t('seatCharts.errors.tooManyRows', { max: MAX_SECTION_ROWS })),
+    }),
   });
 }
 
@@ -161,6 +217,40 @@ function positionOf(section: SectionFormValues): Pick<SectionInput, 'position'> 
   return { position: { x, y, rotation: numberOf(section.rotation) ?? 0 } };
 }
 
+/** A numbered row as the server takes it. */
+function rowInput(row: RowFormValues): RowInput {
+  const curve = parseDanishDecimal(row.curve);
+  return {
+    label: row.label.trim(),
+    seats: Number(row.seats.trim()),
+    numbering: row.numbering,
+    categoryKey: orNull(row.categoryKey),
+    curve: Number.isNaN(curve) ? 0 : curve,
+  };
+}
+
+/** A standing area's one row: its places have no numbers to choose, and the server lays them out. */
+function areaInput(row: RowFormValues): RowInput {
+  return {
+    label: row.label.trim(),
+    seats: Number(row.seats.trim()),
+    numbering: 'leftToRight',
+    curve: 0,
+    categoryKey: null,
+  };
+}
+
+function sectionInput(section: SectionFormValues): SectionInput {
+  const common = {
+    name: section.name.trim(),
+    categoryKey: orNull(section.categoryKey),
+    ...positionOf(section),
+  };
+  return section.generalAdmission
+    ? { ...common, generalAdmission: true, rows: section.rows.slice(0, 1).map(areaInput) }
+    : { ...common, rows: section.rows.map(rowInput) };
+}
+
 /** The designer's form as the server takes it. */
 export function chartInput(values: SeatChartFormValues): ChartInput {
   return {
@@ -171,21 +261,7 @@ export function chartInput(values: SeatChartFormValues): ChartInput {
       color: category.color.trim().toLowerCase(),
       accessible: category.accessible,
     })),
-    sections: values.sections.map((section) => ({
-      name: section.name.trim(),
-      categoryKey: orNull(section.categoryKey),
-      ...positionOf(section),
-      rows: section.rows.map((row) => {
-        const curve = parseDanishDecimal(row.curve);
-        return {
-          label: row.label.trim(),
-          seats: Number(row.seats.trim()),
-          numbering: row.numbering,
-          categoryKey: orNull(row.categoryKey),
-          curve: Number.isNaN(curve) ? 0 : curve,
-        };
-      }),
-    })),
+    sections: values.sections.map(sectionInput),
     seats: values.seats,
   };
 }
@@ -206,7 +282,8 @@ function seatCount(row: RowFormValues): number | null {
 
 /**
  * Whether the seat a mark names still exists: its row is in the chart and long enough. A row whose
- * count is being typed keeps its marks until the count is a number again.
+ * count is being typed keeps its marks until the count is a number again. A standing area's places
+ * have no numbers to choose, so they carry no marks.
  */
 export function markedSeatExists(sections: SectionFormValues[], label: string): boolean {
   const dash = label.lastIndexOf('-');
@@ -215,6 +292,7 @@ export function markedSeatExists(sections: SectionFormValues[], label: string): 
   for (const section of sections) {
     for (const row of section.rows) {
       if (row.label.trim().toLowerCase() !== rowLabel) continue;
+      if (section.generalAdmission) return false;
       const count = seatCount(row);
       return count === null || (number >= 1 && number <= count);
     }

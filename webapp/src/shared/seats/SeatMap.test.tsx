@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stadium } from './seatFixtures';
+import { AREA, stadium, stadiumWithArea } from './seatFixtures';
 import { nearestSeat, SeatMap } from './SeatMap';
 import type { SeatMapState } from './seatModel';
 
@@ -64,6 +64,113 @@ describe('the seat map', () => {
     expect(reset).toBeEnabled();
     await userEvent.click(reset);
     expect(reset).toBeDisabled();
+  });
+
+  it('draws a standing area as one block with its free places, chosen by click or keys', async () => {
+    const states = new Map<string, SeatMapState>([
+      ['ST-1', 'mine'],
+      ['ST-2', 'mine'],
+      ['ST-6', 'booked'],
+    ]);
+    const onAreaClick = vi.fn();
+    const onToggle = vi.fn();
+    render(
+      <SeatMap
+        chart={stadiumWithArea()}
+        states={states}
+        mode="pick"
+        categories={['b']}
+        onToggle={onToggle}
+        onAreaClick={onAreaClick}
+      />,
+    );
+    // Twelve seats and one block: the area's six places are not options of their own.
+    expect(screen.getAllByRole('option')).toHaveLength(13);
+    expect(screen.queryByRole('option', { name: /ST-/ })).not.toBeInTheDocument();
+    const area = screen.getByRole('option', {
+      name: 'Ståpladser, ståområde, 3 ledige pladser, du har 2',
+    });
+    expect(area).toHaveAttribute('aria-selected', 'true');
+    expect(within(area).getByText('3 ledige')).toBeInTheDocument();
+    expect(within(area).getByText('Du har 2')).toBeInTheDocument();
+    expect(screen.getAllByText(AREA)).toHaveLength(1);
+
+    await userEvent.click(area);
+    expect(onAreaClick).toHaveBeenCalledWith(AREA);
+    expect(onToggle).not.toHaveBeenCalled();
+
+    // The keys reach it as a seat: up to row N2, down to the block again, Space chooses it.
+    onAreaClick.mockClear();
+    const map = screen.getByRole('listbox', { name: 'Pladser' });
+    act(() => map.focus());
+    expect(map).toHaveAttribute('aria-activedescendant', area.id);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(map).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: /^Plads N2-3,/ }).id,
+    );
+    await userEvent.keyboard('{ArrowDown} ');
+    expect(map).toHaveAttribute('aria-activedescendant', area.id);
+    expect(onAreaClick).toHaveBeenCalledWith(AREA);
+  });
+
+  it('draws an area it cannot pick from in grey, and only draws it without onAreaClick', async () => {
+    const onAreaClick = vi.fn();
+    const { rerender } = render(
+      <SeatMap
+        chart={stadiumWithArea()}
+        states={new Map()}
+        mode="pick"
+        categories={['a']}
+        onAreaClick={onAreaClick}
+      />,
+    );
+    const other = screen.getByRole('option', {
+      name: 'Ståpladser, ståområde, ikke til denne billet',
+    });
+    expect(other).toHaveAttribute('aria-disabled', 'true');
+    expect(within(other).getByText('Ikke til denne billet')).toBeInTheDocument();
+    expect(other.querySelector('rect')).toHaveAttribute('fill', '#d1d5db');
+    await userEvent.click(other);
+    expect(onAreaClick).not.toHaveBeenCalled();
+
+    rerender(<SeatMap chart={stadiumWithArea()} states={new Map()} mode="pick" />);
+    const drawn = screen.getByRole('option', { name: 'Ståpladser, ståområde, 6 ledige pladser' });
+    expect(drawn).toHaveAttribute('aria-disabled', 'true');
+    expect(drawn.querySelector('rect')).toHaveAttribute('fill', '#43a047');
+  });
+
+  it('shows the counts of a standing area by state in the overview', async () => {
+    const states = new Map<string, SeatMapState>([
+      ['ST-1', 'booked'],
+      ['ST-2', 'booked'],
+      ['ST-3', 'held'],
+    ]);
+    const onAreaClick = vi.fn();
+    render(
+      <SeatMap
+        chart={stadiumWithArea()}
+        states={states}
+        mode="overview"
+        onAreaClick={onAreaClick}
+      />,
+    );
+    const area = screen.getByRole('option', {
+      name: 'Ståpladser, ståområde, Holdt af en anden 1, Solgt 2, Ledig 3',
+    });
+    expect(within(area).getByText('Holdt af en anden 1 · Solgt 2 · Ledig 3')).toBeInTheDocument();
+    await userEvent.click(area);
+    expect(onAreaClick).toHaveBeenCalledWith(AREA);
+
+    // The section counts and the legend count the area's places.
+    const counts = screen.getByRole('table', { name: 'Pladser pr. sektion' });
+    expect(
+      within(within(counts).getByRole('row', { name: /Ståpladser/ }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '1', '2', '6']);
+    const legend = screen.getByRole('list', { name: 'Signaturforklaring' });
+    expect(within(legend).getByText('Ledig').parentElement).toHaveTextContent('Ledig15');
   });
 
   it('finds the nearest seat in a direction', () => {

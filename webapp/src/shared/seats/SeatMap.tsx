@@ -17,14 +17,18 @@ import { useTranslation } from 'react-i18next';
 import type { Chart, Seat } from '../../api/generated/seats';
 import { formatOre } from '../format';
 import {
+  areaCounts,
   categoryColor,
   isPickable,
+  isStandingPlace,
   SEAT_STATES,
+  standingAreasOf,
   STATE_COLORS,
   stateOf,
   UNAVAILABLE_COLOR,
   UNKNOWN_STATE_COLOR,
   type SeatMapState,
+  type StandingArea,
 } from './seatModel';
 import './seats.css';
 
@@ -48,6 +52,11 @@ export interface SeatMapProps {
   onToggle?: (seat: Seat) => void;
   /** Overview mode: a seat was clicked (or chosen by Enter or Space). */
   onSeatClick?: (seat: Seat, state: SeatMapState) => void;
+  /**
+   * A standing area (drawn as one block, not as its places) was clicked or chosen by Enter or
+   * Space; without it the blocks are only drawn.
+   */
+  onAreaClick?: (section: string) => void;
   /** Any move in the map (zoom, pan, keys): a hold session lives on it. */
   onActivity?: () => void;
   /** Overview mode: the counts per section under the map (default on; off where the page shows the server's). */
@@ -72,6 +81,10 @@ interface View {
 }
 
 const SEAT_RADIUS = 0.42;
+/** How far a standing area's block reaches beyond its outermost places. */
+const AREA_MARGIN = 0.5;
+/** A standing area's block in the overview, where it has no single state to show. */
+const AREA_NEUTRAL_COLOR = '#b0bec5';
 const MIN_SCALE = 1;
 const MAX_SCALE = 8;
 const ZOOM_STEP = 1.5;
@@ -114,9 +127,9 @@ function sectionLabelsOf(seats: readonly Seat[]) {
   }));
 }
 
-/** The seat nearest `from` in the direction (dx, dy); a seat off to the side counts further. */
+/** The seat (or area) nearest `from` in the direction (dx, dy); one off to the side counts further. */
 export function nearestSeat(
-  seats: readonly Seat[],
+  seats: readonly { x: number; y: number }[],
   from: number,
   dx: number,
   dy: number,
@@ -242,12 +255,188 @@ const SeatDot = memo(function SeatDot({
   );
 });
 
+/** A readable text colour on `fill` ('#rrggbb'). */
+function textColorOn(fill: string): string {
+  const hex = /^#([0-9a-f]{6})$/i.exec(fill)?.[1];
+  if (!hex) return '#111827';
+  const value = parseInt(hex, 16);
+  const luma = 0.299 * (value >> 16) + 0.587 * ((value >> 8) & 255) + 0.114 * (value & 255);
+  return luma > 150 ? '#111827' : '#ffffff';
+}
+
+/** Where a standing area's block stands: over its places, with a margin. */
+function areaBoundsOf(area: StandingArea): ViewBox {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const place of area.places) {
+    minX = Math.min(minX, place.x);
+    minY = Math.min(minY, place.y);
+    maxX = Math.max(maxX, place.x);
+    maxY = Math.max(maxY, place.y);
+  }
+  return {
+    x: minX - AREA_MARGIN,
+    y: minY - AREA_MARGIN,
+    width: maxX - minX + 2 * AREA_MARGIN,
+    height: maxY - minY + 2 * AREA_MARGIN,
+  };
+}
+
+interface AreaLook {
+  fill: string;
+  picked: boolean;
+  disabled: boolean;
+  /** The lines inside the block: its name, then its counts. */
+  lines: string[];
+  /** The accessible name. */
+  name: string;
+}
+
+/** The overview's counts of an area's places, the taken states first and the free last. */
+function areaStateCounts(
+  t: TFunction,
+  area: StandingArea,
+  states: ReadonlyMap<string, SeatMapState>,
+) {
+  const counts = new Map<string, number>();
+  for (const place of area.places) {
+    const state = stateOf(states, place.label);
+    counts.set(state, (counts.get(state) ?? 0) + 1);
+  }
+  const known = SEAT_STATES as readonly string[];
+  const order = [
+    ...known.filter((state) => state !== 'free'),
+    ...[...counts.keys()].filter((state) => !known.includes(state)),
+    'free',
+  ];
+  return order
+    .filter((state) => counts.has(state))
+    .map((state) =>
+      t('seats.map.areaState', {
+        state: known.includes(state) ? t(`seats.legend.states.${state}`) : state,
+        count: counts.get(state),
+      }),
+    );
+}
+
+function areaLookOf(
+  t: TFunction,
+  chart: Chart,
+  area: StandingArea,
+  states: ReadonlyMap<string, SeatMapState>,
+  mode: SeatMapMode,
+  categories: readonly string[] | undefined,
+  clickable: boolean,
+): AreaLook {
+  if (mode === 'overview') {
+    const counts = areaStateCounts(t, area, states);
+    return {
+      fill: AREA_NEUTRAL_COLOR,
+      picked: false,
+      disabled: !clickable,
+      lines: [area.section, counts.join(' · ')],
+      name: t('seats.map.area', { section: area.section, counts: counts.join(', ') }),
+    };
+  }
+  const { free, mine } = areaCounts(area, states, categories);
+  const forThisTicket =
+    !categories || (area.categoryKey !== null && categories.includes(area.categoryKey));
+  const spoken = forThisTicket
+    ? [t('seats.map.areaFree', { count: free })]
+    : [t('seats.state.otherCategory')];
+  const lines = [
+    area.section,
+    forThisTicket
+      ? t('seats.map.areaFreeShort', { count: free })
+      : t('seats.map.areaOtherCategory'),
+  ];
+  if (mine > 0) {
+    spoken.push(t('seats.map.areaMine', { count: mine }));
+    lines.push(t('seats.map.areaMineShort', { count: mine }));
+  }
+  return {
+    fill: forThisTicket && free > 0 ? categoryColor(chart, area.categoryKey) : UNAVAILABLE_COLOR,
+    picked: mine > 0,
+    // A session's places can be given back even when no more can be had.
+    disabled: !clickable || (mine === 0 && (!forThisTicket || free === 0)),
+    lines,
+    name: t('seats.map.area', { section: area.section, counts: spoken.join(', ') }),
+  };
+}
+
+interface AreaBlockProps {
+  id: string;
+  index: number;
+  bounds: ViewBox;
+  look: AreaLook;
+  selectable: boolean;
+}
+
+/** A standing area: one block (and one option) for all its places. */
+function AreaBlock({ id, index, bounds, look, selectable }: AreaBlockProps) {
+  const classes = ['tb-seat', 'tb-seat-area'];
+  if (look.picked) classes.push('tb-seat-picked');
+  if (look.disabled) classes.push('tb-seat-disabled');
+  const lineHeight = Math.max(0.4, Math.min(1.1, bounds.height / (look.lines.length + 1)));
+  const top = bounds.y + bounds.height / 2 - ((look.lines.length - 1) * lineHeight) / 2;
+  const centre = bounds.x + bounds.width / 2;
+  return (
+    <g
+      id={id}
+      role="option"
+      aria-label={look.name}
+      aria-selected={selectable ? look.picked : undefined}
+      aria-disabled={look.disabled || undefined}
+      data-area={index}
+      className={classes.join(' ')}
+    >
+      <rect
+        x={bounds.x}
+        y={bounds.y}
+        width={bounds.width}
+        height={bounds.height}
+        rx={Math.min(0.8, bounds.height / 4)}
+        fill={look.fill}
+      />
+      <text className="tb-seat-area-text" fill={textColorOn(look.fill)} aria-hidden="true">
+        {look.lines.map((line, row) => {
+          // A line as wide as the block at most (a glyph is about 0.55 of the font size wide).
+          const size = Math.min(
+            lineHeight * (row === 0 ? 0.85 : 0.7),
+            (bounds.width * 0.9) / Math.max(1, line.length * 0.55),
+          );
+          return (
+            <tspan
+              key={row}
+              x={centre}
+              y={top + row * lineHeight}
+              fontSize={size}
+              fontWeight={row === 0 ? 600 : undefined}
+            >
+              {line}
+            </tspan>
+          );
+        })}
+      </text>
+    </g>
+  );
+}
+
+/** Where the keyboard can go: a seat (by its index in the chart) or a standing area. */
+type Target = { x: number; y: number } & (
+  { seat: number; area?: undefined } | { area: number; seat?: undefined }
+);
+
 /**
  * The seat map (issue 16): the chart's seats as circles in their category's (or, in the
  * overview, their state's) colour, section names, a legend, zoom (wheel, buttons) and pan (drag).
  * It is a listbox: focusable, the arrow keys move to the nearest seat that way, Enter or Space
  * picks it, and each seat is named ('Plads N1-12, Tribune Nord, ledig'). Each seat is drawn by a
  * memoised element and the map holds no state per seat, so a chart of thousands stays smooth.
+ * A standing area is drawn as one block with its counts, one option that `onAreaClick` is told of:
+ * its places have no number to choose.
  */
 export function SeatMap({
   chart,
@@ -257,6 +446,7 @@ export function SeatMap({
   prices,
   onToggle,
   onSeatClick,
+  onAreaClick,
   onActivity,
   label,
   sectionCounts = true,
@@ -270,11 +460,41 @@ export function SeatMap({
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
   const dragged = useRef(false);
   const seats = chart.seats;
+  const areas = useMemo(() => standingAreasOf(chart), [chart]);
+  const areaBounds = useMemo(() => areas.map(areaBoundsOf), [areas]);
+  /** The seats and areas in the chart's order: what the keys move between. */
+  const targets = useMemo(() => {
+    const found: Target[] = [];
+    const areaIndex = new Map(areas.map((area, index) => [area.section, index]));
+    const areasPut = new Set<number>();
+    seats.forEach((seat, index) => {
+      if (!isStandingPlace(seat)) {
+        found.push({ x: seat.x, y: seat.y, seat: index });
+        return;
+      }
+      const area = areaIndex.get(seat.section);
+      const bounds = area === undefined ? undefined : areaBounds[area];
+      if (area === undefined || !bounds || areasPut.has(area)) return;
+      areasPut.add(area);
+      found.push({ x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2, area });
+    });
+    return found;
+  }, [areaBounds, areas, seats]);
+  const targetOfSeat = useMemo(
+    () =>
+      new Map(
+        targets.flatMap((target, index) =>
+          target.seat === undefined ? [] : [[target.seat, index]],
+        ),
+      ),
+    [targets],
+  );
 
   const box = useMemo(() => viewBoxOf(seats), [seats]);
   const sectionLabels = useMemo(
     () =>
-      sectionLabelsOf(seats).map((section) => (
+      // A standing area's name is in its block.
+      sectionLabelsOf(seats.filter((seat) => !isStandingPlace(seat))).map((section) => (
         <text
           key={section.name}
           x={section.x}
@@ -288,6 +508,11 @@ export function SeatMap({
     [seats],
   );
   const seatId = useCallback((index: number) => `${idBase}-seat-${index}`, [idBase]);
+  const targetId = useCallback(
+    (target: Target) =>
+      target.area === undefined ? seatId(target.seat) : `${idBase}-area-${target.area}`,
+    [idBase, seatId],
+  );
   /**
    * Draws a seat in its state. Each seat's element is kept while its state stays, so a change of
    * a few seats builds (and React compares) only those: a name costs a translation.
@@ -323,9 +548,34 @@ export function SeatMap({
     };
   }, [chart, mode, categories, t, seatId]);
   const seatLayer = useMemo(
-    () => seats.map((seat, index) => drawSeat(seat, index, stateOf(states, seat.label))),
+    () =>
+      seats.map((seat, index) =>
+        isStandingPlace(seat) ? null : drawSeat(seat, index, stateOf(states, seat.label)),
+      ),
     [seats, states, drawSeat],
   );
+  const areaLooks = useMemo(
+    () =>
+      areas.map((area) =>
+        areaLookOf(t, chart, area, states, mode, categories, onAreaClick !== undefined),
+      ),
+    [areas, categories, chart, mode, onAreaClick, states, t],
+  );
+  const areaLayer = areas.map((area, index) => {
+    const bounds = areaBounds[index];
+    const look = areaLooks[index];
+    if (!bounds || !look) return null;
+    return (
+      <AreaBlock
+        key={area.section}
+        id={`${idBase}-area-${index}`}
+        index={index}
+        bounds={bounds}
+        look={look}
+        selectable={mode === 'pick'}
+      />
+    );
+  });
 
   /** Pixels per chart unit and where the drawing starts in the element (it keeps its aspect). */
   const geometry = useCallback(() => {
@@ -371,7 +621,13 @@ export function SeatMap({
 
   const choose = useCallback(
     (index: number) => {
-      const seat = seats[index];
+      const target = targets[index];
+      if (target?.area !== undefined) {
+        const area = areas[target.area];
+        if (area && !areaLooks[target.area]?.disabled) onAreaClick?.(area.section);
+        return;
+      }
+      const seat = target && seats[target.seat];
       if (!seat) return;
       const state = stateOf(states, seat.label);
       if (mode === 'pick') {
@@ -380,13 +636,24 @@ export function SeatMap({
         onSeatClick?.(seat, state);
       }
     },
-    [categories, mode, onSeatClick, onToggle, seats, states],
+    [
+      areaLooks,
+      areas,
+      categories,
+      mode,
+      onAreaClick,
+      onSeatClick,
+      onToggle,
+      seats,
+      states,
+      targets,
+    ],
   );
 
-  /** Pans so the focused seat is in sight. */
+  /** Pans so the focused seat (or area) is in sight. */
   const keepInSight = useCallback(
     (index: number) => {
-      const seat = seats[index];
+      const seat = targets[index];
       if (!seat) return;
       setView((before) => {
         const shownX = before.x + seat.x * before.scale;
@@ -400,16 +667,24 @@ export function SeatMap({
         return x === before.x && y === before.y ? before : { ...before, x, y };
       });
     },
-    [box, seats],
+    [box, targets],
   );
 
   function firstFocus(): number | null {
-    if (seats.length === 0) return null;
-    const picked = seats.findIndex((seat) => stateOf(states, seat.label) === 'mine');
+    if (targets.length === 0) return null;
+    const seatOf = (target: Target) => (target.seat === undefined ? undefined : seats[target.seat]);
+    const picked = targets.findIndex((target) => {
+      const seat = seatOf(target);
+      if (seat) return stateOf(states, seat.label) === 'mine';
+      const look = target.area === undefined ? undefined : areaLooks[target.area];
+      return Boolean(look && look.picked && !look.disabled);
+    });
     if (picked >= 0) return picked;
-    const open = seats.findIndex((seat) =>
-      isPickable(stateOf(states, seat.label), seat.categoryKey, categories),
-    );
+    const open = targets.findIndex((target) => {
+      const seat = seatOf(target);
+      if (seat) return isPickable(stateOf(states, seat.label), seat.categoryKey, categories);
+      return target.area !== undefined && areaLooks[target.area]?.disabled === false;
+    });
     return open >= 0 ? open : 0;
   }
 
@@ -420,7 +695,7 @@ export function SeatMap({
       event.preventDefault();
       if (current === null) return;
       const next =
-        focused === null ? current : (nearestSeat(seats, current, ...direction) ?? current);
+        focused === null ? current : (nearestSeat(targets, current, ...direction) ?? current);
       setFocused(next);
       keepInSight(next);
       onActivity?.();
@@ -484,14 +759,20 @@ export function SeatMap({
       dragged.current = false;
       return;
     }
-    const target = (event.target as Element).closest('[data-seat]');
-    if (!target) return;
-    const index = Number(target.getAttribute('data-seat'));
+    const element = (event.target as Element).closest('[data-seat], [data-area]');
+    if (!element) return;
+    const area = element.getAttribute('data-area');
+    const index =
+      area === null
+        ? targetOfSeat.get(Number(element.getAttribute('data-seat')))
+        : targets.findIndex((target) => target.area === Number(area));
+    if (index === undefined || index < 0) return;
     setFocused(index);
     choose(index);
   }
 
-  const focusSeat = focused !== null && hasFocus ? seats[focused] : undefined;
+  const focusTarget = focused !== null && hasFocus ? targets[focused] : undefined;
+  const focusArea = focusTarget?.area === undefined ? undefined : areaBounds[focusTarget.area];
   const selectable = mode === 'pick';
 
   return (
@@ -532,7 +813,9 @@ export function SeatMap({
         role="listbox"
         aria-label={label ?? t('seats.map.label')}
         aria-multiselectable={selectable || undefined}
-        aria-activedescendant={focused !== null ? seatId(focused) : undefined}
+        aria-activedescendant={
+          focused !== null && targets[focused] ? targetId(targets[focused]) : undefined
+        }
         aria-describedby={`${idBase}-keys`}
         tabIndex={0}
         onKeyDown={onKeyDown}
@@ -550,14 +833,27 @@ export function SeatMap({
         <g transform={`translate(${view.x} ${view.y}) scale(${view.scale})`}>
           {sectionLabels}
           {seatLayer}
-          {focusSeat && (
-            <circle
+          {areaLayer}
+          {focusArea ? (
+            <rect
               className="tb-seat-focus"
-              cx={focusSeat.x}
-              cy={focusSeat.y}
-              r={SEAT_RADIUS + 0.18}
+              x={focusArea.x - 0.18}
+              y={focusArea.y - 0.18}
+              width={focusArea.width + 0.36}
+              height={focusArea.height + 0.36}
+              rx={Math.min(0.8, focusArea.height / 4) + 0.18}
               aria-hidden="true"
             />
+          ) : (
+            focusTarget && (
+              <circle
+                className="tb-seat-focus"
+                cx={focusTarget.x}
+                cy={focusTarget.y}
+                r={SEAT_RADIUS + 0.18}
+                aria-hidden="true"
+              />
+            )
           )}
         </g>
       </svg>

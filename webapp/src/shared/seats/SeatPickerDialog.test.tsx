@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderShared } from '../../test/renderShared';
-import { HOLD_TOKEN, seatRefusal, serveSeats } from './seatFixtures';
+import { AREA, HOLD_TOKEN, seatRefusal, serveSeats, stadiumWithArea } from './seatFixtures';
 import { SeatPickerDialog, type SeatPickerDialogProps } from './SeatPickerDialog';
 
 function renderPicker(props: Partial<SeatPickerDialogProps> = {}) {
@@ -22,6 +22,7 @@ function renderPicker(props: Partial<SeatPickerDialogProps> = {}) {
 }
 
 const seat = (name: string) => screen.findByRole('option', { name: new RegExp(`^Plads ${name},`) });
+const standingArea = () => screen.findByRole('option', { name: /^Ståpladser, ståområde,/ });
 
 describe('the seat picker', () => {
   it('holds a seat as it is picked, gives it back when unpicked, and confirms exactly the count', async () => {
@@ -200,5 +201,106 @@ describe('the seat picker', () => {
     expect(screen.getByText('Vælg 2 pladser mere')).toBeInTheDocument();
     await userEvent.click(await seat('N1-4'));
     await waitFor(() => expect(calls.holds).toEqual([{ holdToken: HOLD_TOKEN, seats: ['N1-4'] }]));
+  });
+
+  it('takes places in a standing area one at a time, gives back the latest, and confirms them', async () => {
+    const calls = serveSeats({ chart: stadiumWithArea() });
+    const { onConfirm } = renderPicker({ count: 3 });
+    const dialog = await screen.findByRole('dialog', { name: 'Vælg pladser' });
+
+    await userEvent.click(await standingArea());
+    const panel = within(dialog).getByRole('region', { name: AREA });
+    expect(within(panel).getByText('Du har 0 pladser her')).toBeInTheDocument();
+    const fewer = within(panel).getByRole('button', { name: 'Færre pladser i Ståpladser' });
+    const more = within(panel).getByRole('button', { name: 'Flere pladser i Ståpladser' });
+    expect(fewer).toBeDisabled();
+
+    await userEvent.click(more);
+    await waitFor(() =>
+      expect(calls.holds).toEqual([
+        { holdToken: HOLD_TOKEN, seats: [], areas: [{ section: AREA, count: 1 }] },
+      ]),
+    );
+    expect(await within(panel).findByText('Du har 1 plads her')).toBeInTheDocument();
+    expect(within(dialog).getByText('Vælg 2 pladser mere')).toBeInTheDocument();
+    await userEvent.click(more);
+    await waitFor(() => expect(calls.holds).toHaveLength(2));
+    expect(
+      await screen.findByRole('option', {
+        name: 'Ståpladser, ståområde, 4 ledige pladser, du har 2',
+      }),
+    ).toHaveAttribute('aria-selected', 'true');
+
+    // The line's count reached, '+' waits; '−' gives back the place held last.
+    await userEvent.click(await seat('N1-3'));
+    await waitFor(() => expect(more).toBeDisabled());
+    await userEvent.click(fewer);
+    await waitFor(() => expect(calls.releases).toEqual([{ holdToken: HOLD_TOKEN, seat: 'ST-2' }]));
+    expect(await within(panel).findByText('Du har 1 plads her')).toBeInTheDocument();
+    await waitFor(() => expect(more).toBeEnabled());
+    await userEvent.click(more);
+    await waitFor(() => expect(calls.holds).toHaveLength(4));
+
+    const confirm = within(dialog).getByRole('button', { name: 'Bekræft pladser' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await userEvent.click(confirm);
+    const confirmed = onConfirm.mock.calls[0] as [{ label: string; section: string }[], string];
+    expect(confirmed[0].map((picked) => [picked.label, picked.section])).toEqual([
+      ['N1-3', 'Tribune Nord'],
+      ['ST-1', AREA],
+      ['ST-2', AREA],
+    ]);
+    expect(confirmed[1]).toBe(HOLD_TOKEN);
+  });
+
+  it("shows the server's refusal of places in a standing area", async () => {
+    const calls = serveSeats({
+      chart: stadiumWithArea(),
+      hold: (_seats, areas) =>
+        areas.length > 0
+          ? seatRefusal('Der er kun 2 ledige pladser i Ståpladser', 'areas')
+          : undefined,
+    });
+    renderPicker();
+    await userEvent.click(await standingArea());
+    await userEvent.click(screen.getByRole('button', { name: 'Flere pladser i Ståpladser' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Der er kun 2 ledige pladser i Ståpladser',
+    );
+    expect(calls.holds).toHaveLength(1);
+    expect(
+      await screen.findByRole('option', { name: 'Ståpladser, ståområde, 6 ledige pladser' }),
+    ).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByText('Du har 0 pladser her')).toBeInTheDocument();
+    expect(screen.getByText('Vælg 2 pladser mere')).toBeInTheDocument();
+  });
+
+  it('gives back the places a session has in a full standing area, but takes none there', async () => {
+    const calls = serveSeats({
+      chart: stadiumWithArea(),
+      held: { 'hold-old': ['ST-1'] },
+      states: { 'ST-2': 'booked', 'ST-3': 'booked', 'ST-4': 'booked', 'ST-5': 'booked' },
+    });
+    renderPicker({ holdToken: 'hold-old', seats: ['ST-1'] });
+    const area = await screen.findByRole('option', {
+      name: 'Ståpladser, ståområde, 1 ledig plads, du har 1',
+    });
+    await userEvent.click(area);
+    const panel = screen.getByRole('region', { name: AREA });
+    expect(within(panel).getByText('1 ledig')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Flere pladser i Ståpladser' }));
+    await waitFor(() => expect(calls.holds).toHaveLength(1));
+    const more = screen.getByRole('button', { name: 'Flere pladser i Ståpladser' });
+    await waitFor(() => expect(more).toBeDisabled());
+    // Grey, with none left to take, and still open to give back.
+    const full = await screen.findByRole('option', {
+      name: 'Ståpladser, ståområde, 0 ledige pladser, du har 2',
+    });
+    expect(full).not.toHaveAttribute('aria-disabled');
+    expect(full.querySelector('rect')).toHaveAttribute('fill', '#d1d5db');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Færre pladser i Ståpladser' }));
+    await waitFor(() => expect(calls.releases).toEqual([{ holdToken: 'hold-old', seat: 'ST-6' }]));
+    expect(await within(panel).findByText('Du har 1 plads her')).toBeInTheDocument();
   });
 });

@@ -1,12 +1,12 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../ui/Alert';
 import { Preloader } from '../ui/Preloader';
 import { SeatMap } from './SeatMap';
-import type { PickedSeat } from './seatModel';
-import { useSeatHolds } from './useSeatHolds';
+import { areaCounts, standingAreaOf, type PickedSeat } from './seatModel';
+import { useSeatHolds, type SeatHolds } from './useSeatHolds';
 
 export interface SeatPickerDialogProps {
   visible: boolean;
@@ -35,7 +35,8 @@ const NO_SEATS: readonly string[] = [];
  * The seat picker (issue 16; spec 3 §2 "Seating modal", §5): a dialog over the event's seat map
  * in which the buyer picks `count` seats, each held as it is picked. It shows how many are left
  * to pick, how long they are held, why a pick was refused, and 'Kunne ikke indlæse
- * pladsvælgeren!' when the map cannot be had; 'Bekræft' waits for exactly `count` seats.
+ * pladsvælgeren!' when the map cannot be had; 'Bekræft' waits for exactly `count` seats. A
+ * standing area clicked on the map opens a panel under it that takes places there one at a time.
  */
 export function SeatPickerDialog({ visible, ...picker }: SeatPickerDialogProps) {
   // The hold session lives while the dialog is open: each opening starts from the props.
@@ -65,6 +66,8 @@ function OpenSeatPicker({
   });
   const { map, selected } = holds;
   const left = count - selected.length;
+  /** The standing area whose panel is open. */
+  const [area, setArea] = useState<string | null>(null);
   const chosen = useMemo(
     () =>
       selected
@@ -114,10 +117,17 @@ function OpenSeatPicker({
             categories={categories}
             prices={prices}
             onToggle={holds.toggle}
+            onAreaClick={(section) => {
+              holds.touch();
+              setArea(section);
+            }}
             onActivity={holds.touch}
           />
         ) : (
           <Preloader label={t('seats.picker.loading')} />
+        )}
+        {map && area && (
+          <AreaPanel section={area} holds={holds} canTakeMore={left > 0} categories={categories} />
         )}
         {selected.length > 0 && (
           <p className="tb-seat-picker-chosen">{t('seats.picker.chosen', { seats: chosen })}</p>
@@ -136,5 +146,53 @@ function OpenSeatPicker({
         </div>
       </div>
     </Dialog>
+  );
+}
+
+interface AreaPanelProps {
+  section: string;
+  holds: SeatHolds;
+  /** The line has room for another place. */
+  canTakeMore: boolean;
+  categories?: readonly string[];
+}
+
+/** A standing area's places for this session: how many, one more, one fewer. */
+function AreaPanel({ section, holds, canTakeMore, categories }: AreaPanelProps) {
+  const { t } = useTranslation();
+  const area = holds.map && standingAreaOf(holds.map.chart, section);
+  if (!area) return null;
+  const { free, mine } = areaCounts(area, holds.states, categories);
+  return (
+    <section className="tb-seat-area-panel" aria-label={section}>
+      <h3>{section}</h3>
+      <p aria-live="polite">
+        <span>{t('seats.picker.areaHeld', { count: mine })}</span>
+        <span className="tb-seatmap-count">{t('seats.picker.areaFree', { count: free })}</span>
+      </p>
+      <div className="tb-seat-area-stepper">
+        <Button
+          type="button"
+          icon="pi pi-minus"
+          rounded
+          outlined
+          aria-label={t('seats.picker.areaFewer', { section })}
+          disabled={mine === 0}
+          onClick={() => holds.releaseArea(section, 1)}
+        />
+        <span className="tb-seat-area-count" aria-hidden="true">
+          {mine}
+        </span>
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          rounded
+          outlined
+          aria-label={t('seats.picker.areaMore', { section })}
+          disabled={!canTakeMore || free === 0}
+          onClick={() => holds.holdArea(section, 1)}
+        />
+      </div>
+    </section>
   );
 }

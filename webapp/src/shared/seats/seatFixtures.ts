@@ -1,8 +1,16 @@
-// A small seat chart ('Stadion': Tribune Nord with rows N1 and N2) and the seat calls as msw
-// handlers that keep each seat's state and record what the picker sends: for the seat tests.
+// A small seat chart ('Stadion': Tribune Nord with rows N1 and N2, and with `stadiumWithArea` the
+// standing area Ståpladser) and the seat calls as msw handlers that keep each seat's state and
+// record what the picker sends: for the seat tests.
 
 import { http, HttpResponse } from 'msw';
-import type { Chart, HoldToken, Seat, SeatState } from '../../api/generated/seats';
+import type {
+  AreaHold,
+  Chart,
+  HoldSeatsInput,
+  HoldToken,
+  Seat,
+  SeatState,
+} from '../../api/generated/seats';
 import { server } from '../../test/server';
 
 export const HOLD_TOKEN = 'hold-1';
@@ -41,12 +49,29 @@ export function stadium(): Chart {
   };
 }
 
+export const AREA = 'Ståpladser';
+
+/** The stadium with the standing area Ståpladser (category B): places ST-1–ST-6 behind row N2. */
+export function stadiumWithArea(): Chart {
+  const chart = stadium();
+  const places = [1, 2, 3, 4, 5, 6].map((number) =>
+    seat('ST', number, {
+      section: AREA,
+      categoryKey: 'b',
+      generalAdmission: true,
+      x: number - 0.5,
+      y: 3,
+    }),
+  );
+  return { ...chart, seats: [...chart.seats, ...places] };
+}
+
 /** What the picker asked for, in turn. */
 export interface SeatCalls {
   tokens: number;
   extended: string[];
   maps: (string | null)[];
-  holds: { holdToken: string; seats: string[] }[];
+  holds: HoldSeatsInput[];
   releases: { holdToken: string; seat: string }[];
 }
 
@@ -61,7 +86,7 @@ export interface SeatServer {
   /** A session that ran out (its extension is refused). */
   expired?: string[];
   /** A refusal of a hold, or undefined to hold. */
-  hold?: (seats: string[]) => Response | undefined;
+  hold?: (seats: string[], areas: AreaHold[]) => Response | undefined;
   /** The map cannot be had. */
   mapFails?: boolean;
 }
@@ -76,9 +101,9 @@ const tokenGone = () =>
     { status: 422 },
   );
 
-export const seatRefusal = (text: string) =>
+export const seatRefusal = (text: string, field = 'seats') =>
   HttpResponse.json(
-    { success: false, error: 'Valideringsfejl', errors: { seats: [text] } },
+    { success: false, error: 'Valideringsfejl', errors: { [field]: [text] } },
     { status: 422 },
   );
 
@@ -126,15 +151,36 @@ export function serveSeats(given: SeatServer = {}): SeatCalls {
       return HttpResponse.json({ success: true, result: { chart, states } });
     }),
     http.post('/public/events/:id/hold-seats', async ({ request }) => {
-      const body = (await request.json()) as { holdToken: string; seats: string[] };
+      const body = (await request.json()) as HoldSeatsInput;
       calls.holds.push(body);
       if (expired.has(body.holdToken)) return tokenGone();
-      const refusal = given.hold?.(body.seats);
+      const refusal = given.hold?.(body.seats, body.areas ?? []);
       if (refusal) return refusal;
+      // An area's places: the first free ones, as the server takes them.
+      const taken = [...body.seats];
+      for (const area of body.areas ?? []) {
+        const free = chart.seats
+          .filter((each) => each.generalAdmission && each.section === area.section)
+          .filter((each) => !holderOf(each.label) && !given.states?.[each.label])
+          .slice(0, area.count)
+          .map((each) => each.label);
+        if (free.length < area.count) {
+          return seatRefusal(
+            free.length === 0
+              ? `Der er ikke flere ledige pladser i ${area.section}`
+              : `Der er kun ${free.length} ledige pladser i ${area.section}`,
+            'areas',
+          );
+        }
+        taken.push(...free);
+      }
       const labels = held.get(body.holdToken) ?? new Set<string>();
-      body.seats.forEach((label) => labels.add(label));
+      taken.forEach((label) => labels.add(label));
       held.set(body.holdToken, labels);
-      return HttpResponse.json({ success: true });
+      return HttpResponse.json({
+        success: true,
+        result: { ...tokenOf(body.holdToken), seats: taken },
+      });
     }),
     http.post('/public/events/:id/release-seat', async ({ request }) => {
       const body = (await request.json()) as { holdToken: string; seat: string };

@@ -88,6 +88,64 @@ export function pickedSeat(chart: Chart, seat: Seat): PickedSeat {
   };
 }
 
+/** A place in a standing area: it has no number to choose, and the area is drawn as one block. */
+export function isStandingPlace(seat: Seat): boolean {
+  return seat.generalAdmission === true;
+}
+
+/** A standing area (general admission): a section whose places are taken by count, not by choice. */
+export interface StandingArea {
+  /** The section's name: what a hold names the area by. */
+  section: string;
+  /** Its places in the chart's order. */
+  places: readonly Seat[];
+  /** The area's category (its first place's). */
+  categoryKey: string | null;
+}
+
+const areasOfChart = new WeakMap<Chart, StandingArea[]>();
+
+/** The chart's standing areas in the chart's order; worked out once per chart. */
+export function standingAreasOf(chart: Chart): readonly StandingArea[] {
+  let areas = areasOfChart.get(chart);
+  if (!areas) {
+    const bySection = new Map<string, Seat[]>();
+    for (const seat of chart.seats) {
+      if (!isStandingPlace(seat)) continue;
+      const places = bySection.get(seat.section);
+      if (places) places.push(seat);
+      else bySection.set(seat.section, [seat]);
+    }
+    areas = [...bySection].map(([section, places]) => ({
+      section,
+      places,
+      categoryKey: places[0]?.categoryKey ?? null,
+    }));
+    areasOfChart.set(chart, areas);
+  }
+  return areas;
+}
+
+export function standingAreaOf(chart: Chart, section: string): StandingArea | undefined {
+  return standingAreasOf(chart).find((area) => area.section === section);
+}
+
+/** How an area stands for one session: its free places (of a category that may be picked) and the session's. */
+export function areaCounts(
+  area: StandingArea,
+  states: ReadonlyMap<string, SeatMapState>,
+  categories?: readonly string[],
+): { free: number; mine: number } {
+  let free = 0;
+  let mine = 0;
+  for (const place of area.places) {
+    const state = stateOf(states, place.label);
+    if (state === 'mine') mine += 1;
+    else if (isPickable(state, place.categoryKey, categories)) free += 1;
+  }
+  return { free, mine };
+}
+
 const rowKey = (seat: Seat) => `${seat.section}\u0000${seat.row}`;
 const rowsOfChart = new WeakMap<Chart, Map<string, Seat[]>>();
 
@@ -110,13 +168,14 @@ function rowsOf(chart: Chart): Map<string, Seat[]> {
 /**
  * Whether picking `seat` would leave a needless single seat in its row, as the server judges it:
  * the seats the session holds there count as chosen with it, and a seat is free for the rule when
- * it is free or the session's.
+ * it is free or the session's. A standing area has no single seats to leave.
  */
 export function leavesOrphan(
   chart: Chart,
   states: ReadonlyMap<string, SeatMapState>,
   seat: Seat,
 ): boolean {
+  if (isStandingPlace(seat)) return false;
   const row = rowsOf(chart).get(rowKey(seat)) ?? [seat];
   const places: Place[] = [];
   const chosen: number[] = [];

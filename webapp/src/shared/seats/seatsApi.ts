@@ -1,5 +1,5 @@
 import { baseApi } from '../../api/baseApi';
-import type { EventSeatMap, HoldToken } from '../../api/generated/seats';
+import type { EventSeatMap, HoldSeatsInput, HoldToken, SeatState } from '../../api/generated/seats';
 
 // Absolute paths: the seat picker asks the public calls in either mode.
 const eventUrl = (eventId: string) => `/public/events/${encodeURIComponent(eventId)}`;
@@ -10,12 +10,8 @@ export interface EventSeatsRequest {
   holdToken: string | null;
 }
 
-export interface HoldSeatsRequest {
-  eventId: string;
-  holdToken: string;
-  /** Seat labels ('N1-12'). */
-  seats: string[];
-}
+/** Seats by label and, with `areas`, places in standing areas (the server picks which). */
+export type HoldSeatsRequest = HoldSeatsInput & { eventId: string };
 
 export interface ReleaseSeatRequest {
   eventId: string;
@@ -24,6 +20,19 @@ export interface ReleaseSeatRequest {
 }
 
 const seatMapTag = (eventId: string) => [{ type: 'SeatMap' as const, id: eventId }];
+
+/** Sets the state of `labels` in a session's map; a seat the map does not name is free. */
+function markSeats(map: EventSeatMap, labels: readonly string[], state: SeatState) {
+  const named = new Set<string>();
+  for (const seat of map.states) {
+    if (labels.includes(seat.label)) {
+      seat.state = state;
+      named.add(seat.label);
+    }
+  }
+  if (state === 'free') return;
+  for (const label of labels) if (!named.has(label)) map.states.push({ label, state });
+}
 
 /**
  * The seats of an event (issue 16): hold sessions, the map with each seat's state, holding seats
@@ -50,21 +59,32 @@ export const seatsApi = baseApi.injectEndpoints({
       }),
       providesTags: (_result, _error, { eventId }) => seatMapTag(eventId),
     }),
-    /** 422 with field errors on `seats` (taken, an orphan) or `holdToken` (ran out). */
-    holdSeats: build.mutation<unknown, HoldSeatsRequest>({
-      query: ({ eventId, holdToken, seats }) => ({
+    /**
+     * 422 with field errors on `seats` (taken, an orphan), `areas` (too few free places) or
+     * `holdToken` (ran out). The answer names the seats held, the places in the areas with them.
+     */
+    holdSeats: build.mutation<HoldToken, HoldSeatsRequest>({
+      query: ({ eventId, ...body }) => ({
         url: `${eventUrl(eventId)}/hold-seats`,
         method: 'POST',
-        body: { holdToken, seats },
+        body,
       }),
       invalidatesTags: (_result, _error, { eventId }) => seatMapTag(eventId),
       async onQueryStarted({ eventId, holdToken, seats }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          seatsApi.util.updateQueryData('getEventSeats', { eventId, holdToken }, (map) => {
-            for (const seat of map.states) if (seats.includes(seat.label)) seat.state = 'mine';
-          }),
-        );
-        await queryFulfilled.catch(() => patch.undo());
+        const update = (labels: readonly string[]) =>
+          dispatch(
+            seatsApi.util.updateQueryData('getEventSeats', { eventId, holdToken }, (map) =>
+              markSeats(map, labels, 'mine'),
+            ),
+          );
+        const patch = update(seats);
+        try {
+          const { data } = await queryFulfilled;
+          // Which places of an area were held only the answer knows; the refetch confirms them.
+          if (data.seats) update(data.seats);
+        } catch {
+          patch.undo();
+        }
       },
     }),
     releaseSeat: build.mutation<unknown, ReleaseSeatRequest>({
@@ -77,7 +97,7 @@ export const seatsApi = baseApi.injectEndpoints({
       async onQueryStarted({ eventId, holdToken, seat }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           seatsApi.util.updateQueryData('getEventSeats', { eventId, holdToken }, (map) => {
-            for (const each of map.states) if (each.label === seat) each.state = 'free';
+            markSeats(map, [seat], 'free');
           }),
         );
         await queryFulfilled.catch(() => patch.undo());

@@ -7,6 +7,7 @@ import {
   isPickable,
   leavesOrphan,
   pickedSeat,
+  standingAreaOf,
   stateOf,
   statesByLabel,
   type PickedSeat,
@@ -54,6 +55,10 @@ export interface SeatHolds {
   busy: boolean;
   /** Picks a free seat (hold) or gives back a picked one (release). */
   toggle: (seat: Seat) => void;
+  /** Holds `count` more places of the standing area `section` (the server picks which). */
+  holdArea: (section: string, count: number) => void;
+  /** Gives back `count` of the session's places in the standing area `section`, latest first. */
+  releaseArea: (section: string, count: number) => void;
   /** The buyer moved (zoom, pan, keys): keeps the session alive. */
   touch: () => void;
   /** Cancel: gives back what was picked since opening and takes back what was given back. */
@@ -80,6 +85,15 @@ function fieldError(failure: unknown, field: string): string | undefined {
   return Array.isArray(messages) ? messages.join(' ') : String(messages);
 }
 
+/** `labels` (in the chart's order) with the latest held first: by `order` (the order they were
+ * held in), those held before it by their place from the back (an area fills from the front). */
+function latestFirst(labels: readonly string[], order: readonly string[]): string[] {
+  return labels
+    .map((label, index) => ({ label, index, rank: order.indexOf(label) }))
+    .sort((a, b) => b.rank - a.rank || b.index - a.index)
+    .map(({ label }) => label);
+}
+
 export function formatCountdown(milliseconds: number): string {
   const seconds = Math.max(0, Math.ceil(milliseconds / 1000));
   const minutes = Math.floor(seconds / 60);
@@ -91,6 +105,7 @@ export function formatCountdown(milliseconds: number): string {
  * the session is made (or the one given is kept), extended as the buyer moves and shortly before
  * it runs out; a picked seat is held (after the orphan rule, checked here first) and a seat
  * picked again is given back, one move after the other; the server's refusals are the message.
+ * A standing area is held by count (the server picks the places) and given back place by place.
  * A session that ran out says so, clears the selection and starts a new one.
  */
 export function useSeatHolds({
@@ -115,6 +130,8 @@ export function useSeatHolds({
   /** Moves asked for and not yet answered: the map shows them as done. */
   const [pending, setPending] = useState<ReadonlyMap<string, PendingMove>>(new Map());
   const moves = useRef(0);
+  /** Moves asked for and not yet answered (an area's hold may show no place meanwhile). */
+  const [running, setRunning] = useState(0);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const lastExtended = useRef(0);
   const [now, setNow] = useState(() => Date.now());
@@ -139,6 +156,8 @@ export function useSeatHolds({
   );
   /** What the session holds as the server last answered: what `revert` starts from. */
   const held = useRef<Set<string>>(new Set());
+  /** The seats held since opening, in the order they were held: an area gives back the latest. */
+  const holdOrder = useRef<string[]>([]);
   useEffect(() => {
     if (!map) return;
     held.current = new Set(
@@ -169,6 +188,7 @@ export function useSeatHolds({
       setMessage(text ?? t('seats.picker.expired'));
       setPending(new Map());
       held.current = new Set();
+      holdOrder.current = [];
       replaceSession(null);
       void startSession();
     },
@@ -239,20 +259,42 @@ export function useSeatHolds({
     ? formatCountdown(Date.parse(session.expiresAt) - now)
     : null;
 
-  /** Runs the moves one after the other: the server judges each with the ones before it held. */
-  const enqueue = useCallback((label: string, shown: SeatMapState, ask: () => Promise<void>) => {
-    moves.current += 1;
-    const move = { state: shown, id: moves.current };
-    setPending((before) => new Map(before).set(label, move));
-    const settle = () =>
+  /**
+   * Runs the moves one after the other: the server judges each with the ones before it held.
+   * Meanwhile `labels` show in the state the move is expected to leave them in.
+   */
+  const enqueue = useCallback(
+    (labels: readonly string[], shown: SeatMapState, ask: () => Promise<void>) => {
+      moves.current += 1;
+      const move = { state: shown, id: moves.current };
+      setRunning((before) => before + 1);
       setPending((before) => {
-        // A later move of the same seat still shows until it is answered.
-        if (before.get(label)?.id !== move.id) return before;
         const after = new Map(before);
-        after.delete(label);
+        for (const label of labels) after.set(label, move);
         return after;
       });
-    queue.current = queue.current.then(ask).finally(settle);
+      const settle = () => {
+        setRunning((before) => before - 1);
+        setPending((before) => {
+          // A later move of the same seat still shows until it is answered.
+          const mine = labels.filter((label) => before.get(label)?.id === move.id);
+          if (mine.length === 0) return before;
+          const after = new Map(before);
+          for (const label of mine) after.delete(label);
+          return after;
+        });
+      };
+      queue.current = queue.current.then(ask).finally(settle);
+    },
+    [],
+  );
+
+  const remember = useCallback((labels: readonly string[]) => {
+    for (const label of labels) held.current.add(label);
+    holdOrder.current = [
+      ...holdOrder.current.filter((label) => !labels.includes(label)),
+      ...labels,
+    ];
   }, []);
 
   const refused = useCallback(
@@ -264,6 +306,7 @@ export function useSeatHolds({
       }
       const text =
         fieldError(failure, 'seats') ??
+        fieldError(failure, 'areas') ??
         fieldError(failure, 'seat') ??
         (isApiError(failure) ? failure.message : undefined) ??
         t('seats.picker.holdFailed');
@@ -280,7 +323,7 @@ export function useSeatHolds({
       const state = stateOf(states, seat.label);
       if (state === 'mine') {
         setMessage(null);
-        enqueue(seat.label, 'free', async () => {
+        enqueue([seat.label], 'free', async () => {
           if (sessionRef.current?.token !== token) return;
           try {
             await releaseSeat({ eventId, holdToken: token, seat: seat.label }).unwrap();
@@ -301,11 +344,11 @@ export function useSeatHolds({
         return;
       }
       setMessage(null);
-      enqueue(seat.label, 'mine', async () => {
+      enqueue([seat.label], 'mine', async () => {
         if (sessionRef.current?.token !== token) return;
         try {
           await holdSeats({ eventId, holdToken: token, seats: [seat.label] }).unwrap();
-          held.current.add(seat.label);
+          remember([seat.label]);
         } catch (failure) {
           refused(token, failure);
         }
@@ -320,11 +363,96 @@ export function useSeatHolds({
       map,
       refused,
       releaseSeat,
+      remember,
       selected.length,
       states,
       t,
       touch,
     ],
+  );
+
+  const holdArea = useCallback(
+    (section: string, wanted: number) => {
+      touch();
+      const token = sessionRef.current?.token;
+      if (!token || !map || wanted < 1) return;
+      if (selected.length + wanted > count) {
+        setMessage(t('seats.picker.tooMany', { count }));
+        return;
+      }
+      // The server takes the area's first free places: those show as held until it answers.
+      // A map out of date may show fewer than asked for; the server judges.
+      const expected = (standingAreaOf(map.chart, section)?.places ?? [])
+        .filter((place) => {
+          const state = stateOf(states, place.label);
+          return state === 'free' && isPickable(state, place.categoryKey, categories);
+        })
+        .slice(0, wanted)
+        .map((place) => place.label);
+      setMessage(null);
+      enqueue(expected, 'mine', async () => {
+        if (sessionRef.current?.token !== token) return;
+        try {
+          const answer = await holdSeats({
+            eventId,
+            holdToken: token,
+            seats: [],
+            areas: [{ section, count: wanted }],
+          }).unwrap();
+          remember(answer.seats ?? expected);
+        } catch (failure) {
+          refused(token, failure);
+        }
+      });
+    },
+    [
+      categories,
+      count,
+      enqueue,
+      eventId,
+      holdSeats,
+      map,
+      refused,
+      remember,
+      selected.length,
+      states,
+      t,
+      touch,
+    ],
+  );
+
+  const releaseArea = useCallback(
+    (section: string, wanted: number) => {
+      touch();
+      const token = sessionRef.current?.token;
+      const area = map && standingAreaOf(map.chart, section);
+      if (!token || !area || wanted < 1) return;
+      const labels = area.places.map((place) => place.label);
+      const shown = latestFirst(
+        labels.filter((label) => stateOf(states, label) === 'mine'),
+        holdOrder.current,
+      ).slice(0, wanted);
+      if (shown.length === 0) return;
+      setMessage(null);
+      enqueue(shown, 'free', async () => {
+        if (sessionRef.current?.token !== token) return;
+        // Which places the session has, the server said by now (the moves before this one included).
+        const givenBack = latestFirst(
+          labels.filter((label) => held.current.has(label)),
+          holdOrder.current,
+        ).slice(0, wanted);
+        for (const label of givenBack) {
+          try {
+            await releaseSeat({ eventId, holdToken: token, seat: label }).unwrap();
+            held.current.delete(label);
+          } catch (failure) {
+            refused(token, failure);
+            return;
+          }
+        }
+      });
+    },
+    [enqueue, eventId, map, refused, releaseSeat, states, touch],
   );
 
   const revert = useCallback(async () => {
@@ -340,6 +468,7 @@ export function useSeatHolds({
         .catch(() => undefined);
     }
     if (givenBack.length > 0) {
+      // By label, an area's places too: the order lines name them.
       await holdSeats({ eventId, holdToken: token, seats: givenBack })
         .unwrap()
         .catch(() => undefined);
@@ -354,8 +483,10 @@ export function useSeatHolds({
     selected,
     countdown,
     message,
-    busy: pending.size > 0,
+    busy: running > 0,
     toggle,
+    holdArea,
+    releaseArea,
     touch,
     revert,
   };
