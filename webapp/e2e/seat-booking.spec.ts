@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { staffApi, todayInCopenhagen } from './support/api';
 import { pdfText } from './support/pdf';
-import { matchType, seatChart, seatedMatch, seatProduct } from './support/seats';
+import { checkOutAndPay, matchType, seatChart, seatedMatch, seatProduct } from './support/seats';
 import { ensurePublicClub, logIn } from './support/session';
 import { expect, test } from './support/test';
 
@@ -97,19 +97,11 @@ test('a holder releases a season seat for one match and a guest buys it with its
   await expect(picker.getByText('Alle 2 pladser er valgt')).toBeVisible();
   await picker.getByRole('button', { name: 'Bekræft pladser' }).click();
   await expect(guest.getByText('R1-5 (Tribune)', { exact: true })).toBeVisible();
-  await guest.getByRole('button', { name: 'Fortsæt' }).click();
-  await guest.getByLabel('Fornavn').fill('Gitte');
-  await guest.getByLabel('Efternavn').fill('Gæst');
-  await guest.getByLabel('E-mail', { exact: true }).fill(`plads-e2e-${stamp}@example.dk`);
-  await guest.getByLabel('Telefon').fill('12345678');
-  await guest.getByRole('button', { name: 'Fortsæt' }).click();
-  await expect(guest.getByText('300,00').first()).toBeVisible();
-  await guest.getByRole('checkbox', { name: /Jeg accepterer/ }).check();
-  await guest.getByRole('button', { name: 'Bekræft bestilling' }).click();
-  await guest.getByLabel('Kortnummer').fill('4242 4242 4242 4242');
-  await guest.getByLabel('Udløbsdato').fill('12 / 30');
-  await guest.getByLabel('Kontrolcifre').fill('123');
-  await guest.getByRole('button', { name: /^Betal / }).click();
+  await checkOutAndPay(
+    guest,
+    { firstname: 'Gitte', lastname: 'Gæst', email: `plads-e2e-${stamp}@example.dk` },
+    '300,00',
+  );
 
   // Two tickets, each with its seat; the PDF prints it.
   await expect(guest.getByText('Tak for din bestilling!')).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,8 @@
+import type { Page } from '@playwright/test';
 import type { StaffApi } from './api';
+import { expect } from './test';
 
-/** Seat set-up through the back office's calls (issue 16's journeys). */
+/** Seat set-up through the back office's calls, and the guest's checkout (issue 16's journeys). */
 
 const iso = (t: Date) => t.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -74,4 +76,28 @@ export async function seatedMatch(
   });
   const { result: event } = await api.get<{ url: string }>(`/api/events/${id}`);
   return { id, url: event.url };
+}
+
+/**
+ * The wizard after the seats are confirmed: 'Fortsæt', the guest's details, the terms and
+ * 'Bekræft bestilling' (the total shown first), then the test card paid.
+ */
+export async function checkOutAndPay(
+  guest: Page,
+  person: { firstname: string; lastname: string; email: string },
+  total: string,
+) {
+  await guest.getByRole('button', { name: 'Fortsæt' }).click();
+  await guest.getByLabel('Fornavn').fill(person.firstname);
+  await guest.getByLabel('Efternavn').fill(person.lastname);
+  await guest.getByLabel('E-mail', { exact: true }).fill(person.email);
+  await guest.getByLabel('Telefon').fill('12345678');
+  await guest.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(guest.getByText(total).first()).toBeVisible();
+  await guest.getByRole('checkbox', { name: /Jeg accepterer/ }).check();
+  await guest.getByRole('button', { name: 'Bekræft bestilling' }).click();
+  await guest.getByLabel('Kortnummer').fill('4242 4242 4242 4242');
+  await guest.getByLabel('Udløbsdato').fill('12 / 30');
+  await guest.getByLabel('Kontrolcifre').fill('123');
+  await guest.getByRole('button', { name: /^Betal / }).click();
 }
