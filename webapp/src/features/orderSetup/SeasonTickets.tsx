@@ -10,10 +10,9 @@ import type { Chart, SeasonTicket } from '../../api/generated/seats';
 import { useShownError } from '../../shared/editor/useShownError';
 import { ProductPicker } from '../../shared/pickers/ProductPicker';
 import { Alert } from '../../shared/ui/Alert';
-import { ConfirmButton } from '../../shared/ui/ConfirmButton';
 import { TextField } from '../../shared/ui/FormFields';
 import { Section } from '../../shared/ui/Section';
-import { useToast } from '../../shared/ui/Toast';
+import { DeleteRowButton } from './DeleteRowButton';
 import { SeasonSeatingDialog } from './SeasonSeatingDialog';
 import { OptionalCompanyField } from './OptionalCompanyField';
 import { useCreateSeasonTicketMutation, useDeleteSeasonTicketMutation } from './orderSetupApi';
@@ -120,42 +119,6 @@ function SeasonTicketDialog({ seasonId, chart, tickets, onHide }: SeasonTicketDi
   );
 }
 
-interface DeleteTicketButtonProps {
-  seasonId: string;
-  ticketId: string;
-  seat: string;
-}
-
-/**
- * 'Slet' of a season ticket made by hand, once confirmed: the server puts its seat on sale again
- * at the season's events. One an order sold goes with its line on the order instead.
- */
-function DeleteTicketButton({ seasonId, ticketId, seat }: DeleteTicketButtonProps) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const [deleteTicket, { isLoading }] = useDeleteSeasonTicketMutation();
-  return (
-    <ConfirmButton
-      text
-      rounded
-      size="small"
-      severity="danger"
-      icon="pi pi-trash"
-      aria-label={t('orderSetup.seasonTickets.delete', { seat })}
-      loading={isLoading}
-      message={t('orderSetup.seasonTickets.confirmDelete', { seat })}
-      onConfirm={async () => {
-        try {
-          await deleteTicket({ seasonId, ticketId }).unwrap();
-          toast.success(t('orderSetup.seasonTickets.deleted'));
-        } catch (error) {
-          toast.error(apiErrorMessage(error) ?? t('common.errors.generic'));
-        }
-      }}
-    />
-  );
-}
-
 interface SeasonTicketsProps {
   seasonId: string;
   chart: Chart;
@@ -170,6 +133,7 @@ interface SeasonTicketsProps {
 export function SeasonTickets({ seasonId, chart, tickets, loadError }: SeasonTicketsProps) {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
+  const [deleteTicket] = useDeleteSeasonTicketMutation();
   const column = (field: string) => t(`orderSetup.seasonTickets.columns.${field}`);
   return (
     <Section
@@ -217,7 +181,12 @@ export function SeasonTickets({ seasonId, chart, tickets, loadError }: SeasonTic
           body={(ticket: SeasonTicket) =>
             // A listed ticket always has its id; the type also describes a new one.
             ticket.id && !ticket.orderId ? (
-              <DeleteTicketButton seasonId={seasonId} ticketId={ticket.id} seat={ticket.seat} />
+              <DeleteRowButton
+                label={t('orderSetup.seasonTickets.delete', { seat: ticket.seat })}
+                message={t('orderSetup.seasonTickets.confirmDelete', { seat: ticket.seat })}
+                deleted={t('orderSetup.seasonTickets.deleted')}
+                remove={() => deleteTicket({ seasonId, ticketId: ticket.id ?? '' }).unwrap()}
+              />
             ) : null
           }
         />

@@ -8,10 +8,9 @@ import { apiErrorMessage } from '../../api/baseApi';
 import type { Chart, SeasonTicket, SeatChannel } from '../../api/generated/seats';
 import { useShownError } from '../../shared/editor/useShownError';
 import { Alert } from '../../shared/ui/Alert';
-import { ConfirmButton } from '../../shared/ui/ConfirmButton';
 import { TextField } from '../../shared/ui/FormFields';
 import { Section } from '../../shared/ui/Section';
-import { useToast } from '../../shared/ui/Toast';
+import { DeleteRowButton } from './DeleteRowButton';
 import { SeasonSeatingDialog } from './SeasonSeatingDialog';
 import { OptionalCompanyField } from './OptionalCompanyField';
 import { useCreateSeatChannelMutation, useDeleteSeatChannelMutation } from './orderSetupApi';
@@ -77,39 +76,6 @@ function SeatChannelDialog({ seasonId, chart, tickets, channels, onHide }: SeatC
   );
 }
 
-interface DeleteChannelButtonProps {
-  seasonId: string;
-  channelId: string;
-  name: string;
-}
-
-/** 'Slet' of a channel, once confirmed: its seats can then be bought by everyone. */
-function DeleteChannelButton({ seasonId, channelId, name }: DeleteChannelButtonProps) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const [deleteChannel, { isLoading }] = useDeleteSeatChannelMutation();
-  return (
-    <ConfirmButton
-      text
-      rounded
-      size="small"
-      severity="danger"
-      icon="pi pi-trash"
-      aria-label={t('orderSetup.channels.delete', { name })}
-      loading={isLoading}
-      message={t('orderSetup.channels.confirmDelete', { name })}
-      onConfirm={async () => {
-        try {
-          await deleteChannel({ seasonId, channelId }).unwrap();
-          toast.success(t('orderSetup.channels.deleted'));
-        } catch (error) {
-          toast.error(apiErrorMessage(error) ?? t('common.errors.generic'));
-        }
-      }}
-    />
-  );
-}
-
 interface SeatChannelsProps extends SeatsFieldProps {
   seasonId: string;
   loadError?: unknown;
@@ -122,6 +88,7 @@ interface SeatChannelsProps extends SeatsFieldProps {
 export function SeatChannels({ seasonId, chart, tickets, channels, loadError }: SeatChannelsProps) {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
+  const [deleteChannel] = useDeleteSeatChannelMutation();
   const column = (field: string) => t(`orderSetup.channels.columns.${field}`);
   return (
     <Section
@@ -166,7 +133,12 @@ export function SeatChannels({ seasonId, chart, tickets, channels, loadError }: 
           body={(channel: SeatChannel) =>
             // A listed channel always has its id; the type also describes a new one.
             channel.id ? (
-              <DeleteChannelButton seasonId={seasonId} channelId={channel.id} name={channel.name} />
+              <DeleteRowButton
+                label={t('orderSetup.channels.delete', { name: channel.name })}
+                message={t('orderSetup.channels.confirmDelete', { name: channel.name })}
+                deleted={t('orderSetup.channels.deleted')}
+                remove={() => deleteChannel({ seasonId, channelId: channel.id ?? '' }).unwrap()}
+              />
             ) : null
           }
         />
