@@ -86,6 +86,10 @@ async fn main() {
                 PgEventStore::new(pool.clone(), registry::inline_for("order")),
                 (),
             );
+            let tickets = CommandBus::new(
+                PgEventStore::new(pool.clone(), registry::inline_for("ticket")),
+                (),
+            );
             let actor = Actor::system(club, "Benchmark");
             for i in (worker..orders).step_by(WORKERS) {
                 let first = FIRST[i % FIRST.len()];
@@ -108,7 +112,7 @@ async fn main() {
                         .collect(),
                     ..OrderContent::default()
                 };
-                OrderService::new(&pool, &bus, "")
+                OrderService::new(&pool, &bus, &tickets, "")
                     .create(&actor, content, OrderStatus::Draft, false)
                     .await
                     .unwrap();

@@ -123,10 +123,10 @@ fn subscriptions() -> String {
 /// The seat engine's types (issue 16: charts, the designer's input, hold sessions, seat maps).
 fn seats() -> String {
     use crate::seats::dto::{
-        AreaHold, Chart, ChartInput, ChartSummary, EventSeat, EventSeatMap, HoldSeatsInput,
-        HoldToken, Numbering, ReleaseSeatInput, RowInput, SeasonTicket, SeasonalTicket, Seat,
-        SeatCategory, SeatChannel, SeatMark, SeatOverview, SeatProduct, SeatState, SectionCount,
-        SectionInput, SectionPosition,
+        AreaHold, Chart, ChartDesign, ChartInput, ChartSummary, ChartUse, EventSeat, EventSeatMap,
+        HoldSeatsInput, HoldToken, Numbering, ReleaseSeatInput, RowInput, SeasonTicket,
+        SeasonalTicket, Seat, SeatCategory, SeatChannel, SeatMark, SeatOverview, SeatProduct,
+        SeatState, SectionCount, SectionInput, SectionPosition,
     };
     declarations(&[
         SeatCategory::decl(),
@@ -139,6 +139,8 @@ fn seats() -> String {
         SectionInput::decl(),
         SeatMark::decl(),
         ChartInput::decl(),
+        ChartUse::decl(),
+        ChartDesign::decl(),
         HoldToken::decl(),
         SeatState::decl(),
         EventSeat::decl(),

@@ -7,7 +7,8 @@ import { expect, test } from './support/test';
  * Issue 16's designer: staff design a small seat chart of two sections (rows named by the section's
  * initial, one row bent), see the server's layout in the preview, mark a seat not for sale, save,
  * and find the chart in the list with its seats; then attach it to a season and to an event,
- * whose 'Planoversigt' draws it.
+ * whose 'Planoversigt' draws it. Then the chart in use is edited (a row gets two more seats) and
+ * cannot be deleted.
  */
 
 const UUID_URL = (base: string) => new RegExp(`${base}/[0-9a-f-]{36}(\\?.*)?$`);
@@ -136,4 +137,34 @@ test('staff design a seat chart of two sections, mark a seat not for sale, list 
   await expect(
     page.getByRole('table', { name: 'Status pr. sektion' }).getByRole('row', { name: /^I alt/ }),
   ).toContainText('16');
+
+  // Edited while in use: the designer says what uses it; Syd's row gets two more seats.
+  await page.goto('/events/seat-charts');
+  await page.getByRole('link', { name: `Vis ${name}` }).click();
+  await page.getByRole('link', { name: 'Rediger' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rediger pladskort' })).toBeVisible();
+  await expect(page.getByText(/^Kortet bruges af: /)).toContainText(`Kortkamp ${stamp}`);
+  await expect(page.getByText(/^Kortet bruges af: /)).toContainText(`Sæson ${stamp}`);
+  const southAgain = page.getByRole('group', { name: 'Sektion 2' });
+  await expect(southAgain.getByLabel('Sektionens navn')).toHaveValue('Syd');
+  await southAgain
+    .getByRole('group', { name: 'Række 1' })
+    .getByLabel('Pladser', { exact: true })
+    .fill('6');
+  await expect(
+    page.getByRole('listbox', { name: 'Forhåndsvisning af pladserne' }).getByRole('option'),
+  ).toHaveCount(18);
+  await page.getByRole('button', { name: 'Gem', exact: true }).click();
+  await expectToast(page, 'Pladskortet er gemt');
+  await page.goto(`/events/${eventId}`);
+  await page.getByRole('tab', { name: 'Planoversigt' }).click();
+  await expect(page.getByRole('listbox', { name }).getByRole('option')).toHaveCount(18);
+
+  // In use, it is not deleted: the server says why.
+  await page.goto('/events/seat-charts');
+  await page.getByRole('link', { name: `Vis ${name}` }).click();
+  await page.getByRole('button', { name: 'Slet' }).click();
+  await page.getByRole('button', { name: 'Bekræft' }).click();
+  await expect(page.locator('.p-toast').getByText(/^Kortet bruges af /)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });

@@ -13,6 +13,63 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+use crate::kit::actor::Actor;
+use tribune_domain::ticket::{Ticket, TicketCommand};
+use tribune_projections::store::CommandBus;
+
+/// Who voids the match tickets of season tickets that go, and why ('Sæsonkortet er slettet').
+pub struct Voiding<'a> {
+    pub tickets: &'a CommandBus<Ticket>,
+    pub actor: &'a Actor,
+    pub reason: &'a str,
+}
+
+/// Voids the holders' match tickets of the season tickets `ids` (a match ticket's order line is
+/// its season ticket), before those go.
+pub async fn void_match_tickets(
+    conn: &mut PgConnection,
+    voiding: &Voiding<'_>,
+    ids: &[Uuid],
+) -> Result<(), ApiError> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let issued: Vec<Uuid> = sqlx::query_scalar(
+        "SELECT id FROM ticket_rows WHERE order_line_id = ANY($1) AND status <> 'voided' ORDER BY id",
+    )
+    .bind(ids)
+    .fetch_all(&mut *conn)
+    .await?;
+    for id in issued {
+        voiding
+            .actor
+            .run(
+                voiding.tickets,
+                &mut *conn,
+                id,
+                None,
+                TicketCommand::Void {
+                    reason: voiding.reason.into(),
+                    at: Utc::now(),
+                },
+                "ticket.void",
+                crate::tickets::service::refused,
+            )
+            .await?;
+    }
+    Ok(())
+}
+
+/// The season tickets the order sold.
+pub async fn season_tickets_of_order(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM season_tickets WHERE order_id = $1")
+        .bind(order_id)
+        .fetch_all(conn)
+        .await
+}
 
 /// The id of the chart of an event's seating (None: no seating, or not the club's).
 pub async fn chart_of(
@@ -175,10 +232,7 @@ pub async fn book(conn: &mut PgConnection, order_id: Uuid) -> Result<u64, sqlx::
 /// The order's seats, held or booked, and the season tickets it sold, are free again (its
 /// booking gave up, or it was cancelled or deleted).
 pub async fn release(conn: &mut PgConnection, order_id: Uuid) -> Result<u64, sqlx::Error> {
-    let sold: Vec<Uuid> = sqlx::query_scalar("SELECT id FROM season_tickets WHERE order_id = $1")
-        .bind(order_id)
-        .fetch_all(&mut *conn)
-        .await?;
+    let sold = season_tickets_of_order(&mut *conn, order_id).await?;
     remove_season_tickets(&mut *conn, &sold).await?;
     Ok(sqlx::query("DELETE FROM event_seats WHERE order_id = $1")
         .bind(order_id)
@@ -581,7 +635,7 @@ pub struct Holder<'a> {
 /// season is the one its product's shop names when that season holds the line's event, else the
 /// earliest active season that holds it (a season before a reservation season). A season ticket
 /// no longer on a line is gone, its reserved seats free again; the holder of those kept follows
-/// the order's customer. Refusals: (`orderLines.{i}.seat`, Danish message); the caller's
+/// the order's customer; the match tickets of those gone are voided. Refusals: (`orderLines.{i}.seat`, Danish message); the caller's
 /// transaction must then roll back.
 pub async fn sync_order_season_tickets(
     conn: &mut PgConnection,
@@ -589,6 +643,7 @@ pub async fn sync_order_season_tickets(
     order_id: Uuid,
     lines: &[SeasonLine],
     holder: &Holder<'_>,
+    voiding: &Voiding<'_>,
 ) -> Result<Vec<(String, String)>, ApiError> {
     let mut refused = Vec::new();
     let mut wanted: Vec<(usize, Uuid, &SeasonLine)> = Vec::new();
@@ -630,6 +685,7 @@ pub async fn sync_order_season_tickets(
         })
         .map(|(id, _, _)| *id)
         .collect();
+    void_match_tickets(&mut *conn, voiding, &gone).await?;
     remove_season_tickets(&mut *conn, &gone).await?;
     sqlx::query(
         "UPDATE season_tickets SET name = $3, email = $4, company_id = $5, \
@@ -676,7 +732,7 @@ pub async fn sync_order_season_tickets(
 }
 
 /// Season tickets gone (their order cancelled, or their line removed): their reserved seats are
-/// free again and they are no more.
+/// free again and they are no more. Their match tickets are voided first (`void_match_tickets`).
 pub async fn remove_season_tickets(
     conn: &mut PgConnection,
     ids: &[Uuid],

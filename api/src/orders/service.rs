@@ -8,6 +8,7 @@ use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 use tribune_domain::order::{
     Order, OrderCommand, OrderContent, OrderError, OrderStatus, PaymentStatus,
 };
+use tribune_domain::ticket::Ticket;
 use tribune_projections::db::club_tx;
 use tribune_projections::store::{CommandBus, CommandError};
 use uuid::Uuid;
@@ -23,27 +24,66 @@ use crate::kit::validate::is_email;
 use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
 use crate::state::AppState;
 
+/// Why a season ticket's match tickets are void when its line leaves the order.
+const REMOVED_LINE: &str = "Sæsonkortet er fjernet fra ordren";
+
 pub const CONFLICT: &str =
     "Ordren er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.";
 
 pub struct OrderService<'a> {
     pool: &'a PgPool,
     bus: &'a CommandBus<Order>,
+    /// Voids the match tickets of season tickets an order no longer sells.
+    tickets: &'a CommandBus<Ticket>,
     /// The base of the links in mails.
     public_url: &'a str,
 }
 
 impl<'a> OrderService<'a> {
-    pub fn new(pool: &'a PgPool, bus: &'a CommandBus<Order>, public_url: &'a str) -> Self {
+    pub fn new(
+        pool: &'a PgPool,
+        bus: &'a CommandBus<Order>,
+        tickets: &'a CommandBus<Ticket>,
+        public_url: &'a str,
+    ) -> Self {
         OrderService {
             pool,
             bus,
+            tickets,
             public_url,
         }
     }
 
     pub fn of(state: &'a AppState) -> Self {
-        OrderService::new(&state.pool, &state.orders, &state.settings.public_url)
+        OrderService::new(
+            &state.pool,
+            &state.orders,
+            &state.tickets,
+            &state.settings.public_url,
+        )
+    }
+
+    /// What voids the match tickets of season tickets the order no longer sells.
+    fn voiding<'b>(&'b self, actor: &'b Actor, reason: &'b str) -> seating::Voiding<'b> {
+        seating::Voiding {
+            tickets: self.tickets,
+            actor,
+            reason,
+        }
+    }
+
+    /// The order's seats and season tickets free again, the season tickets' match tickets void.
+    async fn free_seats(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        id: Uuid,
+    ) -> Result<(), ApiError> {
+        let sold = seating::season_tickets_of_order(&mut *conn, id).await?;
+        let voiding = self.voiding(actor, "Ordren med sæsonkortet er annulleret");
+        seating::void_match_tickets(&mut *conn, &voiding, &sold).await?;
+        seating::release(conn, id).await?;
+        Ok(())
     }
 
     /// One order of the club at its current version, for its editor (it needs the version);
@@ -101,7 +141,7 @@ impl<'a> OrderService<'a> {
             )
             .await
             .map_err(refused)?;
-        book_seats(&mut tx, actor.client_id, id, seats).await?;
+        book_seats(&mut tx, &self.voiding(actor, REMOVED_LINE), id, seats).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -129,7 +169,7 @@ impl<'a> OrderService<'a> {
             "order.update",
         )
         .await?;
-        book_seats(&mut tx, actor.client_id, id, seats).await?;
+        book_seats(&mut tx, &self.voiding(actor, REMOVED_LINE), id, seats).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -148,7 +188,7 @@ impl<'a> OrderService<'a> {
         let mut tx = club_tx(self.pool, actor.client_id).await?;
         let order = self.run(&mut tx, actor, id, version, command, name).await?;
         if frees_seats {
-            seating::release(&mut tx, id).await?;
+            self.free_seats(&mut tx, actor, id).await?;
         }
         tx.commit().await?;
         Ok(order)
@@ -255,8 +295,8 @@ impl<'a> OrderService<'a> {
         }
         // A booking of an event gives its places back and its tickets are voided (issue 15).
         crate::booking::confirm::order_cancelled_in(state, &mut tx, actor, id).await?;
-        // Its seats are free again (issue 16).
-        seating::release(&mut tx, id).await?;
+        // Its seats are free again, its season tickets' match tickets void (issue 16).
+        self.free_seats(&mut tx, actor, id).await?;
         tx.commit().await?;
         Ok(order)
     }
@@ -367,10 +407,11 @@ fn seat_lines(content: &OrderContent) -> OrderSeats {
 /// books its seat at its event. Each refusal on its line's seat.
 async fn book_seats(
     conn: &mut PgConnection,
-    client_id: Uuid,
+    voiding: &seating::Voiding<'_>,
     order_id: Uuid,
     seats: OrderSeats,
 ) -> Result<(), ApiError> {
+    let client_id = voiding.actor.client_id;
     let products: Vec<Uuid> = seats.lines.iter().filter_map(|l| l.3).collect();
     let season_products = seating::season_ticket_products(conn, client_id, &products).await?;
     let (season, single): (Vec<_>, Vec<_>) = seats
@@ -399,7 +440,8 @@ async fn book_seats(
         company_id: seats.company_id,
     };
     refused.extend(
-        seating::sync_order_season_tickets(conn, client_id, order_id, &season, &holder).await?,
+        seating::sync_order_season_tickets(conn, client_id, order_id, &season, &holder, voiding)
+            .await?,
     );
     let mut errors = FieldErrors::new();
     for (field, message) in refused {

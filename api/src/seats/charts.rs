@@ -9,7 +9,10 @@ use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::dto::{Chart, ChartInput, ChartSummary, Numbering, Seat, SeatCategory, SeatProduct};
+use super::dto::{
+    Chart, ChartDesign, ChartInput, ChartSummary, ChartUse, Numbering, Seat, SeatCategory,
+    SeatProduct,
+};
 use crate::envelope;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::ids::parse_id;
@@ -473,30 +476,192 @@ pub async fn make_chart(
         .find(|k| !taken.contains(k))
         .unwrap_or(base);
     let chart: Uuid = sqlx::query_scalar(
-        "INSERT INTO seat_charts (client_id, key, name) VALUES ($1, $2, $3) RETURNING id",
+        "INSERT INTO seat_charts (client_id, key, name, design) VALUES ($1, $2, $3, $4) RETURNING id",
     )
     .bind(client_id)
     .bind(&key)
     .bind(input.name.trim())
+    .bind(sqlx::types::Json(input))
     .fetch_one(&mut *conn)
     .await?;
-    for (position, category) in input.categories.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO seat_categories (chart_id, client_id, key, label, color, accessible, position) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(chart)
-        .bind(client_id)
-        .bind(category.key.trim())
-        .bind(category.label.trim())
-        .bind(category.color.trim().to_lowercase())
-        .bind(category.accessible)
-        .bind(i32::try_from(position).unwrap_or(i32::MAX))
-        .execute(&mut *conn)
-        .await?;
-    }
+    insert_categories(&mut *conn, client_id, chart, input).await?;
     seats.insert(conn, client_id, chart).await?;
     Ok(chart)
+}
+
+async fn insert_categories(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    chart: Uuid,
+    input: &ChartInput,
+) -> Result<(), sqlx::Error> {
+    let keys: Vec<&str> = input.categories.iter().map(|c| c.key.trim()).collect();
+    let labels: Vec<&str> = input.categories.iter().map(|c| c.label.trim()).collect();
+    let colors: Vec<String> = input
+        .categories
+        .iter()
+        .map(|c| c.color.trim().to_lowercase())
+        .collect();
+    let accessible: Vec<bool> = input.categories.iter().map(|c| c.accessible).collect();
+    sqlx::query(
+        "INSERT INTO seat_categories (chart_id, client_id, key, label, color, accessible, position) \
+         SELECT $1, $2, c.key, c.label, c.color, c.accessible, c.position::integer - 1 \
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::boolean[]) WITH ORDINALITY \
+           AS c(key, label, color, accessible, position)",
+    )
+    .bind(chart)
+    .bind(client_id)
+    .bind(&keys)
+    .bind(&labels)
+    .bind(&colors)
+    .bind(&accessible)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// What uses the chart: events whose seating names it, seasons whose seat rows name it, and
+/// seat-ticket products that sell its categories.
+async fn chart_uses(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    key: &str,
+) -> Result<Vec<ChartUse>, sqlx::Error> {
+    let rows: Vec<(String, Uuid, String)> = sqlx::query_as(
+        "SELECT 'event', id, title FROM club_events \
+           WHERE client_id = $1 AND has_seating AND seating->>'chartId' = $2 \
+         UNION ALL SELECT 'season', id, title FROM seasons \
+           WHERE client_id = $1 AND EXISTS (SELECT 1 FROM jsonb_array_elements(seats) AS x(v) WHERE x.v->>'chartId' = $2) \
+         UNION ALL SELECT 'product', id, title FROM products \
+           WHERE client_id = $1 AND type = 'seat-ticket' \
+             AND EXISTS (SELECT 1 FROM jsonb_array_elements(seats) AS x(v) WHERE x.v->>'chartId' = $2) \
+         ORDER BY 1, 3",
+    )
+    .bind(client_id)
+    .bind(key)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(kind, id, name)| ChartUse { kind, id, name })
+        .collect())
+}
+
+/// The chart's seats that something holds on to, by label: sold, held or reserved at an event,
+/// a season ticket's, or in a channel. Removing them from the chart would lose a sale.
+async fn seats_in_use(conn: &mut PgConnection, chart: Uuid) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT s.label FROM seats s WHERE s.chart_id = $1 AND ( \
+           EXISTS (SELECT 1 FROM event_seats e WHERE e.seat_id = s.id \
+                   AND (e.status <> 'held' OR e.held_until > now())) \
+           OR EXISTS (SELECT 1 FROM season_tickets t WHERE t.seat_id = s.id) \
+           OR EXISTS (SELECT 1 FROM seat_channel_seats c WHERE c.seat_id = s.id)) \
+         ORDER BY s.section, s.row_label, s.position",
+    )
+    .bind(chart)
+    .fetch_all(conn)
+    .await
+}
+
+/// The chart's row (id, key), locked for a change; None: not the club's.
+async fn chart_for_update(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    id: Uuid,
+) -> Result<Option<(Uuid, String)>, sqlx::Error> {
+    sqlx::query_as("SELECT id, key FROM seat_charts WHERE client_id = $1 AND id = $2 FOR UPDATE")
+        .bind(client_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// Names a few of `labels` ('A-1, A-2, A-3 og 4 andre').
+fn some_of(labels: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let shown = labels
+        .iter()
+        .take(SHOWN)
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(", ");
+    match labels.len().saturating_sub(SHOWN) {
+        0 => shown,
+        more => format!("{shown} og {more} andre"),
+    }
+}
+
+/// The chart as the designer's input makes it now. Seats keep their identity by label, so what
+/// is sold, held, reserved or in a channel stays where it is; such a seat cannot be removed, nor
+/// a category that a seat-ticket product sells. The key stays (events and products name it).
+pub async fn change_chart(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    id: Uuid,
+    input: &ChartInput,
+) -> Result<(), ApiError> {
+    let (chart, key) = chart_for_update(&mut *conn, client_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let seats = lay_out(input)?;
+    let mut errors = FieldErrors::new();
+    let kept: HashSet<&str> = seats.label.iter().map(String::as_str).collect();
+    let lost: Vec<String> = seats_in_use(&mut *conn, chart)
+        .await?
+        .into_iter()
+        .filter(|label| !kept.contains(label.as_str()))
+        .collect();
+    if !lost.is_empty() {
+        push_error(
+            &mut errors,
+            "sections",
+            format!(
+                "Pladserne {} er solgt, reserveret eller i en kanal og kan ikke fjernes",
+                some_of(&lost)
+            ),
+        );
+    }
+    let keys: HashSet<&str> = input.categories.iter().map(|c| c.key.trim()).collect();
+    let sold: Vec<(String, String)> = sqlx::query_as(
+        "SELECT DISTINCT x.v->>'category', p.title FROM products p, jsonb_array_elements(p.seats) AS x(v) \
+         WHERE p.client_id = $1 AND p.type = 'seat-ticket' AND x.v->>'chartId' = $2 \
+         ORDER BY 1, 2",
+    )
+    .bind(client_id)
+    .bind(&key)
+    .fetch_all(&mut *conn)
+    .await?;
+    if let Some((category, product)) = sold.iter().find(|(c, _)| !keys.contains(c.as_str())) {
+        push_error(
+            &mut errors,
+            "categories",
+            format!("Kategorien {category} sælges af produktet {product} og kan ikke fjernes"),
+        );
+    }
+    check_errors(errors)?;
+    sqlx::query("UPDATE seat_charts SET name = $2, design = $3, updated_at = now() WHERE id = $1")
+        .bind(chart)
+        .bind(input.name.trim())
+        .bind(sqlx::types::Json(input))
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM seat_categories WHERE chart_id = $1")
+        .bind(chart)
+        .execute(&mut *conn)
+        .await?;
+    insert_categories(&mut *conn, client_id, chart, input).await?;
+    sqlx::query("DELETE FROM seats WHERE chart_id = $1 AND NOT (label = ANY($2))")
+        .bind(chart)
+        .bind(&seats.label)
+        .execute(&mut *conn)
+        .await?;
+    // Out of the way of (section, row, position), which the kept seats may take in a new order.
+    sqlx::query("UPDATE seats SET position = -1 - position WHERE chart_id = $1")
+        .bind(chart)
+        .execute(&mut *conn)
+        .await?;
+    seats.insert(conn, client_id, chart).await?;
+    Ok(())
 }
 
 /// The chart the designer's input would make, unsaved (ids are made up).
@@ -521,7 +686,8 @@ pub fn preview(input: &ChartInput) -> Result<Chart, ApiError> {
     })
 }
 
-/// The new seats as columns, inserted in one statement.
+/// The chart's seats as columns, written in one statement (a seat already there by its label is
+/// changed in place, keeping its id).
 #[derive(Default)]
 struct SeatColumns {
     section: Vec<String>,
@@ -591,7 +757,12 @@ impl SeatColumns {
             "INSERT INTO seats (chart_id, client_id, section, row_label, number, label, position, category_key, accessible, for_sale, x, y, general_admission) \
              SELECT $1, $2, s.section, s.row_label, s.number, s.label, s.position, s.category, s.accessible, s.for_sale, s.x, s.y, s.ga \
              FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::text[], $9::boolean[], $10::boolean[], $11::real[], $12::real[], $13::boolean[]) \
-               AS s(section, row_label, number, label, position, category, accessible, for_sale, x, y, ga)",
+               AS s(section, row_label, number, label, position, category, accessible, for_sale, x, y, ga) \
+             ON CONFLICT (chart_id, label) DO UPDATE SET section = EXCLUDED.section, \
+               row_label = EXCLUDED.row_label, number = EXCLUDED.number, position = EXCLUDED.position, \
+               category_key = EXCLUDED.category_key, accessible = EXCLUDED.accessible, \
+               for_sale = EXCLUDED.for_sale, x = EXCLUDED.x, y = EXCLUDED.y, \
+               general_admission = EXCLUDED.general_admission",
         )
         .bind(chart)
         .bind(client_id)
@@ -625,6 +796,99 @@ pub async fn create_chart(
     let id = make_chart(&mut tx, staff.client_id, &body).await?;
     tx.commit().await?;
     Ok(envelope::result(id))
+}
+
+/// The designer's input a chart was made from, and what uses it.
+#[utoipa::path(get, path = "/api/seats/charts/{id}/design", tag = "seats",
+    params(("id" = String, Path, description = "the chart's id")),
+    responses((status = 200, description = "{success, result: ChartDesign}", body = ChartDesign), (status = 404)))]
+pub async fn get_design(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let found: Option<(String, Option<sqlx::types::Json<ChartInput>>)> =
+        sqlx::query_as("SELECT key, design FROM seat_charts WHERE client_id = $1 AND id = $2")
+            .bind(staff.client_id)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let (key, input) = found.ok_or(ApiError::NotFound)?;
+    let design = ChartDesign {
+        id,
+        used_by: chart_uses(&mut tx, staff.client_id, &key).await?,
+        seats_in_use: seats_in_use(&mut tx, id).await?,
+        key,
+        input: input.map(|json| json.0),
+    };
+    tx.commit().await?;
+    Ok(envelope::result(design))
+}
+
+/// The chart changed to the designer's input (see `change_chart`).
+#[utoipa::path(post, path = "/api/seats/charts/{id}", tag = "seats",
+    params(("id" = String, Path, description = "the chart's id")), request_body = ChartInput,
+    responses((status = 200), (status = 422, description = "each mistake on its field; seats in use removed"),
+              (status = 404), (status = 401), (status = 403)))]
+pub async fn update_chart(
+    staff: Staff,
+    path: web::Path<String>,
+    body: Json<ChartInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    change_chart(&mut tx, staff.client_id, id, &body).await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
+}
+
+/// Deletes a chart that nothing uses: no event, season or product names it, and none of its
+/// seats was ever sold, reserved or put in a channel.
+#[utoipa::path(delete, path = "/api/seats/charts/{id}", tag = "seats",
+    params(("id" = String, Path, description = "the chart's id")),
+    responses((status = 200), (status = 422, description = "in use"), (status = 404), (status = 401), (status = 403)))]
+pub async fn delete_chart(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let (chart, key) = chart_for_update(&mut tx, staff.client_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let uses = chart_uses(&mut tx, staff.client_id, &key).await?;
+    if !uses.is_empty() {
+        let names: Vec<String> = uses.into_iter().map(|u| u.name).collect();
+        return Err(ApiError::invalid(format!(
+            "Kortet bruges af {} og kan ikke slettes",
+            some_of(&names)
+        )));
+    }
+    // A booked seat's row would go with the chart (cascade): an event that dropped the chart
+    // keeps its sales, so such a chart stays.
+    let sold: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM event_seats e JOIN seats s ON s.id = e.seat_id \
+                        WHERE s.chart_id = $1 AND e.status <> 'held') \
+             OR EXISTS (SELECT 1 FROM season_tickets t JOIN seats s ON s.id = t.seat_id WHERE s.chart_id = $1)",
+    )
+    .bind(chart)
+    .fetch_one(&mut *tx)
+    .await?;
+    if sold {
+        return Err(ApiError::invalid(
+            "Der er solgt eller reserveret pladser på kortet, så det kan ikke slettes",
+        ));
+    }
+    sqlx::query("DELETE FROM seat_charts WHERE id = $1")
+        .bind(chart)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(envelope::ok())
 }
 
 /// The chart the designer's input would make, to preview before saving.

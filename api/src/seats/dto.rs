@@ -131,6 +131,29 @@ pub struct ChartInput {
     pub seats: Vec<SeatMark>,
 }
 
+/// What a chart is used by: an event's seating, a season's seat rows, or a seat-ticket product.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartUse {
+    /// 'event', 'season' or 'product'.
+    pub kind: String,
+    pub id: Uuid,
+    pub name: String,
+}
+
+/// `GET /api/seats/charts/{id}/design`: the designer's input the chart was made from (None for a
+/// chart made before designs were kept), and what uses the chart.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartDesign {
+    pub id: Uuid,
+    pub key: String,
+    pub input: Option<ChartInput>,
+    pub used_by: Vec<ChartUse>,
+    /// Seats that are sold, held, reserved or in a channel somewhere: they cannot be removed.
+    pub seats_in_use: Vec<String>,
+}
+
 /// A single seat marked in the designer: its own category, for wheelchairs, or not for sale.
 #[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]

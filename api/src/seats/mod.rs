@@ -30,6 +30,13 @@ pub fn configure(routes: &mut Routes) {
         .post("/api/seats/charts", manage, charts::create_chart)
         .post("/api/seats/charts/preview", manage, charts::preview_chart)
         .get("/api/seats/charts/{id}", Access::Staff, charts::get_chart)
+        .post("/api/seats/charts/{id}", manage, charts::update_chart)
+        .delete("/api/seats/charts/{id}", manage, charts::delete_chart)
+        .get(
+            "/api/seats/charts/{id}/design",
+            Access::Staff,
+            charts::get_design,
+        )
         .get(
             "/api/seats/events/{id}",
             Access::Staff,
@@ -115,6 +122,9 @@ pub fn configure(routes: &mut Routes) {
     charts::preview_chart,
     charts::seat_products,
     charts::get_chart,
+    charts::get_design,
+    charts::update_chart,
+    charts::delete_chart,
     holds::create_hold_token,
     holds::extend_hold_token,
     holds::get_event_seats,

@@ -272,30 +272,13 @@ pub async fn delete_season_ticket(
         }
         Some(None) => {}
     }
-    let issued: Vec<Uuid> = sqlx::query_scalar(
-        "SELECT id FROM ticket_rows WHERE client_id = $1 AND order_line_id = $2 AND status <> 'voided'",
-    )
-    .bind(staff.client_id)
-    .bind(ticket)
-    .fetch_all(&mut *tx)
-    .await?;
     let actor = Actor::from(&staff);
-    for id in issued {
-        actor
-            .run(
-                &state.tickets,
-                &mut tx,
-                id,
-                None,
-                TicketCommand::Void {
-                    reason: "Sæsonkortet er slettet".into(),
-                    at: chrono::Utc::now(),
-                },
-                "ticket.void",
-                refused,
-            )
-            .await?;
-    }
+    let voiding = seating::Voiding {
+        tickets: &state.tickets,
+        actor: &actor,
+        reason: "Sæsonkortet er slettet",
+    };
+    seating::void_match_tickets(&mut tx, &voiding, &[ticket]).await?;
     seating::remove_season_tickets(&mut tx, &[ticket]).await?;
     tx.commit().await?;
     Ok(envelope::ok())

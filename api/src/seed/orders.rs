@@ -60,8 +60,12 @@ pub async fn seed_demo_orders(pool: &PgPool) -> anyhow::Result<()> {
         PgEventStore::<Order>::new(pool.clone(), registry::inline_for("order")),
         (),
     );
+    let tickets = CommandBus::new(
+        PgEventStore::new(pool.clone(), registry::inline_for("ticket")),
+        (),
+    );
     // The seed has no web address of its own: its orders send no mails.
-    let orders = OrderService::new(pool, &bus, "");
+    let orders = OrderService::new(pool, &bus, &tickets, "");
     let actor = Actor::user(club, staff_id, &staff_name);
     const FIRST: [&str; 12] = [
         "Mette", "Lars", "Sofie", "Anders", "Ida", "Jens", "Camilla", "Mikkel", "Freja", "Rasmus",

@@ -10,7 +10,7 @@ use tokio::sync::Barrier;
 
 use crate::helpers::{
     book, catalogue_product, first_error, give_handbold_events, guest, open_event, order_of,
-    pdf_text, products, spawn_app, visitor, visitor_of, Browser,
+    pdf_text, products, spawn_app, visitor, visitor_of, Browser, TestApp,
 };
 
 /// A chart of one section 'A' with two rows of `seats` seats and two categories: its id and key.
@@ -1546,4 +1546,265 @@ async fn buyers_at_once_on_a_standing_area_never_get_more_places_than_it_has() {
     .unwrap();
     assert_eq!(held, granted as i64, "every place granted is held once");
     assert!((9..=10).contains(&granted), "{granted} of 10 places");
+}
+
+/// The status of the holder's match ticket at the event (its order line is the season ticket).
+async fn match_ticket_status(app: &TestApp, event: &str, ticket: &str) -> String {
+    sqlx::query_scalar(
+        "SELECT status FROM ticket_rows WHERE event_id = $1::uuid AND order_line_id = $2::uuid",
+    )
+    .bind(event)
+    .bind(ticket)
+    .fetch_one(&app.db.owner)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_season_tickets_match_tickets_are_void_when_its_line_leaves_the_order_or_the_order_is_cancelled(
+) {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let karen = app.signed_in("kunde@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let season = a_season(&staff, &key).await;
+    let card = catalogue_product(
+        &staff,
+        json!({ "title": "Sæsonkort", "type": "seat-ticket", "price": 120000, "seasonTicket": true }),
+    )
+    .await;
+    let seating = json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } });
+    let (event, _) = open_event(&staff, "Pokalkamp", json!([]), seating).await;
+    let sell = |seat: &str| {
+        json!({ "firstname": "Karen", "lastname": "Kunde", "email": "kunde@tribune.test",
+                "orderLines": [staff_seat_line(&card, &event, seat)] })
+    };
+    // Karen's season ticket, sold on an order; she says she comes, so her match ticket is issued.
+    let (status, body) = staff.post_json("/api/orders/update", &sell("A1-2")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let order = body["result"].as_str().unwrap().to_string();
+    let held = season_tickets(&staff, &season).await[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, body) = answer(&karen, &event, &held, true).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(match_ticket_status(&app, &event, &held).await, "issued");
+
+    // The line leaves the order: the season ticket goes, and its match ticket is void.
+    let (_, saved) = staff.get_json(&format!("/api/orders/{order}")).await;
+    let mut edit = saved["result"].clone();
+    edit["orderLines"] = json!([]);
+    let (status, body) = staff.post_json("/api/orders/update", &edit).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(season_tickets(&staff, &season).await.is_empty());
+    assert_eq!(match_ticket_status(&app, &event, &held).await, "voided");
+
+    // A new one on another order, its match ticket issued; the order cancelled voids it too.
+    let (status, body) = staff.post_json("/api/orders/update", &sell("A1-4")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let order = body["result"].as_str().unwrap().to_string();
+    let held = season_tickets(&staff, &season).await[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, body) = answer(&karen, &event, &held, true).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, saved) = staff.get_json(&format!("/api/orders/{order}")).await;
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/approve",
+            &json!({ "id": order, "version": saved["result"]["version"] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = staff
+        .post_json("/api/orders/cancel", &json!({ "id": order }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(match_ticket_status(&app, &event, &held).await, "voided");
+
+    // One made by hand and deleted: its match ticket is void as well.
+    let (status, body) = season_ticket(
+        &staff,
+        &season,
+        &json!({ "seat": "A1-6", "name": "Karen Kunde", "email": "kunde@tribune.test" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let by_hand = body["result"].as_str().unwrap().to_string();
+    let (status, body) = answer(&karen, &event, &by_hand, true).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = staff
+        .delete(&format!("/api/seats/seasons/{season}/tickets/{by_hand}"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(match_ticket_status(&app, &event, &by_hand).await, "voided");
+}
+
+/// A chart's design input as the designer sends it: one section 'A' of rows A1 and A2.
+fn design(name: &str, first_row: i64, categories: Value) -> Value {
+    json!({
+        "name": name,
+        "categories": categories,
+        "sections": [{
+            "name": "A",
+            "categoryKey": "std",
+            "rows": [
+                { "label": "A1", "seats": first_row },
+                { "label": "A2", "seats": 8, "numbering": "rightToLeft", "curve": 1.5, "categoryKey": "hc" },
+            ],
+        }],
+    })
+}
+
+fn two_categories() -> Value {
+    json!([
+        { "key": "std", "label": "Standard", "color": "#1E88E5" },
+        { "key": "hc", "label": "Kørestol", "color": "#43a047", "accessible": true },
+    ])
+}
+
+#[tokio::test]
+async fn a_chart_is_edited_keeping_its_seats_and_what_is_sold_on_them_and_deleted_only_when_unused()
+{
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (id, key) = a_chart(&staff, "Stadion", 8).await;
+    let path = format!("/api/seats/charts/{id}");
+    let (status, saved) = staff.get_json(&format!("{path}/design")).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["result"]["key"], json!(key));
+    assert_eq!(
+        saved["result"]["input"]["sections"][0]["rows"][1]["curve"],
+        1.5
+    );
+    assert_eq!(saved["result"]["usedBy"], json!([]));
+    let (_, before) = staff.get_json(&path).await;
+    let id_of = |chart: &Value, label: &str| {
+        chart["result"]["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["label"] == label)
+            .map(|s| s["id"].clone())
+    };
+
+    // An event sells A1-3; a guest holds A1-8.
+    let event = seated_event(&staff, &key).await;
+    let buyer = visitor(&app).await;
+    let mine = token(&buyer).await;
+    let (status, _) = hold(&buyer, &event, &mine, &["A1-8"]).await;
+    assert_eq!(status, StatusCode::OK);
+    let product = catalogue_product(
+        &staff,
+        json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 15000,
+                "seats": [{ "chartId": key, "category": "std" }] }),
+    )
+    .await;
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/update",
+            &json!({ "firstname": "Ole", "lastname": "Holm", "email": "ole@example.dk",
+                     "orderLines": [staff_seat_line(&product, &event, "A1-3")] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, used) = staff.get_json(&format!("{path}/design")).await;
+    let uses: Vec<&str> = used["result"]["usedBy"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(uses, ["event", "product"], "{used}");
+    assert_eq!(used["result"]["seatsInUse"], json!(["A1-3", "A1-8"]));
+
+    // Fewer seats in row A1 would lose A1-8, which a guest holds: refused, nothing changed.
+    let (status, body) = staff
+        .post_json(&path, &design("Stadion Nord", 5, two_categories()))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "sections"),
+        "Pladserne A1-8 er solgt, reserveret eller i en kanal og kan ikke fjernes"
+    );
+    // Nor may a category go that a product sells.
+    let mut no_std = design(
+        "Stadion Nord",
+        8,
+        json!([{ "key": "hc", "label": "Kørestol", "color": "#43a047" }]),
+    );
+    no_std["sections"][0]["categoryKey"] = json!("hc");
+    let (status, body) = staff.post_json(&path, &no_std).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "categories"),
+        "Kategorien std sælges af produktet Pladsbillet og kan ikke fjernes"
+    );
+    // Bad input answers on its field, as when creating.
+    let (status, body) = staff
+        .post_json(&path, &design("", 8, two_categories()))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(first_error(&body, "name"), "Navn skal udfyldes");
+    let (_, unchanged) = staff.get_json(&path).await;
+    assert_eq!(unchanged["result"]["name"], "Stadion");
+    assert_eq!(unchanged["result"]["seats"].as_array().unwrap().len(), 16);
+
+    // Renamed, row A1 two seats longer and recoloured: the key stays, the seats keep their ids,
+    // and what was sold and held is still there.
+    let mut wider = design("Stadion Nord", 10, two_categories());
+    wider["categories"][0]["color"] = json!("#ff0000");
+    let (status, body) = staff.post_json(&path, &wider).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, after) = staff.get_json(&path).await;
+    assert_eq!(after["result"]["name"], "Stadion Nord");
+    assert_eq!(after["result"]["key"], json!(key));
+    assert_eq!(after["result"]["seats"].as_array().unwrap().len(), 18);
+    assert_eq!(after["result"]["categories"][0]["color"], "#ff0000");
+    assert_eq!(id_of(&after, "A1-3"), id_of(&before, "A1-3"));
+    assert_eq!(id_of(&after, "A2-5"), id_of(&before, "A2-5"));
+    assert!(id_of(&after, "A1-10").is_some());
+    assert_eq!(state(&buyer, &event, &mine, "A1-3").await, "booked");
+    assert_eq!(state(&buyer, &event, &mine, "A1-8").await, "mine");
+    assert_eq!(state(&buyer, &event, &mine, "A1-10").await, "free");
+    let (_, design_now) = staff.get_json(&format!("{path}/design")).await;
+    assert_eq!(
+        design_now["result"]["input"]["sections"][0]["rows"][0]["seats"],
+        10
+    );
+
+    // In use, it is not deleted; an unused chart is, and is gone.
+    let (status, body) = staff.delete(&path).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("Kortet bruges af "),
+        "{body}"
+    );
+    let (spare, _) = a_chart(&staff, "Reserve", 4).await;
+    let spare_path = format!("/api/seats/charts/{spare}");
+    let (status, body) = staff.delete(&spare_path).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(staff.get_json(&spare_path).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(staff.delete(&spare_path).await.0, StatusCode::NOT_FOUND);
+
+    // Another club's staff can neither read, change nor delete it.
+    give_handbold_events(&app).await;
+    let other = app.admin_in_handbold().await;
+    assert_eq!(
+        other.get_json(&format!("{path}/design")).await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        other
+            .post_json(&path, &design("Kapret", 8, two_categories()))
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(other.delete(&path).await.0, StatusCode::NOT_FOUND);
 }

@@ -63,6 +63,18 @@ export type ChartInput = { name: string, categories: Array<SeatCategory>, sectio
  */
 seats: Array<SeatMark>, };
 
+export type ChartUse = { 
+/**
+ * 'event', 'season' or 'product'.
+ */
+kind: string, id: string, name: string, };
+
+export type ChartDesign = { id: string, key: string, input: ChartInput | null, usedBy: Array<ChartUse>, 
+/**
+ * Seats that are sold, held, reserved or in a channel somewhere: they cannot be removed.
+ */
+seatsInUse: Array<string>, };
+
 export type HoldToken = { holdToken: string, expiresAt: string, 
 /**
  * Seconds left as the server counts them (the browser's clock may be off).

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { AREA, stadiumWithArea } from '../../shared/seats/seatFixtures';
+import { isStandingPlace } from '../../shared/seats/seatModel';
 import { staffUser } from '../../test/fixtures';
 import { newOrderTemplate, staffWithOrders } from '../../test/orders';
 import { renderApp } from '../../test/renderApp';
@@ -33,6 +35,46 @@ function withOrderIds(): SeatOverview {
     states: overview.states.map((seat) =>
       seat.label === 'N1-1' ? { ...seat, orderId: 'o-42' } : seat,
     ),
+  };
+}
+
+/**
+ * The derby's seats with the standing area Ståpladser behind the stands: ST-1 sold, ST-2 released
+ * by its season ticket holder, ST-3 kept for a channel, ST-4 a season ticket's, ST-5 in someone's
+ * basket; ST-6 is free.
+ */
+function withStandingArea(): SeatOverview {
+  const overview = seatOverview();
+  const places = stadiumWithArea().seats.filter(isStandingPlace);
+  const marked: Record<string, Omit<SeatOverview['states'][number], 'label'>> = {
+    'ST-1': { state: 'booked', note: '#1043' },
+    'ST-2': { state: 'released', note: 'Ole Olsen' },
+    'ST-3': { state: 'channel', note: 'Bageriet' },
+    'ST-4': { state: 'reserved', note: 'Karen Kunde' },
+    'ST-5': { state: 'held' },
+  };
+  return {
+    chart: { ...overview.chart, seats: [...overview.chart.seats, ...places] },
+    states: [
+      ...overview.states,
+      ...places.map((place) => ({
+        label: place.label,
+        ...(marked[place.label] ?? { state: 'free' as const }),
+      })),
+    ],
+    sections: [
+      ...overview.sections,
+      {
+        section: AREA,
+        seats: 6,
+        booked: 1,
+        held: 1,
+        reserved: 1,
+        released: 1,
+        channel: 1,
+        free: 1,
+      },
+    ],
   };
 }
 
@@ -299,6 +341,39 @@ describe('Planoversigt', () => {
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Opret kladde' }),
       ).toBeInTheDocument();
+    });
+    it('sells the first free places of a standing area clicked, and says when none is left', async () => {
+      serveSeatedEvent(withStandingArea, seller);
+      renderApp('/events/e-1?tab=30');
+      await screen.findByRole('listbox', { name: 'Stadion' });
+      await userEvent.click(screen.getByRole('button', { name: 'Salg' }));
+      const chosen = () => screen.getByRole('complementary', { name: /^Valgte pladser/ });
+      const chosenSeats = () =>
+        within(within(chosen()).getByRole('list'))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent?.replace(/\s+/g, ' ').trim());
+      const area = (counts: string) =>
+        screen.getByRole('option', { name: `${AREA}, ståområde, ${counts}` });
+
+      // The released place comes first; the sold, kept and held ones are passed by.
+      await userEvent.click(area('2 ledige pladser'));
+      expect(chosenSeats()).toEqual(['ST-2Ståpladser · Kategori B']);
+      await userEvent.click(area('1 ledig plads, du har 1'));
+      expect(chosenSeats()).toEqual(['ST-2Ståpladser · Kategori B', 'ST-6Ståpladser · Kategori B']);
+      expect(within(chosen()).getByRole('heading')).toHaveTextContent('Valgte pladser (2)');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+      await userEvent.click(area('0 ledige pladser, du har 2'));
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Der er ikke flere ledige pladser i Ståpladser',
+      );
+      expect(within(chosen()).getByRole('heading')).toHaveTextContent('Valgte pladser (2)');
+
+      // The cross gives a place back to the area.
+      await userEvent.click(within(chosen()).getByRole('button', { name: 'Fjern ST-2' }));
+      expect(chosenSeats()).toEqual(['ST-6Ståpladser · Kategori B']);
+      expect(area('1 ledig plads, du har 1')).toHaveAttribute('aria-selected', 'true');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
   });
 });

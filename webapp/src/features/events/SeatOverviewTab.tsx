@@ -11,7 +11,9 @@ import { seatingStates } from '../../shared/seating/seatingLines';
 import { newOrderWithSeatsPath } from '../../shared/seating/seatSale';
 import { SeatMap } from '../../shared/seats/SeatMap';
 import {
+  firstFreePlace,
   SEAT_STATES,
+  standingAreaOf,
   stateOf,
   statesByLabel,
   type SeatMapState,
@@ -216,8 +218,9 @@ type SeatingMode = 'booking' | 'sales';
  * Planoversigt (tab 30) of a saved event with seating: its chart, the counts per section with the
  * event's totals, and the seating manager in one of two modes (spec 2 §2). Booking: every seat in
  * its state's colour; a clicked seat shows its details and who holds it, a booked one its order
- * ('Åbn ordre'). Sales (with the orders module): free seats clicked are chosen for a customer and
- * 'Opret ordre' opens a new order with a seat-ticket line per seat, which books them on its save.
+ * ('Åbn ordre'). Sales (with the orders module): free seats clicked are chosen for a customer, a
+ * standing area clicked chooses its first free place (one more each click), and 'Opret ordre'
+ * opens a new order with a seat-ticket line per seat, which books them on its save.
  * 'Genindlæs' reads it all again.
  */
 export function SeatOverviewTab({ eventId }: { eventId: string }) {
@@ -231,6 +234,8 @@ export function SeatOverviewTab({ eventId }: { eventId: string }) {
   const [mode, setMode] = useState<SeatingMode>('booking');
   const [chosenLabel, setChosenLabel] = useState<string | null>(null);
   const [forSale, setForSale] = useState<string[]>([]);
+  /** The standing area that had no free place left when clicked. */
+  const [fullArea, setFullArea] = useState<string | null>(null);
   const states = useMemo(() => statesByLabel(overview?.states ?? []), [overview]);
   const seatsByLabel = useMemo(
     () => new Map<string, EventSeat>((overview?.states ?? []).map((seat) => [seat.label, seat])),
@@ -267,12 +272,24 @@ export function SeatOverviewTab({ eventId }: { eventId: string }) {
     return drawn;
   }, [saleStates, saleSeats]);
 
-  const toggleForSale = (seat: Seat) =>
+  const toggleForSale = (seat: Seat) => {
+    setFullArea(null);
     setForSale((current) =>
       current.includes(seat.label)
         ? current.filter((label) => label !== seat.label)
         : [...current, seat.label],
     );
+  };
+  const addAreaPlace = (section: string) => {
+    const area = overview && standingAreaOf(overview.chart, section);
+    const place = area && firstFreePlace(area, drawnForSale);
+    if (!place) {
+      setFullArea(section);
+      return;
+    }
+    setFullArea(null);
+    setForSale((current) => (current.includes(place.label) ? current : [...current, place.label]));
+  };
   const selling = canSell && mode === 'sales';
 
   const modes = [
@@ -287,7 +304,10 @@ export function SeatOverviewTab({ eventId }: { eventId: string }) {
           options={modes}
           allowEmpty={false}
           aria-label={t('events.seating.modes.label')}
-          onChange={(change) => setMode(change.value as SeatingMode)}
+          onChange={(change) => {
+            setMode(change.value as SeatingMode);
+            setFullArea(null);
+          }}
         />
       )}
       <Button
@@ -319,6 +339,9 @@ export function SeatOverviewTab({ eventId }: { eventId: string }) {
             {apiErrorMessage(query.error) ?? t('events.seating.loadFailed')}
           </Alert>
         )}
+        {selling && fullArea && (
+          <Alert severity="error">{t('events.seating.sales.areaFull', { area: fullArea })}</Alert>
+        )}
         {selling ? (
           <div className="tb-seat-overview">
             <SeatMap
@@ -327,6 +350,7 @@ export function SeatOverviewTab({ eventId }: { eventId: string }) {
               mode="pick"
               label={overview.chart.name}
               onToggle={toggleForSale}
+              onAreaClick={addAreaPlace}
             />
             <SaleList
               chart={overview.chart}

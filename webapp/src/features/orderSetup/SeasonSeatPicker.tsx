@@ -1,8 +1,9 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Chart, Seat } from '../../api/generated/seats';
 import { SeatMap } from '../../shared/seats/SeatMap';
-import type { SeatMapState } from '../../shared/seats/seatModel';
+import { firstFreePlace, standingAreaOf, type SeatMapState } from '../../shared/seats/seatModel';
+import { Alert } from '../../shared/ui/Alert';
 import { seatsBetween } from './seasonSeating';
 
 interface SeasonSeatPickerProps {
@@ -21,7 +22,8 @@ interface SeasonSeatPickerProps {
 
 /**
  * Seats of the season's chart picked on the map: a click picks a free seat or gives a picked one
- * back. One seat replaces the other unless `multiple`.
+ * back, and a standing area clicked picks its first free place. One seat replaces the other
+ * unless `multiple`.
  */
 export function SeasonSeatPicker({
   chart,
@@ -36,6 +38,8 @@ export function SeasonSeatPicker({
   // The map tells only which seat: the shift key is read from the click (or key) on its way down.
   const shift = useRef(false);
   const anchor = useRef<Seat | null>(null);
+  /** The standing area that had no free place left when clicked. */
+  const [fullArea, setFullArea] = useState<string | null>(null);
   const states = useMemo(() => {
     const all = new Map(taken);
     for (const labelOfSeat of picked) all.set(labelOfSeat, 'mine');
@@ -43,6 +47,7 @@ export function SeasonSeatPicker({
   }, [taken, picked]);
 
   const toggle = (seat: Seat) => {
+    setFullArea(null);
     const isPicked = picked.includes(seat.label);
     if (!multiple) {
       onChange(isPicked ? [] : [seat.label]);
@@ -60,6 +65,17 @@ export function SeasonSeatPicker({
     );
   };
 
+  const pickInArea = (section: string) => {
+    const area = standingAreaOf(chart, section);
+    const place = area && firstFreePlace(area, states);
+    if (!place) {
+      setFullArea(section);
+      return;
+    }
+    setFullArea(null);
+    onChange(multiple ? [...picked, place.label] : [place.label]);
+  };
+
   return (
     <div
       className="tb-field"
@@ -70,7 +86,17 @@ export function SeasonSeatPicker({
         shift.current = event.shiftKey;
       }}
     >
-      <SeatMap chart={chart} states={states} mode="pick" onToggle={toggle} label={label} />
+      <SeatMap
+        chart={chart}
+        states={states}
+        mode="pick"
+        onToggle={toggle}
+        onAreaClick={pickInArea}
+        label={label}
+      />
+      {fullArea && (
+        <Alert severity="error">{t('orderSetup.seating.areaFull', { area: fullArea })}</Alert>
+      )}
       <p aria-live="polite">
         {picked.length === 0
           ? t('orderSetup.seating.none')

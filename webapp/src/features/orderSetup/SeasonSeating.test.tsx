@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { SeasonTicket, SeatChannel } from '../../api/generated/seats';
-import { stadium } from '../../shared/seats/seatFixtures';
+import type { Chart, SeasonTicket, SeatChannel } from '../../api/generated/seats';
+import { AREA, stadium, stadiumWithArea } from '../../shared/seats/seatFixtures';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
 import { staffSession } from '../../test/staffSession';
@@ -58,13 +58,48 @@ const soldTicket: SeasonTicket = {
   orderId: 'o-7',
 };
 
+/** The stadium with its standing area Ståpladser, whose place ST-2 is not for sale. */
+function stadiumWithStandingArea(): Chart {
+  const chart = stadiumWithArea();
+  return {
+    ...chart,
+    seats: chart.seats.map((seat) => (seat.label === 'ST-2' ? { ...seat, forSale: false } : seat)),
+  };
+}
+
+/** Ole's season ticket on the standing place ST-1. */
+const standingTicket: SeasonTicket = {
+  id: 't-3',
+  seat: 'ST-1',
+  section: AREA,
+  row: 'ST',
+  seatNumber: '1',
+  productId: 'p-1',
+  product: 'Sæsonkort Nord',
+  name: 'Ole Olsen',
+  email: 'ole@olsen.dk',
+  companyId: null,
+};
+
+/** A channel that keeps the standing places ST-5 and ST-6. */
+const standingChannel: SeatChannel = {
+  id: 'ch-3',
+  name: 'Ståkanalen',
+  companyId: null,
+  seats: ['ST-5', 'ST-6'],
+};
+
 const SOLD = 'Pladsen er allerede solgt til Demo FC – Vejle';
 const SOLD_ON_AN_ORDER = 'Sæsonkortet er solgt på en ordre. Fjern linjen på ordren i stedet.';
 
 interface SeatingServer {
   season?: Season;
+  /** The season's chart; the stadium unless told. */
+  chart?: Chart;
   /** The season's tickets; Karen's alone unless told. */
   tickets?: SeasonTicket[];
+  /** The season's channels; the sponsors' alone unless told. */
+  channels?: SeatChannel[];
   /** Answers a new season ticket instead of taking it. */
   refuseTicket?: () => Response;
   /** Answers the deletion of a season ticket instead of deleting it. */
@@ -77,11 +112,12 @@ interface SeatingServer {
  */
 function serveSeating({
   season = seatedSeason,
+  chart = stadium(),
   tickets = [karensTicket],
+  channels = [sponsorChannel],
   refuseTicket,
   refuseTicketDeletion,
 }: SeatingServer = {}) {
-  const channels: SeatChannel[] = [sponsorChannel];
   const ticketPosts: unknown[] = [];
   const channelPosts: unknown[] = [];
   const ticketDeletions: string[] = [];
@@ -97,7 +133,7 @@ function serveSeating({
       }),
     ),
     http.get('/api/seats/charts/chart-1', () =>
-      HttpResponse.json({ success: true, result: stadium() }),
+      HttpResponse.json({ success: true, result: chart }),
     ),
     http.get('/api/seats/seasons/s-1/tickets', () =>
       HttpResponse.json({ success: true, result: tickets }),
@@ -421,5 +457,67 @@ describe("a season's tickets and channels", () => {
     await screen.findByRole('heading', { level: 1, name: 'Opret sæson' });
     expect(screen.queryByRole('heading', { name: 'Sæsonkort' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Opret salgskanal' })).not.toBeInTheDocument();
+  });
+  describe('with a standing area', () => {
+    const area = (counts: string) =>
+      screen.getByRole('option', { name: `${AREA}, ståområde, ${counts}` });
+
+    it("gives a season ticket the area's first free place, the next one on a second click", async () => {
+      const { ticketPosts } = serveSeating({
+        chart: stadiumWithStandingArea(),
+        tickets: [karensTicket, standingTicket],
+        channels: [sponsorChannel, standingChannel],
+      });
+      renderApp('/orders/seasons/s-1');
+      const dialog = await openDialog('Opret sæsonkort');
+      await within(dialog).findByRole('listbox', { name: 'Vælg plads' });
+
+      // ST-1 holds a season ticket and ST-2 is not for sale; a channel's places may be taken.
+      await userEvent.click(area('4 ledige pladser'));
+      expect(within(dialog).getByText('Valgt plads: ST-3')).toBeInTheDocument();
+      // One place replaces the other.
+      await userEvent.click(area('3 ledige pladser, du har 1'));
+      expect(within(dialog).getByText('Valgt plads: ST-4')).toBeInTheDocument();
+
+      await userEvent.type(within(dialog).getByLabelText('Navn'), 'Bo Holm');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Gem' }));
+      await waitFor(() =>
+        expect(ticketPosts).toEqual([
+          { seat: 'ST-4', productId: null, name: 'Bo Holm', email: '', companyId: null },
+        ]),
+      );
+    });
+
+    it("adds the area's free places to a channel one click at a time, and says when none is left", async () => {
+      const { channelPosts } = serveSeating({
+        chart: stadiumWithStandingArea(),
+        tickets: [karensTicket, standingTicket],
+        channels: [sponsorChannel, standingChannel],
+      });
+      renderApp('/orders/seasons/s-1');
+      const dialog = await openDialog('Opret salgskanal');
+      await within(dialog).findByRole('listbox', { name: 'Vælg pladser' });
+      await userEvent.type(within(dialog).getByLabelText('Navn'), 'Ståpladserne');
+
+      // Another channel keeps ST-5 and ST-6.
+      await userEvent.click(area('2 ledige pladser'));
+      expect(within(dialog).getByText('Valgt plads: ST-3')).toBeInTheDocument();
+      await userEvent.click(area('1 ledig plads, du har 1'));
+      expect(within(dialog).getByText('2 valgte pladser: ST-3, ST-4')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+      await userEvent.click(area('0 ledige pladser, du har 2'));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Der er ikke flere ledige pladser i Ståpladser',
+      );
+      expect(within(dialog).getByText('2 valgte pladser: ST-3, ST-4')).toBeInTheDocument();
+
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Gem' }));
+      await waitFor(() =>
+        expect(channelPosts).toEqual([
+          { name: 'Ståpladserne', companyId: null, seats: ['ST-3', 'ST-4'] },
+        ]),
+      );
+    });
   });
 });

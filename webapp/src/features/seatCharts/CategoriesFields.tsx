@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField, TextField } from '../../shared/ui/FormFields';
 import { Section } from '../../shared/ui/Section';
 import { ColorField } from './ColorField';
+import { ListError } from './ListError';
 import { emptyCategory, type SeatChartFormValues } from './seatChartSchema';
 
 /** The chart's seat categories: a row each with key, name, colour and the wheelchair flag. */
@@ -29,6 +30,7 @@ export function CategoriesFields() {
           {values.categories.length === 0 && (
             <p className="tb-field-help">{t('seatCharts.designer.noCategories')}</p>
           )}
+          <ListError name="categories" />
           <div className="tb-stack">
             {values.categories.map((_category, index) => {
               const legend = t('seatCharts.designer.category', { number: index + 1 });

@@ -1,15 +1,18 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import type { Chart } from '../../api/generated/seats';
+import { useCanAccess } from '../../shared/access';
 import { SeatMap } from '../../shared/seats/SeatMap';
 import type { SeatMapState } from '../../shared/seats/seatModel';
 import { Alert } from '../../shared/ui/Alert';
+import { ConfirmButton } from '../../shared/ui/ConfirmButton';
 import { Preloader } from '../../shared/ui/Preloader';
 import { Section } from '../../shared/ui/Section';
+import { useToast } from '../../shared/ui/Toast';
 import { SEAT_CHARTS_PATH } from './paths';
-import { useGetSeatChartQuery } from './seatChartsApi';
+import { useDeleteSeatChartMutation, useGetSeatChartQuery } from './seatChartsApi';
 import './seatCharts.css';
 
 function CategoriesTable({ chart }: { chart: Chart }) {
@@ -50,6 +53,47 @@ function CategoriesTable({ chart }: { chart: Chart }) {
   );
 }
 
+/**
+ * 'Rediger' and 'Slet' of a chart, for those who may manage the events module (the server asks
+ * the same). Deleting is refused while anything uses the chart: the server says what.
+ */
+function ChartActions({ chart }: { chart: Chart }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const canManage = useCanAccess('manage', 'events');
+  const [remove, removing] = useDeleteSeatChartMutation();
+  if (!canManage) return null;
+  return (
+    <>
+      <Link
+        to={`${SEAT_CHARTS_PATH}/${encodeURIComponent(chart.id)}/edit`}
+        className="p-button p-component p-button-outlined"
+      >
+        <i className="pi pi-pencil" aria-hidden="true" />
+        <span>{t('seatCharts.view.edit')}</span>
+      </Link>
+      <ConfirmButton
+        outlined
+        severity="danger"
+        icon="pi pi-trash"
+        label={t('seatCharts.view.delete')}
+        loading={removing.isLoading}
+        message={t('seatCharts.view.confirmDelete', { name: chart.name })}
+        onConfirm={async () => {
+          try {
+            await remove(chart.id).unwrap();
+            toast.success(t('seatCharts.view.deleted'));
+            navigate(SEAT_CHARTS_PATH, { replace: true });
+          } catch (error) {
+            toast.error(apiErrorMessage(error) ?? t('common.errors.generic'));
+          }
+        }}
+      />
+    </>
+  );
+}
+
 /** /events/seat-charts/{id}: a saved chart, read only: its categories and its map. */
 export function SeatChartView({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -81,6 +125,7 @@ export function SeatChartView({ id }: { id: string }) {
           <Link to={SEAT_CHARTS_PATH} className="p-button p-component p-button-text">
             {t('common.back')}
           </Link>
+          <ChartActions chart={chart} />
         </div>
       </div>
       <dl className="tb-facts">

@@ -1,4 +1,4 @@
-import { FieldArray, getIn, useFormikContext } from 'formik';
+import { FieldArray, useFormikContext } from 'formik';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Numbering } from '../../api/generated/seats';
 import { DecimalField, SelectField, TextField } from '../../shared/ui/FormFields';
 import { Section } from '../../shared/ui/Section';
+import { ListError } from './ListError';
 import {
   emptyRow,
   emptySection,
@@ -17,18 +18,6 @@ import {
   withStandingArea,
   type SeatChartFormValues,
 } from './seatChartSchema';
-
-/** An error on a list itself ('Tilføj mindst én række'), shown once the form was submitted. */
-function ListError({ name }: { name: string }) {
-  const { errors, submitCount } = useFormikContext<SeatChartFormValues>();
-  const error: unknown = getIn(errors, name);
-  if (typeof error !== 'string' || submitCount === 0) return null;
-  return (
-    <small className="p-error" role="alert">
-      {error}
-    </small>
-  );
-}
 
 function useCategoryOptions() {
   const { values } = useFormikContext<SeatChartFormValues>();

@@ -5,15 +5,28 @@ const SeatChartsPage = lazyPage(() =>
   import('./SeatChartsPage').then((page) => page.SeatChartsPage),
 );
 const SeatChartPage = lazyPage(() => import('./SeatChartPage').then((page) => page.SeatChartPage));
+const SeatChartEditPage = lazyPage(() =>
+  import('./SeatChartEditPage').then((page) => page.SeatChartEditPage),
+);
 
 /** The seat charts' entry of the events module's side menu, after the events' own. */
 const seatChartsNav: SideNavItem[] = [
   { label: 'seatCharts.nav.seatCharts', to: '/events/seat-charts' },
 ];
 
+const seatCharts = listAndEditor(
+  'seat-charts',
+  'seat-charts',
+  'seatCharts.list.title',
+  <SeatChartsPage />,
+  <SeatChartPage />,
+  'seatCharts.designer.crumb',
+);
+
 /**
- * The events module's seat charts (issue 16): /events/seat-charts and /events/seat-charts/{id}
- * ('create': the designer). The router joins them under the events area's /events, whose guard
+ * The events module's seat charts (issue 16): /events/seat-charts, /events/seat-charts/{id}
+ * ('create': the designer; otherwise the chart, shown) and /events/seat-charts/{id}/edit (the
+ * designer on a saved chart). The router joins them under the events area's /events, whose guard
  * asks for the module; the static 'seat-charts' outranks the event pages' ':id'.
  */
 export const areaRoutes: AreaRoutes = {
@@ -23,14 +36,20 @@ export const areaRoutes: AreaRoutes = {
       path: 'events',
       handle: { module: 'events', sideNav: seatChartsNav } satisfies RouteHandle,
       children: [
-        listAndEditor(
-          'seat-charts',
-          'seat-charts',
-          'seatCharts.list.title',
-          <SeatChartsPage />,
-          <SeatChartPage />,
-          'seatCharts.designer.crumb',
-        ),
+        {
+          ...seatCharts,
+          children: [
+            ...(seatCharts.children ?? []),
+            {
+              path: ':id/edit',
+              element: <SeatChartEditPage />,
+              handle: {
+                name: 'seat-charts-edit',
+                crumb: 'seatCharts.edit.crumb',
+              } satisfies RouteHandle,
+            },
+          ],
+        },
       ],
     },
   ],

@@ -1,10 +1,13 @@
 // The seat chart calls as msw handlers for the designer's tests: a list of charts, the preview
-// laid out as the server lays it out (without the curve), and the saves, recorded.
+// laid out as the server lays it out (without the curve), the designs, and the saves and deletes,
+// recorded.
 
 import { http, HttpResponse } from 'msw';
-import type { Chart, ChartInput, ChartSummary, Seat } from '../../api/generated/seats';
+import type { AclRule } from '../../api/appApi';
+import type { Chart, ChartDesign, ChartInput, ChartSummary, Seat } from '../../api/generated/seats';
+import { staffUser } from '../../test/fixtures';
 import { server } from '../../test/server';
-import { staffSession } from '../../test/staffSession';
+import { staffAtDemoFc, staffSession } from '../../test/staffSession';
 
 export const NEW_CHART_ID = 'chart-new';
 
@@ -33,7 +36,23 @@ export const stadiumInput: ChartInput = {
   seats: [{ label: 'N1-1', categoryKey: null, accessible: true, forSale: false }],
 };
 
-const savedCharts: Record<string, ChartInput> = { 'chart-1': stadiumInput };
+/**
+ * The saved charts' designs: 'Stadion' was made in the designer; 'Lille sal' before the designer
+ * kept its input, so it has none.
+ */
+const savedDesigns: [string, ChartInput | null][] = [
+  ['chart-1', stadiumInput],
+  ['chart-2', null],
+];
+
+/** The right to manage the events module, which the designer's saves and deletes need. */
+export const manageEvents: AclRule = {
+  subject: ['events'],
+  action: ['manage'],
+  inverted: false,
+  fields: ['*'],
+};
+export const readEvents: AclRule = { ...manageEvents, action: ['read'] };
 
 /**
  * The chart `input` makes (api/src/seats/charts.rs `lay_out`, straight rows; a standing area's
@@ -111,19 +130,47 @@ export interface SeatChartServer {
   onCreate?: (input: ChartInput) => Response | undefined;
   /** Answers a preview instead of laying it out (e.g. a 422). */
   onPreview?: (input: ChartInput) => Response | undefined;
+  /** Answers a save of a saved chart instead of storing it (e.g. a 422). */
+  onUpdate?: (input: ChartInput) => Response | undefined;
+  /** Answers a delete instead of deleting (e.g. a 422). */
+  onDelete?: () => Response | undefined;
+  /** What uses every saved chart; nothing by default. */
+  uses?: Pick<ChartDesign, 'usedBy' | 'seatsInUse'>;
+  /** The staff member's rights; managing the events module by default. */
+  acl?: AclRule[];
+}
+
+/** A 422 without fields, as the server refuses a delete. */
+export function refusal(message: string) {
+  return HttpResponse.json({ success: false, error: message }, { status: 422 });
 }
 
 /** Staff of Demo FC (events module) and the chart calls; returns what the designer sent. */
-export function serveSeatCharts({ onCreate, onPreview }: SeatChartServer = {}) {
+export function serveSeatCharts({
+  onCreate,
+  onPreview,
+  onUpdate,
+  onDelete,
+  uses = { usedBy: [], seatsInUse: [] },
+  acl = [manageEvents],
+}: SeatChartServer = {}) {
   const previews: ChartInput[] = [];
   const created: ChartInput[] = [];
+  const updated: { id: string; input: ChartInput }[] = [];
+  const deleted: string[] = [];
+  /** The ids whose design was asked for, in order. */
+  const designReads: string[] = [];
+  const designs = new Map(savedDesigns);
+  const inputOf = (id: string) => (id === NEW_CHART_ID ? created.at(-1) : designs.get(id));
+  const notFound = () =>
+    HttpResponse.json({ success: false, error: 'Ikke fundet' }, { status: 404 });
   server.use(
-    ...staffSession(),
+    ...staffSession({ ...staffAtDemoFc, user: { ...staffUser, acl } }),
     http.get('/api/seats/charts', () =>
       HttpResponse.json({
         success: true,
         result: [
-          ...chartSummaries,
+          ...chartSummaries.filter((summary) => !deleted.includes(summary.id)),
           ...created.map((input) => ({
             id: NEW_CHART_ID,
             key: layOut(input).key,
@@ -134,11 +181,22 @@ export function serveSeatCharts({ onCreate, onPreview }: SeatChartServer = {}) {
       }),
     ),
     http.get('/api/seats/charts/:id', ({ params }) => {
-      const input = params.id === NEW_CHART_ID ? created.at(-1) : savedCharts[String(params.id)];
-      if (!input) {
-        return HttpResponse.json({ success: false, error: 'Ikke fundet' }, { status: 404 });
-      }
+      const input = inputOf(String(params.id));
+      if (!input) return notFound();
       return HttpResponse.json({ success: true, result: layOut(input, String(params.id)) });
+    }),
+    http.get('/api/seats/charts/:id/design', ({ params }) => {
+      const id = String(params.id);
+      designReads.push(id);
+      if (!designs.has(id)) return notFound();
+      const summary = chartSummaries.find((candidate) => candidate.id === id);
+      const design: ChartDesign = {
+        id,
+        key: summary?.key ?? id,
+        input: designs.get(id) ?? null,
+        ...uses,
+      };
+      return HttpResponse.json({ success: true, result: design });
     }),
     http.post('/api/seats/charts/preview', async ({ request }) => {
       const input = (await request.json()) as ChartInput;
@@ -156,6 +214,25 @@ export function serveSeatCharts({ onCreate, onPreview }: SeatChartServer = {}) {
       created.push(input);
       return HttpResponse.json({ success: true, result: NEW_CHART_ID });
     }),
+    http.post('/api/seats/charts/:id', async ({ request, params }) => {
+      const id = String(params.id);
+      if (!designs.has(id)) return notFound();
+      const input = (await request.json()) as ChartInput;
+      const answer = onUpdate?.(input);
+      if (answer) return answer;
+      updated.push({ id, input });
+      designs.set(id, input);
+      return HttpResponse.json({ success: true });
+    }),
+    http.delete('/api/seats/charts/:id', ({ params }) => {
+      const id = String(params.id);
+      if (!designs.has(id)) return notFound();
+      const answer = onDelete?.();
+      if (answer) return answer;
+      deleted.push(id);
+      designs.delete(id);
+      return HttpResponse.json({ success: true });
+    }),
   );
-  return { previews, created };
+  return { previews, created, updated, deleted, designReads };
 }

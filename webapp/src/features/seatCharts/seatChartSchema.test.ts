@@ -1,6 +1,8 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { ChartInput, SectionInput } from '../../api/generated/seats';
 import {
+  chartFormValues,
   chartInput,
   emptyArea,
   emptyRow,
@@ -215,5 +217,105 @@ describe("a section's place", () => {
   it('is left out (beside the section before) when x or y is missing', () => {
     expect(section({ x: '50' })).not.toHaveProperty('position');
     expect(section({})).not.toHaveProperty('position');
+  });
+});
+
+describe('a saved chart in the designer', () => {
+  const north: SectionInput = {
+    name: 'Nord',
+    categoryKey: 'vip',
+    rows: [
+      { label: 'N1', seats: 12, numbering: 'leftToRight', categoryKey: null, curve: 0 },
+      { label: 'N2', seats: 14, numbering: 'rightToLeft', categoryKey: 'staa', curve: -2.5 },
+    ],
+  };
+  /** An arena as the server keeps it: already trimmed, numbers read, colours in lower case. */
+  const arena: ChartInput = {
+    name: 'Arena',
+    categories: [
+      { key: 'vip', label: 'VIP', color: '#c62828', accessible: false },
+      { key: 'staa', label: 'Ståplads', color: '#1e88e5', accessible: true },
+    ],
+    sections: [
+      north,
+      {
+        name: 'Syd',
+        categoryKey: null,
+        position: { x: 1234.5, y: -14.25, rotation: 180 },
+        rows: [{ label: 'S1', seats: 8, numbering: 'leftToRight', categoryKey: null, curve: 1.5 }],
+      },
+      {
+        name: 'Ståpladser',
+        categoryKey: 'staa',
+        generalAdmission: true,
+        position: { x: 0, y: 30, rotation: -90 },
+        rows: [{ label: 'ST', seats: 300, numbering: 'leftToRight', categoryKey: null, curve: 0 }],
+      },
+    ],
+    seats: [
+      { label: 'N1-1', categoryKey: null, accessible: true, forSale: false },
+      { label: 'S1-8', categoryKey: 'vip', accessible: false, forSale: true },
+    ],
+  };
+
+  it('holds the numbers as Danish text and the place as typed', () => {
+    const values = chartFormValues(arena);
+    expect(values.sections[0]?.rows[1]).toEqual({
+      label: 'N2',
+      seats: '14',
+      numbering: 'rightToLeft',
+      categoryKey: 'staa',
+      curve: '-2,5',
+    });
+    expect(values.sections[0]).not.toHaveProperty('x');
+    expect(values.sections[1]).toMatchObject({ x: '1234,5', y: '-14,25', rotation: '180' });
+    expect(values.sections[2]).toMatchObject({
+      generalAdmission: true,
+      x: '0',
+      y: '30',
+      rotation: '-90',
+      rows: [expect.objectContaining({ label: 'ST', seats: '300' })],
+    });
+    expect(values.seats).toEqual(arena.seats);
+  });
+
+  it('is sent again exactly as it was saved', async () => {
+    const values = chartFormValues(arena);
+    expect(await errorsOf(values)).toEqual({});
+    expect(chartInput(values)).toStrictEqual(arena);
+  });
+
+  it('is sent as the server keeps an input it was given in another form', () => {
+    const given: ChartInput = {
+      ...arena,
+      categories: [{ key: 'vip', label: 'VIP', color: '#C62828', accessible: false }],
+      sections: [
+        { ...north, generalAdmission: false },
+        {
+          name: 'Ståpladser',
+          categoryKey: null,
+          generalAdmission: true,
+          rows: [
+            { label: 'ST', seats: 300, numbering: 'rightToLeft', categoryKey: 'vip', curve: 3 },
+            { label: 'SU', seats: 10, numbering: 'leftToRight', categoryKey: null, curve: 0 },
+          ],
+        },
+      ],
+    };
+    expect(chartInput(chartFormValues(given))).toStrictEqual({
+      ...given,
+      categories: [{ key: 'vip', label: 'VIP', color: '#c62828', accessible: false }],
+      sections: [
+        north,
+        {
+          name: 'Ståpladser',
+          categoryKey: null,
+          generalAdmission: true,
+          rows: [
+            { label: 'ST', seats: 300, numbering: 'leftToRight', categoryKey: null, curve: 0 },
+          ],
+        },
+      ],
+    });
   });
 });

@@ -266,6 +266,55 @@ export function chartInput(values: SeatChartFormValues): ChartInput {
   };
 }
 
+/**
+ * A number as the form keeps it: Danish text ('1,5'; a '.' would group thousands). `String` is the
+ * shortest text that reads back as the same number, in plain digits for anything the designer's
+ * bounds allow except what is too small to matter (1e-7), which is 0.
+ */
+function decimalText(value: number): string {
+  return (Math.abs(value) < 1e-6 ? '0' : String(value)).replace('.', ',');
+}
+
+function rowFormValues(row: RowInput): RowFormValues {
+  return {
+    label: row.label,
+    seats: String(row.seats),
+    numbering: row.numbering,
+    categoryKey: row.categoryKey,
+    curve: decimalText(row.curve),
+  };
+}
+
+function sectionFormValues(section: SectionInput): SectionFormValues {
+  const place = section.position && {
+    x: decimalText(section.position.x),
+    y: decimalText(section.position.y),
+    rotation: decimalText(section.position.rotation),
+  };
+  const common = { name: section.name, categoryKey: section.categoryKey, ...place };
+  return section.generalAdmission
+    ? {
+        ...common,
+        generalAdmission: true,
+        rows: section.rows.slice(0, 1).map((row) => ({
+          ...emptyArea(),
+          label: row.label,
+          seats: String(row.seats),
+        })),
+      }
+    : { ...common, rows: section.rows.map(rowFormValues) };
+}
+
+/** A saved chart's input in the designer's form, as if typed: `chartInput`'s inverse. */
+export function chartFormValues(input: ChartInput): SeatChartFormValues {
+  return {
+    name: input.name,
+    categories: input.categories.map((category) => ({ ...category })),
+    sections: input.sections.map(sectionFormValues),
+    seats: input.seats.map((mark) => ({ ...mark })),
+  };
+}
+
 /** The preview's input: a chart without a name yet is laid out under `stand-in`. */
 export function previewInput(values: SeatChartFormValues, standIn: string): ChartInput {
   const input = chartInput(values);

@@ -1,5 +1,5 @@
 import { baseApi } from '../../api/baseApi';
-import type { Chart, ChartInput, ChartSummary } from '../../api/generated/seats';
+import type { Chart, ChartDesign, ChartInput, ChartSummary } from '../../api/generated/seats';
 
 // Absolute paths: the charts are the back office's, whatever the mode.
 export const SEAT_CHARTS_ENDPOINT = '/api/seats/charts';
@@ -8,7 +8,8 @@ const chartUrl = (id: string) => `${SEAT_CHARTS_ENDPOINT}/${encodeURIComponent(i
 
 /**
  * The club's seat charts (issue 16): the list, one chart with its seats, the designer's preview
- * (the server lays the input out without saving it) and a new chart.
+ * (the server lays the input out without saving it), a new chart, and a saved chart's design to
+ * edit, save or delete. A chart and its design share the chart's tag, so a save reloads both.
  */
 export const seatChartsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -18,6 +19,11 @@ export const seatChartsApi = baseApi.injectEndpoints({
     }),
     getSeatChart: build.query<Chart, string>({
       query: (id) => chartUrl(id),
+      providesTags: (_result, _error, id) => [{ type: 'SeatChart', id }],
+    }),
+    /** What the designer made the chart from, and what uses it (what the designer may not take). */
+    getSeatChartDesign: build.query<ChartDesign, string>({
+      query: (id) => `${chartUrl(id)}/design`,
       providesTags: (_result, _error, id) => [{ type: 'SeatChart', id }],
     }),
     /**
@@ -33,12 +39,28 @@ export const seatChartsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: SEAT_CHARTS_ENDPOINT, method: 'POST', body }),
       invalidatesTags: [{ type: 'SeatChart', id: 'LIST' }],
     }),
+    /** The same field errors as creating, and a refusal to remove seats or categories in use. */
+    updateSeatChart: build.mutation<void, { id: string; input: ChartInput }>({
+      query: ({ id, input }) => ({ url: chartUrl(id), method: 'POST', body: input }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'SeatChart', id },
+        { type: 'SeatChart', id: 'LIST' },
+      ],
+    }),
+    /** Refused (422, a message) while anything uses the chart or any of its seats was sold. */
+    deleteSeatChart: build.mutation<void, string>({
+      query: (id) => ({ url: chartUrl(id), method: 'DELETE' }),
+      invalidatesTags: [{ type: 'SeatChart', id: 'LIST' }],
+    }),
   }),
 });
 
 export const {
   useGetSeatChartsQuery,
   useGetSeatChartQuery,
+  useGetSeatChartDesignQuery,
   usePreviewSeatChartQuery,
   useCreateSeatChartMutation,
+  useUpdateSeatChartMutation,
+  useDeleteSeatChartMutation,
 } = seatChartsApi;

@@ -1,17 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { EventSeat, SeatOverview } from '../../api/generated/seats';
 import { renderShared } from '../../test/renderShared';
 import { server } from '../../test/server';
 import { staffSession } from '../../test/staffSession';
 import type { OrderLine } from '../orderLines/types';
-import { stadium } from '../seats/seatFixtures';
+import { AREA, stadiumWithArea } from '../seats/seatFixtures';
 import { SeatingDialog, type SeatingDialogProps } from './SeatingDialog';
 import { CUP, LEAGUE, serveSeating, type SeatingServer } from './seatingFixtures';
 import { seatLineOf } from './seatingLines';
 
 function seatLine(id: string, label: string, event = LEAGUE): OrderLine {
-  const seat = stadium().seats.find((candidate) => candidate.label === label);
+  const seat = stadiumWithArea().seats.find((candidate) => candidate.label === label);
   if (!seat) throw new Error(label);
   const product = {
     id: 'p-a',
@@ -27,9 +29,32 @@ function seatLine(id: string, label: string, event = LEAGUE): OrderLine {
   };
 }
 
-function renderDialog(props: Partial<SeatingDialogProps> = {}, given: SeatingServer = {}) {
+/** The matches on the stadium with its standing area Ståpladser; `states` as in `serveSeating`. */
+function serveStandingArea(states: SeatingServer['states'] = {}) {
+  const chart = stadiumWithArea();
+  server.use(
+    http.get('/api/seats/events/:id', ({ params }) => {
+      const marked = new Map((states[String(params.id)] ?? []).map((seat) => [seat.label, seat]));
+      const overview: SeatOverview = {
+        chart,
+        states: chart.seats.map(
+          (seat): EventSeat => marked.get(seat.label) ?? { label: seat.label, state: 'free' },
+        ),
+        sections: [],
+      };
+      return HttpResponse.json({ success: true, result: overview });
+    }),
+  );
+}
+
+function renderDialog(
+  props: Partial<SeatingDialogProps> = {},
+  given: SeatingServer & { standingArea?: boolean } = {},
+) {
   server.use(...staffSession());
   const calls = serveSeating(given);
+  // Handlers used later answer first.
+  if (given.standingArea) serveStandingArea(given.states);
   const onSave = vi.fn();
   const onCancel = vi.fn();
   renderShared(
@@ -82,6 +107,13 @@ function seatsAt(event: string): string[] {
         .join(' '),
     );
 }
+
+/** The standing area's block on the map, named by its counts ('…, 4 ledige pladser, du har 2'). */
+const area = (counts: string) =>
+  screen.findByRole('option', { name: `${AREA}, ståområde, ${counts}` });
+
+const booked = (...labels: string[]): EventSeat[] =>
+  labels.map((label) => ({ label, state: 'booked', note: '#1002' }));
 
 const saved = (onSave: ReturnType<typeof vi.fn>) =>
   (onSave.mock.calls[0]?.[0] as OrderLine[]).map((line) => [line.seatEvent, line.seat]);
@@ -268,5 +300,108 @@ describe('the seating dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Fortryd' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onSave).not.toHaveBeenCalled();
+  });
+  describe('with a standing area', () => {
+    it('adds a line for the first free place of the area clicked, one more each click', async () => {
+      const { onSave } = renderDialog(
+        {},
+        { standingArea: true, states: { [LEAGUE.id]: booked('ST-1', 'ST-3') } },
+      );
+      await screen.findByRole('listbox', { name: 'Pladser til Ligakamp' });
+
+      // Its category has two products: the place's is asked for, as for a seat.
+      await userEvent.click(await area('4 ledige pladser'));
+      const choose = await screen.findByRole('dialog', { name: 'Vælg produkt' });
+      expect(within(choose).getByText(/Flere pladsbilletter sælger pladsen ST-2/)).toBeVisible();
+      await userEvent.click(within(choose).getByRole('button', { name: /^Voksen B/ }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Vælg produkt' })).not.toBeInTheDocument(),
+      );
+      expect(seatsAt('Ligakamp')).toEqual(['ST-2 Voksen B DKK 150,00']);
+
+      // The next click takes the next free place (ST-3 is sold).
+      await userEvent.click(await area('3 ledige pladser, du har 1'));
+      await userEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Vælg produkt' })).getByRole('button', {
+          name: /^Barn B/,
+        }),
+      );
+      expect(await area('2 ledige pladser, du har 2')).toHaveAttribute('aria-selected', 'true');
+      expect(seatsAt('Ligakamp')).toEqual(['ST-2 Voksen B DKK 150,00', 'ST-4 Barn B DKK 75,00']);
+
+      // The red cross gives a place back.
+      await userEvent.click(screen.getByRole('button', { name: 'Fjern ST-2 til Ligakamp' }));
+      expect(await area('3 ledige pladser, du har 1')).toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+      expect(saved(onSave)).toEqual([['Ligakamp', 'ST-4']]);
+    });
+
+    it('says so when the area clicked has no free place left', async () => {
+      const { onSave } = renderDialog(
+        { lines: [seatLine('l-1', 'ST-1')] },
+        {
+          standingArea: true,
+          states: {
+            [LEAGUE.id]: booked('ST-2', 'ST-3', 'ST-4', 'ST-5', 'ST-6'),
+            [CUP.id]: booked('ST-1', 'ST-2', 'ST-3', 'ST-4', 'ST-5', 'ST-6'),
+          },
+        },
+      );
+      await screen.findByRole('listbox', { name: 'Pladser til Ligakamp' });
+      await userEvent.click(await area('0 ledige pladser, du har 1'));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Der er ikke flere ledige pladser i Ståpladser',
+      );
+      expect(seatsAt('Ligakamp')).toHaveLength(1);
+
+      // A sold-out area that holds none of the lines' places cannot be clicked.
+      await chooseEvent(CUP.option);
+      await screen.findByRole('listbox', { name: 'Pladser til Pokalkamp' });
+      expect(await area('0 ledige pladser')).toHaveAttribute('aria-disabled', 'true');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+      expect(saved(onSave)).toEqual([['Ligakamp', 'ST-1']]);
+    });
+
+    it("copies and moves a line's place to any free place of the area at the chosen event", async () => {
+      const { onSave } = renderDialog(
+        { lines: [seatLine('l-1', 'ST-1'), seatLine('l-2', 'ST-2')] },
+        { standingArea: true, states: { [CUP.id]: booked('ST-1', 'ST-2', 'ST-3', 'ST-4') } },
+      );
+      await screen.findByRole('listbox', { name: 'Pladser til Ligakamp' });
+      await chooseEvent(CUP.option);
+      await screen.findByRole('listbox', { name: 'Pladser til Pokalkamp' });
+      expect(await area('2 ledige pladser')).toBeInTheDocument();
+
+      // ST-1 and ST-2 are sold at the cup: the area's free places are taken instead.
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Kopier ST-1 fra Ligakamp til det valgte arrangement' }),
+      );
+      expect(await area('1 ledig plads, du har 1')).toBeInTheDocument();
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Flyt ST-2 fra Ligakamp til det valgte arrangement' }),
+      );
+      expect(await area('0 ledige pladser, du har 2')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(seatsAt('Ligakamp').map((text) => text.split(' ')[0])).toEqual(['ST-1']);
+      expect(seatsAt('Pokalkamp').map((text) => text.split(' ')[0])).toEqual(['ST-6', 'ST-5']);
+
+      // The area is full now.
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Kopier ST-1 fra Ligakamp til det valgte arrangement' }),
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Der er ikke flere ledige pladser i Ståpladser',
+      );
+      expect(seatsAt('Pokalkamp')).toHaveLength(2);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+      expect(saved(onSave)).toEqual([
+        ['Ligakamp', 'ST-1'],
+        ['Pokalkamp', 'ST-6'],
+        ['Pokalkamp', 'ST-5'],
+      ]);
+    });
   });
 });

@@ -9,7 +9,13 @@ import type { Seat } from '../../api/generated/seats';
 import { DATE_TIME_PATTERN, dateToDay, formatDate } from '../format';
 import type { OrderLine } from '../orderLines/types';
 import { SeatMap } from '../seats/SeatMap';
-import { stateOf, type SeatMapState } from '../seats/seatModel';
+import {
+  firstFreePlace,
+  isStandingPlace,
+  stateOf,
+  standingAreaOf,
+  type SeatMapState,
+} from '../seats/seatModel';
 import { Alert } from '../ui/Alert';
 import { useTimeZone } from '../ui/DateTime';
 import { Money } from '../ui/Money';
@@ -53,7 +59,9 @@ export interface SeatingDialogProps {
  * by default); on the right, in 2/5 of the width, the edited seat-ticket lines by event. A free
  * seat clicked adds a line (its product asked for when the category has several), a chosen seat
  * clicked or its red cross removes it, 'Kopier' also takes the seat at the chosen event and
- * 'Flyt' moves it there. Nothing reaches the entity before 'Gem'.
+ * 'Flyt' moves it there. A standing area clicked adds a line for its first free place, one more
+ * each click; a line's standing place is copied or moved to any free place of the same area.
+ * Nothing reaches the entity before 'Gem'.
  */
 export function SeatingDialog({ visible, ...dialog }: SeatingDialogProps) {
   // The edits live while the dialog is open: each opening starts from the entity's lines.
@@ -131,10 +139,29 @@ function OpenSeatingDialog({
     }
   }
 
-  /** The line's seat on the chosen event's chart, when it is free there; else says why not. */
+  /** A standing area clicked: one more of its places, as if its first free place were clicked. */
+  function pickInArea(section: string) {
+    if (!overview) return;
+    const area = standingAreaOf(overview.chart, section);
+    const place = area && firstFreePlace(area, states);
+    if (place) void pick(place);
+    else setMessage(t('seating.messages.areaFull', { area: section }));
+  }
+
+  /**
+   * Where the line's seat goes on the chosen event's chart: the same seat when it is free there,
+   * or for a standing place any free place of its area; else says why not.
+   */
   function freeHere(line: OrderLine): Seat | null {
     if (!event || !overview) return null;
     const seat = overview.chart.seats.find((candidate) => candidate.label === line.seat);
+    const area = seat && isStandingPlace(seat) && standingAreaOf(overview.chart, seat.section);
+    if (area) {
+      const place = firstFreePlace(area, states);
+      if (place) return place;
+      setMessage(t('seating.messages.areaFull', { area: area.section }));
+      return null;
+    }
     if (seat && stateOf(states, seat.label) === 'free') return seat;
     setMessage(t('seating.messages.notFree', { seat: line.seat ?? '', event: event.title }));
     return null;
@@ -198,6 +225,7 @@ function OpenSeatingDialog({
         states={states}
         mode="pick"
         onToggle={(seat) => void pick(seat)}
+        onAreaClick={pickInArea}
         label={t('seating.chart.label', { event: event.title })}
       />
     );

@@ -45,17 +45,21 @@ export function seatLineOf(product: SeatProduct, seat: Seat, event: SeatingEvent
   return { ...line, total: lineTotal(line) };
 }
 
-/** The line with its seat at `event` instead ('Flyt'); the seat's category is that chart's. */
+/**
+ * The line with its seat at `event` instead ('Flyt'): `seat` of that chart, the same seat or
+ * another place of a standing area; its category is that chart's.
+ */
 export function lineAt(line: OrderLine, event: SeatingEvent, seat: Seat): OrderLine {
   return {
     ...line,
+    seat: seat.label,
     seatEvent: event.title,
     seatEventId: event.id,
     seatCategoryId: seat.categoryKey,
   };
 }
 
-/** A new line of the same product and seat at `event` ('Kopier'). */
+/** A new line of the same product at `event`, on `seat` of that chart ('Kopier'). */
 export function copyAt(line: OrderLine, event: SeatingEvent, seat: Seat): OrderLine {
   return { ...lineAt(line, event, seat), id: crypto.randomUUID() };
 }

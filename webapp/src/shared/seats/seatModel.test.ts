@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AREA, stadiumWithArea } from './seatFixtures';
-import { areaCounts, leavesOrphan, standingAreasOf, type SeatMapState } from './seatModel';
+import {
+  areaCounts,
+  firstFreePlace,
+  leavesOrphan,
+  standingAreaOf,
+  standingAreasOf,
+  type SeatMapState,
+} from './seatModel';
 
 describe('the seat model', () => {
   it('finds the standing areas of a chart with their places', () => {
@@ -24,6 +31,26 @@ describe('the seat model', () => {
     ]);
     expect(areaCounts(area, states)).toEqual({ free: 4, mine: 1 });
     expect(areaCounts(area, states, ['a'])).toEqual({ free: 0, mine: 1 });
+  });
+
+  it("takes an area's first free place in the chart's order, and none when it is full", () => {
+    const area = standingAreaOf(stadiumWithArea(), AREA);
+    if (!area) throw new Error('no standing area');
+    expect(firstFreePlace(area, new Map())?.label).toBe('ST-1');
+    // The session's places, and those sold or held by others, are passed by.
+    const states = new Map<string, SeatMapState>([
+      ['ST-1', 'mine'],
+      ['ST-2', 'booked'],
+      ['ST-3', 'held'],
+    ]);
+    expect(firstFreePlace(area, states)?.label).toBe('ST-4');
+    expect(firstFreePlace(area, states, ['b'])?.label).toBe('ST-4');
+    // Of a category the ticket does not sell.
+    expect(firstFreePlace(area, states, ['a'])).toBeUndefined();
+    states.set('ST-4', 'mine');
+    states.set('ST-5', 'reserved');
+    states.set('ST-6', 'channel');
+    expect(firstFreePlace(area, states)).toBeUndefined();
   });
 
   it('leaves the orphan rule out of a standing area', () => {

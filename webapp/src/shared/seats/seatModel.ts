@@ -146,6 +146,21 @@ export function areaCounts(
   return { free, mine };
 }
 
+/**
+ * The area's first place in the chart's order that one more can be taken from: free (not the
+ * session's already) and of a category that may be picked; undefined when the area is full.
+ */
+export function firstFreePlace(
+  area: StandingArea,
+  states: ReadonlyMap<string, SeatMapState>,
+  categories?: readonly string[],
+): Seat | undefined {
+  return area.places.find((place) => {
+    const state = stateOf(states, place.label);
+    return state !== 'mine' && isPickable(state, place.categoryKey, categories);
+  });
+}
+
 const rowKey = (seat: Seat) => `${seat.section}\u0000${seat.row}`;
 const rowsOfChart = new WeakMap<Chart, Map<string, Seat[]>>();
 
