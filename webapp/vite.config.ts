@@ -49,7 +49,7 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
   server: {
     proxy: Object.fromEntries(
-      ['/api', '/public', '/logout', '/confirm-email', '/healthz'].map((path) => [
+      ['/api', '/public', '/webshop', '/logout', '/confirm-email', '/healthz'].map((path) => [
         path,
         { target: apiTarget, changeOrigin: false },
       ]),

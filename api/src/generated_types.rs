@@ -61,6 +61,7 @@ fn files() -> Vec<(&'static str, String)> {
         ("events.ts", events()),
         ("booking.ts", booking()),
         ("seats.ts", seats()),
+        ("shop.ts", shop()),
     ]
 }
 
@@ -155,6 +156,29 @@ fn seats() -> String {
         SeatOverview::decl(),
         SeatProduct::decl(),
     ])
+}
+
+/// The web shop's types (issue 17: the catalogue as the buyer sees it, the cart).
+fn shop() -> String {
+    use crate::shop::dto::{
+        Cart, CartLine, CartOption, CheckSeat, ShopCategory, ShopOption, ShopProduct,
+        ShopProductSummary, ShopSeason, ShopSeatEvent, ShopSubscription, ShopVariant,
+    };
+    let decls = [
+        ShopCategory::decl(),
+        ShopProductSummary::decl(),
+        ShopVariant::decl(),
+        ShopOption::decl(),
+        ShopSubscription::decl(),
+        ShopSeatEvent::decl(),
+        ShopProduct::decl(),
+        ShopSeason::decl(),
+        CartOption::decl(),
+        CartLine::decl(),
+        Cart::decl(),
+        CheckSeat::decl(),
+    ];
+    declarations(&decls).replacen("\n\n", "\n\nimport type { Money } from './orders';\n\n", 1)
 }
 
 fn booking() -> String {

@@ -28,6 +28,7 @@ pub mod seats;
 pub mod seed;
 pub mod session;
 pub mod settings;
+pub mod shop;
 pub mod spa;
 pub mod startup;
 pub mod state;

@@ -44,7 +44,9 @@ pub async fn identify(
     };
     if let Some(identity) = &identity {
         let path = req.path();
-        let api = path.starts_with("/api/") || path.starts_with("/public/");
+        let api = path.starts_with("/api/")
+            || path.starts_with("/public/")
+            || path.starts_with("/webshop/");
         if api && !req.method().is_safe() {
             let sent = req
                 .headers()

@@ -30,6 +30,7 @@ pub const AREAS: &[Area] = &[
     crate::events::AREA,
     crate::booking::AREA,
     crate::seats::AREA,
+    crate::shop::AREA,
     crate::profile::AREA,
     crate::dashboard::AREA,
     crate::payments::AREA,

@@ -27,6 +27,7 @@ mod settings_club;
 mod settings_jobs;
 mod settings_modules;
 mod settings_users;
+mod shop;
 mod state_changes;
 mod subscription_options;
 mod subscription_window;

@@ -1,0 +1,237 @@
+//! The web shop's wire types (issue 17; spec 3 §3 Web shop product, Cart). Prices are integer
+//! øre as the catalogue keeps them (`price`, without VAT when the club's prices are without it)
+//! and as the buyer pays them (`priceWithVat`, the club's VAT rule applied by the server).
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use tribune_domain::money::Money;
+use uuid::Uuid;
+
+/// A shop category (`showOnShop`): its shop title, description and image.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopCategory {
+    pub id: Uuid,
+    pub title: String,
+    pub description: Option<String>,
+    pub image: Option<String>,
+}
+
+/// A product in the shop's grid.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopProductSummary {
+    pub id: Uuid,
+    pub title: String,
+    /// 'product', 'ticket' or 'seat-ticket'.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub category_id: Option<Uuid>,
+    /// The lowest price a buyer pays (with VAT as the club shows it).
+    #[schema(value_type = i64)]
+    pub price_with_vat: Money,
+    /// 'Fra:' — the variants' prices differ.
+    pub from_price: bool,
+    /// The price before the shop's discount, when there is one (with VAT).
+    #[schema(value_type = Option<i64>)]
+    pub original_price_with_vat: Option<Money>,
+    pub image: Option<String>,
+    /// A subscription product.
+    pub subscription: bool,
+    pub sold_out: bool,
+}
+
+/// A variant the buyer chooses.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopVariant {
+    pub id: Uuid,
+    pub title: String,
+    #[schema(value_type = i64)]
+    pub price_with_vat: Money,
+    pub sold_out: bool,
+}
+
+/// A public add-on: its own product's price, or the price the product overrides it with.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopOption {
+    pub product_id: Uuid,
+    pub variant_id: Option<Uuid>,
+    pub title: String,
+    #[schema(value_type = i64)]
+    pub price_with_vat: Money,
+    pub pre_selected: bool,
+}
+
+/// What a subscription product costs and binds.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopSubscription {
+    /// Months between payments.
+    pub interval: i32,
+    /// Months bound.
+    pub commitment: i32,
+    #[schema(value_type = i64)]
+    pub fee_with_vat: Money,
+    #[schema(value_type = i64)]
+    pub start_fee_with_vat: Money,
+}
+
+/// An event a seat-ticket product sells seats at.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopSeatEvent {
+    pub id: Uuid,
+    pub title: String,
+    #[ts(type = "string")]
+    #[schema(value_type = String)]
+    pub start_date: chrono::DateTime<chrono::Utc>,
+}
+
+/// `GET /webshop/product/{id}`: the product page.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopProduct {
+    pub id: Uuid,
+    pub title: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub category_id: Option<Uuid>,
+    /// Sanitised rich text.
+    pub description: Option<String>,
+    pub image: Option<String>,
+    #[schema(value_type = i64)]
+    pub price_with_vat: Money,
+    #[schema(value_type = Option<i64>)]
+    pub original_price_with_vat: Option<Money>,
+    pub variants: Vec<ShopVariant>,
+    pub options: Vec<ShopOption>,
+    pub subscription: Option<ShopSubscription>,
+    /// A season ticket: one seat for every match of its season.
+    pub season_ticket: bool,
+    pub season_id: Option<Uuid>,
+    /// The events whose seats a seat-ticket product sells (the first, for a season ticket).
+    pub seat_events: Vec<ShopSeatEvent>,
+    /// The chart categories it sells (none: every category).
+    pub seat_categories: Vec<String>,
+    pub sold_out: bool,
+}
+
+/// `GET /webshop/season/{seasonId}`: a season's products for season-ticket sales.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopSeason {
+    pub id: Uuid,
+    pub title: String,
+    #[ts(type = "string")]
+    #[schema(value_type = String)]
+    pub start_date: NaiveDate,
+    #[ts(type = "string")]
+    #[schema(value_type = String)]
+    pub end_date: NaiveDate,
+    pub products: Vec<ShopProductSummary>,
+}
+
+/// An add-on on a cart line.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CartOption {
+    pub product_id: Option<Uuid>,
+    pub title: String,
+    #[schema(value_type = i64)]
+    pub price_with_vat: Money,
+}
+
+/// A line of the cart.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CartLine {
+    pub id: Uuid,
+    pub product_id: Option<Uuid>,
+    pub variant_id: Option<Uuid>,
+    pub title: String,
+    pub variant: Option<String>,
+    pub image: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[ts(type = "number")]
+    pub amount: i64,
+    /// Per unit, add-ons included, with VAT as the club shows it.
+    #[schema(value_type = i64)]
+    pub price_with_vat: Money,
+    #[schema(value_type = i64)]
+    pub total_with_vat: Money,
+    pub options: Vec<CartOption>,
+    pub subscription: bool,
+    /// The seat of a seat-ticket line ('row-number'), and where it is.
+    pub seat: Option<String>,
+    pub seat_event: Option<String>,
+    pub seat_event_id: Option<Uuid>,
+    pub section: Option<String>,
+    pub row: Option<String>,
+    pub seat_number: Option<String>,
+    pub color: Option<String>,
+    /// The seat is held for the cart now (false: taken back; pick it again).
+    pub seat_held: bool,
+}
+
+/// `GET /public/orders/webshop/cart`: the buyer's cart.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Cart {
+    pub lines: Vec<CartLine>,
+    /// Without VAT.
+    #[schema(value_type = i64)]
+    pub subtotal: Money,
+    #[schema(value_type = i64)]
+    pub vat: Money,
+    #[schema(value_type = i64)]
+    pub total: Money,
+    /// The hold session the cart's seats are held with (the seat picker goes on with it).
+    pub hold_token: Option<String>,
+    /// Whether a subscription is in the cart ('Abonnementsbetingelser').
+    pub has_subscription: bool,
+}
+
+/// `POST …/cart/add`: the product, its amount and add-ons (`options`: option product ids,
+/// comma-separated), and for a seat-ticket its seat held with `holdToken` at `seatEventId`.
+#[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AddToCart {
+    pub product_id: String,
+    #[serde(default)]
+    pub variant_id: Option<String>,
+    #[serde(default)]
+    pub amount: Option<String>,
+    #[serde(default)]
+    pub options: Option<String>,
+    #[serde(default)]
+    pub seat: Option<String>,
+    #[serde(default)]
+    pub seat_event_id: Option<String>,
+    #[serde(default)]
+    pub hold_token: Option<String>,
+}
+
+/// `POST …/cart/update`: a line's new amount (0 removes it).
+#[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct UpdateCart {
+    pub id: String,
+    pub amount: String,
+}
+
+/// `POST /webshop/cart/check-seat`: the seat a seat-ticket line takes.
+#[derive(Debug, Clone, Default, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CheckSeat {
+    /// The cart line.
+    pub id: Option<Uuid>,
+    pub seat: String,
+    pub chart_id: Option<String>,
+    pub seat_event_id: Option<Uuid>,
+    pub hold_token: Option<String>,
+}

@@ -1,0 +1,81 @@
+//! The web shop (issue 17; spec 3 §2 Web shop, §3 Web shop product, Cart, §7 Web shop
+//! (public)): the public catalogue (`catalogue.rs`), the buyer's cart (`cart.rs`), and the
+//! wire types (`dto.rs`). Every call is public: the club is the one the visitor is at.
+
+pub mod cart;
+pub mod catalogue;
+pub mod dto;
+
+use utoipa::OpenApi;
+
+use crate::kit::routes::{Access, Area, Routes};
+
+pub const AREA: Area = Area {
+    name: "webshop",
+    configure,
+    doc: ShopDoc::openapi,
+    history: &[],
+};
+
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get("/webshop/categories", Access::Public, catalogue::categories)
+        .get("/webshop/products", Access::Public, catalogue::products)
+        .get("/webshop/product/{id}", Access::Public, catalogue::product)
+        .get(
+            "/webshop/season/{seasonId}",
+            Access::Public,
+            catalogue::season,
+        )
+        .get(
+            "/webshop/pictures/{id}",
+            Access::Public,
+            catalogue::shop_picture,
+        )
+        .post("/webshop/cart/check-seat", Access::Public, cart::check_seat)
+        .get(
+            "/public/orders/webshop/cart",
+            Access::Public,
+            cart::get_cart,
+        )
+        .post(
+            "/public/orders/webshop/cart/add",
+            Access::Public,
+            cart::add_to_cart,
+        )
+        .post(
+            "/public/orders/webshop/cart/update",
+            Access::Public,
+            cart::update_cart,
+        );
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        catalogue::categories,
+        catalogue::products,
+        catalogue::product,
+        catalogue::season,
+        catalogue::shop_picture,
+        cart::get_cart,
+        cart::add_to_cart,
+        cart::update_cart,
+        cart::check_seat,
+    ),
+    components(schemas(
+        dto::ShopCategory,
+        dto::ShopProductSummary,
+        dto::ShopProduct,
+        dto::ShopVariant,
+        dto::ShopOption,
+        dto::ShopSubscription,
+        dto::ShopSeatEvent,
+        dto::ShopSeason,
+        dto::Cart,
+        dto::CartLine,
+        dto::CartOption,
+        dto::CheckSeat,
+    ))
+)]
+pub struct ShopDoc;

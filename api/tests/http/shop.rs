@@ -1,0 +1,474 @@
+//! The web shop's catalogue and cart (issue 17): what the buyer sees and pays (the club's VAT
+//! applied by the server), the cart on the server that survives reloads and takes its prices
+//! from the catalogue alone, seat-ticket lines on seats the buyer holds, a visitor's cart
+//! becoming the customer's at login, and one club's shop never showing another's products.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{
+    catalogue_product, first_error, open_event, spawn_app, visitor, visitor_of, Browser, TestApp,
+};
+
+/// Demo FC's prices are without VAT, at 25 %.
+async fn prices_without_vat(app: &TestApp) {
+    let club = app.club_id("Demo FC").await;
+    sqlx::query("UPDATE clients SET prices_with_vat = false, vat_rate = 2500, disable_vat = false WHERE id = $1")
+        .bind(club)
+        .execute(&app.db.owner)
+        .await
+        .unwrap();
+}
+
+async fn shop_category(staff: &Browser, title: &str, shown: bool) -> String {
+    let (status, body) = staff
+        .post_form(
+            "/api/products/categories/update",
+            Some(&json!({ "title": title, "showOnShop": shown, "shop": { "title": format!("{title} i shoppen") } })),
+            &[],
+            vec![],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["result"].as_str().unwrap().to_string()
+}
+
+/// The scarf (100 kr. without VAT, in the shop's category) with two add-ons — a public
+/// gift wrap at its own price and a hidden one — and a hidden product: their ids.
+async fn the_shop(staff: &Browser) -> (String, String, String, String) {
+    let category = shop_category(staff, "Merchandise", true).await;
+    let wrap = catalogue_product(
+        staff,
+        json!({ "title": "Gaveindpakning", "type": "product", "price": 2000 }),
+    )
+    .await;
+    let secret = catalogue_product(
+        staff,
+        json!({ "title": "Personalerabat", "type": "product", "price": 0 }),
+    )
+    .await;
+    let scarf = catalogue_product(
+        staff,
+        json!({
+            "title": "Halstørklæde 2026", "type": "product", "price": 10000, "categoryId": category,
+            "options": [
+                { "productId": wrap, "public": true, "preSelected": true },
+                { "productId": secret, "public": false },
+            ],
+            "shop": { "active": true, "title": "Halstørklæde", "description": "<p>Varmt og blåt</p>" },
+        }),
+    )
+    .await;
+    let hidden = catalogue_product(
+        staff,
+        json!({ "title": "Lagervare", "type": "product", "price": 5000, "categoryId": category }),
+    )
+    .await;
+    (category, scarf, wrap, hidden)
+}
+
+async fn cart(buyer: &Browser) -> Value {
+    let (status, body) = buyer.get_json("/public/orders/webshop/cart").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["result"].clone()
+}
+
+async fn add(buyer: &Browser, query: &str) -> (StatusCode, Value) {
+    buyer
+        .post_json(
+            &format!("/public/orders/webshop/cart/add?{query}"),
+            &json!({}),
+        )
+        .await
+}
+
+#[tokio::test]
+async fn the_shop_shows_its_categories_and_products_at_the_prices_the_buyer_pays() {
+    let app = spawn_app().await;
+    prices_without_vat(&app).await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (category, scarf, wrap, hidden) = the_shop(&staff).await;
+    let other = shop_category(&staff, "Intern", false).await;
+    let shirt = catalogue_product(
+        &staff,
+        json!({
+            "title": "Trøje", "type": "product", "price": 40000,
+            "variants": [
+                { "title": "S", "price": 40000 },
+                { "title": "XL", "price": 44000 },
+            ],
+            "shop": { "active": true, "discount": 4000 },
+        }),
+    )
+    .await;
+    let buyer = visitor(&app).await;
+
+    let (status, body) = buyer.get_json("/webshop/categories").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let categories = body["result"].as_array().unwrap();
+    assert_eq!(categories.len(), 1, "{body}");
+    assert_eq!(categories[0]["id"], json!(category));
+    assert_eq!(categories[0]["title"], "Merchandise i shoppen");
+    assert!(!body.to_string().contains(&other));
+
+    let (status, body) = buyer.get_json("/webshop/products").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let products = body["result"].as_array().unwrap();
+    let ids: Vec<&str> = products.iter().map(|p| p["id"].as_str().unwrap()).collect();
+    assert!(
+        ids.contains(&scarf.as_str()) && ids.contains(&shirt.as_str()),
+        "{body}"
+    );
+    assert!(!ids.contains(&hidden.as_str()) && !ids.contains(&wrap.as_str()));
+    let of = |id: &str| products.iter().find(|p| p["id"] == id).unwrap().clone();
+    assert_eq!(of(&scarf)["title"], "Halstørklæde");
+    assert_eq!(of(&scarf)["priceWithVat"], 12500);
+    assert_eq!(of(&scarf)["fromPrice"], false);
+    // The shirt's variants differ: 'Fra:' the lowest, after the shop's 40 kr. off.
+    assert_eq!(of(&shirt)["priceWithVat"], 45000);
+    assert_eq!(of(&shirt)["fromPrice"], true);
+    assert_eq!(of(&shirt)["originalPriceWithVat"], 50000);
+
+    let (_, filtered) = buyer
+        .get_json(&format!("/webshop/products?categoryIds={category}"))
+        .await;
+    let ids: Vec<&str> = filtered["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [scarf.as_str()]);
+    let (status, none) = buyer
+        .get_json("/webshop/products?categoryIds=nonsense")
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(none["result"], json!([]));
+
+    // The product page: the public add-on only, at its own price with VAT, pre-selected.
+    let (status, page) = buyer.get_json(&format!("/webshop/product/{scarf}")).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let page = &page["result"];
+    assert_eq!(page["description"], "<p>Varmt og blåt</p>");
+    assert_eq!(page["priceWithVat"], 12500);
+    assert_eq!(page["options"].as_array().unwrap().len(), 1, "{page}");
+    assert_eq!(page["options"][0]["productId"], json!(wrap));
+    assert_eq!(page["options"][0]["priceWithVat"], 2500);
+    assert_eq!(page["options"][0]["preSelected"], true);
+    assert_eq!(page["subscription"], Value::Null);
+    let (_, shirt_page) = buyer.get_json(&format!("/webshop/product/{shirt}")).await;
+    let variants = shirt_page["result"]["variants"].as_array().unwrap();
+    assert_eq!(variants[1]["title"], "XL");
+    assert_eq!(variants[1]["priceWithVat"], 50000);
+    // Not in the shop, or not a product at all: not found.
+    for id in [hidden.as_str(), wrap.as_str(), "nonsense"] {
+        let (status, _) = buyer.get_json(&format!("/webshop/product/{id}")).await;
+        assert!(
+            status == StatusCode::NOT_FOUND || status == StatusCode::UNPROCESSABLE_ENTITY,
+            "{id}: {status}"
+        );
+    }
+    // Another club's visitor finds none of it.
+    let stranger = visitor_of(&app, "Demo Håndbold").await;
+    let (_, theirs) = stranger.get_json("/webshop/products").await;
+    assert!(!theirs.to_string().contains(&scarf), "{theirs}");
+    let (status, _) = stranger
+        .get_json(&format!("/webshop/product/{scarf}"))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_visitors_cart_is_on_the_server_priced_from_the_catalogue_and_its_lines_change_and_go() {
+    let app = spawn_app().await;
+    prices_without_vat(&app).await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, scarf, wrap, hidden) = the_shop(&staff).await;
+    let buyer = visitor(&app).await;
+    assert_eq!(cart(&buyer).await["lines"], json!([]));
+
+    // Two scarves with the gift wrap; a price in the request is never read.
+    let (status, body) = add(
+        &buyer,
+        &format!("productId={scarf}&amount=2&options={wrap}&price=1"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let line = &body["result"]["lines"][0];
+    assert_eq!(line["title"], "Halstørklæde");
+    assert_eq!(line["amount"], 2);
+    assert_eq!(line["priceWithVat"], 15000);
+    assert_eq!(line["options"][0]["title"], "Gaveindpakning");
+    assert_eq!(body["result"]["subtotal"], 24000);
+    assert_eq!(body["result"]["vat"], 6000);
+    assert_eq!(body["result"]["total"], 30000);
+    // The cart is the browser's: a reload finds it, another visitor has none.
+    assert_eq!(cart(&buyer).await["total"], 30000);
+    assert_eq!(cart(&visitor(&app).await).await["lines"], json!([]));
+    // The same again raises the line; without the add-on it is a line of its own.
+    add(&buyer, &format!("productId={scarf}&options={wrap}")).await;
+    let (_, body) = add(&buyer, &format!("productId={scarf}")).await;
+    let lines = body["result"]["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{body}");
+    assert_eq!(lines[0]["amount"], 3);
+    assert_eq!(lines[1]["priceWithVat"], 12500);
+
+    // Refused, each on its field, and nothing changes.
+    for (query, field, message) in [
+        (
+            format!("productId={hidden}"),
+            "productId",
+            "Produktet findes ikke i shoppen",
+        ),
+        (
+            "productId=nonsense".to_string(),
+            "productId",
+            "Produktet findes ikke",
+        ),
+        (
+            format!("productId={scarf}&options={hidden}"),
+            "options",
+            "Tilvalget findes ikke",
+        ),
+        (
+            format!("productId={scarf}&amount=0"),
+            "amount",
+            "Antal skal være mellem 1 og 100",
+        ),
+        (
+            format!("productId={scarf}&amount=tre"),
+            "amount",
+            "Antal skal være et helt tal",
+        ),
+        (
+            format!("productId={scarf}&variantId={wrap}"),
+            "variantId",
+            "Varianten findes ikke",
+        ),
+    ] {
+        let (status, body) = add(&buyer, &query).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{query}: {body}");
+        assert_eq!(first_error(&body, field), message, "{query}");
+    }
+    assert_eq!(cart(&buyer).await["lines"].as_array().unwrap().len(), 2);
+
+    // A line's amount changes; 0 removes it; a line not in this cart is not found.
+    let id = lines[0]["id"].as_str().unwrap().to_string();
+    let update = |id: &str, amount: &str| {
+        format!("/public/orders/webshop/cart/update?id={id}&amount={amount}")
+    };
+    let (status, body) = buyer.post_json(&update(&id, "1"), &json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["lines"][0]["amount"], 1);
+    let (status, body) = buyer.post_json(&update(&id, "101"), &json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let stranger = visitor(&app).await;
+    let (status, _) = stranger.post_json(&update(&id, "5"), &json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, body) = buyer.post_json(&update(&id, "0"), &json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["lines"].as_array().unwrap().len(), 1);
+    assert_eq!(body["result"]["total"], 12500);
+    // The cart is an order in status 'cart'.
+    let carts = app
+        .count("SELECT count(*) FROM order_rows WHERE status = 'cart'")
+        .await;
+    assert_eq!(carts, 1);
+}
+
+#[tokio::test]
+async fn a_visitors_cart_becomes_the_customers_at_login_and_joins_the_one_they_had() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, scarf, wrap, _) = the_shop(&staff).await;
+    // Karen's own cart from another day: one scarf.
+    let karen = visitor(&app).await;
+    let response = karen
+        .login("kunde@tribune.test", crate::helpers::PASSWORD)
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let (status, body) = add(&karen, &format!("productId={scarf}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // On another browser she shops as a visitor, then logs in: the carts are one.
+    let browser = visitor(&app).await;
+    add(
+        &browser,
+        &format!("productId={scarf}&options={wrap}&amount=2"),
+    )
+    .await;
+    let response = browser
+        .login("kunde@tribune.test", crate::helpers::PASSWORD)
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let merged = cart(&browser).await;
+    let amounts: Vec<i64> = merged["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["amount"].as_i64().unwrap())
+        .collect();
+    assert_eq!(amounts, [1, 2], "{merged}");
+    assert_eq!(cart(&karen).await["lines"], merged["lines"]);
+}
+
+#[tokio::test]
+async fn a_carts_seat_ticket_takes_a_seat_its_buyer_holds_and_gives_it_back_when_it_goes() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (status, body) = staff
+        .post_json(
+            "/api/seats/charts",
+            &json!({
+                "name": "Stadion",
+                "categories": [{ "key": "std", "label": "Standard", "color": "#1e88e5" }],
+                "sections": [{ "name": "A", "categoryKey": "std", "rows": [{ "label": "A1", "seats": 6 }] }],
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let chart = body["result"].as_str().unwrap().to_string();
+    let (_, chart) = staff.get_json(&format!("/api/seats/charts/{chart}")).await;
+    let key = chart["result"]["key"].as_str().unwrap().to_string();
+    let (event, _) = open_event(
+        &staff,
+        "Pokalkamp",
+        json!([]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } }),
+    )
+    .await;
+    let ticket = catalogue_product(
+        &staff,
+        json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 15000,
+                "seats": [{ "chartId": key, "category": "std" }], "shop": { "active": true } }),
+    )
+    .await;
+    let buyer = visitor(&app).await;
+    let (_, page) = buyer.get_json(&format!("/webshop/product/{ticket}")).await;
+    assert_eq!(
+        page["result"]["seatEvents"][0]["id"],
+        json!(event),
+        "{page}"
+    );
+
+    // The buyer holds A1-2 and A1-3 with a session of their own and adds A1-2.
+    let (_, token) = buyer
+        .post_json("/public/seats/hold-tokens", &json!({}))
+        .await;
+    let token = token["result"]["holdToken"].as_str().unwrap().to_string();
+    let (status, body) = buyer
+        .post_json(
+            &format!("/public/events/{event}/hold-seats"),
+            &json!({ "holdToken": token, "seats": ["A1-2", "A1-3"] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = add(
+        &buyer,
+        &format!("productId={ticket}&seat=A1-2&seatEventId={event}&holdToken={token}&amount=4"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let line = body["result"]["lines"][0].clone();
+    assert_eq!(line["amount"], 1);
+    assert_eq!(line["seat"], "A1-2");
+    assert_eq!(line["section"], "A");
+    assert_eq!(line["seatEvent"], "Pokalkamp");
+    assert_eq!(line["seatHeld"], true);
+    assert_eq!(body["result"]["holdToken"], json!(token));
+    // A seat it does not hold, or one already in the cart, is refused on the seat.
+    let (status, body) = add(
+        &buyer,
+        &format!("productId={ticket}&seat=A1-5&seatEventId={event}&holdToken={token}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "seat"),
+        "Pladsen er ikke reserveret til dig. Vælg pladsen igen."
+    );
+    let (status, body) = add(
+        &buyer,
+        &format!("productId={ticket}&seat=A1-2&seatEventId={event}&holdToken={token}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(first_error(&body, "seat"), "Pladsen er allerede i kurven");
+    // A seat line is one seat.
+    let id = line["id"].as_str().unwrap().to_string();
+    let (status, _) = buyer
+        .post_json(
+            &format!("/public/orders/webshop/cart/update?id={id}&amount=2"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // check-seat moves the line to A1-3: A1-2 is free again.
+    let (status, body) = buyer
+        .post_json(
+            "/webshop/cart/check-seat",
+            &json!({ "id": id, "seat": "A1-3", "chartId": key, "seatEventId": event }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["lines"][0]["seat"], "A1-3");
+    let state = |label: &'static str| {
+        let buyer = &buyer;
+        let event = &event;
+        async move {
+            let (_, map) = buyer
+                .get_json(&format!("/public/events/{event}/seats"))
+                .await;
+            map["result"]["states"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["label"] == label)
+                .map(|s| s["state"].as_str().unwrap().to_string())
+                .unwrap_or_else(|| "free".into())
+        }
+    };
+    assert_eq!(state("A1-2").await, "free");
+    assert_eq!(state("A1-3").await, "held");
+    let (status, body) = buyer
+        .post_json(
+            "/webshop/cart/check-seat",
+            &json!({ "id": id, "seat": "", "seatEventId": event }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(first_error(&body, "seat"), "Plads skal vælges!");
+
+    // Removed: its seat is free for the next buyer.
+    let (status, _) = buyer
+        .post_json(
+            &format!("/public/orders/webshop/cart/update?id={id}&amount=0"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state("A1-3").await, "free");
+}
+
+#[tokio::test]
+async fn a_cart_of_one_club_never_holds_or_shows_another_clubs_products() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, scarf, _, _) = the_shop(&staff).await;
+    let buyer = visitor(&app).await;
+    let (status, _) = add(&buyer, &format!("productId={scarf}")).await;
+    assert_eq!(status, StatusCode::OK);
+    // The same browser at the other club: an empty cart, and Demo FC's scarf is not for sale.
+    let club = app.club_id("Demo Håndbold").await;
+    buyer
+        .get(&format!("/public/app/change-client/{club}"))
+        .await;
+    assert_eq!(cart(&buyer).await["lines"], json!([]));
+    let (status, body) = add(&buyer, &format!("productId={scarf}")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "productId"),
+        "Produktet findes ikke i shoppen"
+    );
+}

@@ -1,0 +1,99 @@
+// Generated from the Rust types by api/src/generated_types.rs; do not edit.
+
+import type { Money } from './orders';
+
+export type ShopCategory = { id: string, title: string, description: string | null, image: string | null, };
+
+export type ShopProductSummary = { id: string, title: string, 
+/**
+ * 'product', 'ticket' or 'seat-ticket'.
+ */
+type: string, categoryId: string | null, 
+/**
+ * The lowest price a buyer pays (with VAT as the club shows it).
+ */
+priceWithVat: Money, 
+/**
+ * 'Fra:' — the variants' prices differ.
+ */
+fromPrice: boolean, 
+/**
+ * The price before the shop's discount, when there is one (with VAT).
+ */
+originalPriceWithVat: Money | null, image: string | null, 
+/**
+ * A subscription product.
+ */
+subscription: boolean, soldOut: boolean, };
+
+export type ShopVariant = { id: string, title: string, priceWithVat: Money, soldOut: boolean, };
+
+export type ShopOption = { productId: string, variantId: string | null, title: string, priceWithVat: Money, preSelected: boolean, };
+
+export type ShopSubscription = { 
+/**
+ * Months between payments.
+ */
+interval: number, 
+/**
+ * Months bound.
+ */
+commitment: number, feeWithVat: Money, startFeeWithVat: Money, };
+
+export type ShopSeatEvent = { id: string, title: string, startDate: string, };
+
+export type ShopProduct = { id: string, title: string, type: string, categoryId: string | null, 
+/**
+ * Sanitised rich text.
+ */
+description: string | null, image: string | null, priceWithVat: Money, originalPriceWithVat: Money | null, variants: Array<ShopVariant>, options: Array<ShopOption>, subscription: ShopSubscription | null, 
+/**
+ * A season ticket: one seat for every match of its season.
+ */
+seasonTicket: boolean, seasonId: string | null, 
+/**
+ * The events whose seats a seat-ticket product sells (the first, for a season ticket).
+ */
+seatEvents: Array<ShopSeatEvent>, 
+/**
+ * The chart categories it sells (none: every category).
+ */
+seatCategories: Array<string>, soldOut: boolean, };
+
+export type ShopSeason = { id: string, title: string, startDate: string, endDate: string, products: Array<ShopProductSummary>, };
+
+export type CartOption = { productId: string | null, title: string, priceWithVat: Money, };
+
+export type CartLine = { id: string, productId: string | null, variantId: string | null, title: string, variant: string | null, image: string | null, type: string, amount: number, 
+/**
+ * Per unit, add-ons included, with VAT as the club shows it.
+ */
+priceWithVat: Money, totalWithVat: Money, options: Array<CartOption>, subscription: boolean, 
+/**
+ * The seat of a seat-ticket line ('row-number'), and where it is.
+ */
+seat: string | null, seatEvent: string | null, seatEventId: string | null, section: string | null, row: string | null, seatNumber: string | null, color: string | null, 
+/**
+ * The seat is held for the cart now (false: taken back; pick it again).
+ */
+seatHeld: boolean, };
+
+export type Cart = { lines: Array<CartLine>, 
+/**
+ * Without VAT.
+ */
+subtotal: Money, vat: Money, total: Money, 
+/**
+ * The hold session the cart's seats are held with (the seat picker goes on with it).
+ */
+holdToken: string | null, 
+/**
+ * Whether a subscription is in the cart ('Abonnementsbetingelser').
+ */
+hasSubscription: boolean, };
+
+export type CheckSeat = { 
+/**
+ * The cart line.
+ */
+id: string | null, seat: string, chartId: string | null, seatEventId: string | null, holdToken: string | null, };
