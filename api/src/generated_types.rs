@@ -161,8 +161,9 @@ fn seats() -> String {
 /// The web shop's types (issue 17: the catalogue as the buyer sees it, the cart).
 fn shop() -> String {
     use crate::shop::dto::{
-        Cart, CartLine, CartOption, CheckSeat, ShopCategory, ShopOption, ShopProduct,
-        ShopProductSummary, ShopSeason, ShopSeatEvent, ShopSubscription, ShopVariant,
+        Cart, CartLine, CartOption, CheckSeat, CheckoutInput, CheckoutIntent, CheckoutResult,
+        ConfirmedLine, ConfirmedOrder, ShopCategory, ShopOption, ShopProduct, ShopProductSummary,
+        ShopSeason, ShopSeatEvent, ShopSubscription, ShopVariant,
     };
     let decls = [
         ShopCategory::decl(),
@@ -177,6 +178,11 @@ fn shop() -> String {
         CartLine::decl(),
         Cart::decl(),
         CheckSeat::decl(),
+        CheckoutInput::decl(),
+        CheckoutIntent::decl(),
+        CheckoutResult::decl(),
+        ConfirmedLine::decl(),
+        ConfirmedOrder::decl(),
     ];
     declarations(&decls).replacen("\n\n", "\n\nimport type { Money } from './orders';\n\n", 1)
 }

@@ -522,7 +522,8 @@ pub async fn cancel_sold_out(
     let actor = Actor::system(client_id, "Kortbetaling");
     let service = crate::orders::OrderService::of(state);
     let (order, _) = service.load(client_id, order_id).await?;
-    if order.status == OrderStatus::Draft {
+    // A booking's draft or a shop checkout's cart goes to staff first, then is cancelled.
+    if order.status.is_editable() {
         service
             .execute(
                 &actor,

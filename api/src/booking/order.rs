@@ -19,7 +19,6 @@ use super::dto::{
 };
 use crate::envelope;
 use crate::error::ApiError;
-use crate::integrations::payments::ProviderKind;
 use crate::kit::ids::parse_id;
 use crate::kit::payments::{self, LinkQuery, Purpose};
 use crate::kit::pdf::pdf_response;
@@ -254,24 +253,8 @@ pub async fn accept_payment(
         return Err(ApiError::NotFound);
     }
     let reference = body.and_then(|b| b.into_inner().reference);
-    let mut tx = club_tx(&state.pool, client_id).await?;
-    let row = match reference
-        .as_deref()
-        .filter(|r| !r.is_empty() && r.len() <= 255)
-    {
-        Some(reference) => payments::of_owner(&mut tx, booking.order_id, reference).await?,
-        None => payments::latest_for(&mut tx, booking.order_id).await?,
-    };
-    tx.commit().await?;
-    if let Some(row) = row.filter(|r| r.provider == ProviderKind::Stripe.as_str()) {
-        let provider = payments::provider(&state, ProviderKind::Stripe)?;
-        if let Some(outcome) = provider
-            .read(row.reference.as_deref().unwrap_or_default())
-            .await?
-        {
-            payments::settle(&state, &row, &outcome, None).await?;
-        }
-    }
+    payments::settle_from_provider(&state, client_id, booking.order_id, reference.as_deref())
+        .await?;
     let (order, _) = OrderService::of(&state)
         .load(client_id, booking.order_id)
         .await?;

@@ -395,6 +395,7 @@ pub async fn settle(
     let counts = matches!(outcome.state, PaymentState::Authorized | PaymentState::Paid);
     let mut duplicate = false;
     let mut booking = crate::booking::confirm::Paid::NotBooking;
+    let mut shop = crate::shop::checkout::Paid::NotShop;
     if counts && row.purpose == Purpose::Order.as_str() {
         let payment = CardPayment {
             provider: row.provider.clone(),
@@ -417,10 +418,13 @@ pub async fn settle(
             .await
         {
             Ok(_) => {
-                // A booking of an event is confirmed by its payment (issue 15).
+                // A booking of an event is confirmed by its payment (issue 15), and so is a
+                // shop checkout (issue 17).
                 booking =
                     crate::booking::confirm::on_paid(state, &mut tx, row.client_id, row.owner_id)
                         .await?;
+                shop = crate::shop::checkout::on_paid(state, &mut tx, row.client_id, row.owner_id)
+                    .await?;
             }
             Err(CommandError::Domain(OrderError::AlreadyPaid)) => duplicate = true,
             Err(CommandError::Domain(OrderError::NotFound)) | Err(CommandError::NotFound) => {
@@ -430,8 +434,11 @@ pub async fn settle(
         }
     }
     tx.commit().await?;
-    if booking == crate::booking::confirm::Paid::SoldOut {
-        // Paid after its places were given to others: cancelled, and the money goes back.
+    if booking == crate::booking::confirm::Paid::SoldOut
+        || shop == crate::shop::checkout::Paid::SoldOut
+    {
+        // Paid after its places, stock or seats were given to others: cancelled, and the money
+        // goes back.
         crate::booking::confirm::cancel_sold_out(state, row.client_id, row.owner_id).await?;
     }
     if !duplicate {
@@ -447,6 +454,33 @@ pub async fn settle(
     )
     .await?;
     Ok(Settled::GivenBack)
+}
+
+/// The payer is back: the order's card payment (`reference`, else its latest) is read from
+/// Stripe and settled (a webhook may have done so already). The window's payments settle by its
+/// callback only.
+pub async fn settle_from_provider(
+    state: &AppState,
+    client_id: Uuid,
+    order_id: Uuid,
+    reference: Option<&str>,
+) -> Result<(), ApiError> {
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let row = match reference.filter(|r| !r.is_empty() && r.len() <= 255) {
+        Some(reference) => of_owner(&mut tx, order_id, reference).await?,
+        None => latest_for(&mut tx, order_id).await?,
+    };
+    tx.commit().await?;
+    if let Some(row) = row.filter(|r| r.provider == ProviderKind::Stripe.as_str()) {
+        let provider = provider(state, ProviderKind::Stripe)?;
+        if let Some(outcome) = provider
+            .read(row.reference.as_deref().unwrap_or_default())
+            .await?
+        {
+            settle(state, &row, &outcome, None).await?;
+        }
+    }
+    Ok(())
 }
 
 /// Returns a payment that must not stand: a reservation is released, a payment refunded.

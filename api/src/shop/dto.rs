@@ -235,3 +235,116 @@ pub struct CheckSeat {
     pub seat_event_id: Option<Uuid>,
     pub hold_token: Option<String>,
 }
+
+/// The checkout form (spec 3 §3 Checkout payload): who buys, and how. The lines are the cart's:
+/// the server reads them from the cart, never from the request.
+#[derive(Debug, Clone, Default, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CheckoutInput {
+    pub firstname: String,
+    pub lastname: String,
+    pub email: String,
+    pub phone: String,
+    pub description: Option<String>,
+    /// 'Opret bruger' (visitors only), with `password`.
+    pub create_user: bool,
+    pub password: Option<String>,
+    /// 'card', or the id of one of the customer's saved cards.
+    pub payment_method: Option<String>,
+    /// 'Gem kort' (customers only).
+    pub save_card: bool,
+    pub discount_code: Option<String>,
+    /// 'Handelsbetingelser'.
+    pub accept_terms: bool,
+    /// 'Abonnementsbetingelser' (when a subscription is in the cart).
+    pub accept_subscription_terms: bool,
+}
+
+/// `POST /webshop/create-intent`: the key `checkout/complete` is called with, and what the
+/// order comes to with the discount code.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutIntent {
+    pub intent_secret: String,
+    /// Without VAT, after the discount.
+    #[schema(value_type = i64)]
+    pub subtotal: Money,
+    /// The discount code's discount (with VAT as the club shows prices).
+    #[schema(value_type = i64)]
+    pub discount: Money,
+    #[schema(value_type = i64)]
+    pub vat: Money,
+    #[schema(value_type = i64)]
+    pub total: Money,
+}
+
+/// `POST /webshop/checkout/complete`: the order, the token of its confirmation page, and how to
+/// pay (none: nothing to pay, the order is confirmed).
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutResult {
+    pub order_id: Uuid,
+    pub token: String,
+    /// Stripe's client secret for the card element.
+    pub client_secret: Option<String>,
+    pub publishable_key: Option<String>,
+    /// The hosted window's form.
+    #[ts(type = "{ action: string; fields: Array<{ name: string; value: string }> } | null")]
+    #[schema(value_type = Option<Object>)]
+    pub payment_form: Option<serde_json::Value>,
+}
+
+/// A line of the confirmed order.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmedLine {
+    pub title: String,
+    pub variant: Option<String>,
+    #[ts(type = "number")]
+    pub amount: i64,
+    #[schema(value_type = i64)]
+    pub price_with_vat: Money,
+    #[schema(value_type = i64)]
+    pub total_with_vat: Money,
+    pub options: Vec<CartOption>,
+    pub seat: Option<String>,
+    pub seat_event: Option<String>,
+    pub section: Option<String>,
+    pub row: Option<String>,
+    pub seat_number: Option<String>,
+}
+
+/// `GET /webshop/order/{id}?token=` (spec 3 §3 Confirmed order).
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmedOrder {
+    pub id: Uuid,
+    #[ts(type = "number")]
+    pub number: i64,
+    /// 'pending' (waiting for the payment), 'confirmed' or 'cancelled'.
+    pub status: String,
+    pub firstname: String,
+    pub lastname: String,
+    pub email: String,
+    pub phone: String,
+    pub description: Option<String>,
+    pub card_type: Option<String>,
+    /// The card's last four digits.
+    pub card_number: Option<String>,
+    pub exp_month: Option<u32>,
+    pub exp_year: Option<u32>,
+    pub lines: Vec<ConfirmedLine>,
+    /// Without VAT.
+    #[schema(value_type = i64)]
+    pub subtotal: Money,
+    #[schema(value_type = i64)]
+    pub discount: Money,
+    #[schema(value_type = i64)]
+    pub additional_fee: Money,
+    #[schema(value_type = i64)]
+    pub vat: Money,
+    #[schema(value_type = i64)]
+    pub total: Money,
+    /// The club's `orders.confirmationMessage` (sanitised HTML).
+    pub confirmation_message: Option<String>,
+}

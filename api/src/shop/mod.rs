@@ -1,9 +1,10 @@
 //! The web shop (issue 17; spec 3 §2 Web shop, §3 Web shop product, Cart, §7 Web shop
-//! (public)): the public catalogue (`catalogue.rs`), the buyer's cart (`cart.rs`), and the
-//! wire types (`dto.rs`). Every call is public: the club is the one the visitor is at.
+//! (public)): the public catalogue (`catalogue.rs`), the buyer's cart (`cart.rs`), the checkout
+//! and the confirmed order (`checkout.rs`), and the wire types (`dto.rs`). Every call is public: the club is the one the visitor is at.
 
 pub mod cart;
 pub mod catalogue;
+pub mod checkout;
 pub mod dto;
 
 use utoipa::OpenApi;
@@ -33,6 +34,26 @@ pub fn configure(routes: &mut Routes) {
             catalogue::shop_picture,
         )
         .post("/webshop/cart/check-seat", Access::Public, cart::check_seat)
+        .post(
+            "/webshop/create-intent",
+            Access::Public,
+            checkout::create_intent,
+        )
+        .post(
+            "/webshop/checkout/complete",
+            Access::Public,
+            checkout::complete,
+        )
+        .get(
+            "/webshop/order/{id}",
+            Access::Public,
+            checkout::confirmed_order,
+        )
+        .get(
+            "/public/orders/webshop/accept-payment",
+            Access::Public,
+            checkout::accept_payment,
+        )
         .get(
             "/public/orders/webshop/cart",
             Access::Public,
@@ -62,6 +83,10 @@ pub fn configure(routes: &mut Routes) {
         cart::add_to_cart,
         cart::update_cart,
         cart::check_seat,
+        checkout::create_intent,
+        checkout::complete,
+        checkout::confirmed_order,
+        checkout::accept_payment,
     ),
     components(schemas(
         dto::ShopCategory,
@@ -76,6 +101,11 @@ pub fn configure(routes: &mut Routes) {
         dto::CartLine,
         dto::CartOption,
         dto::CheckSeat,
+        dto::CheckoutInput,
+        dto::CheckoutIntent,
+        dto::CheckoutResult,
+        dto::ConfirmedLine,
+        dto::ConfirmedOrder,
     ))
 )]
 pub struct ShopDoc;

@@ -67,6 +67,88 @@ async fn the_shop(staff: &Browser) -> (String, String, String, String) {
     (category, scarf, wrap, hidden)
 }
 
+/// A chart 'Stadion' of one row A1 of six seats, a match on it, and a seat-ticket product in the
+/// shop that sells its seats: (chart key, event id, product id).
+async fn seated_shop(staff: &Browser) -> (String, String, String) {
+    let (status, body) = staff
+        .post_json(
+            "/api/seats/charts",
+            &json!({
+                "name": "Stadion",
+                "categories": [{ "key": "std", "label": "Standard", "color": "#1e88e5" }],
+                "sections": [{ "name": "A", "categoryKey": "std", "rows": [{ "label": "A1", "seats": 6 }] }],
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let chart = body["result"].as_str().unwrap().to_string();
+    let (_, chart) = staff.get_json(&format!("/api/seats/charts/{chart}")).await;
+    let key = chart["result"]["key"].as_str().unwrap().to_string();
+    let (event, _) = open_event(
+        staff,
+        "Pokalkamp",
+        json!([]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } }),
+    )
+    .await;
+    let ticket = catalogue_product(
+        staff,
+        json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 15000,
+                "seats": [{ "chartId": key, "category": "std" }], "shop": { "active": true } }),
+    )
+    .await;
+    (key, event, ticket)
+}
+
+/// A hold session of the buyer's holding `seats` at the event.
+async fn holding(buyer: &Browser, event: &str, seats: &[&str]) -> String {
+    let (_, token) = buyer
+        .post_json("/public/seats/hold-tokens", &json!({}))
+        .await;
+    let token = token["result"]["holdToken"].as_str().unwrap().to_string();
+    let (status, body) = buyer
+        .post_json(
+            &format!("/public/events/{event}/hold-seats"),
+            &json!({ "holdToken": token, "seats": seats }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    token
+}
+
+/// The checkout form of a guest who accepts the terms.
+fn guest_form(email: &str) -> Value {
+    json!({ "firstname": "Gitte", "lastname": "Gæst", "email": email, "phone": "20 30 40 50",
+            "paymentMethod": "card", "acceptTerms": true })
+}
+
+async fn intent(buyer: &Browser, form: &Value) -> (StatusCode, Value) {
+    buyer.post_json("/webshop/create-intent", form).await
+}
+
+async fn complete(buyer: &Browser, key: &str, form: &Value) -> (StatusCode, Value) {
+    buyer
+        .post_json(
+            &format!("/webshop/checkout/complete?intentSecret={key}"),
+            form,
+        )
+        .await
+}
+
+/// The seat's state at the event as a visitor without a session sees it.
+async fn seat_state(buyer: &Browser, event: &str, label: &str) -> String {
+    let (_, map) = buyer
+        .get_json(&format!("/public/events/{event}/seats"))
+        .await;
+    map["result"]["states"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["label"] == label)
+        .map(|s| s["state"].as_str().unwrap().to_string())
+        .unwrap_or_else(|| "free".into())
+}
+
 async fn cart(buyer: &Browser) -> Value {
     let (status, body) = buyer.get_json("/public/orders/webshop/cart").await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -316,33 +398,7 @@ async fn a_visitors_cart_becomes_the_customers_at_login_and_joins_the_one_they_h
 async fn a_carts_seat_ticket_takes_a_seat_its_buyer_holds_and_gives_it_back_when_it_goes() {
     let app = spawn_app().await;
     let staff = app.signed_in("staff@tribune.test").await;
-    let (status, body) = staff
-        .post_json(
-            "/api/seats/charts",
-            &json!({
-                "name": "Stadion",
-                "categories": [{ "key": "std", "label": "Standard", "color": "#1e88e5" }],
-                "sections": [{ "name": "A", "categoryKey": "std", "rows": [{ "label": "A1", "seats": 6 }] }],
-            }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let chart = body["result"].as_str().unwrap().to_string();
-    let (_, chart) = staff.get_json(&format!("/api/seats/charts/{chart}")).await;
-    let key = chart["result"]["key"].as_str().unwrap().to_string();
-    let (event, _) = open_event(
-        &staff,
-        "Pokalkamp",
-        json!([]),
-        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } }),
-    )
-    .await;
-    let ticket = catalogue_product(
-        &staff,
-        json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 15000,
-                "seats": [{ "chartId": key, "category": "std" }], "shop": { "active": true } }),
-    )
-    .await;
+    let (key, event, ticket) = seated_shop(&staff).await;
     let buyer = visitor(&app).await;
     let (_, page) = buyer.get_json(&format!("/webshop/product/{ticket}")).await;
     assert_eq!(
@@ -470,5 +526,237 @@ async fn a_cart_of_one_club_never_holds_or_shows_another_clubs_products() {
     assert_eq!(
         first_error(&body, "productId"),
         "Produktet findes ikke i shoppen"
+    );
+}
+
+#[tokio::test]
+async fn a_guest_checks_out_pays_by_card_and_the_confirmation_shows_the_lines_and_the_seat() {
+    let app = spawn_app().await;
+    prices_without_vat(&app).await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, scarf, wrap, _) = the_shop(&staff).await;
+    let (_, event, ticket) = seated_shop(&staff).await;
+    let buyer = visitor(&app).await;
+    add(&buyer, &format!("productId={scarf}&options={wrap}")).await;
+    let token = holding(&buyer, &event, &["A1-4"]).await;
+    let (status, body) = add(
+        &buyer,
+        &format!("productId={ticket}&seat=A1-4&seatEventId={event}&holdToken={token}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The scarf costs more by now: the order takes the catalogue's price at checkout.
+    sqlx::query("UPDATE products SET price = 12000 WHERE id = $1::uuid")
+        .bind(&scarf)
+        .execute(&app.db.owner)
+        .await
+        .unwrap();
+
+    let form = guest_form("gitte@example.dk");
+    let (status, answer) = intent(&buyer, &form).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // 120 + 20 + 150 = 290 kr. without VAT, 362.50 with it.
+    assert_eq!(answer["result"]["subtotal"], 29000);
+    assert_eq!(answer["result"]["total"], 36250);
+    let key = answer["result"]["intentSecret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, done) = complete(&buyer, &key, &form).await;
+    assert_eq!(status, StatusCode::OK, "{done}");
+    let order = done["result"]["orderId"].as_str().unwrap().to_string();
+    let link = done["result"]["token"].as_str().unwrap().to_string();
+    let secret = done["result"]["clientSecret"].as_str().unwrap().to_string();
+    // A second click: the same order and payment; the buyer's cart is a new, empty one.
+    let (status, again) = complete(&buyer, &key, &form).await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(again["result"]["orderId"], json!(order));
+    assert_eq!(again["result"]["clientSecret"], json!(secret));
+    assert_eq!(cart(&buyer).await["lines"], json!([]));
+    assert_eq!(
+        app.count("SELECT count(*) FROM payments").await,
+        1,
+        "one payment"
+    );
+    // Waiting for the payment: the seat is the order's.
+    let path = format!("/webshop/order/{order}?token={link}");
+    let (status, waiting) = buyer.get_json(&path).await;
+    assert_eq!(status, StatusCode::OK, "{waiting}");
+    assert_eq!(waiting["result"]["status"], "pending");
+    assert_eq!(seat_state(&buyer, &event, "A1-4").await, "held");
+
+    // Paid (the fake Stripe.js): confirmed with the card, the seat booked, a ticket issued.
+    let (status, paid) = buyer
+        .post_json(
+            "/stand-ins/stripe/confirm",
+            &json!({ "clientSecret": secret, "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{paid}");
+    let (status, confirmed) = buyer.get_json(&path).await;
+    assert_eq!(status, StatusCode::OK, "{confirmed}");
+    let confirmed = &confirmed["result"];
+    assert_eq!(confirmed["status"], "confirmed", "{confirmed}");
+    assert_eq!(confirmed["cardType"], "visa");
+    assert_eq!(confirmed["cardNumber"], "4242");
+    assert_eq!(confirmed["firstname"], "Gitte");
+    assert_eq!(confirmed["total"], 36250);
+    let lines = confirmed["lines"].as_array().unwrap();
+    assert_eq!(lines[0]["title"], "Halstørklæde");
+    assert_eq!(lines[0]["options"][0]["title"], "Gaveindpakning");
+    assert_eq!(lines[1]["seat"], "A1-4");
+    assert_eq!(lines[1]["section"], "A");
+    assert_eq!(lines[1]["seatEvent"], "Pokalkamp");
+    assert_eq!(seat_state(&buyer, &event, "A1-4").await, "booked");
+    let (_, staff_order) = staff.get_json(&format!("/api/orders/{order}")).await;
+    assert_eq!(
+        staff_order["result"]["status"], "processing",
+        "{staff_order}"
+    );
+    let tickets = app
+        .count(&format!(
+            "SELECT count(*) FROM ticket_rows WHERE order_id = '{order}' AND event_id = '{event}'"
+        ))
+        .await;
+    assert_eq!(tickets, 1);
+    let mail = app.smtp.wait_for("gitte@example.dk").await;
+    assert!(mail.data.contains("Halst"), "{}", mail.data);
+    // A wrong token opens nothing.
+    let (status, _) = buyer
+        .get_json(&format!("/webshop/order/{order}?token=nope"))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn a_checkout_is_refused_on_its_fields_for_an_empty_cart_a_missing_seat_unticked_terms_and_a_bad_code(
+) {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, scarf, _, _) = the_shop(&staff).await;
+    let (_, _, ticket) = seated_shop(&staff).await;
+    let buyer = visitor(&app).await;
+    let (status, body) = intent(&buyer, &guest_form("gitte@example.dk")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(first_error(&body, "orderLines"), "Ingen produkter i kurven");
+
+    add(&buyer, &format!("productId={scarf}")).await;
+    add(&buyer, &format!("productId={ticket}")).await;
+    let mut form = guest_form("not-an-email");
+    form["acceptTerms"] = json!(false);
+    form["phone"] = json!("");
+    form["createUser"] = json!(true);
+    form["discountCode"] = json!("FINDESIKKE");
+    let (status, body) = intent(&buyer, &form).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    for (field, message) in [
+        ("orderLines.1.seat", "Plads skal vælges!"),
+        ("acceptTerms", "Handelsbetingelserne skal accepteres"),
+        ("email", "E-mail skal være en gyldig e-mail adresse"),
+        ("phone", "Telefon skal udfyldes"),
+        ("password", "Adgangskode skal udfyldes"),
+        ("discountCode", "Rabatkoden findes ikke eller er udløbet"),
+    ] {
+        assert_eq!(first_error(&body, field), message, "{field}: {body}");
+    }
+    let (status, body) = complete(&buyer, "a-key", &form).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(app.count("SELECT count(*) FROM shop_checkouts").await, 0);
+    assert_eq!(cart(&buyer).await["lines"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn a_discount_code_lowers_the_total_and_is_used_up_after_its_uses() {
+    let app = spawn_app().await;
+    prices_without_vat(&app).await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, scarf, _, _) = the_shop(&staff).await;
+    let club = app.club_id("Demo FC").await;
+    sqlx::query(
+        "INSERT INTO discount_codes (client_id, title, code, expires, amount, discount, percentage, active) \
+         VALUES ($1, 'Sommerrabat', 'SOMMER25', '2099-12-31', 1, 2500, true, true)",
+    )
+    .bind(club)
+    .execute(&app.db.owner)
+    .await
+    .unwrap();
+    let buyer = visitor(&app).await;
+    add(&buyer, &format!("productId={scarf}&amount=2")).await;
+    let mut form = guest_form("gitte@example.dk");
+    form["discountCode"] = json!("sommer25");
+    let (status, answer) = intent(&buyer, &form).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // 200 kr. less 25 % = 150 kr. without VAT, 187.50 with it; the discount shown with VAT.
+    assert_eq!(answer["result"]["subtotal"], 15000);
+    assert_eq!(answer["result"]["discount"], 6250);
+    assert_eq!(answer["result"]["total"], 18750);
+    let key = answer["result"]["intentSecret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, done) = complete(&buyer, &key, &form).await;
+    assert_eq!(status, StatusCode::OK, "{done}");
+    // Its one use is taken: the next buyer is told.
+    let next = visitor(&app).await;
+    add(&next, &format!("productId={scarf}")).await;
+    let (status, body) = intent(&next, &form).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(first_error(&body, "discountCode"), "Rabatkoden er brugt op");
+}
+
+#[tokio::test]
+async fn two_hundred_buyers_at_once_for_the_last_twenty_shirts_buy_exactly_twenty() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let shirt = catalogue_product(
+        &staff,
+        json!({ "title": "Jubilæumstrøje", "type": "product", "price": 0, "saleAmount": 20,
+                "shop": { "active": true } }),
+    )
+    .await;
+    let mut buyers = Vec::new();
+    for i in 0..200 {
+        let buyer = visitor(&app).await;
+        let (status, body) = add(&buyer, &format!("productId={shirt}")).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        buyers.push((i, buyer));
+    }
+    let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(buyers.len()));
+    let mut runs = Vec::new();
+    for (i, buyer) in buyers {
+        let barrier = barrier.clone();
+        runs.push(tokio::spawn(async move {
+            let form = guest_form(&format!("koeber{i}@example.dk"));
+            barrier.wait().await;
+            complete(&buyer, &format!("key-{i}"), &form).await
+        }));
+    }
+    let mut sold = 0;
+    let mut refused = 0;
+    for run in runs {
+        let (status, body) = run.await.unwrap();
+        match status {
+            StatusCode::OK => sold += 1,
+            StatusCode::UNPROCESSABLE_ENTITY => {
+                assert_eq!(
+                    first_error(&body, "orderLines.0"),
+                    "Jubilæumstrøje er udsolgt"
+                );
+                refused += 1;
+            }
+            other => panic!("{other}: {body}"),
+        }
+    }
+    assert_eq!((sold, refused), (20, 180));
+    let taken = app
+        .count(&format!(
+            "SELECT coalesce(sum(taken), 0) FROM capacity_counters WHERE key = 'product:{shirt}'"
+        ))
+        .await;
+    assert_eq!(taken, 20);
+    assert_eq!(
+        app.count("SELECT count(*) FROM shop_checkouts WHERE status = 'confirmed'")
+            .await,
+        20
     );
 }

@@ -67,7 +67,7 @@ pub struct PaymentRequest {
 }
 
 /// How the browser goes on after a start.
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum PaymentStart {
     /// Stripe: the payment element confirms with this secret.
@@ -84,7 +84,7 @@ pub enum PaymentStart {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct FormField {
     pub name: String,
     pub value: String,

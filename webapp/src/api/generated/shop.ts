@@ -97,3 +97,65 @@ export type CheckSeat = {
  * The cart line.
  */
 id: string | null, seat: string, chartId: string | null, seatEventId: string | null, holdToken: string | null, };
+
+export type CheckoutInput = { firstname: string, lastname: string, email: string, phone: string, description: string | null, 
+/**
+ * 'Opret bruger' (visitors only), with `password`.
+ */
+createUser: boolean, password: string | null, 
+/**
+ * 'card', or the id of one of the customer's saved cards.
+ */
+paymentMethod: string | null, 
+/**
+ * 'Gem kort' (customers only).
+ */
+saveCard: boolean, discountCode: string | null, 
+/**
+ * 'Handelsbetingelser'.
+ */
+acceptTerms: boolean, 
+/**
+ * 'Abonnementsbetingelser' (when a subscription is in the cart).
+ */
+acceptSubscriptionTerms: boolean, };
+
+export type CheckoutIntent = { intentSecret: string, 
+/**
+ * Without VAT, after the discount.
+ */
+subtotal: Money, 
+/**
+ * The discount code's discount (with VAT as the club shows prices).
+ */
+discount: Money, vat: Money, total: Money, };
+
+export type CheckoutResult = { orderId: string, token: string, 
+/**
+ * Stripe's client secret for the card element.
+ */
+clientSecret: string | null, publishableKey: string | null, 
+/**
+ * The hosted window's form.
+ */
+paymentForm: { action: string; fields: Array<{ name: string; value: string }> } | null, };
+
+export type ConfirmedLine = { title: string, variant: string | null, amount: number, priceWithVat: Money, totalWithVat: Money, options: Array<CartOption>, seat: string | null, seatEvent: string | null, section: string | null, row: string | null, seatNumber: string | null, };
+
+export type ConfirmedOrder = { id: string, number: number, 
+/**
+ * 'pending' (waiting for the payment), 'confirmed' or 'cancelled'.
+ */
+status: string, firstname: string, lastname: string, email: string, phone: string, description: string | null, cardType: string | null, 
+/**
+ * The card's last four digits.
+ */
+cardNumber: string | null, expMonth: number | null, expYear: number | null, lines: Array<ConfirmedLine>, 
+/**
+ * Without VAT.
+ */
+subtotal: Money, discount: Money, additionalFee: Money, vat: Money, total: Money, 
+/**
+ * The club's `orders.confirmationMessage` (sanitised HTML).
+ */
+confirmationMessage: string | null, };

@@ -1,0 +1,1025 @@
+//! The shop's checkout (issue 17; spec 3 §3 Checkout payload, Confirmed order, §4 Checkout, §5
+//! Checkout, §7 create-intent, checkout/complete, order, §8, §9). `create-intent` checks the
+//! cart and the form and answers the key `complete` is called with: one key makes one order,
+//! however often it is sent. `complete` turns the cart into the order: its lines priced anew
+//! from the catalogue, the discount code applied, its stock taken on the capacity counters (so
+//! it is never oversold), its seats held with the order's own token, and — when there is
+//! anything to pay — the card payment started; the buyer's next cart is a new one. The payment
+//! (`on_paid`, from the payment's settlement) keeps the stock and seats for good, books the
+//! seats, issues their tickets, marks the order for staff ('processing') and mails the
+//! confirmation. An order nobody paid gives its stock and seats back by itself when its hold
+//! runs out: the counters release expired holds when someone would otherwise be refused.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{Duration, Utc};
+use serde::Deserialize;
+use sqlx::types::Json as SqlJson;
+use sqlx::PgConnection;
+use tribune_domain::money::Money;
+use tribune_domain::order::{order_totals, Order, OrderCommand, OrderContent};
+use tribune_projections::db::club_tx;
+use uuid::Uuid;
+
+use super::cart::{cart_view, find_cart, Buyer, CartRow, SEAT_REQUIRED};
+use super::catalogue::{products_by_ids, with_vat, ProductRow};
+use super::dto::{
+    CartOption, CheckoutInput, CheckoutIntent, CheckoutResult, ConfirmedLine, ConfirmedOrder,
+};
+use crate::envelope;
+use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+use crate::identity::passwords;
+use crate::identity::sessions::Identity;
+use crate::identity::tokens::{digest, random_secret};
+use crate::integrations::payments::{Capture, PaymentStart};
+use crate::jobs::{enqueue, JobMethod, NewJob};
+use crate::kit::actor::Actor;
+use crate::kit::capacity::{self, keys, Claim, NewHold};
+use crate::kit::input::Json;
+use crate::kit::payments::{self, Purpose, StartPayment};
+use crate::kit::sales::club_vat;
+use crate::kit::seating;
+use crate::kit::validate::is_email;
+use crate::mail::orders::{self as order_mails, OrderMailSettings};
+use crate::orders::service::refused;
+use crate::session::Caller;
+use crate::state::AppState;
+use crate::tickets::service::{issue_in, take_ticket_numbers, TicketToIssue};
+
+/// How long an unpaid checkout holds its stock and seats.
+pub const HOLD_MINUTES: i64 = 15;
+
+pub const EMPTY_CART: &str = "Ingen produkter i kurven";
+
+/// The checkout as `shop_checkouts` keeps it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct CheckoutRow {
+    client_id: Uuid,
+    status: String,
+    hold_id: Option<Uuid>,
+    claims: SqlJson<Vec<Claim>>,
+}
+
+/// The contact fields and 'Opret bruger', each mistake on its field (spec 3 §5 Checkout).
+fn check_contact(input: &CheckoutInput, identity: Option<&Identity>, errors: &mut FieldErrors) {
+    for (field, label, value) in [
+        ("firstname", "Fornavn", &input.firstname),
+        ("lastname", "Efternavn", &input.lastname),
+        ("email", "E-mail", &input.email),
+        ("phone", "Telefon", &input.phone),
+    ] {
+        let value = value.trim();
+        if value.is_empty() {
+            push_error(errors, field, format!("{label} skal udfyldes"));
+        } else if value.chars().count() > 254 {
+            push_error(errors, field, format!("{label} må højst være 254 tegn"));
+        }
+    }
+    let email = input.email.trim();
+    if !email.is_empty() && !is_email(email) {
+        push_error(errors, "email", "E-mail skal være en gyldig e-mail adresse");
+    }
+    if input.create_user && identity.is_none() {
+        let password = input.password.as_deref().unwrap_or_default();
+        if password.is_empty() {
+            push_error(errors, "password", "Adgangskode skal udfyldes");
+        } else if password.chars().count() < passwords::MIN_LENGTH {
+            push_error(
+                errors,
+                "password",
+                format!(
+                    "Adgangskode skal mindst være {} tegn",
+                    passwords::MIN_LENGTH
+                ),
+            );
+        }
+    }
+    if input
+        .description
+        .as_deref()
+        .is_some_and(|d| d.chars().count() > 2000)
+    {
+        push_error(errors, "description", "Beskrivelse må højst være 2000 tegn");
+    }
+}
+
+/// A discount code as the checkout applies it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct DiscountCode {
+    id: Uuid,
+    title: String,
+    discount: i64,
+    percentage: bool,
+    product_ids: Vec<Uuid>,
+    /// How many times it may be used (None: no limit), and how many it was.
+    amount: Option<i32>,
+    used: i64,
+}
+
+/// The club's active, unexpired discount code `code` (any case), or why not.
+async fn discount_code(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    code: &str,
+) -> Result<Result<DiscountCode, &'static str>, sqlx::Error> {
+    let found: Option<DiscountCode> = sqlx::query_as(
+        "SELECT d.id, d.title, d.discount, d.percentage, d.product_ids, d.amount, \
+                (SELECT count(*) FROM shop_checkouts s WHERE s.discount_code_id = d.id AND s.status <> 'cancelled') AS used \
+         FROM discount_codes d WHERE d.client_id = $1 AND lower(d.code) = lower($2) AND d.active \
+           AND d.expires >= (now() AT TIME ZONE 'Europe/Copenhagen')::date",
+    )
+    .bind(client_id)
+    .bind(code.trim())
+    .fetch_optional(conn)
+    .await?;
+    Ok(match found {
+        None => Err("Rabatkoden findes ikke eller er udløbet"),
+        Some(code)
+            if code
+                .amount
+                .is_some_and(|limit| code.used >= i64::from(limit)) =>
+        {
+            Err("Rabatkoden er brugt op")
+        }
+        Some(code) => Ok(code),
+    })
+}
+
+/// What the order is once checked: its content with lines priced anew, the stock it takes,
+/// the seats it holds, the discount code.
+struct Checked {
+    content: OrderContent,
+    claims: Vec<Claim>,
+    /// (event, label) of each seat line.
+    seats: Vec<(Uuid, String)>,
+    code: Option<DiscountCode>,
+    /// The discount as the buyer sees it (with VAT as prices are shown).
+    discount_shown: Money,
+}
+
+/// Checks the cart and the form, each mistake on its field, and prices the order.
+async fn check(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    identity: Option<&Identity>,
+    cart: Option<&CartRow>,
+    input: &CheckoutInput,
+) -> Result<Checked, ApiError> {
+    let mut errors = FieldErrors::new();
+    check_contact(input, identity, &mut errors);
+    if !input.accept_terms {
+        push_error(
+            &mut errors,
+            "acceptTerms",
+            "Handelsbetingelserne skal accepteres",
+        );
+    }
+    let order = match cart {
+        Some(cart) => Some(
+            tribune_projections::fold::load_in::<Order>(&mut *conn, &cart.order_id.to_string())
+                .await
+                .map_err(ApiError::internal)?
+                .0,
+        ),
+        None => None,
+    };
+    let mut content = order.map(|o| o.content).unwrap_or_default();
+    if content.lines.is_empty() {
+        push_error(&mut errors, "orderLines", EMPTY_CART);
+        return check_errors(errors).and(Err(ApiError::field("orderLines", EMPTY_CART)));
+    }
+    let ids: Vec<Uuid> = content
+        .lines
+        .iter()
+        .flat_map(|l| {
+            l.product_id
+                .into_iter()
+                .chain(l.options.iter().filter_map(|o| o.product_id))
+        })
+        .collect();
+    let products = products_by_ids(conn, client_id, &ids).await?;
+    let vat = club_vat(conn, client_id).await?;
+    let token = cart.and_then(|c| c.hold_token.clone()).unwrap_or_default();
+    let mut claims = Vec::new();
+    let mut seats = Vec::new();
+    let mut subscription = false;
+    for (i, line) in content.lines.iter_mut().enumerate() {
+        let product: Option<&ProductRow> = line.product_id.and_then(|id| products.get(&id));
+        let on_sale = product.filter(|p| p.active && p.shop.active);
+        let Some(product) = on_sale else {
+            push_error(
+                &mut errors,
+                &format!("orderLines.{i}"),
+                format!("{} kan ikke længere købes", line.title),
+            );
+            continue;
+        };
+        subscription |= product.is_subscription();
+        let variant = line.variant_id.and_then(|v| product.variant(v));
+        if line.variant_id.is_some() && variant.is_none() {
+            push_error(
+                &mut errors,
+                &format!("orderLines.{i}"),
+                format!("{} findes ikke længere i den valgte variant", line.title),
+            );
+            continue;
+        }
+        // The catalogue's price now, whatever the cart said.
+        line.price = product.unit_price(variant);
+        let amount = i32::try_from(line.amount).unwrap_or(i32::MAX);
+        if let Some(limit) = product.sale_amount {
+            claims.push(Claim::new(keys::product(product.id), amount, Some(limit)));
+        }
+        if let (Some(variant), Some(limit)) = (variant, variant.and_then(|v| v.sale_amount)) {
+            if let Some(id) = variant.id {
+                claims.push(Claim::new(keys::product(id), amount, Some(limit)));
+            }
+        }
+        for option in &line.options {
+            if let Some(of) = option.product_id.and_then(|id| products.get(&id)) {
+                if let Some(limit) = of.sale_amount {
+                    claims.push(Claim::new(keys::product(of.id), amount, Some(limit)));
+                }
+            }
+        }
+        if line.is_seat_ticket() {
+            match (line.seat_event_id, line.seat.clone()) {
+                (Some(event), Some(seat)) => {
+                    let held = seating::held_by(
+                        &mut *conn,
+                        client_id,
+                        event,
+                        &[(seat.clone(), token.clone())],
+                        Utc::now(),
+                        true,
+                    )
+                    .await?;
+                    if held.first().is_some_and(Option::is_some) {
+                        seats.push((event, seat));
+                    } else {
+                        push_error(&mut errors, &format!("orderLines.{i}.seat"), SEAT_REQUIRED);
+                    }
+                }
+                _ => push_error(&mut errors, &format!("orderLines.{i}.seat"), SEAT_REQUIRED),
+            }
+        }
+    }
+    if subscription && !input.accept_subscription_terms {
+        push_error(
+            &mut errors,
+            "acceptSubscriptionTerms",
+            "Abonnementsbetingelserne skal accepteres",
+        );
+    }
+    let mut code = None;
+    content.order_discount = Money::ZERO;
+    let mut discount_shown = Money::ZERO;
+    if let Some(text) = input
+        .discount_code
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        match discount_code(conn, client_id, text).await? {
+            Err(message) => push_error(&mut errors, "discountCode", message),
+            Ok(found) => {
+                // The lines it applies to: all, or those of its products.
+                let applies = |id: Option<Uuid>| {
+                    found.product_ids.is_empty()
+                        || id.is_some_and(|id| found.product_ids.contains(&id))
+                };
+                let base: Money = content
+                    .lines
+                    .iter()
+                    .filter(|l| applies(l.product_id))
+                    .map(|l| tribune_domain::order::totals::line_amounts(l).total)
+                    .sum();
+                let off = if found.percentage {
+                    base.percent(found.discount)
+                } else {
+                    Money::ore(found.discount).min(base)
+                };
+                if off <= Money::ZERO {
+                    push_error(
+                        &mut errors,
+                        "discountCode",
+                        "Rabatkoden gælder ikke for varerne i kurven",
+                    );
+                } else {
+                    content.order_discount = off;
+                    discount_shown = with_vat(off, vat, false);
+                    code = Some(found);
+                }
+            }
+        }
+    }
+    check_errors(errors)?;
+    let customer = &mut content.customer;
+    customer.firstname = input.firstname.trim().to_string();
+    customer.lastname = input.lastname.trim().to_string();
+    customer.email = input.email.trim().to_string();
+    customer.phone = input.phone.trim().to_string();
+    content.description = input
+        .description
+        .as_deref()
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .map(str::to_string);
+    if let Some(code) = &code {
+        content.internal = Some(format!("Rabatkode: {}", code.title));
+    }
+    Ok(Checked {
+        content,
+        claims,
+        seats,
+        code,
+        discount_shown,
+    })
+}
+
+/// Checks the cart and the form and answers the key that completes it, with the totals.
+#[utoipa::path(post, path = "/webshop/create-intent", tag = "webshop", operation_id = "shop_create_intent", request_body = CheckoutInput,
+    responses((status = 200, description = "{success, result: CheckoutIntent}", body = CheckoutIntent),
+              (status = 422, description = "each mistake on its field (orderLines: 'Ingen produkter i kurven'; orderLines.{i}.seat: 'Plads skal vælges!')"),
+              (status = 404)))]
+pub async fn create_intent(
+    req: HttpRequest,
+    caller: Caller,
+    body: Json<CheckoutInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let buyer = Buyer::of(&state, &req, &caller).await?;
+    let mut tx = club_tx(&state.pool, buyer.client_id).await?;
+    let cart = find_cart(&state, &mut tx, &buyer).await?;
+    let checked = check(
+        &mut tx,
+        buyer.client_id,
+        caller.0.as_deref(),
+        cart.as_ref(),
+        &body,
+    )
+    .await?;
+    let vat = club_vat(&mut tx, buyer.client_id).await?;
+    let totals = order_totals(
+        &checked.content.lines,
+        checked.content.order_discount,
+        &checked.content.invoicing,
+        vat,
+    );
+    tx.commit().await?;
+    Ok(envelope::result(CheckoutIntent {
+        intent_secret: random_secret(),
+        subtotal: totals.subtotal,
+        discount: checked.discount_shown,
+        vat: totals.vat,
+        total: totals.total,
+    }))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct CompleteQuery {
+    /// `create-intent`'s key.
+    #[serde(default)]
+    intent_secret: String,
+}
+
+/// What `complete` made, before its payment is started.
+struct Completed {
+    order_id: Uuid,
+    token: String,
+    total: Money,
+    customer: Option<String>,
+}
+
+/// Completes the checkout (see the module's comment). The same key answers the same order.
+#[utoipa::path(post, path = "/webshop/checkout/complete", tag = "webshop", params(CompleteQuery),
+    request_body = CheckoutInput,
+    responses((status = 200, description = "{success, result: CheckoutResult}", body = CheckoutResult),
+              (status = 422, description = "each mistake on its field; sold out"), (status = 404),
+              (status = 503, description = "the card provider does not answer")))]
+pub async fn complete(
+    req: HttpRequest,
+    caller: Caller,
+    query: web::Query<CompleteQuery>,
+    body: Json<CheckoutInput>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let intent = query.intent_secret.trim();
+    if intent.is_empty() || intent.len() > 200 {
+        return Err(ApiError::field(
+            "intentSecret",
+            "Bestillingen mangler sin nøgle. Prøv igen.",
+        ));
+    }
+    let buyer = Buyer::of(&state, &req, &caller).await?;
+    // Hashed before the transaction: the hash takes a while, on purpose.
+    let password_hash = match (&body.password, body.create_user && caller.0.is_none()) {
+        (Some(password), true) if password.chars().count() >= passwords::MIN_LENGTH => {
+            Some(passwords::hash(password.clone()).await?)
+        }
+        _ => None,
+    };
+    let mut tx = club_tx(&state.pool, buyer.client_id).await?;
+    // The same key again: the same order (a double click, a retried request).
+    if let Some(done) = by_intent(&mut tx, buyer.client_id, intent).await? {
+        tx.commit().await?;
+        return Ok(envelope::result(done));
+    }
+    let cart = find_cart(&state, &mut tx, &buyer).await?;
+    let checked = check(
+        &mut tx,
+        buyer.client_id,
+        caller.0.as_deref(),
+        cart.as_ref(),
+        &body,
+    )
+    .await?;
+    let cart = cart.ok_or_else(|| ApiError::field("orderLines", EMPTY_CART))?;
+    let order_id = cart.order_id;
+    let vat = club_vat(&mut tx, buyer.client_id).await?;
+    let total = order_totals(
+        &checked.content.lines,
+        checked.content.order_discount,
+        &checked.content.invoicing,
+        vat,
+    )
+    .total;
+    let free = total <= Money::ZERO;
+    let now = Utc::now();
+    let until = now + Duration::minutes(HOLD_MINUTES);
+    // The stock, all or none; the shop's holds share the club as their scope.
+    let hold = capacity::hold(
+        &mut tx,
+        buyer.client_id,
+        NewHold {
+            id: Uuid::new_v4(),
+            scope: buyer.client_id,
+            owner: order_id,
+            expires_at: (!free).then_some(until),
+        },
+        &checked.claims,
+        now,
+    )
+    .await?;
+    let hold_id = match hold {
+        Ok(id) => Some(id),
+        Err(full) => {
+            let at = checked
+                .content
+                .lines
+                .iter()
+                .position(|l| {
+                    l.product_id.map(keys::product) == Some(full.key.clone())
+                        || l.variant_id.map(keys::product) == Some(full.key.clone())
+                        || l.options
+                            .iter()
+                            .any(|o| o.product_id.map(keys::product) == Some(full.key.clone()))
+                })
+                .unwrap_or(0);
+            let title = &checked.content.lines[at].title;
+            let message = match full.left {
+                0 => format!("{title} er udsolgt"),
+                left => format!("Der er kun {left} tilbage af {title}"),
+            };
+            return Err(ApiError::field(&format!("orderLines.{at}"), message));
+        }
+    };
+    // The seats become the order's own until the payment comes.
+    let token = cart.hold_token.clone().unwrap_or_default();
+    let mut events: Vec<Uuid> = checked.seats.iter().map(|(e, _)| *e).collect();
+    events.sort();
+    events.dedup();
+    for event in events {
+        let seats: Vec<(Uuid, String, String)> = checked
+            .seats
+            .iter()
+            .filter(|(e, _)| *e == event)
+            .map(|(_, label)| (order_id, label.clone(), token.clone()))
+            .collect();
+        let far = now + Duration::days(1);
+        seating::attach(&mut tx, event, &seats, if free { far } else { until }).await?;
+    }
+    // A visitor's new user ('Opret bruger').
+    let mut user_id = buyer.user_id;
+    if let Some(hash) = &password_hash {
+        let name: String = sqlx::query_scalar("SELECT name FROM clients WHERE id = $1")
+            .bind(buyer.client_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        user_id = crate::routes::session::account::register_customer_in(
+            &mut tx,
+            &state,
+            (buyer.client_id, &name),
+            crate::routes::session::account::NewCustomer {
+                firstname: body.firstname.trim(),
+                lastname: body.lastname.trim(),
+                email: body.email.trim(),
+                password_hash: hash,
+            },
+        )
+        .await?
+        .or(user_id);
+    }
+    buyer
+        .actor
+        .run(
+            &state.orders,
+            &mut tx,
+            order_id,
+            None,
+            OrderCommand::Update {
+                content: checked.content,
+            },
+            "order.checkout",
+            refused,
+        )
+        .await?;
+    // The buyer's next cart is a new one.
+    sqlx::query("DELETE FROM shop_carts WHERE id = $1")
+        .bind(cart.id)
+        .execute(&mut *tx)
+        .await?;
+    let link = payments::issue_link(&mut tx, buyer.client_id, Purpose::Order, order_id).await?;
+    sqlx::query(
+        "INSERT INTO shop_checkouts (order_id, client_id, intent, status, hold_id, claims, discount_code_id, user_id, save_card) \
+         VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8)",
+    )
+    .bind(order_id)
+    .bind(buyer.client_id)
+    .bind(digest(intent))
+    .bind(hold_id)
+    .bind(SqlJson(&checked.claims))
+    .bind(checked.code.as_ref().map(|c| c.id))
+    .bind(user_id)
+    .bind(body.save_card && caller.0.is_some())
+    .execute(&mut *tx)
+    .await?;
+    if free {
+        let actor = buyer.actor.clone();
+        confirm_in(&state, &mut tx, &actor, order_id).await?;
+    }
+    let customer = match (user_id, free) {
+        (Some(user), false) => payments::customer_of(&mut tx, buyer.client_id, user)
+            .await?
+            .map(|(customer, _)| customer),
+        _ => None,
+    };
+    tx.commit().await?;
+    let completed = Completed {
+        order_id,
+        token: link,
+        total,
+        customer,
+    };
+    let result = start_payment(&state, buyer.client_id, &completed).await?;
+    let mut tx = club_tx(&state.pool, buyer.client_id).await?;
+    sqlx::query("UPDATE shop_checkouts SET result = $2 WHERE order_id = $1")
+        .bind(order_id)
+        .bind(SqlJson(&result))
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(envelope::result(result))
+}
+
+/// The answer of a checkout completed before with the key `intent`.
+async fn by_intent(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    intent: &str,
+) -> Result<Option<CheckoutResult>, ApiError> {
+    let found: Option<(Uuid, Option<SqlJson<CheckoutResult>>)> = sqlx::query_as(
+        "SELECT order_id, result FROM shop_checkouts WHERE client_id = $1 AND intent = $2 FOR UPDATE",
+    )
+    .bind(client_id)
+    .bind(digest(intent))
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((order_id, result)) = found else {
+        return Ok(None);
+    };
+    match result {
+        Some(result) => Ok(Some(result.0)),
+        // Its first call is still starting the payment (or failed to): the order and a new link.
+        None => Ok(Some(CheckoutResult {
+            order_id,
+            token: payments::issue_link(conn, client_id, Purpose::Order, order_id).await?,
+            client_secret: None,
+            publishable_key: None,
+            payment_form: None,
+        })),
+    }
+}
+
+/// The payment of a completed checkout that costs something.
+async fn start_payment(
+    state: &AppState,
+    client_id: Uuid,
+    completed: &Completed,
+) -> Result<CheckoutResult, ApiError> {
+    let mut result = CheckoutResult {
+        order_id: completed.order_id,
+        token: completed.token.clone(),
+        client_secret: None,
+        publishable_key: None,
+        payment_form: None,
+    };
+    if completed.total <= Money::ZERO {
+        return Ok(result);
+    }
+    let back = format!(
+        "{}/public/orders/webshop/accept-payment?orderId={}&token={}",
+        state.settings.public_url.trim_end_matches('/'),
+        completed.order_id,
+        completed.token
+    );
+    let started = payments::start(
+        state,
+        client_id,
+        StartPayment {
+            purpose: Purpose::Order,
+            owner_id: completed.order_id,
+            amount: completed.total,
+            capture: Capture::Automatic,
+            customer: completed.customer.clone(),
+            accept_url: back.clone(),
+            cancel_url: format!("{back}&cancelled=1"),
+            period: None,
+        },
+    )
+    .await?;
+    match started {
+        PaymentStart::Stripe {
+            client_secret,
+            publishable_key,
+        } => {
+            result.client_secret = Some(client_secret);
+            result.publishable_key = Some(publishable_key);
+        }
+        form @ PaymentStart::Window { .. } => {
+            result.payment_form = Some(serde_json::to_value(form).map_err(ApiError::internal)?);
+        }
+    }
+    Ok(result)
+}
+
+async fn checkout_for_update(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+) -> Result<Option<CheckoutRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT client_id, status, hold_id, claims FROM shop_checkouts \
+         WHERE order_id = $1 FOR UPDATE",
+    )
+    .bind(order_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Confirms a pending checkout inside the caller's transaction: its seats booked and their
+/// tickets issued, the order marked for staff, the confirmation mailed. Its stock and seats must
+/// be kept already.
+async fn confirm_in(
+    state: &AppState,
+    conn: &mut PgConnection,
+    actor: &Actor,
+    order_id: Uuid,
+) -> Result<(), ApiError> {
+    let Some(checkout) = checkout_for_update(conn, order_id).await? else {
+        return Err(ApiError::NotFound);
+    };
+    if checkout.status != "pending" {
+        return Ok(());
+    }
+    let order = actor
+        .run(
+            &state.orders,
+            conn,
+            order_id,
+            None,
+            OrderCommand::Process,
+            "order.process",
+            refused,
+        )
+        .await?;
+    seating::book(conn, order_id).await?;
+    // A ticket per seat line, numbered per event.
+    for line in order.content.lines.iter().filter(|l| l.is_seat_ticket()) {
+        let (Some(event), Some(seat)) = (line.seat_event_id, line.seat.as_deref()) else {
+            continue;
+        };
+        let place: Option<(String, String, String)> = sqlx::query_as(
+            "SELECT s.section, CASE WHEN s.general_admission THEN '' ELSE s.row_label END, \
+                    CASE WHEN s.general_admission THEN '' ELSE s.number END \
+             FROM club_events ev JOIN seat_charts c ON c.client_id = ev.client_id AND c.key = ev.seating->>'chartId' \
+             JOIN seats s ON s.chart_id = c.id AND s.label = $2 WHERE ev.id = $1",
+        )
+        .bind(event)
+        .bind(seat)
+        .fetch_optional(&mut *conn)
+        .await?;
+        let number = take_ticket_numbers(conn, checkout.client_id, event, 1).await?;
+        issue_in(
+            conn,
+            &state.tickets,
+            actor,
+            TicketToIssue {
+                event_id: event,
+                order_id,
+                order_line_id: line.id,
+                product_id: line.product_id.unwrap_or(line.id),
+                product_title: line.title.clone(),
+                number,
+                name: Some(
+                    format!(
+                        "{} {}",
+                        order.content.customer.firstname, order.content.customer.lastname
+                    )
+                    .trim()
+                    .to_string(),
+                ),
+                section: place.as_ref().map(|p| p.0.clone()),
+                row: place
+                    .as_ref()
+                    .map(|p| p.1.clone())
+                    .filter(|r| !r.is_empty()),
+                seat_number: place
+                    .as_ref()
+                    .map(|p| p.2.clone())
+                    .filter(|n| !n.is_empty()),
+                ..TicketToIssue::default()
+            },
+        )
+        .await?;
+    }
+    sqlx::query(
+        "UPDATE shop_checkouts SET status = 'confirmed', confirmed_at = now() WHERE order_id = $1",
+    )
+    .bind(order_id)
+    .execute(&mut *conn)
+    .await?;
+    let club = OrderMailSettings::load(conn, checkout.client_id).await?;
+    let mail = order_mails::confirmation(&order, &club);
+    if !order.content.customer.email.is_empty() {
+        enqueue(
+            conn,
+            NewJob {
+                client_id: Some(checkout.client_id),
+                description: mail.description,
+                method: JobMethod::SendMail(mail.mail),
+                collection: Some("orders".into()),
+                relation_id: Some(order_id.to_string()),
+                created_by: actor.user_id,
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// What a settled card payment did to a shop order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Paid {
+    /// The order is no shop checkout.
+    NotShop,
+    Confirmed,
+    /// Its hold ran out and its stock or seats are gone: the caller gives the money back.
+    SoldOut,
+}
+
+/// A card payment of `order_id` was recorded in the caller's transaction: a pending checkout
+/// keeps its stock (taking it anew if its hold ran out) and its seats, and is confirmed.
+pub async fn on_paid(
+    state: &AppState,
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    order_id: Uuid,
+) -> Result<Paid, ApiError> {
+    let Some(checkout) = checkout_for_update(conn, order_id).await? else {
+        return Ok(Paid::NotShop);
+    };
+    match checkout.status.as_str() {
+        "confirmed" => return Ok(Paid::Confirmed),
+        "cancelled" => return Ok(Paid::SoldOut),
+        _ => {}
+    }
+    let kept = match checkout.hold_id {
+        Some(hold) => capacity::keep(conn, hold).await?,
+        None => true,
+    };
+    if !kept {
+        let retaken = capacity::hold(
+            conn,
+            client_id,
+            NewHold {
+                id: Uuid::new_v4(),
+                scope: client_id,
+                owner: order_id,
+                expires_at: None,
+            },
+            &checkout.claims.0,
+            Utc::now(),
+        )
+        .await?;
+        match retaken {
+            Ok(hold) => {
+                sqlx::query("UPDATE shop_checkouts SET hold_id = $2 WHERE order_id = $1")
+                    .bind(order_id)
+                    .bind(hold)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            Err(_) => return sold_out(conn, order_id).await,
+        }
+    }
+    let seats: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM event_seats WHERE order_id = $1 OR hold_token = $2",
+    )
+    .bind(order_id)
+    .bind(seating::order_token(order_id))
+    .fetch_one(&mut *conn)
+    .await?;
+    let (order, _) = tribune_projections::fold::load_in::<Order>(&mut *conn, &order_id.to_string())
+        .await
+        .map_err(ApiError::internal)?;
+    let wanted = order
+        .content
+        .lines
+        .iter()
+        .filter(|l| l.is_seat_ticket())
+        .count();
+    let far = Utc::now() + Duration::days(1);
+    if wanted > 0
+        && (usize::try_from(seats).unwrap_or(0) < wanted
+            || !seating::keep(conn, order_id, wanted, far).await?)
+    {
+        return sold_out(conn, order_id).await;
+    }
+    let actor = Actor::system(client_id, "Kortbetaling");
+    confirm_in(state, conn, &actor, order_id).await?;
+    Ok(Paid::Confirmed)
+}
+
+async fn sold_out(conn: &mut PgConnection, order_id: Uuid) -> Result<Paid, ApiError> {
+    sqlx::query("UPDATE shop_checkouts SET status = 'cancelled' WHERE order_id = $1")
+        .bind(order_id)
+        .execute(conn)
+        .await?;
+    Ok(Paid::SoldOut)
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OrderQuery {
+    /// The token `complete` answered (the confirmation page's link).
+    #[serde(default)]
+    token: String,
+}
+
+/// The order as its confirmation page shows it (spec 3 §3 Confirmed order).
+#[utoipa::path(get, path = "/webshop/order/{id}", tag = "webshop",
+    params(("id" = String, Path, description = "the order's id"), OrderQuery),
+    responses((status = 200, description = "{success, result: ConfirmedOrder}", body = ConfirmedOrder),
+              (status = 403, description = "not the order's link"), (status = 404)))]
+pub async fn confirmed_order(
+    path: web::Path<String>,
+    query: web::Query<OrderQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let order_id = crate::kit::ids::parse_id(&path)?;
+    let client_id =
+        payments::open_link(&state.pool, Purpose::Order, order_id, query.token.trim()).await?;
+    // Back from paying: the payment is read from the provider while the order waits for it.
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let pending: Option<String> =
+        sqlx::query_scalar("SELECT status FROM shop_checkouts WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    tx.commit().await?;
+    if pending.as_deref() == Some("pending") {
+        payments::settle_from_provider(&state, client_id, order_id, None).await?;
+    }
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let status: Option<String> =
+        sqlx::query_scalar("SELECT status FROM shop_checkouts WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let status = status.ok_or(ApiError::NotFound)?;
+    let (order, _) = tribune_projections::fold::load_in::<Order>(&mut *tx, &order_id.to_string())
+        .await
+        .map_err(ApiError::internal)?;
+    let message: Option<String> = sqlx::query_scalar(
+        "SELECT settings->'orders'->>'confirmationMessage' FROM clients WHERE id = $1",
+    )
+    .bind(client_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    // The seats' places, read as the cart reads them.
+    let cart = cart_view_of_order(&mut tx, client_id, order_id).await?;
+    tx.commit().await?;
+    let totals = order.totals();
+    let card = order.card_payment.as_ref().and_then(|p| p.card.clone());
+    let lines = order
+        .content
+        .lines
+        .iter()
+        .map(|line| {
+            let unit = line.price - line.discount + line.options.iter().map(|o| o.price).sum();
+            let unit = with_vat(unit, order.vat, line.vat_exempt);
+            let seat = cart.iter().find(|l| l.id == line.id);
+            ConfirmedLine {
+                title: line.title.clone(),
+                variant: line.variant.clone(),
+                amount: line.amount,
+                price_with_vat: unit,
+                total_with_vat: unit.times(line.amount),
+                options: line
+                    .options
+                    .iter()
+                    .map(|o| CartOption {
+                        product_id: o.product_id,
+                        title: o.title.clone(),
+                        price_with_vat: with_vat(o.price, order.vat, line.vat_exempt),
+                    })
+                    .collect(),
+                seat: line.seat.clone(),
+                seat_event: line.seat_event.clone(),
+                section: seat.and_then(|s| s.section.clone()),
+                row: seat.and_then(|s| s.row.clone()),
+                seat_number: seat.and_then(|s| s.seat_number.clone()),
+            }
+        })
+        .collect();
+    let customer = order.content.customer.clone();
+    Ok(envelope::result(ConfirmedOrder {
+        id: order_id,
+        number: order.number,
+        status,
+        firstname: customer.firstname,
+        lastname: customer.lastname,
+        email: customer.email,
+        phone: customer.phone,
+        description: order.content.description.clone(),
+        card_type: card.as_ref().map(|c| c.brand.clone()),
+        card_number: card.as_ref().map(|c| c.last4.clone()),
+        exp_month: card.as_ref().map(|c| c.exp_month),
+        exp_year: card.as_ref().map(|c| c.exp_year),
+        lines,
+        subtotal: totals.subtotal,
+        discount: with_vat(order.content.order_discount, order.vat, false),
+        additional_fee: totals.additional_fee,
+        vat: totals.vat,
+        total: totals.total,
+        confirmation_message: message.map(|m| crate::kit::html::sanitize(&m)),
+    }))
+}
+
+/// The lines of an order with their seats' places, as the cart shows them.
+async fn cart_view_of_order(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    order_id: Uuid,
+) -> Result<Vec<super::dto::CartLine>, ApiError> {
+    let row = CartRow {
+        id: Uuid::nil(),
+        order_id,
+        hold_token: None,
+        user_id: None,
+    };
+    Ok(cart_view(conn, client_id, Some(&row)).await?.lines)
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AcceptQuery {
+    #[serde(default)]
+    order_id: String,
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    cancelled: Option<String>,
+}
+
+/// Where the card payment sends the payer back: on to the order's confirmation page, or back
+/// to the checkout when they cancelled.
+#[utoipa::path(get, path = "/public/orders/webshop/accept-payment", tag = "webshop", operation_id = "shop_accept_payment", params(AcceptQuery),
+    responses((status = 303, description = "to /shop/confirmation/{id}?token= (or /shop/checkout when cancelled)")))]
+pub async fn accept_payment(query: web::Query<AcceptQuery>) -> Result<HttpResponse, ApiError> {
+    let order = crate::kit::ids::parse_id(&query.order_id)?;
+    let to = if query.cancelled.is_some() {
+        "/shop/checkout?cancelled=1".to_string()
+    } else {
+        format!(
+            "/shop/confirmation/{order}?token={}",
+            form_urlencoded::byte_serialize(query.token.trim().as_bytes()).collect::<String>()
+        )
+    };
+    Ok(HttpResponse::SeeOther()
+        .insert_header((actix_web::http::header::LOCATION, to))
+        .finish())
+}
