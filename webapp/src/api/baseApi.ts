@@ -64,6 +64,7 @@ export const tagTypes = [
   'SeatMap',
   'SeatChart',
   'SeasonalTicket',
+  'Cart',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

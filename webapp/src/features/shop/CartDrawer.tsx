@@ -1,0 +1,281 @@
+import { Button } from 'primereact/button';
+import { InputNumber } from 'primereact/inputnumber';
+import { Sidebar as Drawer } from 'primereact/sidebar';
+import { createContext, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { apiErrorMessage } from '../../api/baseApi';
+import type { Cart, CartLine } from '../../api/generated/shop';
+import { Alert } from '../../shared/ui/Alert';
+import { Money } from '../../shared/ui/Money';
+import { Preloader } from '../../shared/ui/Preloader';
+import { useToast } from '../../shared/ui/Toast';
+import { CHECKOUT_PATH } from './paths';
+import {
+  refusalMessage,
+  useCartOwner,
+  useGetCartQuery,
+  useUpdateCartLineMutation,
+} from './shopApi';
+import { ShopImage } from './ShopPrice';
+import './shop.css';
+
+/** The most of one line (the server's limit). */
+export const MAX_AMOUNT = 100;
+
+/** Opens and closes the cart drawer: the header's button, and the product page after adding. */
+export interface CartDrawerControl {
+  visible: boolean;
+  show: () => void;
+  hide: () => void;
+}
+
+const CartDrawerContext = createContext<CartDrawerControl | null>(null);
+
+/** Holds whether the cart drawer is open, for the public layout's header and its pages. */
+export function CartDrawerProvider({ children }: { children: ReactNode }) {
+  const [visible, setVisible] = useState(false);
+  const control = useMemo<CartDrawerControl>(
+    () => ({ visible, show: () => setVisible(true), hide: () => setVisible(false) }),
+    [visible],
+  );
+  return <CartDrawerContext.Provider value={control}>{children}</CartDrawerContext.Provider>;
+}
+
+export function useCartDrawer(): CartDrawerControl {
+  const control = useContext(CartDrawerContext);
+  if (!control) throw new Error('useCartDrawer must be used inside <CartDrawerProvider>');
+  return control;
+}
+
+/** How many items the cart holds: the badge on the header's button. */
+export function cartCount(cart: Cart | undefined): number {
+  return cart?.lines.reduce((sum, line) => sum + line.amount, 0) ?? 0;
+}
+
+/** A line as a person names it: its title, variant and seat. */
+export function lineName(line: CartLine): string {
+  const name = line.variant ? `${line.title} – ${line.variant}` : line.title;
+  return line.seat ? `${name} (${line.seat})` : name;
+}
+
+/** Where a seat line's seat is: '{{event}}: {{seat}}', the seat as section, row and number. */
+function SeatText({ line }: { line: CartLine }) {
+  const { t } = useTranslation();
+  const seat =
+    line.section && line.row && line.seatNumber
+      ? t('shop.cart.seatPlace', { section: line.section, row: line.row, number: line.seatNumber })
+      : (line.seat ?? '');
+  return (
+    <p className="tb-cart-line-seat">
+      {line.seatEvent ? t('shop.cart.seat', { event: line.seatEvent, seat }) : seat}
+    </p>
+  );
+}
+
+/** A normal line's amount: sent as the field is left or stepped (a seat line is one seat). */
+function LineAmount({ line, owner }: { line: CartLine; owner: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [update, { isLoading }] = useUpdateCartLineMutation();
+  // A refused change shows the line's amount again.
+  const [revision, setRevision] = useState(0);
+  // Tab and the blur after it both tell the same value: it is sent once.
+  const sent = useRef<number | null>(null);
+
+  async function change(value: number | null | undefined) {
+    if (value === null || value === undefined || value < 1) return;
+    const amount = Math.min(value, MAX_AMOUNT);
+    if (amount === line.amount || amount === sent.current) return;
+    sent.current = amount;
+    try {
+      await update({ owner, id: line.id, amount }).unwrap();
+    } catch (error) {
+      toast.error(refusalMessage(error) ?? apiErrorMessage(error) ?? t('shop.cart.changeFailed'));
+      setRevision((current) => current + 1);
+    } finally {
+      sent.current = null;
+    }
+  }
+
+  return (
+    <InputNumber
+      key={`${line.amount}:${revision}`}
+      value={line.amount}
+      min={1}
+      max={MAX_AMOUNT}
+      useGrouping={false}
+      showButtons
+      buttonLayout="horizontal"
+      incrementButtonIcon="pi pi-plus"
+      decrementButtonIcon="pi pi-minus"
+      size={3}
+      className="tb-cart-amount"
+      aria-label={t('shop.cart.amountOf', { title: lineName(line) })}
+      disabled={isLoading}
+      onValueChange={(event) => void change(event.value)}
+    />
+  );
+}
+
+function CartLineItem({ line, owner }: { line: CartLine; owner: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [update, { isLoading }] = useUpdateCartLineMutation();
+  const name = lineName(line);
+
+  async function remove() {
+    try {
+      await update({ owner, id: line.id, amount: 0 }).unwrap();
+    } catch (error) {
+      toast.error(refusalMessage(error) ?? apiErrorMessage(error) ?? t('shop.cart.changeFailed'));
+    }
+  }
+
+  return (
+    <li className="tb-cart-line" aria-label={name}>
+      <ShopImage src={line.image} className="tb-cart-line-image" />
+      <div className="tb-cart-line-body">
+        <p className="tb-cart-line-title">
+          <strong>{line.title}</strong>
+          {line.variant && <span> – {line.variant}</span>}
+        </p>
+        {line.options.length > 0 && (
+          <ul className="tb-cart-line-options">
+            {line.options.map((option, index) => (
+              <li key={`${option.productId ?? ''}:${index}`}>
+                {option.title} (+ <Money ore value={option.priceWithVat} />)
+              </li>
+            ))}
+          </ul>
+        )}
+        {line.seat && <SeatText line={line} />}
+        {line.seat && !line.seatHeld && <Alert severity="warn">{t('shop.cart.seatNotHeld')}</Alert>}
+        <div className="tb-cart-line-foot">
+          {line.seat ? (
+            <span>
+              {t('shop.cart.amount')}: {line.amount}
+            </span>
+          ) : (
+            <LineAmount line={line} owner={owner} />
+          )}
+          <span className="tb-cart-line-total">
+            <span className="tb-visually-hidden">{t('shop.cart.lineTotal')}: </span>
+            <Money ore value={line.totalWithVat} />
+          </span>
+          <Button
+            type="button"
+            text
+            rounded
+            severity="danger"
+            icon="pi pi-trash"
+            aria-label={t('shop.cart.remove', { title: name })}
+            loading={isLoading}
+            onClick={() => void remove()}
+          />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function CartTotals({ cart }: { cart: Cart }) {
+  const { t } = useTranslation();
+  const rows: [string, number][] = [
+    ['subtotal', cart.subtotal],
+    ['vat', cart.vat],
+    ['total', cart.total],
+  ];
+  return (
+    <dl className="tb-cart-totals" aria-label={t('shop.cart.totals')}>
+      {rows.map(([key, value]) => (
+        <div key={key} className={`tb-cart-total tb-cart-total-${key}`}>
+          <dt>{t(`shop.cart.${key}`)}</dt>
+          <dd>
+            <Money ore value={value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function CartContents({ onCheckout }: { onCheckout: () => void }) {
+  const { t } = useTranslation();
+  const owner = useCartOwner();
+  const { data: cart, isError } = useGetCartQuery(owner);
+  if (!cart) {
+    return isError ? (
+      <Alert severity="error">{t('shop.cart.loadFailed')}</Alert>
+    ) : (
+      <Preloader label={t('common.loading')} />
+    );
+  }
+  if (cart.lines.length === 0) return <p>{t('shop.cart.empty')}</p>;
+  return (
+    <div className="tb-cart">
+      <ul className="tb-cart-lines" aria-label={t('shop.cart.lines')}>
+        {cart.lines.map((line) => (
+          <CartLineItem key={line.id} line={line} owner={owner} />
+        ))}
+      </ul>
+      <CartTotals cart={cart} />
+      <Link
+        to={CHECKOUT_PATH}
+        className="p-button p-component tb-cart-checkout"
+        onClick={onCheckout}
+      >
+        {t('shop.cart.checkout')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The cart drawer 'Kurv' (spec 3 §2 "Web shop"): the header's cart button, with the number of
+ * items as its badge, opens it. The cart is read as the layout mounts and lives on the server
+ * only: each line with its picture, variant, add-ons and seat, its amount (a seat line is one
+ * seat), its total and a remove button; then the totals and 'Gå til kassen'. An empty cart says
+ * 'Ingen produkter i kurven'.
+ */
+export function CartDrawer() {
+  const { t } = useTranslation();
+  const drawer = useCartDrawer();
+  const owner = useCartOwner();
+  const { data: cart } = useGetCartQuery(owner);
+  const count = cartCount(cart);
+  const titleId = useId();
+  return (
+    <>
+      <Button
+        type="button"
+        text
+        rounded
+        icon="pi pi-shopping-cart"
+        badge={count > 0 ? String(count) : undefined}
+        badgeClassName="p-badge-danger"
+        aria-label={t('shop.cart.button', { count })}
+        aria-haspopup="dialog"
+        onClick={drawer.show}
+      />
+      <Drawer
+        visible={drawer.visible}
+        position="right"
+        onHide={drawer.hide}
+        header={
+          <h2 id={titleId} className="tb-drawer-title">
+            {t('shop.cart.title')}
+          </h2>
+        }
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        style={{ width: '24rem' }}
+        closeIcon="pi pi-times"
+        ariaCloseLabel={t('common.close')}
+      >
+        <CartContents onCheckout={drawer.hide} />
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { useAppSession } from '../../api/appApi';
+import { baseApi, isApiError } from '../../api/baseApi';
+import type {
+  Cart,
+  CheckSeat,
+  ShopCategory,
+  ShopProduct,
+  ShopProductSummary,
+} from '../../api/generated/shop';
+
+// Absolute paths: the shop's calls live under /webshop and /public/orders/webshop in either mode.
+const SHOP_URL = '/webshop';
+const CART_URL = '/public/orders/webshop/cart';
+
+/**
+ * Whose cart: the signed-in user's id, or 'visitor' for the browser's cart. The server finds the
+ * cart by the session, so the key only keeps one buyer's cart apart from another's in the cache:
+ * after a login the user's cart (with the visitor's lines merged in) is read afresh.
+ */
+export type CartOwner = string;
+export const VISITOR: CartOwner = 'visitor';
+
+/** The cart owner of the current session. */
+export function useCartOwner(): CartOwner {
+  return useAppSession().user?.id ?? VISITOR;
+}
+
+/** A product (of a variant, with public add-ons) put in the cart; a seat-ticket's one seat. */
+export interface AddToCartRequest {
+  owner: CartOwner;
+  productId: string;
+  amount: number;
+  variantId?: string | null;
+  /** The product ids of the ticked public add-ons. */
+  options?: readonly string[];
+  /** A seat-ticket line's seat ('row-number'), the event it is at and the session holding it. */
+  seat?: string;
+  seatEventId?: string;
+  holdToken?: string;
+}
+
+/** A cart line's new amount; 0 removes the line (a seat line's seat is given back). */
+export interface UpdateCartRequest {
+  owner: CartOwner;
+  id: string;
+  amount: number;
+}
+
+export type CheckSeatRequest = CheckSeat & { owner: CartOwner };
+
+function addParams({
+  productId,
+  amount,
+  variantId,
+  options,
+  seat,
+  seatEventId,
+  holdToken,
+}: AddToCartRequest) {
+  const params: Record<string, string> = { productId, amount: String(amount) };
+  if (variantId) params.variantId = variantId;
+  if (options && options.length > 0) params.options = options.join(',');
+  if (seat) params.seat = seat;
+  if (seatEventId) params.seatEventId = seatEventId;
+  if (holdToken) params.holdToken = holdToken;
+  return params;
+}
+
+/**
+ * The public web shop (issue 17; spec 3 §7 "Web shop (public)"): the club's shop categories, its
+ * products (by category), one product's page, and the buyer's cart, which lives on the server
+ * only. Adding, changing a line and changing a seat answer the whole cart, which replaces the
+ * cached one; a refusal reads the cart again, since it means the page was out of date.
+ */
+export const shopApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getShopCategories: build.query<ShopCategory[], void>({
+      query: () => `${SHOP_URL}/categories`,
+    }),
+    /** The products of the categories given, or of every shop category when none is. */
+    getShopProducts: build.query<ShopProductSummary[], readonly string[]>({
+      query: (categoryIds) => ({
+        url: `${SHOP_URL}/products`,
+        params: categoryIds.length > 0 ? { categoryIds: categoryIds.join(',') } : undefined,
+      }),
+    }),
+    /** 404 for a product that is not in the shop. */
+    getShopProduct: build.query<ShopProduct, string>({
+      query: (id) => `${SHOP_URL}/product/${encodeURIComponent(id)}`,
+    }),
+    getCart: build.query<Cart, CartOwner>({
+      query: () => CART_URL,
+      providesTags: ['Cart'],
+    }),
+    /** 422 with the field refused: productId, variantId, options, amount, seat, holdToken. */
+    addToCart: build.mutation<Cart, AddToCartRequest>({
+      query: (request) => ({
+        url: `${CART_URL}/add`,
+        method: 'POST',
+        params: addParams(request),
+        body: {},
+      }),
+      invalidatesTags: (_result, error) => (error ? ['Cart'] : []),
+      async onQueryStarted({ owner }, { dispatch, queryFulfilled }) {
+        const cart = await answeredCart(queryFulfilled);
+        if (cart) dispatch(shopApi.util.upsertQueryData('getCart', owner, cart));
+      },
+    }),
+    updateCartLine: build.mutation<Cart, UpdateCartRequest>({
+      query: ({ id, amount }) => ({
+        url: `${CART_URL}/update`,
+        method: 'POST',
+        params: { id, amount: String(amount) },
+        body: {},
+      }),
+      invalidatesTags: (_result, error) => (error ? ['Cart'] : []),
+      async onQueryStarted({ owner }, { dispatch, queryFulfilled }) {
+        const cart = await answeredCart(queryFulfilled);
+        if (cart) dispatch(shopApi.util.upsertQueryData('getCart', owner, cart));
+      },
+    }),
+    /** A seat line takes the seat the buyer holds (the seat it had is given back). */
+    checkSeat: build.mutation<Cart, CheckSeatRequest>({
+      query: ({ owner: _owner, ...body }) => ({
+        url: `${SHOP_URL}/cart/check-seat`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_result, error) => (error ? ['Cart'] : []),
+      async onQueryStarted({ owner }, { dispatch, queryFulfilled }) {
+        const cart = await answeredCart(queryFulfilled);
+        if (cart) dispatch(shopApi.util.upsertQueryData('getCart', owner, cart));
+      },
+    }),
+  }),
+});
+
+/** The server's words on the fields of a refusal (a 422), as one text; undefined without any. */
+export function refusalMessage(error: unknown): string | undefined {
+  if (!isApiError(error) || !error.errors) return undefined;
+  const texts = Object.values(error.errors).flatMap((messages) =>
+    Array.isArray(messages) ? messages : [String(messages)],
+  );
+  return texts.length > 0 ? texts.join(' ') : undefined;
+}
+
+/** The cart a change answered (it replaces the owner's cached cart), or null when refused. */
+async function answeredCart(answer: Promise<{ data: Cart }>): Promise<Cart | null> {
+  try {
+    return (await answer).data;
+  } catch {
+    // The caller shows the refusal; the cart is read again (see invalidatesTags).
+    return null;
+  }
+}
+
+export const {
+  useGetShopCategoriesQuery,
+  useGetShopProductsQuery,
+  useGetShopProductQuery,
+  useGetCartQuery,
+  useAddToCartMutation,
+  useUpdateCartLineMutation,
+  useCheckSeatMutation,
+} = shopApi;
