@@ -325,7 +325,9 @@ pub async fn categories(
 ) -> Result<HttpResponse, ApiError> {
     let client_id = public_club(&state, &req, &caller).await?;
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let rows: Vec<(Uuid, String, Option<String>, Option<String>, Option<Uuid>)> = sqlx::query_as(
+    // (id, title, shop title, shop description, shop image)
+    type Row = (Uuid, String, Option<String>, Option<String>, Option<Uuid>);
+    let rows: Vec<Row> = sqlx::query_as(
         "SELECT id, title, shop_title, shop_description, shop_image FROM product_categories \
          WHERE client_id = $1 AND show_on_shop ORDER BY sorting, lower(title), id",
     )

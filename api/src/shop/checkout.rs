@@ -909,7 +909,7 @@ pub async fn confirmed_order(
             .fetch_optional(&mut *tx)
             .await?;
     let status = status.ok_or(ApiError::NotFound)?;
-    let (order, _) = tribune_projections::fold::load_in::<Order>(&mut *tx, &order_id.to_string())
+    let (order, _) = tribune_projections::fold::load_in::<Order>(&mut tx, &order_id.to_string())
         .await
         .map_err(ApiError::internal)?;
     let message: Option<String> = sqlx::query_scalar(
