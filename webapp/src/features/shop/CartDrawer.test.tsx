@@ -61,9 +61,10 @@ describe('the cart drawer', () => {
     const checkout = within(drawer).getByRole('link', { name: 'Gå til kassen' });
     expect(checkout).toHaveAttribute('href', '/shop/checkout');
     await userEvent.click(checkout);
-    // The checkout is still to come: its address is no product's, so the shop shows.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Webshop' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/shop');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Gennemfør ordre' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/shop/checkout');
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Kurv' })).not.toBeInTheDocument(),
     );

@@ -17,6 +17,7 @@ import {
   useGetCartQuery,
   useUpdateCartLineMutation,
 } from './shopApi';
+import { seatText } from './seatText';
 import { ShopImage } from './ShopPrice';
 import './shop.css';
 
@@ -59,18 +60,9 @@ export function lineName(line: CartLine): string {
   return line.seat ? `${name} (${line.seat})` : name;
 }
 
-/** Where a seat line's seat is: '{{event}}: {{seat}}', the seat as section, row and number. */
 function SeatText({ line }: { line: CartLine }) {
   const { t } = useTranslation();
-  const seat =
-    line.section && line.row && line.seatNumber
-      ? t('shop.cart.seatPlace', { section: line.section, row: line.row, number: line.seatNumber })
-      : (line.seat ?? '');
-  return (
-    <p className="tb-cart-line-seat">
-      {line.seatEvent ? t('shop.cart.seat', { event: line.seatEvent, seat }) : seat}
-    </p>
-  );
+  return <p className="tb-cart-line-seat">{seatText(t, line)}</p>;
 }
 
 /** A normal line's amount: sent as the field is left or stepped (a seat line is one seat). */

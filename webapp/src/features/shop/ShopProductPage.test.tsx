@@ -164,7 +164,7 @@ describe('a product of the web shop', () => {
 
   it('takes an address below /shop that is no product id for no product', async () => {
     const calls = serveShop();
-    const { router } = renderApp('/shop/checkout');
+    const { router } = renderApp('/shop/not-a-product');
     expect(await screen.findByRole('heading', { level: 1, name: 'Webshop' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/shop');
     expect(calls.productReads).toEqual([]);

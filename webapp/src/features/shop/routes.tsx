@@ -5,14 +5,19 @@ const ShopPage = lazyPage(() => import('./ShopPage').then((page) => page.ShopPag
 const ShopProductPage = lazyPage(() =>
   import('./ShopProductPage').then((page) => page.ShopProductPage),
 );
+const CheckoutPage = lazyPage(() => import('./CheckoutPage').then((page) => page.CheckoutPage));
+const ConfirmationPage = lazyPage(() =>
+  import('./ConfirmationPage').then((page) => page.ConfirmationPage),
+);
 
 /** The web shop is public and always in the public layout (its header holds the cart). */
 const shopHandle = (name: string): RouteHandle => ({ name, public: true, publicLayout: true });
 
 /**
- * The public web shop (issue 17; spec 3 §2 "Web shop"): /shop and a product's page /shop/{id}.
- * The page of an id that is no product's (an address below /shop of a page still to come) goes
- * back to /shop; the payment page /shop/payment/{id} is the payment area's.
+ * The public web shop (issue 17; spec 3 §2 "Web shop"): /shop, the checkout /shop/checkout, an
+ * order's confirmation /shop/confirmation/{id}?token= and a product's page /shop/{id} (the named
+ * pages win over the id). The page of an id that is no product's goes back to /shop; the payment
+ * page /shop/payment/{id} is the payment area's.
  */
 export const areaRoutes: AreaRoutes = {
   rank: 28,
@@ -21,6 +26,12 @@ export const areaRoutes: AreaRoutes = {
       path: 'shop',
       children: [
         { index: true, element: <ShopPage />, handle: shopHandle('shop') },
+        { path: 'checkout', element: <CheckoutPage />, handle: shopHandle('shop-checkout') },
+        {
+          path: 'confirmation/:id',
+          element: <ConfirmationPage />,
+          handle: shopHandle('shop-confirmation'),
+        },
         { path: ':id', element: <ShopProductPage />, handle: shopHandle('shop-product') },
       ],
     },

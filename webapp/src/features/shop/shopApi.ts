@@ -1,8 +1,12 @@
-import { useAppSession } from '../../api/appApi';
+import { useAppSession, type SessionUser } from '../../api/appApi';
 import { baseApi, isApiError } from '../../api/baseApi';
 import type {
   Cart,
+  CheckoutInput,
+  CheckoutIntent,
+  CheckoutResult,
   CheckSeat,
+  ConfirmedOrder,
   ShopCategory,
   ShopProduct,
   ShopProductSummary,
@@ -48,6 +52,25 @@ export interface UpdateCartRequest {
 
 export type CheckSeatRequest = CheckSeat & { owner: CartOwner };
 
+/** `checkout/complete`: the form again, with the key `create-intent` answered for this attempt. */
+export interface CompleteCheckoutRequest {
+  intentSecret: string;
+  input: CheckoutInput;
+}
+
+/** A confirmed order's page: its id and the token `checkout/complete` answered. */
+export interface ConfirmedOrderLink {
+  id: string;
+  token: string;
+}
+
+/** The web shop's login ('Log ind eller køb som gæst'). */
+export interface ShopLoginRequest {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+}
+
 function addParams({
   productId,
   amount,
@@ -70,7 +93,9 @@ function addParams({
  * The public web shop (issue 17; spec 3 §7 "Web shop (public)"): the club's shop categories, its
  * products (by category), one product's page, and the buyer's cart, which lives on the server
  * only. Adding, changing a line and changing a seat answer the whole cart, which replaces the
- * cached one; a refusal reads the cart again, since it means the page was out of date.
+ * cached one; a refusal reads the cart again, since it means the page was out of date. Then the
+ * checkout (create-intent, checkout/complete), a completed order's confirmation, and the
+ * checkout's login.
  */
 export const shopApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -132,6 +157,42 @@ export const shopApi = baseApi.injectEndpoints({
         if (cart) dispatch(shopApi.util.upsertQueryData('getCart', owner, cart));
       },
     }),
+    /**
+     * Checks the cart and the form (each mistake on its field) and prices the order: the key
+     * `completeCheckout` is called with, and the totals with the discount code applied.
+     */
+    createCheckoutIntent: build.mutation<CheckoutIntent, CheckoutInput>({
+      query: (body) => ({ url: `${SHOP_URL}/create-intent`, method: 'POST', body }),
+    }),
+    /**
+     * Turns the cart into the order: the same key answers the same order. The buyer's cart is a
+     * new, empty one afterwards, so every cart is read again.
+     */
+    completeCheckout: build.mutation<CheckoutResult, CompleteCheckoutRequest>({
+      query: ({ intentSecret, input }) => ({
+        url: `${SHOP_URL}/checkout/complete`,
+        method: 'POST',
+        params: { intentSecret },
+        body: input,
+      }),
+      invalidatesTags: (result) => (result ? ['Cart'] : []),
+    }),
+    /** The order's confirmation; 403 without its token. While pending, Stripe is read anew. */
+    getConfirmedOrder: build.query<ConfirmedOrder, ConfirmedOrderLink>({
+      query: ({ id, token }) => ({
+        url: `${SHOP_URL}/order/${encodeURIComponent(id)}`,
+        params: { token },
+      }),
+    }),
+    /**
+     * The checkout's login (POST /api/login, as the login page's): the answer is the user; the
+     * caller reloads the session, and the server joins the visitor's cart to the customer's.
+     */
+    shopLogin: build.mutation<SessionUser, ShopLoginRequest>({
+      query: (body) => ({ url: '/api/login', method: 'POST', body }),
+      extraOptions: { envelope: true },
+      transformResponse: (envelope: { data: SessionUser }) => envelope.data,
+    }),
   }),
 });
 
@@ -162,4 +223,8 @@ export const {
   useAddToCartMutation,
   useUpdateCartLineMutation,
   useCheckSeatMutation,
+  useCreateCheckoutIntentMutation,
+  useCompleteCheckoutMutation,
+  useGetConfirmedOrderQuery,
+  useShopLoginMutation,
 } = shopApi;

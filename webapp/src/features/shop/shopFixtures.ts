@@ -3,16 +3,20 @@
 // cart calls as msw handlers that keep the cart as the server does and record what the app sends.
 
 import { http, HttpResponse } from 'msw';
-import type { ClientModule } from '../../api/appApi';
+import type { ClientModule, SessionUser } from '../../api/appApi';
 import type {
   Cart,
   CartLine,
+  CheckoutInput,
+  CheckoutIntent,
+  CheckoutResult,
   CheckSeat,
+  ConfirmedOrder,
   ShopCategory,
   ShopProduct,
   ShopProductSummary,
 } from '../../api/generated/shop';
-import { demoFc, modules } from '../../test/fixtures';
+import { clubs, demoFc, modules, staffUser } from '../../test/fixtures';
 import { server, sessionHandlers, type SessionScenario } from '../../test/server';
 
 export const webshopModule: ClientModule = {
@@ -29,6 +33,30 @@ export const shopSession: SessionScenario = {
   client: demoFc,
   modules: [...modules, webshopModule],
 };
+
+/** A customer of Demo FC (no staff): the app stays in public mode after their login. */
+export const customer: SessionUser = {
+  ...staffUser,
+  id: 'u-karen',
+  firstname: 'Karen',
+  lastname: 'Kunde',
+  name: 'Karen Kunde',
+  email: 'karen@kunde.test',
+  phone: '87654321',
+  role: 'customer',
+  clients: [{ clientId: 'c1', role: 'customer', systemUser: false, accepted: true }],
+};
+
+/** Karen logged in at Demo FC's web shop. */
+export const customerShopSession: SessionScenario = {
+  ...shopSession,
+  user: customer,
+  clients: clubs.slice(0, 1),
+  isFrontend: true,
+};
+
+export const ORDER_ID = '77777777-7777-4777-8777-777777777777';
+export const ORDER_TOKEN = 'token-abc';
 
 export const SHIRT_ID = '11111111-1111-4111-8111-111111111111';
 export const SCARF_ID = '22222222-2222-4222-8222-222222222222';
@@ -226,6 +254,10 @@ export interface ShopCalls {
   adds: URLSearchParams[];
   updates: URLSearchParams[];
   checkSeats: CheckSeat[];
+  intents: CheckoutInput[];
+  completes: { intentSecret: string | null; body: CheckoutInput }[];
+  orderReads: { id: string; token: string | null }[];
+  logins: unknown[];
 }
 
 export interface ShopServer {
@@ -241,6 +273,72 @@ export interface ShopServer {
   add?: (params: URLSearchParams) => Response | undefined;
   /** A refusal of an update, or undefined to update. */
   update?: (params: URLSearchParams) => Response | undefined;
+  /** create-intent's answer (a refusal, or the totals); default: the cart's totals. */
+  intent?: (input: CheckoutInput, cart: Cart) => Response | Partial<CheckoutIntent> | undefined;
+  /** checkout/complete's answer (a refusal, or how to pay); default: nothing to pay. */
+  complete?: (
+    input: CheckoutInput,
+    intentSecret: string | null,
+  ) => Response | Partial<CheckoutResult> | undefined;
+  /** The confirmed order's answers, in turn (the last one repeats). */
+  orders?: (ConfirmedOrder | (() => Response))[];
+  /** A refusal of a login, or undefined to log in. */
+  login?: (body: unknown) => Response | undefined;
+  /** Who is logged in after a login, and the cart the server then joined. */
+  afterLogin?: { session: SessionScenario; lines?: CartLine[] };
+}
+
+/** A completed shop order as its confirmation page reads it: paid by Visa, two lines. */
+export function confirmedOrder(extra: Partial<ConfirmedOrder> = {}): ConfirmedOrder {
+  return {
+    id: ORDER_ID,
+    number: 1042,
+    status: 'confirmed',
+    firstname: 'Anna',
+    lastname: 'Berg',
+    email: 'anna@example.dk',
+    phone: '12345678',
+    description: 'Levering til <em>kontoret</em><script>alert(1)</script>',
+    cardType: 'visa',
+    cardNumber: '4242',
+    expMonth: 4,
+    expYear: 2030,
+    lines: [
+      {
+        title: 'Spillertrøje',
+        variant: 'Large',
+        amount: 2,
+        priceWithVat: 64900,
+        totalWithVat: 129800,
+        options: [{ productId: PRINT_ID, title: 'Navn og nummer', priceWithVat: 10000 }],
+        seat: null,
+        seatEvent: null,
+        section: null,
+        row: null,
+        seatNumber: null,
+      },
+      {
+        title: 'Siddeplads',
+        variant: null,
+        amount: 1,
+        priceWithVat: 15000,
+        totalWithVat: 15000,
+        options: [],
+        seat: 'N1-3',
+        seatEvent: 'Derby',
+        section: 'Tribune Nord',
+        row: 'N1',
+        seatNumber: '3',
+      },
+    ],
+    subtotal: 115840,
+    discount: 0,
+    additionalFee: 0,
+    vat: 28960,
+    total: 144800,
+    confirmationMessage: '<p>Vi glæder os til at se dig på <strong>stadion</strong>.</p>',
+    ...extra,
+  };
 }
 
 export const fieldRefusal = (field: string, text: string) =>
@@ -290,13 +388,18 @@ export function serveShop(given: ShopServer = {}): ShopCalls {
     adds: [],
     updates: [],
     checkSeats: [],
+    intents: [],
+    completes: [],
+    orderReads: [],
+    logins: [],
   };
+  let session = given.session ?? shopSession;
   let lines = [...(given.lines ?? [])];
   let holdToken = given.holdToken ?? null;
   const pages = given.pages ?? [product(), membership(), seatTicket()];
   const cart = () => HttpResponse.json({ success: true, result: cartOf(lines, holdToken) });
   server.use(
-    ...sessionHandlers(given.session ?? shopSession),
+    ...sessionHandlers(() => session),
     http.get('/webshop/categories', () => HttpResponse.json({ success: true, result: categories })),
     http.get('/webshop/products', ({ request }) => {
       const sent = new URL(request.url).searchParams.get('categoryIds');
@@ -348,6 +451,62 @@ export function serveShop(given: ShopServer = {}): ShopCalls {
     http.post('/webshop/cart/check-seat', async ({ request }) => {
       calls.checkSeats.push((await request.json()) as CheckSeat);
       return cart();
+    }),
+    http.post('/webshop/create-intent', async ({ request }) => {
+      const input = (await request.json()) as CheckoutInput;
+      calls.intents.push(input);
+      const current = cartOf(lines, holdToken);
+      const answer = given.intent?.(input, current);
+      if (answer instanceof Response) return answer;
+      const intent: CheckoutIntent = {
+        intentSecret: `key-${calls.intents.length}`,
+        subtotal: current.subtotal,
+        discount: 0,
+        vat: current.vat,
+        total: current.total,
+        ...answer,
+      };
+      return HttpResponse.json({ success: true, result: intent });
+    }),
+    http.post('/webshop/checkout/complete', async ({ request }) => {
+      const intentSecret = new URL(request.url).searchParams.get('intentSecret');
+      const body = (await request.json()) as CheckoutInput;
+      calls.completes.push({ intentSecret, body });
+      const answer = given.complete?.(body, intentSecret);
+      if (answer instanceof Response) return answer;
+      // The cart became the order: the buyer's next cart is a new, empty one.
+      lines = [];
+      holdToken = null;
+      const result: CheckoutResult = {
+        orderId: ORDER_ID,
+        token: ORDER_TOKEN,
+        clientSecret: null,
+        publishableKey: null,
+        paymentForm: null,
+        ...answer,
+      };
+      return HttpResponse.json({ success: true, result });
+    }),
+    http.get('/webshop/order/:id', ({ params, request }) => {
+      const token = new URL(request.url).searchParams.get('token');
+      calls.orderReads.push({ id: String(params.id), token });
+      const answers = given.orders ?? [confirmedOrder()];
+      const answer = answers[Math.min(calls.orderReads.length, answers.length) - 1];
+      if (!answer) {
+        return HttpResponse.json({ success: false, error: 'Ikke fundet' }, { status: 404 });
+      }
+      return typeof answer === 'function'
+        ? answer()
+        : HttpResponse.json({ success: true, result: answer });
+    }),
+    http.post('/api/login', async ({ request }) => {
+      const body = await request.json();
+      calls.logins.push(body);
+      const refusal = given.login?.(body);
+      if (refusal) return refusal;
+      session = given.afterLogin?.session ?? customerShopSession;
+      if (given.afterLogin?.lines) lines = [...given.afterLogin.lines];
+      return HttpResponse.json({ success: true, data: session.user });
     }),
   );
   return calls;
