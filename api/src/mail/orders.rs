@@ -82,11 +82,17 @@ pub fn confirmation(order: &Order, club: &OrderMailSettings) -> OrderMail {
     let mut rows = String::new();
     for line in &order.content.lines {
         let total = line_amounts(line).total.danish();
-        text.push_str(&format!("{} × {}: {total}\n", line.amount, line.title));
+        // A seat line names its seat and where ('Pladsbillet (Pokalkamp, plads A1-4)').
+        let title = match (&line.seat, &line.seat_event) {
+            (Some(seat), Some(event)) => format!("{} ({event}, plads {seat})", line.title),
+            (Some(seat), None) => format!("{} (plads {seat})", line.title),
+            _ => line.title.clone(),
+        };
+        text.push_str(&format!("{} × {title}: {total}\n", line.amount));
         rows.push_str(&format!(
             "<tr><td>{} × {}</td><td style=\"text-align:right\">{total}</td></tr>",
             line.amount,
-            escape(&line.title)
+            escape(&title)
         ));
     }
     text.push('\n');
