@@ -474,29 +474,24 @@ pub async fn on_paid(
         "cancelled" => return Ok(Paid::SoldOut),
         _ => {}
     }
-    if !capacity::keep(conn, booking.hold_id).await? {
-        let retaken = capacity::hold(
-            conn,
-            client_id,
-            NewHold {
-                id: Uuid::new_v4(),
-                scope: booking.event_id,
-                owner: order_id,
-                expires_at: None,
-            },
-            &booking.claims.0,
-            Utc::now(),
-        )
-        .await?;
-        match retaken {
-            Ok(hold) => set_hold(conn, order_id, hold).await?,
-            Err(_) => {
-                sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
-                    .bind(order_id)
-                    .execute(&mut *conn)
-                    .await?;
-                return Ok(Paid::SoldOut);
-            }
+    match capacity::keep_or_take_anew(
+        conn,
+        client_id,
+        booking.hold_id,
+        booking.event_id,
+        order_id,
+        &booking.claims.0,
+    )
+    .await?
+    {
+        Some(hold) if hold == booking.hold_id => {}
+        Some(hold) => set_hold(conn, order_id, hold).await?,
+        None => {
+            sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
+                .bind(order_id)
+                .execute(&mut *conn)
+                .await?;
+            return Ok(Paid::SoldOut);
         }
     }
     // Its seats, unless their hold ran out and someone else took them.

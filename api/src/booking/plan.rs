@@ -18,11 +18,9 @@ use super::dto::{BookingInput, PricedBooking, PricedLine};
 use super::sale::{self, Offer, SaleEvent};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::events::dto::ExtraInfoType;
-use crate::identity::passwords;
 use crate::identity::sessions::Identity;
 use crate::kit::capacity::{self, Claim};
 use crate::kit::seating::{self, LineSeat};
-use crate::kit::validate::is_email;
 
 /// The most tickets one line may ask for.
 pub const MAX_TICKETS_PER_LINE: i64 = 1_000;
@@ -136,38 +134,17 @@ pub fn check_customer_fields(
     identity: Option<&Identity>,
     errors: &mut FieldErrors,
 ) {
-    for (field, label, value) in [
-        ("firstname", "Fornavn", &input.firstname),
-        ("lastname", "Efternavn", &input.lastname),
-        ("email", "E-mail", &input.email),
-        ("phone", "Telefon", &input.phone),
-    ] {
-        let value = value.trim();
-        if value.is_empty() {
-            push_error(errors, field, format!("{label} skal udfyldes"));
-        } else if value.chars().count() > 254 {
-            push_error(errors, field, format!("{label} må højst være 254 tegn"));
-        }
-    }
-    let email = input.email.trim();
-    if !email.is_empty() && !is_email(email) {
-        push_error(errors, "email", "E-mail skal være en gyldig e-mail adresse");
-    }
-    if input.create_user && identity.is_none() {
-        let password = input.password.as_deref().unwrap_or_default();
-        if password.is_empty() {
-            push_error(errors, "password", "Adgangskode skal udfyldes");
-        } else if password.chars().count() < passwords::MIN_LENGTH {
-            push_error(
-                errors,
-                "password",
-                format!(
-                    "Adgangskode skal mindst være {} tegn",
-                    passwords::MIN_LENGTH
-                ),
-            );
-        }
-    }
+    crate::kit::validate::check_contact(
+        &crate::kit::validate::Contact {
+            firstname: &input.firstname,
+            lastname: &input.lastname,
+            email: &input.email,
+            phone: &input.phone,
+            new_user_password: (input.create_user && identity.is_none())
+                .then(|| input.password.as_deref().unwrap_or_default()),
+        },
+        errors,
+    );
 }
 
 /// Answers to the event's questions: a required Select or Text question must be answered

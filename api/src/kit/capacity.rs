@@ -401,6 +401,31 @@ pub async fn keep(conn: &mut PgConnection, hold: Uuid) -> Result<bool, sqlx::Err
     Ok(kept == 1)
 }
 
+/// A paid hold kept for good (`keep`); when it had expired and its places were given back,
+/// `claims` are taken anew for good. Answers the hold that stands now (`hold`, or the new one),
+/// or None when what it claims is gone.
+pub async fn keep_or_take_anew(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    hold: Uuid,
+    scope: Uuid,
+    owner: Uuid,
+    claims: &[Claim],
+) -> Result<Option<Uuid>, sqlx::Error> {
+    if keep(&mut *conn, hold).await? {
+        return Ok(Some(hold));
+    }
+    let new = NewHold {
+        id: Uuid::new_v4(),
+        scope,
+        owner,
+        expires_at: None,
+    };
+    Ok(self::hold(conn, client_id, new, claims, Utc::now())
+        .await?
+        .ok())
+}
+
 /// Gives a hold's places back (its booking was cancelled), once.
 pub async fn release(conn: &mut PgConnection, hold: Uuid) -> Result<bool, sqlx::Error> {
     let counts: Vec<(String, i32)> = sqlx::query_as(

@@ -138,6 +138,50 @@ pub fn is_email(value: &str) -> bool {
         && value.len() <= 254
 }
 
+/// A buyer's contact fields, and the password of the user a visitor makes ('Opret bruger').
+pub struct Contact<'a> {
+    pub firstname: &'a str,
+    pub lastname: &'a str,
+    pub email: &'a str,
+    pub phone: &'a str,
+    /// Some: a visitor makes a user with this password.
+    pub new_user_password: Option<&'a str>,
+}
+
+/// The buyer's contact fields (spec 2 §5, spec 3 §5 Checkout): name, e-mail and phone
+/// required, the e-mail an address; the new user's password long enough. Each on its field.
+pub fn check_contact(contact: &Contact<'_>, errors: &mut FieldErrors) {
+    for (field, label, value) in [
+        ("firstname", "Fornavn", contact.firstname),
+        ("lastname", "Efternavn", contact.lastname),
+        ("email", "E-mail", contact.email),
+        ("phone", "Telefon", contact.phone),
+    ] {
+        let value = value.trim();
+        if value.is_empty() {
+            push_error(errors, field, format!("{label} skal udfyldes"));
+        } else if value.chars().count() > 254 {
+            push_error(errors, field, format!("{label} må højst være 254 tegn"));
+        }
+    }
+    let email = contact.email.trim();
+    if !email.is_empty() && !is_email(email) {
+        push_error(errors, "email", "E-mail skal være en gyldig e-mail adresse");
+    }
+    if let Some(password) = contact.new_user_password {
+        let min = crate::identity::passwords::MIN_LENGTH;
+        if password.is_empty() {
+            push_error(errors, "password", "Adgangskode skal udfyldes");
+        } else if password.chars().count() < min {
+            push_error(
+                errors,
+                "password",
+                format!("Adgangskode skal mindst være {min} tegn"),
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,7 +38,6 @@ use crate::kit::input::Json;
 use crate::kit::payments::{self, Purpose, StartPayment};
 use crate::kit::sales::club_vat;
 use crate::kit::seating;
-use crate::kit::validate::is_email;
 use crate::mail::orders::{self as order_mails, OrderMailSettings};
 use crate::orders::service::refused;
 use crate::session::Caller;
@@ -61,38 +60,17 @@ struct CheckoutRow {
 
 /// The contact fields and 'Opret bruger', each mistake on its field (spec 3 §5 Checkout).
 fn check_contact(input: &CheckoutInput, identity: Option<&Identity>, errors: &mut FieldErrors) {
-    for (field, label, value) in [
-        ("firstname", "Fornavn", &input.firstname),
-        ("lastname", "Efternavn", &input.lastname),
-        ("email", "E-mail", &input.email),
-        ("phone", "Telefon", &input.phone),
-    ] {
-        let value = value.trim();
-        if value.is_empty() {
-            push_error(errors, field, format!("{label} skal udfyldes"));
-        } else if value.chars().count() > 254 {
-            push_error(errors, field, format!("{label} må højst være 254 tegn"));
-        }
-    }
-    let email = input.email.trim();
-    if !email.is_empty() && !is_email(email) {
-        push_error(errors, "email", "E-mail skal være en gyldig e-mail adresse");
-    }
-    if input.create_user && identity.is_none() {
-        let password = input.password.as_deref().unwrap_or_default();
-        if password.is_empty() {
-            push_error(errors, "password", "Adgangskode skal udfyldes");
-        } else if password.chars().count() < passwords::MIN_LENGTH {
-            push_error(
-                errors,
-                "password",
-                format!(
-                    "Adgangskode skal mindst være {} tegn",
-                    passwords::MIN_LENGTH
-                ),
-            );
-        }
-    }
+    crate::kit::validate::check_contact(
+        &crate::kit::validate::Contact {
+            firstname: &input.firstname,
+            lastname: &input.lastname,
+            email: &input.email,
+            phone: &input.phone,
+            new_user_password: (input.create_user && identity.is_none())
+                .then(|| input.password.as_deref().unwrap_or_default()),
+        },
+        errors,
+    );
     if input
         .description
         .as_deref()
@@ -804,33 +782,26 @@ pub async fn on_paid(
         "cancelled" => return Ok(Paid::SoldOut),
         _ => {}
     }
-    let kept = match checkout.hold_id {
-        Some(hold) => capacity::keep(conn, hold).await?,
-        None => true,
-    };
-    if !kept {
-        let retaken = capacity::hold(
+    if let Some(hold) = checkout.hold_id {
+        match capacity::keep_or_take_anew(
             conn,
             client_id,
-            NewHold {
-                id: Uuid::new_v4(),
-                scope: client_id,
-                owner: order_id,
-                expires_at: None,
-            },
+            hold,
+            client_id,
+            order_id,
             &checkout.claims.0,
-            Utc::now(),
         )
-        .await?;
-        match retaken {
-            Ok(hold) => {
+        .await?
+        {
+            Some(kept) if kept == hold => {}
+            Some(kept) => {
                 sqlx::query("UPDATE shop_checkouts SET hold_id = $2 WHERE order_id = $1")
                     .bind(order_id)
-                    .bind(hold)
+                    .bind(kept)
                     .execute(&mut *conn)
                     .await?;
             }
-            Err(_) => return sold_out(conn, order_id).await,
+            None => return sold_out(conn, order_id).await,
         }
     }
     let seats: i64 = sqlx::query_scalar(

@@ -203,7 +203,9 @@ async fn an_expired_hold_gives_its_places_to_the_next_buyer_and_a_kept_one_never
     let event = Uuid::new_v4();
     let ticket = keys::ticket(Uuid::new_v4());
     let claim = |amount| vec![Claim::new(ticket.clone(), amount, Some(3))];
-    let soon = Utc::now() + Duration::milliseconds(300);
+    // Long enough for the calls below on a loaded machine (a 300 ms hold once expired before
+    // the third buyer asked, with a build running beside the tests).
+    let soon = Utc::now() + Duration::seconds(3);
     let unpaid = buy(&app.state.pool, client, event, claim(2), Some(soon))
         .await
         .unwrap();
@@ -217,7 +219,8 @@ async fn an_expired_hold_gives_its_places_to_the_next_buyer_and_a_kept_one_never
     assert!(buy(&app.state.pool, client, event, claim(1), None)
         .await
         .is_err());
-    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    tokio::time::sleep((soon - Utc::now()).to_std().unwrap_or_default()).await;
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     // Expired: the next buyer gets its two places; the kept one stays sold.
     assert!(buy(&app.state.pool, client, event, claim(2), None)
         .await
