@@ -1,46 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../api/appApi';
 import type { PaymentStart } from '../../api/generated/payments';
 import type { ProfileSubscription, SavedPaymentCard } from '../../api/generated/subscriptions';
+import { answerStripe, stripe } from '../../test/fakeStripe';
 import { clubs, demoFc, modules, staffUser } from '../../test/fixtures';
 import { fieldOf, readMultipart } from '../../test/multipart';
 import { renderApp } from '../../test/renderApp';
 import { server, sessionHandlers } from '../../test/server';
 import type { CustomerProfile } from './customerProfileApi';
 
-// No Stripe.js in jsdom: loadStripe answers a fake Stripe, the card element is one field that is
-// complete at 16 digits, and confirmSetup answers what the test tells it to.
-const stripe = vi.hoisted(() => ({
-  loadStripe: vi.fn(),
-  confirmSetup: vi.fn(),
-}));
-
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
-
-vi.mock('@stripe/react-stripe-js', async () => {
-  const { createElement } = await import('react');
-  const fakeStripe = { confirmSetup: stripe.confirmSetup };
-  const fakeElements = { kind: 'elements' };
-  return {
-    Elements: ({ children }: { children: ReactNode }) => children,
-    PaymentElement: ({ onChange }: { onChange: (event: { complete: boolean }) => void }) =>
-      createElement(
-        'label',
-        null,
-        'Kortnummer',
-        createElement('input', {
-          onChange: (event: { target: { value: string } }) =>
-            onChange({ complete: event.target.value.replace(/\s/g, '').length >= 16 }),
-        }),
-      ),
-    useStripe: () => fakeStripe,
-    useElements: () => fakeElements,
-  };
-});
+// No Stripe.js in jsdom: the fake Stripe of test/fakeStripe.
+vi.mock('@stripe/stripe-js/pure', () =>
+  import('../../test/fakeStripe').then((fake) => fake.stripeJs),
+);
+vi.mock('@stripe/react-stripe-js', () =>
+  import('../../test/fakeStripe').then((fake) => fake.reactStripe),
+);
 
 const customer: SessionUser = {
   ...staffUser,
@@ -226,10 +204,7 @@ const rowOf = (table: HTMLElement, text: string) =>
     .getAllByRole('row')
     .find((row) => within(row).queryByText(text) !== null) as HTMLElement;
 
-beforeEach(() => {
-  stripe.loadStripe.mockResolvedValue({ kind: 'stripe' });
-  stripe.confirmSetup.mockResolvedValue({ setupIntent: { id: 'seti_1' } });
-});
+beforeEach(() => answerStripe());
 
 describe('the customer profile: two variants of /profile', () => {
   it('shows a signed-in customer the sections in the public layout, chosen by the hash', async () => {

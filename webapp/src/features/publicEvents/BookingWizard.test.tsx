@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatOre } from '../../shared/format';
 import { HOLD_TOKEN, serveSeats } from '../../shared/seats/seatFixtures';
 import { chooseOption } from '../../test/contracts';
+import { answerStripe, stripe } from '../../test/fakeStripe';
 import { renderApp } from '../../test/renderApp';
 import { localBookingKey } from './localBooking';
 import {
@@ -25,37 +25,15 @@ import {
   TOKEN,
 } from './publicEventFixtures';
 
-// No Stripe.js in jsdom: loadStripe answers a fake Stripe, the card element is one field that is
-// complete at 16 digits, and confirmPayment answers what each test tells it to.
-const stripe = vi.hoisted(() => ({ loadStripe: vi.fn(), confirmPayment: vi.fn() }));
+// No Stripe.js in jsdom: the fake Stripe of test/fakeStripe.
+vi.mock('@stripe/stripe-js/pure', () =>
+  import('../../test/fakeStripe').then((fake) => fake.stripeJs),
+);
+vi.mock('@stripe/react-stripe-js', () =>
+  import('../../test/fakeStripe').then((fake) => fake.reactStripe),
+);
 
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
-
-vi.mock('@stripe/react-stripe-js', async () => {
-  const { createElement } = await import('react');
-  const fakeStripe = { confirmPayment: stripe.confirmPayment };
-  const fakeElements = { kind: 'elements' };
-  return {
-    Elements: ({ children }: { children: ReactNode }) => children,
-    PaymentElement: ({ onChange }: { onChange: (event: { complete: boolean }) => void }) =>
-      createElement(
-        'label',
-        null,
-        'Kortnummer',
-        createElement('input', {
-          onChange: (event: { target: { value: string } }) =>
-            onChange({ complete: event.target.value.replace(/\s/g, '').length >= 16 }),
-        }),
-      ),
-    useStripe: () => fakeStripe,
-    useElements: () => fakeElements,
-  };
-});
-
-beforeEach(() => {
-  stripe.loadStripe.mockResolvedValue({ kind: 'stripe' });
-  stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_123' } });
-});
+beforeEach(() => answerStripe());
 
 afterEach(() => {
   document.querySelectorAll('form[hidden]').forEach((form) => form.remove());

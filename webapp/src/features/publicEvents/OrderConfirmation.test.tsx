@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatOre } from '../../shared/format';
+import { answerStripe } from '../../test/fakeStripe';
 import { renderApp } from '../../test/renderApp';
 import { freshBooking, localBookingKey, type LocalBooking } from './localBooking';
 import {
@@ -17,37 +17,15 @@ import {
 } from './publicEventFixtures';
 import { WINDOW_POLLS } from '../../shared/payments/usePaymentReturn';
 
-// No Stripe.js in jsdom: loadStripe answers a fake Stripe, the card element is one field that is
-// complete at 16 digits, and confirmPayment answers what each test tells it to.
-const stripe = vi.hoisted(() => ({ loadStripe: vi.fn(), confirmPayment: vi.fn() }));
+// No Stripe.js in jsdom: the fake Stripe of test/fakeStripe.
+vi.mock('@stripe/stripe-js/pure', () =>
+  import('../../test/fakeStripe').then((fake) => fake.stripeJs),
+);
+vi.mock('@stripe/react-stripe-js', () =>
+  import('../../test/fakeStripe').then((fake) => fake.reactStripe),
+);
 
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
-
-vi.mock('@stripe/react-stripe-js', async () => {
-  const { createElement } = await import('react');
-  const fakeStripe = { confirmPayment: stripe.confirmPayment };
-  const fakeElements = { kind: 'elements' };
-  return {
-    Elements: ({ children }: { children: ReactNode }) => children,
-    PaymentElement: ({ onChange }: { onChange: (event: { complete: boolean }) => void }) =>
-      createElement(
-        'label',
-        null,
-        'Kortnummer',
-        createElement('input', {
-          onChange: (event: { target: { value: string } }) =>
-            onChange({ complete: event.target.value.replace(/\s/g, '').length >= 16 }),
-        }),
-      ),
-    useStripe: () => fakeStripe,
-    useElements: () => fakeElements,
-  };
-});
-
-beforeEach(() => {
-  stripe.loadStripe.mockResolvedValue({ kind: 'stripe' });
-  stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_456' } });
-});
+beforeEach(() => answerStripe({ paymentIntent: 'pi_456' }));
 
 const CONFIRMATION = `/events/derby/${ORDER_ID}?token=${TOKEN}`;
 
