@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { initI18n } from '../app/i18n';
 import { server } from './server';
 
 initI18n('da');
+
+// A page's first test loads its lazy chunks cold: on a busy machine (two cores, a build beside
+// the tests) that outlasts the default second of findBy/waitFor. Waiting longer costs a passing
+// test nothing.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that PrimeReact touches.
 Object.defineProperty(window, 'matchMedia', {
