@@ -762,3 +762,109 @@ async fn two_hundred_buyers_at_once_for_the_last_twenty_shirts_buy_exactly_twent
         20
     );
 }
+
+#[tokio::test]
+async fn a_seasons_products_a_shop_picture_and_the_payment_return_each_answer_as_the_shop_needs() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let today = chrono::Utc::now().date_naive();
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/seasons/update",
+            &json!({
+                "title": "Sæson 2027",
+                "startDate": today.to_string(),
+                "endDate": (today + chrono::Duration::days(300)).to_string(),
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let season = body["result"].as_str().unwrap().to_string();
+    let card = catalogue_product(
+        &staff,
+        json!({ "title": "Sæsonkort 2027", "type": "product", "price": 120000,
+                "shop": { "active": true, "seasonId": season } }),
+    )
+    .await;
+    let other = catalogue_product(
+        &staff,
+        json!({ "title": "Halstørklæde", "type": "product", "price": 14900, "shop": { "active": true } }),
+    )
+    .await;
+    let buyer = visitor(&app).await;
+
+    // The season's products: only those whose shop names the season.
+    let (status, page) = buyer.get_json(&format!("/webshop/season/{season}")).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(page["result"]["title"], "Sæson 2027");
+    let ids: Vec<&str> = page["result"]["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [card.as_str()]);
+    assert!(!page.to_string().contains(&other));
+    let (status, _) = buyer
+        .get_json(&format!("/webshop/season/{}", uuid::Uuid::new_v4()))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // A product's shop image is served while the product is in the shop, and not after.
+    let (status, body) = staff
+        .post_form(
+            "/api/products/update",
+            Some(
+                &json!({ "id": other, "title": "Halstørklæde", "type": "product", "price": 14900,
+                          "shop": { "active": true } }),
+            ),
+            &[],
+            vec![("shopImageFile", "halstoerklaede.png", crate::helpers::png())],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, product) = buyer.get_json(&format!("/webshop/product/{other}")).await;
+    let picture = product["result"]["image"].as_str().unwrap().to_string();
+    assert!(picture.starts_with("/webshop/pictures/"), "{product}");
+    let response = buyer.get(&picture).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"].to_str().unwrap(),
+        "image/png"
+    );
+    let (status, body) = staff
+        .post_form(
+            "/api/products/update",
+            Some(
+                &json!({ "id": other, "title": "Halstørklæde", "type": "product", "price": 14900,
+                          "shop": { "active": false } }),
+            ),
+            &[],
+            vec![],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(buyer.get(&picture).await.status(), StatusCode::NOT_FOUND);
+
+    // The payment's return goes on to the confirmation page, or back to the checkout.
+    let order = uuid::Uuid::new_v4();
+    let response = buyer
+        .get(&format!(
+            "/public/orders/webshop/accept-payment?orderId={order}&token=abc"
+        ))
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        response.headers()["location"].to_str().unwrap(),
+        format!("/shop/confirmation/{order}?token=abc")
+    );
+    let response = buyer
+        .get(&format!(
+            "/public/orders/webshop/accept-payment?orderId={order}&token=abc&cancelled=1"
+        ))
+        .await;
+    assert_eq!(
+        response.headers()["location"].to_str().unwrap(),
+        "/shop/checkout?cancelled=1"
+    );
+}
