@@ -2,7 +2,6 @@
 //! shown on public pages too (the header's logo, a comment author's picture), so they are served
 //! without a session, from a key that cannot be guessed.
 
-use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use uuid::Uuid;
 
@@ -49,9 +48,5 @@ pub async fn get_image(
     let content_type = sniff(&bytes)
         .filter(|t| IMAGE_TYPES.contains(&t.as_str()))
         .ok_or(ApiError::NotFound)?;
-    Ok(HttpResponse::Ok()
-        .content_type(content_type)
-        .insert_header(("X-Content-Type-Options", "nosniff"))
-        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
-        .body(bytes))
+    Ok(crate::kit::files::image_response(&content_type, bytes))
 }

@@ -20,6 +20,7 @@ use crate::integrations::payments::PaymentStart;
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::capacity::{self, keys, Claim, Full, NewHold};
+use crate::kit::payments::Paid;
 use crate::kit::payments::{self, Purpose};
 use crate::kit::seating::{self, LineSeat};
 use crate::mail::orders::{self as order_mails, OrderMailSettings};
@@ -447,17 +448,6 @@ pub async fn confirm_in(
     Ok(())
 }
 
-/// What a settled card payment did to a booking.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Paid {
-    /// The order is no booking.
-    NotBooking,
-    Confirmed,
-    /// The hold expired and the places are gone: the caller cancels the order and gives the
-    /// money back.
-    SoldOut,
-}
-
 /// A card payment of `order_id` was recorded in the caller's transaction: a pending booking keeps
 /// its places (taking them anew if its hold expired) and is confirmed.
 pub async fn on_paid(
@@ -467,7 +457,7 @@ pub async fn on_paid(
     order_id: Uuid,
 ) -> Result<Paid, ApiError> {
     let Some(booking) = booking_for_update(conn, order_id).await? else {
-        return Ok(Paid::NotBooking);
+        return Ok(Paid::NotItsOrder);
     };
     match booking.status.as_str() {
         "confirmed" => return Ok(Paid::Confirmed),

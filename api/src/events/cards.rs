@@ -2,7 +2,6 @@
 //! upcoming): the club's coming main events (sub-events show on their page) that are not private,
 //! soonest first, and their banners, which a visitor without a session may see.
 
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -15,7 +14,7 @@ use crate::club::current_club;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::modules;
-use crate::kit::files::by_ids;
+use crate::kit::files::public_picture;
 use crate::kit::ids::parse_id;
 use crate::session::Caller;
 use crate::state::AppState;
@@ -146,18 +145,9 @@ pub async fn event_picture(
     .bind(id)
     .fetch_one(&mut *tx)
     .await?;
-    let file = match is_banner {
-        true => by_ids(&mut tx, client_id, &[id]).await?.into_iter().next(),
-        false => None,
-    };
+    let picture = public_picture(&mut tx, &state.storage, client_id, id, is_banner).await;
     tx.commit().await?;
-    let file = file.filter(|f| f.is_image).ok_or(ApiError::NotFound)?;
-    let bytes = state.storage.get(&file.storage_key).await?;
-    Ok(HttpResponse::Ok()
-        .content_type(file.content_type)
-        .insert_header(("X-Content-Type-Options", "nosniff"))
-        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
-        .body(bytes))
+    picture
 }
 
 /// The plain text of sanitised rich text, cut at a word to at most `max` characters (with '…'

@@ -82,6 +82,41 @@ pub async fn by_ids(
     Ok(rows.into_iter().map(FileRow::with_links).collect())
 }
 
+/// An image served to anyone (a public page's picture): the type it was stored as, never sniffed
+/// by the browser, cached for a day.
+pub fn image_response(content_type: &str, bytes: Vec<u8>) -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok()
+        .content_type(content_type.to_string())
+        .insert_header(("X-Content-Type-Options", "nosniff"))
+        .insert_header((
+            actix_web::http::header::CACHE_CONTROL,
+            "public, max-age=86400",
+        ))
+        .body(bytes)
+}
+
+/// A club's file served as a public picture, when the caller found it `shown` on a public page
+/// and it is an image; not found otherwise.
+pub async fn public_picture(
+    conn: &mut PgConnection,
+    storage: &Storage,
+    client_id: Uuid,
+    id: Uuid,
+    shown: bool,
+) -> Result<actix_web::HttpResponse, ApiError> {
+    if !shown {
+        return Err(ApiError::NotFound);
+    }
+    let file = by_ids(conn, client_id, &[id])
+        .await?
+        .into_iter()
+        .next()
+        .filter(|f| f.is_image)
+        .ok_or(ApiError::NotFound)?;
+    let bytes = storage.get(&file.storage_key).await?;
+    Ok(image_response(&file.content_type, bytes))
+}
+
 /// Removes the rows and then the bytes (a leftover blob is harmless; a dangling row is not).
 pub async fn remove(
     conn: &mut PgConnection,

@@ -342,6 +342,18 @@ pub enum Settled {
     GivenBack,
 }
 
+/// What a settled card payment did to the order of a sale that waits for it (a booking, a shop
+/// checkout).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Paid {
+    /// The order is not that kind of sale.
+    NotItsOrder,
+    Confirmed,
+    /// Its hold ran out and what it held is gone: the caller cancels the order and gives the
+    /// money back.
+    SoldOut,
+}
+
 /// A webhook delivery, so that it is applied once.
 pub struct Delivery<'a> {
     pub event_id: &'a str,
@@ -394,8 +406,8 @@ pub async fn settle(
     .await?;
     let counts = matches!(outcome.state, PaymentState::Authorized | PaymentState::Paid);
     let mut duplicate = false;
-    let mut booking = crate::booking::confirm::Paid::NotBooking;
-    let mut shop = crate::shop::checkout::Paid::NotShop;
+    let mut booking = Paid::NotItsOrder;
+    let mut shop = Paid::NotItsOrder;
     if counts && row.purpose == Purpose::Order.as_str() {
         let payment = CardPayment {
             provider: row.provider.clone(),
@@ -434,9 +446,7 @@ pub async fn settle(
         }
     }
     tx.commit().await?;
-    if booking == crate::booking::confirm::Paid::SoldOut
-        || shop == crate::shop::checkout::Paid::SoldOut
-    {
+    if booking == Paid::SoldOut || shop == Paid::SoldOut {
         // Paid after its places, stock or seats were given to others: cancelled, and the money
         // goes back.
         crate::booking::confirm::cancel_sold_out(state, row.client_id, row.owner_id).await?;

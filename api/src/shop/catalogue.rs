@@ -6,7 +6,6 @@
 
 use std::collections::HashMap;
 
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use sqlx::types::Json;
@@ -23,7 +22,7 @@ use super::dto::{
 use crate::club::public_club;
 use crate::envelope;
 use crate::error::ApiError;
-use crate::kit::files::by_ids;
+use crate::kit::files::public_picture;
 use crate::kit::ids::parse_id;
 use crate::kit::sales::club_vat;
 use crate::session::Caller;
@@ -551,16 +550,7 @@ pub async fn shop_picture(
     .bind(id)
     .fetch_one(&mut *tx)
     .await?;
-    let file = match shown {
-        true => by_ids(&mut tx, client_id, &[id]).await?.into_iter().next(),
-        false => None,
-    };
+    let picture = public_picture(&mut tx, &state.storage, client_id, id, shown).await;
     tx.commit().await?;
-    let file = file.filter(|f| f.is_image).ok_or(ApiError::NotFound)?;
-    let bytes = state.storage.get(&file.storage_key).await?;
-    Ok(HttpResponse::Ok()
-        .content_type(file.content_type)
-        .insert_header(("X-Content-Type-Options", "nosniff"))
-        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
-        .body(bytes))
+    picture
 }

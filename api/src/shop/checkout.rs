@@ -22,9 +22,7 @@ use uuid::Uuid;
 
 use super::cart::{cart_view, find_cart, Buyer, CartRow, SEAT_REQUIRED};
 use super::catalogue::{products_by_ids, with_vat, ProductRow};
-use super::dto::{
-    CartOption, CheckoutInput, CheckoutIntent, CheckoutResult, ConfirmedLine, ConfirmedOrder,
-};
+use super::dto::{CheckoutInput, CheckoutIntent, CheckoutResult, ConfirmedLine, ConfirmedOrder};
 use crate::envelope;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::passwords;
@@ -35,6 +33,7 @@ use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::capacity::{self, keys, Claim, NewHold};
 use crate::kit::input::Json;
+use crate::kit::payments::Paid;
 use crate::kit::payments::{self, Purpose, StartPayment};
 use crate::kit::sales::club_vat;
 use crate::kit::seating;
@@ -756,16 +755,6 @@ async fn confirm_in(
     Ok(())
 }
 
-/// What a settled card payment did to a shop order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Paid {
-    /// The order is no shop checkout.
-    NotShop,
-    Confirmed,
-    /// Its hold ran out and its stock or seats are gone: the caller gives the money back.
-    SoldOut,
-}
-
 /// A card payment of `order_id` was recorded in the caller's transaction: a pending checkout
 /// keeps its stock (taking it anew if its hold ran out) and its seats, and is confirmed.
 pub async fn on_paid(
@@ -775,7 +764,7 @@ pub async fn on_paid(
     order_id: Uuid,
 ) -> Result<Paid, ApiError> {
     let Some(checkout) = checkout_for_update(conn, order_id).await? else {
-        return Ok(Paid::NotShop);
+        return Ok(Paid::NotItsOrder);
     };
     match checkout.status.as_str() {
         "confirmed" => return Ok(Paid::Confirmed),
@@ -889,40 +878,25 @@ pub async fn confirmed_order(
     .bind(client_id)
     .fetch_one(&mut *tx)
     .await?;
-    // The seats' places, read as the cart reads them.
     let cart = cart_view_of_order(&mut tx, client_id, order_id).await?;
     tx.commit().await?;
     let totals = order.totals();
     let card = order.card_payment.as_ref().and_then(|p| p.card.clone());
-    let lines = order
-        .content
-        .lines
-        .iter()
-        .map(|line| {
-            let unit = line.price - line.discount + line.options.iter().map(|o| o.price).sum();
-            let unit = with_vat(unit, order.vat, line.vat_exempt);
-            let seat = cart.iter().find(|l| l.id == line.id);
-            ConfirmedLine {
-                title: line.title.clone(),
-                variant: line.variant.clone(),
-                amount: line.amount,
-                price_with_vat: unit,
-                total_with_vat: unit.times(line.amount),
-                options: line
-                    .options
-                    .iter()
-                    .map(|o| CartOption {
-                        product_id: o.product_id,
-                        title: o.title.clone(),
-                        price_with_vat: with_vat(o.price, order.vat, line.vat_exempt),
-                    })
-                    .collect(),
-                seat: line.seat.clone(),
-                seat_event: line.seat_event.clone(),
-                section: seat.and_then(|s| s.section.clone()),
-                row: seat.and_then(|s| s.row.clone()),
-                seat_number: seat.and_then(|s| s.seat_number.clone()),
-            }
+    // Each line as the cart shows it (prices with VAT, add-ons, the seat's place).
+    let lines = cart
+        .into_iter()
+        .map(|line| ConfirmedLine {
+            title: line.title,
+            variant: line.variant,
+            amount: line.amount,
+            price_with_vat: line.price_with_vat,
+            total_with_vat: line.total_with_vat,
+            options: line.options,
+            seat: line.seat,
+            seat_event: line.seat_event,
+            section: line.section,
+            row: line.row,
+            seat_number: line.seat_number,
         })
         .collect();
     let customer = order.content.customer.clone();
