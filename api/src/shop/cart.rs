@@ -13,7 +13,7 @@ use chrono::Utc;
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
 use tribune_domain::order::{
-    order_totals, LineOption, Order, OrderCommand, OrderContent, OrderLine, OrderStatus,
+    LineOption, Order, OrderCommand, OrderContent, OrderLine, OrderStatus,
 };
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
@@ -320,7 +320,6 @@ pub async fn cart_view(
         });
     };
     let (order, _) = load(conn, cart.order_id).await?;
-    let vat = club_vat(conn, client_id).await?;
     let ids: Vec<Uuid> = order
         .content
         .lines
@@ -397,12 +396,7 @@ pub async fn cart_view(
             }
         })
         .collect();
-    let totals = order_totals(
-        &order.content.lines,
-        order.content.order_discount,
-        &order.content.invoicing,
-        vat,
-    );
+    let totals = order.totals();
     Ok(Cart {
         lines,
         subtotal: totals.subtotal,

@@ -35,7 +35,6 @@ use crate::kit::capacity::{self, keys, Claim, NewHold};
 use crate::kit::input::Json;
 use crate::kit::payments::Paid;
 use crate::kit::payments::{self, Purpose, StartPayment};
-use crate::kit::sales::club_vat;
 use crate::kit::seating;
 use crate::mail::orders::{self as order_mails, OrderMailSettings};
 use crate::orders::service::refused;
@@ -131,6 +130,19 @@ struct Checked {
     code: Option<DiscountCode>,
     /// The discount as the buyer sees it (with VAT as prices are shown).
     discount_shown: Money,
+    /// The order's VAT settings.
+    vat: tribune_domain::order::VatSettings,
+}
+
+impl Checked {
+    fn totals(&self) -> tribune_domain::order::Totals {
+        order_totals(
+            &self.content.lines,
+            self.content.order_discount,
+            &self.content.invoicing,
+            self.vat,
+        )
+    }
 }
 
 /// Checks the cart and the form, each mistake on its field, and prices the order.
@@ -159,6 +171,8 @@ async fn check(
         ),
         None => None,
     };
+    // The order's own VAT settings, as its totals (and the payment) count them.
+    let vat = order.as_ref().map(|o| o.vat).unwrap_or_default();
     let mut content = order.map(|o| o.content).unwrap_or_default();
     if content.lines.is_empty() {
         push_error(&mut errors, "orderLines", EMPTY_CART);
@@ -174,7 +188,6 @@ async fn check(
         })
         .collect();
     let products = products_by_ids(conn, client_id, &ids).await?;
-    let vat = club_vat(conn, client_id).await?;
     let token = cart.and_then(|c| c.hold_token.clone()).unwrap_or_default();
     let mut claims = Vec::new();
     let mut seats = Vec::new();
@@ -310,6 +323,7 @@ async fn check(
         seats,
         code,
         discount_shown,
+        vat,
     })
 }
 
@@ -335,13 +349,7 @@ pub async fn create_intent(
         &body,
     )
     .await?;
-    let vat = club_vat(&mut tx, buyer.client_id).await?;
-    let totals = order_totals(
-        &checked.content.lines,
-        checked.content.order_discount,
-        &checked.content.invoicing,
-        vat,
-    );
+    let totals = checked.totals();
     tx.commit().await?;
     Ok(envelope::result(CheckoutIntent {
         intent_secret: random_secret(),
@@ -414,14 +422,7 @@ pub async fn complete(
     .await?;
     let cart = cart.ok_or_else(|| ApiError::field("orderLines", EMPTY_CART))?;
     let order_id = cart.order_id;
-    let vat = club_vat(&mut tx, buyer.client_id).await?;
-    let total = order_totals(
-        &checked.content.lines,
-        checked.content.order_discount,
-        &checked.content.invoicing,
-        vat,
-    )
-    .total;
+    let total = checked.totals().total;
     let free = total <= Money::ZERO;
     let now = Utc::now();
     let until = now + Duration::minutes(HOLD_MINUTES);
