@@ -26,7 +26,7 @@ use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
 use crate::identity::passwords;
 use crate::identity::tokens::random_secret;
-use crate::integrations::payments::Capture;
+use crate::integrations::payments::{Capture, CardUse};
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::payments::{Purpose, StartPayment};
@@ -407,5 +407,6 @@ pub fn start_request(state: &AppState, booked: &Booked) -> StartPayment {
         accept_url: format!("{back}&accept=1"),
         cancel_url: format!("{back}&cancelled=1"),
         period: None,
+        card: CardUse::default(),
     }
 }

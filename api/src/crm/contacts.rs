@@ -476,3 +476,41 @@ pub async fn delete_contact(
     tx.commit().await?;
     Ok(envelope::ok())
 }
+
+/// The club's contact with the customer's e-mail (the one named first by name when several
+/// share it), or a new contact made of the customer: whom a subscription bought in the shop is
+/// with. The caller has checked the e-mail.
+pub async fn contact_for_customer(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    customer: &tribune_domain::order::Customer,
+    created_by: Option<Uuid>,
+) -> Result<Uuid, ApiError> {
+    let email = customer.email.trim();
+    let found: Option<Uuid> = sqlx::query_scalar(
+        "SELECT id FROM contacts WHERE client_id = $1 AND lower(email) = lower($2) \
+         ORDER BY lower(firstname), lower(lastname), created_at LIMIT 1",
+    )
+    .bind(client_id)
+    .bind(email)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(id) = found {
+        return Ok(id);
+    }
+    let id = Uuid::new_v4();
+    sqlx::query(
+        "INSERT INTO contacts (id, client_id, firstname, lastname, email, phone, created_by, updated_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+    )
+    .bind(id)
+    .bind(client_id)
+    .bind(customer.firstname.trim())
+    .bind(customer.lastname.trim())
+    .bind(email)
+    .bind(Some(customer.phone.trim()).filter(|p| !p.is_empty()))
+    .bind(created_by)
+    .execute(conn)
+    .await?;
+    Ok(id)
+}

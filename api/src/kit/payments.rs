@@ -20,8 +20,8 @@ use uuid::Uuid;
 use crate::error::ApiError;
 use crate::identity::tokens::{digest, random_secret};
 use crate::integrations::payments::{
-    Capture, CardSummary, PaymentError, PaymentOutcome, PaymentProvider, PaymentRequest,
-    PaymentStart, PaymentState, ProviderKind, StripeClient,
+    Capture, CardSummary, CardUse, KeptCard, PaymentError, PaymentOutcome, PaymentProvider,
+    PaymentRequest, PaymentStart, PaymentState, ProviderKind, StripeClient,
 };
 use crate::kit::actor::Actor;
 use crate::state::AppState;
@@ -134,6 +134,8 @@ pub struct StartPayment {
     pub cancel_url: String,
     /// The subscription period it pays, if any.
     pub period: Option<String>,
+    /// A saved card to pay with, and whether to keep the card (Stripe only).
+    pub card: CardUse,
 }
 
 /// Records a payment in the ledger and asks the club's provider to start it: the idempotency
@@ -229,6 +231,7 @@ pub async fn start_many_in(
                     payment.owner_id.to_string(),
                 ),
             ],
+            card: payment.card,
             accept_url: payment.accept_url,
             cancel_url: payment.cancel_url,
             callback_url: format!("{public_url}{WINDOW_CALLBACK_PATH}"),
@@ -435,8 +438,14 @@ pub async fn settle(
                 booking =
                     crate::booking::confirm::on_paid(state, &mut tx, row.client_id, row.owner_id)
                         .await?;
-                shop = crate::shop::checkout::on_paid(state, &mut tx, row.client_id, row.owner_id)
-                    .await?;
+                shop = crate::shop::checkout::on_paid(
+                    state,
+                    &mut tx,
+                    row.client_id,
+                    row.owner_id,
+                    outcome,
+                )
+                .await?;
             }
             Err(CommandError::Domain(OrderError::AlreadyPaid)) => duplicate = true,
             Err(CommandError::Domain(OrderError::NotFound)) | Err(CommandError::NotFound) => {
@@ -446,6 +455,9 @@ pub async fn settle(
         }
     }
     tx.commit().await?;
+    if let Some(kept) = outcome.kept.as_ref().filter(|_| shop == Paid::Confirmed) {
+        keep_card(state, kept).await;
+    }
     if booking == Paid::SoldOut || shop == Paid::SoldOut {
         // Paid after its places, stock or seats were given to others: cancelled, and the money
         // goes back.
@@ -464,6 +476,25 @@ pub async fn settle(
     )
     .await?;
     Ok(Settled::GivenBack)
+}
+
+/// A card the payment was asked to keep, put on its customer: Stripe does so itself when the
+/// payment succeeds, localstripe needs it asked, and asking twice is harmless. A failure only
+/// leaves the card unsaved (the payment stands), so it is logged, not raised.
+async fn keep_card(state: &AppState, kept: &KeptCard) {
+    let Some(stripe) = state.stripe.as_deref() else {
+        return;
+    };
+    if let Err(err) = stripe
+        .attach(
+            &kept.method,
+            &kept.customer,
+            &format!("tribune-attach-{}", kept.method),
+        )
+        .await
+    {
+        tracing::warn!(%err, method = %kept.method, "a paid card was not kept on its customer");
+    }
 }
 
 /// The payer is back: the order's card payment (`reference`, else its latest) is read from
@@ -678,6 +709,44 @@ pub async fn customer_of(
     .bind(user_id)
     .fetch_optional(conn)
     .await
+}
+
+/// The user's customer at the club's Stripe, made (and kept) the first time it is needed.
+pub async fn ensure_customer(
+    state: &AppState,
+    stripe: &StripeClient,
+    client_id: Uuid,
+    user_id: Uuid,
+    email: &str,
+    name: &str,
+) -> Result<String, ApiError> {
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let found = customer_of(&mut tx, client_id, user_id).await?;
+    tx.commit().await?;
+    if let Some((customer, _)) = found {
+        return Ok(customer);
+    }
+    let customer = stripe
+        .create_customer(
+            email,
+            name,
+            &format!("tribune-customer-{client_id}-{user_id}"),
+        )
+        .await?;
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    sqlx::query(
+        "INSERT INTO payment_customers (client_id, user_id, provider, customer_id) \
+         VALUES ($1, $2, 'stripe', $3) ON CONFLICT DO NOTHING",
+    )
+    .bind(client_id)
+    .bind(user_id)
+    .bind(&customer)
+    .execute(&mut *tx)
+    .await?;
+    // Two first uses at once: the one kept is the customer.
+    let kept = customer_of(&mut tx, client_id, user_id).await?;
+    tx.commit().await?;
+    Ok(kept.map(|(c, _)| c).unwrap_or(customer))
 }
 
 pub async fn cards_of(

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use crate::envelope;
 use crate::error::ApiError;
-use crate::integrations::payments::{Capture, ProviderKind};
+use crate::integrations::payments::{Capture, CardUse, ProviderKind};
 use crate::kit::ids::parse_id;
 use crate::kit::payments::{self, LinkQuery, Purpose, StartPayment};
 use crate::orders::OrderService;
@@ -189,6 +189,7 @@ pub async fn start_payment(
             accept_url: format!("{back}&window=accept"),
             cancel_url: format!("{back}&window=cancel"),
             period: None,
+            card: CardUse::default(),
         },
     )
     .await?;

@@ -55,6 +55,11 @@ pub fn configure(routes: &mut Routes) {
             stand_ins::relay_confirm_payment,
         )
         .post(
+            "/stand-ins/stripe/confirm-saved",
+            Access::Public,
+            stand_ins::relay_confirm_saved,
+        )
+        .post(
             "/stand-ins/stripe/authenticate",
             Access::Public,
             stand_ins::relay_authenticate_payment,
@@ -97,6 +102,7 @@ pub fn configure(routes: &mut Routes) {
     webhooks::window_callback,
     stand_ins::fake_stripe_js,
     stand_ins::relay_confirm_payment,
+    stand_ins::relay_confirm_saved,
     stand_ins::relay_authenticate_payment,
     stand_ins::relay_confirm_setup,
     stand_ins::relay_authenticate_setup,

@@ -231,6 +231,58 @@ pub async fn relay_confirm_payment(
     confirm(Intent::Payment, body, state).await
 }
 
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedCardEntry {
+    pub client_secret: String,
+    /// The saved card (`pm_…`), one of the intent's customer's.
+    pub payment_method: String,
+}
+
+/// `confirmCardPayment(secret, {payment_method: 'pm_…'})`: a saved card pays. As Stripe, only a
+/// card of the intent's own customer may.
+#[utoipa::path(post, path = "/stand-ins/stripe/confirm-saved", tag = "stand-ins", request_body = SavedCardEntry,
+    responses((status = 200, description = "{paymentIntent} or {error}"), (status = 404), (status = 422)))]
+pub async fn relay_confirm_saved(
+    body: web::Json<SavedCardEntry>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let stripe = stand_in_stripe(&state)?;
+    let intent = match checked_intent(stripe, Intent::Payment, &body.client_secret).await? {
+        Ok(intent) => intent,
+        Err(err) => return Ok(card_error(err)),
+    };
+    let id = intent["id"].as_str().unwrap_or_default().to_string();
+    let method = body.payment_method.trim();
+    let result = async {
+        let card = stripe
+            .get(&format!("payment_methods/{method}"), &[])
+            .await?;
+        let customer = intent.get("customer").and_then(Value::as_str);
+        if customer.is_none() || card.get("customer").and_then(Value::as_str) != customer {
+            return Err(PaymentError::Refused(format!(
+                "No such PaymentMethod: '{method}' for this customer"
+            )));
+        }
+        stripe
+            .post(
+                &format!("payment_intents/{id}"),
+                &[("payment_method", method.to_string())],
+                &one_time_key(),
+            )
+            .await?;
+        stripe
+            .post(
+                &format!("payment_intents/{id}/confirm"),
+                &[],
+                &one_time_key(),
+            )
+            .await
+    }
+    .await;
+    Ok(Intent::Payment.answer(result))
+}
+
 /// The bank's answer to 3-D Secure, as the test bank's buttons give it.
 #[utoipa::path(post, path = "/stand-ins/stripe/authenticate", tag = "stand-ins", request_body = Authentication,
     responses((status = 200, description = "{paymentIntent} or {error}"), (status = 404), (status = 422)))]

@@ -165,6 +165,7 @@ pub async fn window_callback(
         },
         amount: callback.amount,
         card,
+        kept: None,
     };
     let delivery = format!("{}:{}", row.number, callback.txnid);
     payments::settle(

@@ -15,7 +15,9 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::integrations::payments::{PaymentError, PaymentStart, ProviderKind, StripeClient};
 use crate::kit::input::Json;
-use crate::kit::payments::{cards_of, club_provider_kind, customer_of, detach_card};
+use crate::kit::payments::{
+    cards_of, club_provider_kind, customer_of, detach_card, ensure_customer,
+};
 use crate::session::SignedIn;
 use crate::state::AppState;
 
@@ -92,29 +94,16 @@ pub async fn create_my_card(
     let owner = owner(&user)?;
     let mut tx = club_tx(&state.pool, owner.client_id).await?;
     let stripe = stripe(&state, &mut tx, owner.client_id).await?;
-    let customer = match customer_of(&mut tx, owner.client_id, owner.user_id).await? {
-        Some((customer, _)) => customer,
-        None => {
-            let customer = stripe
-                .create_customer(
-                    &owner.email,
-                    &owner.name,
-                    &format!("tribune-customer-{}-{}", owner.client_id, owner.user_id),
-                )
-                .await?;
-            sqlx::query(
-                "INSERT INTO payment_customers (client_id, user_id, provider, customer_id) \
-                 VALUES ($1, $2, 'stripe', $3) ON CONFLICT DO NOTHING",
-            )
-            .bind(owner.client_id)
-            .bind(owner.user_id)
-            .bind(&customer)
-            .execute(&mut *tx)
-            .await?;
-            customer
-        }
-    };
     tx.commit().await?;
+    let customer = ensure_customer(
+        &state,
+        stripe,
+        owner.client_id,
+        owner.user_id,
+        &owner.email,
+        &owner.name,
+    )
+    .await?;
     let secret = stripe
         .create_setup_intent(
             &customer,

@@ -150,14 +150,36 @@ impl ProductRow {
         Money::ore(self.shop.discount.unwrap_or(0).max(0))
     }
 
-    /// The unit price of the product or one of its variants, after the shop's discount,
-    /// without VAT as the catalogue keeps it.
-    pub fn unit_price(&self, variant: Option<&VariantRow>) -> Money {
+    /// The price of the product or one of its variants, after the shop's discount, without VAT
+    /// as the catalogue keeps it.
+    fn base_price(&self, variant: Option<&VariantRow>) -> Money {
         let base = variant
             .and_then(|v| v.price)
             .map(|p| Money::ore(p.max(0)))
             .unwrap_or_else(|| self.list_price());
         (base - self.discount()).max(Money::ZERO)
+    }
+
+    /// What one of it costs in the cart: its price, and for a subscription the first payment,
+    /// which is its price and the start fee ('Oprettelsesgebyr').
+    pub fn unit_price(&self, variant: Option<&VariantRow>) -> Money {
+        self.base_price(variant) + self.start_fee()
+    }
+
+    /// A subscription's start fee, paid with its first payment.
+    fn start_fee(&self) -> Money {
+        match self.is_subscription() {
+            true => Money::ore(self.subscription.start_fee.unwrap_or(0).max(0)),
+            false => Money::ZERO,
+        }
+    }
+
+    /// What a subscription charges each period after the first: its fee, else its price.
+    pub fn period_price(&self, variant: Option<&VariantRow>) -> Money {
+        self.subscription
+            .fee
+            .map(|fee| Money::ore(fee.max(0)))
+            .unwrap_or_else(|| self.base_price(variant))
     }
 
     pub fn active_variants(&self) -> impl Iterator<Item = &VariantRow> {
@@ -194,7 +216,7 @@ impl ProductRow {
             price_with_vat: with_vat(lowest, vat, self.vat_exempt),
             from_price: prices.iter().any(|p| *p != lowest),
             original_price_with_vat: (self.discount() > Money::ZERO)
-                .then(|| with_vat(self.list_price(), vat, self.vat_exempt)),
+                .then(|| with_vat(self.list_price() + self.start_fee(), vat, self.vat_exempt)),
             image: picture(self.shop_image),
             subscription: self.is_subscription(),
             sold_out: self.sold_out(),
@@ -431,16 +453,8 @@ pub async fn product(
     let subscription = product.subscription.active.then(|| ShopSubscription {
         interval: product.subscription.interval.unwrap_or(1).max(1),
         commitment: product.subscription.commitment.unwrap_or(0).max(0),
-        fee_with_vat: with_vat(
-            Money::ore(product.subscription.fee.unwrap_or(product.price).max(0)),
-            vat,
-            product.vat_exempt,
-        ),
-        start_fee_with_vat: with_vat(
-            Money::ore(product.subscription.start_fee.unwrap_or(0).max(0)),
-            vat,
-            product.vat_exempt,
-        ),
+        fee_with_vat: with_vat(product.period_price(None), vat, product.vat_exempt),
+        start_fee_with_vat: with_vat(product.start_fee(), vat, product.vat_exempt),
     });
     let page = ShopProduct {
         id: product.id,

@@ -23,12 +23,13 @@ use uuid::Uuid;
 use super::cart::{cart_view, find_cart, Buyer, CartRow, SEAT_REQUIRED};
 use super::catalogue::{products_by_ids, with_vat, ProductRow};
 use super::dto::{CheckoutInput, CheckoutIntent, CheckoutResult, ConfirmedLine, ConfirmedOrder};
+use super::fulfil::{self, PaidBy};
 use crate::envelope;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::passwords;
 use crate::identity::sessions::Identity;
 use crate::identity::tokens::{digest, random_secret};
-use crate::integrations::payments::{Capture, PaymentStart};
+use crate::integrations::payments::{Capture, CardUse, PaymentOutcome, PaymentStart, ProviderKind};
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::capacity::{self, keys, Claim, NewHold};
@@ -46,6 +47,10 @@ use crate::tickets::service::{issue_in, take_ticket_numbers, TicketToIssue};
 pub const HOLD_MINUTES: i64 = 15;
 
 pub const EMPTY_CART: &str = "Ingen produkter i kurven";
+
+/// A free order's season ticket whose seat was sold at another event of the season meanwhile.
+const SEASON_SEAT_TAKEN: &str =
+    "En plads på sæsonkortet er allerede solgt til et af sæsonens arrangementer. Vælg en anden plads.";
 
 /// The checkout as `shop_checkouts` keeps it.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -132,6 +137,8 @@ struct Checked {
     discount_shown: Money,
     /// The order's VAT settings.
     vat: tribune_domain::order::VatSettings,
+    /// A subscription is in the order: its card is kept for the recurring charges.
+    subscription: bool,
 }
 
 impl Checked {
@@ -324,6 +331,7 @@ async fn check(
         code,
         discount_shown,
         vat,
+        subscription,
     })
 }
 
@@ -375,6 +383,98 @@ struct Completed {
     token: String,
     total: Money,
     customer: Option<String>,
+    card: CardUse,
+}
+
+const CARD_GONE: &str = "Det valgte kort findes ikke længere. Vælg et andet kort.";
+
+/// The saved card the buyer pays with ('paymentMethod' other than 'card'): one of the signed-in
+/// customer's own cards at the club's Stripe, else refused on the field.
+async fn saved_card(
+    state: &AppState,
+    buyer: &Buyer,
+    input: &CheckoutInput,
+) -> Result<Option<String>, ApiError> {
+    let Some(card) = input
+        .payment_method
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty() && *m != "card")
+    else {
+        return Ok(None);
+    };
+    let gone = || ApiError::field("paymentMethod", CARD_GONE);
+    let (Some(user), Some(stripe)) = (buyer.user_id, state.stripe.as_deref()) else {
+        return Err(gone());
+    };
+    let mut tx = club_tx(&state.pool, buyer.client_id).await?;
+    let kind = payments::club_provider_kind(&mut tx, buyer.client_id).await?;
+    let customer = payments::customer_of(&mut tx, buyer.client_id, user).await?;
+    tx.commit().await?;
+    let (Some(ProviderKind::Stripe), Some((customer, _))) = (kind, customer) else {
+        return Err(gone());
+    };
+    if !stripe
+        .cards(&customer)
+        .await?
+        .iter()
+        .any(|(id, _)| id == card)
+    {
+        return Err(gone());
+    }
+    Ok(Some(card.to_string()))
+}
+
+/// The buyer's customer at the club's Stripe for the payment: needed to pay with a saved card
+/// or to keep the card (made then, and kept with the buyer's user when there is one; a guest's
+/// is the payment's own). Otherwise the user's customer when they have one, so Stripe shows
+/// their payments together.
+async fn payment_customer(
+    state: &AppState,
+    client_id: Uuid,
+    user_id: Option<Uuid>,
+    input: &CheckoutInput,
+    order_id: Uuid,
+    card: &CardUse,
+) -> Result<Option<String>, ApiError> {
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let kind = payments::club_provider_kind(&mut tx, client_id).await?;
+    let existing = match user_id {
+        Some(user) => payments::customer_of(&mut tx, client_id, user).await?,
+        None => None,
+    };
+    tx.commit().await?;
+    let needed = card.keep || card.saved.is_some();
+    let stripe = state.stripe.as_deref();
+    match (kind, stripe, existing, needed) {
+        (Some(ProviderKind::Stripe), _, Some((customer, _)), _) => Ok(Some(customer)),
+        (Some(ProviderKind::Stripe), Some(stripe), None, true) => {
+            let name = format!("{} {}", input.firstname.trim(), input.lastname.trim());
+            Ok(Some(match user_id {
+                Some(user) => {
+                    payments::ensure_customer(
+                        state,
+                        stripe,
+                        client_id,
+                        user,
+                        input.email.trim(),
+                        name.trim(),
+                    )
+                    .await?
+                }
+                None => {
+                    stripe
+                        .create_customer(
+                            input.email.trim(),
+                            name.trim(),
+                            &format!("tribune-shop-customer-{order_id}"),
+                        )
+                        .await?
+                }
+            }))
+        }
+        _ => Ok(None),
+    }
 }
 
 /// Completes the checkout (see the module's comment). The same key answers the same order.
@@ -398,6 +498,7 @@ pub async fn complete(
         ));
     }
     let buyer = Buyer::of(&state, &req, &caller).await?;
+    let saved = saved_card(&state, &buyer, &body).await?;
     // Hashed before the transaction: the hash takes a while, on purpose.
     let password_hash = match (&body.password, body.create_user && caller.0.is_none()) {
         (Some(password), true) if password.chars().count() >= passwords::MIN_LENGTH => {
@@ -423,6 +524,11 @@ pub async fn complete(
     let cart = cart.ok_or_else(|| ApiError::field("orderLines", EMPTY_CART))?;
     let order_id = cart.order_id;
     let total = checked.totals().total;
+    // 'Gem kort' is a signed-in customer's; a subscription's card is kept for its charges.
+    let card = CardUse {
+        saved,
+        keep: checked.subscription || (body.save_card && caller.0.is_some()),
+    };
     let free = total <= Money::ZERO;
     let now = Utc::now();
     let until = now + Duration::minutes(HOLD_MINUTES);
@@ -535,20 +641,21 @@ pub async fn complete(
     .await?;
     if free {
         let actor = buyer.actor.clone();
-        confirm_in(&state, &mut tx, &actor, order_id).await?;
+        if !confirm_in(&state, &mut tx, &actor, order_id, &PaidBy::default()).await? {
+            return Err(ApiError::invalid(SEASON_SEAT_TAKEN));
+        }
     }
-    let customer = match (user_id, free) {
-        (Some(user), false) => payments::customer_of(&mut tx, buyer.client_id, user)
-            .await?
-            .map(|(customer, _)| customer),
-        _ => None,
-    };
     tx.commit().await?;
+    let customer = match free {
+        true => None,
+        false => payment_customer(&state, buyer.client_id, user_id, &body, order_id, &card).await?,
+    };
     let completed = Completed {
         order_id,
         token: link,
         total,
         customer,
+        card,
     };
     let result = start_payment(&state, buyer.client_id, &completed).await?;
     let mut tx = club_tx(&state.pool, buyer.client_id).await?;
@@ -624,6 +731,7 @@ async fn start_payment(
             accept_url: back.clone(),
             cancel_url: format!("{back}&cancelled=1"),
             period: None,
+            card: completed.card.clone(),
         },
     )
     .await?;
@@ -655,21 +763,31 @@ async fn checkout_for_update(
     .await
 }
 
-/// Confirms a pending checkout inside the caller's transaction: its seats booked and their
-/// tickets issued, the order marked for staff, the confirmation mailed. Its stock and seats must
-/// be kept already.
+/// Confirms a pending checkout inside the caller's transaction: its season tickets sold, its
+/// other seats booked and their tickets issued, its subscriptions started, the order marked for
+/// staff, the confirmation mailed. Its stock and seats must be kept already. False, with
+/// nothing done, when a season ticket's seat is no longer free at every event of its season.
 async fn confirm_in(
     state: &AppState,
     conn: &mut PgConnection,
     actor: &Actor,
     order_id: Uuid,
-) -> Result<(), ApiError> {
+    paid: &PaidBy,
+) -> Result<bool, ApiError> {
     let Some(checkout) = checkout_for_update(conn, order_id).await? else {
         return Err(ApiError::NotFound);
     };
     if checkout.status != "pending" {
-        return Ok(());
+        return Ok(true);
     }
+    let (placed, _) =
+        tribune_projections::fold::load_in::<Order>(&mut *conn, &order_id.to_string())
+            .await
+            .map_err(ApiError::internal)?;
+    if !fulfil::sell_season_tickets(state, conn, actor, order_id, &placed).await? {
+        return Ok(false);
+    }
+    let season_lines = fulfil::season_line_ids(conn, checkout.client_id, &placed).await?;
     let order = actor
         .run(
             &state.orders,
@@ -682,8 +800,13 @@ async fn confirm_in(
         )
         .await?;
     seating::book(conn, order_id).await?;
-    // A ticket per seat line, numbered per event.
-    for line in order.content.lines.iter().filter(|l| l.is_seat_ticket()) {
+    // A ticket per seat line, numbered per event (a season ticket is the ticket itself).
+    for line in order
+        .content
+        .lines
+        .iter()
+        .filter(|l| l.is_seat_ticket() && !season_lines.contains(&l.id))
+    {
         let (Some(event), Some(seat)) = (line.seat_event_id, line.seat.as_deref()) else {
             continue;
         };
@@ -731,6 +854,7 @@ async fn confirm_in(
         )
         .await?;
     }
+    fulfil::start_subscriptions(state, conn, actor, &order, paid).await?;
     sqlx::query(
         "UPDATE shop_checkouts SET status = 'confirmed', confirmed_at = now() WHERE order_id = $1",
     )
@@ -753,7 +877,7 @@ async fn confirm_in(
         )
         .await?;
     }
-    Ok(())
+    Ok(true)
 }
 
 /// A card payment of `order_id` was recorded in the caller's transaction: a pending checkout
@@ -763,6 +887,7 @@ pub async fn on_paid(
     conn: &mut PgConnection,
     client_id: Uuid,
     order_id: Uuid,
+    outcome: &PaymentOutcome,
 ) -> Result<Paid, ApiError> {
     let Some(checkout) = checkout_for_update(conn, order_id).await? else {
         return Ok(Paid::NotItsOrder);
@@ -818,7 +943,10 @@ pub async fn on_paid(
         return sold_out(conn, order_id).await;
     }
     let actor = Actor::system(client_id, "Kortbetaling");
-    confirm_in(state, conn, &actor, order_id).await?;
+    let paid = PaidBy::card_payment(outcome);
+    if !confirm_in(state, conn, &actor, order_id, &paid).await? {
+        return sold_out(conn, order_id).await;
+    }
     Ok(Paid::Confirmed)
 }
 

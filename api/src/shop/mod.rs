@@ -6,6 +6,7 @@ pub mod cart;
 pub mod catalogue;
 pub mod checkout;
 pub mod dto;
+pub mod fulfil;
 
 use utoipa::OpenApi;
 

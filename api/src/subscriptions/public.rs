@@ -21,7 +21,7 @@ use super::dto::{ChargeProblem, PublicSubscription, SubscriptionCard};
 use super::service::{refused, SubscriptionService};
 use crate::envelope;
 use crate::error::ApiError;
-use crate::integrations::payments::{Capture, PaymentError, PaymentStart, ProviderKind};
+use crate::integrations::payments::{Capture, CardUse, PaymentError, PaymentStart, ProviderKind};
 use crate::kit::actor::Actor;
 use crate::kit::dates::today;
 use crate::kit::ids::parse_id;
@@ -175,6 +175,7 @@ async fn start_in_window(
             accept_url: format!("{back}&success=1"),
             cancel_url: format!("{back}&error=1"),
             period: Some(day.format("%Y-%m-%d").to_string()),
+            card: CardUse::default(),
         },
     )
     .await

@@ -237,6 +237,70 @@ impl<'a> SubscriptionService<'a> {
         Ok(subscription)
     }
 
+    /// A subscription bought and paid for its first period at once (the web shop), in the
+    /// caller's transaction: created from `content` (which starts on the day it is bought), the
+    /// card kept on it when the payment kept one, approved, and its first period recorded as
+    /// paid by the payment `reference`. Without a card its next periods are paid by payment
+    /// link, as a subscription paid in the window is. Returns its id and number.
+    pub async fn start_paid_in(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        vat: tribune_domain::order::VatSettings,
+        content: SubscriptionContent,
+        card: Option<SavedCard>,
+        reference: &str,
+    ) -> Result<(Uuid, i64), ApiError> {
+        let id = Uuid::new_v4();
+        let first = content
+            .start_date
+            .ok_or_else(|| ApiError::field("startDate", "Startdato skal udfyldes"))?
+            .format("%Y-%m-%d")
+            .to_string();
+        let command = SubscriptionCommand::Create {
+            client_id: actor.client_id,
+            number: next_number(conn, actor.client_id).await?,
+            created_at: Utc::now(),
+            vat,
+            content,
+        };
+        let created = actor
+            .run(
+                self.bus,
+                conn,
+                id,
+                Some(0),
+                command,
+                "subscription.create",
+                refused,
+            )
+            .await?;
+        let amount = created.totals().total;
+        let mut commands = Vec::new();
+        if let Some(card) = card {
+            commands.push((
+                SubscriptionCommand::SaveCard { card },
+                "subscription.save-card",
+            ));
+        }
+        commands.push((SubscriptionCommand::Approve, "subscription.activate"));
+        commands.push((
+            SubscriptionCommand::RecordCharge {
+                period: first,
+                amount,
+                reference: reference.to_string(),
+                invoice_id: None,
+            },
+            "subscription.charge",
+        ));
+        for (command, name) in commands {
+            actor
+                .run(self.bus, conn, id, None, command, name, refused)
+                .await?;
+        }
+        Ok((id, created.number))
+    }
+
     async fn run(
         &self,
         tx: &mut Transaction<'static, Postgres>,

@@ -9,7 +9,7 @@ use crate::helpers::{spawn_app, Browser};
 
 /// Adds `number` as the browser's fake Stripe() would: the SetupIntent confirmed at localstripe
 /// through the stand-in's relay, then accepted by the server.
-async fn add_card(customer: &Browser, number: &str) -> Value {
+pub async fn add_card(customer: &Browser, number: &str) -> Value {
     let (status, answer) = customer
         .post_json("/api/profile/create-card", &json!({}))
         .await;

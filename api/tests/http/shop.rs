@@ -868,3 +868,302 @@ async fn a_seasons_products_a_shop_picture_and_the_payment_return_each_answer_as
         "/shop/checkout?cancelled=1"
     );
 }
+
+/// A subscription product in the shop: 100 kr. a month (without VAT), a start fee of 50 kr., six
+/// months' commitment.
+async fn membership(staff: &Browser) -> String {
+    catalogue_product(
+        staff,
+        json!({ "title": "Klubmedlemskab", "type": "product", "price": 10000,
+                "subscription": { "active": true, "fee": 10000, "startFee": 5000, "interval": 1, "commitment": 6 },
+                "shop": { "active": true } }),
+    )
+    .await
+}
+
+/// The customer's own subscriptions as the profile lists them.
+async fn my_subscriptions(customer: &Browser) -> Vec<Value> {
+    let (status, body) = customer.get_json("/api/profile/subscriptions").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["result"].as_array().unwrap().clone()
+}
+
+/// The checkout form of the signed-in demo customer, who accepts both terms and pays with
+/// `method` ('card' or a saved card's id).
+fn customer_form(method: &str, save_card: bool) -> Value {
+    json!({ "firstname": "Karen", "lastname": "Kunde", "email": "kunde@tribune.test", "phone": "20 30 40 50",
+            "paymentMethod": method, "saveCard": save_card, "acceptTerms": true, "acceptSubscriptionTerms": true })
+}
+
+async fn checkout(buyer: &Browser, form: &Value) -> Value {
+    let (status, answer) = intent(buyer, form).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let key = answer["result"]["intentSecret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, done) = complete(buyer, &key, form).await;
+    assert_eq!(status, StatusCode::OK, "{done}");
+    done["result"].clone()
+}
+
+async fn confirmed(buyer: &Browser, done: &Value) -> Value {
+    let (status, body) = buyer
+        .get_json(&format!(
+            "/webshop/order/{}?token={}",
+            done["orderId"].as_str().unwrap(),
+            done["token"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["result"].clone()
+}
+
+#[tokio::test]
+async fn a_customer_pays_with_a_saved_card_and_the_subscription_bought_is_active_and_charged_to_it_later(
+) {
+    let app = spawn_app().await;
+    prices_without_vat(&app).await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let product = membership(&staff).await;
+    let customer = app.signed_in("kunde@tribune.test").await;
+    let cards = crate::profile_cards::add_card(&customer, "4242424242424242").await;
+    let card = cards[0]["cardId"].as_str().unwrap().to_string();
+
+    // The first payment is the fee and the start fee: 150 kr., 187.50 with VAT.
+    let (status, body) = add(&customer, &format!("productId={product}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let seen = cart(&customer).await;
+    assert_eq!(seen["hasSubscription"], true, "{seen}");
+    assert_eq!(seen["total"], 18750, "{seen}");
+
+    // The subscription terms are required; a card that is not the customer's is refused.
+    let mut form = customer_form(&card, false);
+    form["acceptSubscriptionTerms"] = json!(false);
+    let (status, body) = intent(&customer, &form).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "acceptSubscriptionTerms"),
+        "Abonnementsbetingelserne skal accepteres"
+    );
+    let (_, answer) = intent(&customer, &customer_form("pm_someone_elses", false)).await;
+    let key = answer["result"]["intentSecret"].as_str().unwrap();
+    let (status, body) = complete(&customer, key, &customer_form("pm_someone_elses", false)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "paymentMethod"),
+        "Det valgte kort findes ikke længere. Vælg et andet kort."
+    );
+    assert_eq!(
+        app.count("SELECT count(*) FROM shop_checkouts").await,
+        0,
+        "nothing made"
+    );
+
+    // The saved card pays (the fake Stripe.js's confirmCardPayment with the card's id).
+    let done = checkout(&customer, &customer_form(&card, false)).await;
+    let secret = done["clientSecret"].as_str().unwrap();
+    // Another customer's card cannot pay it, as at Stripe.
+    let (_, refused) = visitor(&app)
+        .await
+        .post_json(
+            "/stand-ins/stripe/confirm-saved",
+            &json!({ "clientSecret": secret, "paymentMethod": "pm_nobody" }),
+        )
+        .await;
+    assert!(refused["error"].is_object(), "{refused}");
+    let (status, paid) = customer
+        .post_json(
+            "/stand-ins/stripe/confirm-saved",
+            &json!({ "clientSecret": secret, "paymentMethod": card }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{paid}");
+    assert_eq!(paid["paymentIntent"]["status"], "succeeded", "{paid}");
+    let order = confirmed(&customer, &done).await;
+    assert_eq!(order["status"], "confirmed", "{order}");
+    assert_eq!(order["cardNumber"], "4242");
+    assert_eq!(order["total"], 18750);
+
+    // The subscription: active, at the fee without the start fee, its first period the order's,
+    // the next one a month on, charged to the card kept on it.
+    let mine = my_subscriptions(&customer).await;
+    assert_eq!(mine.len(), 1, "{mine:?}");
+    assert_eq!(mine[0]["status"], "approved");
+    assert_eq!(mine[0]["orderLines"][0]["title"], "Klubmedlemskab");
+    assert_eq!(mine[0]["total"], 12500, "100 kr. + VAT a month");
+    let today = crate::subscriptions::today();
+    let next_month = today.checked_add_months(chrono::Months::new(1)).unwrap();
+    assert_eq!(mine[0]["nextPayment"], json!(next_month.to_string()));
+    assert_eq!(
+        mine[0]["commitmentDate"],
+        json!(today
+            .checked_add_months(chrono::Months::new(6))
+            .unwrap()
+            .to_string())
+    );
+    let id = mine[0]["id"].as_str().unwrap().to_string();
+    let seen = crate::subscriptions::subscription(&staff, &id).await;
+    assert_eq!(seen["card"]["last4"], "4242", "{seen}");
+    assert_eq!(seen["contact"]["email"], "kunde@tribune.test", "{seen}");
+    let report = tribune_api::invoices::recurring::charge_due(&app.state, today)
+        .await
+        .unwrap();
+    assert_eq!(
+        report.paid, 0,
+        "the first period is the order's: {report:?}"
+    );
+    let report = tribune_api::invoices::recurring::charge_due(&app.state, next_month)
+        .await
+        .unwrap();
+    assert_eq!(report.paid, 1, "{report:?}");
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM subscription_charges WHERE subscription_id = '{id}' AND status = 'succeeded'"
+        ))
+        .await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn gem_kort_keeps_a_new_card_for_the_customer_and_a_guests_subscription_keeps_its_own() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, scarf, _, _) = the_shop(&staff).await;
+    let product = membership(&staff).await;
+
+    // 'Gem kort': the customer's new card is among their cards after the payment.
+    let customer = app.signed_in("kunde@tribune.test").await;
+    add(&customer, &format!("productId={scarf}")).await;
+    let done = checkout(&customer, &customer_form("card", true)).await;
+    let secret = done["clientSecret"].as_str().unwrap();
+    let (status, paid) = customer
+        .post_json(
+            "/stand-ins/stripe/confirm",
+            &json!({ "clientSecret": secret, "number": "5555555555554444", "expMonth": 10, "expYear": 2032, "cvc": "123" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{paid}");
+    assert_eq!(confirmed(&customer, &done).await["status"], "confirmed");
+    let (_, cards) = customer.get_json("/api/profile/cards").await;
+    let cards = cards["result"].as_array().unwrap();
+    assert_eq!(cards.len(), 1, "{cards:?}");
+    assert_eq!(cards[0]["cardNumber"], "•••• 4444");
+    assert_eq!(cards[0]["isDefault"], true);
+
+    // Without 'Gem kort' nothing more is kept.
+    add(&customer, &format!("productId={scarf}")).await;
+    let done = checkout(&customer, &customer_form("card", false)).await;
+    customer
+        .post_json(
+            "/stand-ins/stripe/confirm",
+            &json!({ "clientSecret": done["clientSecret"], "number": "4242424242424242", "expMonth": 10, "expYear": 2032, "cvc": "123" }),
+        )
+        .await;
+    assert_eq!(confirmed(&customer, &done).await["status"], "confirmed");
+    let (_, cards) = customer.get_json("/api/profile/cards").await;
+    assert_eq!(cards["result"].as_array().unwrap().len(), 1, "{cards}");
+
+    // A guest's subscription keeps the card it was paid with, on a customer of its own, and a
+    // contact is made for the guest.
+    let guest = visitor(&app).await;
+    add(&guest, &format!("productId={product}")).await;
+    let mut form = guest_form("gustav@example.dk");
+    form["acceptSubscriptionTerms"] = json!(true);
+    let done = checkout(&guest, &form).await;
+    guest
+        .post_json(
+            "/stand-ins/stripe/confirm",
+            &json!({ "clientSecret": done["clientSecret"], "number": "4242424242424242", "expMonth": 9, "expYear": 2031, "cvc": "123" }),
+        )
+        .await;
+    assert_eq!(confirmed(&guest, &done).await["status"], "confirmed");
+    let (status, list) = staff
+        .post_json("/api/subscriptions", &json!({ "page": 1, "perPage": 10 }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    assert_eq!(list["Total"], 1, "{list}");
+    let id = list["Result"][0]["id"].as_str().unwrap();
+    let seen = crate::subscriptions::subscription(&staff, id).await;
+    assert_eq!(seen["status"], "approved", "{seen}");
+    assert_eq!(seen["card"]["last4"], "4242", "{seen}");
+    assert_eq!(
+        app.count("SELECT count(*) FROM contacts WHERE lower(email) = 'gustav@example.dk'")
+            .await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn a_season_ticket_product_bought_in_the_shop_sells_a_season_ticket_reserved_at_every_match()
+{
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (key, first, _) = seated_shop(&staff).await;
+    let today = chrono::Utc::now().date_naive();
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/seasons/update",
+            &json!({
+                "title": "Sæson 2026/27",
+                "startDate": (today - chrono::Duration::days(30)).to_string(),
+                "endDate": (today + chrono::Duration::days(200)).to_string(),
+                "seats": [{ "chartId": key, "name": "Stadion" }],
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let season = body["result"].as_str().unwrap().to_string();
+    let (second, _) = open_event(
+        &staff,
+        "Ligakamp",
+        json!([]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } }),
+    )
+    .await;
+    let product = catalogue_product(
+        &staff,
+        json!({ "title": "Sæsonkort", "type": "seat-ticket", "price": 120000, "seasonTicket": true,
+                "seats": [{ "chartId": key, "category": "std" }],
+                "shop": { "active": true, "seasonId": season } }),
+    )
+    .await;
+
+    let buyer = visitor(&app).await;
+    let token = holding(&buyer, &first, &["A1-2"]).await;
+    let (status, body) = add(
+        &buyer,
+        &format!("productId={product}&seat=A1-2&seatEventId={first}&holdToken={token}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let done = checkout(&buyer, &guest_form("sofie@example.dk")).await;
+    buyer
+        .post_json(
+            "/stand-ins/stripe/confirm",
+            &json!({ "clientSecret": done["clientSecret"], "number": "4242424242424242", "expMonth": 9, "expYear": 2031, "cvc": "123" }),
+        )
+        .await;
+    assert_eq!(confirmed(&buyer, &done).await["status"], "confirmed");
+
+    let (status, tickets) = staff
+        .get_json(&format!("/api/seats/seasons/{season}/tickets"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{tickets}");
+    let tickets = tickets["result"].as_array().unwrap();
+    assert_eq!(tickets.len(), 1, "{tickets:?}");
+    assert_eq!(tickets[0]["seat"], "A1-2");
+    assert_eq!(tickets[0]["email"], "sofie@example.dk");
+    assert_eq!(seat_state(&buyer, &first, "A1-2").await, "reserved");
+    assert_eq!(seat_state(&buyer, &second, "A1-2").await, "reserved");
+    // The season ticket is the ticket: no single match ticket was issued for the line.
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM ticket_rows WHERE order_id = '{}'",
+            done["orderId"].as_str().unwrap()
+        ))
+        .await,
+        0
+    );
+}

@@ -60,10 +60,29 @@ pub struct PaymentRequest {
     pub customer: Option<String>,
     /// Shown in the provider's dashboard, to find the payment again.
     pub metadata: Vec<(String, String)>,
+    /// A saved card to pay with, and whether to keep the card (Stripe only).
+    pub card: CardUse,
     /// Where the window sends the payer back, and where it calls the server.
     pub accept_url: String,
     pub cancel_url: String,
     pub callback_url: String,
+}
+
+/// What a card payment does with the card beyond paying (Stripe; the window keeps no cards).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CardUse {
+    /// Pay with this saved card (a PaymentMethod of the request's customer).
+    pub saved: Option<String>,
+    /// Keep the card on the customer for later payments without the payer: 'Gem kort', or a
+    /// subscription's recurring charges.
+    pub keep: bool,
+}
+
+/// A card the payment kept on the provider's customer (see `CardUse::keep`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptCard {
+    pub customer: String,
+    pub method: String,
 }
 
 /// How the browser goes on after a start.
@@ -113,6 +132,8 @@ pub struct PaymentOutcome {
     pub state: PaymentState,
     pub amount: Money,
     pub card: Option<CardSummary>,
+    /// The card kept for later, when the payment was asked to keep it and went through.
+    pub kept: Option<KeptCard>,
 }
 
 /// What may be shown of a card: brand, last four digits, expiry.

@@ -12,7 +12,7 @@ use sha2::Sha256;
 use tribune_domain::money::Money;
 
 use super::{
-    decline_text, Capture, CardSummary, PaymentError, PaymentOutcome, PaymentProvider,
+    decline_text, Capture, CardSummary, KeptCard, PaymentError, PaymentOutcome, PaymentProvider,
     PaymentRequest, PaymentStart, PaymentState, ProviderKind,
 };
 
@@ -28,6 +28,9 @@ pub struct StripeConfig {
     /// own stripe.js cannot confirm a PaymentIntent).
     pub stand_in: bool,
 }
+
+/// The PaymentIntent's metadata key that says the card is kept for later (`CardUse::keep`).
+const KEEP_CARD: &str = "tribune_keep_card";
 
 pub struct StripeClient {
     client: reqwest::Client,
@@ -270,10 +273,19 @@ impl StripeClient {
             },
             _ => PaymentState::Pending,
         };
-        let card = match payment_method_id(intent) {
-            Some(method) if matches!(state, PaymentState::Authorized | PaymentState::Paid) => {
-                self.card(&method).await.unwrap_or(None)
-            }
+        let went_through = matches!(state, PaymentState::Authorized | PaymentState::Paid);
+        let method = payment_method_id(intent).filter(|_| went_through);
+        let card = match &method {
+            Some(method) => self.card(method).await.unwrap_or(None),
+            None => None,
+        };
+        let keep = intent
+            .pointer(&format!("/metadata/{KEEP_CARD}"))
+            .and_then(Value::as_str)
+            == Some("1");
+        let customer = Some(text(intent, "customer")).filter(|c| !c.is_empty());
+        let kept = match (method, customer, keep) {
+            (Some(method), Some(customer), true) => Some(KeptCard { customer, method }),
             _ => None,
         };
         Ok(PaymentOutcome {
@@ -281,6 +293,7 @@ impl StripeClient {
             state,
             amount: Money::ore(intent.get("amount").and_then(Value::as_i64).unwrap_or(0)),
             card,
+            kept,
         })
     }
 }
@@ -307,13 +320,25 @@ impl PaymentProvider for StripeClient {
         ];
         if let Some(customer) = &request.customer {
             form.push(("customer", customer.clone()));
+            if let Some(method) = &request.card.saved {
+                form.push(("payment_method", method.clone()));
+            }
         }
-        let keys: Vec<String> = request
-            .metadata
+        let mut metadata = request.metadata.clone();
+        if request.card.keep && request.customer.is_some() {
+            // Stripe puts the card on the customer when the payment succeeds; the metadata
+            // tells the settlement (and the dashboard) that it was asked to.
+            form.push((
+                "payment_method_options[card][setup_future_usage]",
+                "off_session".to_string(),
+            ));
+            metadata.push((KEEP_CARD.to_string(), "1".to_string()));
+        }
+        let keys: Vec<String> = metadata
             .iter()
             .map(|(k, _)| format!("metadata[{k}]"))
             .collect();
-        for ((_, value), name) in request.metadata.iter().zip(&keys) {
+        for ((_, value), name) in metadata.iter().zip(&keys) {
             form.push((name.as_str(), value.clone()));
         }
         let intent = self.post("payment_intents", &form, &request.key).await?;

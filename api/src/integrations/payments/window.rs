@@ -270,6 +270,7 @@ mod tests {
             capture: Capture::Automatic,
             customer: None,
             metadata: vec![],
+            card: crate::integrations::payments::CardUse::default(),
             accept_url: "https://club.test/ok".into(),
             cancel_url: "https://club.test/cancel".into(),
             callback_url: "https://club.test/callback".into(),

@@ -25,7 +25,8 @@
  *
  * Supported beyond that: elements.fetchUpdates/on/off; element.once/focus/blur/clear/unmount/
  * collapse; stripe.retrievePaymentIntent/retrieveSetupIntent; confirmCardPayment/
- * confirmCardSetup with a 'card' element; handleNextAction/handleCardAction (3-D Secure for an
+ * confirmCardSetup with a 'card' element; confirmCardPayment with a saved card
+ * (`{payment_method: 'pm_…'}`, a card of the intent's customer); handleNextAction/handleCardAction (3-D Secure for an
  * intent already waiting for it).
  *
  * Deliberately NOT supported (present only so nothing is undefined; each resolves
@@ -34,7 +35,7 @@
  * that can never make a payment), every confirmXxxPayment/Setup for other methods than card,
  * collectBankAccount*, verifyMicrodeposits*, verifyIdentity, checkout/embedded checkout
  * (initCheckout*, initEmbeddedCheckout, createEmbeddedCheckoutPage). Element types other than
- * 'payment' and 'card' render the same card form. Wallets, Link, saved cards and the
+ * 'payment' and 'card' render the same card form. Wallets, Link, saved cards in the element and the
  * elements' `mode`/`amount` (deferred intents) have no effect. Nothing here writes to the console.
  *
  * Deviations that only make it more forgiving: an 'ready' listener attached after the element is
@@ -723,6 +724,11 @@
     }
     if (!element) {
       if (pm === undefined) return handleNext(kind, clientSecret);
+      // A saved card (its PaymentMethod id) pays a PaymentIntent.
+      if (typeof pm === 'string' && kind === KINDS.payment) {
+        const answer = await call('POST', '/confirm-saved', { clientSecret, paymentMethod: pm });
+        return settle(kind, clientSecret, answer);
+      }
       return unsupported();
     }
     if (!element._root || !element._validate()) {
