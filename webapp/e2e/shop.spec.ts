@@ -137,3 +137,118 @@ test('a guest filters the shop, buys a scarf with an add-on and a seat, pays, an
   await expect(guest.getByText('Ingen produkter i kurven')).toBeVisible();
   await context.close();
 });
+
+/**
+ * Issue 17's customer: made at a first checkout ('Opret bruger'), then — in a new browser — logs
+ * in at the checkout with the cart kept, buys a subscription (its card kept for the recurring
+ * charges), pays the next order with that saved card, and finds the subscription and the card in
+ * the profile.
+ */
+test('a customer logs in at the checkout, buys a subscription, pays again with the saved card, and sees both in the profile', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = String(Date.now());
+  await logIn(page, 'staff@tribune.test');
+  const api = await staffApi(page);
+  const cap = `Kasket ${stamp}`;
+  const { result: capId } = await api.postForm<{ result: string }>('/api/products/update', {
+    data: JSON.stringify({ title: cap, type: 'product', price: 9900, shop: { active: true } }),
+  });
+  const membership = `Støttemedlemskab ${stamp}`;
+  const { result: membershipId } = await api.postForm<{ result: string }>('/api/products/update', {
+    data: JSON.stringify({
+      title: membership,
+      type: 'product',
+      price: 5000,
+      subscription: { active: true, fee: 5000, interval: 1, commitment: 3 },
+      shop: { active: true },
+    }),
+  });
+  const email = `kunde-${stamp}@example.dk`;
+  const password = 'hemmelig-2026';
+
+  async function payWithNewCard(buyer: Page, number: string) {
+    await buyer.getByLabel('Kortnummer').fill(number);
+    await buyer.getByLabel('Udløbsdato').fill('11 / 31');
+    await buyer.getByLabel('Kontrolcifre').fill('123');
+    await buyer.getByRole('button', { name: /^Betal / }).click();
+    await expect(buyer.getByText('Tak for din ordre!')).toBeVisible({ timeout: 30_000 });
+  }
+
+  async function fillContact(buyer: Page) {
+    await buyer.getByLabel('Fornavn').fill('Karla');
+    await buyer.getByLabel('Efternavn').fill('Kunde');
+    await buyer.getByLabel('E-mail', { exact: true }).last().fill(email);
+    await buyer.getByLabel('Telefon').fill('20304050');
+  }
+
+  // A first purchase as a guest makes the user.
+  const first = await browser.newContext();
+  const guest = await first.newPage();
+  await ensurePublicClub(guest);
+  await guest.goto(`/shop/${capId}`);
+  await guest.getByRole('button', { name: 'Læg i kurv' }).click();
+  await expectToast(guest, 'Produktet er lagt i kurven');
+  await guest.goto('/shop/checkout');
+  await fillContact(guest);
+  await expect(guest.getByRole('checkbox', { name: 'Gem kort' })).toHaveCount(0);
+  await guest.getByRole('checkbox', { name: 'Opret bruger' }).check();
+  await guest.getByLabel('Adgangskode').last().fill(password);
+  await guest.getByRole('checkbox', { name: /Handelsbetingelser/ }).check();
+  await guest.getByRole('button', { name: 'Gå til betaling' }).click();
+  await payWithNewCard(guest, '5555 5555 5555 4444');
+  await first.close();
+
+  // In a new browser: the subscription in the cart, then the login at the checkout.
+  const second = await browser.newContext();
+  const buyer = await second.newPage();
+  await ensurePublicClub(buyer);
+  await buyer.goto(`/shop/${membershipId}`);
+  await expect(buyer.getByText(/Betales hver måned, bindingsperiode 3 måneder/)).toBeVisible();
+  await buyer.getByRole('button', { name: 'Læg i kurv' }).click();
+  await expectToast(buyer, 'Produktet er lagt i kurven');
+  await buyer.goto('/shop/checkout');
+  await expect(buyer.getByText('Log ind eller køb som gæst')).toBeVisible();
+  const login = buyer.getByRole('form', { name: 'Log ind' });
+  await login.getByLabel('E-mail').fill(email);
+  await login.getByLabel('Adgangskode').fill(password);
+  await login.getByRole('button', { name: 'Log ind' }).click();
+  await expect(buyer.getByText('Log ind eller køb som gæst')).toHaveCount(0);
+  await expect(buyer.getByText(membership)).toBeVisible();
+  await expect(buyer.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+  await buyer.getByLabel('Telefon').fill('20304050');
+  // The subscription keeps the card anyway: no 'Gem kort', a note instead.
+  await expect(buyer.getByRole('checkbox', { name: 'Gem kort' })).toHaveCount(0);
+  await expect(buyer.getByText('Kortet gemmes til abonnementets betalinger')).toBeVisible();
+  await buyer.getByRole('checkbox', { name: /Handelsbetingelser/ }).check();
+  await buyer.getByRole('checkbox', { name: /Abonnementsbetingelser/ }).check();
+  await buyer.getByRole('button', { name: 'Gå til betaling' }).click();
+  await payWithNewCard(buyer, '4242 4242 4242 4242');
+  await expect(buyer.getByText(membership)).toBeVisible();
+
+  // The next order: the kept card is offered and chosen, and pays without typing it again.
+  await buyer.goto(`/shop/${capId}`);
+  await buyer.getByRole('button', { name: 'Læg i kurv' }).click();
+  await expectToast(buyer, 'Produktet er lagt i kurven');
+  await buyer.goto('/shop/checkout');
+  const saved = buyer.getByRole('radio', { name: /Visa •••• 4242/ });
+  await expect(saved).toBeChecked();
+  await buyer.getByRole('checkbox', { name: /Handelsbetingelser/ }).check();
+  await buyer.getByRole('button', { name: 'Gå til betaling' }).click();
+  await expect(buyer.getByLabel('Kortnummer')).toHaveCount(0);
+  await buyer.getByRole('button', { name: /^Betal .* med Visa •••• 4242$/ }).click();
+  await expect(buyer.getByText('Tak for din ordre!')).toBeVisible({ timeout: 30_000 });
+  await expect(buyer.getByText(cap)).toBeVisible();
+  await expect(buyer.getByText(/4242/)).toBeVisible();
+
+  // The profile: the subscription, active, and the card.
+  await buyer.goto('/profile');
+  const subscriptions = buyer.getByRole('region', { name: 'Abonnementer' });
+  await expect(subscriptions.getByText(membership)).toBeVisible();
+  await expect(subscriptions.getByText('Aktiv')).toBeVisible();
+  const cards = buyer.getByRole('region', { name: 'Betalingskort' });
+  await expect(cards.getByText('•••• 4242')).toBeVisible();
+  await second.close();
+});

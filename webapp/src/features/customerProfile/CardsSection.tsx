@@ -13,7 +13,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { ConfirmButton } from '../../shared/ui/ConfirmButton';
 import { Preloader } from '../../shared/ui/Preloader';
 import { useToast } from '../../shared/ui/Toast';
-import { CardBrandIcon } from './CardBrandIcon';
+import { CardBrandIcon } from '../../shared/payments/CardBrandIcon';
 import {
   useAcceptProfileCardMutation,
   useCreateProfileCardMutation,

@@ -2,6 +2,7 @@ import { baseApi } from '../../api/baseApi';
 import type { PaymentStart } from '../../api/generated/payments';
 import type { ProfileSubscription, SavedPaymentCard } from '../../api/generated/subscriptions';
 import { entityFormData } from '../../shared/multipart';
+import { savedCardsApi } from '../../shared/payments/savedCardsApi';
 
 /** The signed-in user's own fields as GET /api/profile answers them (the staff form reads more). */
 export interface CustomerProfile {
@@ -55,9 +56,6 @@ export const customerProfileApi = baseApi.injectEndpoints({
       // 'User' too: the header shows the user's name.
       invalidatesTags: [PROFILE_TAG, 'User'],
     }),
-    getProfileCards: build.query<SavedPaymentCard[], void>({
-      query: () => `${PROFILE}/cards`,
-    }),
     /** A SetupIntent's client secret for the card form (or the provider's window). */
     createProfileCard: build.mutation<PaymentStart, void>({
       query: () => ({ url: `${PROFILE}/create-card`, method: 'POST', body: {} }),
@@ -71,7 +69,7 @@ export const customerProfileApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const cards = await answered(queryFulfilled);
         if (cards)
-          dispatch(customerProfileApi.util.upsertQueryData('getProfileCards', undefined, cards));
+          dispatch(savedCardsApi.util.upsertQueryData('getProfileCards', undefined, cards));
       },
     }),
     setDefaultProfileCard: build.mutation<SavedPaymentCard[], string>({
@@ -84,7 +82,7 @@ export const customerProfileApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const cards = await answered(queryFulfilled);
         if (cards)
-          dispatch(customerProfileApi.util.upsertQueryData('getProfileCards', undefined, cards));
+          dispatch(savedCardsApi.util.upsertQueryData('getProfileCards', undefined, cards));
       },
     }),
     deleteProfileCard: build.mutation<SavedPaymentCard[], string>({
@@ -92,7 +90,7 @@ export const customerProfileApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const cards = await answered(queryFulfilled);
         if (cards)
-          dispatch(customerProfileApi.util.upsertQueryData('getProfileCards', undefined, cards));
+          dispatch(savedCardsApi.util.upsertQueryData('getProfileCards', undefined, cards));
       },
     }),
     getProfileSubscriptions: build.query<ProfileSubscription[], void>({
@@ -125,7 +123,6 @@ async function answered<T>(fulfilled: Promise<{ data: T }>): Promise<T | undefin
 export const {
   useGetCustomerProfileQuery,
   useSaveCustomerProfileMutation,
-  useGetProfileCardsQuery,
   useCreateProfileCardMutation,
   useAcceptProfileCardMutation,
   useSetDefaultProfileCardMutation,
@@ -133,3 +130,5 @@ export const {
   useGetProfileSubscriptionsQuery,
   useCancelProfileSubscriptionMutation,
 } = customerProfileApi;
+
+export { useGetProfileCardsQuery } from '../../shared/payments/savedCardsApi';

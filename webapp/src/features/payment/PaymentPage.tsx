@@ -9,6 +9,7 @@ import { useLocation, useParams, useSearchParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import type { OrderPaymentPage, PaymentPageLine } from '../../api/generated/payments';
 import { formatOre } from '../../shared/format';
+import { brandName } from '../../shared/payments/CardBrandIcon';
 import { linkReturnUrl, StripeCardForm } from '../../shared/payments/StripeCardForm';
 import { usePaymentReturn } from '../../shared/payments/usePaymentReturn';
 import { WindowForm } from '../../shared/payments/WindowForm';
@@ -45,11 +46,6 @@ function paymentView(page: OrderPaymentPage, processing: boolean, unconfirmed: b
 
 /** The card that paid, as the page tells it (the generated type lives with the order's). */
 type PaidCard = NonNullable<OrderPaymentPage['card']>;
-
-/** 'visa' → 'Visa', as a card's brand reads on a receipt. */
-function brandName(card: PaidCard): string {
-  return card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
-}
 
 function Summary({ page }: { page: OrderPaymentPage }) {
   const { t } = useTranslation();
@@ -122,7 +118,9 @@ function Paid({ card }: { card: PaidCard | null }) {
       content={
         <div>
           <strong>{t('payment.paid')}</strong>
-          {card && <p>{t('payment.paidWith', { brand: brandName(card), last4: card.last4 })}</p>}
+          {card && (
+            <p>{t('payment.paidWith', { brand: brandName(card.brand), last4: card.last4 })}</p>
+          )}
         </div>
       }
     />

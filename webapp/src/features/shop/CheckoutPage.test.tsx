@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SavedPaymentCard } from '../../api/generated/subscriptions';
 import { answerStripe, stripe } from '../../test/fakeStripe';
 import { renderApp } from '../../test/renderApp';
+import { server } from '../../test/server';
 import {
   customerShopSession,
   fieldRefusal,
@@ -23,7 +25,43 @@ vi.mock('@stripe/react-stripe-js', () =>
   import('../../test/fakeStripe').then((fake) => fake.reactStripe),
 );
 
-beforeEach(() => answerStripe());
+const visa: SavedPaymentCard = {
+  cardId: 'pm_visa',
+  cardType: 'visa',
+  cardNumber: '•••• 4242',
+  expMonth: 4,
+  expYear: 2030,
+  isDefault: true,
+};
+
+const mastercard: SavedPaymentCard = {
+  cardId: 'pm_mc',
+  cardType: 'mastercard',
+  cardNumber: '•••• 4444',
+  expMonth: 12,
+  expYear: 2031,
+  isDefault: false,
+};
+
+/** A signed-in customer's saved cards (GET /api/profile/cards), counting the reads. */
+function serveCards(answer: SavedPaymentCard[] | (() => Response)) {
+  const calls = { reads: 0 };
+  server.use(
+    http.get('/api/profile/cards', () => {
+      calls.reads += 1;
+      return Array.isArray(answer)
+        ? HttpResponse.json({ success: true, result: answer })
+        : answer();
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  answerStripe();
+  // A signed-in customer's page reads their cards: none unless a test gives some.
+  serveCards([]);
+});
 
 afterEach(() => {
   document.querySelectorAll('form[hidden]').forEach((form) => form.remove());
@@ -446,5 +484,187 @@ describe('the checkout', () => {
     serveShop();
     renderApp(`${CHECKOUT}?cancelled=1`);
     expect(await screen.findByText('Betalingen blev annulleret.')).toBeVisible();
+  });
+});
+
+describe("the checkout's saved cards and 'Gem kort'", () => {
+  // Stripe.js's confirmCardPayment, which pays with a saved card; the shared fake Stripe has
+  // none, so loadStripe answers a Stripe with it here. stripeFor keeps one Stripe per key for the
+  // whole file: these tests use a key of their own.
+  const confirmCardPayment = vi.fn();
+  const SAVED_KEY = 'pk_test_saved';
+  const paidWithCard = () => ({ clientSecret: 'pi_saved_secret_1', publishableKey: SAVED_KEY });
+
+  beforeEach(() => {
+    stripe.loadStripe.mockResolvedValue({ kind: 'stripe', confirmCardPayment });
+    confirmCardPayment.mockResolvedValue({
+      paymentIntent: { id: 'pi_saved', status: 'succeeded' },
+    });
+  });
+
+  const cardRadio = (name: string | RegExp) => screen.getByRole('radio', { name });
+
+  it("lists a customer's saved cards with the default chosen, and pays with it", async () => {
+    const cardCalls = serveCards([mastercard, visa]);
+    const calls = serveShop({
+      session: customerShopSession,
+      lines: [line()],
+      complete: paidWithCard,
+    });
+    const { router } = renderApp(CHECKOUT);
+    const form = await checkoutForm();
+
+    // The default card is chosen as the cards come.
+    await waitFor(() => expect(cardRadio('Visa •••• 4242 Udløber 04/30')).toBeChecked());
+    const methods = within(form).getByRole('group', { name: 'Betalingsmetode' });
+    expect(within(methods).getAllByRole('radio')).toHaveLength(3);
+    expect(cardRadio('Mastercard •••• 4444 Udløber 12/31')).not.toBeChecked();
+    expect(cardRadio('Betalingskort')).not.toBeChecked();
+    // A saved card is saved already.
+    expect(within(form).queryByRole('checkbox', { name: 'Gem kort' })).toBeNull();
+    expect(cardCalls.reads).toBeGreaterThanOrEqual(1);
+
+    await acceptTerms();
+    await userEvent.click(within(form).getByRole('button', { name: 'Gå til betaling' }));
+
+    const pay = await screen.findByRole('button', {
+      name: kr('Betal 1.298,00 kr. med Visa •••• 4242'),
+    });
+    expect(
+      screen.getByText('Din ordre er oprettet. Betal med dit gemte kort for at gennemføre den.'),
+    ).toBeVisible();
+    // The order is made: its lines stay in view beside the payment.
+    expect(screen.getByRole('listitem', { name: 'Spillertrøje – Large' })).toBeVisible();
+    expect(screen.queryByLabelText('Kortnummer')).toBeNull();
+    expect(calls.completes).toHaveLength(1);
+    expect(calls.completes[0]?.body).toMatchObject({ paymentMethod: 'pm_visa', saveCard: false });
+    expect(calls.intents[0]).toMatchObject({ paymentMethod: 'pm_visa', saveCard: false });
+
+    await userEvent.click(pay);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ordrebekræftelse' }),
+    ).toBeVisible();
+    expect(confirmCardPayment).toHaveBeenCalledWith('pi_saved_secret_1', {
+      payment_method: 'pm_visa',
+    });
+    expect(stripe.loadStripe).toHaveBeenCalledWith(SAVED_KEY);
+    expect(router.state.location.pathname).toBe(CONFIRMATION);
+    expect(router.state.location.search).toBe(`?token=${ORDER_TOKEN}`);
+  });
+
+  it("sends 'Gem kort' with a new card and goes on to the card form", async () => {
+    serveCards([mastercard, visa]);
+    const calls = serveShop({
+      session: customerShopSession,
+      lines: [line()],
+      complete: paidWithCard,
+    });
+    renderApp(CHECKOUT);
+    const form = await checkoutForm();
+    await waitFor(() => expect(cardRadio(/^Visa •••• 4242/)).toBeChecked());
+
+    await userEvent.click(cardRadio('Betalingskort'));
+    const save = within(form).getByRole('checkbox', { name: 'Gem kort' });
+    expect(within(form).getByText('Kortet gemmes til dine næste køb')).toBeVisible();
+    expect(save).not.toBeChecked();
+    await userEvent.click(save);
+    await acceptTerms();
+    await userEvent.click(within(form).getByRole('button', { name: 'Gå til betaling' }));
+
+    expect(await screen.findByLabelText('Kortnummer')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: kr('Betal 1.298,00 kr.') })).toBeDisabled();
+    expect(calls.completes[0]?.body).toMatchObject({ paymentMethod: 'card', saveCard: true });
+    expect(confirmCardPayment).not.toHaveBeenCalled();
+  });
+
+  it("shows a visitor neither saved cards nor 'Gem kort', and reads no cards", async () => {
+    const cardCalls = serveCards([mastercard, visa]);
+    const calls = serveShop({ lines: [line()] });
+    renderApp(CHECKOUT);
+    const form = await fillContact();
+    // Not with 'Opret bruger' either: the visitor is no customer yet.
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Opret bruger' }));
+    await userEvent.type(within(form).getByLabelText('Adgangskode'), 'hemmelig1');
+
+    const methods = within(form).getByRole('group', { name: 'Betalingsmetode' });
+    expect(within(methods).getAllByRole('radio')).toHaveLength(1);
+    expect(cardRadio('Betalingskort')).toBeChecked();
+    expect(within(form).queryByRole('checkbox', { name: 'Gem kort' })).toBeNull();
+
+    await acceptTerms();
+    await userEvent.click(within(form).getByRole('button', { name: 'Gå til betaling' }));
+    await waitFor(() => expect(calls.completes).toHaveLength(1));
+    expect(calls.completes[0]?.body).toMatchObject({ paymentMethod: 'card', saveCard: false });
+    expect(cardCalls.reads).toBe(0);
+  });
+
+  it('shows why the saved card was refused and lets the buyer try again', async () => {
+    serveCards([visa]);
+    serveShop({ session: customerShopSession, lines: [line()], complete: paidWithCard });
+    confirmCardPayment.mockResolvedValueOnce({ error: { message: 'Dit kort blev afvist.' } });
+    const { router } = renderApp(CHECKOUT);
+    const form = await checkoutForm();
+    await waitFor(() => expect(cardRadio(/^Visa •••• 4242/)).toBeChecked());
+    await acceptTerms();
+    await userEvent.click(within(form).getByRole('button', { name: 'Gå til betaling' }));
+
+    const pay = await screen.findByRole('button', {
+      name: kr('Betal 1.298,00 kr. med Visa •••• 4242'),
+    });
+    await userEvent.click(pay);
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Betalingen kunne ikke gennemføres!');
+    expect(banner).toHaveTextContent('Dit kort blev afvist.');
+    expect(router.state.location.pathname).toBe(CHECKOUT);
+    expect(pay).toBeEnabled();
+
+    await userEvent.click(pay);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ordrebekræftelse' }),
+    ).toBeVisible();
+    expect(confirmCardPayment).toHaveBeenCalledTimes(2);
+  });
+
+  it("says the subscription keeps the card instead of offering 'Gem kort'", async () => {
+    serveCards([visa]);
+    const calls = serveShop({
+      session: customerShopSession,
+      lines: [line({ subscription: true, productId: MEMBERSHIP_ID })],
+      complete: paidWithCard,
+    });
+    renderApp(CHECKOUT);
+    const form = await checkoutForm();
+    await waitFor(() => expect(cardRadio(/^Visa •••• 4242/)).toBeChecked());
+    expect(within(form).queryByText('Kortet gemmes til abonnementets betalinger')).toBeNull();
+
+    await userEvent.click(cardRadio('Betalingskort'));
+    expect(within(form).getByText('Kortet gemmes til abonnementets betalinger')).toBeVisible();
+    expect(within(form).queryByRole('checkbox', { name: 'Gem kort' })).toBeNull();
+
+    await acceptTerms();
+    await userEvent.click(
+      within(form).getByRole('checkbox', { name: 'Jeg accepterer Abonnementsbetingelser' }),
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Gå til betaling' }));
+    expect(await screen.findByLabelText('Kortnummer')).toBeInTheDocument();
+    expect(calls.completes[0]?.body).toMatchObject({ paymentMethod: 'card', saveCard: false });
+  });
+
+  it("offers only a new card, without 'Gem kort', at a club that keeps no cards", async () => {
+    const cardCalls = serveCards(() =>
+      HttpResponse.json(
+        { success: false, error: 'Klubben gemmer ikke betalingskort.' },
+        { status: 422 },
+      ),
+    );
+    serveShop({ session: customerShopSession, lines: [line()] });
+    renderApp(CHECKOUT);
+    const form = await checkoutForm();
+    await waitFor(() => expect(cardCalls.reads).toBe(1));
+    const methods = within(form).getByRole('group', { name: 'Betalingsmetode' });
+    expect(within(methods).getAllByRole('radio')).toHaveLength(1);
+    expect(cardRadio('Betalingskort')).toBeChecked();
+    expect(within(form).queryByRole('checkbox', { name: 'Gem kort' })).toBeNull();
+    expect(screen.queryByText('Klubben gemmer ikke betalingskort.')).toBeNull();
   });
 });

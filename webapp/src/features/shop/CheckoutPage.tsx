@@ -19,7 +19,9 @@ import { useAppSession, type SessionUser } from '../../api/appApi';
 import { apiErrorMessage } from '../../api/baseApi';
 import type { Cart, CartLine, CheckoutIntent, CheckoutResult } from '../../api/generated/shop';
 import type { PaymentStart } from '../../api/generated/payments';
+import type { SavedPaymentCard } from '../../api/generated/subscriptions';
 import { formatOre } from '../../shared/format';
+import { SavedCardPayment } from '../../shared/payments/SavedCardPayment';
 import { StripeCardForm } from '../../shared/payments/StripeCardForm';
 import { submitWindowForm } from '../../shared/payments/WindowForm';
 import { useShownError } from '../../shared/editor/useShownError';
@@ -29,9 +31,12 @@ import { applyServerErrors } from '../../shared/ui/formErrors';
 import { CheckboxField, PasswordField, TextAreaField, TextField } from '../../shared/ui/FormFields';
 import { Money } from '../../shared/ui/Money';
 import { Preloader } from '../../shared/ui/Preloader';
+import { brandName, CardBrandIcon } from '../../shared/payments/CardBrandIcon';
+import { useGetProfileCardsQuery } from '../../shared/payments/savedCardsApi';
 import { lineName } from './CartDrawer';
 import {
   answeredRefusal,
+  CARD_METHOD,
   cartKey,
   checkoutInput,
   checkoutSchema,
@@ -87,16 +92,38 @@ interface Priced {
   cart: string;
 }
 
-/** The order was made and is paid by card here: what the payment step shows. */
-interface CardCompleted {
-  kind: 'card';
+/** The order was made and is paid here: what the payment step shows beside its payment. */
+interface OrderToPay {
   result: CheckoutResult;
   lines: CartLine[];
   totals: Totals;
 }
 
-/** The order was made and the browser is on its way to the payment window. */
-type Completed = CardCompleted | { kind: 'window' };
+/** Paid with a new card, in Stripe's card element. */
+interface CardCompleted extends OrderToPay {
+  kind: 'card';
+}
+
+/** Paid with one of the customer's saved cards: the server made the intent with it. */
+interface SavedCardCompleted extends OrderToPay {
+  kind: 'savedCard';
+  card: SavedPaymentCard;
+  clientSecret: string;
+  publishableKey: string;
+}
+
+/** The order was made: paid here, or the browser is on its way to the payment window. */
+type Completed = CardCompleted | SavedCardCompleted | { kind: 'window' };
+
+/** No saved cards: a visitor's, or a club that keeps none. */
+const NO_CARDS: SavedPaymentCard[] = [];
+
+/** A saved card as its owner knows it: 'Visa •••• 4242'. */
+const savedCardName = (card: SavedPaymentCard) =>
+  `${brandName(card.cardType)} ${card.cardNumber}`.trim();
+
+/** 'MM/ÅÅ': 04/30. */
+const twoDigits = (value: number) => String(value % 100).padStart(2, '0');
 
 function LineErrors({ index }: { index: number }) {
   const seat = useShownError(`orderLines.${index}.seat`);
@@ -271,27 +298,101 @@ function TermsField({ name, i18nKey, to }: { name: string; i18nKey: string; to: 
   );
 }
 
-/** 'Betalingskort', the only method for now, shown as the one chosen. */
-function PaymentMethodField() {
+/**
+ * 'Betalingsmetode': 'Betalingskort' (a new card) and a signed-in customer's saved cards. The
+ * default card is chosen as the cards come, unless the buyer chose already; a chosen card that
+ * is gone from the cards (the server refused it) gives way to the default.
+ */
+function PaymentMethodField({ cards }: { cards: SavedPaymentCard[] }) {
   const { t } = useTranslation();
-  const [field, , helpers] = useField<string>('paymentMethod');
+  const [field] = useField<string>('paymentMethod');
+  const { setFieldValue } = useFormikContext<CheckoutValues>();
+  const error = useShownError('paymentMethod');
+  const chosen = useRef(false);
   const id = useId();
+  const method = field.value;
+  const defaultCard = cards.find((card) => card.isDefault)?.cardId;
+
+  useEffect(() => {
+    const known = method === CARD_METHOD || cards.some((card) => card.cardId === method);
+    if (!known) {
+      void setFieldValue('paymentMethod', defaultCard ?? CARD_METHOD, false);
+    } else if (!chosen.current && defaultCard && method === CARD_METHOD) {
+      void setFieldValue('paymentMethod', defaultCard, false);
+    }
+  }, [cards, defaultCard, method, setFieldValue]);
+
+  function choose(value: string) {
+    chosen.current = true;
+    void setFieldValue('paymentMethod', value);
+  }
+
   return (
-    <fieldset className="tb-field tb-choice-group tb-checkout-methods">
+    <fieldset
+      className="tb-field tb-choice-group tb-checkout-methods"
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend>{t('shop.checkout.paymentMethod')}</legend>
       <div className="tb-field-inline">
         <RadioButton
-          inputId={id}
+          inputId={`${id}-card`}
           name={field.name}
-          value="card"
-          checked={field.value === 'card'}
-          onChange={() => void helpers.setValue('card')}
+          value={CARD_METHOD}
+          checked={method === CARD_METHOD}
+          onChange={() => choose(CARD_METHOD)}
         />
-        <label htmlFor={id}>
+        <label htmlFor={`${id}-card`}>
           <i className="pi pi-credit-card" aria-hidden="true" /> {t('shop.checkout.card')}
         </label>
       </div>
+      {cards.map((card, index) => (
+        <div key={card.cardId} className="tb-field-inline">
+          <RadioButton
+            inputId={`${id}-${index}`}
+            name={field.name}
+            value={card.cardId}
+            checked={method === card.cardId}
+            onChange={() => choose(card.cardId)}
+          />
+          <label htmlFor={`${id}-${index}`}>
+            {/* The brand is in the words: the mark is not read twice. */}
+            <span aria-hidden="true">
+              <CardBrandIcon cardType={card.cardType} />
+            </span>{' '}
+            {savedCardName(card)}{' '}
+            <span className="tb-field-help">
+              {t('shop.checkout.expires', {
+                month: twoDigits(card.expMonth),
+                year: twoDigits(card.expYear),
+              })}
+            </span>
+          </label>
+        </div>
+      ))}
+      {error && (
+        <small id={`${id}-error`} className="p-error">
+          {error}
+        </small>
+      )}
     </fieldset>
+  );
+}
+
+/**
+ * Under a new card, for a signed-in customer at a club that keeps cards: 'Gem kort'; with a
+ * subscription in the cart the card is kept for its payments anyway, which a note says instead.
+ */
+function SaveCardField({ hasSubscription }: { hasSubscription: boolean }) {
+  const { t } = useTranslation();
+  if (hasSubscription) {
+    return <p className="tb-field-help">{t('shop.checkout.subscriptionKeepsCard')}</p>;
+  }
+  return (
+    <CheckboxField
+      name="saveCard"
+      label={t('shop.checkout.saveCard')}
+      help={t('shop.checkout.saveCardHelp')}
+    />
   );
 }
 
@@ -329,10 +430,11 @@ interface CheckoutFormProps {
 }
 
 /**
- * The checkout's form: the contact, 'Opret bruger' for a visitor, the payment method, the order
- * with the discount code, and the terms. Sending it checks it here, then `create-intent` (each
- * refusal on its field or line) and `checkout/complete` with the key it answered; what follows
- * is the confirmation (nothing to pay), the card form, or the payment window.
+ * The checkout's form: the contact, 'Opret bruger' for a visitor, the payment method (a signed-in
+ * customer's saved cards among them) with 'Gem kort', the order with the discount code, and the
+ * terms. Sending it checks it here, then `create-intent` (each refusal on its field or line) and
+ * `checkout/complete` with the key it answered; what follows is the confirmation (nothing to
+ * pay), the card form, the saved card's payment, or the payment window.
  */
 function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormProps) {
   const { t } = useTranslation();
@@ -340,6 +442,11 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
   const visitor = user === null;
   const [createIntent] = useCreateCheckoutIntentMutation();
   const [complete] = useCompleteCheckoutMutation();
+  // A club that keeps no cards (a payment window) answers 422: a new card only, no 'Gem kort'.
+  const cardsQuery = useGetProfileCardsQuery(undefined, { skip: visitor });
+  const cards = cardsQuery.data ?? NO_CARDS;
+  const keepsCards = !visitor && cardsQuery.data !== undefined;
+  const saveCardOffered = keepsCards && !cart.hasSubscription;
   const [priced, setPriced] = useState<Priced | null>(null);
   const [message, setMessage] = useState<string>();
   // The key of an attempt whose `complete` got no answer: it may have made the order, and the
@@ -381,6 +488,8 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
           : undefined),
     );
     if (placed.cartChanged) onCartChanged();
+    // The chosen card is gone: the cards as they are now.
+    if ('paymentMethod' in placed.errors && !visitor) void cardsQuery.refetch();
   }
 
   async function applyDiscount(formik: FormikProps<CheckoutValues>) {
@@ -402,7 +511,7 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
     try {
       // Priced before the terms are ticked: the answer is only the price.
       const intent = await createIntent({
-        ...checkoutInput(formik.values, visitor),
+        ...checkoutInput(formik.values, visitor, saveCardOffered),
         acceptTerms: true,
         acceptSubscriptionTerms: true,
       }).unwrap();
@@ -413,11 +522,22 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
     }
   }
 
-  function completed(result: CheckoutResult, totals: Totals) {
+  function completed(result: CheckoutResult, totals: Totals, paymentMethod: string | null) {
+    const savedCard = cards.find((card) => card.cardId === paymentMethod);
     if (result.paymentForm) {
       onCompleted({ kind: 'window' });
       // Leaves the app: the window sends the payer back to the confirmation.
       submitWindowForm(result.paymentForm.action, result.paymentForm.fields);
+    } else if (savedCard && result.clientSecret && result.publishableKey) {
+      onCompleted({
+        kind: 'savedCard',
+        result,
+        lines: cart.lines,
+        totals,
+        card: savedCard,
+        clientSecret: result.clientSecret,
+        publishableKey: result.publishableKey,
+      });
     } else if (result.clientSecret) {
       onCompleted({ kind: 'card', result, lines: cart.lines, totals });
     } else {
@@ -427,7 +547,7 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
 
   async function submit(values: CheckoutValues, helpers: FormikHelpers<CheckoutValues>) {
     setMessage(undefined);
-    const input = checkoutInput(values, visitor);
+    const input = checkoutInput(values, visitor, saveCardOffered);
     const earlier = pricedFor(values.discountCode);
     let totals = earlier ? intentTotals(earlier) : cartTotals(cart);
     try {
@@ -441,7 +561,7 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
       retryKey.current = key;
       const result = await complete({ intentSecret: key, input }).unwrap();
       retryKey.current = null;
-      completed(result, totals);
+      completed(result, totals, input.paymentMethod);
     } catch (failure) {
       if (answeredRefusal(failure)) retryKey.current = null;
       showRefusal(failure, helpers);
@@ -505,7 +625,10 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
                   )}
                 </CheckoutSection>
                 <CheckoutSection title={t('shop.checkout.payment')}>
-                  <PaymentMethodField />
+                  <PaymentMethodField cards={cards} />
+                  {keepsCards && formik.values.paymentMethod === CARD_METHOD && (
+                    <SaveCardField hasSubscription={cart.hasSubscription} />
+                  )}
                 </CheckoutSection>
               </div>
               <CheckoutSection title={t('shop.checkout.summary')} className="tb-checkout-summary">
@@ -572,11 +695,25 @@ function CheckoutSection({
   );
 }
 
+/** The order is made: its lines and totals beside its payment. */
+function PaymentLayout({ order, children }: { order: OrderToPay; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tb-checkout-layout">
+      <CheckoutSection title={t('shop.checkout.summary')} className="tb-checkout-summary">
+        <SummaryLines lines={order.lines} />
+        <SummaryTotals totals={order.totals} />
+      </CheckoutSection>
+      <CheckoutSection title={t('shop.checkout.payment')}>{children}</CheckoutSection>
+    </div>
+  );
+}
+
 /** The order is made: its card payment with Stripe, then its confirmation. */
 function CardPayment({ completed }: { completed: CardCompleted }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { result, lines, totals } = completed;
+  const { result, totals } = completed;
   const start = useCallback((): Promise<PaymentStart> => {
     if (!result.clientSecret || !result.publishableKey) {
       return Promise.reject(new Error('The checkout answered no Stripe payment'));
@@ -593,23 +730,44 @@ function CardPayment({ completed }: { completed: CardCompleted }) {
     [navigate, result],
   );
   return (
-    <div className="tb-checkout-layout">
-      <CheckoutSection title={t('shop.checkout.summary')} className="tb-checkout-summary">
-        <SummaryLines lines={lines} />
-        <SummaryTotals totals={totals} />
-      </CheckoutSection>
-      <CheckoutSection title={t('shop.checkout.payment')}>
-        <p>{t('shop.checkout.payNow')}</p>
-        <StripeCardForm
-          intent="payment"
-          start={start}
-          confirm={confirm}
-          returnUrl={confirmationUrl(result.orderId, result.token)}
-          submitLabel={t('shop.checkout.pay', { total: formatOre(totals.total) })}
-          lastError={null}
-        />
-      </CheckoutSection>
-    </div>
+    <PaymentLayout order={completed}>
+      <p>{t('shop.checkout.payNow')}</p>
+      <StripeCardForm
+        intent="payment"
+        start={start}
+        confirm={confirm}
+        returnUrl={confirmationUrl(result.orderId, result.token)}
+        submitLabel={t('shop.checkout.pay', { total: formatOre(totals.total) })}
+        lastError={null}
+      />
+    </PaymentLayout>
+  );
+}
+
+/** The order is made with a saved card: the buyer confirms its payment, then its confirmation. */
+function SavedCardStep({ completed }: { completed: SavedCardCompleted }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { result, totals, card } = completed;
+  // As after the card form: the confirmation page reads the payment from Stripe.
+  const paid = useCallback(
+    () => navigate(confirmationPath(result.orderId, result.token)),
+    [navigate, result],
+  );
+  return (
+    <PaymentLayout order={completed}>
+      <p>{t('shop.checkout.payNowWithSavedCard')}</p>
+      <SavedCardPayment
+        clientSecret={completed.clientSecret}
+        publishableKey={completed.publishableKey}
+        cardId={card.cardId}
+        label={t('shop.checkout.payWithSavedCard', {
+          total: formatOre(totals.total),
+          card: savedCardName(card),
+        })}
+        onPaid={paid}
+      />
+    </PaymentLayout>
   );
 }
 
@@ -646,6 +804,8 @@ export function CheckoutPage() {
   let body: ReactNode;
   if (completed?.kind === 'card') {
     body = <CardPayment completed={completed} />;
+  } else if (completed?.kind === 'savedCard') {
+    body = <SavedCardStep completed={completed} />;
   } else if (completed?.kind === 'window') {
     body = (
       <div className="tb-shop-waiting" role="status" aria-live="polite">

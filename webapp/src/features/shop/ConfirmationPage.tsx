@@ -12,6 +12,7 @@ import type { ConfirmedLine, ConfirmedOrder } from '../../api/generated/shop';
 import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
 import { fullName } from '../../shared/format';
 import { mulDivRound } from '../../shared/orderLines/orderTotals';
+import { brandName } from '../../shared/payments/CardBrandIcon';
 import { Alert } from '../../shared/ui/Alert';
 import { Money } from '../../shared/ui/Money';
 import { Preloader } from '../../shared/ui/Preloader';
@@ -26,18 +27,6 @@ export const POLL_LIMIT_MS = 60_000;
 
 /** A rate in basis points of a percent (2500 = 25 %). */
 const BASIS = 10_000;
-
-/** The card brands a customer knows by name (spec 3 §9 "Card brand icons"). */
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  dankort: 'Dankort',
-};
-
-function brandName(cardType: string): string {
-  const brand = cardType.trim();
-  return BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
-}
 
 /** The card that paid: its brand, '•••• 4242' and its expiry. */
 function PaidCard({ order }: { order: ConfirmedOrder }) {

@@ -6,7 +6,10 @@ import type { Cart, CheckoutInput } from '../../api/generated/shop';
 import { SEAT_TICKET } from '../../shared/orderLines/orderLineSchema';
 import { yup } from '../../shared/validation';
 
-/** The checkout form (spec 3 §3 "Checkout payload"); the card is the only method for now. */
+/** 'Betalingskort': a new card, typed in Stripe's card element after the order is made. */
+export const CARD_METHOD = 'card';
+
+/** The checkout form (spec 3 §3 "Checkout payload"). */
 export interface CheckoutValues {
   firstname: string;
   lastname: string;
@@ -15,7 +18,10 @@ export interface CheckoutValues {
   description: string;
   createUser: boolean;
   password: string;
-  paymentMethod: 'card';
+  /** {@link CARD_METHOD}, or the `cardId` of one of a signed-in customer's saved cards. */
+  paymentMethod: string;
+  /** 'Gem kort': the new card is kept for the customer's next purchases. */
+  saveCard: boolean;
   discountCode: string;
   acceptTerms: boolean;
   acceptSubscriptionTerms: boolean;
@@ -34,7 +40,8 @@ export function initialCheckoutValues(user: SessionUser | null): CheckoutValues 
     description: '',
     createUser: false,
     password: '',
-    paymentMethod: 'card',
+    paymentMethod: CARD_METHOD,
+    saveCard: false,
     discountCode: '',
     acceptTerms: false,
     acceptSubscriptionTerms: false,
@@ -82,6 +89,8 @@ export const CONTACT_FIELDS = [
 const FORM_FIELDS: readonly string[] = [
   ...CONTACT_FIELDS,
   'createUser',
+  'paymentMethod',
+  'saveCard',
   'discountCode',
   'acceptTerms',
   'acceptSubscriptionTerms',
@@ -98,9 +107,18 @@ export function seatErrors(cart: Cart, t: TFunction): FormikErrors<CheckoutValue
   return errors;
 }
 
-/** What the server is sent: the form as CheckoutInput (a visitor's password only with a user). */
-export function checkoutInput(values: CheckoutValues, visitor: boolean): CheckoutInput {
+/**
+ * What the server is sent: the form as CheckoutInput. A visitor's password goes only with a user;
+ * a visitor pays with a new card; 'Gem kort' counts only where it was offered (a signed-in
+ * customer at a club that keeps cards, no subscription in the cart) and for a new card.
+ */
+export function checkoutInput(
+  values: CheckoutValues,
+  visitor: boolean,
+  saveCardOffered = false,
+): CheckoutInput {
   const createUser = visitor && values.createUser;
+  const paymentMethod = visitor ? CARD_METHOD : values.paymentMethod;
   return {
     firstname: values.firstname.trim(),
     lastname: values.lastname.trim(),
@@ -109,8 +127,8 @@ export function checkoutInput(values: CheckoutValues, visitor: boolean): Checkou
     description: values.description.trim() || null,
     createUser,
     password: createUser ? values.password : null,
-    paymentMethod: values.paymentMethod,
-    saveCard: false,
+    paymentMethod,
+    saveCard: saveCardOffered && paymentMethod === CARD_METHOD && values.saveCard,
     discountCode: values.discountCode.trim() || null,
     acceptTerms: values.acceptTerms,
     acceptSubscriptionTerms: values.acceptSubscriptionTerms,

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './payments.css';
 
 /** The brands with an icon of their own (spec 3 §9); any other shows a plain card. */
 const BRAND_NAMES: Record<string, string> = {
@@ -19,7 +20,7 @@ export function brandName(cardType: string): string {
 export function CardBrandIcon({ cardType }: { cardType: string }) {
   const { t } = useTranslation();
   const brand = cardType.trim().toLowerCase();
-  const name = brandName(cardType) || t('customerProfile.cards.otherBrand');
+  const name = brandName(cardType) || t('payment.otherBrand');
   const mark = { role: 'img', 'aria-label': name, className: 'tb-card-brand' } as const;
   switch (brand) {
     case 'visa':
