@@ -91,9 +91,28 @@ pub fn add_sheet<T>(
 pub fn xlsx(filename: &str, bytes: Vec<u8>) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-        .insert_header((
-            "Content-Disposition",
-            format!("attachment; filename=\"{filename}\""),
-        ))
+        .insert_header(("Content-Disposition", attachment(filename)))
         .body(bytes)
+}
+
+/// `Content-Disposition` of a download named `filename` (RFC 6266): an ASCII name for old
+/// clients and the UTF-8 name ('Tilmeldte - Pokalkamp på Stadion.xlsx') for the rest.
+pub fn attachment(filename: &str) -> String {
+    let ascii: String = filename
+        .chars()
+        .map(|c| match c {
+            ' '..='~' if c != '"' && c != '\\' => c,
+            _ => '_',
+        })
+        .collect();
+    let encoded: String = filename
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
 }

@@ -257,14 +257,22 @@ fn events() -> String {
         EventListRow::decl(),
         EventTypeListRow::decl(),
         EventCard::decl(),
+        tribune_projections::ticket::queries::ScanFilter::decl(),
+        crate::events::attendees::ScannedTicket::decl(),
+        crate::events::attendees::AttendeeQuery::decl(),
+        crate::events::attendees::Attendee::decl(),
+        crate::events::attendees::AttendeeCompany::decl(),
     ];
     let reminder_intervals = crate::events::dto::REMINDER_INTERVALS
         .iter()
         .map(u8::to_string)
         .collect::<Vec<_>>()
         .join(", ");
-    let body =
-        declarations(&decls).replacen("\n\n", "\n\nimport type { Money } from './orders';\n\n", 1);
+    let body = declarations(&decls).replacen(
+        "\n\n",
+        "\n\nimport type { ExtraInfoValue, Money } from './orders';\n\n",
+        1,
+    );
     format!(
         "{body}\n/** Spec 2 §9: the days before the event a reminder may go. */\nexport const REMINDER_INTERVALS = [{reminder_intervals}] as const;\n"
     )

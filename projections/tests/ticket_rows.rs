@@ -116,6 +116,7 @@ async fn ticket_commands_make_one_row_per_ticket_that_the_queries_find_and_any_r
         first,
         TicketCommand::Scan {
             at: evening(18, 42),
+            by: Some("Ole ved porten".into()),
         },
     )
     .await;

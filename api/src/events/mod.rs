@@ -6,6 +6,7 @@
 //! `files.rs`, the save both make of it in `save.rs`, how a stored form is shown in `read.rs`,
 //! the wire types in `dto.rs`. Fixed paths come before `{id}`.
 
+pub mod attendees;
 pub mod cards;
 pub mod dto;
 pub mod event;
@@ -43,6 +44,18 @@ pub fn configure(routes: &mut Routes) {
         .get("/api/events/types/{id}", read, types::get_event_type)
         .delete("/api/events/types/{id}", manage, types::delete_event_type)
         .get("/api/events/{id}", read, event::get_event)
+        .post("/api/events/{id}/scan", manage, attendees::scan)
+        .post("/api/events/{id}/attendees", read, attendees::attendees)
+        .get(
+            "/api/events/{id}/attendees/companies",
+            read,
+            attendees::attendee_companies,
+        )
+        .post(
+            "/api/events/{id}/attendees/export",
+            read,
+            attendees::export_attendees,
+        )
         .delete("/api/events/{id}", manage, event::delete_event)
         .get("/public/events", Access::Public, cards::list_event_cards)
         .get(
@@ -64,6 +77,10 @@ pub fn configure(routes: &mut Routes) {
     types::delete_event_type,
     event::get_event,
     event::delete_event,
+    attendees::scan,
+    attendees::attendees,
+    attendees::attendee_companies,
+    attendees::export_attendees,
     cards::list_event_cards,
     cards::event_picture,
 ))]

@@ -296,6 +296,18 @@ pub async fn seed_demo_catalogue(pool: &PgPool) -> anyhow::Result<()> {
         .fetch_one(&mut *tx)
         .await?;
     }
+    // A membership sold in the shop: a subscription paid each month by the card kept at checkout.
+    insert(
+        "INSERT INTO products (client_id, title, type, category_id, invoice_group_id, price, subscription, shop, sorting, category_position) \
+         VALUES ($1, 'Støttemedlemskab', 'product', $2, $3, 4000, $4, $5, 100, 100) RETURNING id",
+    )
+    .bind(club)
+    .bind(categories[3])
+    .bind(groups[2])
+    .bind(json!({ "active": true, "fee": 4000, "startFee": 0, "interval": 1, "commitment": 3 }))
+    .bind(json!({ "active": true, "title": "Støttemedlemskab", "description": "<p>Støt Demo FC hver måned. Betales med dit kort, 3 måneders binding.</p>" }))
+    .fetch_one(&mut *tx)
+    .await?;
     let codes: [(&str, &str, i64, bool, bool); 3] = [
         ("Sommerrabat", "SOMMER25", 2500, true, true),
         ("Medlemsrabat", "MEDLEM100", 10000, false, true),

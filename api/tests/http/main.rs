@@ -7,6 +7,7 @@ mod capacity;
 mod catalogue;
 mod contracts;
 mod crm;
+mod door;
 mod events;
 mod helpers;
 mod history;

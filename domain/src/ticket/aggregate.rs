@@ -17,8 +17,10 @@ pub struct Ticket {
     pub client_id: Option<Uuid>,
     pub status: TicketStatus,
     pub issued_at: Option<DateTime<Utc>>,
-    /// The first scan at the door.
+    /// The first scan at the door, and who scanned it.
     pub scanned_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub scanned_by: Option<String>,
     /// The seat is back on sale (the ticket keeps where it sat).
     pub seat_released: bool,
     pub voided_at: Option<DateTime<Utc>>,
@@ -120,7 +122,10 @@ impl Aggregate for Ticket {
                 self.content = *content;
                 self.issued_at = Some(at);
             }
-            TicketEvent::Scanned { at } => self.scanned_at = Some(at),
+            TicketEvent::Scanned { at, by } => {
+                self.scanned_at = Some(at);
+                self.scanned_by = by;
+            }
             TicketEvent::SeatReleased => self.seat_released = true,
             TicketEvent::Renamed { name } => self.content.name = name,
             TicketEvent::Voided { reason, at } => {
@@ -159,11 +164,21 @@ impl Ticket {
         }
         let event = match command {
             TicketCommand::Issue { .. } => return Err(TicketError::AlreadyIssued),
-            TicketCommand::Scan { at } => {
+            TicketCommand::Scan { at, by } => {
                 if let Some(first) = self.scanned_at {
-                    return Err(TicketError::AlreadyScanned(danish_time(first)));
+                    let when = match &self.scanned_by {
+                        Some(who) => format!("{} af {who}", danish_time(first)),
+                        None => danish_time(first),
+                    };
+                    return Err(TicketError::AlreadyScanned(when));
                 }
-                TicketEvent::Scanned { at }
+                if self.seat_released {
+                    return Err(TicketError::SeatReleased);
+                }
+                TicketEvent::Scanned {
+                    at,
+                    by: by.map(|b| b.trim().to_string()).filter(|b| !b.is_empty()),
+                }
             }
             TicketCommand::ReleaseSeat => {
                 if !self.content.has_seat() {

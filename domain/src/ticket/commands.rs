@@ -13,7 +13,11 @@ pub enum TicketCommand {
         at: DateTime<Utc>,
     },
     /// At the door (spec 2 §4: a scan marks a ticket scanned), once.
-    Scan { at: DateTime<Utc> },
+    Scan {
+        at: DateTime<Utc>,
+        /// Who scans it (shown to the next who scans it again).
+        by: Option<String>,
+    },
     /// 'Frigiv plads': the seat goes back on sale; the ticket keeps where it sat.
     ReleaseSeat,
     /// The holder's name as typed; blank is no name (refused when the product requires one).

@@ -17,4 +17,9 @@ pub enum TicketError {
     NoSeat,
     #[error("Pladsen er allerede frigivet")]
     SeatAlreadyReleased,
+    /// A season seat its holder gave back for the event: the ticket no longer admits.
+    #[error(
+        "Pladsen er frigivet af sæsonkortholderen, så billetten gælder ikke til arrangementet"
+    )]
+    SeatReleased,
 }

@@ -15,6 +15,9 @@ pub enum TicketEvent {
     },
     Scanned {
         at: DateTime<Utc>,
+        /// Who scanned it (the door's user), when known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
     },
     SeatReleased,
     Renamed {

@@ -85,7 +85,10 @@ fn seated() -> Vec<TicketEvent> {
 fn scanned() -> Vec<TicketEvent> {
     vec![
         issued_event(content()),
-        TicketEvent::Scanned { at: at(18, 42) },
+        TicketEvent::Scanned {
+            at: at(18, 42),
+            by: None,
+        },
     ]
 }
 
@@ -172,7 +175,10 @@ fn issuing_with_a_guessable_code_no_number_or_no_required_name_is_refused_on_the
 fn commands_for_a_ticket_never_issued_are_refused() {
     TicketTest::with(())
         .given_no_previous_events()
-        .when(TicketCommand::Scan { at: at(18, 0) })
+        .when(TicketCommand::Scan {
+            at: at(18, 0),
+            by: None,
+        })
         .then_expect_error(TicketError::NotFound);
 }
 
@@ -180,16 +186,55 @@ fn commands_for_a_ticket_never_issued_are_refused() {
 fn scanning_an_issued_ticket_marks_it_scanned() {
     TicketTest::with(())
         .given(issued())
-        .when(TicketCommand::Scan { at: at(18, 42) })
-        .then_expect_events(vec![TicketEvent::Scanned { at: at(18, 42) }]);
+        .when(TicketCommand::Scan {
+            at: at(18, 42),
+            by: None,
+        })
+        .then_expect_events(vec![TicketEvent::Scanned {
+            at: at(18, 42),
+            by: None,
+        }]);
     assert_eq!(folded(scanned()).scanned_at, Some(at(18, 42)));
+}
+
+#[test]
+fn a_second_scan_says_when_and_by_whom_the_ticket_was_scanned() {
+    TicketTest::with(())
+        .given(vec![
+            issued().remove(0),
+            TicketEvent::Scanned {
+                at: at(18, 42),
+                by: Some("Ole ved porten".into()),
+            },
+        ])
+        .when(TicketCommand::Scan {
+            at: at(18, 50),
+            by: Some("Mia".into()),
+        })
+        .then_expect_error(TicketError::AlreadyScanned(
+            "21-11-2026 kl. 19:42 af Ole ved porten".into(),
+        ));
+}
+
+#[test]
+fn a_ticket_whose_season_seat_was_released_does_not_scan() {
+    TicketTest::with(())
+        .given(seat_released())
+        .when(TicketCommand::Scan {
+            at: at(18, 50),
+            by: None,
+        })
+        .then_expect_error(TicketError::SeatReleased);
 }
 
 #[test]
 fn scanning_a_scanned_ticket_is_refused_with_the_danish_time_of_the_first_scan() {
     TicketTest::with(())
         .given(scanned())
-        .when(TicketCommand::Scan { at: at(18, 50) })
+        .when(TicketCommand::Scan {
+            at: at(18, 50),
+            by: None,
+        })
         .then_expect_error(TicketError::AlreadyScanned("21-11-2026 kl. 19:42".into()));
 }
 
@@ -197,7 +242,10 @@ fn scanning_a_scanned_ticket_is_refused_with_the_danish_time_of_the_first_scan()
 fn scanning_a_voided_ticket_is_refused() {
     TicketTest::with(())
         .given(voided())
-        .when(TicketCommand::Scan { at: at(18, 0) })
+        .when(TicketCommand::Scan {
+            at: at(18, 0),
+            by: None,
+        })
         .then_expect_error(TicketError::Voided);
 }
 
@@ -347,7 +395,10 @@ fn every_event_type_is_its_variant_name() {
     use strum::VariantNames;
     let events = [
         issued_event(content()),
-        TicketEvent::Scanned { at: at(18, 0) },
+        TicketEvent::Scanned {
+            at: at(18, 0),
+            by: None,
+        },
         TicketEvent::SeatReleased,
         TicketEvent::Renamed { name: None },
         TicketEvent::Voided {

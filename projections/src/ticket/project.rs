@@ -40,11 +40,11 @@ async fn write_ticket(
         "INSERT INTO {table} (id, client_id, event_id, order_id, order_line_id, product_id, product_title, \
            code, number, name, name_required, company_id, company_name, section, row, seat_number, options, \
            extra_info, status, scanned_at, seat_released, void_reason, voided_at, search_text, issued_at, \
-           updated_at, version) \
+           updated_at, version, scanned_by) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-           $21, $22, $23, $24, $25, $26, $27) \
+           $21, $22, $23, $24, $25, $26, $27, $28) \
          ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, status = EXCLUDED.status, \
-           scanned_at = EXCLUDED.scanned_at, seat_released = EXCLUDED.seat_released, \
+           scanned_at = EXCLUDED.scanned_at, scanned_by = EXCLUDED.scanned_by, seat_released = EXCLUDED.seat_released, \
            void_reason = EXCLUDED.void_reason, voided_at = EXCLUDED.voided_at, \
            search_text = EXCLUDED.search_text, updated_at = EXCLUDED.updated_at, version = EXCLUDED.version"
     ))
@@ -75,6 +75,7 @@ async fn write_ticket(
     .bind(t.issued_at.unwrap_or(folded.recorded_at))
     .bind(folded.recorded_at)
     .bind(folded.sequence)
+    .bind(&t.scanned_by)
     .execute(&mut *conn)
     .await?;
     Ok(())

@@ -40,6 +40,10 @@ pub struct TicketRow {
     /// 'issued' or 'voided'.
     pub status: String,
     pub scanned_at: Option<DateTime<Utc>>,
+    /// Who scanned it at the door.
+    pub scanned_by: Option<String>,
+    /// Who bought it (its order's customer): the attendee of a ticket without a holder's name.
+    pub buyer_name: Option<String>,
     pub seat_released: bool,
     pub void_reason: Option<String>,
     pub voided_at: Option<DateTime<Utc>>,
@@ -50,8 +54,9 @@ pub struct TicketRow {
 
 const COLUMNS: &str = "t.id, t.client_id, t.event_id, t.order_id, t.order_line_id, t.product_id, \
     t.product_title, t.code, t.number, t.name, t.name_required, t.company_id, t.company_name, t.section, \
-    t.row, t.seat_number, t.options, t.extra_info, t.status, t.scanned_at, t.seat_released, t.void_reason, \
-    t.voided_at, t.issued_at, t.version";
+    t.row, t.seat_number, t.options, t.extra_info, t.status, t.scanned_at, t.scanned_by, t.seat_released, t.void_reason, \
+    t.voided_at, t.issued_at, t.version, \
+    (SELECT nullif(trim(o.firstname || ' ' || o.lastname), '') FROM order_rows o WHERE o.id = t.order_id) AS buyer_name";
 
 /// The attendee list's status filter (spec 2 §4: Alle, Scannet, Ikke scannet).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, ts_rs::TS)]
@@ -117,8 +122,16 @@ fn push_attendees(
         .push(" AND t.status = 'issued'");
     if let Some(search) = filter.search.as_deref().map(str::trim) {
         if !search.is_empty() {
-            q.push(" AND t.search_text LIKE ")
-                .push_bind(like_pattern(&search.to_lowercase()));
+            // The holder, number and company, or the buyer's name.
+            let pattern = like_pattern(&search.to_lowercase());
+            q.push(" AND (t.search_text LIKE ")
+                .push_bind(pattern.clone())
+                .push(
+                    " OR EXISTS (SELECT 1 FROM order_rows o WHERE o.id = t.order_id \
+                     AND lower(o.firstname || ' ' || o.lastname) LIKE ",
+                )
+                .push_bind(pattern)
+                .push("))");
         }
     }
     if let Some(company_id) = filter.company_id {
@@ -166,4 +179,56 @@ pub async fn count_of_event(
     let mut q = QueryBuilder::new("SELECT count(*)");
     push_attendees(&mut q, client_id, event_id, filter);
     q.build_query_scalar().fetch_one(conn).await
+}
+
+/// The club's ticket the door typed or scanned: a number is the ticket's number at the event;
+/// anything else is a ticket's public code (what its QR code prints, alone or at the end of its
+/// download link) at any of the club's events, so a ticket of another event can be named.
+pub async fn for_door(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+    input: &str,
+) -> Result<Option<TicketRow>, sqlx::Error> {
+    let input = input.trim();
+    if let Ok(number) = input.parse::<i64>() {
+        return sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM ticket_rows t WHERE t.client_id = $1 AND t.event_id = $2 AND t.number = $3 \
+             ORDER BY t.status = 'issued' DESC, t.issued_at DESC LIMIT 1"
+        ))
+        .bind(client_id)
+        .bind(event_id)
+        .bind(number)
+        .fetch_optional(conn)
+        .await;
+    }
+    let code = input
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_uppercase();
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM ticket_rows t WHERE t.client_id = $1 AND t.code = $2"
+    ))
+    .bind(client_id)
+    .bind(code)
+    .fetch_optional(conn)
+    .await
+}
+
+/// The companies of an event's attendees (the attendee list's company filter), by name.
+pub async fn companies_of_event(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+) -> Result<Vec<(Uuid, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT DISTINCT ON (lower(t.company_name), t.company_id) t.company_id, coalesce(t.company_name, '') \
+         FROM ticket_rows t WHERE t.client_id = $1 AND t.event_id = $2 AND t.status = 'issued' \
+           AND t.company_id IS NOT NULL ORDER BY lower(t.company_name), t.company_id",
+    )
+    .bind(client_id)
+    .bind(event_id)
+    .fetch_all(conn)
+    .await
 }

@@ -1,6 +1,6 @@
 // Generated from the Rust types by api/src/generated_types.rs; do not edit.
 
-import type { Money } from './orders';
+import type { ExtraInfoValue, Money } from './orders';
 
 export type ExtraInfoType = "Radio" | "Checkbox" | "Select" | "Text";
 
@@ -160,6 +160,40 @@ banner: string | null,
  * The public page's slug: /events/{url}.
  */
 url: string, };
+
+export type ScanFilter = "all" | "scanned" | "notScanned";
+
+export type ScannedTicket = { number: number, name: string | null, company: string | null, product: string, 
+/**
+ * The add-ons' titles.
+ */
+options: Array<string>, 
+/**
+ * Where it sits, as the door reads it ('Tribune A, række 3, plads 12'), if it has a seat.
+ */
+seat: string | null, section: string | null, row: string | null, seatNumber: string | null, 
+/**
+ * When and by whom it was scanned (a refused second scan).
+ */
+scannedAt: string | null, scannedBy: string | null, };
+
+export type AttendeeQuery = { search: string | null, company: string | null, 
+/**
+ * all, scanned or notScanned (Alle, Scannet, Ikke scannet).
+ */
+status: ScanFilter | null, page: number | null, perPage: number | null, };
+
+export type Attendee = { id: string, number: number, 
+/**
+ * The holder's name, else the buyer's.
+ */
+name: string | null, company: string | null, companyId: string | null, product: string, section: string | null, row: string | null, seatNumber: string | null, options: Array<string>, extraInfo: Array<ExtraInfoValue>, scanned: boolean, scannedAt: string | null, 
+/**
+ * The code the ticket's QR prints (scan from the list).
+ */
+ticketId: string, };
+
+export type AttendeeCompany = { id: string, name: string, };
 
 /** Spec 2 §9: the days before the event a reminder may go. */
 export const REMINDER_INTERVALS = [1, 2, 3, 4, 5, 7, 14] as const;
