@@ -262,6 +262,8 @@ fn events() -> String {
         crate::events::attendees::AttendeeQuery::decl(),
         crate::events::attendees::Attendee::decl(),
         crate::events::attendees::AttendeeCompany::decl(),
+        crate::events::attendees::SectionSeats::decl(),
+        crate::events::attendees::AttendeeOverview::decl(),
     ];
     let reminder_intervals = crate::events::dto::REMINDER_INTERVALS
         .iter()

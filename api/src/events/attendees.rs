@@ -316,6 +316,115 @@ pub async fn attendees(
     ))
 }
 
+/// A section's seats at the event (the overview).
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SectionSeats {
+    pub section: String,
+    /// Sold, reserved for season tickets or held by a buyer now.
+    #[ts(type = "number")]
+    pub booked_seats: i64,
+    #[ts(type = "number")]
+    pub available_seats: i64,
+}
+
+/// The attendee tab's figures (spec 2 §3 Overview figures): the tickets' sales (in the club's
+/// prices, with VAT or without as it shows prices), how many admit someone, of how many, and
+/// how many are scanned; for a seated event each section's seats.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttendeeOverview {
+    #[schema(value_type = i64)]
+    pub tickets_sold: tribune_domain::money::Money,
+    #[schema(value_type = i64)]
+    pub online_tickets_sold: tribune_domain::money::Money,
+    #[schema(value_type = i64)]
+    pub pos_tickets_sold: tribune_domain::money::Money,
+    #[ts(type = "number")]
+    pub booked_tickets: i64,
+    /// The event's 'Maks. tilmeldinger', when it has one.
+    #[ts(type = "number | null")]
+    pub total_tickets: Option<i64>,
+    #[ts(type = "number")]
+    pub scanned: i64,
+    pub sections: Vec<SectionSeats>,
+    /// Whether the sums include VAT (the club's prices do).
+    pub prices_with_vat: bool,
+}
+
+#[utoipa::path(get, path = "/api/events/{id}/attendees/overview", tag = "events", params(("id" = String, Path)),
+    responses((status = 200, description = "{success, result: AttendeeOverview}", body = AttendeeOverview), (status = 404)))]
+pub async fn attendee_overview(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    use tribune_domain::money::Money;
+    let event_id = parse_id(&path)?;
+    let client_id = staff.client_id;
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let (max_signups, seated): (Option<i32>, bool) = sqlx::query_as(
+        "SELECT max_signups, has_seating AND seating->>'chartId' IS NOT NULL FROM club_events \
+         WHERE client_id = $1 AND id = $2",
+    )
+    .bind(client_id)
+    .bind(event_id)
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or(ApiError::NotFound)?;
+    let (booked, scanned): (i64, i64) = sqlx::query_as(
+        "SELECT count(*), count(scanned_at) FROM ticket_rows \
+         WHERE client_id = $1 AND event_id = $2 AND status = 'issued'",
+    )
+    .bind(client_id)
+    .bind(event_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    // Each order line that sold a ticket here once, at its total as the order counts it.
+    let (online, pos): (i64, i64) = sqlx::query_as(
+        "SELECT coalesce(sum(l.total) FILTER (WHERE NOT o.is_pos), 0)::bigint, \
+                coalesce(sum(l.total) FILTER (WHERE o.is_pos), 0)::bigint \
+         FROM order_lines l JOIN order_rows o ON o.id = l.order_id \
+         WHERE l.client_id = $1 AND o.status <> 'cancelled' AND (l.order_id, l.line_id) IN \
+           (SELECT DISTINCT order_id, order_line_id FROM ticket_rows \
+            WHERE client_id = $1 AND event_id = $2 AND status = 'issued')",
+    )
+    .bind(client_id)
+    .bind(event_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let prices_with_vat: bool =
+        sqlx::query_scalar("SELECT prices_with_vat FROM clients WHERE id = $1")
+            .bind(client_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    let sections = match seated {
+        true => crate::seats::seasons::overview(&mut tx, client_id, event_id)
+            .await
+            .map(|o| o.sections)
+            .unwrap_or_default(),
+        false => Vec::new(),
+    };
+    tx.commit().await?;
+    Ok(envelope::result(AttendeeOverview {
+        tickets_sold: Money::ore(online + pos),
+        online_tickets_sold: Money::ore(online),
+        pos_tickets_sold: Money::ore(pos),
+        booked_tickets: booked,
+        total_tickets: max_signups.map(i64::from),
+        scanned,
+        sections: sections
+            .into_iter()
+            .map(|c| SectionSeats {
+                section: c.section,
+                booked_seats: c.booked + c.reserved + c.held,
+                available_seats: c.free + c.released,
+            })
+            .collect(),
+        prices_with_vat,
+    }))
+}
+
 /// A company of the attendee list's filter.
 #[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -51,6 +51,11 @@ pub fn configure(routes: &mut Routes) {
             read,
             attendees::attendee_companies,
         )
+        .get(
+            "/api/events/{id}/attendees/overview",
+            read,
+            attendees::attendee_overview,
+        )
         .post(
             "/api/events/{id}/attendees/export",
             read,
@@ -80,6 +85,7 @@ pub fn configure(routes: &mut Routes) {
     attendees::scan,
     attendees::attendees,
     attendees::attendee_companies,
+    attendees::attendee_overview,
     attendees::export_attendees,
     cards::list_event_cards,
     cards::event_picture,

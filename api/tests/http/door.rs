@@ -252,6 +252,15 @@ async fn the_attendee_list_filters_by_search_company_and_scanned_and_exports_wha
         list(json!({ "status": "notScanned", "search": "bo" })).await["Total"],
         1
     );
+    // The figures: three admitted, one scanned, nothing sold for money (free tickets).
+    let (status, overview) = staff
+        .get_json(&format!("/api/events/{event}/attendees/overview"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{overview}");
+    assert_eq!(overview["result"]["bookedTickets"], 3);
+    assert_eq!(overview["result"]["scanned"], 1);
+    assert_eq!(overview["result"]["ticketsSold"], 0);
+    assert_eq!(overview["result"]["sections"], json!([]));
     // Bad input is a clear refusal, never a 500.
     let (status, _) = staff
         .post_json(

@@ -195,5 +195,21 @@ ticketId: string, };
 
 export type AttendeeCompany = { id: string, name: string, };
 
+export type SectionSeats = { section: string, 
+/**
+ * Sold, reserved for season tickets or held by a buyer now.
+ */
+bookedSeats: number, availableSeats: number, };
+
+export type AttendeeOverview = { ticketsSold: Money, onlineTicketsSold: Money, posTicketsSold: Money, bookedTickets: number, 
+/**
+ * The event's 'Maks. tilmeldinger', when it has one.
+ */
+totalTickets: number | null, scanned: number, sections: Array<SectionSeats>, 
+/**
+ * Whether the sums include VAT (the club's prices do).
+ */
+pricesWithVat: boolean, };
+
 /** Spec 2 §9: the days before the event a reminder may go. */
 export const REMINDER_INTERVALS = [1, 2, 3, 4, 5, 7, 14] as const;
