@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { staffApi } from './support/api';
-import { waitForMail } from './support/mail';
+import { hasLink, linkPath, waitForMail } from './support/mail';
 import { expectToast } from './support/primeReact';
 import { matchType, seatedMatch } from './support/seats';
 import { ensurePublicClub, logIn } from './support/session';
@@ -199,6 +199,10 @@ test('a customer logs in at the checkout, buys a subscription, pays again with t
   await guest.getByRole('checkbox', { name: /Handelsbetingelser/ }).check();
   await guest.getByRole('button', { name: 'Gå til betaling' }).click();
   await payWithNewCard(guest, '5555 5555 5555 4444');
+  // The new user confirms the e-mail before logging in.
+  await guest.goto(linkPath(await waitForMail(email, hasLink('/confirm-email')), '/confirm-email'));
+  await guest.getByRole('button', { name: 'Bekræft e-mail adresse' }).click();
+  await expect(guest).toHaveURL((url) => url.searchParams.get('confirmed') === '1');
   await first.close();
 
   // In a new browser: the subscription in the cart, then the login at the checkout.
