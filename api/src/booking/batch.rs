@@ -283,6 +283,7 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
                     lastname: input.lastname.trim(),
                     email: input.email.trim(),
                     password_hash: hash,
+                    phone: Some(input.phone.as_str()),
                 },
             )
             .await?

@@ -600,6 +600,7 @@ pub async fn complete(
                 lastname: body.lastname.trim(),
                 email: body.email.trim(),
                 password_hash: hash,
+                phone: Some(body.phone.as_str()),
             },
         )
         .await?

@@ -256,6 +256,9 @@ impl TestApp {
         let client = reqwest::Client::builder()
             .cookie_provider(jar.clone())
             .redirect(reqwest::redirect::Policy::none())
+            // The server closes a connection idle for 5 s (actix's keep-alive); a browser that
+            // waited longer (at a barrier, on a loaded machine) would send on a closing one.
+            .pool_idle_timeout(std::time::Duration::from_secs(3))
             .build()
             .expect("client");
         Browser {

@@ -187,6 +187,7 @@ pub async fn register(
             lastname: &lastname,
             email: &email,
             password_hash: &password_hash,
+            phone: None,
         },
     )
     .await?;
@@ -200,6 +201,8 @@ pub struct NewCustomer<'a> {
     pub lastname: &'a str,
     pub email: &'a str,
     pub password_hash: &'a str,
+    /// The phone given with it (a checkout's), so the next checkout knows it.
+    pub phone: Option<&'a str>,
 }
 
 /// Makes a customer user of the club (id, name) inside the caller's transaction and queues the
@@ -213,13 +216,14 @@ pub async fn register_customer_in(
     customer: NewCustomer<'_>,
 ) -> Result<Option<Uuid>, ApiError> {
     let user_id: Option<Uuid> = sqlx::query_scalar(
-        "INSERT INTO users (email, password_hash, firstname, lastname) VALUES ($1, $2, $3, $4) \
+        "INSERT INTO users (email, password_hash, firstname, lastname, phone) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT ((lower(email))) DO NOTHING RETURNING id",
     )
     .bind(customer.email)
     .bind(customer.password_hash)
     .bind(customer.firstname)
     .bind(customer.lastname)
+    .bind(customer.phone.map(str::trim).filter(|p| !p.is_empty()))
     .fetch_optional(&mut *conn)
     .await?;
     let Some(user_id) = user_id else {
