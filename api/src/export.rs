@@ -95,9 +95,15 @@ pub fn xlsx(filename: &str, bytes: Vec<u8>) -> HttpResponse {
         .body(bytes)
 }
 
-/// `Content-Disposition` of a download named `filename` (RFC 6266): an ASCII name for old
-/// clients and the UTF-8 name ('Tilmeldte - Pokalkamp på Stadion.xlsx') for the rest.
+/// `Content-Disposition` of a download named `filename`.
 pub fn attachment(filename: &str) -> String {
+    disposition("attachment", filename)
+}
+
+/// `Content-Disposition: {kind}` (attachment or inline) of a file named `filename` (RFC 6266): an
+/// ASCII name for old clients and the UTF-8 name ('Tilmeldte - Pokalkamp på Stadion.xlsx') for
+/// the rest.
+pub fn disposition(kind: &str, filename: &str) -> String {
     let ascii: String = filename
         .chars()
         .map(|c| match c {
@@ -114,5 +120,5 @@ pub fn attachment(filename: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect();
-    format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
+    format!("{kind}; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
 }

@@ -264,6 +264,11 @@ fn events() -> String {
         crate::events::attendees::AttendeeCompany::decl(),
         crate::events::attendees::SectionSeats::decl(),
         crate::events::attendees::AttendeeOverview::decl(),
+        crate::events::tables::TableGuest::decl(),
+        crate::events::tables::EventTable::decl(),
+        crate::events::tables::TableInput::decl(),
+        crate::events::tables::UnplacedQuery::decl(),
+        crate::events::tables::AutoSeated::decl(),
     ];
     let reminder_intervals = crate::events::dto::REMINDER_INTERVALS
         .iter()

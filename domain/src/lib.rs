@@ -11,5 +11,6 @@ pub mod order;
 pub mod probe;
 pub mod seats;
 pub mod subscription;
+pub mod table_plan;
 pub mod tenancy;
 pub mod ticket;

@@ -24,11 +24,16 @@
 mod format;
 mod html;
 mod invoice;
+mod tables;
 mod ticket;
 mod view;
 mod world;
 
 pub use invoice::{invoice_pdf, BankDetails, InvoiceDocument, InvoiceLine};
+pub use tables::{
+    table_cards_pdf, table_guest_list_pdf, table_overview_pdf, CardPaper, PlanGuest, PlanTable,
+    TableCardsDocument, TablePlanDocument,
+};
 pub use ticket::{ticket_pdf, TicketDocument};
 
 use typst::foundations::{Datetime, Smart};

@@ -29,6 +29,7 @@ pub enum ImageSlot {
     Banner,
     CompanyLogo,
     Signature,
+    CardBackground,
 }
 
 impl ImageSlot {
@@ -39,6 +40,7 @@ impl ImageSlot {
             ImageSlot::Banner => "banneret",
             ImageSlot::CompanyLogo => "sponsorens logo",
             ImageSlot::Signature => "underskriften",
+            ImageSlot::CardBackground => "bordkortets baggrund",
         }
     }
 
@@ -53,6 +55,8 @@ impl ImageSlot {
             (ImageSlot::CompanyLogo, false) => "/img/company-logo.jpg",
             (ImageSlot::Signature, true) => "/img/signature.png",
             (ImageSlot::Signature, false) => "/img/signature.jpg",
+            (ImageSlot::CardBackground, true) => "/img/card.png",
+            (ImageSlot::CardBackground, false) => "/img/card.jpg",
         }
     }
 }

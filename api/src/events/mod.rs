@@ -14,6 +14,7 @@ pub mod files;
 pub mod form;
 pub mod read;
 pub mod save;
+pub mod tables;
 pub mod types;
 
 use utoipa::OpenApi;
@@ -61,6 +62,24 @@ pub fn configure(routes: &mut Routes) {
             read,
             attendees::export_attendees,
         )
+        .get("/api/events/{id}/tables", read, tables::list_tables)
+        .post("/api/events/{id}/tables", manage, tables::save_table)
+        .post("/api/events/{id}/tables/attendees", read, tables::unplaced)
+        .post(
+            "/api/events/{id}/tables/auto-seating",
+            manage,
+            tables::auto_seating,
+        )
+        .get(
+            "/api/events/{id}/tables/download/{kind}",
+            read,
+            tables::download,
+        )
+        .delete(
+            "/api/events/{id}/tables/{tableId}",
+            manage,
+            tables::delete_table,
+        )
         .delete("/api/events/{id}", manage, event::delete_event)
         .get("/public/events", Access::Public, cards::list_event_cards)
         .get(
@@ -87,6 +106,12 @@ pub fn configure(routes: &mut Routes) {
     attendees::attendee_companies,
     attendees::attendee_overview,
     attendees::export_attendees,
+    tables::list_tables,
+    tables::save_table,
+    tables::unplaced,
+    tables::auto_seating,
+    tables::download,
+    tables::delete_table,
     cards::list_event_cards,
     cards::event_picture,
 ))]

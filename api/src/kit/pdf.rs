@@ -13,7 +13,7 @@ pub fn pdf_response(name: &str, bytes: Vec<u8>) -> HttpResponse {
         .content_type("application/pdf")
         .insert_header((
             header::CONTENT_DISPOSITION,
-            format!("inline; filename=\"{name}\""),
+            crate::export::disposition("inline", name),
         ))
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .body(bytes)

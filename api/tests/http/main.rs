@@ -33,5 +33,6 @@ mod state_changes;
 mod subscription_options;
 mod subscription_window;
 mod subscriptions;
+mod table_plans;
 mod tenancy;
 mod versions;

@@ -211,5 +211,31 @@ totalTickets: number | null, scanned: number, sections: Array<SectionSeats>,
  */
 pricesWithVat: boolean, };
 
+export type TableGuest = { 
+/**
+ * The guest's ticket.
+ */
+ticketId: string, number: number, name: string | null, companyId: string | null, company: string | null, };
+
+export type EventTable = { id: string, title: string, description: string | null, seats: number, autoPlace: boolean, 
+/**
+ * Seats left.
+ */
+free: number, 
+/**
+ * In the order they were placed.
+ */
+seating: Array<TableGuest>, };
+
+export type TableInput = { id: string | null, title: string | null, description: string | null, seats: number | null, autoPlace: boolean, seating: Array<string> | null, };
+
+export type UnplacedQuery = { search: string | null, page: number | null, perPage: number | null, };
+
+export type AutoSeated = { placed: number, 
+/**
+ * Guests still at no table (the auto-place tables are full).
+ */
+unplaced: number, };
+
 /** Spec 2 §9: the days before the event a reminder may go. */
 export const REMINDER_INTERVALS = [1, 2, 3, 4, 5, 7, 14] as const;
