@@ -8,13 +8,14 @@ import { useGetCommentsQuery } from '../../shared/comments/commentsApi';
 import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
 import { Preloader } from '../../shared/ui/Preloader';
 import { useToast } from '../../shared/ui/Toast';
+import { AttendeesTab } from './AttendeesTab';
 import { SubEventBadge } from './EventBadges';
 import { EVENT_COMMENT_ORIGIN } from './eventComments';
 import { EventFormEditor } from './EventFormEditor';
 import { EventRelationsTab } from './EventRelationsTab';
 import { eventFromType, newEvent } from './eventSchema';
 import { useGetEventQuery, useLazyGetEventTypeQuery } from './eventsApi';
-import { NOTES_TAB, RELATIONS_TAB, SEATING_TAB } from './eventTabs';
+import { ATTENDEES_TAB, NOTES_TAB, RELATIONS_TAB, SEATING_TAB } from './eventTabs';
 import { EVENTS_PATH, NEW_ID, eventPath } from './paths';
 import { SeatOverviewTab } from './SeatOverviewTab';
 import type { EventDto, EventSender } from './types';
@@ -32,8 +33,8 @@ interface EventEditorProps {
 
 /**
  * The event form with, once saved, Planoversigt (30, when it was saved with seating and a chart),
- * Relationer (70) and Noter (80, with the unread count). The other tabs of spec 2 §2 come with
- * later slices.
+ * Tilmeldte (60), Relationer (70) and Noter (80, with the unread count). The other tabs of spec 2
+ * §2 come with later slices.
  */
 function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEditorProps) {
   const { t } = useTranslation();
@@ -59,6 +60,12 @@ function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEdit
           label: t('events.tabs.seating'),
           visible: seated,
           content: savedId && seated && <SeatOverviewTab eventId={savedId} />,
+        },
+        {
+          key: ATTENDEES_TAB,
+          label: t('events.tabs.attendees'),
+          visible: Boolean(savedId),
+          content: savedId && <AttendeesTab eventId={savedId} eventTitle={event.title} />,
         },
         {
           key: RELATIONS_TAB,

@@ -5,5 +5,7 @@ export const TICKETS_TAB = 20;
 export const TYPE_TABLE_PLAN_TAB = 30;
 /** The event editor's 'Planoversigt': the saved event's seat chart with each seat's state. */
 export const SEATING_TAB = 30;
+/** Tilmeldte: the saved event's attendees, its figures and the door's scanning. */
+export const ATTENDEES_TAB = 60;
 export const RELATIONS_TAB = 70;
 export const NOTES_TAB = 80;

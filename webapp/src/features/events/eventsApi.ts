@@ -1,4 +1,13 @@
-import { baseApi, type TagType } from '../../api/baseApi';
+import { baseApi, type Envelope, type TagType } from '../../api/baseApi';
+import type {
+  Attendee,
+  AttendeeCompany,
+  AttendeeOverview,
+  AttendeeQuery,
+  ScannedTicket,
+} from '../../api/generated/events';
+import type { ListResult } from '../../api/listTypes';
+import { saveBlob } from '../../shared/download';
 import { entityFormData } from '../../shared/multipart';
 import type {
   EventDto,
@@ -24,12 +33,17 @@ const eventTag = (id: string) => ({ type: EVENT_TAG, id });
 const typeTag = (id: string) => ({ type: EVENT_TAG, id: `type:${id}` });
 /** The seat engine's tag of an event's seats (the public seat calls use it too). */
 const seatMapTag = (id: string) => ({ type: 'SeatMap' as const, id });
+/** An event's attendees: the list, its companies and the figures, which a scan changes. */
+const attendeesTag = (id: string) => ({ type: EVENT_TAG, id: `attendees:${id}` });
 
 // The seat engine's calls are the back office's, whatever the mode.
 const SEAT_CHARTS = '/api/seats/charts';
 const seatOverview = (id: string) => `/api/seats/events/${encodeURIComponent(id)}`;
 
 const one = (id: string) => `events/${encodeURIComponent(id)}`;
+const attendees = (id: string) => `${one(id)}/attendees`;
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const oneType = (id: string) => `events/types/${encodeURIComponent(id)}`;
 
 /** The files a save sends as their own parts; a null file with a null URL removes the stored one. */
@@ -46,6 +60,42 @@ export interface EventFiles {
 export type EventInput = Omit<EventDto, 'subEvents'>;
 /** `POST /events/types/update`. */
 export type EventTypeInput = EventTypeDto;
+
+/** 'Eksporter' of the attendee list: the workbook is named for the event, as the server names it. */
+export const attendeesFileName = (eventTitle: string) => `Tilmeldte - ${eventTitle}.xlsx`;
+
+/** A page of the attendee list: the filter with the page. */
+export interface AttendeesRequest {
+  eventId: string;
+  query: AttendeeQuery;
+}
+
+/**
+ * What the door is told of a scan: 'Bekræftet' with the ticket, or 'Billet ikke bekræftet' with
+ * the server's reason and the ticket's details when it found the ticket (spec 2 §2 "Scanning").
+ */
+export type ScanOutcome =
+  | { confirmed: true; ticket: ScannedTicket }
+  | { confirmed: false; reason: string; ticket: ScannedTicket | null };
+
+/** The 422 of a refused scan: `code` 'not_confirmed' and the ticket in `data`. */
+interface ScanRefusal {
+  refused: Partial<Envelope<never, ScannedTicket | null> & { code: string }> | null;
+}
+
+function isScanRefusal(answer: unknown): answer is ScanRefusal {
+  return typeof answer === 'object' && answer !== null && 'refused' in answer;
+}
+
+/**
+ * Reads a scan's answer. A refusal (422) is kept whole, out of the envelope's unwrapping, since
+ * the door shows its `data` beside its `error`.
+ */
+async function readScanAnswer(response: Response): Promise<unknown> {
+  const text = await response.text();
+  const body: unknown = text ? JSON.parse(text) : null;
+  return response.status === 422 ? { refused: body } : body;
+}
 
 /** The staff's event and event-type calls (spec 2 §7 "Events (staff)" and "Types"). */
 export const eventsApi = baseApi.injectEndpoints({
@@ -112,6 +162,69 @@ export const eventsApi = baseApi.injectEndpoints({
       query: (id) => seatOverview(id),
       providesTags: (_result, _error, id) => [seatMapTag(id)],
     }),
+
+    /** Tilmeldte: a page of the event's attendees by search, company and scanned or not. */
+    getAttendees: build.query<ListResult<Attendee>, AttendeesRequest>({
+      query: ({ eventId, query }) => ({ url: attendees(eventId), method: 'POST', body: query }),
+      transformResponse: (body: Partial<ListResult<Attendee>>) => ({
+        Result: body.Result ?? [],
+        TotalPages: body.TotalPages ?? 0,
+        Total: body.Total ?? 0,
+      }),
+      providesTags: (_result, _error, { eventId }) => [attendeesTag(eventId)],
+    }),
+    /** The companies of the event's attendees (the list's company filter); a scan leaves them. */
+    getAttendeeCompanies: build.query<AttendeeCompany[], string>({
+      query: (id) => `${attendees(id)}/companies`,
+    }),
+    /** The figures above the list: sales, attendees of the maximum, scanned, seats per section. */
+    getAttendeeOverview: build.query<AttendeeOverview, string>({
+      query: (id) => `${attendees(id)}/overview`,
+      providesTags: (_result, _error, id) => [attendeesTag(id)],
+    }),
+    /**
+     * Scans a ticket at the door by its number or the code its QR prints. A refusal is an outcome,
+     * not a failure. The list and figures are read again whenever the ticket was found, refused
+     * too: another gate may have scanned it since they were read.
+     */
+    scanTicket: build.mutation<ScanOutcome, { eventId: string; ticketId: string }>({
+      async queryFn({ eventId, ticketId }, _api, _extra, baseQuery) {
+        const answer = await baseQuery({
+          url: `${one(eventId)}/scan`,
+          method: 'POST',
+          params: { ticketId },
+          body: {},
+          validateStatus: (response) => response.ok || response.status === 422,
+          responseHandler: readScanAnswer,
+        });
+        if (answer.error) return { error: answer.error };
+        if (!isScanRefusal(answer.data)) {
+          return { data: { confirmed: true, ticket: answer.data as ScannedTicket } };
+        }
+        const { error, errors, code, data } = answer.data.refused ?? {};
+        if (code !== 'not_confirmed') return { error: { status: 422, message: error, errors } };
+        return { data: { confirmed: false, reason: error ?? '', ticket: data ?? null } };
+      },
+      invalidatesTags: (outcome, _error, { eventId }) =>
+        outcome?.ticket ? [attendeesTag(eventId)] : [],
+    }),
+    /** Every attendee the filter finds, saved as the workbook `fileName`. */
+    exportAttendees: build.mutation<null, AttendeesRequest & { fileName: string }>({
+      async queryFn({ eventId, query, fileName }, _api, _extra, baseQuery) {
+        const answer = await baseQuery({
+          url: `${attendees(eventId)}/export`,
+          method: 'POST',
+          body: query,
+          headers: { Accept: XLSX },
+          // The workbook is read as bytes; a refusal is the usual JSON envelope.
+          responseHandler: (response) => (response.ok ? response.blob() : response.json()),
+        });
+        if (answer.error) return { error: answer.error };
+        if (!(answer.data instanceof Blob)) return { error: { status: 'PARSING_ERROR' as const } };
+        saveBlob(answer.data, fileName);
+        return { data: null };
+      },
+    }),
   }),
 });
 
@@ -126,4 +239,9 @@ export const {
   useDeleteEventTypeMutation,
   useGetEventSeatChartsQuery,
   useGetSeatOverviewQuery,
+  useGetAttendeesQuery,
+  useGetAttendeeCompaniesQuery,
+  useGetAttendeeOverviewQuery,
+  useScanTicketMutation,
+  useExportAttendeesMutation,
 } = eventsApi;
