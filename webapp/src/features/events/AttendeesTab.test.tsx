@@ -363,6 +363,16 @@ describe('Tilmeldte', () => {
     expect(within(unknown).queryAllByRole('term')).toEqual([]);
   });
 
+  it("links the scan box to the door's full-screen scan mode", async () => {
+    serveAttendees();
+    renderApp('/events/e-1?tab=60');
+    const scanBox = await screen.findByRole('region', { name: 'Scan billet' });
+    expect(within(scanBox).getByRole('link', { name: 'Scan-tilstand' })).toHaveAttribute(
+      'href',
+      '/events/e-1/door',
+    );
+  });
+
   it('lists the attendees and sends the search, company and status', async () => {
     const { lists } = serveAttendees();
     renderApp('/events/e-1?tab=60');

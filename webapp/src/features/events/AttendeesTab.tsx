@@ -6,6 +6,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useId, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import type {
   Attendee,
@@ -31,6 +32,7 @@ import {
   useGetAttendeesQuery,
   useScanTicketMutation,
 } from './eventsApi';
+import { eventPath } from './paths';
 import { TicketScanner } from './TicketScanner';
 import './attendees.css';
 
@@ -357,15 +359,28 @@ interface AttendeesTabProps {
 
 /**
  * Tilmeldte (tab 60) of a saved event (spec 2 §2 "Attendees tab", "Scanning"): the figures, the
- * door's scan box, and the attendee list with its filters, export and scanning from the list. A
- * scan, from the box or a row, reads the list and the figures again.
+ * door's scan box with 'Scan-tilstand' (the camera's full-screen scan mode), and the attendee
+ * list with its filters, export and scanning from the list. A scan, from the box or a row, reads
+ * the list and the figures again.
  */
 export function AttendeesTab({ eventId, eventTitle }: AttendeesTabProps) {
   const { t } = useTranslation();
   return (
     <div className="tb-stack">
       <AttendeeFigures eventId={eventId} />
-      <Section title={t('events.attendees.scanner.title')}>
+      <Section
+        title={t('events.attendees.scanner.title')}
+        actions={
+          // The door's scan mode (issue 18): the whole screen, reading QR codes with the camera.
+          <Link
+            to={`${eventPath(eventId)}/door`}
+            className="p-button p-component p-button-outlined"
+          >
+            <i className="pi pi-qrcode" aria-hidden="true" />
+            <span>{t('door.open')}</span>
+          </Link>
+        }
+      >
         <TicketScanner eventId={eventId} />
       </Section>
       <AttendeeList eventId={eventId} eventTitle={eventTitle} />

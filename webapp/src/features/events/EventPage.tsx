@@ -15,9 +15,11 @@ import { EventFormEditor } from './EventFormEditor';
 import { EventRelationsTab } from './EventRelationsTab';
 import { eventFromType, newEvent } from './eventSchema';
 import { useGetEventQuery, useLazyGetEventTypeQuery } from './eventsApi';
-import { ATTENDEES_TAB, NOTES_TAB, RELATIONS_TAB, SEATING_TAB } from './eventTabs';
+import { ATTENDEES_TAB, NOTES_TAB, RELATIONS_TAB, SEATING_TAB, TABLE_PLAN_TAB } from './eventTabs';
 import { EVENTS_PATH, NEW_ID, eventPath } from './paths';
 import { SeatOverviewTab } from './SeatOverviewTab';
+import { TablePlanTab } from './TablePlanTab';
+import { TablesBoard } from './TablesBoard';
 import type { EventDto, EventSender } from './types';
 
 interface EventEditorProps {
@@ -32,9 +34,10 @@ interface EventEditorProps {
 }
 
 /**
- * The event form with, once saved, Planoversigt (30, when it was saved with seating and a chart),
- * Tilmeldte (60), Relationer (70) and Noter (80, with the unread count). The other tabs of spec 2
- * §2 come with later slices.
+ * The event form with, once saved, Planoversigt (30, when it was saved with seating and a chart);
+ * Bordplan (40, when it has tables: the cards' settings and, once saved, the tables); and, once
+ * saved, Tilmeldte (60), Relationer (70) and Noter (80, with the unread count). The other tabs of
+ * spec 2 §2 come with later slices.
  */
 function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEditorProps) {
   const { t } = useTranslation();
@@ -60,6 +63,13 @@ function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEdit
           label: t('events.tabs.seating'),
           visible: seated,
           content: savedId && seated && <SeatOverviewTab eventId={savedId} />,
+        },
+        {
+          key: TABLE_PLAN_TAB,
+          label: t('events.tabs.tablePlan'),
+          // Like the overview it follows what was saved: the tables are the saved event's.
+          visible: event.hasTables,
+          content: <TablePlanTab>{savedId && <TablesBoard eventId={savedId} />}</TablePlanTab>,
         },
         {
           key: ATTENDEES_TAB,

@@ -4,7 +4,12 @@ import type {
   AttendeeCompany,
   AttendeeOverview,
   AttendeeQuery,
+  AutoSeated,
+  EventTable,
   ScannedTicket,
+  TableGuest,
+  TableInput,
+  UnplacedQuery,
 } from '../../api/generated/events';
 import type { ListResult } from '../../api/listTypes';
 import { saveBlob } from '../../shared/download';
@@ -35,6 +40,8 @@ const typeTag = (id: string) => ({ type: EVENT_TAG, id: `type:${id}` });
 const seatMapTag = (id: string) => ({ type: 'SeatMap' as const, id });
 /** An event's attendees: the list, its companies and the figures, which a scan changes. */
 const attendeesTag = (id: string) => ({ type: EVENT_TAG, id: `attendees:${id}` });
+/** An event's table plan: its tables and the guests at none, which every change of the plan moves. */
+const tablesTag = (id: string) => ({ type: EVENT_TAG, id: `tables:${id}` });
 
 // The seat engine's calls are the back office's, whatever the mode.
 const SEAT_CHARTS = '/api/seats/charts';
@@ -42,6 +49,7 @@ const seatOverview = (id: string) => `/api/seats/events/${encodeURIComponent(id)
 
 const one = (id: string) => `events/${encodeURIComponent(id)}`;
 const attendees = (id: string) => `${one(id)}/attendees`;
+const tables = (id: string) => `${one(id)}/tables`;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const oneType = (id: string) => `events/types/${encodeURIComponent(id)}`;
@@ -63,6 +71,20 @@ export type EventTypeInput = EventTypeDto;
 
 /** 'Eksporter' of the attendee list: the workbook is named for the event, as the server names it. */
 export const attendeesFileName = (eventTitle: string) => `Tilmeldte - ${eventTitle}.xlsx`;
+
+/** The table plan's PDFs (spec 2 §7 "Tables"): Oversigt, Deltagerliste and Bordkort. */
+export const TABLE_PLAN_DOWNLOADS = ['oversigt', 'deltagerliste', 'bordkort'] as const;
+export type TablePlanDownload = (typeof TABLE_PLAN_DOWNLOADS)[number];
+
+/** A table plan PDF as a plain link of the back office (the browser opens it in a new tab). */
+export const tablePlanDownloadUrl = (eventId: string, kind: TablePlanDownload) =>
+  `/api/${tables(eventId)}/download/${kind}`;
+
+/** A page of the guests at no table, by search. */
+export interface UnplacedRequest {
+  eventId: string;
+  query: UnplacedQuery;
+}
 
 /** A page of the attendee list: the filter with the page. */
 export interface AttendeesRequest {
@@ -106,7 +128,8 @@ export const eventsApi = baseApi.injectEndpoints({
     }),
     /**
      * Answers the event's id. A sub-event's parent lists it, so the parent is read again too; its
-     * seat overview too, as the chart may have changed.
+     * seat overview too, as the chart may have changed, and its table plan, as the seated ticket
+     * products may have.
      */
     saveEvent: build.mutation<string, { event: EventInput; files: EventFiles }>({
       query: ({ event, files }) => ({
@@ -119,7 +142,7 @@ export const eventsApi = baseApi.injectEndpoints({
           ? []
           : [
               LIST,
-              ...(id ? [eventTag(id), seatMapTag(id)] : []),
+              ...(id ? [eventTag(id), seatMapTag(id), tablesTag(id)] : []),
               ...(event.parentId ? [eventTag(event.parentId)] : []),
             ],
     }),
@@ -225,6 +248,47 @@ export const eventsApi = baseApi.injectEndpoints({
         return { data: null };
       },
     }),
+
+    /** Bordplan: the event's tables, each with its guests in the order they were placed. */
+    getTables: build.query<EventTable[], string>({
+      query: (id) => tables(id),
+      providesTags: (_result, _error, id) => [tablesTag(id)],
+    }),
+    /** The guests at no table, by company (those without one last) and name. */
+    getUnplacedGuests: build.query<ListResult<TableGuest>, UnplacedRequest>({
+      query: ({ eventId, query }) => ({
+        url: `${tables(eventId)}/attendees`,
+        method: 'POST',
+        body: query,
+      }),
+      transformResponse: (body: Partial<ListResult<TableGuest>>) => ({
+        Result: body.Result ?? [],
+        TotalPages: body.TotalPages ?? 0,
+        Total: body.Total ?? 0,
+      }),
+      providesTags: (_result, _error, { eventId }) => [tablesTag(eventId)],
+    }),
+    /**
+     * Creates or changes a table; a `seating` given is the whole list of who sits there (a guest
+     * from another table moves). Answers the plan's tables.
+     */
+    saveTable: build.mutation<EventTable[], { eventId: string; table: TableInput }>({
+      query: ({ eventId, table }) => ({ url: tables(eventId), method: 'POST', body: table }),
+      invalidatesTags: (_result, error, { eventId }) => (error ? [] : [tablesTag(eventId)]),
+    }),
+    /** Its guests are at no table again. */
+    deleteTable: build.mutation<unknown, { eventId: string; tableId: string }>({
+      query: ({ eventId, tableId }) => ({
+        url: `${tables(eventId)}/${encodeURIComponent(tableId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, error, { eventId }) => (error ? [] : [tablesTag(eventId)]),
+    }),
+    /** 'Placér automatisk': the unplaced guests onto the auto-place tables, companies together. */
+    autoSeatTables: build.mutation<AutoSeated, string>({
+      query: (id) => ({ url: `${tables(id)}/auto-seating`, method: 'POST', body: {} }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [tablesTag(id)]),
+    }),
   }),
 });
 
@@ -244,4 +308,9 @@ export const {
   useGetAttendeeOverviewQuery,
   useScanTicketMutation,
   useExportAttendeesMutation,
+  useGetTablesQuery,
+  useGetUnplacedGuestsQuery,
+  useSaveTableMutation,
+  useDeleteTableMutation,
+  useAutoSeatTablesMutation,
 } = eventsApi;
