@@ -269,6 +269,22 @@ fn events() -> String {
         crate::events::tables::TableInput::decl(),
         crate::events::tables::UnplacedQuery::decl(),
         crate::events::tables::AutoSeated::decl(),
+        crate::invites::dto::InviteContact::decl(),
+        crate::invites::dto::InviteProduct::decl(),
+        crate::invites::dto::Invite::decl(),
+        crate::invites::dto::InvitationSent::decl(),
+        crate::invites::dto::InviteGroup::decl(),
+        crate::invites::dto::EventInvites::decl(),
+        crate::invites::dto::InviteSelection::decl(),
+        crate::invites::dto::InvitesCreated::decl(),
+        crate::invites::dto::InvitesQueued::decl(),
+        crate::invites::dto::InviteProductInput::decl(),
+        crate::invites::dto::InviteGroupProduct::decl(),
+        crate::invites::dto::InviteGroupProducts::decl(),
+        crate::invites::dto::InviteGroupProductInput::decl(),
+        crate::invites::dto::InviteGroupInput::decl(),
+        crate::invites::dto::PublicInviteProduct::decl(),
+        crate::invites::dto::PublicInvite::decl(),
     ];
     let reminder_intervals = crate::events::dto::REMINDER_INTERVALS
         .iter()

@@ -45,6 +45,14 @@ pub enum JobMethod {
         client_id: Uuid,
         subscription_id: Uuid,
     },
+    /// Send an invitation, reminder or update to an invite's contact (`invites::send`).
+    SendInvite {
+        client_id: Uuid,
+        invite_id: Uuid,
+        kind: tribune_domain::invite::SendKind,
+        #[serde(default)]
+        force: bool,
+    },
 }
 
 impl JobMethod {
@@ -247,6 +255,12 @@ async fn execute(state: &AppState, mailer: &Mailer, job: &ClaimedJob) -> Result<
             .map_err(|e| format!("{e:?}"))?;
             Ok(format!("{} perioder behandlet: {charges:?}", charges.len()))
         }
+        JobMethod::SendInvite {
+            client_id,
+            invite_id,
+            kind,
+            force,
+        } => crate::invites::send::send(state, mailer, client_id, invite_id, kind, force).await,
     }
 }
 

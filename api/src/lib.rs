@@ -15,6 +15,7 @@ pub mod export;
 mod generated_types;
 pub mod identity;
 pub mod integrations;
+pub mod invites;
 pub mod invoices;
 pub mod jobs;
 pub mod kit;

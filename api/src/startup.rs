@@ -93,6 +93,9 @@ impl Application {
                 state.clone(),
                 stop_rx.clone(),
             )));
+            background.push(tokio::spawn(
+                crate::invites::send::run_reminders_until_stopped(state.clone(), stop_rx.clone()),
+            ));
         }
         let app_state = state.clone();
         let policy = content_security_policy(&state.settings);

@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use sqlx::PgPool;
 use tribune_domain::contract::Contract;
+use tribune_domain::invite::Invite;
 use tribune_domain::invoice::Invoice;
 use tribune_domain::order::Order;
 use tribune_domain::probe::Probe;
@@ -28,6 +29,7 @@ pub struct AppState {
     pub invoices: CommandBus<Invoice>,
     pub subscriptions: CommandBus<Subscription>,
     pub tickets: CommandBus<Ticket>,
+    pub invites: CommandBus<Invite>,
     pub storage: Storage,
     pub cvr: Arc<dyn CvrLookup>,
     pub accounting: Arc<dyn Accounting>,
@@ -71,6 +73,10 @@ impl AppState {
             PgEventStore::new(pool.clone(), registry::inline_for("ticket")),
             (),
         );
+        let invites = CommandBus::new(
+            PgEventStore::new(pool.clone(), registry::inline_for("invite")),
+            (),
+        );
         let storage = Storage::local(&settings.files_dir)?;
         let cvr: Arc<dyn CvrLookup> = match &settings.cvr {
             CvrSource::StandIn => Arc::new(CvrStandIn),
@@ -111,6 +117,7 @@ impl AppState {
             invoices,
             subscriptions,
             tickets,
+            invites,
             storage,
             cvr,
             accounting,

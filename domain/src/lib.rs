@@ -4,6 +4,7 @@
 pub mod booking;
 pub mod contract;
 pub mod danish;
+pub mod invite;
 pub mod invoice;
 pub mod lines;
 pub mod money;

@@ -7,6 +7,7 @@ pub mod db;
 pub mod finance;
 pub mod fold;
 pub mod history;
+pub mod invite;
 pub mod invoice;
 pub mod list;
 pub mod order;

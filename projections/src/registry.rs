@@ -6,6 +6,7 @@ use cqrs_es::persist::EventUpcaster;
 
 use crate::contract::project::ContractRowsProjection;
 use crate::finance::project::FinanceProjection;
+use crate::invite::project::InviteRowsProjection;
 use crate::invoice::project::InvoiceRowsProjection;
 use crate::order::project::OrderRowsProjection;
 use crate::probe::project::{ProbeRowsProjection, ProbeTotalsProjection};
@@ -29,6 +30,7 @@ pub fn all() -> Vec<(Arc<dyn Projection>, ProjectionKind)> {
         (Arc::new(InvoiceRowsProjection), ProjectionKind::Inline),
         (Arc::new(SubscriptionRowsProjection), ProjectionKind::Inline),
         (Arc::new(TicketRowsProjection), ProjectionKind::Inline),
+        (Arc::new(InviteRowsProjection), ProjectionKind::Inline),
         (Arc::new(ProbeTotalsProjection), ProjectionKind::Async),
         (Arc::new(FinanceProjection), ProjectionKind::Async),
     ]

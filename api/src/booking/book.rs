@@ -70,7 +70,8 @@ pub async fn booking_products(
         input.contact_id,
     )
     .await?;
-    let offers = sale::offers(&mut tx, &event, buyer, Utc::now()).await?;
+    let invite = sale::invite_grant(&mut tx, &event, input.invite_token.as_deref()).await?;
+    let offers = sale::offers(&mut tx, &event, buyer, Utc::now(), invite.as_ref()).await?;
     let categories = seating::event_categories(&mut tx, client_id, event.id).await?;
     tx.commit().await?;
     // A seat-ticket sells the categories its product names on the event's chart (none named: all).

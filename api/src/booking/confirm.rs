@@ -292,6 +292,47 @@ pub async fn start_payment(
     ))
 }
 
+/// The invites whose free tickets the booking took (its claims name them) record the booking:
+/// their 'Brugt' count, and no reminder for them.
+async fn record_invites(
+    state: &AppState,
+    conn: &mut PgConnection,
+    actor: &Actor,
+    claims: &[Claim],
+    order_id: Uuid,
+) -> Result<(), ApiError> {
+    let mut booked: std::collections::BTreeMap<Uuid, i32> = Default::default();
+    for claim in claims {
+        if let Some(invite) = keys::invite_of(&claim.key) {
+            *booked.entry(invite).or_default() += claim.amount;
+        }
+    }
+    for (invite, tickets) in booked {
+        let command = tribune_domain::invite::InviteCommand::RecordBooked {
+            order_id,
+            tickets,
+            at: chrono::Utc::now(),
+        };
+        match actor
+            .run(
+                &state.invites,
+                conn,
+                invite,
+                None,
+                command,
+                "invite.booked",
+                crate::invites::service::refused,
+            )
+            .await
+        {
+            // Deleted since the booking was made: the tickets stand.
+            Ok(_) | Err(ApiError::NotFound) => {}
+            Err(err) => return Err(err),
+        }
+    }
+    Ok(())
+}
+
 /// Confirms a pending booking inside the caller's transaction: approved, tickets issued, the
 /// mail queued. Its hold must be kept already (a free booking's never expires).
 pub async fn confirm_in(
@@ -319,6 +360,7 @@ pub async fn confirm_in(
         .await
         .map_err(crate::orders::service::refused)?;
     seating::book(conn, order_id).await?;
+    record_invites(state, conn, actor, &booking.claims.0, order_id).await?;
     // A season ticket's seat its holder released, sold now: the holder's ticket for the match
     // admits no one.
     for (season_ticket, event) in seating::sold_season_seats(conn, order_id).await? {

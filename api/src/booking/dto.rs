@@ -197,6 +197,10 @@ pub struct BookingInput {
     /// 'Handelsbetingelser' accepted.
     pub accept_terms: bool,
     pub discount_code: Option<String>,
+    /// The invite link's token (issue 18): its free tickets, and the door of an event open to
+    /// the invited only.
+    #[ts(optional)]
+    pub invite_token: Option<String>,
 }
 
 /// A line as the booking prices it: the allowance pays `free` of it, the rest at `price`.

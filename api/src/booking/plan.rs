@@ -197,8 +197,9 @@ async fn offers_by_id(
     event: &SaleEvent,
     buyer: Buyer,
     now: DateTime<Utc>,
+    invite: Option<&sale::InviteGrant>,
 ) -> Result<Offers, sqlx::Error> {
-    Ok(sale::offers(conn, event, buyer, now)
+    Ok(sale::offers(conn, event, buyer, now, invite)
         .await?
         .into_iter()
         .map(|(offer, cap)| (offer.product.id, (offer, cap)))
@@ -285,17 +286,22 @@ impl Reads {
         Ok(club)
     }
 
+    /// What `buyer` is offered; with an invite's link, read for that booking alone.
     async fn offers(
         &mut self,
         conn: &mut PgConnection,
         event: &SaleEvent,
         buyer: Buyer,
         now: DateTime<Utc>,
+        invite: Option<&sale::InviteGrant>,
     ) -> Result<Offers, ApiError> {
+        if invite.is_some() {
+            return Ok(offers_by_id(conn, event, buyer, now, invite).await?);
+        }
         if let Some(offers) = self.offers.get(&buyer) {
             return Ok(offers.clone());
         }
-        let offers = offers_by_id(conn, event, buyer, now).await?;
+        let offers = offers_by_id(conn, event, buyer, now, None).await?;
         self.offers.insert(buyer, offers.clone());
         Ok(offers)
     }
@@ -322,11 +328,19 @@ pub async fn plan_with(
         .ok_or_else(|| ApiError::field("eventId", "Vælg et arrangement"))?;
     let mut event = reads.event(conn, client_id, event_id).await?;
     let buyer = sale::buyer_of(conn, &event, identity, input.company_id, input.contact_id).await?;
-    let invited = sale::is_invited(conn, &event, buyer).await?;
+    // An invite's link admits its holder where the invited may book, as a guest too.
+    let invite = sale::invite_grant(conn, &event, input.invite_token.as_deref()).await?;
+    let invited = invite.is_some() || sale::is_invited(conn, &event, buyer).await?;
     let club = reads.club(conn, client_id).await?;
     event
         .window()
-        .admits(now, buyer, invited, event.business_only, &club.email)
+        .admits(
+            now,
+            buyer,
+            invited,
+            event.business_only && invite.is_none(),
+            &club.email,
+        )
         .map_err(booking_error)?;
 
     let mut errors = FieldErrors::new();
@@ -340,13 +354,17 @@ pub async fn plan_with(
             "Du skal acceptere handelsbetingelserne",
         );
     }
-    let mut offers = reads.offers(conn, &event, buyer, now).await?;
+    let mut offers = reads
+        .offers(conn, &event, buyer, now, invite.as_ref())
+        .await?;
     // Places of holds that expired are for sale again: given back when they are wanted.
     if short_of_places(&offers, input) && capacity::release_expired(conn, event.id, now).await? > 0
     {
         reads.forget_places();
         event = reads.event(conn, client_id, event.id).await?;
-        offers = reads.offers(conn, &event, buyer, now).await?;
+        offers = reads
+            .offers(conn, &event, buyer, now, invite.as_ref())
+            .await?;
     }
     if input.products.is_empty() {
         push_error(&mut errors, "products", "Vælg mindst én billet");

@@ -290,6 +290,51 @@ pub async fn ticket_limits(
         .collect())
 }
 
+/// What an invite link gives a booking (issue 18): per catalogue product, the invite's amount
+/// of free tickets and how many of them are left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InviteGrant {
+    pub invite_id: Uuid,
+    pub products: HashMap<Uuid, (i32, i32)>,
+}
+
+/// The answer for a link of an unknown or deleted invite, or of another event's.
+pub const INVITE_GONE: &str = "Invitationen findes ikke eller er slettet.";
+
+/// The live invite of the event whose link carries `token` (none given: none), with what it has
+/// left; refused on `inviteToken` when there is none such.
+pub async fn invite_grant(
+    conn: &mut PgConnection,
+    event: &SaleEvent,
+    token: Option<&str>,
+) -> Result<Option<InviteGrant>, ApiError> {
+    let Some(token) = token.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    let gone = || ApiError::field("inviteToken", INVITE_GONE);
+    if token.len() > 64 {
+        return Err(gone());
+    }
+    let invite = tribune_projections::invite::queries::by_token(conn, token)
+        .await?
+        .filter(|i| {
+            i.client_id == event.client_id && i.event_id == event.id && i.deleted_at.is_none()
+        })
+        .ok_or_else(gone)?;
+    let mut products = HashMap::new();
+    for product in invite.products.iter().filter(|p| p.amount > 0) {
+        let taken = capacity::taken(conn, &keys::invite(invite.id, product.product_id)).await?;
+        products.insert(
+            product.product_id,
+            (product.amount, (product.amount - taken).max(0)),
+        );
+    }
+    Ok(Some(InviteGrant {
+        invite_id: invite.id,
+        products,
+    }))
+}
+
 /// What one ticket product offers the buyer now.
 #[derive(Debug, Clone)]
 pub struct Offer {
@@ -301,9 +346,12 @@ pub struct Offer {
     pub purchased: i32,
     /// The buyer's own limit (a company's share); None: none.
     pub max_amount: Option<i32>,
-    /// What the company's contracts grant here, and what of it is left.
+    /// What the company's contracts grant here; what is left of it and of the invite's.
     pub granted: i32,
     pub allowance: i32,
+    /// The invite's free tickets of it (the invite, its amount) and what of them is left.
+    pub invite: Option<(Uuid, i32)>,
+    pub invite_left: i32,
 }
 
 impl Offer {
@@ -317,6 +365,9 @@ impl Offer {
         free: i32,
         company_cap: Option<i32>,
     ) -> Vec<Claim> {
+        // The invite's free tickets go first, then the company's allowance.
+        let invite_free = free.min(self.invite_left).max(0);
+        let company_free = free - invite_free;
         let mut claims = vec![
             Claim::new(keys::event(event.id), amount, event.max_signups),
             Claim::new(
@@ -336,13 +387,20 @@ impl Offer {
                 amount,
                 company_cap,
             ));
-            if free > 0 {
+            if company_free > 0 {
                 claims.push(Claim::new(
                     keys::allowance(event.id, company, self.product.product_id),
-                    free,
+                    company_free,
                     Some(self.granted),
                 ));
             }
+        }
+        if let Some((invite, invited)) = self.invite.filter(|_| invite_free > 0) {
+            claims.push(Claim::new(
+                keys::invite(invite, self.product.product_id),
+                invite_free,
+                Some(invited),
+            ));
         }
         claims
     }
@@ -357,12 +415,14 @@ fn min_limit(a: Option<i32>, b: Option<i32>) -> Option<i32> {
 
 /// Everything the buyer is offered at the event, in the event's order, with the company's cap
 /// per ticket product (its share, its ticket limit, and for products sold only against an
-/// allowance the allowance). A product nobody may buy is left out.
+/// allowance the allowance). A product nobody may buy is left out. An invite's products are
+/// offered to whoever holds its link, its free tickets on top of any allowance.
 pub async fn offers(
     conn: &mut PgConnection,
     event: &SaleEvent,
     buyer: Buyer,
     now: DateTime<Utc>,
+    invite: Option<&InviteGrant>,
 ) -> Result<Vec<(Offer, Option<i32>)>, sqlx::Error> {
     let products = products_of(conn, event).await?;
     let left = |limit: Option<i32>, taken: i32| limit.map(|limit| (limit - taken).max(0));
@@ -386,7 +446,15 @@ pub async fn offers(
             Buyer::Company(company) => Some(company),
             _ => None,
         };
-        let public = product.public || product.make_public_at.is_some_and(|at| at <= now);
+        let invited = invite.and_then(|g| {
+            g.products
+                .get(&product.product_id)
+                .map(|&(amount, left)| (g.invite_id, amount, left))
+        });
+        let invite_left = invited.map_or(0, |(_, _, left)| left);
+        let public = product.public
+            || product.make_public_at.is_some_and(|at| at <= now)
+            || invited.is_some();
         if !product.active || (company.is_none() && !public) {
             continue;
         }
@@ -411,13 +479,17 @@ pub async fn offers(
                 let purchased =
                     capacity::taken(conn, &keys::ticket_company(product.id, company)).await?;
                 if product.disable_additional_tickets {
-                    cap = min_limit(cap, Some(purchased + allowance));
+                    cap = min_limit(cap, Some(purchased + allowance + invite_left));
                 }
                 (purchased, allowance, cap)
             }
+            // Only the invite's free tickets of a product sold against allowances.
+            None if product.disable_additional_tickets && invited.is_some() => {
+                (0, 0, Some(invite_left))
+            }
             None => (0, 0, None),
         };
-        if company.is_none() && product.disable_additional_tickets {
+        if company.is_none() && product.disable_additional_tickets && invited.is_none() {
             continue;
         }
         let own_left = cap.map(|cap| (cap - purchased).max(0));
@@ -431,7 +503,9 @@ pub async fn offers(
                 purchased,
                 max_amount: cap,
                 granted: granted_here,
-                allowance,
+                allowance: allowance + invite_left,
+                invite: invited.map(|(id, amount, _)| (id, amount)),
+                invite_left,
                 product,
             },
             cap,

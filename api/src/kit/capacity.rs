@@ -68,6 +68,16 @@ pub mod keys {
     pub fn allowance(event: Uuid, company: Uuid, product: Uuid) -> String {
         format!("allowance:{event}:{company}:{product}")
     }
+
+    /// The free tickets of a product an invite gives (issue 18: its amount).
+    pub fn invite(invite: Uuid, product: Uuid) -> String {
+        format!("invite:{invite}:{product}")
+    }
+
+    /// The invite whose free tickets `key` counts, if it counts an invite's.
+    pub fn invite_of(key: &str) -> Option<Uuid> {
+        key.strip_prefix("invite:")?.split(':').next()?.parse().ok()
+    }
 }
 
 /// Why a booking was refused: the first thing that had too few left, and how many it had.

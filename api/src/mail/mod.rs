@@ -4,6 +4,7 @@
 
 pub mod account;
 pub mod contracts;
+pub mod invites;
 pub mod invoices;
 pub mod orders;
 pub mod subscriptions;

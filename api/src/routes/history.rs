@@ -3,6 +3,7 @@
 //! which module guards each, the areas register (`Area::history`); nothing here names them.
 
 use actix_web::{web, HttpResponse};
+use tribune_domain::invite::Invite;
 use tribune_domain::probe::Probe;
 use tribune_domain::ticket::Ticket;
 use utoipa::OpenApi;
@@ -11,7 +12,7 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::export;
 use crate::identity::modules;
-use crate::kit::history::{AggregateHistory, Announced, HistorySource, HISTORY_EXPORT};
+use crate::kit::history::{AggregateHistory, HistorySource, HISTORY_EXPORT};
 use crate::kit::routes::{Access, Area, Routes};
 use crate::session::Staff;
 use crate::state::AppState;
@@ -36,10 +37,11 @@ pub const AREA: Area = Area {
             bus: |state| &state.tickets,
             view: |_, _, ticket| serde_json::to_value(ticket),
         },
-        // Guarded before they exist; each moves to its area's registration when it lands.
-        &Announced {
+        &AggregateHistory::<Invite> {
             aggregate_type: "invite",
-            module: "events",
+            module: Some("events"),
+            bus: |state| &state.invites,
+            view: |_, _, invite| serde_json::to_value(invite),
         },
     ],
 };

@@ -28,6 +28,7 @@ pub const AREAS: &[Area] = &[
     crate::invoices::AREA,
     crate::subscriptions::AREA,
     crate::events::AREA,
+    crate::invites::AREA,
     crate::booking::AREA,
     crate::seats::AREA,
     crate::shop::AREA,

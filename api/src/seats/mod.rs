@@ -78,6 +78,11 @@ pub fn configure(routes: &mut Routes) {
             Access::Staff,
             seasons::has_channel,
         )
+        .post(
+            "/api/events/{id}/send-seasonal-tickets",
+            Access::manage(crate::events::MODULE),
+            seasons::send_seasonal_tickets,
+        )
         .get(
             "/public/events/{id}/seasonal-tickets",
             Access::Public,
@@ -139,6 +144,7 @@ pub fn configure(routes: &mut Routes) {
     seasons::delete_channel,
     seasons::has_channel,
     seasons::get_seasonal_tickets,
+    seasons::send_seasonal_tickets,
     seasons::answer_seasonal_ticket,
 ))]
 pub struct SeatsDoc;

@@ -669,3 +669,92 @@ pub async fn overview(
         sections,
     })
 }
+
+/// 'Send sæsonbilletter' (spec 2 §7 send-seasonal-tickets, §8 'Sæsonbilletter blev sendt!'):
+/// every season-ticket holder with an e-mail whose seat is kept for the event (not released) is
+/// mailed their ticket for it, issued now if it was not. Answers how many mails were queued and
+/// how many holders were left out (no e-mail).
+#[utoipa::path(post, path = "/api/events/{id}/send-seasonal-tickets", tag = "seats",
+    params(("id" = String, Path, description = "the event's id")),
+    responses((status = 200, description = "{success, result: {queued, skipped}}"), (status = 404)))]
+pub async fn send_seasonal_tickets(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let event = parse_id(&path)?;
+    let actor = Actor::from(&staff);
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let found: Option<(String, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "SELECT title, start_date FROM club_events WHERE client_id = $1 AND id = $2 FOR UPDATE",
+    )
+    .bind(staff.client_id)
+    .bind(event)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (title, start) = found.ok_or(ApiError::NotFound)?;
+    type Row = (Uuid, String, String, String, String, String, String);
+    let holders: Vec<Row> = sqlx::query_as(&format!(
+        "SELECT t.id, t.product_title, t.name, t.email, s.section, s.row_label, s.number \
+         FROM season_tickets t JOIN seats s ON s.id = t.seat_id \
+         JOIN event_seats es ON es.event_id = $1 AND es.season_ticket_id = t.id AND es.status = 'reserved' \
+         WHERE t.client_id = $2 AND t.season_id IN ({EVENT_SEASONS}) \
+         ORDER BY s.section, s.row_label, s.position"
+    ))
+    .bind(event)
+    .bind(staff.client_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    let base = state.settings.public_url.trim_end_matches('/').to_string();
+    let (mut queued, mut skipped) = (0, 0);
+    for (id, product, name, email, section, row, seat_number) in holders {
+        if email.trim().is_empty() {
+            skipped += 1;
+            continue;
+        }
+        let ticket = SeasonalTicket {
+            id,
+            product,
+            name,
+            section,
+            row,
+            seat_number,
+            attending: None,
+        };
+        let ticket_id = match_ticket(&state, &mut tx, &actor, event, &ticket).await?;
+        let code: String = sqlx::query_scalar("SELECT code FROM ticket_rows WHERE id = $1")
+            .bind(ticket_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let mail = crate::mail::invites::season_ticket(
+            &email,
+            &crate::mail::invites::SeasonTicketMail {
+                holder: &ticket.name,
+                event: &title,
+                date: &tribune_domain::danish::danish_time(start),
+                seat: &format!(
+                    "{}, række {}, plads {}",
+                    ticket.section, ticket.row, ticket.seat_number
+                ),
+                link: &format!("{base}/public/events/ticket/{code}"),
+            },
+        );
+        crate::jobs::enqueue(
+            &mut tx,
+            crate::jobs::NewJob {
+                client_id: Some(staff.client_id),
+                description: format!("Sæsonbillet til {title} til {email}"),
+                method: crate::jobs::JobMethod::SendMail(mail),
+                collection: Some("events".into()),
+                relation_id: Some(event.to_string()),
+                created_by: actor.user_id,
+            },
+        )
+        .await?;
+        queued += 1;
+    }
+    tx.commit().await?;
+    Ok(envelope::result(
+        serde_json::json!({ "queued": queued, "skipped": skipped }),
+    ))
+}

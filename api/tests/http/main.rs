@@ -12,6 +12,7 @@ mod events;
 mod helpers;
 mod history;
 mod input;
+mod invites;
 mod invoice_books;
 mod invoices;
 mod jobs;

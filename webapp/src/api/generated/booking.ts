@@ -114,7 +114,12 @@ extraInfo: Array<ExtraInfoValue>,
 /**
  * 'Handelsbetingelser' accepted.
  */
-acceptTerms: boolean, discountCode: string | null, };
+acceptTerms: boolean, discountCode: string | null, 
+/**
+ * The invite link's token (issue 18): its free tickets, and the door of an event open to
+ * the invited only.
+ */
+inviteToken?: string, };
 
 export type PricedLine = { productId: string, title: string, amount: number, free: number, 
 /**

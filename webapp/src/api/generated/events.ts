@@ -237,5 +237,57 @@ export type AutoSeated = { placed: number,
  */
 unplaced: number, };
 
+export type InviteContact = { id: string, firstname: string, lastname: string, email: string | null, phone: string | null, };
+
+export type InviteProduct = { productId: string, title: string, amount: number, };
+
+export type Invite = { id: string, token: string, 
+/**
+ * The invite's public link, as the mail gives it.
+ */
+link: string, contact: InviteContact, companyId: string | null, companyName: string | null, listId: string | null, products: Array<InviteProduct>, invitationSent: InvitationSent, sentAt: string | null, reminderSentAt: string | null, 
+/**
+ * Tickets booked through the invite's link.
+ */
+booked: number, };
+
+export type InvitationSent = "yes" | "no";
+
+export type InviteGroup = { key: string, title: string, invites: Array<Invite>, };
+
+export type EventInvites = { companies: Array<InviteGroup>, lists: Array<InviteGroup>, };
+
+export type InviteSelection = { productIds: Array<string>, orderProductIds: Array<string>, companyIds: Array<string>, contactIds: Array<string>, contactListIds: Array<string>, };
+
+export type InvitesCreated = { created: number, 
+/**
+ * Contacts left out: already invited, or not wanting invitations (noInvitations).
+ */
+skipped: number, };
+
+export type InvitesQueued = { queued: number, 
+/**
+ * Left out: no e-mail, noInvitations, or already sent (without force).
+ */
+skipped: number, };
+
+export type InviteProductInput = { productId: string | null, amount: number | null, };
+
+export type InviteGroupProduct = { productId: string, title: string, amount: number, amountPerInvite: number, };
+
+export type InviteGroupProducts = { key: string, products: Array<InviteGroupProduct>, };
+
+export type InviteGroupProductInput = { productId: string | null, amount: number | null, amountPerInvite: number | null, };
+
+export type InviteGroupInput = { key: string, products: Array<InviteGroupProductInput>, };
+
+export type PublicInviteProduct = { productId: string, title: string, amount: number, left: number, };
+
+export type PublicInvite = { eventId: string, eventUrl: string, eventTitle: string, firstname: string, lastname: string, email: string | null, phone: string | null, companyId: string | null, companyName: string | null, products: Array<PublicInviteProduct>, 
+/**
+ * Every free ticket was booked.
+ */
+usedUp: boolean, };
+
 /** Spec 2 §9: the days before the event a reminder may go. */
 export const REMINDER_INTERVALS = [1, 2, 3, 4, 5, 7, 14] as const;

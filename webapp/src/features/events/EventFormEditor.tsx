@@ -150,7 +150,7 @@ export function EventFormEditor(props: EventFormEditorProps) {
       struck={false}
       badge={props.badge}
       canSave
-      onInvalid={(errors) => setTab(tabOfErrors(Object.keys(errors).map(eventFieldOf)))}
+      onInvalid={(errors) => setTab(tabOfErrors(Object.keys(errors).map(eventFieldOf), props.kind))}
       actions={props.actions}
     >
       {() => (

@@ -79,11 +79,18 @@ describe('the event editor', () => {
     expect(screen.getByLabelText('Start')).toHaveValue('2026-12-05T19:30');
     expect(screen.getByLabelText('Tilmeldingsfrist')).toHaveValue('2026-12-04T23:00');
     expect(screen.getByLabelText('Afsendernavn')).toHaveValue('Demo FC');
-    expect(tabNames()).toEqual(['Arrangement', 'Tilmeldte', 'Relationer', 'Noter']);
+    expect(tabNames()).toEqual(['Arrangement', 'Invitationer', 'Tilmeldte', 'Relationer', 'Noter']);
     expect(screen.getByLabelText('Maks. tilmeldinger')).toBeInTheDocument();
 
     await userEvent.click(screen.getByLabelText('Billetter'));
-    expect(tabNames()).toEqual(['Arrangement', 'Billetter', 'Tilmeldte', 'Relationer', 'Noter']);
+    expect(tabNames()).toEqual([
+      'Arrangement',
+      'Billetter',
+      'Invitationer',
+      'Tilmeldte',
+      'Relationer',
+      'Noter',
+    ]);
     expect(screen.queryByLabelText('Maks. tilmeldinger')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Sponsorer' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Sponsorer'));
@@ -363,19 +370,26 @@ describe('the event editor', () => {
     serveEvent({ event: () => savedEvent({ hasSeating: true }) });
     const first = renderApp('/events/e-1');
     await screen.findByRole('heading', { level: 1, name: 'Derby' });
-    expect(tabNames()).toEqual(['Arrangement', 'Tilmeldte', 'Relationer', 'Noter']);
+    expect(tabNames()).toEqual(['Arrangement', 'Invitationer', 'Tilmeldte', 'Relationer', 'Noter']);
     first.unmount();
 
     serveEvent({ event: () => seatedEvent({ hasSeating: false }) });
     const second = renderApp('/events/e-1');
     await screen.findByRole('heading', { level: 1, name: 'Derby' });
-    expect(tabNames()).toEqual(['Arrangement', 'Tilmeldte', 'Relationer', 'Noter']);
+    expect(tabNames()).toEqual(['Arrangement', 'Invitationer', 'Tilmeldte', 'Relationer', 'Noter']);
     second.unmount();
 
     serveEvent({ event: () => seatedEvent() });
     renderApp('/events/e-1');
     await screen.findByRole('heading', { level: 1, name: 'Derby' });
-    expect(tabNames()).toEqual(['Arrangement', 'Planoversigt', 'Tilmeldte', 'Relationer', 'Noter']);
+    expect(tabNames()).toEqual([
+      'Arrangement',
+      'Planoversigt',
+      'Invitationer',
+      'Tilmeldte',
+      'Relationer',
+      'Noter',
+    ]);
     // It shows what was saved: turning seating off in the form leaves it until the event is saved.
     await userEvent.click(screen.getByLabelText('Pladser'));
     expect(screen.queryByLabelText('Pladskort')).not.toBeInTheDocument();

@@ -15,7 +15,15 @@ import { EventFormEditor } from './EventFormEditor';
 import { EventRelationsTab } from './EventRelationsTab';
 import { eventFromType, newEvent } from './eventSchema';
 import { useGetEventQuery, useLazyGetEventTypeQuery } from './eventsApi';
-import { ATTENDEES_TAB, NOTES_TAB, RELATIONS_TAB, SEATING_TAB, TABLE_PLAN_TAB } from './eventTabs';
+import {
+  ATTENDEES_TAB,
+  INVITATIONS_TAB,
+  NOTES_TAB,
+  RELATIONS_TAB,
+  SEATING_TAB,
+  TABLE_PLAN_TAB,
+} from './eventTabs';
+import { InvitationsTab } from './InvitationsTab';
 import { EVENTS_PATH, NEW_ID, eventPath } from './paths';
 import { SeatOverviewTab } from './SeatOverviewTab';
 import { TablePlanTab } from './TablePlanTab';
@@ -36,8 +44,8 @@ interface EventEditorProps {
 /**
  * The event form with, once saved, Planoversigt (30, when it was saved with seating and a chart);
  * Bordplan (40, when it has tables: the cards' settings and, once saved, the tables); and, once
- * saved, Tilmeldte (60), Relationer (70) and Noter (80, with the unread count). The other tabs of
- * spec 2 §2 come with later slices.
+ * saved, Invitationer (50), Tilmeldte (60), Relationer (70) and Noter (80, with the unread count).
+ * The other tabs of spec 2 §2 come with later slices.
  */
 function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEditorProps) {
   const { t } = useTranslation();
@@ -70,6 +78,15 @@ function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEdit
           // Like the overview it follows what was saved: the tables are the saved event's.
           visible: event.hasTables,
           content: <TablePlanTab>{savedId && <TablesBoard eventId={savedId} />}</TablePlanTab>,
+        },
+        {
+          key: INVITATIONS_TAB,
+          label: t('events.tabs.invitations'),
+          visible: Boolean(savedId),
+          // An invite's products are the saved event's ticket products.
+          content: savedId && (
+            <InvitationsTab eventId={savedId} ticketProducts={event.tickets.products} />
+          ),
         },
         {
           key: ATTENDEES_TAB,

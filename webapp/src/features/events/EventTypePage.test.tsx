@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ describe('the event type editor', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Slet' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Type')).not.toBeInTheDocument();
-    expect(tabNames()).toEqual(['Arrangement']);
+    expect(tabNames()).toEqual(['Arrangement', 'Invitationer']);
     await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
     expect(await screen.findByText('Titel skal udfyldes')).toBeInTheDocument();
     expect(screen.queryByText('Start skal udfyldes')).not.toBeInTheDocument();
@@ -85,9 +85,9 @@ describe('the event type editor', () => {
     const { saved } = serveType();
     renderApp('/events/types/t-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kamp' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Arrangement', 'Billetter']);
+    expect(tabNames()).toEqual(['Arrangement', 'Billetter', 'Invitationer']);
     await userEvent.click(screen.getByLabelText('Borde'));
-    expect(tabNames()).toEqual(['Arrangement', 'Billetter', 'Bordplan']);
+    expect(tabNames()).toEqual(['Arrangement', 'Billetter', 'Bordplan', 'Invitationer']);
     await userEvent.click(screen.getByRole('tab', { name: 'Bordplan' }));
     await chooseOption('Format', 'A5');
     await chooseOption('Retning', 'Liggende');
@@ -105,6 +105,55 @@ describe('the event type editor', () => {
         cardOrientation: 'Landscape',
       },
       tickets: { controlType: 'Scan', products: [{ id: 'tp-1', price: 25_000 }] },
+    });
+  });
+
+  it('saves whom a new event of the type invites: products, order products and contact lists', async () => {
+    const { saved } = serveType();
+    server.use(
+      http.get('/api/products', () =>
+        HttpResponse.json({
+          success: true,
+          result: [
+            { id: 'p-season', title: 'Sæsonkort', price: 100_000, type: 'other', variants: [] },
+            { id: 'p-box', title: 'Logepakke', price: 900_000, type: 'other', variants: [] },
+          ],
+        }),
+      ),
+      http.get('/api/contacts/lists', () =>
+        HttpResponse.json({
+          success: true,
+          result: [
+            { id: 'l-1', title: 'VIP-kunder' },
+            { id: 'l-2', title: 'Presse' },
+          ],
+        }),
+      ),
+    );
+    renderApp('/events/types/t-1?tab=40');
+    const section = await screen.findByRole('region', { name: 'Invitationer' });
+    // A type invites no companies or contacts of its own, and creates no invitations.
+    expect(within(section).queryByLabelText('Virksomheder')).not.toBeInTheDocument();
+    expect(within(section).queryByLabelText('Kontakter')).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Opret valgte' })).not.toBeInTheDocument();
+
+    await chooseOption('Aftaleprodukter', 'Sæsonkort');
+    await userEvent.keyboard('{Escape}');
+    await chooseOption('Ordreprodukter', 'Logepakke');
+    await userEvent.keyboard('{Escape}');
+    await chooseOption('Kontaktlister', 'Presse');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(await screen.findByText('Typen blev gemt!')).toBeInTheDocument();
+    expect(saved[0]).toMatchObject({
+      id: 't-1',
+      invitees: {
+        productIds: ['p-season'],
+        orderProductIds: ['p-box'],
+        companyIds: [],
+        contactIds: [],
+        contactListIds: ['l-2'],
+      },
     });
   });
 

@@ -9,7 +9,8 @@ import { useToast } from '../../shared/ui/Toast';
 import { EventFormEditor } from './EventFormEditor';
 import { newEventType } from './eventSchema';
 import { useDeleteEventTypeMutation, useGetEventTypeQuery } from './eventsApi';
-import { TYPE_TABLE_PLAN_TAB } from './eventTabs';
+import { TYPE_INVITATIONS_TAB, TYPE_TABLE_PLAN_TAB } from './eventTabs';
+import { InviteesCard } from './InviteesCard';
 import { EVENT_TYPES_PATH, NEW_ID } from './paths';
 import { TablePlanTab } from './TablePlanTab';
 import type { EventTypeDto } from './types';
@@ -41,7 +42,7 @@ function DeleteTypeButton({ id, failed }: { id: string; failed: WriteFailed }) {
   );
 }
 
-/** The event form with Bordplan (30, with tables). */
+/** The event form with Bordplan (30, with tables) and Invitationer (40). */
 function EventTypeEditor({
   type,
   reload,
@@ -64,6 +65,11 @@ function EventTypeEditor({
           label: t('events.tabs.tablePlan'),
           visible: values.hasTables,
           content: <TablePlanTab />,
+        },
+        {
+          key: TYPE_INVITATIONS_TAB,
+          label: t('events.tabs.invitations'),
+          content: <InviteesCard kind="type" />,
         },
       ]}
     />

@@ -439,6 +439,7 @@ describe('Bordplan', () => {
       'Arrangement',
       'Billetter',
       'Bordplan',
+      'Invitationer',
       'Tilmeldte',
       'Relationer',
       'Noter',
@@ -463,6 +464,6 @@ describe('Bordplan', () => {
     servePlan({ event: () => savedEvent() });
     renderApp('/events/e-1');
     await screen.findByRole('heading', { level: 1, name: 'Derby' });
-    expect(tabNames()).toEqual(['Arrangement', 'Tilmeldte', 'Relationer', 'Noter']);
+    expect(tabNames()).toEqual(['Arrangement', 'Invitationer', 'Tilmeldte', 'Relationer', 'Noter']);
   });
 });

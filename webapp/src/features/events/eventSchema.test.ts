@@ -10,7 +10,14 @@ import {
   eventTypePayload,
   tabOfErrors,
 } from './eventSchema';
-import { EVENT_TAB, TICKETS_TAB, TYPE_TABLE_PLAN_TAB } from './eventTabs';
+import {
+  EVENT_TAB,
+  INVITATIONS_TAB,
+  TABLE_PLAN_TAB,
+  TICKETS_TAB,
+  TYPE_INVITATIONS_TAB,
+  TYPE_TABLE_PLAN_TAB,
+} from './eventTabs';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -135,6 +142,9 @@ describe('the event form', () => {
     expect(tabOfErrors(['tickets.products.0.price'])).toBe(TICKETS_TAB);
     expect(tabOfErrors(['tablePlan'])).toBe(TYPE_TABLE_PLAN_TAB);
     expect(tabOfErrors(['seating'])).toBe(EVENT_TAB);
+    expect(tabOfErrors(['invitees.companyIds'])).toBe(TYPE_INVITATIONS_TAB);
+    expect(tabOfErrors(['invitees.companyIds'], 'event')).toBe(INVITATIONS_TAB);
+    expect(tabOfErrors(['tablePlan'], 'event')).toBe(TABLE_PLAN_TAB);
   });
 
   it('orders the dates as the server does', async () => {

@@ -3,13 +3,21 @@ import { decimalTextToOre, oreToDecimalText } from '../../shared/format';
 import { yup } from '../../shared/validation';
 import { isoToLocalInput, localInputToIso } from './eventDates';
 import type { EventFiles, EventInput, EventTypeInput } from './eventsApi';
-import { EVENT_TAB, TICKETS_TAB, TYPE_TABLE_PLAN_TAB } from './eventTabs';
+import {
+  EVENT_TAB,
+  INVITATIONS_TAB,
+  TABLE_PLAN_TAB,
+  TICKETS_TAB,
+  TYPE_INVITATIONS_TAB,
+  TYPE_TABLE_PLAN_TAB,
+} from './eventTabs';
 import type {
   CompanyRef,
   ControlType,
   EventContent,
   EventDto,
   EventExtraInfoType,
+  EventInvitees,
   EventNotifications,
   EventSeating,
   EventSender,
@@ -114,6 +122,8 @@ export interface EventFormValues {
   ticketLogoFile: File | null;
   ticketPictureFile: File | null;
   tablePlan: Pick<EventTablePlan, 'cardFormat' | 'cardOrientation'>;
+  /** Whom 'Opret invitationer' invites (an event) or a new event of the type starts with. */
+  invitees: EventInvitees;
 }
 
 /** The feature switches of the Arrangement tab, in the spec's order. */
@@ -367,6 +377,13 @@ export function eventFormValues(
       cardFormat: entity.tablePlan.cardFormat,
       cardOrientation: entity.tablePlan.cardOrientation,
     },
+    invitees: {
+      productIds: [...entity.invitees.productIds],
+      orderProductIds: [...entity.invitees.orderProductIds],
+      companyIds: [...entity.invitees.companyIds],
+      contactIds: [...entity.invitees.contactIds],
+      contactListIds: [...entity.invitees.contactListIds],
+    },
   };
 }
 
@@ -382,13 +399,13 @@ function seatingOf(stored: EventSeating | null, values: EventFormValues): EventS
 
 /**
  * The form as the event form of the API: money in øre, times in UTC. What the form does not edit
- * (the seating event id, invitees, the table plan's products and picture, the names of the
- * sponsors and ticket products) goes back as it was read.
+ * (the seating event id, the table plan's products and picture, the names of the sponsors and
+ * ticket products) goes back as it was read.
  */
 function contentOf(stored: EventContent, values: EventFormValues, timeZone: string): EventContent {
   return {
     seating: seatingOf(stored.seating, values),
-    invitees: stored.invitees,
+    invitees: values.invitees,
     ownerId: values.ownerId,
     title: values.title.trim(),
     url: values.url.trim(),
@@ -502,14 +519,21 @@ export function eventFieldOf(serverField: string): string {
   return SERVER_FIELDS[serverField] ?? serverField;
 }
 
-/** The tab showing the first of `fields` (form names) with a message. */
-export function tabOfErrors(fields: string[]): number {
-  const tabOf = (field: string) =>
-    field.startsWith('tickets') || field === 'ticketLogoFile' || field === 'ticketPictureFile'
-      ? TICKETS_TAB
-      : field.startsWith('tablePlan')
-        ? TYPE_TABLE_PLAN_TAB
-        : EVENT_TAB;
+/** The tab of the kind's editor showing the first of `fields` (form names) with a message. */
+export function tabOfErrors(fields: string[], kind: EventFormKind = 'type'): number {
+  const isEvent = kind === 'event';
+  const tabOf = (field: string) => {
+    if (
+      field.startsWith('tickets') ||
+      field === 'ticketLogoFile' ||
+      field === 'ticketPictureFile'
+    ) {
+      return TICKETS_TAB;
+    }
+    if (field.startsWith('tablePlan')) return isEvent ? TABLE_PLAN_TAB : TYPE_TABLE_PLAN_TAB;
+    if (field.startsWith('invitees')) return isEvent ? INVITATIONS_TAB : TYPE_INVITATIONS_TAB;
+    return EVENT_TAB;
+  };
   const tabs = fields.map(tabOf);
   return tabs.includes(EVENT_TAB) ? EVENT_TAB : (tabs[0] ?? EVENT_TAB);
 }

@@ -7,6 +7,10 @@ export const TYPE_TABLE_PLAN_TAB = 30;
 export const SEATING_TAB = 30;
 /** The event editor's 'Bordplan': the table cards' settings and, once saved, the tables. */
 export const TABLE_PLAN_TAB = 40;
+/** Invitationer: the saved event's invitees and its invites. */
+export const INVITATIONS_TAB = 50;
+/** The type editor's 'Invitationer': whom a new event of the type invites. */
+export const TYPE_INVITATIONS_TAB = 40;
 /** Tilmeldte: the saved event's attendees, its figures and the door's scanning. */
 export const ATTENDEES_TAB = 60;
 export const RELATIONS_TAB = 70;

@@ -16,8 +16,16 @@ import { saveBlob } from '../../shared/download';
 import { entityFormData } from '../../shared/multipart';
 import type {
   EventDto,
+  EventInvites,
   EventTypeChoice,
   EventTypeDto,
+  Invite,
+  InviteGroupInput,
+  InviteGroupProducts,
+  InviteProductInput,
+  InviteSelection,
+  InvitesCreated,
+  InvitesQueued,
   SeatChartChoice,
   SeatOverview,
 } from './types';
@@ -42,6 +50,8 @@ const seatMapTag = (id: string) => ({ type: 'SeatMap' as const, id });
 const attendeesTag = (id: string) => ({ type: EVENT_TAG, id: `attendees:${id}` });
 /** An event's table plan: its tables and the guests at none, which every change of the plan moves. */
 const tablesTag = (id: string) => ({ type: EVENT_TAG, id: `tables:${id}` });
+/** An event's invites: the groups, and each group's products, which every invite call changes. */
+const invitesTag = (id: string) => ({ type: EVENT_TAG, id: `invites:${id}` });
 
 // The seat engine's calls are the back office's, whatever the mode.
 const SEAT_CHARTS = '/api/seats/charts';
@@ -79,6 +89,46 @@ export type TablePlanDownload = (typeof TABLE_PLAN_DOWNLOADS)[number];
 /** A table plan PDF as a plain link of the back office (the browser opens it in a new tab). */
 export const tablePlanDownloadUrl = (eventId: string, kind: TablePlanDownload) =>
   `/api/${tables(eventId)}/download/${kind}`;
+
+/** A contact list of the club, as the invitees' 'Kontaktlister' offers it. */
+export interface ContactListChoice {
+  id: string;
+  title: string;
+}
+
+/**
+ * 'Opret alle' (every company's contacts), 'Opret alle aktive' (those with an agreement active on
+ * `activeDate`) or 'Opret valgte' (only the selection).
+ */
+export type InviteCreation =
+  { kind: 'all' } | { kind: 'active'; activeDate: string } | { kind: 'selected' };
+
+export interface CreateInvitesRequest {
+  eventId: string;
+  selection: InviteSelection;
+  creation: InviteCreation;
+}
+
+/** The invitation itself (no type), a reminder, or an update of the event. */
+export type InviteMessage = 'invitation' | 'reminder' | 'update';
+
+export interface SendInvitesRequest {
+  eventId: string;
+  /** The invites; none: all of the event's. */
+  inviteIds: string[];
+  message: InviteMessage;
+  /** Also to those the message was sent to already ('Send igen'). */
+  force: boolean;
+}
+
+/** The query of `create-invites`: what is invited besides the selection. */
+function creationParams(creation: InviteCreation): Record<string, string> {
+  return {
+    allActive: String(creation.kind === 'active'),
+    allCompanies: String(creation.kind === 'all'),
+    ...(creation.kind === 'active' ? { activeDate: creation.activeDate } : {}),
+  };
+}
 
 /** A page of the guests at no table, by search. */
 export interface UnplacedRequest {
@@ -289,6 +339,79 @@ export const eventsApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `${tables(id)}/auto-seating`, method: 'POST', body: {} }),
       invalidatesTags: (_result, error, id) => (error ? [] : [tablesTag(id)]),
     }),
+
+    /** Invitationer: the event's invites by company and by contact list. */
+    getEventInvites: build.query<EventInvites, string>({
+      query: (id) => `${one(id)}/invites`,
+      providesTags: (_result, _error, id) => [invitesTag(id)],
+    }),
+    /** Invites the selection (and all companies' or the active ones' contacts); skips the invited. */
+    createInvites: build.mutation<InvitesCreated, CreateInvitesRequest>({
+      query: ({ eventId, selection, creation }) => ({
+        url: `${one(eventId)}/create-invites`,
+        method: 'POST',
+        params: creationParams(creation),
+        body: selection,
+      }),
+      invalidatesTags: (_result, error, { eventId }) => (error ? [] : [invitesTag(eventId)]),
+    }),
+    /** Queues the message to the invites; those it went to already are skipped unless forced. */
+    sendInvites: build.mutation<InvitesQueued, SendInvitesRequest>({
+      query: ({ eventId, inviteIds, message, force }) => ({
+        url: `${one(eventId)}/send-invites`,
+        method: 'POST',
+        params: { force: String(force), ...(message === 'invitation' ? {} : { type: message }) },
+        body: inviteIds,
+      }),
+      invalidatesTags: (_result, error, { eventId }) => (error ? [] : [invitesTag(eventId)]),
+    }),
+    /** Deletes the invites; none named: all of the event's. */
+    deleteInvites: build.mutation<{ deleted: number }, { eventId: string; inviteIds: string[] }>({
+      query: ({ eventId, inviteIds }) => ({
+        url: `${one(eventId)}/delete-invites`,
+        method: 'POST',
+        body: inviteIds,
+      }),
+      invalidatesTags: (_result, error, { eventId }) => (error ? [] : [invitesTag(eventId)]),
+    }),
+    /** The free tickets of one invite. */
+    saveInvite: build.mutation<
+      Invite,
+      { eventId: string; inviteId: string; products: InviteProductInput[] }
+    >({
+      query: ({ inviteId, products }) => ({
+        url: `events/save-invite/${encodeURIComponent(inviteId)}`,
+        method: 'POST',
+        body: products,
+      }),
+      invalidatesTags: (_result, error, { eventId }) => (error ? [] : [invitesTag(eventId)]),
+    }),
+    /** A group's free tickets: in all and per invite (the key: a company, a list or 'none'). */
+    getInviteGroup: build.query<InviteGroupProducts, { eventId: string; key: string }>({
+      query: ({ eventId, key }) => `${one(eventId)}/invite-group/${encodeURIComponent(key)}`,
+      providesTags: (_result, _error, { eventId }) => [invitesTag(eventId)],
+    }),
+    /** Gives every invite of the group its products; answers how many invites changed. */
+    saveInviteGroup: build.mutation<
+      { updated: number },
+      { eventId: string; group: InviteGroupInput }
+    >({
+      query: ({ eventId, group }) => ({
+        url: `${one(eventId)}/invite-group`,
+        method: 'POST',
+        body: group,
+      }),
+      invalidatesTags: (_result, error, { eventId }) => (error ? [] : [invitesTag(eventId)]),
+    }),
+    /** Mails the season-ticket holders their tickets for the event. */
+    sendSeasonalTickets: build.mutation<InvitesQueued, string>({
+      query: (id) => ({ url: `${one(id)}/send-seasonal-tickets`, method: 'POST', body: {} }),
+    }),
+    /** The club's contact lists, for the invitees' 'Kontaktlister'. */
+    getContactListChoices: build.query<ContactListChoice[], void>({
+      query: () => 'contacts/lists',
+      providesTags: [{ type: 'ContactList', id: 'LIST' }],
+    }),
   }),
 });
 
@@ -313,4 +436,13 @@ export const {
   useSaveTableMutation,
   useDeleteTableMutation,
   useAutoSeatTablesMutation,
+  useGetEventInvitesQuery,
+  useCreateInvitesMutation,
+  useSendInvitesMutation,
+  useDeleteInvitesMutation,
+  useSaveInviteMutation,
+  useGetInviteGroupQuery,
+  useSaveInviteGroupMutation,
+  useSendSeasonalTicketsMutation,
+  useGetContactListChoicesQuery,
 } = eventsApi;

@@ -47,6 +47,8 @@ export type NotificationTemplates = api.NotificationTemplates;
 export type EventExtraInfoType = api.ExtraInfoType;
 export type ControlType = api.ControlType;
 export type CompanyRef = api.EventCompany;
+/** Whom the event invites: agreement and order products, companies, contacts and contact lists. */
+export type EventInvitees = api.EventInvitees;
 
 /** A row of `POST /events/v2`: a main event with its sub-events. */
 export type EventRow = api.EventListRow;
@@ -63,3 +65,15 @@ export type SeatChartChoice = seats.ChartSummary;
 export type SeatOverview = seats.SeatOverview;
 export type SeatSectionCount = seats.SectionCount;
 export type EventSeat = seats.EventSeat;
+
+/** `GET /events/{id}/invites`: the invites by company and by contact list (spec 2 §3 Invite). */
+export type EventInvites = api.EventInvites;
+export type InviteGroup = api.InviteGroup;
+export type Invite = api.Invite;
+export type InviteProduct = api.InviteProduct;
+export type InviteSelection = api.InviteSelection;
+export type InvitesCreated = api.InvitesCreated;
+export type InvitesQueued = api.InvitesQueued;
+export type InviteProductInput = api.InviteProductInput;
+export type InviteGroupProducts = api.InviteGroupProducts;
+export type InviteGroupInput = api.InviteGroupInput;

@@ -18,6 +18,7 @@ import {
   order,
   payment,
   product,
+  publicInvite,
   refusal,
   seatProduct,
   serveBooking,
@@ -653,5 +654,130 @@ describe('the local booking', () => {
         lines: [{ productId: 'p-1', amount: 0, names: [] }],
       }),
     );
+  });
+});
+
+describe('an invitation', () => {
+  /** The derby's free dinner and its paid ticket. */
+  const dinnerAndTicket = () => [
+    freeProduct({ productId: 'p-dinner', catalogueProductId: 'cp-dinner', title: 'Middag' }),
+    product(),
+  ];
+
+  it('shows whom it invites, starts with its free tickets and sends its token with every call', async () => {
+    const calls = serveBooking({
+      products: () => [
+        freeProduct({ productId: 'p-dinner', catalogueProductId: 'cp-dinner', title: 'Middag' }),
+      ],
+      invite: (token) => (token === 'inv-1' ? publicInvite() : null),
+    });
+    renderApp('/events/derby?invite=inv-1');
+
+    const banner = await screen.findByRole('region', { name: 'Du er inviteret' });
+    expect(banner).toHaveTextContent('Karen Kunde, Bageriet ApS');
+    // Only what is left: Voksen is used.
+    expect(
+      within(within(banner).getByRole('list', { name: 'Gratis billetter' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['2 × Middag gratis']);
+    // Step 1 starts over with them once the products offered with the token are read.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: 'Middag' })).getByLabelText('Antal'),
+      ).toHaveValue('2'),
+    );
+    await waitFor(() =>
+      expect(calls.products.at(-1)).toMatchObject({
+        inviteToken: 'inv-1',
+        products: [expect.objectContaining({ productId: 'p-dinner', amount: 2 })],
+      }),
+    );
+    expect(storedBooking()).toMatchObject({ inviteToken: 'inv-1' });
+    expect(calls.inviteReads).toEqual(['inv-1']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    // The invited person's details fill the empty fields.
+    expect(await screen.findByLabelText('Fornavn')).toHaveValue('Karen');
+    expect(screen.getByLabelText('Efternavn')).toHaveValue('Kunde');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('karen@bageriet.dk');
+    expect(screen.getByLabelText('Telefon')).toHaveValue('');
+    await userEvent.type(screen.getByLabelText('Telefon'), '12345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+
+    const confirm = await screen.findByRole('button', { name: 'Bekræft tilmelding' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Jeg accepterer handelsbetingelserne' }),
+    );
+    await userEvent.click(confirm);
+    expect(
+      await screen.findByRole('heading', { name: 'Tak for din bestilling!' }),
+    ).toBeInTheDocument();
+    expect(calls.validations[0]).toMatchObject({ inviteToken: 'inv-1', firstname: 'Karen' });
+    expect(calls.intents[0]).toMatchObject({ inviteToken: 'inv-1' });
+    expect(calls.books[0]?.body).toMatchObject({
+      inviteToken: 'inv-1',
+      phone: '12345678',
+      products: [expect.objectContaining({ productId: 'p-dinner', amount: 2 })],
+    });
+  });
+
+  it('keeps its token over a reload, and what was chosen since', async () => {
+    localStorage.setItem(
+      localBookingKey(EVENT_ID),
+      JSON.stringify({
+        eventId: EVENT_ID,
+        userId: null,
+        customerKey: 'none',
+        lines: [
+          { productId: 'p-dinner', amount: 1, names: [] },
+          { productId: 'p-1', amount: 1, names: [] },
+        ],
+        contact: null,
+        answers: {},
+        reached: 1,
+        order: null,
+        inviteToken: 'inv-1',
+      }),
+    );
+    const calls = serveBooking({ products: dinnerAndTicket, invite: () => publicInvite() });
+    renderApp('/events/derby');
+    expect(await screen.findByRole('region', { name: 'Du er inviteret' })).toBeInTheDocument();
+    expect(calls.inviteReads).toEqual(['inv-1']);
+    const dinner = await screen.findByRole('group', { name: 'Middag' });
+    expect(within(dinner).getByLabelText('Antal')).toHaveValue('1');
+    await waitFor(() => expect(calls.products.length).toBeGreaterThan(0));
+    expect(calls.products.every((body) => body.inviteToken === 'inv-1')).toBe(true);
+  });
+
+  it("says 'Invitationen findes ikke eller er slettet.' and books as anyone else", async () => {
+    const calls = serveBooking({ products: dinnerAndTicket });
+    renderApp('/events/derby?invite=gone');
+    expect(
+      await screen.findByText('Invitationen findes ikke eller er slettet.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Du er inviteret' })).not.toBeInTheDocument();
+    await chooseAmount('Voksen', '1');
+    await waitFor(() =>
+      expect(calls.products.at(-1)?.products).toEqual([
+        expect.objectContaining({ productId: 'p-1', amount: 1 }),
+      ]),
+    );
+    expect(calls.products.some((body) => 'inviteToken' in body)).toBe(false);
+    expect(storedBooking()).toMatchObject({ inviteToken: null });
+  });
+
+  it("says 'Invitationen er allerede brugt.' and chooses nothing for a used invitation", async () => {
+    const calls = serveBooking({
+      products: dinnerAndTicket,
+      invite: () => publicInvite({ usedUp: true }),
+    });
+    renderApp('/events/derby?invite=inv-1');
+    expect(await screen.findByText('Invitationen er allerede brugt.')).toBeInTheDocument();
+    const dinner = await screen.findByRole('group', { name: 'Middag' });
+    expect(within(dinner).getByLabelText('Antal')).toHaveValue('0');
+    expect(screen.queryByRole('region', { name: 'Du er inviteret' })).not.toBeInTheDocument();
+    expect(calls.products.some((body) => 'inviteToken' in body)).toBe(false);
   });
 });

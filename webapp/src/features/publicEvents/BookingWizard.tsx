@@ -1,14 +1,16 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Steps } from 'primereact/steps';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/baseApi';
 import type { PublicEvent } from '../../api/generated/booking';
+import type { PublicInvite } from '../../api/generated/events';
 import type { SelectOption } from '../../shared/ui/FormFields';
 import { Alert } from '../../shared/ui/Alert';
 import {
   bookingInput,
+  invitedLines,
   isFreeRegistration,
   placeErrors,
   sentLines,
@@ -78,15 +80,18 @@ function useWizardStep(reached: WizardStep) {
 interface BookingWizardProps {
   event: PublicEvent;
   store: LocalBookingStore;
+  /** The invitation the buyer came with: its free tickets start step 1, its person step 2. */
+  invite?: PublicInvite;
 }
 
 /**
  * The three-step booking (spec 2 §2 "Public event page", §4 "Booking wizard", "Customer choice",
  * "Local booking"): the tickets (or the number of places of a free registration) for the
  * customer chosen, the customer's details and the event's questions, then the booking priced by
- * the server, the terms, and the booking itself with its payment.
+ * the server, the terms, and the booking itself with its payment. An invitation chooses its free
+ * tickets to start with (when nothing is chosen yet) and fills in its person's details.
  */
-export function BookingWizard({ event, store }: BookingWizardProps) {
+export function BookingWizard({ event, store, invite }: BookingWizardProps) {
   const { t } = useTranslation();
   const { booking, update } = store;
   const wizard = useWizardStep(booking.reached);
@@ -124,6 +129,24 @@ export function BookingWizard({ event, store }: BookingWizardProps) {
   // The last answer while the lines are priced anew, but never another customer's products.
   const offer = products.data?.customerKey === customerKey ? products.data : undefined;
   const free = isFreeRegistration(offer?.products ?? []);
+
+  // The invitation's tickets are chosen once, when the booking has none yet, from the products
+  // offered with its token (it may admit more than a plain booking); step 1 starts over with them.
+  const invitePicked = useRef(false);
+  const [ticketsStart, setTicketsStart] = useState(0);
+  const invitedOffer =
+    booking.inviteToken && products.currentData?.customerKey === customerKey
+      ? products.currentData
+      : undefined;
+  useEffect(() => {
+    if (invitePicked.current || !invite || !invitedOffer) return;
+    invitePicked.current = true;
+    if (booking.lines.some((line) => line.amount > 0)) return;
+    const lines = invitedLines(invite, invitedOffer.products);
+    if (lines.length === 0) return;
+    update({ lines });
+    setTicketsStart((start) => start + 1);
+  }, [invite, invitedOffer, booking.lines, update]);
 
   /** A refusal of the server: back to the step whose field it names, or shown where it came. */
   const refused = useCallback(
@@ -179,6 +202,7 @@ export function BookingWizard({ event, store }: BookingWizardProps) {
       />
       {step === 1 && (
         <TicketsStep
+          key={ticketsStart}
           title={stepLabels[0] ?? ''}
           event={event}
           free={free}
@@ -203,6 +227,7 @@ export function BookingWizard({ event, store }: BookingWizardProps) {
           title={stepLabels[1] ?? ''}
           event={event}
           booking={booking}
+          invite={invite}
           canCreateUser={!loggedIn}
           password={password}
           placed={placedHere}

@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/baseApi';
 import type { PublicEvent } from '../../api/generated/booking';
+import type { PublicInvite } from '../../api/generated/events';
 import { Alert } from '../../shared/ui/Alert';
 import { ExtraInfoFields } from '../../shared/ui/ExtraInfoFields';
 import { Form } from '../../shared/ui/Form';
@@ -36,6 +37,8 @@ interface ContactStepProps {
   title: string;
   event: PublicEvent;
   booking: LocalBooking;
+  /** The invitation the buyer came with: its person fills the fields left empty. */
+  invite?: PublicInvite;
   /** A visitor may make a user as they book ('Opret bruger'). */
   canCreateUser: boolean;
   password: string;
@@ -46,7 +49,8 @@ interface ContactStepProps {
 }
 
 /**
- * Step 2, 'Oplysninger': the customer (a signed-in user's own details to start with), 'Opret
+ * Step 2, 'Oplysninger': the customer (a signed-in user's own details to start with, and an
+ * invitation's person in the fields still empty), 'Opret
  * bruger' with a password for a visitor, and the event's questions. The server checks the
  * customer before the last step; its errors show on their fields.
  */
@@ -54,6 +58,7 @@ export function ContactStep({
   title,
   event,
   booking,
+  invite,
   canCreateUser,
   password,
   placed,
@@ -83,8 +88,15 @@ export function ContactStep({
       phone: event.user?.phone ?? '',
       createUser: false,
     };
+    const invited = {
+      firstname: contact.firstname || invite?.firstname || '',
+      lastname: contact.lastname || invite?.lastname || '',
+      email: contact.email || invite?.email || '',
+      phone: contact.phone || invite?.phone || '',
+    };
     return {
       ...contact,
+      ...invited,
       createUser: canCreateUser && contact.createUser,
       password,
       answers: answerValues(questions, booking.answers),

@@ -9,6 +9,7 @@ import { EVENT_START_PATTERN, formatDate } from '../../shared/format';
 import { Alert } from '../../shared/ui/Alert';
 import { DateTime, useTimeZone } from '../../shared/ui/DateTime';
 import { Preloader } from '../../shared/ui/Preloader';
+import { InviteBanner, useBookingInvite } from './BookingInvite';
 import { BookingWizard } from './BookingWizard';
 import { useLocalBooking } from './localBooking';
 import { OrderConfirmation } from './OrderConfirmation';
@@ -88,12 +89,14 @@ function Sponsors({ groups }: { groups: PublicSponsorGroup[] }) {
 
 /**
  * The booking part of the page: the wizard while the sign-up is open (or open to the invited),
- * else when it opens or that it is closed; above it the event's words about its tickets.
+ * else when it opens or that it is closed; above it the event's words about its tickets and the
+ * invitation the buyer came with.
  */
 function SignUp({ event, userId }: { event: PublicEvent; userId: string | null }) {
   const { t } = useTranslation();
   const timeZone = useTimeZone();
   const store = useLocalBooking(event.id, userId);
+  const invitation = useBookingInvite(event, store);
   const titleId = useId();
   return (
     <section className="tb-public-event-signup" aria-labelledby={titleId}>
@@ -113,7 +116,8 @@ function SignUp({ event, userId }: { event: PublicEvent; userId: string | null }
       {(event.signUp === 'open' || event.signUp === 'invitedOnly') && (
         <>
           <RichText html={event.ticketDescription} className="tb-public-event-tickets" />
-          <BookingWizard event={event} store={store} />
+          <InviteBanner {...invitation} />
+          <BookingWizard event={event} store={store} invite={invitation.invite} />
         </>
       )}
     </section>

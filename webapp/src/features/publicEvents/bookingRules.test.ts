@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergedPricedLines, maxMore, placeErrors, sentLines } from './bookingRules';
-import { product } from './publicEventFixtures';
+import { invitedLines, mergedPricedLines, maxMore, placeErrors, sentLines } from './bookingRules';
+import { product, publicInvite, seatProduct } from './publicEventFixtures';
 
 const seat = (label: string) => ({
   label,
@@ -142,6 +142,35 @@ describe('the lines a booking sends', () => {
     ).toEqual([
       { ...line, amount: 2, total: 30000 },
       { ...line, productId: 'p-1', title: 'Voksen', total: 15000 },
+    ]);
+  });
+});
+
+describe("an invitation's lines", () => {
+  const invite = publicInvite({
+    products: [
+      { productId: 'cp-1', title: 'Voksen', amount: 4, left: 3 },
+      { productId: 'cp-seat', title: 'Siddeplads', amount: 1, left: 1 },
+      { productId: 'cp-dinner', title: 'Middag', amount: 2, left: 0 },
+    ],
+  });
+
+  it('takes each invited product offered once, with what is left, as many as may be taken', () => {
+    const offered = [
+      product({ available: 2 }),
+      product({ productId: 'p-1-late', title: 'Voksen sen' }),
+      seatProduct(),
+      product({ productId: 'p-dinner', catalogueProductId: 'cp-dinner', title: 'Middag' }),
+    ];
+    expect(invitedLines(invite, offered)).toEqual([
+      { productId: 'p-1', amount: 2, names: [] },
+      { productId: 'p-seat', amount: 1, names: [], seats: [], holdToken: null },
+    ]);
+  });
+
+  it('asks a name per ticket of a product that requires names', () => {
+    expect(invitedLines(invite, [product({ nameRequired: true })])).toEqual([
+      { productId: 'p-1', amount: 3, names: ['', '', ''] },
     ]);
   });
 });

@@ -6,7 +6,7 @@ import type {
   PublicEvent,
   PublicProduct,
 } from '../../api/generated/booking';
-import type { EventExtraInfo } from '../../api/generated/events';
+import type { EventExtraInfo, PublicInvite } from '../../api/generated/events';
 import type { ExtraInfoValue } from '../../api/generated/orders';
 import { holdsSeveral, extraInfoSchema, type ExtraInfoDefinition } from '../../shared/extraInfo';
 import type { PickedSeat } from '../../shared/seats/seatModel';
@@ -89,6 +89,36 @@ export function bookingLines(products: PublicProduct[], values: TicketsValues): 
       holdToken: line?.holdToken ?? null,
     };
   });
+}
+
+/**
+ * The booking's lines of an invitation: each invited product the customer is offered (by its
+ * catalogue product; a product sold in two rows is taken once) with the free tickets left, as
+ * many as may still be taken.
+ */
+export function invitedLines(invite: PublicInvite, products: PublicProduct[]): BookingLine[] {
+  const lines: BookingLine[] = [];
+  const taken = new Set<string>();
+  for (const product of products) {
+    const invited = invite.products.find(
+      (candidate) =>
+        !taken.has(candidate.productId) &&
+        (candidate.productId === product.catalogueProductId ||
+          candidate.productId === product.productId),
+    );
+    if (!invited) continue;
+    taken.add(invited.productId);
+    const max = maxMore(product);
+    const amount = Math.min(invited.left, max ?? invited.left);
+    if (amount <= 0) continue;
+    const names = product.nameRequired ? resizedNames([], amount) : [];
+    lines.push(
+      isSeatTicket(product)
+        ? { productId: product.productId, amount, names, seats: [], holdToken: null }
+        : { productId: product.productId, amount, names },
+    );
+  }
+  return lines;
 }
 
 export function totalAmount(values: TicketsValues): number {
@@ -337,6 +367,7 @@ export function bookingInput(
     extraInfo: answersPayload(event.extraInfo, booking.answers),
     acceptTerms,
     discountCode: null,
+    ...(booking.inviteToken ? { inviteToken: booking.inviteToken } : {}),
   };
 }
 

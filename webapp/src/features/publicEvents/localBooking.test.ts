@@ -70,6 +70,18 @@ describe('the local booking', () => {
     expect(loadBooking('ev-1', 'u-1')).toEqual(freshBooking('ev-1', 'u-1'));
   });
 
+  it("keeps the invitation's token, and reads a booking stored before invitations as without one", () => {
+    const invited = { ...booked, inviteToken: 'inv-1' };
+    saveBooking(invited);
+    expect(loadBooking('ev-1', 'u-1')).toEqual(invited);
+    const older: Record<string, unknown> = { ...booked };
+    delete older.inviteToken;
+    localStorage.setItem(localBookingKey('ev-1'), JSON.stringify(older));
+    expect(loadBooking('ev-1', 'u-1')).toEqual(booked);
+    localStorage.setItem(localBookingKey('ev-1'), JSON.stringify({ ...booked, inviteToken: 7 }));
+    expect(loadBooking('ev-1', 'u-1')).toEqual(freshBooking('ev-1', 'u-1'));
+  });
+
   it('is gone once cleared', () => {
     saveBooking(booked);
     clearBooking('ev-1');

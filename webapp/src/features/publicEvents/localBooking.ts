@@ -54,6 +54,11 @@ export interface LocalBooking {
   /** The furthest step the buyer got to: a later step's address opens this one. */
   reached: WizardStep;
   order: BookedOrderLink | null;
+  /**
+   * The invitation the buyer came with (`?invite=` of the mail's link), while it holds: every
+   * booking call sends it, so the invite's free tickets are priced as such.
+   */
+  inviteToken: string | null;
 }
 
 const KEY_PREFIX = 'tribune.booking.';
@@ -72,6 +77,7 @@ export function freshBooking(eventId: string, userId: string | null): LocalBooki
     answers: {},
     reached: 1,
     order: null,
+    inviteToken: null,
   };
 }
 
@@ -134,11 +140,17 @@ function parsed(text: string | null): LocalBooking | null {
     !(value.contact === null || isContact(value.contact)) ||
     !isRecord(value.answers) ||
     ![1, 2, 3].includes(value.reached as number) ||
-    !(value.order === null || isOrder(value.order))
+    !(value.order === null || isOrder(value.order)) ||
+    !(
+      value.inviteToken === undefined ||
+      value.inviteToken === null ||
+      typeof value.inviteToken === 'string'
+    )
   ) {
     return null;
   }
-  return value as unknown as LocalBooking;
+  // A booking stored before invitations has no token.
+  return { ...value, inviteToken: value.inviteToken ?? null } as unknown as LocalBooking;
 }
 
 /** The stored booking of the event, when it is this user's; else a fresh one. */

@@ -11,6 +11,7 @@ import type {
   PublicOrderPayment,
   PublicProduct,
 } from '../../api/generated/booking';
+import type { PublicInvite } from '../../api/generated/events';
 import type { PaymentStart } from '../../api/generated/payments';
 import type { SeasonalTicket } from '../../api/generated/seats';
 import { clubs, demoFc, modules, staffUser } from '../../test/fixtures';
@@ -162,6 +163,27 @@ export function seasonalTicket(extra: Partial<SeasonalTicket> = {}): SeasonalTic
   };
 }
 
+/** Karen Kunde of Bageriet, invited to the derby with 2 × Middag (none left of her Voksen). */
+export function publicInvite(extra: Partial<PublicInvite> = {}): PublicInvite {
+  return {
+    eventId: EVENT_ID,
+    eventUrl: 'derby',
+    eventTitle: 'Derby',
+    firstname: 'Karen',
+    lastname: 'Kunde',
+    email: 'karen@bageriet.dk',
+    phone: null,
+    companyId: 'co-1',
+    companyName: 'Bageriet ApS',
+    products: [
+      { productId: 'cp-dinner', title: 'Middag', amount: 2, left: 2 },
+      { productId: 'cp-1', title: 'Voksen', amount: 1, left: 0 },
+    ],
+    usedUp: false,
+    ...extra,
+  };
+}
+
 /** A customer of Demo FC: signed in, in public mode. */
 export const customerUser: SessionUser = {
   ...staffUser,
@@ -198,6 +220,8 @@ export interface BookingCalls {
   accepts: { token: string | null; body: unknown }[];
   /** How often the season tickets were read. */
   seasonalTicketReads: number;
+  /** The invitations read, by token. */
+  inviteReads: string[];
   seasonalAnswers: { ticketId: string; attending: string | null; body: unknown }[];
 }
 
@@ -218,6 +242,8 @@ export interface BookingServer {
   seasonalTickets?: SeasonalTicket[];
   /** Answers an answer instead (e.g. a refusal); undefined: accepted. */
   answerSeasonalTicket?: (ticketId: string, attending: boolean) => Response | undefined;
+  /** The invitation of a token; none: 'Invitationen findes ikke eller er slettet.' (404). */
+  invite?: (token: string) => PublicInvite | null;
 }
 
 /** Prices the lines as the server does: each at its product's price, no allowances. */
@@ -252,6 +278,7 @@ export function serveBooking(given: BookingServer = {}): BookingCalls {
     accepts: [],
     seasonalTicketReads: 0,
     seasonalAnswers: [],
+    inviteReads: [],
   };
   const seasonalTickets = (given.seasonalTickets ?? []).map((ticket) => ({ ...ticket }));
   const products = given.products ?? (() => [product()]);
@@ -259,6 +286,17 @@ export function serveBooking(given: BookingServer = {}): BookingCalls {
   const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token');
   server.use(
     ...sessionHandlers(given.session ?? visitorSession),
+    http.get('/public/events/invites/:token', ({ params }) => {
+      const token = String(params.token);
+      calls.inviteReads.push(token);
+      const invite = given.invite?.(token) ?? null;
+      return invite
+        ? HttpResponse.json({ success: true, result: invite })
+        : HttpResponse.json(
+            { success: false, error: 'Invitationen findes ikke eller er slettet.' },
+            { status: 404 },
+          );
+    }),
     http.get('/public/events/:url', ({ params }) => {
       const event = given.event === undefined ? derby() : given.event;
       if (!event || params.url !== event.url) {

@@ -9,6 +9,7 @@ import type {
   PublicOrderPayment,
   PublicProduct,
 } from '../../api/generated/booking';
+import type { PublicInvite } from '../../api/generated/events';
 import type { PaymentStart } from '../../api/generated/payments';
 import type { SeasonalTicket } from '../../api/generated/seats';
 
@@ -92,6 +93,10 @@ export const publicEventsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getPublicEvent: build.query<PublicEvent, PublicEventRequest>({
       query: ({ url }) => eventUrl(url),
+    }),
+    /** The invitation of a mail's link: whom it invites and the free tickets still left. */
+    getPublicInvite: build.query<PublicInvite, string>({
+      query: (token) => `${EVENTS_URL}/invites/${encodeURIComponent(token)}`,
     }),
     /** 'Dine sæsonbilletter': empty for a guest and for a user holding none at the event. */
     getSeasonalTickets: build.query<SeasonalTicket[], SeasonalTicketsRequest>({
@@ -204,6 +209,7 @@ export const publicEventsApi = baseApi.injectEndpoints({
 
 export const {
   useGetPublicEventQuery,
+  useGetPublicInviteQuery,
   useGetBookingProductsQuery,
   useGetSeasonalTicketsQuery,
   useAnswerSeasonalTicketMutation,

@@ -25,6 +25,7 @@ export const pickersApi = baseApi.injectEndpoints({
 export const {
   useSearchCompaniesQuery,
   useLazySearchCompaniesQuery,
+  useSearchContactsQuery,
   useLazySearchContactsQuery,
   useSearchProductsQuery,
   useLazySearchProductsQuery,

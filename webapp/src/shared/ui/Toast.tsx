@@ -7,10 +7,11 @@ export const TOAST_LIFE_MS = 6000;
 
 type Severity = 'success' | 'info' | 'warn' | 'error';
 
+/** A toast says `detail` under `summary` ('Udført', 'Fejl' … by its severity when not given). */
 export interface Toaster {
-  show(severity: Severity, detail: string): void;
-  success(detail: string): void;
-  error(detail: string): void;
+  show(severity: Severity, detail: string, summary?: string): void;
+  success(detail: string, summary?: string): void;
+  error(detail: string, summary?: string): void;
 }
 
 const ToastContext = createContext<Toaster | null>(null);
@@ -19,10 +20,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const ref = useRef<PrimeToast>(null);
   const show = useCallback(
-    (severity: Severity, detail: string) => {
+    (severity: Severity, detail: string, summary?: string) => {
       ref.current?.show({
         severity,
-        summary: t(`common.toast.${severity}`),
+        summary: summary ?? t(`common.toast.${severity}`),
         detail,
         life: TOAST_LIFE_MS,
       });
@@ -32,8 +33,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const toaster = useMemo<Toaster>(
     () => ({
       show,
-      success: (detail) => show('success', detail),
-      error: (detail) => show('error', detail),
+      success: (detail, summary) => show('success', detail, summary),
+      error: (detail, summary) => show('error', detail, summary),
     }),
     [show],
   );

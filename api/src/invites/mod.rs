@@ -1,0 +1,85 @@
+//! Invitations (issue 18; spec 2 §2 Invitations tab, §3 Invite, §4 Invitation, §5 invite
+//! products, §7 Invitations, §8): the Invite aggregate's routes — the event's invites by company
+//! and by contact list, creating them for a selection, their products one by one or per group,
+//! sending (jobs, `send.rs`), deleting — and the public link that opens the booking for the
+//! invitee (`public.rs`). The service is `service.rs`, the wire types `dto.rs`.
+
+pub mod dto;
+pub mod handlers;
+pub mod public;
+pub mod send;
+pub mod service;
+
+use utoipa::OpenApi;
+
+use crate::kit::routes::{Access, Area, Routes};
+
+pub const AREA: Area = Area {
+    name: "invites",
+    configure,
+    doc: InvitesDoc::openapi,
+    history: &[],
+};
+
+pub fn configure(routes: &mut Routes) {
+    let (read, manage) = (
+        Access::read(crate::events::MODULE),
+        Access::manage(crate::events::MODULE),
+    );
+    routes
+        .post(
+            "/api/events/save-invite/{inviteId}",
+            manage,
+            handlers::save_invite,
+        )
+        .get("/api/events/{id}/invites", read, handlers::list_invites)
+        .post(
+            "/api/events/{id}/create-invites",
+            manage,
+            handlers::create_invites,
+        )
+        .post(
+            "/api/events/{id}/send-invites",
+            manage,
+            handlers::send_invites,
+        )
+        .post(
+            "/api/events/{id}/delete-invites",
+            manage,
+            handlers::delete_invites,
+        )
+        .get(
+            "/api/events/{id}/invite-group/{key}",
+            read,
+            handlers::get_invite_group,
+        )
+        .post(
+            "/api/events/{id}/invite-group",
+            manage,
+            handlers::save_invite_group,
+        )
+        .get(
+            "/public/events/invite/{token}",
+            Access::Public,
+            public::open_invite,
+        )
+        .get(
+            "/public/events/invites/{token}",
+            Access::Public,
+            public::get_public_invite,
+        );
+}
+
+#[derive(OpenApi)]
+#[openapi(paths(
+    handlers::save_invite,
+    handlers::list_invites,
+    handlers::create_invites,
+    handlers::send_invites,
+    handlers::delete_invites,
+    handlers::get_invite_group,
+    handlers::save_invite_group,
+    public::open_invite,
+    public::get_public_invite,
+))]
+pub struct InvitesDoc;

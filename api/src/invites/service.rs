@@ -1,0 +1,592 @@
+//! The Invite's application service (STYLE.md): every change in one club transaction —
+//! reference checks, the command, the jobs it causes — committed by the caller.
+//!
+//! Whom 'Opret …' invites (spec 2 §7 create-invites): with `allCompanies` every company that is
+//! not terminated (Opsagt), with `allActive` every company with an approved contract running on
+//! the active date, otherwise the selection: the companies chosen and those whose running
+//! contracts hold a chosen agreement product, the buyers of approved orders holding a chosen
+//! order product, the contacts chosen, and the members of the contact lists chosen. A company
+//! is invited through each of its contacts. Contacts that want no invitations (noInvitations)
+//! and contacts already invited to the event are left out and counted.
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{DateTime, NaiveDate, Utc};
+use sqlx::types::Json;
+use sqlx::PgConnection;
+use tribune_domain::invite::{
+    Invite, InviteCommand, InviteContent, InviteError, InviteProduct, SendKind,
+};
+use tribune_projections::invite::queries::{self as invites, InviteRow};
+use tribune_projections::store::{CommandBus, CommandError};
+use uuid::Uuid;
+
+use super::dto::{
+    InviteGroupInput, InviteGroupProduct, InviteProductInput, InviteSelection, InvitesCreated,
+    InvitesQueued,
+};
+use crate::error::{check_errors, push_error, rule_errors, ApiError, FieldErrors};
+use crate::jobs::{enqueue, JobMethod, NewJob};
+use crate::kit::actor::Actor;
+
+pub const CONFLICT: &str =
+    "Invitationen er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.";
+
+/// A refused invite command as the API answers it.
+pub fn refused(err: CommandError<InviteError>) -> ApiError {
+    match err {
+        CommandError::Domain(InviteError::Invalid(errors)) => {
+            rule_errors(errors, "Invitationen er ikke gyldig")
+        }
+        CommandError::Domain(InviteError::NotFound | InviteError::Deleted) => ApiError::NotFound,
+        CommandError::Conflict => ApiError::Conflict(CONFLICT.to_string()),
+        other => other.into(),
+    }
+}
+
+/// Which companies 'Opret …' starts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// 'Opret alle': every company that is not terminated.
+    AllCompanies,
+    /// 'Opret alle aktive': every company with a running approved contract on the date.
+    AllActive(NaiveDate),
+    /// 'Opret valgte': the selection, contracts read on the date.
+    Selected(NaiveDate),
+}
+
+/// One contact to invite, and the group it is shown in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Invitee {
+    pub contact_id: Uuid,
+    pub company_id: Option<Uuid>,
+    pub list_id: Option<Uuid>,
+}
+
+/// The event, locked for the change (two 'Opret alle' at once take turns); 404 for another club's.
+pub async fn lock_event(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+) -> Result<(), ApiError> {
+    let found: Option<i32> =
+        sqlx::query_scalar("SELECT 1 FROM club_events WHERE client_id = $1 AND id = $2 FOR UPDATE")
+            .bind(client_id)
+            .bind(event_id)
+            .fetch_optional(conn)
+            .await?;
+    found.map(|_| ()).ok_or(ApiError::NotFound)
+}
+
+/// A running approved contract on `$2` (a season holding the date, else its term).
+const RUNNING_ON: &str = "t.status = 'approved' AND CASE WHEN s.id IS NOT NULL \
+    THEN $2::date BETWEEN s.start_date AND s.end_date \
+    ELSE (t.start_date IS NULL OR t.start_date <= $2::date) \
+      AND (t.no_end_date OR t.end_date IS NULL OR t.end_date >= $2::date) END";
+
+async fn companies_of_scope(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    scope: Scope,
+    selection: &InviteSelection,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    match scope {
+        Scope::AllCompanies => {
+            sqlx::query_scalar(
+                "SELECT id FROM companies WHERE client_id = $1 AND status <> 99 ORDER BY lower(name), id",
+            )
+            .bind(client_id)
+            .fetch_all(conn)
+            .await
+        }
+        Scope::AllActive(date) => {
+            sqlx::query_scalar(&format!(
+                "SELECT DISTINCT t.company_id FROM contract_rows t LEFT JOIN seasons s ON s.id = t.season_id \
+                 WHERE t.client_id = $1 AND t.company_id IS NOT NULL AND {RUNNING_ON}"
+            ))
+            .bind(client_id)
+            .bind(date)
+            .fetch_all(conn)
+            .await
+        }
+        Scope::Selected(date) => {
+            sqlx::query_scalar(&format!(
+                "SELECT id FROM companies WHERE client_id = $1 AND id = ANY($3) \
+                 UNION \
+                 SELECT DISTINCT t.company_id FROM contract_rows t LEFT JOIN seasons s ON s.id = t.season_id \
+                 JOIN contract_lines l ON l.contract_id = t.id \
+                 WHERE t.client_id = $1 AND t.company_id IS NOT NULL AND l.product_id = ANY($4) AND {RUNNING_ON}"
+            ))
+            .bind(client_id)
+            .bind(date)
+            .bind(&selection.company_ids)
+            .bind(&selection.product_ids)
+            .fetch_all(conn)
+            .await
+        }
+    }
+}
+
+/// Whom the selection reaches, each contact once (the first way found), and how many of them
+/// want no invitations.
+pub async fn invitees(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    scope: Scope,
+    selection: &InviteSelection,
+) -> Result<(Vec<Invitee>, i32), sqlx::Error> {
+    let companies = companies_of_scope(conn, client_id, scope, selection).await?;
+    // (contact, company, list, noInvitations), in the order they are shown.
+    type Found = (Uuid, Option<Uuid>, Option<Uuid>, bool);
+    type FoundBy = (Uuid, Option<Uuid>, Option<Uuid>, bool, i32);
+    let mut found: Vec<Found> = sqlx::query_as(
+        "SELECT c.id, cc.company_id, NULL::uuid, c.no_invitations FROM company_contacts cc \
+         JOIN contacts c ON c.id = cc.contact_id \
+         WHERE cc.client_id = $1 AND cc.company_id = ANY($2) \
+         ORDER BY cc.company_id, lower(c.firstname), lower(c.lastname), c.id",
+    )
+    .bind(client_id)
+    .bind(&companies)
+    .fetch_all(&mut *conn)
+    .await?;
+    if let Scope::Selected(_) = scope {
+        let more: Vec<Found> = sqlx::query_as(
+            "SELECT * FROM ( \
+               SELECT DISTINCT ON (c.id) c.id, o.company_id, NULL::uuid AS list_id, c.no_invitations, 1 AS way \
+               FROM order_rows o JOIN order_lines l ON l.order_id = o.id JOIN contacts c ON c.id = o.contact_id \
+               WHERE o.client_id = $1 AND o.status = 'approved' AND l.product_id = ANY($2) \
+               ORDER BY c.id, o.company_id NULLS LAST) a \
+             UNION ALL \
+             SELECT * FROM ( \
+               SELECT DISTINCT ON (c.id) c.id, cc.company_id, NULL::uuid, c.no_invitations, 2 \
+               FROM contacts c LEFT JOIN company_contacts cc ON cc.contact_id = c.id \
+               WHERE c.client_id = $1 AND c.id = ANY($3) ORDER BY c.id, cc.company_id) b \
+             UNION ALL \
+             SELECT * FROM ( \
+               SELECT c.id, NULL::uuid, m.list_id, c.no_invitations, 3 FROM contact_list_members m \
+               JOIN contacts c ON c.id = m.contact_id \
+               WHERE m.client_id = $1 AND m.list_id = ANY($4) ORDER BY m.list_id, lower(c.firstname), c.id) d \
+             ORDER BY way",
+        )
+        .bind(client_id)
+        .bind(&selection.order_product_ids)
+        .bind(&selection.contact_ids)
+        .bind(&selection.contact_list_ids)
+        .fetch_all(&mut *conn)
+        .await
+        .map(|rows: Vec<FoundBy>| {
+            rows.into_iter()
+                .map(|(contact, company, list, unwilling, _)| (contact, company, list, unwilling))
+                .collect()
+        })?;
+        found.extend(more);
+    }
+    let mut seen = HashSet::new();
+    let mut unwilling = 0;
+    let mut all = Vec::new();
+    for (contact_id, company_id, list_id, no_invitations) in found {
+        if !seen.insert(contact_id) {
+            continue;
+        }
+        if no_invitations {
+            unwilling += 1;
+            continue;
+        }
+        all.push(Invitee {
+            contact_id,
+            company_id,
+            list_id,
+        });
+    }
+    Ok((all, unwilling))
+}
+
+/// The group an invite is shown in: its list, its company, or 'none'.
+pub fn group_key(company_id: Option<Uuid>, list_id: Option<Uuid>) -> String {
+    list_id
+        .or(company_id)
+        .map_or_else(|| "none".to_string(), |id| id.to_string())
+}
+
+/// The products each group's invites get (`amountPerInvite`).
+async fn group_products(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+) -> Result<HashMap<String, Vec<InviteGroupProduct>>, sqlx::Error> {
+    let rows: Vec<(String, Json<Vec<InviteGroupProduct>>)> = sqlx::query_as(
+        "SELECT key, products FROM event_invite_groups WHERE client_id = $1 AND event_id = $2",
+    )
+    .bind(client_id)
+    .bind(event_id)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(k, p)| (k, p.0)).collect())
+}
+
+fn per_invite(products: &[InviteGroupProduct]) -> Vec<InviteProduct> {
+    products
+        .iter()
+        .map(|p| InviteProduct {
+            product_id: p.product_id,
+            amount: p.amount_per_invite,
+        })
+        .collect()
+}
+
+/// Invites each of `invitees` not yet invited to the event, with its group's products.
+pub async fn create(
+    tx: &mut PgConnection,
+    bus: &CommandBus<Invite>,
+    actor: &Actor,
+    event_id: Uuid,
+    invitees: &[Invitee],
+    unwilling: i32,
+    now: DateTime<Utc>,
+) -> Result<InvitesCreated, ApiError> {
+    lock_event(tx, actor.client_id, event_id).await?;
+    let invited: HashSet<Uuid> = invites::invited_contacts(tx, actor.client_id, event_id)
+        .await?
+        .into_iter()
+        .collect();
+    let groups = group_products(tx, actor.client_id, event_id).await?;
+    let mut created = 0;
+    for invitee in invitees.iter().filter(|i| !invited.contains(&i.contact_id)) {
+        let products = groups
+            .get(&group_key(invitee.company_id, invitee.list_id))
+            .map(|p| per_invite(p))
+            .unwrap_or_default();
+        let command = InviteCommand::Create {
+            client_id: actor.client_id,
+            content: InviteContent {
+                event_id,
+                contact_id: invitee.contact_id,
+                company_id: invitee.company_id,
+                list_id: invitee.list_id,
+                token: crate::tickets::new_code(),
+            },
+            products,
+            at: now,
+        };
+        actor
+            .run(
+                bus,
+                tx,
+                Uuid::new_v4(),
+                Some(0),
+                command,
+                "invite.create",
+                refused,
+            )
+            .await?;
+        created += 1;
+    }
+    let skipped = unwilling + i32::try_from(invitees.len()).unwrap_or(i32::MAX) - created;
+    Ok(InvitesCreated { created, skipped })
+}
+
+/// The event's ticket products by catalogue product: their titles (the first ticket product's).
+pub async fn event_products(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+) -> Result<HashMap<Uuid, String>, sqlx::Error> {
+    let rows: Vec<(Uuid, String)> = sqlx::query_as(
+        "SELECT DISTINCT ON (product_id) product_id, title FROM event_products \
+         WHERE client_id = $1 AND event_id = $2 ORDER BY product_id, sorting, id",
+    )
+    .bind(client_id)
+    .bind(event_id)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Spec 2 §5 invite products, typed: a product of the event's tickets, an amount.
+fn checked_products(
+    input: &[InviteProductInput],
+    offered: &HashMap<Uuid, String>,
+    errors: &mut FieldErrors,
+) -> Vec<InviteProduct> {
+    let mut products = Vec::new();
+    for (i, line) in input.iter().enumerate() {
+        match line.product_id {
+            None => push_error(
+                errors,
+                &format!("products.{i}.productId"),
+                "Produkt skal vælges",
+            ),
+            Some(id) if !offered.contains_key(&id) => push_error(
+                errors,
+                &format!("products.{i}.productId"),
+                "Produktet sælges ikke til arrangementet",
+            ),
+            Some(_) => {}
+        }
+        if line.amount.is_none() {
+            push_error(
+                errors,
+                &format!("products.{i}.amount"),
+                "Antal skal udfyldes",
+            );
+        }
+        if let (Some(product_id), Some(amount)) = (line.product_id, line.amount) {
+            products.push(InviteProduct { product_id, amount });
+        }
+    }
+    products
+}
+
+/// save-invite: the invite's products as a whole.
+pub async fn set_products(
+    tx: &mut PgConnection,
+    bus: &CommandBus<Invite>,
+    actor: &Actor,
+    invite_id: Uuid,
+    input: &[InviteProductInput],
+) -> Result<InviteRow, ApiError> {
+    let row = invites::one(tx, actor.client_id, invite_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let offered = event_products(tx, actor.client_id, row.event_id).await?;
+    let mut errors = FieldErrors::new();
+    let products = checked_products(input, &offered, &mut errors);
+    check_errors(errors)?;
+    actor
+        .run(
+            bus,
+            tx,
+            invite_id,
+            None,
+            InviteCommand::SetProducts { products },
+            "invite.set-products",
+            refused,
+        )
+        .await?;
+    invites::one(tx, actor.client_id, invite_id)
+        .await?
+        .ok_or(ApiError::NotFound)
+}
+
+/// The products of group `key` as saved, with their titles.
+pub async fn group(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+    key: &str,
+) -> Result<Vec<InviteGroupProduct>, ApiError> {
+    let offered = event_products(conn, client_id, event_id).await?;
+    let mut products = group_products(conn, client_id, event_id)
+        .await?
+        .remove(key)
+        .unwrap_or_default();
+    for product in &mut products {
+        product.title = offered
+            .get(&product.product_id)
+            .cloned()
+            .unwrap_or_default();
+    }
+    Ok(products)
+}
+
+/// invite-group: the group's products, saved for invites made later, and given to each of its
+/// invites now (`amountPerInvite` each). Answers how many invites changed.
+pub async fn set_group(
+    tx: &mut PgConnection,
+    bus: &CommandBus<Invite>,
+    actor: &Actor,
+    event_id: Uuid,
+    input: &InviteGroupInput,
+) -> Result<i32, ApiError> {
+    lock_event(tx, actor.client_id, event_id).await?;
+    let key = input.key.trim();
+    if key.is_empty() || key.len() > 64 {
+        return Err(ApiError::field("key", "Gruppen findes ikke"));
+    }
+    let offered = event_products(tx, actor.client_id, event_id).await?;
+    let mut errors = FieldErrors::new();
+    let mut products = Vec::new();
+    let mut seen = HashSet::new();
+    for (i, line) in input.products.iter().enumerate() {
+        let field = |name: &str| format!("products.{i}.{name}");
+        match line.product_id {
+            None => push_error(&mut errors, &field("productId"), "Produkt skal vælges"),
+            Some(id) if !offered.contains_key(&id) => push_error(
+                &mut errors,
+                &field("productId"),
+                "Produktet sælges ikke til arrangementet",
+            ),
+            Some(id) if !seen.insert(id) => push_error(
+                &mut errors,
+                &field("productId"),
+                "Produktet er valgt to gange",
+            ),
+            Some(_) => {}
+        }
+        let amount_field = |value: Option<i32>, name: &str, errors: &mut FieldErrors| match value {
+            None => push_error(errors, &field(name), "Antal skal udfyldes"),
+            Some(n) if !(0..=tribune_domain::invite::MAX_INVITE_AMOUNT).contains(&n) => push_error(
+                errors,
+                &field(name),
+                format!(
+                    "Antal skal være mellem 0 og {}",
+                    tribune_domain::invite::MAX_INVITE_AMOUNT
+                ),
+            ),
+            Some(_) => {}
+        };
+        amount_field(line.amount, "amount", &mut errors);
+        amount_field(line.amount_per_invite, "amountPerInvite", &mut errors);
+        if let (Some(product_id), Some(amount), Some(amount_per_invite)) =
+            (line.product_id, line.amount, line.amount_per_invite)
+        {
+            products.push(InviteGroupProduct {
+                product_id,
+                title: String::new(),
+                amount,
+                amount_per_invite,
+            });
+        }
+    }
+    check_errors(errors)?;
+    sqlx::query(
+        "INSERT INTO event_invite_groups (client_id, event_id, key, products) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (event_id, key) DO UPDATE SET products = EXCLUDED.products, updated_at = now()",
+    )
+    .bind(actor.client_id)
+    .bind(event_id)
+    .bind(key)
+    .bind(Json(&products))
+    .execute(&mut *tx)
+    .await?;
+    let mut updated = 0;
+    for invite in invites::of_group(tx, actor.client_id, event_id, key).await? {
+        let command = InviteCommand::SetProducts {
+            products: per_invite(&products),
+        };
+        actor
+            .run(
+                bus,
+                tx,
+                invite.id,
+                None,
+                command,
+                "invite.set-products",
+                refused,
+            )
+            .await?;
+        updated += 1;
+    }
+    Ok(updated)
+}
+
+/// delete-invites: the event's invites of `ids`; others are not found.
+pub async fn delete(
+    tx: &mut PgConnection,
+    bus: &CommandBus<Invite>,
+    actor: &Actor,
+    event_id: Uuid,
+    ids: &[Uuid],
+    now: DateTime<Utc>,
+) -> Result<i32, ApiError> {
+    lock_event(tx, actor.client_id, event_id).await?;
+    let found = invites::by_ids(tx, actor.client_id, event_id, ids).await?;
+    if ids.is_empty() || found.len() != ids.iter().collect::<HashSet<_>>().len() {
+        return Err(ApiError::field(
+            "ids",
+            "Vælg invitationer fra arrangementet",
+        ));
+    }
+    for invite in &found {
+        actor
+            .run(
+                bus,
+                tx,
+                invite.id,
+                None,
+                InviteCommand::Delete { at: now },
+                "invite.delete",
+                refused,
+            )
+            .await?;
+    }
+    Ok(i32::try_from(found.len()).unwrap_or(i32::MAX))
+}
+
+/// Whether `invite` got `kind` already (an update may always go again).
+pub fn already_sent(invite: &InviteRow, kind: SendKind) -> bool {
+    match kind {
+        SendKind::Invitation => invite.sent_at.is_some(),
+        SendKind::Reminder => invite.reminder_sent_at.is_some(),
+        SendKind::Update => false,
+    }
+}
+
+/// send-invites: one job per invite that has an e-mail and wants invitations and (without
+/// `force`) did not get this kind of mail yet. The job sends it and records it.
+#[allow(clippy::too_many_arguments)]
+pub async fn queue_sends(
+    tx: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+    ids: &[Uuid],
+    kind: SendKind,
+    force: bool,
+    created_by: Option<Uuid>,
+) -> Result<InvitesQueued, ApiError> {
+    let found = invites::by_ids(tx, client_id, event_id, ids).await?;
+    if !ids.is_empty() && found.len() != ids.iter().collect::<HashSet<_>>().len() {
+        return Err(ApiError::field(
+            "ids",
+            "Vælg invitationer fra arrangementet",
+        ));
+    }
+    let unwilling: HashSet<Uuid> = sqlx::query_scalar(
+        "SELECT id FROM contacts WHERE client_id = $1 AND id = ANY($2) AND no_invitations",
+    )
+    .bind(client_id)
+    .bind(found.iter().map(|i| i.contact_id).collect::<Vec<_>>())
+    .fetch_all(&mut *tx)
+    .await?
+    .into_iter()
+    .collect();
+    let (mut queued, mut skipped) = (0, 0);
+    for invite in &found {
+        let Some(email) = invite.email.as_deref().filter(|e| !e.trim().is_empty()) else {
+            skipped += 1;
+            continue;
+        };
+        if unwilling.contains(&invite.contact_id) || (!force && already_sent(invite, kind)) {
+            skipped += 1;
+            continue;
+        }
+        enqueue(
+            tx,
+            NewJob {
+                client_id: Some(client_id),
+                description: format!("{} til {email}", describe(kind)),
+                method: JobMethod::SendInvite {
+                    client_id,
+                    invite_id: invite.id,
+                    kind,
+                    force,
+                },
+                collection: Some("invites".into()),
+                relation_id: Some(invite.id.to_string()),
+                created_by,
+            },
+        )
+        .await?;
+        queued += 1;
+    }
+    Ok(InvitesQueued { queued, skipped })
+}
+
+/// How the Jobs screen names a send.
+pub fn describe(kind: SendKind) -> &'static str {
+    match kind {
+        SendKind::Invitation => "Invitation",
+        SendKind::Reminder => "Påmindelse om invitation",
+        SendKind::Update => "Opdatering af invitation",
+    }
+}
