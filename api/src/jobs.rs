@@ -45,6 +45,8 @@ pub enum JobMethod {
         client_id: Uuid,
         subscription_id: Uuid,
     },
+    /// Send an SMS through the gateway (`integrations::sms`).
+    SendSms(crate::integrations::sms::Sms),
     /// Send an invitation, reminder or update to an invite's contact (`invites::send`).
     SendInvite {
         client_id: Uuid,
@@ -254,6 +256,10 @@ async fn execute(state: &AppState, mailer: &Mailer, job: &ClaimedJob) -> Result<
             .await
             .map_err(|e| format!("{e:?}"))?;
             Ok(format!("{} perioder behandlet: {charges:?}", charges.len()))
+        }
+        JobMethod::SendSms(sms) => {
+            state.sms.send(&sms).await.map_err(|e| e.to_string())?;
+            Ok(format!("SMS sendt til {}", sms.to))
         }
         JobMethod::SendInvite {
             client_id,

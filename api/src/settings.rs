@@ -35,6 +35,7 @@ pub struct Settings {
     pub run_background: bool,
     pub cvr: CvrSource,
     pub accounting: AccountingSource,
+    pub sms: SmsSource,
     pub team_sport: TeamSportSource,
     /// Stripe (or localstripe): None when no secret key is set, and then no club can take cards
     /// through Stripe.
@@ -72,6 +73,14 @@ pub enum AccountingSource {
         app_secret: String,
         agreement_grant: String,
     },
+}
+
+/// Where SMS go: the stand-in (default) or an HTTP gateway (`TRIBUNE_SMS=http`,
+/// `TRIBUNE_SMS_URL`, `TRIBUNE_SMS_TOKEN`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum SmsSource {
+    StandIn,
+    Http { url: String, token: String },
 }
 
 /// Where the team-sport import reads teams: the stand-in (default) or a Holdsport-style API.
@@ -174,6 +183,13 @@ impl Settings {
                     agreement_grant: var("TRIBUNE_ECONOMIC_AGREEMENT_GRANT").unwrap_or_default(),
                 },
                 _ => AccountingSource::StandIn,
+            },
+            sms: match var("TRIBUNE_SMS").as_deref() {
+                Some("http") => SmsSource::Http {
+                    url: var("TRIBUNE_SMS_URL").unwrap_or_default(),
+                    token: var("TRIBUNE_SMS_TOKEN").unwrap_or_default(),
+                },
+                _ => SmsSource::StandIn,
             },
             team_sport: match var("TRIBUNE_TEAMSPORT").as_deref() {
                 Some("holdsport") => TeamSportSource::Holdsport {

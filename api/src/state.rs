@@ -14,8 +14,9 @@ use tribune_projections::store::{CommandBus, PgEventStore};
 use crate::integrations::accounting::{Accounting, AccountingStandIn, Economic};
 use crate::integrations::cvr::{CvrApi, CvrLookup, CvrStandIn};
 use crate::integrations::payments::{PaymentWindow, StripeClient};
+use crate::integrations::sms::{HttpSmsGateway, SmsGateway, SmsStandIn};
 use crate::integrations::team_sport::{HoldsportApi, TeamSportDirectory, TeamSportStandIn};
-use crate::settings::{AccountingSource, CvrSource, Settings, TeamSportSource};
+use crate::settings::{AccountingSource, CvrSource, Settings, SmsSource, TeamSportSource};
 use crate::storage::Storage;
 
 /// What every handler can reach. Built once in `startup`.
@@ -36,6 +37,9 @@ pub struct AppState {
     /// The accounting stand-in, when it is the one in use (tests read what it was sent).
     pub accounting_stand_in: Option<Arc<AccountingStandIn>>,
     pub team_sport: Arc<dyn TeamSportDirectory>,
+    pub sms: Arc<dyn SmsGateway>,
+    /// The SMS stand-in, when it is the one in use (tests read what it was sent).
+    pub sms_stand_in: Option<Arc<SmsStandIn>>,
     /// Stripe or localstripe, when configured.
     pub stripe: Option<Arc<StripeClient>>,
     pub window: Arc<PaymentWindow>,
@@ -103,6 +107,15 @@ impl AppState {
                 password,
             } => Arc::new(HoldsportApi::new(url, user, password)?),
         };
+        let mut sms_stand_in = None;
+        let sms: Arc<dyn SmsGateway> = match &settings.sms {
+            SmsSource::StandIn => {
+                let stand_in = Arc::new(SmsStandIn::default());
+                sms_stand_in = Some(stand_in.clone());
+                stand_in
+            }
+            SmsSource::Http { url, token } => Arc::new(HttpSmsGateway::new(url, token)?),
+        };
         let stripe = match &settings.stripe {
             Some(config) => Some(Arc::new(StripeClient::new(config.clone())?)),
             None => None,
@@ -123,6 +136,8 @@ impl AppState {
             accounting,
             accounting_stand_in,
             team_sport,
+            sms,
+            sms_stand_in,
             stripe,
             window,
             bookings: Default::default(),

@@ -43,6 +43,7 @@ pub async fn serve_and_log_in(db: &TestDb) -> Served {
         cvr: CvrSource::StandIn,
         accounting: AccountingSource::StandIn,
         team_sport: TeamSportSource::StandIn,
+        sms: tribune_api::settings::SmsSource::StandIn,
         stripe: None,
         window: WindowConfig {
             url: "http://127.0.0.1/stand-ins/payment-window".into(),

@@ -69,6 +69,8 @@ pub async fn list_products(
 #[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     search: Option<String>,
+    /// Instead of a search, these products (`a,b,…`): a picker's chosen ones.
+    ids: Option<String>,
 }
 
 #[utoipa::path(get, path = "/api/products", tag = "products",
@@ -79,16 +81,19 @@ pub async fn search_products(
     query: web::Query<SearchQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    let ids = crate::kit::ids::id_list(query.ids.as_deref())?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let rows: Vec<Value> = sqlx::query_scalar(
         "SELECT jsonb_build_object('id', id, 'title', title, 'price', price, 'type', type, \
            'variants', (SELECT coalesce(jsonb_agg(jsonb_build_object('id', v->'id', 'title', v->'title', 'price', v->'price')), '[]') \
                         FROM jsonb_array_elements(variants) v)) \
          FROM products WHERE client_id = $1 AND ($2::text IS NULL OR title ILIKE $2 OR sku ILIKE $2) \
-         ORDER BY lower(title) LIMIT 50",
+           AND ($3::uuid[] IS NULL OR id = ANY($3)) \
+         ORDER BY lower(title) LIMIT CASE WHEN $3::uuid[] IS NULL THEN 50 ELSE 200 END",
     )
     .bind(staff.client_id)
     .bind(search_pattern(&query.search))
+    .bind(ids)
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;

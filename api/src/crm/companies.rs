@@ -202,6 +202,8 @@ pub async fn export_companies(
 #[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     pub search: Option<String>,
+    /// Instead of a search, these companies (`a,b,…`): a picker's chosen ones.
+    pub ids: Option<String>,
 }
 
 #[derive(Debug, Serialize, sqlx::FromRow)]
@@ -218,13 +220,16 @@ pub async fn search_companies(
     query: web::Query<SearchQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    let ids = crate::kit::ids::id_list(query.ids.as_deref())?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let picks: Vec<CompanyPick> = sqlx::query_as(
         "SELECT id, name, cvr, city FROM companies WHERE client_id = $1 \
-         AND ($2::text IS NULL OR name ILIKE $2 OR cvr ILIKE $2) ORDER BY lower(name) LIMIT 50",
+         AND ($2::text IS NULL OR name ILIKE $2 OR cvr ILIKE $2) AND ($3::uuid[] IS NULL OR id = ANY($3)) \
+         ORDER BY lower(name) LIMIT CASE WHEN $3::uuid[] IS NULL THEN 50 ELSE 200 END",
     )
     .bind(staff.client_id)
     .bind(search_pattern(&query.search))
+    .bind(ids)
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;

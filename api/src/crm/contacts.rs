@@ -96,6 +96,8 @@ pub struct SearchQuery {
     /// Only the contacts of this company (the order and contract pickers).
     #[serde(default, rename = "companyId")]
     pub company_id: Option<String>,
+    /// Instead of a search, these contacts (`a,b,…`): a picker's chosen ones.
+    pub ids: Option<String>,
 }
 
 #[utoipa::path(get, path = "/api/contacts", tag = "contacts", params(SearchQuery), responses((status = 200, description = "{success, result: ContactRef[]}, at most 50")))]
@@ -108,16 +110,19 @@ pub async fn search_contacts(
         Some(id) => Some(parse_id(&id)?),
         None => None,
     };
+    let ids = crate::kit::ids::id_list(query.ids.as_deref())?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let rows: Vec<ContactRef> = sqlx::query_as(
         "SELECT id, firstname, lastname, email, phone, mobile FROM contacts WHERE client_id = $1 \
          AND ($2::text IS NULL OR firstname || ' ' || lastname || ' ' || email ILIKE $2) \
          AND ($3::uuid IS NULL OR id IN (SELECT contact_id FROM company_contacts WHERE company_id = $3)) \
-         ORDER BY lower(firstname), lower(lastname) LIMIT 50",
+         AND ($4::uuid[] IS NULL OR id = ANY($4)) \
+         ORDER BY lower(firstname), lower(lastname) LIMIT CASE WHEN $4::uuid[] IS NULL THEN 50 ELSE 200 END",
     )
     .bind(staff.client_id)
     .bind(search_pattern(&query.search))
     .bind(company)
+    .bind(ids)
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;

@@ -13,6 +13,7 @@ pub mod event;
 pub mod files;
 pub mod form;
 pub mod read;
+pub mod relations;
 pub mod save;
 pub mod tables;
 pub mod types;
@@ -80,6 +81,17 @@ pub fn configure(routes: &mut Routes) {
             manage,
             tables::delete_table,
         )
+        .get("/api/events/{id}/relations", read, relations::get_relations)
+        .post(
+            "/api/events/{id}/relations/create",
+            manage,
+            relations::create_relation,
+        )
+        .delete(
+            "/api/events/{id}/relations/{type}/{relationId}",
+            manage,
+            relations::delete_relation,
+        )
         .delete("/api/events/{id}", manage, event::delete_event)
         .get("/public/events", Access::Public, cards::list_event_cards)
         .get(
@@ -112,6 +124,9 @@ pub fn configure(routes: &mut Routes) {
     tables::auto_seating,
     tables::download,
     tables::delete_table,
+    relations::get_relations,
+    relations::create_relation,
+    relations::delete_relation,
     cards::list_event_cards,
     cards::event_picture,
 ))]

@@ -4,4 +4,5 @@
 pub mod accounting;
 pub mod cvr;
 pub mod payments;
+pub mod sms;
 pub mod team_sport;

@@ -37,6 +37,9 @@ struct EventForMail {
     attachment_name: Option<String>,
     attachment_key: Option<String>,
     attachment_type: Option<String>,
+    /// The SMS template chosen for this kind (none: no SMS; 'Default': Tribune's text).
+    sms_name: Option<String>,
+    sms_template: Option<String>,
 }
 
 async fn event_for_mail(
@@ -52,7 +55,11 @@ async fn event_for_mail(
            (SELECT t->>'template' FROM jsonb_array_elements(coalesce(c.settings->'events'->'emailTemplates', '[]')) t \
             WHERE jsonb_typeof(c.settings->'events'->'emailTemplates') = 'array' \
               AND t->>'name' = e.notifications->'emailNotifications'->>$3 LIMIT 1) AS template, \
-           f.file_name AS attachment_name, f.storage_key AS attachment_key, f.content_type AS attachment_type \
+           f.file_name AS attachment_name, f.storage_key AS attachment_key, f.content_type AS attachment_type, \
+           nullif(e.notifications->'smsNotifications'->>$3, '') AS sms_name, \
+           (SELECT t->>'template' FROM jsonb_array_elements(coalesce(c.settings->'events'->'smsTemplates', '[]')) t \
+            WHERE jsonb_typeof(c.settings->'events'->'smsTemplates') = 'array' \
+              AND t->>'name' = e.notifications->'smsNotifications'->>$3 LIMIT 1) AS sms_template \
          FROM club_events e JOIN clients c ON c.id = e.client_id \
          LEFT JOIN files f ON f.id = e.invite_attachment \
          WHERE e.client_id = $1 AND e.id = $2",
@@ -127,7 +134,7 @@ pub async fn send(
         None | Some("" | "Default") => None,
         Some(_) => event.template.as_deref(),
     };
-    let mail = invitation(&InvitationMail {
+    let composed = InvitationMail {
         to: &to,
         kind,
         club: &event.club,
@@ -154,6 +161,20 @@ pub async fn send(
             }),
             _ => None,
         },
+    };
+    let mail = invitation(&composed);
+    // With an SMS template chosen for this kind and a number to send to, an SMS too (its own job:
+    // retried by itself).
+    let sms = event.sms_name.as_deref().and_then(|name| {
+        let to = crate::integrations::sms::normalised_number(invite.phone.as_deref()?)?;
+        let template = (name != "Default")
+            .then_some(event.sms_template.as_deref())
+            .flatten();
+        Some(crate::integrations::sms::Sms {
+            to,
+            from: crate::integrations::sms::sender_name(&event.club),
+            text: crate::mail::invites::invitation_sms(&composed, template),
+        })
     });
     mailer
         .send(&mail)
@@ -178,7 +199,24 @@ pub async fn send(
         )
         .await;
     match recorded {
-        Ok(_) => tx.commit().await.map_err(failed)?,
+        Ok(_) => {
+            if let Some(sms) = sms {
+                enqueue(
+                    &mut tx,
+                    NewJob {
+                        client_id: Some(client_id),
+                        description: format!("SMS: {} til {}", describe(kind), sms.to),
+                        method: JobMethod::SendSms(sms),
+                        collection: Some("invites".into()),
+                        relation_id: Some(invite_id.to_string()),
+                        created_by: None,
+                    },
+                )
+                .await
+                .map_err(failed)?;
+            }
+            tx.commit().await.map_err(failed)?
+        }
         // Deleted while the mail went: it went, and there is nothing left to mark.
         Err(crate::error::ApiError::NotFound) => {}
         Err(err) => return Err(format!("Sendt, men ikke registreret: {err:?}")),

@@ -9,6 +9,31 @@ pub fn parse_id(raw: &str) -> Result<Uuid, ApiError> {
     raw.trim().parse().map_err(|_| ApiError::NotFound)
 }
 
+/// The most ids one lookup (`?ids=a,b,…`) may name.
+pub const MAX_IDS: usize = 200;
+
+/// `?ids=a,b,…` of a picker that shows the names of what was chosen before (spec 2 §7: search or
+/// ids): none when absent or blank; a malformed id or too many is refused on `ids`.
+pub fn id_list(raw: Option<&str>) -> Result<Option<Vec<Uuid>>, ApiError> {
+    let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
+        return Ok(None);
+    };
+    let ids = raw
+        .split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(|id| id.parse::<Uuid>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|_| ApiError::field("ids", "Ugyldigt id"))?;
+    if ids.len() > MAX_IDS {
+        return Err(ApiError::field(
+            "ids",
+            format!("Højst {MAX_IDS} id'er ad gangen"),
+        ));
+    }
+    Ok(Some(ids))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

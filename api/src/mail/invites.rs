@@ -146,6 +146,47 @@ pub fn invitation(mail: &InvitationMail) -> Mail {
     }
 }
 
+/// The SMS of `mail.kind`: the club's SMS template with its placeholders filled in (plain text),
+/// or Tribune's own short text; always with the link.
+pub fn invitation_sms(mail: &InvitationMail, template: Option<&str>) -> String {
+    match template.filter(|t| !t.trim().is_empty()) {
+        Some(template) => {
+            let text = [
+                ("{firstname}", mail.firstname),
+                ("{lastname}", mail.lastname),
+                ("{company}", mail.company.unwrap_or("")),
+                ("{event}", mail.event),
+                ("{date}", mail.date),
+                ("{location}", mail.location),
+                ("{tickets}", &mail.tickets.join(", ")),
+                ("{link}", mail.link),
+                ("{sender}", mail.sender),
+            ]
+            .iter()
+            .fold(
+                crate::kit::html::visible_text(template),
+                |text, (key, value)| text.replace(key, value),
+            );
+            if template.contains("{link}") {
+                text
+            } else {
+                format!("{text} {}", mail.link)
+            }
+        }
+        None => {
+            let lead = match mail.kind {
+                SendKind::Invitation => format!("{} inviterer dig til", mail.club),
+                SendKind::Reminder => "Påmindelse: du er inviteret til".to_string(),
+                SendKind::Update => "Nyt om".to_string(),
+            };
+            format!(
+                "Hej {}. {lead} {} {}. Tilmeld dig her: {}",
+                mail.firstname, mail.event, mail.date, mail.link
+            )
+        }
+    }
+}
+
 /// What a season-ticket holder's mail for one match says.
 pub struct SeasonTicketMail<'a> {
     pub holder: &'a str,

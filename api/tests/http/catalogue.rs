@@ -641,7 +641,11 @@ async fn the_demo_catalogue_is_a_football_clubs() {
             &json!({ "filter": {}, "page": 1, "perPage": 100 }),
         )
         .await;
-    assert_eq!(products["Total"], json!(13), "12 and the monthly Støttemedlemskab");
+    assert_eq!(
+        products["Total"],
+        json!(13),
+        "12 and the monthly Støttemedlemskab"
+    );
     let rows = products["Result"].as_array().expect("rows");
     let shirt = rows
         .iter()

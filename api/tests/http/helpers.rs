@@ -211,6 +211,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         cvr: tribune_api::settings::CvrSource::StandIn,
         accounting: tribune_api::settings::AccountingSource::StandIn,
         team_sport: tribune_api::settings::TeamSportSource::StandIn,
+        sms: tribune_api::settings::SmsSource::StandIn,
         stripe: Some(StripeConfig {
             url: options.stripe_url.clone().unwrap_or_else(localstripe_url),
             secret_key: "sk_test_tribune".into(),

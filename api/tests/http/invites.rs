@@ -536,3 +536,90 @@ async fn an_invites_free_tickets_are_never_given_twice_by_bookings_at_once() {
         .await;
     assert_eq!(tickets, 2);
 }
+
+#[tokio::test]
+async fn the_pickers_name_saved_choices_by_their_ids_within_the_club() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (company, contact, _) = company_with_contact(&staff, "Nordbyg", "Anna", false).await;
+    let product = crate::helpers::catalogue_ticket(&staff, "Middag", 0).await;
+    give_handbold_events(&app).await;
+    let handbold = app.admin_in_handbold().await;
+    let (theirs, their_contact, _) =
+        company_with_contact(&handbold, "Fremmed", "Frede", false).await;
+
+    let (status, body) = staff
+        .get_json(&format!("/api/companies?ids={company},{theirs}"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"].as_array().unwrap().len(), 1, "{body}");
+    assert_eq!(body["result"][0]["name"], "Nordbyg");
+    let (_, body) = staff
+        .get_json(&format!("/api/contacts?ids={contact}"))
+        .await;
+    assert_eq!(body["result"][0]["firstname"], "Anna");
+    let (_, body) = staff
+        .get_json(&format!("/api/contacts?ids={their_contact}"))
+        .await;
+    assert_eq!(body["result"], json!([]), "another club's contact");
+    let (_, body) = staff
+        .get_json(&format!("/api/products?ids={product}"))
+        .await;
+    assert_eq!(body["result"][0]["title"], "Middag");
+    let (status, body) = staff.get_json("/api/companies?ids=nej").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(first_error(&body, "ids"), "Ugyldigt id");
+}
+
+#[tokio::test]
+async fn an_invitation_goes_by_sms_too_when_the_event_chose_an_sms_template() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let dinner = crate::helpers::catalogue_ticket(&staff, "Middag", 0).await;
+    let line = json!({ "productId": dinner, "title": "Middag", "price": 0, "maxAmount": 10, "public": true });
+    let (event, _) = open_event(
+        &staff,
+        "Sponsoraften",
+        json!([line.clone()]),
+        json!({ "notifications": { "smsNotifications": { "invitation": "Default" } } }),
+    )
+    .await;
+    let (status, body) = staff
+        .post_form(
+            "/api/contacts/update",
+            Some(&json!({ "firstname": "Sofie", "lastname": "Holm", "email": "sofie@holm.dk", "phone": "12 34 56 78" })),
+            &[],
+            vec![],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let contact = body["data"]["id"].as_str().unwrap().to_string();
+    staff
+        .post_json(
+            &format!("/api/events/{event}/create-invites"),
+            &json!({ "contactIds": [contact] }),
+        )
+        .await;
+    let (_, body) = staff
+        .post_json(&format!("/api/events/{event}/send-invites"), &json!([]))
+        .await;
+    assert_eq!(body["result"]["queued"], 1, "{body}");
+    app.smtp.wait_for("sofie@holm.dk").await;
+    let stand_in = app.state.sms_stand_in.clone().expect("the SMS stand-in");
+    for _ in 0..150 {
+        if !stand_in.sent().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let sent = stand_in.sent();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(sent[0].to, "4512345678");
+    assert_eq!(sent[0].from, "Demo FC");
+    assert!(sent[0].text.contains("Sponsoraften"), "{}", sent[0].text);
+    assert!(
+        sent[0].text.contains("/public/events/invite/"),
+        "{}",
+        sent[0].text
+    );
+}

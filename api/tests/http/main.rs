@@ -21,6 +21,7 @@ mod openapi;
 mod orders;
 mod payments;
 mod profile_cards;
+mod relations;
 mod search;
 mod seats;
 mod session;

@@ -237,6 +237,30 @@ export type AutoSeated = { placed: number,
  */
 unplaced: number, };
 
+export type RelatedOrder = { id: string, orderNumber: number, status: string, customer: string, companyName: string | null, tickets: number, 
+/**
+ * In øre.
+ */
+total: number, createdAt: string, };
+
+export type RelatedCompany = { id: string, name: string, 
+/**
+ * Tickets of the event that admit someone.
+ */
+tickets: number, invited: boolean, 
+/**
+ * Linked by hand (may be unlinked).
+ */
+linked: boolean, };
+
+export type RelatedContract = { id: string, contractNumber: number, status: string, companyName: string | null, linkedAt: string, };
+
+export type EventRelations = { orders: Array<RelatedOrder>, companies: Array<RelatedCompany>, contracts: Array<RelatedContract>, };
+
+export type RelationType = "company" | "contract";
+
+export type RelationInput = { relationType: RelationType | null, relationId: string | null, };
+
 export type InviteContact = { id: string, firstname: string, lastname: string, email: string | null, phone: string | null, };
 
 export type InviteProduct = { productId: string, title: string, amount: number, };

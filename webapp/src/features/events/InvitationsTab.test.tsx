@@ -331,6 +331,38 @@ describe('the invitations tab', () => {
     });
   });
 
+  it('names a saved choice the first search does not find, read by its id', async () => {
+    serveInvites();
+    server.use(
+      http.get('/api/events/e-1', () =>
+        HttpResponse.json({
+          success: true,
+          result: invitingEvent({
+            invitees: {
+              productIds: [],
+              orderProductIds: [],
+              companyIds: ['c-7'],
+              contactIds: [],
+              contactListIds: [],
+            },
+          }),
+        }),
+      ),
+      http.get('/api/companies', ({ request }) => {
+        const ids = new URL(request.url).searchParams.get('ids');
+        return HttpResponse.json({
+          success: true,
+          result:
+            ids === 'c-7' ? [{ id: 'c-7', name: 'Gammel Sponsor A/S', cvr: null, city: null }] : [],
+        });
+      }),
+    );
+    await openTab();
+    const card = screen.getByRole('region', { name: 'Opret invitationer' });
+    expect(await within(card).findByText('Gammel Sponsor A/S')).toBeInTheDocument();
+    expect(within(card).queryByText('Ukendt')).not.toBeInTheDocument();
+  });
+
   it("creates the active ones of 'Aktiv dato', and says what the server refused", async () => {
     const { created } = serveInvites({
       event: () => invitingEvent({ activeDate: '2026-11-15' }),

@@ -5,10 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/baseApi';
 import { formatDate, fullName } from '../../shared/format';
 import {
+  useCompaniesByIdsQuery,
+  useContactsByIdsQuery,
+  useProductsByIdsQuery,
   useSearchCompaniesQuery,
   useSearchContactsQuery,
   useSearchProductsQuery,
 } from '../../shared/pickers/pickersApi';
+import type { CompanyPick, ContactPick, ProductPick } from '../../shared/pickers/types';
 import { useTimeZone } from '../../shared/ui/DateTime';
 import { DateField, MultiSelectField, type SelectOption } from '../../shared/ui/FormFields';
 import { Section } from '../../shared/ui/Section';
@@ -53,11 +57,13 @@ function useSearchedChoices(
 /** What a searched select chooses from. */
 type ChoiceSource = 'products' | 'companies' | 'contacts';
 
-/** The server's choices of `source` for the typed text ('' proposes the first ones). */
-function useFoundChoices(source: ChoiceSource, search: string): InviteeChoice[] | undefined {
-  const products = useSearchProductsQuery(search, { skip: source !== 'products' }).data;
-  const companies = useSearchCompaniesQuery(search, { skip: source !== 'companies' }).data;
-  const contacts = useSearchContactsQuery({ search }, { skip: source !== 'contacts' }).data;
+/** The choices of `source` as the server answers them: found by a search or read by their ids. */
+function choicesOf(
+  source: ChoiceSource,
+  products: ProductPick[] | undefined,
+  companies: CompanyPick[] | undefined,
+  contacts: ContactPick[] | undefined,
+): InviteeChoice[] | undefined {
   if (source === 'products') {
     return products?.map((product) => ({ id: product.id, label: product.title }));
   }
@@ -68,6 +74,23 @@ function useFoundChoices(source: ChoiceSource, search: string): InviteeChoice[] 
     id: contact.id,
     label: contact.email ? `${fullName(contact)} (${contact.email})` : fullName(contact),
   }));
+}
+
+/** The server's choices of `source` for the typed text ('' proposes the first ones). */
+function useFoundChoices(source: ChoiceSource, search: string): InviteeChoice[] | undefined {
+  const products = useSearchProductsQuery(search, { skip: source !== 'products' }).data;
+  const companies = useSearchCompaniesQuery(search, { skip: source !== 'companies' }).data;
+  const contacts = useSearchContactsQuery({ search }, { skip: source !== 'contacts' }).data;
+  return choicesOf(source, products, companies, contacts);
+}
+
+/** The chosen ones of `source` with their names, read by their ids (a saved selection). */
+function useChosenChoices(source: ChoiceSource, chosen: string[]): InviteeChoice[] {
+  const none = chosen.length === 0;
+  const products = useProductsByIdsQuery(chosen, { skip: none || source !== 'products' }).data;
+  const companies = useCompaniesByIdsQuery(chosen, { skip: none || source !== 'companies' }).data;
+  const contacts = useContactsByIdsQuery(chosen, { skip: none || source !== 'contacts' }).data;
+  return choicesOf(source, products, companies, contacts) ?? [];
 }
 
 interface SearchedSelectProps {
@@ -83,7 +106,13 @@ function SearchedSelect({ name, label, chosen, source, seed = [] }: SearchedSele
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const found = useFoundChoices(source, search);
-  const options = useSearchedChoices(chosen, found, seed, t('events.invites.unknown'));
+  const named = useChosenChoices(source, chosen);
+  const options = useSearchedChoices(
+    chosen,
+    found,
+    [...seed, ...named],
+    t('events.invites.unknown'),
+  );
   return (
     <MultiSelectField
       name={name}

@@ -19,6 +19,19 @@ export const pickersApi = baseApi.injectEndpoints({
       query: (search) => ({ url: 'products', params: { search } }),
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
+    // The chosen ones by id (spec 2 §7: search or ids), so a picker names what was saved.
+    companiesByIds: build.query<CompanyPick[], string[]>({
+      query: (ids) => ({ url: 'companies', params: { ids: ids.join(',') } }),
+      providesTags: [{ type: 'Company', id: 'LIST' }],
+    }),
+    contactsByIds: build.query<ContactPick[], string[]>({
+      query: (ids) => ({ url: 'contacts', params: { ids: ids.join(',') } }),
+      providesTags: [{ type: 'Contact', id: 'LIST' }],
+    }),
+    productsByIds: build.query<ProductPick[], string[]>({
+      query: (ids) => ({ url: 'products', params: { ids: ids.join(',') } }),
+      providesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
   }),
 });
 
@@ -29,4 +42,7 @@ export const {
   useLazySearchContactsQuery,
   useSearchProductsQuery,
   useLazySearchProductsQuery,
+  useCompaniesByIdsQuery,
+  useContactsByIdsQuery,
+  useProductsByIdsQuery,
 } = pickersApi;
