@@ -1808,3 +1808,64 @@ async fn a_chart_is_edited_keeping_its_seats_and_what_is_sold_on_them_and_delete
     );
     assert_eq!(other.delete(&path).await.0, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn send_seasonal_tickets_mails_each_holder_with_an_email_their_ticket_for_the_match_once_issued(
+) {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let season = a_season(&staff, &key).await;
+    let event = seated_event(&staff, &key).await;
+    for body in [
+        json!({ "seat": "A1-5", "name": "Karen Kunde", "email": "kunde@tribune.test" }),
+        json!({ "seat": "A1-6", "name": "Bo Uden Mail" }),
+    ] {
+        let (status, answer) = season_ticket(&staff, &season, &body).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+    for round in 0..2 {
+        let (status, body) = staff
+            .post_json(
+                &format!("/api/events/{event}/send-seasonal-tickets"),
+                &json!({}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(
+            body["result"],
+            json!({ "queued": 1, "skipped": 1 }),
+            "round {round}"
+        );
+    }
+    let mail = app.smtp.wait_for("kunde@tribune.test").await;
+    let link = mail
+        .link("http://127.0.0.1/public/events/ticket/")
+        .expect("the ticket's link");
+    let code = link.rsplit('/').next().unwrap();
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM ticket_rows WHERE event_id = '{event}' AND code = '{code}' AND seat_number = '5'"
+        ))
+        .await,
+        1
+    );
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM ticket_rows WHERE event_id = '{event}'"
+        ))
+        .await,
+        1,
+        "Karen's ticket issued once, though sent twice; none for Bo, who has no e-mail"
+    );
+    // Another club's staff send nothing.
+    crate::helpers::give_handbold_events(&app).await;
+    let other = app.admin_in_handbold().await;
+    let (status, _) = other
+        .post_json(
+            &format!("/api/events/{event}/send-seasonal-tickets"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
