@@ -40,6 +40,10 @@ function serveEvent({ event = () => savedEvent(), update }: Serve = {}) {
       reads.count += 1;
       return HttpResponse.json({ success: true, result: event() });
     }),
+    // What the relations tab reads beside the event: nothing related yet.
+    http.get('/api/events/e-1/relations', () =>
+      HttpResponse.json({ success: true, result: { orders: [], companies: [], contracts: [] } }),
+    ),
     http.get('/api/events/e-9', () =>
       HttpResponse.json({
         success: true,

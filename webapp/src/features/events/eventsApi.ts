@@ -5,12 +5,15 @@ import type {
   AttendeeOverview,
   AttendeeQuery,
   AutoSeated,
+  EventRelations,
   EventTable,
   ScannedTicket,
   TableGuest,
   TableInput,
+  RelationType,
   UnplacedQuery,
 } from '../../api/generated/events';
+import type { ContractListRow } from '../../api/generated/contracts';
 import type { ListResult } from '../../api/listTypes';
 import { saveBlob } from '../../shared/download';
 import { entityFormData } from '../../shared/multipart';
@@ -52,6 +55,8 @@ const attendeesTag = (id: string) => ({ type: EVENT_TAG, id: `attendees:${id}` }
 const tablesTag = (id: string) => ({ type: EVENT_TAG, id: `tables:${id}` });
 /** An event's invites: the groups, and each group's products, which every invite call changes. */
 const invitesTag = (id: string) => ({ type: EVENT_TAG, id: `invites:${id}` });
+/** An event's relations: its orders, companies and contracts, which every link and unlink changes. */
+const relationsTag = (id: string) => ({ type: EVENT_TAG, id: `relations:${id}` });
 
 // The seat engine's calls are the back office's, whatever the mode.
 const SEAT_CHARTS = '/api/seats/charts';
@@ -129,6 +134,18 @@ function creationParams(creation: InviteCreation): Record<string, string> {
     ...(creation.kind === 'active' ? { activeDate: creation.activeDate } : {}),
   };
 }
+
+/** A company or contract linked to the event by hand ('Tilknyt', 'Fjern'). */
+export interface RelationRequest {
+  eventId: string;
+  relationType: RelationType;
+  relationId: string;
+}
+
+/** The contracts list (POST, the list protocol), searched for 'Tilknyt kontrakt'. */
+const CONTRACTS_LIST_ENDPOINT = 'contracts';
+/** How many contracts a search proposes. */
+const CONTRACT_PROPOSALS = 10;
 
 /** A page of the guests at no table, by search. */
 export interface UnplacedRequest {
@@ -407,6 +424,50 @@ export const eventsApi = baseApi.injectEndpoints({
     sendSeasonalTickets: build.mutation<InvitesQueued, string>({
       query: (id) => ({ url: `${one(id)}/send-seasonal-tickets`, method: 'POST', body: {} }),
     }),
+    /**
+     * Relationer: the orders with tickets for the event, the companies that come (by tickets,
+     * invites or by hand) and the linked contracts. Invites and orders change them too.
+     */
+    getEventRelations: build.query<EventRelations, string>({
+      query: (id) => `${one(id)}/relations`,
+      providesTags: (_result, _error, id) => [
+        relationsTag(id),
+        invitesTag(id),
+        { type: 'Order', id: 'LIST' },
+      ],
+    }),
+    /** Links a company or a contract to the event; linking one twice changes nothing. */
+    linkEventRelation: build.mutation<EventRelations, RelationRequest>({
+      query: ({ eventId, relationType, relationId }) => ({
+        url: `${one(eventId)}/relations/create`,
+        method: 'POST',
+        body: { relationType, relationId },
+      }),
+      invalidatesTags: (_result, error, { eventId }) => (error ? [] : [relationsTag(eventId)]),
+    }),
+    /** Unlinks a company or contract that was linked by hand. */
+    unlinkEventRelation: build.mutation<EventRelations, RelationRequest>({
+      query: ({ eventId, relationType, relationId }) => ({
+        url: `${one(eventId)}/relations/${relationType}/${encodeURIComponent(relationId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, error, { eventId }) => (error ? [] : [relationsTag(eventId)]),
+    }),
+    /** The club's contracts by number, company or contact person, newest first. */
+    searchEventContracts: build.query<ContractListRow[], string>({
+      query: (search) => ({
+        url: CONTRACTS_LIST_ENDPOINT,
+        method: 'POST',
+        body: {
+          filter: { search },
+          sort: { field: 'ContractNumber', dir: 'desc' },
+          page: 1,
+          perPage: CONTRACT_PROPOSALS,
+        },
+      }),
+      transformResponse: (body: Partial<ListResult<ContractListRow>>) => body.Result ?? [],
+      providesTags: [{ type: 'Contract', id: 'LIST' }],
+    }),
     /** The club's contact lists, for the invitees' 'Kontaktlister'. */
     getContactListChoices: build.query<ContactListChoice[], void>({
       query: () => 'contacts/lists',
@@ -445,4 +506,8 @@ export const {
   useSaveInviteGroupMutation,
   useSendSeasonalTicketsMutation,
   useGetContactListChoicesQuery,
+  useGetEventRelationsQuery,
+  useLinkEventRelationMutation,
+  useUnlinkEventRelationMutation,
+  useLazySearchEventContractsQuery,
 } = eventsApi;

@@ -24,8 +24,8 @@ export interface BookingInvite {
 
 /**
  * The invitation the buyer came with: the address's `?invite=`, or the one the stored booking
- * kept (a reload, the way back from the payment). While it holds, the booking keeps its token,
- * so every booking call sends it; one gone or used up is dropped and the booking is a plain one.
+ * kept (a reload, the way back from the payment). The booking keeps its token, so every booking
+ * call sends it; one that is gone is dropped and the booking is a plain one.
  */
 export function useBookingInvite(event: PublicEvent, store: LocalBookingStore): BookingInvite {
   const [params] = useSearchParams();
@@ -43,12 +43,15 @@ export function useBookingInvite(event: PublicEvent, store: LocalBookingStore): 
     problem = 'usedUp';
   }
   const invite = read && !problem ? read : undefined;
-  const dropped = problem === 'notFound' || problem === 'usedUp';
+  // A used-up invitation still lets its holder in where only the invited may book (at the
+  // full price): only one that is gone is dropped.
+  const dropped = problem === 'notFound';
 
   useEffect(() => {
-    if (invite && token && booking.inviteToken !== token) update({ inviteToken: token });
+    const holds = invite !== undefined || problem === 'usedUp';
+    if (holds && token && booking.inviteToken !== token) update({ inviteToken: token });
     if (dropped && booking.inviteToken === token) update({ inviteToken: null });
-  }, [invite, dropped, token, booking.inviteToken, update]);
+  }, [invite, problem, dropped, token, booking.inviteToken, update]);
 
   return { invite, problem };
 }
