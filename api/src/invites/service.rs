@@ -523,7 +523,7 @@ pub fn already_sent(invite: &InviteRow, kind: SendKind) -> bool {
 }
 
 /// send-invites: one job per invite that has an e-mail and wants invitations and (without
-/// `force`) did not get this kind of mail yet. The job sends it and records it.
+/// `force`) did not get this kind of mail yet; a reminder only to those who booked nothing. The job sends it and records it.
 #[allow(clippy::too_many_arguments)]
 pub async fn queue_sends(
     tx: &mut PgConnection,
@@ -556,7 +556,12 @@ pub async fn queue_sends(
             skipped += 1;
             continue;
         };
-        if unwilling.contains(&invite.contact_id) || (!force && already_sent(invite, kind)) {
+        // A reminder is for those who have not booked (as the automatic ones are).
+        let booked = kind == SendKind::Reminder && invite.booked > 0;
+        if unwilling.contains(&invite.contact_id)
+            || booked
+            || (!force && already_sent(invite, kind))
+        {
             skipped += 1;
             continue;
         }

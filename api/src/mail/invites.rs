@@ -82,23 +82,28 @@ fn default_paragraphs(mail: &InvitationMail) -> Vec<String> {
     paragraphs
 }
 
+/// The placeholders a club's template may use, with their values.
+fn placeholders(mail: &InvitationMail) -> [(&'static str, String); 9] {
+    [
+        ("{firstname}", mail.firstname.to_string()),
+        ("{lastname}", mail.lastname.to_string()),
+        ("{company}", mail.company.unwrap_or("").to_string()),
+        ("{event}", mail.event.to_string()),
+        ("{date}", mail.date.to_string()),
+        ("{location}", mail.location.to_string()),
+        ("{tickets}", mail.tickets.join(", ")),
+        ("{link}", mail.link.to_string()),
+        ("{sender}", mail.sender.to_string()),
+    ]
+}
+
 /// A club template with its placeholders filled in (values escaped: the template is HTML).
 fn filled(template: &str, mail: &InvitationMail) -> String {
-    [
-        ("{firstname}", mail.firstname),
-        ("{lastname}", mail.lastname),
-        ("{company}", mail.company.unwrap_or("")),
-        ("{event}", mail.event),
-        ("{date}", mail.date),
-        ("{location}", mail.location),
-        ("{tickets}", &mail.tickets.join(", ")),
-        ("{link}", mail.link),
-        ("{sender}", mail.sender),
-    ]
-    .iter()
-    .fold(template.to_string(), |text, (key, value)| {
-        text.replace(key, &escape(value))
-    })
+    placeholders(mail)
+        .iter()
+        .fold(template.to_string(), |text, (key, value)| {
+            text.replace(key, &escape(value))
+        })
 }
 
 /// The mail of `mail.kind` to the invitee.
@@ -151,19 +156,7 @@ pub fn invitation(mail: &InvitationMail) -> Mail {
 pub fn invitation_sms(mail: &InvitationMail, template: Option<&str>) -> String {
     match template.filter(|t| !t.trim().is_empty()) {
         Some(template) => {
-            let text = [
-                ("{firstname}", mail.firstname),
-                ("{lastname}", mail.lastname),
-                ("{company}", mail.company.unwrap_or("")),
-                ("{event}", mail.event),
-                ("{date}", mail.date),
-                ("{location}", mail.location),
-                ("{tickets}", &mail.tickets.join(", ")),
-                ("{link}", mail.link),
-                ("{sender}", mail.sender),
-            ]
-            .iter()
-            .fold(
+            let text = placeholders(mail).iter().fold(
                 crate::kit::html::visible_text(template),
                 |text, (key, value)| text.replace(key, value),
             );

@@ -274,6 +274,15 @@ async fn invites_are_made_sent_booked_through_their_link_reminded_and_deleted() 
         2
     );
 
+    // A reminder sent by hand leaves out who booked.
+    let (_, body) = staff
+        .post_json(
+            &format!("/api/events/{event}/send-invites?type=reminder"),
+            &json!([annas["id"]]),
+        )
+        .await;
+    assert_eq!(body["result"], json!({ "queued": 0, "skipped": 1 }));
+
     // The reminder, seven days before: to Bo and Carl, who booked nothing; never twice.
     let later = chrono::Utc::now() + chrono::Duration::days(4);
     let queued = tribune_api::invites::send::queue_due_reminders(&app.state, later, 100)

@@ -258,7 +258,7 @@ describe('the booking wizard', () => {
       }),
       products: (body) =>
         body.companyId
-          ? [product({ title: 'Firmabillet', allowance: 2, price: 20000 })]
+          ? [product({ title: 'Firmabillet', allowance: 2, inContract: true, price: 20000 })]
           : [product()],
     });
     renderApp('/events/derby');

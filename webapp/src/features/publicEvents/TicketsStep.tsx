@@ -216,7 +216,13 @@ function ProductField({ eventId, product, index, free }: ProductFieldProps) {
       {product.description && <p className="tb-booking-description">{product.description}</p>}
       {product.allowance > 0 && (
         <p className="tb-booking-allowance">
-          {t('publicEvents.tickets.allowance', { count: product.allowance })}
+          {/* Free tickets from no contract of the company's are the invitation's. */}
+          {t(
+            product.inContract
+              ? 'publicEvents.tickets.allowance'
+              : 'publicEvents.tickets.invitedAllowance',
+            { count: product.allowance },
+          )}
         </p>
       )}
       <div className="tb-field tb-booking-amount">
