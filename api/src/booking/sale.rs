@@ -298,9 +298,6 @@ pub struct InviteGrant {
     pub products: HashMap<Uuid, (i32, i32)>,
 }
 
-/// The answer for a link of an unknown or deleted invite, or of another event's.
-pub const INVITE_GONE: &str = "Invitationen findes ikke eller er slettet.";
-
 /// The live invite of the event whose link carries `token` (none given: none), with what it has
 /// left; refused on `inviteToken` when there is none such.
 pub async fn invite_grant(
@@ -311,7 +308,7 @@ pub async fn invite_grant(
     let Some(token) = token.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(None);
     };
-    let gone = || ApiError::field("inviteToken", INVITE_GONE);
+    let gone = || ApiError::field("inviteToken", crate::invites::public::INVITE_GONE);
     if token.len() > 64 {
         return Err(gone());
     }
@@ -321,14 +318,11 @@ pub async fn invite_grant(
             i.client_id == event.client_id && i.event_id == event.id && i.deleted_at.is_none()
         })
         .ok_or_else(gone)?;
-    let mut products = HashMap::new();
-    for product in invite.products.iter().filter(|p| p.amount > 0) {
-        let taken = capacity::taken(conn, &keys::invite(invite.id, product.product_id)).await?;
-        products.insert(
-            product.product_id,
-            (product.amount, (product.amount - taken).max(0)),
-        );
-    }
+    let products = crate::invites::public::left_of(conn, &invite)
+        .await?
+        .into_iter()
+        .map(|(product, amount, left)| (product, (amount, left)))
+        .collect();
     Ok(Some(InviteGrant {
         invite_id: invite.id,
         products,

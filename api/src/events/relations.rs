@@ -12,6 +12,7 @@ use uuid::Uuid;
 
 use crate::envelope;
 use crate::error::ApiError;
+use crate::kit::club::exists_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::session::Staff;
@@ -96,18 +97,17 @@ pub struct RelationInput {
     pub relation_id: Option<Uuid>,
 }
 
+/// The club's event, or not found.
 async fn event_exists(
     conn: &mut PgConnection,
     client_id: Uuid,
     event_id: Uuid,
 ) -> Result<(), ApiError> {
-    let found: Option<i32> =
-        sqlx::query_scalar("SELECT 1 FROM club_events WHERE client_id = $1 AND id = $2")
-            .bind(client_id)
-            .bind(event_id)
-            .fetch_optional(conn)
-            .await?;
-    found.map(|_| ()).ok_or(ApiError::NotFound)
+    if exists_in_club(conn, "club_events", client_id, Some(event_id)).await? {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
 }
 
 async fn relations_of(
@@ -204,14 +204,8 @@ pub async fn create_relation(
         RelationType::Company => "companies",
         RelationType::Contract => "contract_rows",
     };
-    let known: Option<i32> = sqlx::query_scalar(&format!(
-        "SELECT 1 FROM {table} WHERE client_id = $1 AND id = $2"
-    ))
-    .bind(staff.client_id)
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    if known.is_none() {
+    let known = exists_in_club(&mut tx, table, staff.client_id, Some(id)).await?;
+    if !known {
         return Err(ApiError::field(
             "relationId",
             match kind {

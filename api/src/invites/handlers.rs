@@ -20,6 +20,7 @@ use super::service::{self, group_key, Scope};
 use crate::envelope;
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
+use crate::kit::club::exists_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::session::Staff;
@@ -115,13 +116,9 @@ pub async fn list_invites(
 ) -> Result<HttpResponse, ApiError> {
     let event_id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let exists: Option<i32> =
-        sqlx::query_scalar("SELECT 1 FROM club_events WHERE client_id = $1 AND id = $2")
-            .bind(staff.client_id)
-            .bind(event_id)
-            .fetch_optional(&mut *tx)
-            .await?;
-    exists.ok_or(ApiError::NotFound)?;
+    if !exists_in_club(&mut tx, "club_events", staff.client_id, Some(event_id)).await? {
+        return Err(ApiError::NotFound);
+    }
     let rows = invites::of_event(&mut tx, staff.client_id, event_id).await?;
     let titles = service::event_products(&mut tx, staff.client_id, event_id).await?;
     tx.commit().await?;
