@@ -39,6 +39,7 @@ bench:
     cargo bench -p tribune-api --bench seats
     cargo bench -p tribune-api --bench season
     cargo bench -p tribune-api --bench gate
+    cargo bench -p tribune-api --bench pos
 
 # Fuzz the API: schemathesis over /api/openapi.json as the demo admin, against the release server on
 # a fresh database, bounded in cases and time; fails on any 5xx. `just fuzz --max-examples 5 --max-time 120`.

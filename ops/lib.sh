@@ -248,6 +248,23 @@ localstripe_webhook() {
 # ---------------------------------------------------------------------------------------------
 # Builds
 
+# QZ Tray's certificate and key for the demo and the browser tests: a self-signed pair made once
+# in $1 (default .data/qz) with openssl, exported as TRIBUNE_QZ_CERT and TRIBUNE_QZ_KEY unless they
+# are set already (a real pair: see the README, 'Receipt printing').
+qz_demo_keys() {
+  [[ -z ${TRIBUNE_QZ_CERT:-} || -z ${TRIBUNE_QZ_KEY:-} ]] || return 0
+  local dir=${1:-$TRIBUNE_ROOT/.data/qz}
+  if [[ ! -s $dir/qz.crt || ! -s $dir/qz.key ]]; then
+    command -v openssl >/dev/null 2>&1 || ensure_debian_package /usr/bin/openssl openssl || return 1
+    mkdir -p "$dir"
+    log "making a self-signed QZ Tray certificate for the demo ($dir)"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=Tribune demo/O=Tribune" \
+      -keyout "$dir/qz.key" -out "$dir/qz.crt" >/dev/null 2>&1 || return 1
+    chmod 600 "$dir/qz.key"
+  fi
+  export TRIBUNE_QZ_CERT="$dir/qz.crt" TRIBUNE_QZ_KEY="$dir/qz.key"
+}
+
 build_webapp() {
   npm_ci_if_needed "$TRIBUNE_ROOT/webapp" || return 1
   log "building the webapp (npm run build)"

@@ -12,8 +12,8 @@ use ts_rs::TS;
 fn files() -> Vec<(&'static str, String)> {
     use tribune_domain::money::Money;
     use tribune_domain::order::{
-        CardPayment, ExtraInfoValue, Invoicing, InvoicingType, LineOption, OrderEvent, OrderLine,
-        OrderStatus, PaidCard, PaymentStatus, Totals, VatSettings,
+        CardPayment, DeskPayment, ExtraInfoValue, Invoicing, InvoicingType, LineOption, OrderEvent,
+        OrderLine, OrderStatus, PaidCard, PaymentStatus, Totals, VatSettings,
     };
     use tribune_projections::order::queries::OrderListRow;
 
@@ -25,6 +25,7 @@ fn files() -> Vec<(&'static str, String)> {
         Money::decl(),
         OrderStatus::decl(),
         PaymentStatus::decl(),
+        DeskPayment::decl(),
         PaidCard::decl(),
         CardPayment::decl(),
         InvoicingType::decl(),
@@ -62,6 +63,7 @@ fn files() -> Vec<(&'static str, String)> {
         ("booking.ts", booking()),
         ("seats.ts", seats()),
         ("shop.ts", shop()),
+        ("pos.ts", pos()),
     ]
 }
 
@@ -218,6 +220,35 @@ fn booking() -> String {
     .replacen(
         "\n\n",
         "\n\nimport type { ExtraInfoValue, Money } from './orders';\nimport type { EventExtraInfo } from './events';\n\n",
+        1,
+    )
+}
+
+/// The point of sale's types (spec 2 §3 Point-of-sale cart); money and the desk payment come
+/// from `orders.ts`, the seat categories from `booking.ts`.
+fn pos() -> String {
+    use crate::pos::dto::{
+        PosCart, PosCustomer, PosKind, PosLine, PosOrder, PosPrice, PosPricedLine, PosPrint,
+        PosProduct, PosProducts, PosResult, PosTicket, PrintKind,
+    };
+    declarations(&[
+        PosKind::decl(),
+        PosProduct::decl(),
+        PosProducts::decl(),
+        PosLine::decl(),
+        PosCustomer::decl(),
+        PosCart::decl(),
+        PosPricedLine::decl(),
+        PosPrice::decl(),
+        PosOrder::decl(),
+        PosTicket::decl(),
+        PrintKind::decl(),
+        PosPrint::decl(),
+        PosResult::decl(),
+    ])
+    .replacen(
+        "\n\n",
+        "\n\nimport type { DeskPayment, Money } from './orders';\nimport type { SeatCategory } from './booking';\n\n",
         1,
     )
 }

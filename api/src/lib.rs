@@ -23,6 +23,7 @@ pub mod mail;
 pub mod openapi;
 pub mod orders;
 pub mod payments;
+pub mod pos;
 pub mod profile;
 pub mod routes;
 pub mod seats;

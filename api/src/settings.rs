@@ -42,6 +42,16 @@ pub struct Settings {
     pub stripe: Option<StripeConfig>,
     /// The hosted payment window; the project's fake window unless `TRIBUNE_WINDOW_URL` is set.
     pub window: WindowConfig,
+    /// QZ Tray's certificate and private key (`TRIBUNE_QZ_CERT`, `TRIBUNE_QZ_KEY`: PEM files);
+    /// None: the desk cannot print through QZ Tray (the tickets are still PDFs).
+    pub qz: Option<QzFiles>,
+}
+
+/// Where QZ Tray's certificate and private key are.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QzFiles {
+    pub certificate: PathBuf,
+    pub key: PathBuf,
 }
 
 /// Four connections per core, at least 8. More only queue inside PostgreSQL for the same cores
@@ -183,6 +193,13 @@ impl Settings {
                     agreement_grant: var("TRIBUNE_ECONOMIC_AGREEMENT_GRANT").unwrap_or_default(),
                 },
                 _ => AccountingSource::StandIn,
+            },
+            qz: match (var("TRIBUNE_QZ_CERT"), var("TRIBUNE_QZ_KEY")) {
+                (Some(certificate), Some(key)) => Some(QzFiles {
+                    certificate: certificate.into(),
+                    key: key.into(),
+                }),
+                _ => None,
             },
             sms: match var("TRIBUNE_SMS").as_deref() {
                 Some("http") => SmsSource::Http {

@@ -46,6 +46,8 @@ pub struct AppState {
     /// The bookings waiting for their batch, per event (issue 15's rush).
     pub bookings: crate::booking::batch::Queues,
     pub seat_holds: crate::seats::holds::HoldQueues,
+    /// QZ Tray's certificate and signing key, when configured.
+    pub qz: Option<Arc<crate::integrations::qz::QzSigner>>,
 }
 
 /// cvrapi.dk asks every caller to say who it is and how to reach them.
@@ -121,6 +123,13 @@ impl AppState {
             None => None,
         };
         let window = Arc::new(PaymentWindow::new(settings.window.clone()));
+        let qz = match &settings.qz {
+            Some(files) => Some(Arc::new(crate::integrations::qz::QzSigner::load(
+                &files.certificate,
+                &files.key,
+            )?)),
+            None => None,
+        };
         Ok(AppState {
             pool,
             settings,
@@ -142,6 +151,7 @@ impl AppState {
             window,
             bookings: Default::default(),
             seat_holds: Default::default(),
+            qz,
         })
     }
 }

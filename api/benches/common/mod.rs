@@ -50,6 +50,7 @@ pub async fn serve_and_log_in(db: &TestDb) -> Served {
             merchant_number: "1000001".into(),
             secret: "tribune-stand-in".into(),
         },
+        qz: None,
     };
     let app = Application::build(settings).await.unwrap();
     let base = format!("http://127.0.0.1:{}", app.port());

@@ -418,6 +418,19 @@ pub async fn offers(
     now: DateTime<Utc>,
     invite: Option<&InviteGrant>,
 ) -> Result<Vec<(Offer, Option<i32>)>, sqlx::Error> {
+    offers_for(conn, event, buyer, now, invite, false).await
+}
+
+/// `offers`; `desk`: as the point of sale sells them, where staff sell every active product,
+/// public or not (the places, shares and allowances are the same).
+pub async fn offers_for(
+    conn: &mut PgConnection,
+    event: &SaleEvent,
+    buyer: Buyer,
+    now: DateTime<Utc>,
+    invite: Option<&InviteGrant>,
+    desk: bool,
+) -> Result<Vec<(Offer, Option<i32>)>, sqlx::Error> {
     let products = products_of(conn, event).await?;
     let left = |limit: Option<i32>, taken: i32| limit.map(|limit| (limit - taken).max(0));
     let event_left = left(event.max_signups, event.taken);
@@ -446,7 +459,8 @@ pub async fn offers(
                 .map(|&(amount, left)| (g.invite_id, amount, left))
         });
         let invite_left = invited.map_or(0, |(_, _, left)| left);
-        let public = product.public
+        let public = desk
+            || product.public
             || product.make_public_at.is_some_and(|at| at <= now)
             || invited.is_some();
         if !product.active || (company.is_none() && !public) {

@@ -4,5 +4,6 @@
 pub mod accounting;
 pub mod cvr;
 pub mod payments;
+pub mod qz;
 pub mod sms;
 pub mod team_sport;

@@ -11,8 +11,8 @@ use sqlx::PgConnection;
 use tribune_domain::money::Money;
 use tribune_domain::order::totals::line_amounts;
 use tribune_domain::order::{
-    CardPayment, Customer, ExtraInfoValue, Invoicing, Order, OrderContent, OrderLine, OrderStatus,
-    PaymentStatus,
+    CardPayment, Customer, DeskPayment, ExtraInfoValue, Invoicing, Order, OrderContent, OrderLine,
+    OrderStatus, PaymentStatus,
 };
 use uuid::Uuid;
 
@@ -41,6 +41,8 @@ pub struct OrderDto {
     pub payment_status: PaymentStatus,
     /// The card payment a provider reported (provider, reference, amount, card).
     pub card_payment: Option<CardPayment>,
+    /// A point-of-sale order: how it was paid at the desk.
+    pub desk_payment: Option<DeskPayment>,
     pub create_date: Option<DateTime<Utc>>,
     pub firstname: String,
     pub lastname: String,
@@ -89,6 +91,7 @@ impl OrderDto {
             status: order.status,
             payment_status: order.payment_status,
             card_payment: order.card_payment.clone(),
+            desk_payment: order.desk_payment,
             create_date: order.created_at,
             firstname: c.customer.firstname.clone(),
             lastname: c.customer.lastname.clone(),

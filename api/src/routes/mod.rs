@@ -31,6 +31,7 @@ pub const AREAS: &[Area] = &[
     crate::invites::AREA,
     crate::booking::AREA,
     crate::seats::AREA,
+    crate::pos::AREA,
     crate::shop::AREA,
     crate::profile::AREA,
     crate::dashboard::AREA,

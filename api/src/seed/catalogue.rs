@@ -265,6 +265,8 @@ pub async fn seed_demo_catalogue(pool: &PgPool) -> anyhow::Result<()> {
             None,
             false,
         ),
+        // Sold at the desk on match days (the point of sale), and in the shop.
+        ("Kampprogram", "product", 3, 2, 3000, json!([]), None, false),
     ];
     for (i, (title, kind, category, group, price, variants, contract_setup, season_ticket)) in
         products.into_iter().enumerate()

@@ -643,8 +643,8 @@ async fn the_demo_catalogue_is_a_football_clubs() {
         .await;
     assert_eq!(
         products["Total"],
-        json!(13),
-        "12 and the monthly Støttemedlemskab"
+        json!(14),
+        "13 and the monthly Støttemedlemskab"
     );
     let rows = products["Result"].as_array().expect("rows");
     let shirt = rows

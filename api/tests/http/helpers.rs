@@ -148,6 +148,8 @@ pub struct AppOptions {
     pub trusted_proxies: TrustedProxies,
     /// Stripe's address (default localstripe's): a test may put its own fake there.
     pub stripe_url: Option<String>,
+    /// QZ Tray's certificate and key (default none).
+    pub qz: Option<tribune_api::settings::QzFiles>,
 }
 
 impl Default for AppOptions {
@@ -156,6 +158,7 @@ impl Default for AppOptions {
             smtp_up: true,
             trusted_proxies: TrustedProxies::none(),
             stripe_url: None,
+            qz: None,
         }
     }
 }
@@ -226,6 +229,7 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
             merchant_number: "1000001".into(),
             secret: WINDOW_SECRET.into(),
         },
+        qz: options.qz.clone(),
     };
     let app = Application::build(settings.clone())
         .await

@@ -20,6 +20,7 @@ mod login_throttle;
 mod openapi;
 mod orders;
 mod payments;
+mod pos;
 mod profile_cards;
 mod relations;
 mod search;

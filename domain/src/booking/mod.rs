@@ -12,7 +12,7 @@ mod window;
 #[cfg(test)]
 mod tests;
 
-pub use pricing::{apply_allowances, booking_totals, BookingTotals, Priced, Wanted};
+pub use pricing::{apply_allowances, booking_totals, desk_totals, BookingTotals, Priced, Wanted};
 pub use window::{Buyer, SignUpState, SignUpWindow};
 
 /// Why a booking is refused, in the words the buyer reads.

@@ -88,3 +88,24 @@ pub fn booking_totals(lines: &[Priced], vat_disabled: bool) -> BookingTotals {
         total,
     }
 }
+
+/// The point of sale's totals (spec 2 §9): each line's total (VAT included) and whether it is
+/// exempt from VAT; the VAT is 20 % of what is not exempt (25 % on top), 0 when the club has
+/// disabled VAT. Discount is always 0 there.
+pub fn desk_totals(lines: &[(Money, bool)], vat_disabled: bool) -> BookingTotals {
+    let total: Money = lines.iter().map(|(total, _)| *total).sum();
+    let taxable: Money = lines
+        .iter()
+        .filter(|(_, exempt)| !exempt)
+        .map(|(total, _)| *total)
+        .sum();
+    BookingTotals {
+        subtotal: total,
+        vat: if vat_disabled {
+            Money::ZERO
+        } else {
+            taxable.vat_included(VAT_RATE)
+        },
+        total,
+    }
+}

@@ -156,3 +156,14 @@ fn a_used_up_or_negative_allowance_pays_nothing() {
     assert_eq!((priced[0].free, priced[0].paid), (0, 2));
     assert_eq!(booking_totals(&priced, false).total, Money::kroner(200));
 }
+
+#[test]
+fn the_desk_charges_vat_on_what_is_not_exempt_and_none_when_vat_is_disabled() {
+    let lines = [(Money::kroner(250), false), (Money::kroner(100), true)];
+    let totals = desk_totals(&lines, false);
+    assert_eq!(totals.total, Money::kroner(350));
+    assert_eq!(totals.subtotal, Money::kroner(350));
+    assert_eq!(totals.vat, Money::kroner(50));
+    assert_eq!(desk_totals(&lines, true).vat, Money::ZERO);
+    assert_eq!(desk_totals(&[], false).total, Money::ZERO);
+}

@@ -7,7 +7,7 @@ use uuid::Uuid;
 use super::commands::{OrderCommand, OrderContent};
 use super::error::{FieldError, OrderError};
 use super::events::OrderEvent;
-use super::model::{CardPayment, OrderLine, OrderStatus, PaymentStatus};
+use super::model::{CardPayment, DeskPayment, OrderLine, OrderStatus, PaymentStatus};
 use super::rules::{content_errors, says_who_or_what, ORDER_NEEDS_SOMEONE_OR_SOMETHING};
 use super::totals::{order_totals, Totals, VatSettings};
 use crate::lines::LineChange;
@@ -27,6 +27,9 @@ pub struct Order {
     /// The card payment the provider reported, once there is one.
     #[serde(default)]
     pub card_payment: Option<CardPayment>,
+    /// How a point-of-sale order was paid at the desk.
+    #[serde(default)]
+    pub desk_payment: Option<DeskPayment>,
     #[serde(flatten)]
     pub content: OrderContent,
 }
@@ -243,6 +246,12 @@ impl Aggregate for Order {
             }
             OrderEvent::PaymentRefunded { .. } => self.payment_status = PaymentStatus::Refunded,
             OrderEvent::PaymentVoided => self.payment_status = PaymentStatus::Cancelled,
+            OrderEvent::DeskPaymentRecorded { method } => {
+                self.desk_payment = Some(method);
+                if method.paid_now() {
+                    self.payment_status = PaymentStatus::Paid;
+                }
+            }
             OrderEvent::PaymentLinkSent { .. } | OrderEvent::ConfirmationSent { .. } => {}
         }
     }
@@ -368,6 +377,15 @@ impl Order {
                 OrderEvent::PaymentLinkSent {
                     email: self.email()?,
                 }
+            }
+            OrderCommand::RecordDeskPayment { method } => {
+                if !self.is_pos {
+                    return Err(OrderError::NotPointOfSale);
+                }
+                if self.desk_payment.is_some() {
+                    return Err(OrderError::DeskPaymentRecorded);
+                }
+                OrderEvent::DeskPaymentRecorded { method }
             }
             OrderCommand::RecordConfirmationSent => {
                 if status == OrderStatus::Cancelled {

@@ -7,7 +7,8 @@ use uuid::Uuid;
 use crate::money::Money;
 
 use super::model::{
-    CardPayment, Customer, ExtraInfoValue, Invoicing, OrderLine, OrderStatus, PaymentStatus,
+    CardPayment, Customer, DeskPayment, ExtraInfoValue, Invoicing, OrderLine, OrderStatus,
+    PaymentStatus,
 };
 use super::totals::VatSettings;
 
@@ -72,4 +73,8 @@ pub enum OrderCommand {
     RecordVoid,
     RecordPaymentLinkSent,
     RecordConfirmationSent,
+    /// How a point-of-sale order was paid at the desk; once.
+    RecordDeskPayment {
+        method: DeskPayment,
+    },
 }

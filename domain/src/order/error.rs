@@ -40,6 +40,10 @@ pub enum OrderError {
     CaptureOnlyAuthorized,
     #[error("Ordren er allerede betalt")]
     AlreadyPaid,
+    #[error("Kun en ordre fra billetsalget betales ved skranken")]
+    NotPointOfSale,
+    #[error("Betalingen ved skranken er allerede registreret")]
+    DeskPaymentRecorded,
     #[error("Kun en betalt ordre kan refunderes")]
     RefundOnlyPaid,
     #[error("Kun en autoriseret betaling kan annulleres")]

@@ -9,7 +9,8 @@ use crate::money::Money;
 
 use super::commands::OrderContent;
 use super::model::{
-    CardPayment, Customer, ExtraInfoValue, Invoicing, OrderLine, OrderStatus, PaymentStatus,
+    CardPayment, Customer, DeskPayment, ExtraInfoValue, Invoicing, OrderLine, OrderStatus,
+    PaymentStatus,
 };
 use super::totals::VatSettings;
 
@@ -93,6 +94,10 @@ pub enum OrderEvent {
     ConfirmationSent {
         email: String,
     },
+    /// A point-of-sale order: how the customer paid at the desk (cash and card are paid then).
+    DeskPaymentRecorded {
+        method: DeskPayment,
+    },
 }
 
 impl DomainEvent for OrderEvent {
@@ -125,6 +130,7 @@ impl DomainEvent for OrderEvent {
             OrderEvent::PaymentVoided => "PaymentVoided",
             OrderEvent::PaymentLinkSent { .. } => "PaymentLinkSent",
             OrderEvent::ConfirmationSent { .. } => "ConfirmationSent",
+            OrderEvent::DeskPaymentRecorded { .. } => "DeskPaymentRecorded",
         }
         .to_string()
     }

@@ -100,6 +100,33 @@ impl PaymentStatus {
     }
 }
 
+/// How the customer paid at the point of sale (issue 19): cash, the card terminal, an invoice to
+/// the company, or nothing to pay (the company's allowance paid it all).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "lowercase")]
+pub enum DeskPayment {
+    Cash,
+    Card,
+    Invoice,
+    Free,
+}
+
+impl DeskPayment {
+    pub fn label(self) -> &'static str {
+        match self {
+            DeskPayment::Cash => "Kontant",
+            DeskPayment::Card => "Betalingskort",
+            DeskPayment::Invoice => "Faktura",
+            DeskPayment::Free => "Fribilletter",
+        }
+    }
+
+    /// Paid at the desk there and then (an invoice is paid later).
+    pub fn paid_now(self) -> bool {
+        !matches!(self, DeskPayment::Invoice)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum InvoicingType {

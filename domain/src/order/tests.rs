@@ -968,3 +968,66 @@ fn the_golden_totals_cases_hold() {
         assert!(std::fs::write(path, json + "\n").is_ok());
     }
 }
+
+fn desk_sale() -> Vec<OrderEvent> {
+    let mut events = match Order::default().decide(OrderCommand::Create {
+        client_id: club(),
+        number: 1002,
+        created_at: Utc::now(),
+        vat: VatSettings::default(),
+        status: OrderStatus::Draft,
+        is_pos: true,
+        content: content(),
+    }) {
+        Ok(events) => events,
+        Err(e) => panic!("create refused: {e}"),
+    };
+    events.push(OrderEvent::Approved);
+    events
+}
+
+#[test]
+fn a_desk_sale_records_how_it_was_paid_once_and_cash_or_card_is_paid() {
+    OrderTest::with(())
+        .given(desk_sale())
+        .when(OrderCommand::RecordDeskPayment {
+            method: DeskPayment::Cash,
+        })
+        .then_expect_events(vec![OrderEvent::DeskPaymentRecorded {
+            method: DeskPayment::Cash,
+        }]);
+    let mut given = desk_sale();
+    given.push(OrderEvent::DeskPaymentRecorded {
+        method: DeskPayment::Card,
+    });
+    OrderTest::with(())
+        .given(given.clone())
+        .when(OrderCommand::RecordDeskPayment {
+            method: DeskPayment::Cash,
+        })
+        .then_expect_error(OrderError::DeskPaymentRecorded);
+    let mut order = Order::default();
+    for event in given {
+        order.apply(event);
+    }
+    assert_eq!(order.payment_status, PaymentStatus::Paid);
+    assert_eq!(order.desk_payment, Some(DeskPayment::Card));
+}
+
+#[test]
+fn an_invoiced_desk_sale_waits_for_its_payment_and_other_orders_take_no_desk_payment() {
+    let mut order = Order::default();
+    for event in desk_sale() {
+        order.apply(event);
+    }
+    order.apply(OrderEvent::DeskPaymentRecorded {
+        method: DeskPayment::Invoice,
+    });
+    assert_eq!(order.payment_status, PaymentStatus::Pending);
+    OrderTest::with(())
+        .given(approved())
+        .when(OrderCommand::RecordDeskPayment {
+            method: DeskPayment::Cash,
+        })
+        .then_expect_error(OrderError::NotPointOfSale);
+}

@@ -55,6 +55,7 @@ export function savedOrder(extra: Partial<Order> = {}): Order {
     status: 'draft',
     paymentStatus: 'pending',
     cardPayment: null,
+    deskPayment: null,
     createDate: '2026-03-01T10:00:00Z',
     firstname: 'Anna',
     lastname: 'Berg',

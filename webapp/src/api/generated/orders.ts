@@ -8,6 +8,8 @@ export type OrderStatus = "cart" | "draft" | "processing" | "approved" | "cancel
 
 export type PaymentStatus = "pending" | "authorized" | "paid" | "refunded" | "cancelled";
 
+export type DeskPayment = "cash" | "card" | "invoice" | "free";
+
 export type PaidCard = { brand: string, last4: string, expMonth: number, expYear: number, };
 
 export type CardPayment = { provider: string, reference: string, amount: Money, card: PaidCard | null, 
@@ -88,7 +90,11 @@ export type OrderDto = { id: string | null, version: number, orderNumber: number
 /**
  * The card payment a provider reported (provider, reference, amount, card).
  */
-cardPayment: CardPayment | null, createDate: string | null, firstname: string, lastname: string, email: string, phone: string, description: string | null, internal: string | null, additional: string | null, categoryId: string | null, 
+cardPayment: CardPayment | null, 
+/**
+ * A point-of-sale order: how it was paid at the desk.
+ */
+deskPayment: DeskPayment | null, createDate: string | null, firstname: string, lastname: string, email: string, phone: string, description: string | null, internal: string | null, additional: string | null, categoryId: string | null, 
 /**
  * Custom field id → value.
  */
@@ -139,5 +145,6 @@ export const ORDER_EVENT_TYPES = [
   'PaymentVoided',
   'PaymentLinkSent',
   'ConfirmationSent',
+  'DeskPaymentRecorded',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
