@@ -4,7 +4,6 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useId, useState, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
@@ -33,6 +32,7 @@ import {
   useScanTicketMutation,
 } from './eventsApi';
 import { eventPath } from './paths';
+import { placeOf } from './ticketPlace';
 import { TicketScanner } from './TicketScanner';
 import './attendees.css';
 
@@ -174,18 +174,6 @@ function RowScanButton({ eventId, attendee }: { eventId: string; attendee: Atten
       onClick={() => void scan()}
     />
   );
-}
-
-/** Where the ticket sits: 'Tribune A, række 3, plads 12'. */
-function placeOf(attendee: Attendee, t: TFunction): string {
-  const { section, row, seatNumber } = attendee;
-  return [
-    section,
-    row && t('events.attendees.place.row', { row }),
-    seatNumber && t('events.attendees.place.seat', { seat: seatNumber }),
-  ]
-    .filter(Boolean)
-    .join(', ');
 }
 
 /** A check mark with when it was scanned, or '–'. */

@@ -4,7 +4,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AggregateEditor, type WriteFailed } from '../../shared/editor/AggregateEditor';
 import { useTimeZone } from '../../shared/ui/DateTime';
-import { Tabs, useTabParam, type TabDefinition } from '../../shared/ui/Tabs';
+import { Tabs, shownTab, useTabParam, type TabDefinition } from '../../shared/ui/Tabs';
 import { EventDetailsTab } from './EventDetailsTab';
 import {
   eventFieldOf,
@@ -47,38 +47,35 @@ type EventFormEditorProps = EditedEvent &
   };
 
 /** Arrangement (10) and Billetter (20, with tickets), then the kind's own tabs. */
+function eventFormTabs(
+  { kind, editorKey, onTypeChosen, kindTabs }: EventFormTabsProps,
+  values: EventFormValues,
+  t: TFunction,
+): TabDefinition[] {
+  return [
+    {
+      key: EVENT_TAB,
+      label: t('events.tabs.event'),
+      content: <EventDetailsTab kind={kind} editorKey={editorKey} onTypeChosen={onTypeChosen} />,
+    },
+    {
+      key: TICKETS_TAB,
+      label: t('events.tabs.tickets'),
+      visible: values.hasTickets,
+      content: <EventTicketsTab />,
+    },
+    ...kindTabs(values),
+  ];
+}
+
 function EventFormTabs({
-  kind,
-  editorKey,
-  onTypeChosen,
-  kindTabs,
   tab,
   setTab,
+  ...props
 }: EventFormTabsProps & { tab: number; setTab: (key: number) => void }) {
   const { t } = useTranslation();
   const { values } = useFormikContext<EventFormValues>();
-  return (
-    <Tabs
-      activeKey={tab}
-      onTabChange={setTab}
-      tabs={[
-        {
-          key: EVENT_TAB,
-          label: t('events.tabs.event'),
-          content: (
-            <EventDetailsTab kind={kind} editorKey={editorKey} onTypeChosen={onTypeChosen} />
-          ),
-        },
-        {
-          key: TICKETS_TAB,
-          label: t('events.tabs.tickets'),
-          visible: values.hasTickets,
-          content: <EventTicketsTab />,
-        },
-        ...kindTabs(values),
-      ]}
-    />
-  );
+  return <Tabs activeKey={tab} onTabChange={setTab} tabs={eventFormTabs(props, values, t)} />;
 }
 
 /** The list a kind's editor goes back to, its pages, and what its editor says. */
@@ -149,7 +146,8 @@ export function EventFormEditor(props: EventFormEditorProps) {
       className="tb-page"
       struck={false}
       badge={props.badge}
-      canSave
+      // 'Gem' is not offered on a tab that saves nothing (Billetsalg).
+      canSave={(values) => !shownTab(eventFormTabs(props, values, t), tab)?.hideSave}
       onInvalid={(errors) => setTab(tabOfErrors(Object.keys(errors).map(eventFieldOf), props.kind))}
       actions={props.actions}
     >

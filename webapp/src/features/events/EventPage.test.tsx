@@ -399,4 +399,58 @@ describe('the event editor', () => {
     expect(screen.queryByLabelText('Pladskort')).not.toBeInTheDocument();
     expect(tabNames()).toContain('Planoversigt');
   });
+
+  it("offers 'Billetsalg' for an event saved with tickets, and no 'Gem' on it", async () => {
+    serveEvent({ event: () => savedEvent({ hasTickets: true }) });
+    server.use(
+      http.get('/api/events/e-1/pos/products', () =>
+        HttpResponse.json({
+          success: true,
+          result: { products: [], vatDisabled: false, seating: false },
+        }),
+      ),
+    );
+    renderApp('/events/e-1');
+    await screen.findByRole('heading', { level: 1, name: 'Derby' });
+    expect(tabNames()).toEqual([
+      'Arrangement',
+      'Billetter',
+      'Invitationer',
+      'Tilmeldte',
+      'Relationer',
+      'Noter',
+      'Billetsalg',
+    ]);
+    expect(screen.getByRole('button', { name: 'Gem' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Billetsalg' }));
+    expect(
+      await screen.findByText('Der er ingen billetter eller varer til salg til dette arrangement.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Gem' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tilbage' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Billetter' }));
+    expect(screen.getByRole('button', { name: 'Gem' })).toBeInTheDocument();
+  });
+
+  it("shows no 'Billetsalg' while an event is created, nor for one saved without tickets", async () => {
+    serveEvent();
+    const saved = renderApp('/events/e-1?tab=90');
+    await screen.findByRole('heading', { level: 1, name: 'Derby' });
+    expect(tabNames()).not.toContain('Billetsalg');
+    // The tab in the link is not there: the first tab shows, with 'Gem'.
+    expect(screen.getByRole('tab', { name: 'Arrangement' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Gem' })).toBeInTheDocument();
+    saved.unmount();
+
+    renderApp('/events/create');
+    await screen.findByRole('heading', { level: 1, name: 'Opret arrangement' });
+    await userEvent.click(screen.getByLabelText('Billetter'));
+    expect(tabNames()).toEqual(['Arrangement', 'Billetter']);
+    expect(screen.getByRole('button', { name: 'Gem' })).toBeInTheDocument();
+  });
 });

@@ -19,12 +19,14 @@ import {
   ATTENDEES_TAB,
   INVITATIONS_TAB,
   NOTES_TAB,
+  POS_TAB,
   RELATIONS_TAB,
   SEATING_TAB,
   TABLE_PLAN_TAB,
 } from './eventTabs';
 import { InvitationsTab } from './InvitationsTab';
 import { EVENTS_PATH, NEW_ID, eventPath } from './paths';
+import { PosTab } from './PosTab';
 import { SeatOverviewTab } from './SeatOverviewTab';
 import { TablePlanTab } from './TablePlanTab';
 import { TablesBoard } from './TablesBoard';
@@ -44,8 +46,8 @@ interface EventEditorProps {
 /**
  * The event form with, once saved, Planoversigt (30, when it was saved with seating and a chart);
  * Bordplan (40, when it has tables: the cards' settings and, once saved, the tables); and, once
- * saved, Invitationer (50), Tilmeldte (60), Relationer (70) and Noter (80, with the unread count).
- * The other tabs of spec 2 §2 come with later slices.
+ * saved, Invitationer (50), Tilmeldte (60), Relationer (70), Noter (80, with the unread count) and,
+ * when it was saved with tickets, Billetsalg (90, the point of sale, without 'Gem').
  */
 function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEditorProps) {
   const { t } = useTranslation();
@@ -57,6 +59,7 @@ function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEdit
   ).data?.unread;
   // The overview is the server's, so it follows what was saved, not what the form holds.
   const seated = Boolean(savedId && event.hasSeating && event.seating?.chartId);
+  const sellsAtDesk = Boolean(savedId && event.hasTickets);
   return (
     <EventFormEditor
       kind="event"
@@ -112,6 +115,14 @@ function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEdit
               originUrl={eventPath(savedId)}
             />
           ),
+        },
+        {
+          key: POS_TAB,
+          label: t('events.tabs.pos'),
+          // Like the overview it follows what was saved: the desk sells the saved tickets.
+          visible: sellsAtDesk,
+          hideSave: true,
+          content: savedId && sellsAtDesk && <PosTab eventId={savedId} />,
         },
       ]}
     />

@@ -280,6 +280,8 @@ describe('the invitations tab', () => {
       'Tilmeldte',
       'Relationer',
       'Noter',
+      // A saved event with tickets is sold at the desk.
+      'Billetsalg',
     ]);
   });
 

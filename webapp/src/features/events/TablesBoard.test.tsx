@@ -443,6 +443,8 @@ describe('Bordplan', () => {
       'Tilmeldte',
       'Relationer',
       'Noter',
+      // A saved event with tickets is sold at the desk.
+      'Billetsalg',
     ]);
 
     await userEvent.click(screen.getByRole('tab', { name: 'Bordplan' }));

@@ -15,3 +15,5 @@ export const TYPE_INVITATIONS_TAB = 40;
 export const ATTENDEES_TAB = 60;
 export const RELATIONS_TAB = 70;
 export const NOTES_TAB = 80;
+/** Billetsalg: the desk's point of sale for the saved event's tickets and goods; it has no 'Gem'. */
+export const POS_TAB = 90;

@@ -50,7 +50,7 @@ const typeTag = (id: string) => ({ type: EVENT_TAG, id: `type:${id}` });
 /** The seat engine's tag of an event's seats (the public seat calls use it too). */
 const seatMapTag = (id: string) => ({ type: 'SeatMap' as const, id });
 /** An event's attendees: the list, its companies and the figures, which a scan changes. */
-const attendeesTag = (id: string) => ({ type: EVENT_TAG, id: `attendees:${id}` });
+export const attendeesTag = (id: string) => ({ type: EVENT_TAG, id: `attendees:${id}` });
 /** An event's table plan: its tables and the guests at none, which every change of the plan moves. */
 const tablesTag = (id: string) => ({ type: EVENT_TAG, id: `tables:${id}` });
 /** An event's invites: the groups, and each group's products, which every invite call changes. */

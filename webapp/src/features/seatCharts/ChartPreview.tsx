@@ -18,7 +18,7 @@ import {
 import { seatRange } from './seatMarks';
 import { SeatMarksPanel, SeatMarksTable } from './SeatMarksPanel';
 import { usePreviewSeatChartQuery } from './seatChartsApi';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../../shared/useDebouncedValue';
 
 /** How long the form must rest before the server lays it out again. */
 export const PREVIEW_DELAY_MS = 400;

@@ -69,8 +69,8 @@ interface AggregateEditorProps<E extends { id: string | null }, V extends Formik
   struck: boolean;
   /** Beside the heading, e.g. the status. */
   badge?: ReactNode;
-  /** 'Gem' is offered. */
-  canSave: boolean;
+  /** 'Gem' is offered; a function decides by the form's values (e.g. not on the point-of-sale tab). */
+  canSave: boolean | ((values: V) => boolean);
   /** A submit failed the checks or the server refused fields: show the tab with the messages. */
   onInvalid: (errors: FieldErrors) => void;
   /** Before 'Gem', e.g. the actions menu of a saved one. */
@@ -151,6 +151,7 @@ export function AggregateEditor<E extends { id: string | null }, V extends Formi
     >
       {(form) => {
         const failedWrite: WriteFailed = (error) => failed(error, form);
+        const savable = typeof canSave === 'function' ? canSave(form.values) : canSave;
         return (
           <Form className={className} label={texts.label}>
             <OnInvalidSubmit onInvalid={onInvalid} />
@@ -164,7 +165,7 @@ export function AggregateEditor<E extends { id: string | null }, V extends Formi
                   {t('common.back')}
                 </Link>
                 {actions?.(failedWrite)}
-                {canSave && (
+                {savable && (
                   <Button
                     type="submit"
                     icon="pi pi-save"

@@ -10,7 +10,7 @@ import { server } from '../../test/server';
 import { ConfirmButton, ConfirmDialogHost } from './ConfirmButton';
 import { DateTime } from './DateTime';
 import { Money } from './Money';
-import { Tabs } from './Tabs';
+import { Tabs, shownTab } from './Tabs';
 import { TOAST_LIFE_MS, ToastProvider, useToast } from './Toast';
 import { TreeTable } from './TreeTable';
 
@@ -61,6 +61,18 @@ describe('Tabs', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Invitationer' }));
     expect(onTabChange).toHaveBeenCalledWith(50);
     expect(screen.getByText('Inviterede')).toBeVisible();
+  });
+
+  it('tells which tab shows for a key, the first when that one is hidden', () => {
+    const tabs = [
+      { key: 10, label: 'Arrangement', content: null },
+      { key: 90, label: 'Billetsalg', hideSave: true, content: null },
+      { key: 20, label: 'Billetter', visible: false, content: null },
+    ];
+    expect(shownTab(tabs, 90)?.hideSave).toBe(true);
+    expect(shownTab(tabs, 20)?.label).toBe('Arrangement');
+    expect(shownTab(tabs, 70)?.label).toBe('Arrangement');
+    expect(shownTab([], 10)).toBeUndefined();
   });
 });
 

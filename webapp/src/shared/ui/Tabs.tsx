@@ -9,7 +9,20 @@ export interface TabDefinition {
   /** Hidden tabs are left out (e.g. 'Filer' only once saved). Default true. */
   visible?: boolean;
   badge?: string | number;
+  /** An editor hides its 'Gem' while this tab is shown (the point of sale saves nothing). */
+  hideSave?: boolean;
   content: ReactNode;
+}
+
+/** The tabs shown, in key order. */
+export function shownTabs(tabs: readonly TabDefinition[]): TabDefinition[] {
+  return tabs.filter((tab) => tab.visible !== false).sort((a, b) => a.key - b.key);
+}
+
+/** The tab shown for `key`: that one, or the first shown when it is hidden or unknown. */
+export function shownTab(tabs: readonly TabDefinition[], key: number): TabDefinition | undefined {
+  const visible = shownTabs(tabs);
+  return visible.find((tab) => tab.key === key) ?? visible[0];
 }
 
 interface TabsProps {
@@ -20,7 +33,7 @@ interface TabsProps {
 }
 
 export function Tabs({ tabs, activeKey, onTabChange }: TabsProps) {
-  const visible = tabs.filter((tab) => tab.visible !== false).sort((a, b) => a.key - b.key);
+  const visible = shownTabs(tabs);
   const [ownKey, setOwnKey] = useState<number | undefined>(visible[0]?.key);
   const currentKey = activeKey ?? ownKey;
   const index = Math.max(
