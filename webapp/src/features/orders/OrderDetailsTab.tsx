@@ -72,6 +72,13 @@ function PaymentStatusSelect({ order, onConflict }: { order: Order; onConflict: 
           )}
         </small>
       )}
+      {order.deskPayment && (
+        <small className="tb-card-payment">
+          {t('orders.deskPayment.paid', {
+            method: t(`orders.deskPayment.method.${order.deskPayment}`),
+          })}
+        </small>
+      )}
     </div>
   );
 }

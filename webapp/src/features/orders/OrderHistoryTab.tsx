@@ -29,6 +29,7 @@ const FIELD_LABELS: Record<string, string> = {
   status: 'orders.fields.status',
   paymentStatus: 'orders.fields.paymentStatus',
   cardPayment: 'orders.fields.cardPayment',
+  deskPayment: 'orders.fields.deskPayment',
   company: 'common.relations.company',
   companyId: 'common.relations.company',
   contact: 'common.relations.contact',

@@ -138,6 +138,17 @@ describe('the order page', () => {
     }
   });
 
+  it('says how a point-of-sale order was paid at the desk', async () => {
+    serveOrder({
+      order: () =>
+        savedOrder({ status: 'approved', paymentStatus: 'paid', isPos: true, deskPayment: 'cash' }),
+    });
+    renderApp('/orders/o-1');
+    expect(
+      await screen.findByText('Billetsalg: betalt ved skranken med Kontant'),
+    ).toBeInTheDocument();
+  });
+
   it.each([
     ['draft', 'pending', ['Godkend', 'Send betalingslink', 'Send ordrebekræftelse', 'Slet']],
     [
