@@ -41,6 +41,28 @@ pub const SOLD_OUT: &str = "De valgte pladser er ikke længere tilgængelig!";
 
 pub use crate::club::public_club as club_of;
 
+/// The categories a seat-ticket product sells on the event's chart (`categories`: key, label,
+/// colour, accessible): those its product names, or all when it names none; none for another
+/// product.
+pub fn seat_categories(
+    categories: &[(String, String, String, bool)],
+    product: &sale::SaleProduct,
+) -> Vec<SeatCategory> {
+    if product.kind != "seat-ticket" {
+        return Vec::new();
+    }
+    categories
+        .iter()
+        .filter(|(key, ..)| product.seat_keys.is_empty() || product.seat_keys.contains(key))
+        .map(|(key, label, color, accessible)| SeatCategory {
+            key: key.clone(),
+            color: color.clone(),
+            label: label.clone(),
+            accessible: *accessible,
+        })
+        .collect()
+}
+
 /// The products for sale to the chosen customer (`result` keyed by company id, contact id or
 /// 'none') and the booking's lines as they would be priced (`data.bookingProducts`).
 #[utoipa::path(post, path = "/public/events/{id}/products", tag = "booking",
@@ -74,24 +96,6 @@ pub async fn booking_products(
     let offers = sale::offers(&mut tx, &event, buyer, Utc::now(), invite.as_ref()).await?;
     let categories = seating::event_categories(&mut tx, client_id, event.id).await?;
     tx.commit().await?;
-    // A seat-ticket sells the categories its product names on the event's chart (none named: all).
-    let seat_categories = |offer: &sale::Offer| -> Vec<SeatCategory> {
-        if offer.product.kind != "seat-ticket" {
-            return Vec::new();
-        }
-        categories
-            .iter()
-            .filter(|(key, ..)| {
-                offer.product.seat_keys.is_empty() || offer.product.seat_keys.contains(key)
-            })
-            .map(|(key, label, color, accessible)| SeatCategory {
-                key: key.clone(),
-                color: color.clone(),
-                label: label.clone(),
-                accessible: *accessible,
-            })
-            .collect()
-    };
     let products: Vec<PublicProduct> = offers
         .iter()
         .map(|(offer, _)| PublicProduct {
@@ -109,7 +113,7 @@ pub async fn booking_products(
             seasonal: false,
             in_contract: offer.granted > 0,
             name_required: offer.product.name_required,
-            seat_categories: seat_categories(offer),
+            seat_categories: seat_categories(&categories, &offer.product),
             extra_info: Vec::new(),
         })
         .collect();

@@ -190,6 +190,37 @@ fn check_questions(event: &SaleEvent, answers: &[ExtraInfoValue], errors: &mut F
 /// A seat-ticket line without its seat (spec 3 §8).
 pub const SEAT_MISSING: &str = "Plads skal vælges!";
 
+/// A seat-ticket line checked: its seat and hold session given, one seat a line, the seat not
+/// already on another line (`chosen`). What is wrong: the line's field ('seat' or 'amount') and
+/// the message.
+pub fn seat_line_refusal(
+    seat: &str,
+    token: &str,
+    amount: i64,
+    chosen: impl Fn(&str) -> bool,
+) -> Option<(&'static str, String)> {
+    if seat.is_empty() || token.is_empty() {
+        return Some(("seat", SEAT_MISSING.to_string()));
+    }
+    if amount != 1 {
+        return Some(("amount", "En pladsbillet gælder én plads".to_string()));
+    }
+    if chosen(seat) {
+        return Some(("seat", format!("Pladsen {seat} er valgt to gange")));
+    }
+    None
+}
+
+/// Why a held seat cannot go with the product: its category is not one the product sells.
+pub fn seat_not_sold_with(product: &sale::SaleProduct, seat: &LineSeat) -> Option<String> {
+    let sells = product.seat_keys.is_empty()
+        || seat
+            .category_key
+            .as_ref()
+            .is_some_and(|k| product.seat_keys.contains(k));
+    (!sells).then(|| format!("Pladsen {} sælges ikke med {}", seat.label, product.title))
+}
+
 type Offers = HashMap<Uuid, (Offer, Option<i32>)>;
 
 async fn offers_by_id(
@@ -404,24 +435,9 @@ pub async fn plan_with(
                 .as_deref()
                 .map(str::trim)
                 .unwrap_or_default();
-            if seat.is_empty() || token.is_empty() {
-                push_error(&mut errors, &field("seat"), SEAT_MISSING);
-                continue;
-            }
-            if line.amount != 1 {
-                push_error(
-                    &mut errors,
-                    &field("amount"),
-                    "En pladsbillet gælder én plads",
-                );
-                continue;
-            }
-            if seat_lines.iter().any(|(_, _, l, _)| l == seat) {
-                push_error(
-                    &mut errors,
-                    &field("seat"),
-                    format!("Pladsen {seat} er valgt to gange"),
-                );
+            let chosen = |s: &str| seat_lines.iter().any(|(_, _, l, _)| l == s);
+            if let Some((name, message)) = seat_line_refusal(seat, token, line.amount, chosen) {
+                push_error(&mut errors, &field(name), message);
                 continue;
             }
             seat_wanted = Some((seat.to_string(), token.to_string()));
@@ -495,23 +511,10 @@ pub async fn plan_with(
         let field = |name: &str| format!("products.{at}.{name}");
         match seat {
             None => push_error(&mut errors, &field("seat"), SOLD_OUT),
-            Some(seat)
-                if !line.offer.product.seat_keys.is_empty()
-                    && !seat
-                        .category_key
-                        .as_ref()
-                        .is_some_and(|k| line.offer.product.seat_keys.contains(k)) =>
-            {
-                push_error(
-                    &mut errors,
-                    &field("seat"),
-                    format!(
-                        "Pladsen {} sælges ikke med {}",
-                        seat.label, line.offer.product.title
-                    ),
-                );
-            }
-            Some(seat) => line.seat = Some((seat, token)),
+            Some(seat) => match seat_not_sold_with(&line.offer.product, &seat) {
+                Some(message) => push_error(&mut errors, &field("seat"), message),
+                None => line.seat = Some((seat, token)),
+            },
         }
     }
     check_errors(errors)?;

@@ -23,9 +23,11 @@ use tribune_domain::order::{
 use uuid::Uuid;
 
 use super::dto::{PosCart, PosKind, PosPrice, PosPricedLine, PosProduct, PosProducts};
+use crate::booking::book::seat_categories;
 use crate::booking::confirm::{self, StoredTicket};
-use crate::booking::dto::SeatCategory;
-use crate::booking::plan::{Plan, PlannedLine, MAX_TICKETS_PER_LINE};
+use crate::booking::plan::{
+    seat_line_refusal, seat_not_sold_with, Plan, PlannedLine, MAX_TICKETS_PER_LINE,
+};
 use crate::booking::sale::{self, Offer, SaleEvent};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::capacity::{self, keys, Claim, Full, NewHold};
@@ -134,20 +136,6 @@ impl Stock {
     pub async fn products(&self, conn: &mut PgConnection) -> Result<PosProducts, ApiError> {
         let categories =
             seating::event_categories(conn, self.event.client_id, self.event.id).await?;
-        let seat_categories = |offer: &Offer| -> Vec<SeatCategory> {
-            categories
-                .iter()
-                .filter(|(key, ..)| {
-                    offer.product.seat_keys.is_empty() || offer.product.seat_keys.contains(key)
-                })
-                .map(|(key, label, color, accessible)| SeatCategory {
-                    key: key.clone(),
-                    color: color.clone(),
-                    label: label.clone(),
-                    accessible: *accessible,
-                })
-                .collect()
-        };
         let mut products: Vec<PosProduct> = self
             .offers
             .iter()
@@ -164,11 +152,7 @@ impl Stock {
                     price: offer.price,
                     available: offer.available,
                     allowance: offer.allowance,
-                    seat_categories: if seated {
-                        seat_categories(offer)
-                    } else {
-                        Vec::new()
-                    },
+                    seat_categories: seat_categories(&categories, &offer.product),
                 }
             })
             .collect();
@@ -312,28 +296,9 @@ pub async fn price(
                 .map(str::trim)
                 .unwrap_or_default();
             if seated && amount > 0 {
-                if seat.is_empty() || token.is_empty() {
-                    push_error(
-                        &mut errors,
-                        &field("seat"),
-                        crate::booking::plan::SEAT_MISSING,
-                    );
-                    continue;
-                }
-                if amount != 1 {
-                    push_error(
-                        &mut errors,
-                        &field("amount"),
-                        "En pladsbillet gælder én plads",
-                    );
-                    continue;
-                }
-                if wanted_seats.iter().any(|(_, _, l, _)| l == seat) {
-                    push_error(
-                        &mut errors,
-                        &field("seat"),
-                        format!("Pladsen {seat} er valgt to gange"),
-                    );
+                let chosen = |s: &str| wanted_seats.iter().any(|(_, _, l, _)| l == s);
+                if let Some((name, message)) = seat_line_refusal(seat, token, line.amount, chosen) {
+                    push_error(&mut errors, &field(name), message);
                     continue;
                 }
             }
@@ -423,23 +388,10 @@ pub async fn price(
                 &field,
                 format!("Pladsen {label} er ikke længere reserveret til salget. Vælg den igen."),
             ),
-            Some(seat)
-                if !line.offer.product.seat_keys.is_empty()
-                    && !seat
-                        .category_key
-                        .as_ref()
-                        .is_some_and(|k| line.offer.product.seat_keys.contains(k)) =>
-            {
-                push_error(
-                    &mut errors,
-                    &field,
-                    format!(
-                        "Pladsen {} sælges ikke med {}",
-                        seat.label, line.offer.product.title
-                    ),
-                );
-            }
-            Some(seat) => line.seat = Some((seat, token)),
+            Some(seat) => match seat_not_sold_with(&line.offer.product, &seat) {
+                Some(message) => push_error(&mut errors, &field, message),
+                None => line.seat = Some((seat, token)),
+            },
         }
     }
     if errors.is_empty() && lines.is_empty() {
