@@ -437,6 +437,10 @@ pub async fn confirm_in(
     .bind(order_id)
     .execute(&mut *conn)
     .await?;
+    // The confirmation goes to the customer's e-mail; a sale at the desk may have none.
+    if order.content.customer.email.is_empty() {
+        return Ok(());
+    }
     let tickets =
         tribune_projections::ticket::queries::of_order(conn, booking.client_id, order_id).await?;
     let (event_title, event_url, start): (String, String, DateTime<Utc>) =
@@ -473,20 +477,18 @@ pub async fn confirm_in(
             })
             .collect::<Vec<_>>(),
     );
-    if !order.content.customer.email.is_empty() {
-        enqueue(
-            conn,
-            NewJob {
-                client_id: Some(booking.client_id),
-                description: mail.description,
-                method: JobMethod::SendMail(mail.mail),
-                collection: Some("orders".into()),
-                relation_id: Some(order_id.to_string()),
-                created_by: actor.user_id,
-            },
-        )
-        .await?;
-    }
+    enqueue(
+        conn,
+        NewJob {
+            client_id: Some(booking.client_id),
+            description: mail.description,
+            method: JobMethod::SendMail(mail.mail),
+            collection: Some("orders".into()),
+            relation_id: Some(order_id.to_string()),
+            created_by: actor.user_id,
+        },
+    )
+    .await?;
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
-use tribune_domain::order::{DeskPayment, OrderCommand};
+use tribune_domain::order::{DeskPayment, Order, OrderCommand};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
@@ -188,28 +188,31 @@ pub async fn pos_confirm_order(
     let key = booking_key(&key);
     let actor = Actor::from(&staff);
     let client_id = staff.client_id;
-    let order_id = match sell(&state, &actor, event, &cart, &key).await? {
-        Sold::Now {
-            order_id,
-            invoice: true,
-        } => {
-            // The sale stands whatever happens to its invoice: staff can make it on the order.
-            if let Err(err) = crate::invoices::InvoiceService::of(&state)
-                .invoice_order(&actor, order_id)
-                .await
-            {
-                tracing::warn!(%order_id, error = %err, "the invoice of a desk sale was not made");
+    let (order_id, order) = match sell(&state, &actor, event, &cart, &key).await? {
+        Sold::Now { order_id, order } => {
+            if order.desk_payment == Some(DeskPayment::Invoice) {
+                // The sale stands whatever happens to its invoice: staff can make it on the order.
+                if let Err(err) = crate::invoices::InvoiceService::of(&state)
+                    .invoice_order(&actor, order_id)
+                    .await
+                {
+                    tracing::warn!(%order_id, error = %err, "the invoice of a desk sale was not made");
+                }
             }
-            order_id
+            (order_id, Some(*order))
         }
-        Sold::Now { order_id, .. } | Sold::Before(order_id) => order_id,
+        Sold::Before(order_id) => (order_id, None),
     };
-    let result = result_of(&state, client_id, event, order_id).await?;
+    let result = result_of(&state, client_id, event, order_id, order).await?;
     Ok(envelope::result(result))
 }
 
 enum Sold {
-    Now { order_id: Uuid, invoice: bool },
+    /// Sold by this call: its order as the sale left it.
+    Now {
+        order_id: Uuid,
+        order: Box<Order>,
+    },
     Before(Uuid),
 }
 
@@ -234,7 +237,7 @@ async fn sell(
     let method = sale::payment_of(&priced, cart)?;
     let order_id = Uuid::new_v4();
     let hold_id = Uuid::new_v4();
-    sale::take(&mut tx, &priced, order_id, hold_id, now).await?;
+    sale::take_seats(&mut tx, &priced, order_id, now).await?;
     let today = now
         .with_timezone(&chrono_tz::Europe::Copenhagen)
         .date_naive();
@@ -274,7 +277,8 @@ async fn sell(
         return Err(err.into());
     }
     crate::booking::confirm::confirm_in(state, &mut tx, actor, order_id).await?;
-    actor
+    sale::take_places(&mut tx, &priced, order_id, hold_id, now).await?;
+    let order = actor
         .run(
             &state.orders,
             &mut tx,
@@ -288,7 +292,7 @@ async fn sell(
     tx.commit().await?;
     Ok(Sold::Now {
         order_id,
-        invoice: method == DeskPayment::Invoice,
+        order: Box::new(order),
     })
 }
 
@@ -298,12 +302,19 @@ async fn result_of(
     client_id: Uuid,
     event_id: Uuid,
     order_id: Uuid,
+    sold: Option<Order>,
 ) -> Result<PosResult, ApiError> {
-    let (order, _) = state
-        .orders
-        .load_live(client_id, &order_id.to_string())
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let order = match sold {
+        Some(order) => order,
+        None => {
+            state
+                .orders
+                .load_live(client_id, &order_id.to_string())
+                .await?
+                .ok_or(ApiError::NotFound)?
+                .0
+        }
+    };
     let mut tx = club_tx(&state.pool, client_id).await?;
     let tickets =
         tribune_projections::ticket::queries::of_order(&mut tx, client_id, order_id).await?;

@@ -652,44 +652,51 @@ pub fn as_plan(priced: &Priced) -> Plan {
     }
 }
 
-/// Takes the sale's places and stock for good, and its seats from its hold session; refused on
-/// the line that ran short.
-pub async fn take(
+/// The sale's seats become its order's, from its hold session (their rows were locked by
+/// `price`); refused when one is no longer the session's.
+pub async fn take_seats(
     conn: &mut PgConnection,
     priced: &Priced,
     order_id: Uuid,
-    hold_id: Uuid,
     now: DateTime<Utc>,
 ) -> Result<(), ApiError> {
-    let client_id = priced.stock.event.client_id;
-    let event = priced.stock.event.id;
-    if let Err(full) = capacity::hold(
-        conn,
-        client_id,
-        NewHold {
-            id: hold_id,
-            scope: event,
-            owner: order_id,
-            expires_at: None,
-        },
-        &priced.claims,
-        now,
-    )
-    .await?
-    {
-        return Err(priced.refusal(&full));
-    }
     let seats: Vec<(Uuid, String, String)> = priced
         .seats()
         .into_iter()
         .map(|(label, token)| (order_id, label, token))
         .collect();
     let far = now + chrono::Duration::days(1);
-    let attached = seating::attach(conn, event, &seats, far).await?;
+    let attached = seating::attach(conn, priced.stock.event.id, &seats, far).await?;
     if usize::try_from(attached).unwrap_or(0) != seats.len() {
         return Err(ApiError::field("products", crate::booking::book::SOLD_OUT));
     }
     Ok(())
+}
+
+/// Takes the sale's places and stock for good; refused on the line that ran short. The event's
+/// counters stay locked until the sale commits, so the sale takes them last: two desks queue
+/// only for the end of each other's sale.
+pub async fn take_places(
+    conn: &mut PgConnection,
+    priced: &Priced,
+    order_id: Uuid,
+    hold_id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<(), ApiError> {
+    let held = capacity::hold(
+        conn,
+        priced.stock.event.client_id,
+        NewHold {
+            id: hold_id,
+            scope: priced.stock.event.id,
+            owner: order_id,
+            expires_at: None,
+        },
+        &priced.claims,
+        now,
+    )
+    .await?;
+    held.map(|_| ()).map_err(|full| priced.refusal(&full))
 }
 
 /// Records the sale as a booking of its event, so its order's later cancellation gives its
