@@ -154,10 +154,17 @@ impl Application {
 /// ones), styles inline too (the component library sets them), no framing by other sites, no
 /// guessing of content types. A response that sets one of these itself keeps its own. The
 /// contract viewer (pdf.js) reads the PDF it fetched through a blob: address, hence `blob:` in
-/// connect-src.
+/// connect-src. The point of sale prints through QZ Tray on the desk's own computer: its
+/// websockets (wss on 8181, 8282, 8383, 8484 at localhost and localhost.qz.io; ws on 8182, 8283,
+/// 8384, 8485 at localhost and 127.0.0.1) and nothing else local.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
-     connect-src 'self' blob:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; \
+     connect-src 'self' blob: \
+       wss://localhost:8181 wss://localhost:8282 wss://localhost:8383 wss://localhost:8484 \
+       wss://localhost.qz.io:8181 wss://localhost.qz.io:8282 wss://localhost.qz.io:8383 wss://localhost.qz.io:8484 \
+       ws://localhost:8182 ws://localhost:8283 ws://localhost:8384 ws://localhost:8485 \
+       ws://127.0.0.1:8182 ws://127.0.0.1:8283 ws://127.0.0.1:8384 ws://127.0.0.1:8485; \
+     worker-src 'self' blob:; object-src 'none'; base-uri 'self'; \
      form-action 'self'; frame-ancestors 'none'";
 
 /// The policy with what the card providers need: Stripe.js and its frames when the real Stripe

@@ -318,28 +318,29 @@ async fn result_of(
     let mut tx = club_tx(&state.pool, client_id).await?;
     let tickets =
         tribune_projections::ticket::queries::of_order(&mut tx, client_id, order_id).await?;
-    let club: ClubHeading =
-        sqlx::query_as("SELECT name, address, zip_code, city, cvr FROM clients WHERE id = $1")
-            .bind(client_id)
-            .fetch_one(&mut *tx)
-            .await?;
-    let event: TicketEvent = sqlx::query_as(
-        "SELECT title, location, start_date FROM club_events WHERE client_id = $1 AND id = $2",
+    #[derive(sqlx::FromRow)]
+    struct Heading {
+        #[sqlx(flatten)]
+        club: ClubHeading,
+        #[sqlx(flatten)]
+        event: TicketEvent,
+        company: Option<String>,
+    }
+    let Heading {
+        club,
+        event,
+        company,
+    } = sqlx::query_as(
+        "SELECT c.name, c.address, c.zip_code, c.city, c.cvr, e.title, e.location, e.start_date, \
+           (SELECT name FROM companies WHERE client_id = c.id AND id = $3) AS company \
+         FROM clients c JOIN club_events e ON e.client_id = c.id WHERE c.id = $1 AND e.id = $2",
     )
     .bind(client_id)
     .bind(event_id)
+    .bind(order.content.company_id)
     .fetch_optional(&mut *tx)
     .await?
     .ok_or(ApiError::NotFound)?;
-    let company = match order.content.company_id {
-        Some(id) => {
-            sqlx::query_scalar("SELECT name FROM companies WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?
-        }
-        None => None,
-    };
     tx.commit().await?;
     let totals = order.totals();
     let method = order.desk_payment.unwrap_or(DeskPayment::Free);

@@ -339,6 +339,12 @@ async fn every_answer_carries_the_browser_protections() {
             !csp.contains("script-src 'self' 'unsafe"),
             "no inline scripts: {csp}"
         );
+        // The desk reaches QZ Tray on its own computer, and no other local port.
+        assert!(
+            csp.contains("ws://localhost:8182") && csp.contains("wss://localhost:8181"),
+            "{csp}"
+        );
+        assert!(!csp.contains("ws://localhost:*"), "{csp}");
         assert_eq!(header("x-frame-options"), "DENY", "{path}");
         assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
     }
