@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use tribune_domain::booking::{
-    apply_allowances, booking_totals, max_more, BookingError, BookingTotals, Buyer, Wanted,
+    apply_allowances, booking_totals, max_more, BookingError, BookingTotals, Buyer, Priced, Wanted,
 };
 use tribune_domain::order::ExtraInfoValue;
 use uuid::Uuid;
@@ -344,6 +344,24 @@ impl Reads {
     }
 }
 
+/// The lines priced with the buyer's free tickets first: the allowance left is per catalogue
+/// product (two ticket products of one product share it).
+pub fn allowances_of<'a>(lines: impl Iterator<Item = &'a PlannedLine> + Clone) -> Vec<Priced> {
+    let allowance_left: HashMap<Uuid, i32> = lines
+        .clone()
+        .map(|l| (l.offer.product.product_id, l.offer.allowance))
+        .collect();
+    let wanted: Vec<Wanted> = lines
+        .map(|l| Wanted {
+            event_product: l.offer.product.id,
+            product: l.offer.product.product_id,
+            unit_price: l.offer.price,
+            amount: l.amount,
+        })
+        .collect();
+    apply_allowances(&wanted, &allowance_left)
+}
+
 /// `plan` sharing `reads` with the other bookings of its batch.
 pub async fn plan_with(
     conn: &mut PgConnection,
@@ -519,21 +537,7 @@ pub async fn plan_with(
     }
     check_errors(errors)?;
 
-    // The allowance left per catalogue product (two ticket products of one product share it).
-    let allowance_left: HashMap<Uuid, i32> = lines
-        .iter()
-        .map(|l| (l.offer.product.product_id, l.offer.allowance))
-        .collect();
-    let wanted: Vec<Wanted> = lines
-        .iter()
-        .map(|l| Wanted {
-            event_product: l.offer.product.id,
-            product: l.offer.product.product_id,
-            unit_price: l.offer.price,
-            amount: l.amount,
-        })
-        .collect();
-    let priced = apply_allowances(&wanted, &allowance_left);
+    let priced = allowances_of(lines.iter());
     let vat_disabled = club.disable_vat;
     let totals = booking_totals(&priced, vat_disabled);
     let mut claims = Vec::new();

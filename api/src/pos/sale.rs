@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
-use tribune_domain::booking::{apply_allowances, desk_totals, Buyer, Wanted};
+use tribune_domain::booking::{desk_totals, Buyer};
 use tribune_domain::money::Money;
 use tribune_domain::order::{
     Customer, DeskPayment, Invoicing, InvoicingType, OrderCommand, OrderContent, OrderLine,
@@ -26,7 +26,7 @@ use super::dto::{PosCart, PosKind, PosPrice, PosPricedLine, PosProduct, PosProdu
 use crate::booking::book::seat_categories;
 use crate::booking::confirm::{self, StoredTicket};
 use crate::booking::plan::{
-    seat_line_refusal, seat_not_sold_with, Plan, PlannedLine, MAX_TICKETS_PER_LINE,
+    allowances_of, seat_line_refusal, seat_not_sold_with, Plan, PlannedLine, MAX_TICKETS_PER_LINE,
 };
 use crate::booking::sale::{self, Offer, SaleEvent};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
@@ -400,29 +400,11 @@ pub async fn price(
     check_errors(errors)?;
 
     // A company's free tickets first (per catalogue product), then the price.
-    let tickets: Vec<&PlannedLine> = lines
-        .iter()
-        .filter_map(|(_, l)| match l {
-            Line::Ticket(t) => Some(&**t),
-            Line::Good { .. } => None,
-        })
-        .collect();
-    let allowance_left: HashMap<Uuid, i32> = tickets
-        .iter()
-        .map(|l| (l.offer.product.product_id, l.offer.allowance))
-        .collect();
-    let wanted: Vec<Wanted> = tickets
-        .iter()
-        .map(|l| Wanted {
-            event_product: l.offer.product.id,
-            product: l.offer.product.product_id,
-            unit_price: l.offer.price,
-            amount: l.amount,
-        })
-        .collect();
-    let mut frees = apply_allowances(&wanted, &allowance_left)
-        .into_iter()
-        .map(|p| p.free);
+    let tickets = lines.iter().filter_map(|(_, l)| match l {
+        Line::Ticket(t) => Some(&**t),
+        Line::Good { .. } => None,
+    });
+    let mut frees = allowances_of(tickets).into_iter().map(|p| p.free);
     let mut claims = Vec::new();
     let mut priced = Vec::new();
     let mut totals = Vec::new();
