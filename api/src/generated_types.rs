@@ -64,6 +64,7 @@ fn files() -> Vec<(&'static str, String)> {
         ("seats.ts", seats()),
         ("shop.ts", shop()),
         ("pos.ts", pos()),
+        ("newsletters.ts", newsletters()),
     ]
 }
 
@@ -251,6 +252,34 @@ fn pos() -> String {
         "\n\nimport type { DeskPayment, Money } from './orders';\nimport type { SeatCategory } from './booking';\n\n",
         1,
     )
+}
+
+/// The newsletters (spec 2 §3 Newsletter, Newsletter recipient group).
+fn newsletters() -> String {
+    use crate::newsletters::dto::{
+        NamedChoice, Newsletter, NewsletterChoices, NewsletterForm, NewsletterListRow,
+        NewsletterRecipient, NewsletterRecipientGroup, NewsletterSelection, NewslettersQueued,
+        RecipientCompany, RecipientContact, RecipientCounts, RecipientsCreated, SendProgress,
+        Skipped, Unsubscription,
+    };
+    declarations(&[
+        NewsletterSelection::decl(),
+        Newsletter::decl(),
+        NamedChoice::decl(),
+        NewsletterChoices::decl(),
+        NewsletterForm::decl(),
+        NewsletterListRow::decl(),
+        RecipientContact::decl(),
+        Skipped::decl(),
+        NewsletterRecipient::decl(),
+        RecipientCompany::decl(),
+        NewsletterRecipientGroup::decl(),
+        RecipientCounts::decl(),
+        RecipientsCreated::decl(),
+        NewslettersQueued::decl(),
+        SendProgress::decl(),
+        Unsubscription::decl(),
+    ])
 }
 
 /// The events area's types (spec 2 §3 Event, Event ticket product); money comes from

@@ -55,9 +55,36 @@ pub enum JobMethod {
         #[serde(default)]
         force: bool,
     },
+    /// Send a newsletter to a batch of its recipients (`newsletters::send`).
+    SendNewsletter {
+        client_id: Uuid,
+        newsletter_id: Uuid,
+        /// The send the batch belongs to (its progress; a retry passes over whom it handled).
+        send_id: Uuid,
+        recipient_ids: Vec<Uuid>,
+        #[serde(default)]
+        force: bool,
+    },
 }
 
 impl JobMethod {
+    /// Bulk work (1) is claimed after everything else that is due (0).
+    fn priority(&self) -> i16 {
+        match self {
+            JobMethod::SendNewsletter { .. } => 1,
+            _ => 0,
+        }
+    }
+
+    /// How often a job is tried: a newsletter's batch keeps trying for about a day (the backoff
+    /// is capped at an hour), so a mail server that is down overnight still gets it sent.
+    fn max_attempts(&self) -> i32 {
+        match self {
+            JobMethod::SendNewsletter { .. } => 30,
+            _ => 8,
+        }
+    }
+
     fn parts(&self) -> (String, Value) {
         let value = serde_json::to_value(self).unwrap_or(Value::Null);
         let method = value
@@ -73,8 +100,8 @@ impl JobMethod {
 pub async fn enqueue(conn: &mut PgConnection, job: NewJob) -> Result<Uuid, sqlx::Error> {
     let (method, arguments) = job.method.parts();
     let id: Uuid = sqlx::query_scalar(
-        "INSERT INTO jobs (client_id, description, method, arguments, collection, relation_id, created_by) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+        "INSERT INTO jobs (client_id, description, method, arguments, collection, relation_id, created_by, priority, max_attempts) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
     )
     .bind(job.client_id)
     .bind(&job.description)
@@ -83,6 +110,8 @@ pub async fn enqueue(conn: &mut PgConnection, job: NewJob) -> Result<Uuid, sqlx:
     .bind(&job.collection)
     .bind(&job.relation_id)
     .bind(job.created_by)
+    .bind(job.method.priority())
+    .bind(job.method.max_attempts())
     .fetch_one(&mut *conn)
     .await?;
     history(
@@ -133,7 +162,7 @@ async fn claim(pool: &PgPool) -> Result<Option<ClaimedJob>, sqlx::Error> {
         "UPDATE jobs SET locked_until = now() + make_interval(secs => $1), attempts = attempts + 1, updated_at = now() \
          WHERE id = (SELECT id FROM jobs WHERE pending AND scheduled_at <= now() \
                      AND (locked_until IS NULL OR locked_until < now()) \
-                     ORDER BY scheduled_at FOR UPDATE SKIP LOCKED LIMIT 1) \
+                     ORDER BY priority, scheduled_at FOR UPDATE SKIP LOCKED LIMIT 1) \
          RETURNING id, method, arguments, attempts, max_attempts",
     )
     .bind(LEASE_SECONDS as f64)
@@ -267,6 +296,21 @@ async fn execute(state: &AppState, mailer: &Mailer, job: &ClaimedJob) -> Result<
             kind,
             force,
         } => crate::invites::send::send(state, mailer, client_id, invite_id, kind, force).await,
+        JobMethod::SendNewsletter {
+            client_id,
+            newsletter_id,
+            send_id,
+            recipient_ids,
+            force,
+        } => {
+            let batch = crate::newsletters::send::Batch {
+                client_id,
+                newsletter_id,
+                send_id,
+                force,
+            };
+            crate::newsletters::send::send_batch(state, mailer, &batch, &recipient_ids).await
+        }
     }
 }
 
@@ -356,6 +400,7 @@ mod tests {
             text: "Tekst".into(),
             html: None,
             attachments: Vec::new(),
+            ..Default::default()
         };
         let (method, arguments) = JobMethod::SendMail(mail.clone()).parts();
         assert_eq!(method, "send_mail");

@@ -20,6 +20,7 @@ pub mod invoices;
 pub mod jobs;
 pub mod kit;
 pub mod mail;
+pub mod newsletters;
 pub mod openapi;
 pub mod orders;
 pub mod payments;

@@ -142,6 +142,8 @@ struct ContactRow {
     about: Option<String>,
     highlighted: bool,
     no_invitations: bool,
+    /// Unsubscribed from the club's newsletters (the newsletter's link, or staff).
+    no_newsletters: bool,
     picture: Option<Uuid>,
     extra_info: Value,
     payment_cards: Value,
@@ -151,8 +153,8 @@ struct ContactRow {
 
 async fn load(conn: &mut PgConnection, client_id: Uuid, id: Uuid) -> Result<ContactRow, ApiError> {
     sqlx::query_as(
-        "SELECT id, firstname, lastname, email, phone, mobile, linkedin, about, highlighted, no_invitations, picture, \
-         extra_info, payment_cards, version FROM contacts WHERE client_id = $1 AND id = $2",
+        "SELECT id, firstname, lastname, email, phone, mobile, linkedin, about, highlighted, no_invitations, no_newsletters, \
+         picture, extra_info, payment_cards, version FROM contacts WHERE client_id = $1 AND id = $2",
     )
     .bind(client_id)
     .bind(id)
@@ -244,6 +246,9 @@ pub struct ContactInput {
     highlighted: bool,
     #[serde(default)]
     no_invitations: bool,
+    /// None (left out) keeps what the contact said.
+    #[serde(default)]
+    no_newsletters: Option<bool>,
     #[serde(default, deserialize_with = "keep_or_remove")]
     picture: Option<Option<String>>,
     #[serde(default)]
@@ -333,12 +338,13 @@ pub async fn update_contact(
     let obsolete: Vec<Uuid> = change.obsolete.into_iter().collect();
     sqlx::query(
         "INSERT INTO contacts (id, client_id, firstname, lastname, email, phone, mobile, linkedin, about, highlighted, \
-           no_invitations, picture, extra_info, created_by, updated_by) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) \
+           no_invitations, picture, extra_info, created_by, updated_by, no_newsletters) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, coalesce($15, false)) \
          ON CONFLICT (id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname, email = EXCLUDED.email, \
            phone = EXCLUDED.phone, mobile = EXCLUDED.mobile, linkedin = EXCLUDED.linkedin, about = EXCLUDED.about, \
            highlighted = EXCLUDED.highlighted, no_invitations = EXCLUDED.no_invitations, picture = EXCLUDED.picture, \
-           extra_info = EXCLUDED.extra_info, updated_at = now(), updated_by = EXCLUDED.updated_by",
+           extra_info = EXCLUDED.extra_info, updated_at = now(), updated_by = EXCLUDED.updated_by, \
+           no_newsletters = coalesce($15, contacts.no_newsletters)",
     )
     .bind(id)
     .bind(staff.client_id)
@@ -354,6 +360,7 @@ pub async fn update_contact(
     .bind(picture)
     .bind(&extra)
     .bind(staff.user_id())
+    .bind(input.no_newsletters)
     .execute(&mut *tx)
     .await?;
     if input.company_ids.is_some() {

@@ -16,13 +16,14 @@ use super::dto::{
     InviteGroupProducts, InviteProduct, InviteProductInput, InviteSelection,
 };
 use super::send::invite_link;
-use super::service::{self, group_key, Scope};
+use super::service::{self, group_key};
 use crate::envelope;
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::club::exists_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::recipients::{self, OptOut, Scope, Selection};
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -154,23 +155,30 @@ pub async fn create_invites(
 ) -> Result<HttpResponse, ApiError> {
     let event_id = parse_id(&path)?;
     let selection = body.map(Json::into_inner).unwrap_or_default();
-    let date = match query.active_date.as_deref().map(str::trim) {
-        None | Some("") => crate::kit::dates::today(),
-        Some(raw) => chrono::NaiveDate::parse_from_str(raw.get(..10).unwrap_or(raw), "%Y-%m-%d")
-            .map_err(|_| ApiError::field("activeDate", "Aktiv dato er ikke en gyldig dato"))?,
-    };
-    let scope = if query.all_companies == Some(true) {
-        Scope::AllCompanies
-    } else if query.all_active == Some(true) {
-        Scope::AllActive(date)
-    } else {
-        Scope::Selected(date)
-    };
+    let date = recipients::active_date(query.active_date.as_deref())?;
+    let scope = Scope::of_query(
+        query.all_companies == Some(true),
+        query.all_active == Some(true),
+        date,
+    );
     let actor = Actor::from(&staff);
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     service::lock_event(&mut tx, staff.client_id, event_id).await?;
-    let (invitees, unwilling) =
-        service::invitees(&mut tx, staff.client_id, scope, &selection).await?;
+    let chosen = Selection {
+        product_ids: &selection.product_ids,
+        order_product_ids: &selection.order_product_ids,
+        company_ids: &selection.company_ids,
+        contact_ids: &selection.contact_ids,
+        contact_list_ids: &selection.contact_list_ids,
+    };
+    let (invitees, unwilling) = recipients::reached(
+        &mut tx,
+        staff.client_id,
+        scope,
+        &chosen,
+        OptOut::Invitations,
+    )
+    .await?;
     let created = service::create(
         &mut tx,
         &state.invites,

@@ -1,17 +1,13 @@
 //! The Invite's application service (STYLE.md): every change in one club transaction —
 //! reference checks, the command, the jobs it causes — committed by the caller.
 //!
-//! Whom 'Opret …' invites (spec 2 §7 create-invites): with `allCompanies` every company that is
-//! not terminated (Opsagt), with `allActive` every company with an approved contract running on
-//! the active date, otherwise the selection: the companies chosen and those whose running
-//! contracts hold a chosen agreement product, the buyers of approved orders holding a chosen
-//! order product, the contacts chosen, and the members of the contact lists chosen. A company
-//! is invited through each of its contacts. Contacts that want no invitations (noInvitations)
-//! and contacts already invited to the event are left out and counted.
+//! Whom 'Opret …' invites is `kit::recipients`' answer for the selection; contacts that want no
+//! invitations (noInvitations) and contacts already invited to the event are left out and
+//! counted.
 
 use std::collections::{HashMap, HashSet};
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 use sqlx::PgConnection;
 use tribune_domain::invite::{
@@ -22,12 +18,12 @@ use tribune_projections::store::{CommandBus, CommandError};
 use uuid::Uuid;
 
 use super::dto::{
-    InviteGroupInput, InviteGroupProduct, InviteProductInput, InviteSelection, InvitesCreated,
-    InvitesQueued,
+    InviteGroupInput, InviteGroupProduct, InviteProductInput, InvitesCreated, InvitesQueued,
 };
 use crate::error::{check_errors, push_error, rule_errors, ApiError, FieldErrors};
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
+use crate::kit::recipients::Reached;
 
 pub const CONFLICT: &str =
     "Invitationen er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.";
@@ -44,25 +40,6 @@ pub fn refused(err: CommandError<InviteError>) -> ApiError {
     }
 }
 
-/// Which companies 'Opret …' starts from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
-    /// 'Opret alle': every company that is not terminated.
-    AllCompanies,
-    /// 'Opret alle aktive': every company with a running approved contract on the date.
-    AllActive(NaiveDate),
-    /// 'Opret valgte': the selection, contracts read on the date.
-    Selected(NaiveDate),
-}
-
-/// One contact to invite, and the group it is shown in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Invitee {
-    pub contact_id: Uuid,
-    pub company_id: Option<Uuid>,
-    pub list_id: Option<Uuid>,
-}
-
 /// The event, locked for the change (two 'Opret alle' at once take turns); 404 for another club's.
 pub async fn lock_event(
     conn: &mut PgConnection,
@@ -76,129 +53,6 @@ pub async fn lock_event(
             .fetch_optional(conn)
             .await?;
     found.map(|_| ()).ok_or(ApiError::NotFound)
-}
-
-/// A running approved contract on `$2` (a season holding the date, else its term).
-const RUNNING_ON: &str = "t.status = 'approved' AND CASE WHEN s.id IS NOT NULL \
-    THEN $2::date BETWEEN s.start_date AND s.end_date \
-    ELSE (t.start_date IS NULL OR t.start_date <= $2::date) \
-      AND (t.no_end_date OR t.end_date IS NULL OR t.end_date >= $2::date) END";
-
-async fn companies_of_scope(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    scope: Scope,
-    selection: &InviteSelection,
-) -> Result<Vec<Uuid>, sqlx::Error> {
-    match scope {
-        Scope::AllCompanies => {
-            sqlx::query_scalar(
-                "SELECT id FROM companies WHERE client_id = $1 AND status <> 99 ORDER BY lower(name), id",
-            )
-            .bind(client_id)
-            .fetch_all(conn)
-            .await
-        }
-        Scope::AllActive(date) => {
-            sqlx::query_scalar(&format!(
-                "SELECT DISTINCT t.company_id FROM contract_rows t LEFT JOIN seasons s ON s.id = t.season_id \
-                 WHERE t.client_id = $1 AND t.company_id IS NOT NULL AND {RUNNING_ON}"
-            ))
-            .bind(client_id)
-            .bind(date)
-            .fetch_all(conn)
-            .await
-        }
-        Scope::Selected(date) => {
-            sqlx::query_scalar(&format!(
-                "SELECT id FROM companies WHERE client_id = $1 AND id = ANY($3) \
-                 UNION \
-                 SELECT DISTINCT t.company_id FROM contract_rows t LEFT JOIN seasons s ON s.id = t.season_id \
-                 JOIN contract_lines l ON l.contract_id = t.id \
-                 WHERE t.client_id = $1 AND t.company_id IS NOT NULL AND l.product_id = ANY($4) AND {RUNNING_ON}"
-            ))
-            .bind(client_id)
-            .bind(date)
-            .bind(&selection.company_ids)
-            .bind(&selection.product_ids)
-            .fetch_all(conn)
-            .await
-        }
-    }
-}
-
-/// Whom the selection reaches, each contact once (the first way found), and how many of them
-/// want no invitations.
-pub async fn invitees(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    scope: Scope,
-    selection: &InviteSelection,
-) -> Result<(Vec<Invitee>, i32), sqlx::Error> {
-    let companies = companies_of_scope(conn, client_id, scope, selection).await?;
-    // (contact, company, list, noInvitations), in the order they are shown.
-    type Found = (Uuid, Option<Uuid>, Option<Uuid>, bool);
-    type FoundBy = (Uuid, Option<Uuid>, Option<Uuid>, bool, i32);
-    let mut found: Vec<Found> = sqlx::query_as(
-        "SELECT c.id, cc.company_id, NULL::uuid, c.no_invitations FROM company_contacts cc \
-         JOIN contacts c ON c.id = cc.contact_id \
-         WHERE cc.client_id = $1 AND cc.company_id = ANY($2) \
-         ORDER BY cc.company_id, lower(c.firstname), lower(c.lastname), c.id",
-    )
-    .bind(client_id)
-    .bind(&companies)
-    .fetch_all(&mut *conn)
-    .await?;
-    if let Scope::Selected(_) = scope {
-        let more: Vec<Found> = sqlx::query_as(
-            "SELECT * FROM ( \
-               SELECT DISTINCT ON (c.id) c.id, o.company_id, NULL::uuid AS list_id, c.no_invitations, 1 AS way \
-               FROM order_rows o JOIN order_lines l ON l.order_id = o.id JOIN contacts c ON c.id = o.contact_id \
-               WHERE o.client_id = $1 AND o.status = 'approved' AND l.product_id = ANY($2) \
-               ORDER BY c.id, o.company_id NULLS LAST) a \
-             UNION ALL \
-             SELECT * FROM ( \
-               SELECT DISTINCT ON (c.id) c.id, cc.company_id, NULL::uuid, c.no_invitations, 2 \
-               FROM contacts c LEFT JOIN company_contacts cc ON cc.contact_id = c.id \
-               WHERE c.client_id = $1 AND c.id = ANY($3) ORDER BY c.id, cc.company_id) b \
-             UNION ALL \
-             SELECT * FROM ( \
-               SELECT c.id, NULL::uuid, m.list_id, c.no_invitations, 3 FROM contact_list_members m \
-               JOIN contacts c ON c.id = m.contact_id \
-               WHERE m.client_id = $1 AND m.list_id = ANY($4) ORDER BY m.list_id, lower(c.firstname), c.id) d \
-             ORDER BY way",
-        )
-        .bind(client_id)
-        .bind(&selection.order_product_ids)
-        .bind(&selection.contact_ids)
-        .bind(&selection.contact_list_ids)
-        .fetch_all(&mut *conn)
-        .await
-        .map(|rows: Vec<FoundBy>| {
-            rows.into_iter()
-                .map(|(contact, company, list, unwilling, _)| (contact, company, list, unwilling))
-                .collect()
-        })?;
-        found.extend(more);
-    }
-    let mut seen = HashSet::new();
-    let mut unwilling = 0;
-    let mut all = Vec::new();
-    for (contact_id, company_id, list_id, no_invitations) in found {
-        if !seen.insert(contact_id) {
-            continue;
-        }
-        if no_invitations {
-            unwilling += 1;
-            continue;
-        }
-        all.push(Invitee {
-            contact_id,
-            company_id,
-            list_id,
-        });
-    }
-    Ok((all, unwilling))
 }
 
 /// The group an invite is shown in: its list, its company, or 'none'.
@@ -240,7 +94,7 @@ pub async fn create(
     bus: &CommandBus<Invite>,
     actor: &Actor,
     event_id: Uuid,
-    invitees: &[Invitee],
+    invitees: &[Reached],
     unwilling: i32,
     now: DateTime<Utc>,
 ) -> Result<InvitesCreated, ApiError> {

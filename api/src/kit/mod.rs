@@ -20,6 +20,7 @@ pub mod list_page;
 pub mod openapi;
 pub mod payments;
 pub mod pdf;
+pub mod recipients;
 pub mod routes;
 pub mod sales;
 pub mod seating;

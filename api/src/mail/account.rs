@@ -45,6 +45,7 @@ pub fn already_registered(
         text,
         html: Some(html),
         attachments: Vec::new(),
+        ..Default::default()
     }
 }
 

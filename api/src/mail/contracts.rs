@@ -148,6 +148,7 @@ pub fn contract(
                 "<!doctype html><html lang=\"da\"><body style=\"font-family:sans-serif\">{body}</body></html>"
             )),
             attachments: vec![pdf],
+            ..Default::default()
         },
     }
 }
@@ -231,6 +232,7 @@ pub async fn signed(
                         "<!doctype html><html lang=\"da\"><body style=\"font-family:sans-serif\">{html}</body></html>"
                     )),
                     attachments: vec![pdf.clone()],
+                    ..Default::default()
                 },
             }
         })

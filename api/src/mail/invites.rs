@@ -148,6 +148,7 @@ pub fn invitation(mail: &InvitationMail) -> Mail {
             "<!doctype html><html lang=\"da\"><body style=\"font-family:sans-serif\">{body}</body></html>"
         )),
         attachments: mail.attachment.clone().into_iter().collect(),
+        ..Default::default()
     }
 }
 

@@ -42,6 +42,7 @@ fn compose(
             text: paragraphs.join("\n\n"),
             html: Some(html(&paragraphs)),
             attachments: vec![pdf],
+            ..Default::default()
         },
     }
 }

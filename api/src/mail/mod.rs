@@ -6,6 +6,7 @@ pub mod account;
 pub mod contracts;
 pub mod invites;
 pub mod invoices;
+pub mod newsletters;
 pub mod orders;
 pub mod subscriptions;
 
@@ -20,7 +21,7 @@ pub(crate) use crate::kit::html::escape;
 use crate::settings::Settings;
 use crate::storage::Storage;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Mail {
     pub to: String,
     pub subject: String,
@@ -31,6 +32,56 @@ pub struct Mail {
     /// not their bytes).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attachments: Vec<Attachment>,
+    /// Pictures the HTML shows as `cid:{contentId}`, sent inside the mail (no remote images for
+    /// a mail program to block).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inline: Vec<InlineImage>,
+    /// Whose name the sender has (the club's); none: the installation's address alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_name: Option<String>,
+    /// A bulk mail's one-click unsubscribe address (RFC 2369 List-Unsubscribe, RFC 8058
+    /// List-Unsubscribe-Post).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_unsubscribe: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InlineImage {
+    pub content_id: String,
+    pub image: Attachment,
+}
+
+/// RFC 2369's List-Unsubscribe: `<address>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ListUnsubscribe(String);
+
+impl lettre::message::header::Header for ListUnsubscribe {
+    fn name() -> lettre::message::header::HeaderName {
+        lettre::message::header::HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribe(s.trim_matches(['<', '>', ' ']).to_string()))
+    }
+    fn display(&self) -> lettre::message::header::HeaderValue {
+        lettre::message::header::HeaderValue::new(Self::name(), format!("<{}>", self.0))
+    }
+}
+
+/// RFC 8058: the address above unsubscribes with one POST.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ListUnsubscribePost;
+
+impl lettre::message::header::Header for ListUnsubscribePost {
+    fn name() -> lettre::message::header::HeaderName {
+        lettre::message::header::HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribePost)
+    }
+    fn display(&self) -> lettre::message::header::HeaderValue {
+        lettre::message::header::HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".into())
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,40 +115,71 @@ impl Mailer {
     }
 
     pub async fn send(&self, mail: &Mail) -> anyhow::Result<()> {
-        let builder = Message::builder()
-            .from(self.from.clone())
+        self.transport.send(self.message(mail).await?).await?;
+        Ok(())
+    }
+
+    /// The message as it goes out: text and HTML alternatives (the HTML with its inline
+    /// pictures), then the attachments.
+    async fn message(&self, mail: &Mail) -> anyhow::Result<Message> {
+        let from = match mail.from_name.as_deref().map(str::trim) {
+            Some(name) if !name.is_empty() => {
+                Mailbox::new(Some(name.to_string()), self.from.email.clone())
+            }
+            _ => self.from.clone(),
+        };
+        let mut builder = Message::builder()
+            .from(from)
             .to(mail.to.parse()?)
             .subject(&mail.subject);
+        if let Some(address) = &mail.list_unsubscribe {
+            builder = builder
+                .header(ListUnsubscribe(address.clone()))
+                .header(ListUnsubscribePost);
+        }
         let text = SinglePart::builder()
             .header(ContentType::TEXT_PLAIN)
             .body(mail.text.clone());
         let body = match &mail.html {
-            Some(html) => MultiPart::alternative().singlepart(text).singlepart(
-                SinglePart::builder()
+            Some(html) => {
+                let html = SinglePart::builder()
                     .header(ContentType::TEXT_HTML)
-                    .body(html.clone()),
-            ),
+                    .body(html.clone());
+                if mail.inline.is_empty() {
+                    MultiPart::alternative().singlepart(text).singlepart(html)
+                } else {
+                    let mut related = MultiPart::related().singlepart(html);
+                    for picture in &mail.inline {
+                        let bytes = self.file(&picture.image).await?;
+                        related = related.singlepart(
+                            LettreAttachment::new_inline(picture.content_id.clone())
+                                .body(bytes, ContentType::parse(&picture.image.content_type)?),
+                        );
+                    }
+                    MultiPart::alternative().singlepart(text).multipart(related)
+                }
+            }
             None => MultiPart::mixed().singlepart(text),
         };
-        let message = if mail.attachments.is_empty() {
-            builder.multipart(body)?
-        } else {
-            let mut mixed = MultiPart::mixed().multipart(body);
-            for file in &mail.attachments {
-                let bytes = self
-                    .storage
-                    .get(&file.storage_key)
-                    .await
-                    .map_err(|e| anyhow::anyhow!("{}: {e:?}", file.file_name))?;
-                mixed = mixed.singlepart(
-                    LettreAttachment::new(file.file_name.clone())
-                        .body(bytes, ContentType::parse(&file.content_type)?),
-                );
-            }
-            builder.multipart(mixed)?
-        };
-        self.transport.send(message).await?;
-        Ok(())
+        if mail.attachments.is_empty() {
+            return Ok(builder.multipart(body)?);
+        }
+        let mut mixed = MultiPart::mixed().multipart(body);
+        for file in &mail.attachments {
+            let bytes = self.file(file).await?;
+            mixed = mixed.singlepart(
+                LettreAttachment::new(file.file_name.clone())
+                    .body(bytes, ContentType::parse(&file.content_type)?),
+            );
+        }
+        Ok(builder.multipart(mixed)?)
+    }
+
+    async fn file(&self, file: &Attachment) -> anyhow::Result<Vec<u8>> {
+        self.storage
+            .get(&file.storage_key)
+            .await
+            .map_err(|e| anyhow::anyhow!("{}: {e:?}", file.file_name))
     }
 }
 
@@ -125,6 +207,7 @@ pub(crate) fn with_link(
         text,
         html: Some(html),
         attachments: Vec::new(),
+        ..Default::default()
     }
 }
 

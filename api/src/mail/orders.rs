@@ -121,6 +121,7 @@ pub fn confirmation(order: &Order, club: &OrderMailSettings) -> OrderMail {
             text,
             html: Some(html),
             attachments: Vec::new(),
+            ..Default::default()
         },
     }
 }
