@@ -93,7 +93,8 @@ pub async fn unsubscribe(
     let mut tx = system_tx(&state.pool).await?;
     let found = find(&mut tx, &path).await?;
     sqlx::query(
-        "UPDATE contacts SET no_newsletters = true, updated_at = now() WHERE client_id = $1 AND id = $2 AND NOT no_newsletters",
+        "UPDATE contacts SET no_newsletters = true, updated_at = now(), version = version + 1 \
+         WHERE client_id = $1 AND id = $2 AND NOT no_newsletters",
     )
     .bind(found.client_id)
     .bind(found.contact_id)

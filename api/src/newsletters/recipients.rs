@@ -77,11 +77,11 @@ pub async fn create_recipients(
     staff: Staff,
     path: web::Path<String>,
     query: web::Query<CreateRecipientsQuery>,
-    body: Option<Json<NewsletterSelection>>,
+    body: Json<NewsletterSelection>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
-    let selection = body.map(Json::into_inner).unwrap_or_default();
+    let selection = body.into_inner();
     let date = selection
         .active_date
         .map_or_else(|| active_date(None), Ok)?;
@@ -113,11 +113,11 @@ pub async fn send_newsletters(
     staff: Staff,
     path: web::Path<String>,
     query: web::Query<SendQuery>,
-    body: Option<Json<Vec<Uuid>>>,
+    body: Json<Vec<Uuid>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
-    let ids = body.map(Json::into_inner).unwrap_or_default();
+    let ids = body.into_inner();
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let queued = service::queue_sends(
         &mut tx,
@@ -139,11 +139,11 @@ pub async fn send_newsletters(
 pub async fn delete_recipients(
     staff: Staff,
     path: web::Path<String>,
-    body: Option<Json<Vec<Uuid>>>,
+    body: Json<Vec<Uuid>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
-    let ids = body.map(Json::into_inner).unwrap_or_default();
+    let ids = body.into_inner();
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let deleted = service::delete_recipients(&mut tx, staff.client_id, id, &ids).await?;
     tx.commit().await?;

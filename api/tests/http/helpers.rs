@@ -42,15 +42,20 @@ impl ReceivedMail {
 #[derive(Clone, Default)]
 pub struct SmtpSink {
     pub mails: Arc<Mutex<Vec<ReceivedMail>>>,
+    /// Once this many mails arrived, every further one is refused (451): a mail server that goes
+    /// down in the middle of a send. None: it takes everything.
+    pub refuse_after: Arc<Mutex<Option<usize>>>,
 }
 
 impl SmtpSink {
     pub async fn start_on(listener: TcpListener) -> SmtpSink {
         let sink = SmtpSink::default();
         let mails = sink.mails.clone();
+        let refuse_after = sink.refuse_after.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
                 let mails = mails.clone();
+                let refuse_after = refuse_after.clone();
                 tokio::spawn(async move {
                     let (read, mut write) = stream.into_split();
                     let mut lines = BufReader::new(read).lines();
@@ -58,9 +63,15 @@ impl SmtpSink {
                     let mut to = Vec::new();
                     while let Ok(Some(line)) = lines.next_line().await {
                         let upper = line.to_uppercase();
+                        let down = || {
+                            let limit = *refuse_after.lock().expect("lock");
+                            limit.is_some_and(|n| mails.lock().expect("lock").len() >= n)
+                        };
                         let reply: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO")
                         {
                             b"250 sink\r\n"
+                        } else if upper.starts_with("MAIL FROM:") && down() {
+                            b"451 4.3.2 down for maintenance\r\n"
                         } else if upper.starts_with("RCPT TO:") {
                             to.push(
                                 line[8..]
@@ -118,6 +129,15 @@ impl SmtpSink {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         panic!("no mail to {to} arrived");
+    }
+
+    /// The mail server refuses every mail after `n` in all (None: takes them all again).
+    pub fn refuse_after(&self, n: Option<usize>) {
+        *self.refuse_after.lock().expect("lock") = n;
+    }
+
+    pub fn count(&self) -> usize {
+        self.mails.lock().expect("lock").len()
     }
 
     pub fn count_to(&self, to: &str) -> usize {
@@ -621,10 +641,17 @@ pub async fn visitor(app: &TestApp) -> Browser {
 
 /// Gives Demo Håndbold the events module, so its staff pass the module check.
 pub async fn give_handbold_events(app: &TestApp) {
+    give_handbold_module(app, "events").await;
+}
+
+/// Demo Håndbold gets the module `alias` too (it has few of its own): "another club" that could
+/// reach the module's calls, so what it is refused is refused for being another club's.
+pub async fn give_handbold_module(app: &TestApp, alias: &str) {
     sqlx::query(
         "INSERT INTO client_modules (client_id, module_id) SELECT c.id, m.id FROM clients c, modules m \
-         WHERE c.name = 'Demo Håndbold' AND m.alias = 'events'",
+         WHERE c.name = 'Demo Håndbold' AND m.alias = $1",
     )
+    .bind(alias)
     .execute(&app.db.owner)
     .await
     .expect("module");

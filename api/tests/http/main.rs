@@ -17,6 +17,7 @@ mod invoice_books;
 mod invoices;
 mod jobs;
 mod login_throttle;
+mod newsletters;
 mod openapi;
 mod orders;
 mod payments;
