@@ -11,7 +11,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   fullyParallel: false,
-  timeout: 60_000,
+  // A long journey (the contract one takes 46 s on a busy 2-core machine) gets room on a slower CI
+  // runner; each step still waits at most `expect.timeout`.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'e2e-results.json' }]],
   outputDir: 'test-results',
