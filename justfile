@@ -40,6 +40,7 @@ bench:
     cargo bench -p tribune-api --bench season
     cargo bench -p tribune-api --bench gate
     cargo bench -p tribune-api --bench pos
+    cargo bench -p tribune-api --bench newsletters
 
 # Fuzz the API: schemathesis over /api/openapi.json as the demo admin, against the release server on
 # a fresh database, bounded in cases and time; fails on any 5xx. `just fuzz --max-examples 5 --max-time 120`.

@@ -96,6 +96,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             tribune_api::seed::seed_demo_catalogue(&owner).await?;
             tribune_api::seed::seed_demo_events(&owner).await?;
             tribune_api::seed::seed_demo_orders(&owner).await?;
+            tribune_api::seed::seed_demo_newsletters(&owner).await?;
             tribune_api::seed::seed_demo_contracts(&owner, &storage, &settings.public_url).await?;
             let state = tribune_api::state::AppState::new(owner.clone(), settings.clone())?;
             tribune_api::seed::seed_demo_invoices(&state).await?;

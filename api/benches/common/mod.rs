@@ -22,8 +22,14 @@ pub struct Served {
 }
 
 /// Starts Tribune (no background work) on `db` and signs in as the demo's staff user.
+#[allow(dead_code)] // each bench compiles this module; the newsletter bench runs the jobs
 pub async fn serve_and_log_in(db: &TestDb) -> Served {
-    let settings = Settings {
+    serve_and_log_in_with(db, |_| {}).await
+}
+
+/// The same, with the settings changed first by `adjust` (a bench that runs the jobs).
+pub async fn serve_and_log_in_with(db: &TestDb, adjust: impl FnOnce(&mut Settings)) -> Served {
+    let mut settings = Settings {
         database: db.owner_options.clone(),
         app_database: db.owner_options.clone().username(APP_ROLE),
         host: "127.0.0.1".into(),
@@ -52,6 +58,7 @@ pub async fn serve_and_log_in(db: &TestDb) -> Served {
         },
         qz: None,
     };
+    adjust(&mut settings);
     let app = Application::build(settings).await.unwrap();
     let base = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());

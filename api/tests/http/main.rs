@@ -33,6 +33,7 @@ mod settings_jobs;
 mod settings_modules;
 mod settings_users;
 mod shop;
+mod smtp_sink;
 mod state_changes;
 mod subscription_options;
 mod subscription_window;

@@ -658,7 +658,8 @@ async fn a_mail_server_that_goes_down_mid_send_is_resumed_later_and_nobody_gets_
         .await;
     assert_eq!(body["result"]["created"], 250, "{body}");
 
-    // The mail server takes 130 mails and then goes down: the second batch stops in its middle.
+    // The mail server takes 130 mails and then goes down: the second batch stops in its middle
+    // (a few mails already past the server's door when it closes still go: up to 130 + 3).
     app.smtp.refuse_after(Some(130));
     let queued = send(&staff, &newsletter, json!([]), false).await;
     assert_eq!(queued["queued"], 250);
@@ -669,12 +670,13 @@ async fn a_mail_server_that_goes_down_mid_send_is_resumed_later_and_nobody_gets_
             .get_json(&format!("/api/newsletters/{newsletter}/progress"))
             .await;
         stalled = body["result"].clone();
-        if stalled["done"] == 130 && stalled["error"].is_string() {
+        if stalled["done"].as_i64().unwrap_or(0) >= 130 && stalled["error"].is_string() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert_eq!(stalled["done"], 130, "{stalled}");
+    let done = stalled["done"].as_i64().unwrap();
+    assert!((130..=133).contains(&done), "{stalled}");
     assert!(
         stalled["pendingBatches"].as_i64().unwrap() >= 2,
         "{stalled}"
@@ -686,8 +688,14 @@ async fn a_mail_server_that_goes_down_mid_send_is_resumed_later_and_nobody_gets_
             .contains("Mail kunne ikke sendes"),
         "{stalled}"
     );
-    let sent = app.count(&format!("SELECT count(*) FROM newsletter_recipients WHERE newsletter_id = '{newsletter}' AND sent_at IS NOT NULL")).await;
-    assert_eq!(sent, 130);
+    // What the server took is exactly what is recorded as sent.
+    let sent = app
+        .count(&format!(
+            "SELECT count(*) FROM newsletter_recipients WHERE newsletter_id = '{newsletter}' AND sent_at IS NOT NULL"
+        ))
+        .await;
+    assert_eq!(sent, done);
+    assert_eq!(app.smtp.count() as i64, done);
 
     // The server comes back; the retries (made due now) resume where they stopped.
     app.smtp.refuse_after(None);
@@ -938,4 +946,25 @@ async fn another_club_sees_and_touches_no_newsletter_and_only_staff_reach_them()
         0
     );
     let _: &TestApp = &app;
+}
+
+#[tokio::test]
+async fn the_demo_has_two_newsletters_and_a_template_once() {
+    let app = spawn_app().await;
+    for _ in 0..2 {
+        tribune_api::seed::seed_demo_newsletters(&app.db.owner)
+            .await
+            .expect("newsletters");
+    }
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, page) = staff.post_json("/api/newsletters", &json!({})).await;
+    assert_eq!(page["Total"], 2, "{page}");
+    assert_eq!(page["Result"][0]["Title"], "Sæsonen starter");
+    let id = page["Result"][0]["Id"].as_str().unwrap();
+    let (_, body) = staff.get_json(&format!("/api/newsletters/{id}")).await;
+    assert_eq!(body["result"]["emailTemplate"], "Klubbens farver");
+    let templates = app
+        .count("SELECT jsonb_array_length(settings->'newsletter'->'emailTemplates')::bigint FROM clients WHERE name = 'Demo FC'")
+        .await;
+    assert_eq!(templates, 1);
 }
