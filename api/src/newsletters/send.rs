@@ -147,7 +147,7 @@ pub async fn send_batch(
     // be Send, which a closure over borrowed ids cannot promise the compiler.
     let content = std::sync::Arc::new(content);
     let batch = *batch;
-    let sends = recipient_ids.to_vec().into_iter().map(|id| {
+    let sends = recipient_ids.iter().copied().map(|id| {
         let content = content.clone();
         async move { send_one(state, mailer, &batch, &content, id).await }.boxed()
     });
