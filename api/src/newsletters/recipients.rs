@@ -32,9 +32,7 @@ pub async fn list_recipients(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !crate::kit::club::exists_in_club(&mut tx, "newsletters", staff.client_id, Some(id)).await? {
-        return Err(ApiError::NotFound);
-    }
+    service::known(&mut tx, staff.client_id, id).await?;
     let groups = service::groups(&mut tx, staff.client_id, id).await?;
     let counts = service::counts(&mut tx, staff.client_id, id).await?;
     tx.commit().await?;
@@ -51,9 +49,7 @@ pub async fn send_progress(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !crate::kit::club::exists_in_club(&mut tx, "newsletters", staff.client_id, Some(id)).await? {
-        return Err(ApiError::NotFound);
-    }
+    service::known(&mut tx, staff.client_id, id).await?;
     let progress = service::progress(&mut tx, staff.client_id, id).await?;
     tx.commit().await?;
     Ok(envelope::result(progress))

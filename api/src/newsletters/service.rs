@@ -35,6 +35,20 @@ pub async fn lock(
         .ok_or(ApiError::NotFound)
 }
 
+/// Not found unless the newsletter is the club's.
+pub async fn known(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    newsletter_id: Uuid,
+) -> Result<(), ApiError> {
+    match crate::kit::club::exists_in_club(conn, "newsletters", client_id, Some(newsletter_id))
+        .await?
+    {
+        true => Ok(()),
+        false => Err(ApiError::NotFound),
+    }
+}
+
 /// create-recipients: a recipient for each contact the selection reaches that is not one yet;
 /// contacts unsubscribed from newsletters are left out and counted. The selection is kept as the
 /// newsletter's, for the card.
