@@ -86,6 +86,43 @@ export async function waitForMail(
   }
 }
 
+/** The mails to `to` that satisfy `matches`, as the Maildir holds them now. */
+export async function mailsTo(
+  to: string,
+  matches: (mail: ParsedMail) => boolean = () => true,
+): Promise<ParsedMail[]> {
+  const wanted = to.toLowerCase();
+  const found: ParsedMail[] = [];
+  for (const file of await messageFiles()) {
+    const mail = await parse(file);
+    if (mail && recipients(mail).includes(wanted) && matches(mail)) found.push(mail);
+  }
+  return found;
+}
+
+/**
+ * Waits up to `timeoutMs` until `count` mails to `to` satisfy `matches` (e.g. a newsletter sent
+ * twice), and returns them all.
+ */
+export async function waitForMails(
+  to: string,
+  matches: (mail: ParsedMail) => boolean,
+  count: number,
+  timeoutMs = 15_000,
+): Promise<ParsedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await mailsTo(to, matches);
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${found.length} of ${count} mails to ${to} arrived in ${maildir()} within ${timeoutMs} ms`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
 /** A mail with a link to `path`. */
 export function hasLink(path: string) {
   return (mail: ParsedMail) => linksIn(mail).some((url) => url.pathname === path);

@@ -65,6 +65,7 @@ export const tagTypes = [
   'SeatChart',
   'SeasonalTicket',
   'Cart',
+  'Newsletter',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

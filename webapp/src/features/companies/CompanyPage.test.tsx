@@ -318,6 +318,8 @@ describe('the company editor', () => {
       firstname: 'Ny',
       lastname: 'Person',
       email: 'ny@test.dk',
+      noInvitations: false,
+      noNewsletters: false,
     });
     // The dialog's own submit never saved the company.
     expect(updates).toHaveLength(0);

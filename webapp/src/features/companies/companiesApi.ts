@@ -89,6 +89,7 @@ export const companiesApi = baseApi.injectEndpoints({
           about: '',
           highlighted: false,
           noInvitations: false,
+          noNewsletters: false,
           picture: null,
           extraInfo: {},
           companyIds: [],

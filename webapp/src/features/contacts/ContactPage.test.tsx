@@ -20,6 +20,7 @@ const contact: Contact = {
   about: 'Indehaver',
   highlighted: true,
   noInvitations: false,
+  noNewsletters: false,
   picture: null,
   extraInfo: {},
   companyIds: ['c-1'],
@@ -27,7 +28,7 @@ const contact: Contact = {
   paymentCards: [{ cardType: 'Visa', cardNumber: '4242424242424242', expMonth: 4, expYear: 2028 }],
 };
 
-function serveContact(answer?: () => Response) {
+function serveContact(answer?: () => Response, served: Contact = contact) {
   const updates: MultipartPart[][] = [];
   const deletedCards: unknown[] = [];
   server.use(
@@ -43,7 +44,7 @@ function serveContact(answer?: () => Response) {
     http.get('/api/contacts/p-1', () =>
       HttpResponse.json({
         success: true,
-        result: contact,
+        result: served,
         data: { companies: [{ id: 'c-1', name: 'Bageriet Grøn ApS' }] },
       }),
     ),
@@ -158,6 +159,38 @@ describe('the contact editor', () => {
       highlighted: true,
       about: 'Indehaver',
       companyIds: ['c-1'],
+    });
+  });
+
+  describe("the contact's newsletters", () => {
+    const unsubscribed: Contact = { ...contact, noNewsletters: true };
+
+    it("shows 'Ingen nyhedsbreve' ticked for an unsubscribed contact and keeps it on save", async () => {
+      const { updates } = serveContact(undefined, unsubscribed);
+      renderApp('/contacts/p-1');
+      expect(await screen.findByRole('checkbox', { name: 'Ingen nyhedsbreve' })).toBeChecked();
+      expect(screen.getByRole('checkbox', { name: 'Ingen invitationer' })).not.toBeChecked();
+      await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+      expect(await screen.findByText('Kontaktpersonen blev gemt!')).toBeInTheDocument();
+      expect(JSON.parse(fieldOf(updates[0] ?? [], 'data') ?? '{}')).toMatchObject({
+        id: 'p-1',
+        noInvitations: false,
+        noNewsletters: true,
+      });
+    });
+
+    it('sends newsletters to the contact again when staff untick it', async () => {
+      const { updates } = serveContact(undefined, unsubscribed);
+      renderApp('/contacts/p-1');
+      const noNewsletters = await screen.findByRole('checkbox', { name: 'Ingen nyhedsbreve' });
+      await userEvent.click(noNewsletters);
+      expect(noNewsletters).not.toBeChecked();
+      await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
+      expect(await screen.findByText('Kontaktpersonen blev gemt!')).toBeInTheDocument();
+      expect(JSON.parse(fieldOf(updates[0] ?? [], 'data') ?? '{}')).toMatchObject({
+        id: 'p-1',
+        noNewsletters: false,
+      });
     });
   });
 });

@@ -145,6 +145,7 @@ export function ContactPage() {
                 <div className="tb-form-row">
                   <CheckboxField name="highlighted" label={t('contacts.fields.highlighted')} />
                   <CheckboxField name="noInvitations" label={t('contacts.fields.noInvitations')} />
+                  <CheckboxField name="noNewsletters" label={t('contacts.fields.noNewsletters')} />
                 </div>
                 <ImageField name="file" urlName="picture" label={t('contacts.fields.picture')} />
               </Card>

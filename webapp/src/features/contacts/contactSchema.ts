@@ -19,6 +19,7 @@ export interface ContactFormValues {
   about: string;
   highlighted: boolean;
   noInvitations: boolean;
+  noNewsletters: boolean;
   picture: string | null;
   /** The chosen picture, sent as the part `file`. */
   file: File | null;
@@ -52,6 +53,7 @@ export function contactFormValues(
     about: contact?.about ?? '',
     highlighted: contact?.highlighted ?? false,
     noInvitations: contact?.noInvitations ?? false,
+    noNewsletters: contact?.noNewsletters ?? false,
     picture: contact?.picture ?? null,
     file: null,
     extraInfo: extraInfoFormValues(definitions, contact?.extraInfo),
@@ -79,6 +81,7 @@ export function contactPayload(
     about: values.about,
     highlighted: values.highlighted,
     noInvitations: values.noInvitations,
+    noNewsletters: values.noNewsletters,
     picture: values.picture,
     extraInfo: extraInfoPayload(definitions, values.extraInfo, stored?.extraInfo),
     companyIds: values.companyIds,

@@ -20,6 +20,8 @@ export interface Contact {
   about: string | null;
   highlighted: boolean;
   noInvitations: boolean;
+  /** Unsubscribed from the club's newsletters (the newsletter mail's link, or staff). */
+  noNewsletters: boolean;
   picture: string | null;
   extraInfo: ExtraInfo | null;
   companyIds: string[];

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OwnerField } from '../../shared/editor/ChoiceFields';
 import { useShownError } from '../../shared/editor/useShownError';
+import { AttachmentField } from '../../shared/ui/AttachmentField';
 import {
   CheckboxField,
   DateField,
@@ -12,14 +13,19 @@ import {
   TextField,
 } from '../../shared/ui/FormFields';
 import { ImageField } from '../../shared/ui/ImageField';
+import { RichTextField } from '../../shared/ui/RichTextField';
 import { Section } from '../../shared/ui/Section';
-import { AttachmentField } from './AttachmentField';
-import { EVENT_DATES, EVENT_FLAGS, type EventFormKind, type EventFormValues } from './eventSchema';
+import {
+  EVENT_DATES,
+  EVENT_FLAGS,
+  INVITE_ATTACHMENT_KB,
+  type EventFormKind,
+  type EventFormValues,
+} from './eventSchema';
 import { useGetEventSeatChartsQuery, useGetEventTypeChoicesQuery } from './eventsApi';
 import { useEventSettings } from './eventSettings';
 import { ExtraInfoCard } from './ExtraInfoCard';
 import { NotificationsCard } from './NotificationsCard';
-import { RichTextField } from './RichTextField';
 import { SponsorsCard } from './SponsorsCard';
 
 /** 'Type': one of the club's event types; choosing one tells `onChoose` (a new event fills from it). */
@@ -183,7 +189,13 @@ export function EventDetailsTab({ kind, editorKey, onTypeChosen }: EventDetailsT
             label={label('bannerBottom')}
           />
         </div>
-        <AttachmentField label={label('inviteAttachment')} />
+        <AttachmentField
+          name="inviteAttachmentFile"
+          urlName="inviteAttachment"
+          fileNameName="inviteAttachmentName"
+          label={label('inviteAttachment')}
+          maxKb={INVITE_ATTACHMENT_KB}
+        />
       </Section>
       {values.hasSponsors && <SponsorsCard sponsorTypes={settings.sponsorTypes} />}
       <Section title={t('events.sections.sender')}>

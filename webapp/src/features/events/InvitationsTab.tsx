@@ -7,6 +7,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/baseApi';
 import { DATE_TIME_PATTERN, fullName } from '../../shared/format';
+import type { SearchedChoice } from '../../shared/pickers/SearchedMultiSelect';
 import { Alert } from '../../shared/ui/Alert';
 import { ConfirmButton, useConfirm } from '../../shared/ui/ConfirmButton';
 import { DateTime } from '../../shared/ui/DateTime';
@@ -19,7 +20,7 @@ import {
   useSendSeasonalTicketsMutation,
   type InviteMessage,
 } from './eventsApi';
-import { InviteesCard, type InviteeChoice } from './InviteesCard';
+import { InviteesCard } from './InviteesCard';
 import {
   InviteGroupProductsDialog,
   InviteProductsDialog,
@@ -48,8 +49,8 @@ function groupTitle(group: InviteGroup, t: TFunction): string {
 
 /** The names the invitees' selects may show: the invited companies and contacts. */
 function knownInvitees(invites: EventInvites | undefined) {
-  const companies: InviteeChoice[] = [];
-  const contacts: InviteeChoice[] = [];
+  const companies: SearchedChoice[] = [];
+  const contacts: SearchedChoice[] = [];
   for (const group of invites?.companies ?? []) {
     for (const invite of group.invites) {
       if (invite.companyId && !companies.some((company) => company.id === invite.companyId)) {

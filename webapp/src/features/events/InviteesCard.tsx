@@ -1,20 +1,12 @@
 import { useFormikContext } from 'formik';
 import { Button } from 'primereact/button';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/baseApi';
-import { formatDate, fullName } from '../../shared/format';
-import {
-  useCompaniesByIdsQuery,
-  useContactsByIdsQuery,
-  useProductsByIdsQuery,
-  useSearchCompaniesQuery,
-  useSearchContactsQuery,
-  useSearchProductsQuery,
-} from '../../shared/pickers/pickersApi';
-import type { CompanyPick, ContactPick, ProductPick } from '../../shared/pickers/types';
+import { formatDate } from '../../shared/format';
+import { SearchedMultiSelect, type SearchedChoice } from '../../shared/pickers/SearchedMultiSelect';
 import { useTimeZone } from '../../shared/ui/DateTime';
-import { DateField, MultiSelectField, type SelectOption } from '../../shared/ui/FormFields';
+import { DateField, MultiSelectField } from '../../shared/ui/FormFields';
 import { Section } from '../../shared/ui/Section';
 import { useToast } from '../../shared/ui/Toast';
 import type { EventFormKind, EventFormValues } from './eventSchema';
@@ -23,107 +15,6 @@ import {
   useGetContactListChoicesQuery,
   type InviteCreation,
 } from './eventsApi';
-import type { EventInvitees } from './types';
-
-/** A choice of the invitees' selects: its id and how it reads. */
-export interface InviteeChoice {
-  id: string;
-  label: string;
-}
-
-/**
- * The choices of a select searched on the server: what the search found, and those chosen with
- * the names they had when found (or `seed` gives them), so a chosen one keeps its name while
- * another search shows other choices.
- */
-function useSearchedChoices(
-  chosen: string[],
-  found: InviteeChoice[] | undefined,
-  seed: InviteeChoice[],
-  unknown: string,
-): SelectOption<string>[] {
-  const known = useRef(new Map<string, string>());
-  for (const choice of seed) {
-    if (!known.current.has(choice.id)) known.current.set(choice.id, choice.label);
-  }
-  for (const choice of found ?? []) known.current.set(choice.id, choice.label);
-  const options = chosen.map((id) => ({ label: known.current.get(id) ?? unknown, value: id }));
-  for (const choice of found ?? []) {
-    if (!chosen.includes(choice.id)) options.push({ label: choice.label, value: choice.id });
-  }
-  return options;
-}
-
-/** What a searched select chooses from. */
-type ChoiceSource = 'products' | 'companies' | 'contacts';
-
-/** The choices of `source` as the server answers them: found by a search or read by their ids. */
-function choicesOf(
-  source: ChoiceSource,
-  products: ProductPick[] | undefined,
-  companies: CompanyPick[] | undefined,
-  contacts: ContactPick[] | undefined,
-): InviteeChoice[] | undefined {
-  if (source === 'products') {
-    return products?.map((product) => ({ id: product.id, label: product.title }));
-  }
-  if (source === 'companies') {
-    return companies?.map((company) => ({ id: company.id, label: company.name }));
-  }
-  return contacts?.map((contact) => ({
-    id: contact.id,
-    label: contact.email ? `${fullName(contact)} (${contact.email})` : fullName(contact),
-  }));
-}
-
-/** The server's choices of `source` for the typed text ('' proposes the first ones). */
-function useFoundChoices(source: ChoiceSource, search: string): InviteeChoice[] | undefined {
-  const products = useSearchProductsQuery(search, { skip: source !== 'products' }).data;
-  const companies = useSearchCompaniesQuery(search, { skip: source !== 'companies' }).data;
-  const contacts = useSearchContactsQuery({ search }, { skip: source !== 'contacts' }).data;
-  return choicesOf(source, products, companies, contacts);
-}
-
-/** The chosen ones of `source` with their names, read by their ids (a saved selection). */
-function useChosenChoices(source: ChoiceSource, chosen: string[]): InviteeChoice[] {
-  const none = chosen.length === 0;
-  const products = useProductsByIdsQuery(chosen, { skip: none || source !== 'products' }).data;
-  const companies = useCompaniesByIdsQuery(chosen, { skip: none || source !== 'companies' }).data;
-  const contacts = useContactsByIdsQuery(chosen, { skip: none || source !== 'contacts' }).data;
-  return choicesOf(source, products, companies, contacts) ?? [];
-}
-
-interface SearchedSelectProps {
-  name: `invitees.${keyof EventInvitees}`;
-  label: string;
-  chosen: string[];
-  source: ChoiceSource;
-  seed?: InviteeChoice[];
-}
-
-/** A multi-select of the form's invitees whose choices the server finds as the user types. */
-function SearchedSelect({ name, label, chosen, source, seed = [] }: SearchedSelectProps) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const found = useFoundChoices(source, search);
-  const named = useChosenChoices(source, chosen);
-  const options = useSearchedChoices(
-    chosen,
-    found,
-    [...seed, ...named],
-    t('events.invites.unknown'),
-  );
-  return (
-    <MultiSelectField
-      name={name}
-      label={label}
-      options={options}
-      placeholder={t('events.invites.fields.none')}
-      filter
-      onFilter={setSearch}
-    />
-  );
-}
 
 /** 'Opret alle', 'Opret alle aktive' and 'Opret valgte' of a saved event. */
 function CreateInvitesButtons({ eventId }: { eventId: string }) {
@@ -190,8 +81,8 @@ interface InviteesCardProps {
   /** A saved event: the selection creates its invites. */
   eventId?: string;
   /** Companies and contacts whose names are known already (the event's invites). */
-  knownCompanies?: InviteeChoice[];
-  knownContacts?: InviteeChoice[];
+  knownCompanies?: SearchedChoice[];
+  knownContacts?: SearchedChoice[];
 }
 
 /**
@@ -208,41 +99,35 @@ export function InviteesCard({
   knownContacts = [],
 }: InviteesCardProps) {
   const { t } = useTranslation();
-  const { values } = useFormikContext<EventFormValues>();
   const lists = useGetContactListChoicesQuery();
   const isEvent = kind === 'event';
   const label = (field: string) => t(`events.invites.fields.${field}`);
-  const { invitees } = values;
   return (
     <Section title={isEvent ? t('events.invites.create.title') : t('events.tabs.invitations')}>
       {!isEvent && <p className="tb-field-help">{t('events.invites.typeHelp')}</p>}
       <div className="tb-form-grid">
-        <SearchedSelect
+        <SearchedMultiSelect
           name="invitees.productIds"
           label={label('productIds')}
-          chosen={invitees.productIds}
           source="products"
         />
-        <SearchedSelect
+        <SearchedMultiSelect
           name="invitees.orderProductIds"
           label={label('orderProductIds')}
-          chosen={invitees.orderProductIds}
           source="products"
         />
         {isEvent && (
-          <SearchedSelect
+          <SearchedMultiSelect
             name="invitees.companyIds"
             label={label('companyIds')}
-            chosen={invitees.companyIds}
             source="companies"
             seed={knownCompanies}
           />
         )}
         {isEvent && (
-          <SearchedSelect
+          <SearchedMultiSelect
             name="invitees.contactIds"
             label={label('contactIds')}
-            chosen={invitees.contactIds}
             source="contacts"
             seed={knownContacts}
           />

@@ -1,29 +1,47 @@
-import { useFormikContext } from 'formik';
+import { useField } from 'formik';
 import { Button } from 'primereact/button';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileField } from '../../shared/ui/FormFields';
-import type { EventFormValues } from './eventSchema';
+import { FileField } from './FormFields';
+
+interface AttachmentFieldProps {
+  /** The formik field of the chosen File, sent as a multipart part (e.g. 'attachmentFile'). */
+  name: string;
+  /** The formik field of the stored file's URL; null removes it on save. */
+  urlName: string;
+  /** The formik field of the stored file's name, shown as its link. */
+  fileNameName: string;
+  label: string;
+  /** The size limit in KB, told under the chooser (the yup `size` rule checks it). */
+  maxKb: number;
+}
 
 /**
- * 'Vedhæft fil' of the invitation: the stored file as a link with 'Fjern' (removed on save), and a
- * chooser for a new one (the yup `size` rule limits it).
+ * A file attached to what the form saves ('Vedhæft fil'): the stored file as a link with 'Fjern'
+ * (removed on save), and a chooser for a new one.
  */
-export function AttachmentField({ label }: { label: string }) {
+export function AttachmentField({
+  name,
+  urlName,
+  fileNameName,
+  label,
+  maxKb,
+}: AttachmentFieldProps) {
   const { t } = useTranslation();
   const id = useId();
-  const { values, setValues } = useFormikContext<EventFormValues>();
-  const stored = values.inviteAttachment;
+  const [url, , urlHelpers] = useField<string | null>(urlName);
+  const [fileName, , fileNameHelpers] = useField<string | null>(fileNameName);
+  const stored = url.value;
   return (
     <div className="tb-stack">
       {stored && (
         <div className="tb-field">
           <span id={id} className="tb-field-label">
-            {t('events.files.storedAttachment')}
+            {t('common.attachment.stored')}
           </span>
           <div className="tb-chosen" role="group" aria-labelledby={id}>
             <a href={stored} target="_blank" rel="noreferrer">
-              {values.inviteAttachmentName ?? label}
+              {fileName.value ?? label}
             </a>
             <Button
               type="button"
@@ -33,22 +51,15 @@ export function AttachmentField({ label }: { label: string }) {
               icon="pi pi-times"
               label={t('common.remove')}
               aria-label={t('common.image.removeLabel', { label })}
-              onClick={() =>
-                void setValues((current) => ({
-                  ...current,
-                  inviteAttachment: null,
-                  inviteAttachmentName: null,
-                }))
-              }
+              onClick={() => {
+                void urlHelpers.setValue(null);
+                void fileNameHelpers.setValue(null);
+              }}
             />
           </div>
         </div>
       )}
-      <FileField
-        name="inviteAttachmentFile"
-        label={label}
-        help={t('events.files.attachmentHelp')}
-      />
+      <FileField name={name} label={label} help={t('common.attachment.help', { size: maxKb })} />
     </div>
   );
 }

@@ -1,24 +1,24 @@
-import { useFormikContext } from 'formik';
-import { RichTextEditor } from '../../shared/ui/RichTextEditor';
-import type { EventFormValues } from './eventSchema';
-
-type RichTextName = 'description' | 'privateDescription' | 'ticketDescription' | 'terms';
+import { useField, useFormikContext } from 'formik';
+import { RichTextEditor } from './RichTextEditor';
 
 /**
- * A text of the event kept as HTML ('' when nothing is written). The editor is uncontrolled:
- * `editorKey` changes when the form is filled anew (a save, a type's template), so it shows the
- * new text.
+ * A text of a form kept as HTML ('' when nothing is written), with its label and its message
+ * (e.g. the server's). The editor is uncontrolled: `editorKey` changes when the form is filled
+ * anew (a save, a template), so it shows the new text.
  */
 export function RichTextField({
   name,
   label,
   editorKey,
 }: {
-  name: RichTextName;
+  /** The formik field of the HTML. */
+  name: string;
   label: string;
   editorKey: string;
 }) {
-  const { values, setFieldValue } = useFormikContext<EventFormValues>();
+  const { submitCount } = useFormikContext();
+  const [field, meta, helpers] = useField<string | null | undefined>(name);
+  const error = meta.error && (meta.touched || submitCount > 0) ? meta.error : undefined;
   return (
     <div className="tb-field">
       <span className="tb-field-label" aria-hidden="true">
@@ -27,9 +27,10 @@ export function RichTextField({
       <RichTextEditor
         key={editorKey}
         label={label}
-        initialValue={values[name]}
-        onChange={(value) => void setFieldValue(name, value.text ? value.html : '')}
+        initialValue={field.value ?? ''}
+        onChange={(value) => void helpers.setValue(value.text ? value.html : '')}
       />
+      {error && <small className="p-error">{error}</small>}
     </div>
   );
 }
