@@ -366,7 +366,9 @@ describe('the order page', () => {
     );
     renderApp('/orders/o-1?tab=50');
     const table = await screen.findByRole('table', { name: 'Historik' });
-    const rows = await within(table).findAllByRole('row');
+    // The table shows before its rows arrive (a loaded machine shows its empty row first).
+    await within(table).findByText('Produkt ændret');
+    const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent('Ordre oprettet');
     expect(rows[1]).toHaveTextContent('Sofie Staff');
