@@ -8,7 +8,7 @@ use tribune_projections::db::club_tx;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::acl::Action;
-use crate::kit::club::exists_in_club;
+use crate::kit::club::found_in_club;
 use crate::kit::files::{by_ids, remove, store, FileRow};
 use crate::kit::ids::parse_id;
 use crate::kit::input::Submitted;
@@ -72,9 +72,7 @@ pub async fn upload_files(
         return Err(ApiError::field("files", "Vælg mindst én fil"));
     }
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !exists_in_club(&mut tx, table, staff.client_id, Some(relation_id)).await? {
-        return Err(ApiError::NotFound);
-    }
+    found_in_club(&mut tx, table, staff.client_id, relation_id).await?;
     let mut saved = Vec::new();
     for file in files {
         saved.push(

@@ -20,7 +20,7 @@ use super::service::{self, group_key};
 use crate::envelope;
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
-use crate::kit::club::exists_in_club;
+use crate::kit::club::found_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::recipients::{self, OptOut, Scope, Selection};
@@ -117,9 +117,7 @@ pub async fn list_invites(
 ) -> Result<HttpResponse, ApiError> {
     let event_id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !exists_in_club(&mut tx, "club_events", staff.client_id, Some(event_id)).await? {
-        return Err(ApiError::NotFound);
-    }
+    found_in_club(&mut tx, "club_events", staff.client_id, event_id).await?;
     let rows = invites::of_event(&mut tx, staff.client_id, event_id).await?;
     let titles = service::event_products(&mut tx, staff.client_id, event_id).await?;
     tx.commit().await?;

@@ -17,6 +17,20 @@ pub async fn exists_in_club(
     all_in_club(conn, table, client_id, &[id]).await
 }
 
+/// A row of `table` the request names by its path: not found unless it is the club's.
+pub async fn found_in_club(
+    conn: &mut PgConnection,
+    table: &str,
+    client_id: Uuid,
+    id: Uuid,
+) -> Result<(), ApiError> {
+    if exists_in_club(conn, table, client_id, Some(id)).await? {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound)
+    }
+}
+
 /// Whether every id (duplicates allowed) names a row of `table` in the club.
 pub async fn all_in_club(
     conn: &mut PgConnection,

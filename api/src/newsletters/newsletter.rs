@@ -253,35 +253,10 @@ pub async fn update_newsletter(
         }
     }
     let selection = &input.recipients;
-    for (table, ids, field, message) in [
-        (
-            "companies",
-            &selection.company_ids,
-            "recipients.companyIds",
-            "Virksomheden findes ikke",
-        ),
-        (
-            "contacts",
-            &selection.contact_ids,
-            "recipients.contactIds",
-            "Kontakten findes ikke",
-        ),
-        (
-            "products",
-            &selection.product_ids,
-            "recipients.productIds",
-            "Produktet findes ikke",
-        ),
-        (
-            "products",
-            &selection.order_product_ids,
-            "recipients.orderProductIds",
-            "Produktet findes ikke",
-        ),
-    ] {
-        if !crate::kit::club::all_in_club(&mut tx, table, client_id, ids).await? {
-            check.fail(field, message);
-        }
+    for (field, message) in
+        super::service::foreign_in_selection(&mut tx, client_id, selection).await?
+    {
+        check.fail(&format!("recipients.{field}"), message);
     }
     let current = match input.id {
         Some(id) => Some(

@@ -16,9 +16,10 @@ use super::service;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
+use crate::kit::club::found_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::recipients::{active_date, Scope};
+use crate::kit::recipients::Scope;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -32,7 +33,7 @@ pub async fn list_recipients(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    service::known(&mut tx, staff.client_id, id).await?;
+    found_in_club(&mut tx, "newsletters", staff.client_id, id).await?;
     let groups = service::groups(&mut tx, staff.client_id, id).await?;
     let counts = service::counts(&mut tx, staff.client_id, id).await?;
     tx.commit().await?;
@@ -49,7 +50,7 @@ pub async fn send_progress(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    service::known(&mut tx, staff.client_id, id).await?;
+    found_in_club(&mut tx, "newsletters", staff.client_id, id).await?;
     let progress = service::progress(&mut tx, staff.client_id, id).await?;
     tx.commit().await?;
     Ok(envelope::result(progress))
@@ -80,7 +81,7 @@ pub async fn create_recipients(
     let selection = body.into_inner();
     let date = selection
         .active_date
-        .map_or_else(|| active_date(None), Ok)?;
+        .unwrap_or_else(crate::kit::dates::today);
     let scope = Scope::of_query(
         query.all_companies == Some(true),
         query.all_active == Some(true),

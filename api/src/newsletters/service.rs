@@ -35,18 +35,45 @@ pub async fn lock(
         .ok_or(ApiError::NotFound)
 }
 
-/// Not found unless the newsletter is the club's.
-pub async fn known(
+/// The selection's lists that name something not the club's: each list's field and what it
+/// says of it. The editor's save and create-recipients both ask.
+pub async fn foreign_in_selection(
     conn: &mut PgConnection,
     client_id: Uuid,
-    newsletter_id: Uuid,
-) -> Result<(), ApiError> {
-    match crate::kit::club::exists_in_club(conn, "newsletters", client_id, Some(newsletter_id))
-        .await?
-    {
-        true => Ok(()),
-        false => Err(ApiError::NotFound),
+    selection: &NewsletterSelection,
+) -> Result<Vec<(&'static str, &'static str)>, ApiError> {
+    let mut foreign = Vec::new();
+    for (table, ids, field, message) in [
+        (
+            "companies",
+            &selection.company_ids,
+            "companyIds",
+            "Virksomheden findes ikke",
+        ),
+        (
+            "contacts",
+            &selection.contact_ids,
+            "contactIds",
+            "Kontakten findes ikke",
+        ),
+        (
+            "products",
+            &selection.product_ids,
+            "productIds",
+            "Produktet findes ikke",
+        ),
+        (
+            "products",
+            &selection.order_product_ids,
+            "orderProductIds",
+            "Produktet findes ikke",
+        ),
+    ] {
+        if !crate::kit::club::all_in_club(conn, table, client_id, ids).await? {
+            foreign.push((field, message));
+        }
     }
+    Ok(foreign)
 }
 
 /// create-recipients: a recipient for each contact the selection reaches that is not one yet;
@@ -60,15 +87,11 @@ pub async fn create_recipients(
     selection: &NewsletterSelection,
 ) -> Result<RecipientsCreated, ApiError> {
     lock(tx, client_id, newsletter_id).await?;
-    for (table, ids, field) in [
-        ("companies", &selection.company_ids, "companyIds"),
-        ("contacts", &selection.contact_ids, "contactIds"),
-        ("products", &selection.product_ids, "productIds"),
-        ("products", &selection.order_product_ids, "orderProductIds"),
-    ] {
-        if !crate::kit::club::all_in_club(tx, table, client_id, ids).await? {
-            return Err(ApiError::field(field, "Valget findes ikke i klubben"));
-        }
+    if let Some((field, _)) = foreign_in_selection(tx, client_id, selection)
+        .await?
+        .first()
+    {
+        return Err(ApiError::field(field, "Valget findes ikke i klubben"));
     }
     let chosen = Selection {
         product_ids: &selection.product_ids,

@@ -101,11 +101,7 @@ pub async fn pos_release_seat(
         return Err(ApiError::field("seat", "Vælg en plads"));
     }
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !crate::kit::club::exists_in_club(&mut tx, "club_events", staff.client_id, Some(event))
-        .await?
-    {
-        return Err(ApiError::NotFound);
-    }
+    crate::kit::club::found_in_club(&mut tx, "club_events", staff.client_id, event).await?;
     if !crate::seats::holds::release_seat(&mut tx, staff.client_id, event, token, seat).await? {
         return Err(ApiError::field(
             "seat",
@@ -140,11 +136,7 @@ pub async fn pos_cancel_order(
     tokens.sort();
     tokens.dedup();
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    if !crate::kit::club::exists_in_club(&mut tx, "club_events", staff.client_id, Some(event))
-        .await?
-    {
-        return Err(ApiError::NotFound);
-    }
+    crate::kit::club::found_in_club(&mut tx, "club_events", staff.client_id, event).await?;
     let released = sale::release_sessions(&mut tx, staff.client_id, event, &tokens).await?;
     tx.commit().await?;
     Ok(envelope::result(

@@ -724,20 +724,10 @@ async fn the_company_page_counts_the_tickets_it_used_this_season_against_its_lim
 #[tokio::test]
 async fn the_demo_sells_tickets_for_the_played_match_and_the_promoted_one_once() {
     let app = spawn_app().await;
-    let dir = tempfile::tempdir().expect("dir");
-    let storage = tribune_api::storage::Storage::local(dir.path()).expect("storage");
-    tribune_api::seed::seed_demo_crm(&app.db.owner, &storage)
-        .await
-        .expect("crm");
-    tribune_api::seed::seed_demo_catalogue(&app.db.owner)
-        .await
-        .expect("catalogue");
+    let _demo = crate::helpers::seed_demo_contracts(&app).await;
     tribune_api::seed::seed_demo_events(&app.db.owner)
         .await
         .expect("events");
-    tribune_api::seed::seed_demo_contracts(&app.db.owner, &storage, "http://127.0.0.1")
-        .await
-        .expect("contracts");
     for _ in 0..2 {
         tribune_api::seed::seed_demo_stadium(&app.state)
             .await

@@ -929,17 +929,7 @@ async fn an_auditor_exports_every_event_of_a_contract_with_its_hash() {
 #[tokio::test]
 async fn the_demo_has_contracts_in_every_status_one_of_them_signed_for_real() {
     let app = spawn_app().await;
-    let dir = tempfile::tempdir().expect("dir");
-    let storage = tribune_api::storage::Storage::local(dir.path()).expect("storage");
-    tribune_api::seed::seed_demo_crm(&app.db.owner, &storage)
-        .await
-        .expect("crm");
-    tribune_api::seed::seed_demo_catalogue(&app.db.owner)
-        .await
-        .expect("catalogue");
-    tribune_api::seed::seed_demo_contracts(&app.db.owner, &storage, "http://127.0.0.1")
-        .await
-        .expect("contracts");
+    let (_dir, storage) = crate::helpers::seed_demo_contracts(&app).await;
     tribune_api::seed::seed_demo_contracts(&app.db.owner, &storage, "http://127.0.0.1")
         .await
         .expect("runs once");

@@ -526,6 +526,25 @@ pub async fn give_handbold_module(app: &TestApp, alias: &str) {
     .expect("module");
 }
 
+/// The demo's CRM, catalogue and contracts in Demo FC, as `seed-demo` makes them; their files
+/// are kept in the returned directory (gone when it is dropped) through the returned storage.
+pub async fn seed_demo_contracts(
+    app: &TestApp,
+) -> (tempfile::TempDir, tribune_api::storage::Storage) {
+    let dir = tempfile::tempdir().expect("dir");
+    let storage = tribune_api::storage::Storage::local(dir.path()).expect("storage");
+    tribune_api::seed::seed_demo_crm(&app.db.owner, &storage)
+        .await
+        .expect("crm");
+    tribune_api::seed::seed_demo_catalogue(&app.db.owner)
+        .await
+        .expect("catalogue");
+    tribune_api::seed::seed_demo_contracts(&app.db.owner, &storage, "http://127.0.0.1")
+        .await
+        .expect("contracts");
+    (dir, storage)
+}
+
 /// A visitor who chose `club` on the public site.
 pub async fn visitor_of(app: &TestApp, club: &str) -> Browser {
     let visitor = app.browser();

@@ -568,17 +568,7 @@ async fn recipients_are_sent_once_with_the_attachment_and_an_unsubscribe_link_th
 async fn agreement_products_reach_the_contacts_of_companies_whose_running_contracts_hold_them() {
     let app = spawn_app().await;
     let staff = app.signed_in("staff@tribune.test").await;
-    let dir = tempfile::tempdir().expect("dir");
-    let storage = tribune_api::storage::Storage::local(dir.path()).expect("storage");
-    tribune_api::seed::seed_demo_crm(&app.db.owner, &storage)
-        .await
-        .expect("crm");
-    tribune_api::seed::seed_demo_catalogue(&app.db.owner)
-        .await
-        .expect("catalogue");
-    tribune_api::seed::seed_demo_contracts(&app.db.owner, &storage, "http://127.0.0.1")
-        .await
-        .expect("contracts");
+    let _demo = crate::helpers::seed_demo_contracts(&app).await;
     // The demo's running approved contracts hold agreement products; whoever they reach on
     // today's date, 'Opret valgte' by those products equals 'Opret alle aktive' restricted to
     // them, and a date before any contract reaches nobody.

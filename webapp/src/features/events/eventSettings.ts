@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useAppSession } from '../../api/appApi';
+import { isRecord, templateNames } from '../../shared/clubSettings';
 
 /**
  * What the events editor reads from the club's settings (Indstillinger → Arrangementer, spec 2 §3
@@ -13,18 +14,9 @@ export interface EventSettings {
   ticketTemplates: string[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The names of a list of {name, template}; 'Default' is always offered, so it is left out here. */
-function templateNames(list: unknown): string[] {
-  if (!Array.isArray(list)) return [];
-  return list
-    .map((template: unknown) => (isRecord(template) ? template.name : undefined))
-    .filter(
-      (name): name is string => typeof name === 'string' && name !== '' && name !== 'Default',
-    );
+/** Template names to choose among; 'Default' is always offered, so it is left out here. */
+function choosable(list: unknown): string[] {
+  return templateNames(list).filter((name) => name !== 'Default');
 }
 
 export function eventSettingsOf(
@@ -36,9 +28,9 @@ export function eventSettingsOf(
     : [];
   return {
     sponsorTypes,
-    emailTemplates: templateNames(events.emailTemplates),
-    smsTemplates: templateNames(events.smsTemplates),
-    ticketTemplates: templateNames(events.ticketTemplates),
+    emailTemplates: choosable(events.emailTemplates),
+    smsTemplates: choosable(events.smsTemplates),
+    ticketTemplates: choosable(events.ticketTemplates),
   };
 }
 

@@ -1,9 +1,6 @@
 import { useMemo } from 'react';
 import { useAppSession } from '../../api/appApi';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord, templateNames } from '../../shared/clubSettings';
 
 /**
  * The names of the club's newsletter templates (Indstillinger → Nyhedsbrev,
@@ -13,10 +10,7 @@ export function newsletterTemplateNames(
   settings: Record<string, unknown> | null | undefined,
 ): string[] {
   const newsletter = isRecord(settings?.newsletter) ? settings.newsletter : {};
-  const templates = Array.isArray(newsletter.emailTemplates) ? newsletter.emailTemplates : [];
-  return templates
-    .map((template: unknown) => (isRecord(template) ? template.name : undefined))
-    .filter((name): name is string => typeof name === 'string' && name.trim() !== '');
+  return templateNames(newsletter.emailTemplates);
 }
 
 /** The current club's newsletter templates, by name: the choices of 'E-mail skabelon'. */
