@@ -16,7 +16,7 @@ use tribune_projections::store::Metadata;
 use uuid::Uuid;
 
 use crate::error::ApiError;
-use crate::identity::acl::{can, items_for_role, Action};
+use crate::identity::acl::{can, items_for_role, AclItem, Action};
 use crate::identity::client_ip::client_ip;
 use crate::identity::modules;
 use crate::identity::sessions::{self, Identity, NewSession};
@@ -65,7 +65,7 @@ pub async fn identify(
     next.call(req).await
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
@@ -107,27 +107,30 @@ pub struct Staff {
 
 impl Staff {
     /// The club has `module` switched on and the caller's role may do `action` on it (admins may
-    /// do everything). Every staff call of a module starts here; every write asks for `Manage`.
+    /// do everything). The route's access (`kit::routes::Access`) asks this before the handler
+    /// runs; a handler asks again only to narrow what its request names further.
     pub async fn authorize(
         &self,
         state: &AppState,
         module: &str,
         action: Action,
     ) -> Result<(), ApiError> {
+        self.grants(state).await?.allow(module, action)
+    }
+
+    /// What the caller's role may do in the club, read once for several questions.
+    pub async fn grants(&self, state: &AppState) -> Result<Grants, ApiError> {
         // One query answers both questions: the club's active modules with their rules.
         let sources = modules::acl_sources(&state.pool, self.client_id).await?;
-        if !sources.iter().any(|(alias, _, _)| alias == module) {
-            return Err(ApiError::Forbidden);
-        }
-        if self.identity.is_admin() {
-            return Ok(());
-        }
-        let role = self.identity.role().ok_or(ApiError::Forbidden)?;
-        if can(&items_for_role(&sources, role), action, module) {
-            Ok(())
-        } else {
-            Err(ApiError::Forbidden)
-        }
+        let items = match self.identity.role() {
+            Some(role) => items_for_role(&sources, role),
+            None => Vec::new(),
+        };
+        Ok(Grants {
+            modules: sources.into_iter().map(|(alias, _, _)| alias).collect(),
+            items,
+            admin: self.identity.is_admin(),
+        })
     }
 
     pub fn user_id(&self) -> Uuid {
@@ -150,6 +153,37 @@ impl Staff {
             reason: None,
             impersonator_id,
             impersonator_name,
+        }
+    }
+}
+
+/// The club's active modules and what the caller's role may do on them.
+pub struct Grants {
+    modules: Vec<String>,
+    items: Vec<AclItem>,
+    admin: bool,
+}
+
+impl Grants {
+    /// The club has `module` and the role may do `action` on it (an admin may do everything).
+    pub fn allows(&self, module: &str, action: Action) -> bool {
+        self.modules.iter().any(|m| m == module) && (self.admin || can(&self.items, action, module))
+    }
+
+    pub fn allow(&self, module: &str, action: Action) -> Result<(), ApiError> {
+        if self.allows(module, action) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden)
+        }
+    }
+
+    /// At least one of `modules` allows `action`.
+    pub fn allow_any(&self, modules: &[&str], action: Action) -> Result<(), ApiError> {
+        if modules.iter().any(|module| self.allows(module, action)) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden)
         }
     }
 }

@@ -23,7 +23,7 @@ test('sign-up sends a confirmation mail whose link confirms, and the login works
   const header = page.getByRole('banner');
   await expect(header.getByText('Karen Kunde')).toBeVisible();
   await expect(header.getByText(user.email)).toBeVisible();
-  await expect(header.getByRole('link', { name: 'Log ud' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Log ud' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Moduler' })).toHaveCount(0);
 });
 

@@ -5,6 +5,7 @@ use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use tribune_projections::db::club_tx;
 
+use crate::crm::entities;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::acl::Action;
@@ -17,16 +18,11 @@ use crate::session::Staff;
 use crate::state::AppState;
 use crate::storage::UploadedFile;
 
-/// The entity kinds the files grid serves, with the module each belongs to.
-fn relation_module(relation_type: &str) -> Option<(&'static str, &'static str)> {
-    match relation_type {
-        "company" => Some(("companies", "companies")),
-        "contact" => Some(("contacts", "contacts")),
-        "contract" => Some(("orders", "contract_rows")),
-        "subscription" => Some(("orders", "subscription_rows")),
-        _ => None,
-    }
-}
+/// The entity kinds the files grid serves.
+const GRID_KINDS: &[&str] = &["company", "contact", "contract", "subscription"];
+
+/// The modules whose entities have a files grid: who may upload to at least one of them.
+pub const GRID_MODULES: &[&str] = &["companies", "contacts", "orders"];
 
 #[utoipa::path(get, path = "/api/files/{id}", tag = "files", params(("id" = String, Path, description = "the company's or contact's id")),
     responses((status = 200, description = "{success, result: File[]}"), (status = 401), (status = 403), (status = 404)))]
@@ -63,16 +59,18 @@ pub async fn upload_files(
 ) -> Result<HttpResponse, ApiError> {
     let Submitted(form) = form;
     let relation_type = form.text("relationType").unwrap_or_default().to_string();
-    let (module, table) = relation_module(&relation_type)
+    let kind = entities::kind(&relation_type)
+        .filter(|kind| GRID_KINDS.contains(&kind.name))
         .ok_or_else(|| ApiError::field("relationType", "Ukendt relationstype"))?;
-    staff.authorize(&state, module, Action::Manage).await?;
+    // The route admits whoever may manage one of the grid's modules; the body names which.
+    staff.authorize(&state, kind.module, Action::Manage).await?;
     let relation_id = parse_id(form.text("relationId").unwrap_or_default())?;
     let files: Vec<&UploadedFile> = form.files_named("files").collect();
     if files.is_empty() {
         return Err(ApiError::field("files", "Vælg mindst én fil"));
     }
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    found_in_club(&mut tx, table, staff.client_id, relation_id).await?;
+    found_in_club(&mut tx, kind.table, staff.client_id, relation_id).await?;
     let mut saved = Vec::new();
     for file in files {
         saved.push(
@@ -137,18 +135,8 @@ pub async fn delete_file(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
+    // The route's rule has checked the module of the file's owner.
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let relation_type: Option<String> =
-        sqlx::query_scalar("SELECT relation_type FROM files WHERE client_id = $1 AND id = $2")
-            .bind(staff.client_id)
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
-    let (module, _) = relation_type
-        .as_deref()
-        .and_then(relation_module)
-        .ok_or(ApiError::NotFound)?;
-    staff.authorize(&state, module, Action::Manage).await?;
     remove(&mut tx, &state.storage, staff.client_id, &[id]).await?;
     tx.commit().await?;
     Ok(envelope::ok())

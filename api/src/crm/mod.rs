@@ -6,11 +6,13 @@ pub mod comments;
 pub mod companies;
 pub mod contact_lists;
 pub mod contacts;
+pub mod entities;
 pub mod extra_info;
 pub mod files;
 
 use utoipa::OpenApi;
 
+use crate::identity::acl::Action;
 use crate::kit::routes::{Access, Area, Routes};
 
 pub const AREA: Area = Area {
@@ -25,7 +27,7 @@ const CONTACTS: &str = "contacts";
 
 /// Companies, contacts, contact lists, comments and files (spec 1 §7). Fixed paths come before
 /// `{id}` paths so `export`, `update`, `lists` are never read as ids. Comments and files belong
-/// to the module of the entity they hang on, which the request names: their handlers check it.
+/// to the module of the entity they hang on, which the request names: their routes' rules find it.
 pub fn configure(routes: &mut Routes) {
     let (read, manage) = (Access::read(COMPANIES), Access::manage(COMPANIES));
     routes
@@ -94,16 +96,52 @@ pub fn configure(routes: &mut Routes) {
             manage,
             contacts::delete_card,
         );
-    let staff = Access::Staff;
+    // Comments and files belong to the module of the entity they hang on, which each route's
+    // rule finds from the id its path names before the handler runs.
+    use entities::{
+        COMMENT_MANAGE, COMMENT_READ, ENTITY_MANAGE, ENTITY_READ, FILE_MANAGE, FILE_READ,
+    };
     routes
-        .get("/api/comments/{id}", staff, comments::list_comments)
-        .post("/api/comments/{id}", staff, comments::add_comment)
-        .post("/api/comments/{id}/read", staff, comments::read_comment)
-        .delete("/api/comments/{id}", staff, comments::delete_comment)
-        .post("/api/files/upload", staff, files::upload_files)
-        .get("/api/files/download/{id}", staff, files::download_file)
-        .get("/api/files/{id}", staff, files::list_files)
-        .delete("/api/files/{id}", staff, files::delete_file);
+        .get(
+            "/api/comments/{id}",
+            Access::Resolved(&ENTITY_READ),
+            comments::list_comments,
+        )
+        .post(
+            "/api/comments/{id}",
+            Access::Resolved(&ENTITY_MANAGE),
+            comments::add_comment,
+        )
+        .post(
+            "/api/comments/{id}/read",
+            Access::Resolved(&COMMENT_READ),
+            comments::read_comment,
+        )
+        .delete(
+            "/api/comments/{id}",
+            Access::Resolved(&COMMENT_MANAGE),
+            comments::delete_comment,
+        )
+        .post(
+            "/api/files/upload",
+            Access::AnyModule(files::GRID_MODULES, Action::Manage),
+            files::upload_files,
+        )
+        .get(
+            "/api/files/download/{id}",
+            Access::Resolved(&FILE_READ),
+            files::download_file,
+        )
+        .get(
+            "/api/files/{id}",
+            Access::Resolved(&ENTITY_READ),
+            files::list_files,
+        )
+        .delete(
+            "/api/files/{id}",
+            Access::Resolved(&FILE_MANAGE),
+            files::delete_file,
+        );
 }
 
 #[derive(OpenApi)]

@@ -38,7 +38,7 @@ pub fn configure(routes: &mut Routes) {
         .post("/api/events/v2", read, event::list_events)
         // The staff's picker, and the public home's cards where the back office asks for them
         // (`?promoted&limit`, spec 2 §7): the handler checks the module by what is asked.
-        .get("/api/events", Access::Staff, event::events_or_cards)
+        .get("/api/events", read, event::events_or_cards)
         .post("/api/events/update", manage, event::update_event)
         .post("/api/events/types/v2", read, types::list_event_types)
         .get("/api/events/types", read, types::all_event_types)

@@ -31,6 +31,32 @@ pub async fn found_in_club(
     }
 }
 
+/// Which of `kinds` (name, table) holds the row `id` in the club, the first one that does.
+pub async fn kind_in_club(
+    conn: &mut PgConnection,
+    kinds: &[(&'static str, &str)],
+    client_id: Uuid,
+    id: Uuid,
+) -> Result<Option<&'static str>, ApiError> {
+    if kinds.is_empty() {
+        return Ok(None);
+    }
+    let union = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, (_, table))| {
+            format!("SELECT {i} AS kind FROM {table} WHERE client_id = $1 AND id = $2")
+        })
+        .collect::<Vec<_>>()
+        .join(" UNION ALL ");
+    let found: Option<i32> = sqlx::query_scalar(&format!("SELECT min(kind) FROM ({union}) k"))
+        .bind(client_id)
+        .bind(id)
+        .fetch_one(conn)
+        .await?;
+    Ok(found.and_then(|i| kinds.get(usize::try_from(i).ok()?).map(|(name, _)| *name)))
+}
+
 /// Whether every id (duplicates allowed) names a row of `table` in the club.
 pub async fn all_in_club(
     conn: &mut PgConnection,

@@ -82,6 +82,22 @@ pub async fn by_ids(
     Ok(rows.into_iter().map(FileRow::with_links).collect())
 }
 
+/// Whose a stored file is: its `relation_type` and `relation_id`; None when the club has no such
+/// file.
+pub async fn relation_of(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    id: Uuid,
+) -> Result<Option<(String, String)>, ApiError> {
+    Ok(sqlx::query_as(
+        "SELECT relation_type, relation_id FROM files WHERE client_id = $1 AND id = $2",
+    )
+    .bind(client_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
 /// An image served to anyone (a public page's picture): the type it was stored as, never sniffed
 /// by the browser, cached for a day.
 pub fn image_response(content_type: &str, bytes: Vec<u8>) -> actix_web::HttpResponse {

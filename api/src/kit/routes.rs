@@ -8,38 +8,84 @@
 //!   `ServiceConfig::route` does; so fixed paths must be registered before `{id}` paths.
 //! - Access is enforced before the handler runs, by a middleware on the route: 401 when not
 //!   signed in, 403 when the caller is not staff of the club, the club lacks the module, or the
-//!   role may not do the action. Extractors in the handler (`Staff`, `Admin`) then only say who
-//!   is calling.
+//!   role may not do the action. Where the module depends on what the request names (a file's
+//!   entity, a history's aggregate type), the route's `ModuleRule` looks it up first. Extractors
+//!   in the handler (`Staff`, `Admin`) then only say who is calling.
 
 use actix_web::body::BoxBody;
 use actix_web::dev::ServiceRequest;
 use actix_web::http::Method;
 use actix_web::middleware::{from_fn, Next};
 use actix_web::{web, FromRequest, Handler, HttpRequest, Responder, ResponseError, Route};
+use futures::future::LocalBoxFuture;
+use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::identity::acl::Action;
 use crate::kit::history::HistorySource;
-use crate::session::{Admin, SignedIn, Staff, SystemAdmin};
+use crate::session::{Admin, Grants, SignedIn, Staff, SystemAdmin};
 use crate::state::AppState;
 
-/// Who may call a route.
+/// Who may call a route. Every variant is checked by the middleware before the handler runs;
+/// none leaves the check to the handler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
     /// Anyone, signed in or not.
     Public,
     /// Any signed-in user, staff or customer.
     SignedIn,
-    /// Staff of the current club. Only for routes whose module depends on what the request names
-    /// (a comment's or a file's entity, a history's aggregate type): the handler checks that
-    /// module with `Staff::authorize`.
-    Staff,
     /// Staff of the current club, whose club has the module and whose role may do the action.
     Module(&'static str, Action),
+    /// Staff whose role may do the action on at least one of the modules (the club has it): what
+    /// several modules' screens share, such as the staff picker or the seat charts.
+    AnyModule(&'static [&'static str], Action),
+    /// Staff whose role may do the rule's action on the module of what the request names (a
+    /// comment's or a file's entity, a history's aggregate type), which the rule looks up.
+    Resolved(&'static ModuleRule),
     /// An admin of the current club, or a System Admin.
     ClubAdmin,
     /// A System Admin.
     SystemAdmin,
+}
+
+/// What a route's path names decides its module: the rule looks it up before the handler runs.
+pub struct ModuleRule {
+    /// How the route table and the OpenAPI document name the rule.
+    pub name: &'static str,
+    pub action: Action,
+    /// Every module the rule can resolve to. A caller who may do the action on none of them is
+    /// refused before anything is looked up, so a stranger learns nothing of what exists.
+    pub modules: &'static [&'static str],
+    /// What guards the thing the request names; `NotFound` when it names nothing of the club.
+    pub resolve: for<'a> fn(&'a HttpRequest, &'a AppState, Uuid) -> Resolving<'a>,
+}
+
+/// What guards the thing a request names, as a rule finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guard {
+    /// The rule's action on this module.
+    Module(&'static str),
+    /// Nothing more specific than the rule's own modules (the store's test aggregate).
+    AnyOfRule,
+    /// Only the club's admins (a thing of a kind no module claims).
+    ClubAdmin,
+}
+
+/// The future of a rule's look-up.
+pub type Resolving<'a> = LocalBoxFuture<'a, Result<Guard, ApiError>>;
+
+impl PartialEq for ModuleRule {
+    fn eq(&self, other: &ModuleRule) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for ModuleRule {}
+
+impl std::fmt::Debug for ModuleRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
 }
 
 impl Access {
@@ -53,36 +99,70 @@ impl Access {
         Access::Module(module, Action::Manage)
     }
 
-    /// Lets the request through, or answers as the extractors and `Staff::authorize` do.
+    /// Lets the request through, or answers 401 (not signed in), 403 (no right) or, for a rule
+    /// whose request names nothing of the club, 404.
     pub async fn admit(self, req: &HttpRequest) -> Result<(), ApiError> {
         match self {
             Access::Public => Ok(()),
             Access::SignedIn => SignedIn::extract(req).await.map(drop),
-            Access::Staff => Staff::extract(req).await.map(drop),
             Access::ClubAdmin => Admin::extract(req).await.map(drop),
             Access::SystemAdmin => SystemAdmin::extract(req).await.map(drop),
             Access::Module(module, action) => {
-                let staff = Staff::extract(req).await?;
-                let state = req
-                    .app_data::<web::Data<AppState>>()
-                    .ok_or_else(|| ApiError::internal(anyhow::anyhow!("no application state")))?;
-                staff.authorize(state, module, action).await
+                let (_, _, grants) = staff_grants(req).await?;
+                grants.allow(module, action)
+            }
+            Access::AnyModule(modules, action) => {
+                let (_, _, grants) = staff_grants(req).await?;
+                grants.allow_any(modules, action)
+            }
+            Access::Resolved(rule) => {
+                let (staff, state, grants) = staff_grants(req).await?;
+                grants.allow_any(rule.modules, rule.action)?;
+                match (rule.resolve)(req, state, staff.client_id).await? {
+                    Guard::Module(module) => grants.allow(module, rule.action),
+                    Guard::AnyOfRule => Ok(()),
+                    Guard::ClubAdmin if staff.identity.is_admin() => Ok(()),
+                    Guard::ClubAdmin => Err(ApiError::Forbidden),
+                }
             }
         }
     }
 
     /// How the OpenAPI document and the route table name it.
     pub fn describe(self) -> String {
+        let verb = |action| match action {
+            Action::Read => "read",
+            Action::Manage => "manage",
+        };
         match self {
             Access::Public => "public".into(),
             Access::SignedIn => "signed-in".into(),
-            Access::Staff => "staff (module checked by what the request names)".into(),
-            Access::Module(module, Action::Read) => format!("staff with read on '{module}'"),
-            Access::Module(module, Action::Manage) => format!("staff with manage on '{module}'"),
+            Access::Module(module, action) => format!("staff with {} on '{module}'", verb(action)),
+            Access::AnyModule(modules, action) => format!(
+                "staff with {} on one of '{}'",
+                verb(action),
+                modules.join("', '")
+            ),
+            Access::Resolved(rule) => format!(
+                "staff with {} on the module of {} (one of '{}')",
+                verb(rule.action),
+                rule.name,
+                rule.modules.join("', '")
+            ),
             Access::ClubAdmin => "club admin".into(),
             Access::SystemAdmin => "system admin".into(),
         }
     }
+}
+
+/// The calling staff member, the app's state and what the caller's role may do.
+async fn staff_grants(req: &HttpRequest) -> Result<(Staff, &AppState, Grants), ApiError> {
+    let staff = Staff::extract(req).await?;
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("no application state")))?;
+    let grants = staff.grants(state).await?;
+    Ok((staff, state, grants))
 }
 
 /// One registered route: method, full path (actix's `{name}` segments) and access.

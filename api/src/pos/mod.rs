@@ -44,13 +44,9 @@ pub fn configure(routes: &mut Routes) {
             manage,
             handlers::pos_confirm_order,
         )
-        // Any staff member at a desk prints; customers and visitors are refused.
-        .get("/api/qz/cert", Access::Staff, handlers::qz_cert)
-        .get(
-            "/api/qz/sign-message",
-            Access::Staff,
-            handlers::qz_sign_message,
-        );
+        // Whoever sells at the desk prints: the club's key signs for sellers only.
+        .get("/api/qz/cert", manage, handlers::qz_cert)
+        .get("/api/qz/sign-message", manage, handlers::qz_sign_message);
 }
 
 #[derive(OpenApi)]

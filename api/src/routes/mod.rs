@@ -123,6 +123,21 @@ mod tests {
     }
 
     #[test]
+    fn the_history_rule_names_the_module_of_every_registered_aggregate() {
+        for area in AREAS {
+            for source in area.history {
+                if let Some(module) = source.module() {
+                    assert!(
+                        history::MODULES.contains(&module),
+                        "{}'s module {module} is missing from routes::history::MODULES",
+                        source.aggregate_type()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn no_route_is_registered_twice() {
         let mut seen = BTreeSet::new();
         for route in table().table() {

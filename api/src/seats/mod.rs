@@ -10,6 +10,7 @@ pub mod seasons;
 
 use utoipa::OpenApi;
 
+use crate::identity::acl::Action;
 use crate::kit::routes::{Access, Area, Routes};
 
 /// Seat charts belong to the events module.
@@ -22,30 +23,33 @@ pub const AREA: Area = Area {
     history: &[],
 };
 
+/// The seat charts are read by the events' editor, the seasons' (orders module) and the
+/// products' (a product's seat categories).
+const CHART_READERS: Access = Access::AnyModule(&[MODULE, "orders", "products"], Action::Read);
+
+/// A season's seat tickets and channels are read by the seasons' editor (orders module) and the
+/// events' seat overview.
+const SEASON_READERS: Access = Access::AnyModule(&[MODULE, "orders"], Action::Read);
+
 pub fn configure(routes: &mut Routes) {
-    let manage = Access::manage(MODULE);
+    let (read, manage) = (Access::read(MODULE), Access::manage(MODULE));
     routes
-        // The seasons' and products' editors (the orders and products modules) pick charts too.
-        .get("/api/seats/charts", Access::Staff, charts::list_charts)
+        .get("/api/seats/charts", CHART_READERS, charts::list_charts)
         .post("/api/seats/charts", manage, charts::create_chart)
         .post("/api/seats/charts/preview", manage, charts::preview_chart)
-        .get("/api/seats/charts/{id}", Access::Staff, charts::get_chart)
+        .get("/api/seats/charts/{id}", CHART_READERS, charts::get_chart)
         .post("/api/seats/charts/{id}", manage, charts::update_chart)
         .delete("/api/seats/charts/{id}", manage, charts::delete_chart)
         .get(
             "/api/seats/charts/{id}/design",
-            Access::Staff,
+            CHART_READERS,
             charts::get_design,
         )
-        .get(
-            "/api/seats/events/{id}",
-            Access::Staff,
-            seasons::event_overview,
-        )
-        .get("/api/seats/products", Access::Staff, charts::seat_products)
+        .get("/api/seats/events/{id}", read, seasons::event_overview)
+        .get("/api/seats/products", read, charts::seat_products)
         .get(
             "/api/seats/seasons/{id}/tickets",
-            Access::Staff,
+            SEASON_READERS,
             seasons::list_season_tickets,
         )
         .post(
@@ -60,7 +64,7 @@ pub fn configure(routes: &mut Routes) {
         )
         .get(
             "/api/seats/seasons/{id}/channels",
-            Access::Staff,
+            SEASON_READERS,
             seasons::list_channels,
         )
         .post(
@@ -75,7 +79,7 @@ pub fn configure(routes: &mut Routes) {
         )
         .get(
             "/api/seats/seasons/{eventId}/has-channel/{companyId}",
-            Access::Staff,
+            SEASON_READERS,
             seasons::has_channel,
         )
         .post(

@@ -228,7 +228,13 @@ async fn logout_ends_the_session_on_the_server() {
     let app = spawn_app().await;
     let browser = app.signed_in("staff@tribune.test").await;
     let stolen_cookie = browser.cookies()["tribune_session"].clone();
-    let response = browser.get("/logout").await;
+    let response = browser
+        .client
+        .post(browser.url("/logout"))
+        .header("X-CSRF-Token", browser.csrf())
+        .send()
+        .await
+        .expect("logout");
     assert_eq!(response.status(), StatusCode::FOUND);
     assert_eq!(response.headers()["location"], "/");
     assert_eq!(
@@ -347,5 +353,88 @@ async fn every_answer_carries_the_browser_protections() {
         assert!(!csp.contains("ws://localhost:*"), "{csp}");
         assert_eq!(header("x-frame-options"), "DENY", "{path}");
         assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
+    }
+}
+
+/// Logout is a POST with the session's CSRF token: a link, an image or a form on another site
+/// cannot end the session. The address itself shows a page whose button posts the token.
+#[tokio::test]
+async fn opening_the_logout_address_or_posting_without_the_token_leaves_the_session() {
+    let app = spawn_app().await;
+    let browser = app.signed_in("staff@tribune.test").await;
+    let page = browser.get("/logout").await;
+    assert_eq!(page.status(), StatusCode::OK);
+    let html = page.text().await.expect("page");
+    assert!(
+        html.contains("<form method=\"post\" action=\"/logout\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains(&browser.csrf()),
+        "the page's button carries the token"
+    );
+    assert_eq!(browser.get_json("/api/user").await.0, StatusCode::OK);
+
+    let forged = browser
+        .client
+        .post(browser.url("/logout"))
+        .form(&[("token", "forged")])
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    let bare = browser
+        .client
+        .post(browser.url("/logout"))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(bare.status(), StatusCode::FORBIDDEN);
+    assert_eq!(browser.get_json("/api/user").await.0, StatusCode::OK);
+
+    // The page's button: the form posts the token back.
+    let pressed = browser
+        .client
+        .post(browser.url("/logout"))
+        .form(&[("token", browser.csrf())])
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(pressed.status(), StatusCode::FOUND);
+    assert_eq!(
+        browser.get_json("/api/user").await.0,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+/// `to` is followed only to a path of this site; anything a browser could read as another host,
+/// or that would break the header, is a 400 and changes nothing.
+#[tokio::test]
+async fn changing_club_follows_only_a_path_of_this_site() {
+    let app = spawn_app().await;
+    let fc = app.club_id("Demo FC").await;
+    let visitor = app.browser();
+    let response = visitor
+        .get(&format!(
+            "/api/app/change-client/{fc}?to=%2Fevents%2Fkamp%3Ftoken%3Dx"
+        ))
+        .await;
+    assert_eq!(response.status(), StatusCode::FOUND);
+    assert_eq!(response.headers()["location"], "/events/kamp?token=x");
+    for foreign in [
+        "%2F%09%2Fevil.example",
+        "%2F%0A%2Fevil.example",
+        "%2F%0D%0ASet-Cookie%3A%20x%3D1",
+        "%2F%2Fevil.example",
+        "%2F%5Cevil.example",
+        "https%3A%2F%2Fevil.example",
+        "evil.example",
+    ] {
+        let response = visitor
+            .get(&format!("/api/app/change-client/{fc}?to={foreign}"))
+            .await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{foreign}");
+        assert!(response.headers().get("location").is_none(), "{foreign}");
+        assert!(response.headers().get("set-cookie").is_none(), "{foreign}");
     }
 }

@@ -1,7 +1,8 @@
 //! No state change on GET where the spec allows a POST (issue 11 §7). Mail links show a page
 //! whose button posts (mail scanners open every link); returning from impersonation is a POST
-//! with the CSRF token. `GET /logout` and `GET /api/app/change-client/{id}` stay: the spec names
-//! them as addresses the browser navigates to (spec 1 §7 Start-up and session).
+//! with the CSRF token, and so is logout (`GET /logout` shows a page whose button posts).
+//! `GET /api/app/change-client/{id}` stays: the spec names it as an address the browser
+//! navigates to (spec 1 §7 Start-up and session).
 
 use reqwest::StatusCode;
 use serde_json::json;

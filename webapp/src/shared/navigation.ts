@@ -1,15 +1,15 @@
 import { CSRF_COOKIE, CSRF_HEADER, readCookie } from '../api/baseApi';
 
 /**
- * A full page navigation, for addresses the server answers (switching club, logout, returning from
- * impersonation): the app starts again from the server's redirect.
+ * A full page navigation, for addresses the server answers (switching club, and after a POST that
+ * redirects): the app starts again from the server's redirect.
  */
 export function navigateAway(url: string) {
   window.location.assign(url);
 }
 
 /**
- * A state change the server answers with a redirect (returning from impersonation): POSTed with
+ * A state change the server answers with a redirect (logout, returning from impersonation): POSTed with
  * the CSRF token, then the app starts again where the server sent it.
  */
 export async function postAndNavigate(url: string) {

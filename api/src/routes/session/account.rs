@@ -15,7 +15,7 @@ use crate::kit::input::Json;
 use crate::kit::link_page::{link_token, LinkPage, TokenQuery};
 use crate::kit::validate::Check;
 use crate::mail;
-use crate::session::{expired_cookies, session_cookies, Caller};
+use crate::session::{constant_time_eq, expired_cookies, session_cookies, Caller, CSRF_HEADER};
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -107,9 +107,52 @@ pub async fn login(
     Ok(response)
 }
 
-#[utoipa::path(get, path = "/logout", tag = "session", responses((status = 302, description = "to /")))]
-pub async fn logout(caller: Caller, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+const LOGOUT_PAGE: LinkPage = LinkPage {
+    title: "Log ud",
+    text: "Vil du logge ud af Tribune?",
+    button: "Log ud",
+    action: "/logout",
+};
+
+/// A page whose button logs out: an address opened by a link (a prefetch, an `<img>` on another
+/// site) changes nothing. Without a session there is nothing to leave: home.
+#[utoipa::path(get, path = "/logout", tag = "session",
+    responses((status = 200, content_type = "text/html", description = "the page with the 'Log ud' button"), (status = 302, description = "to / when not signed in")))]
+pub async fn logout_page(caller: Caller) -> HttpResponse {
+    match caller.0 {
+        Some(identity) => LOGOUT_PAGE.response(&identity.csrf),
+        None => HttpResponse::Found()
+            .insert_header((header::LOCATION, "/"))
+            .finish(),
+    }
+}
+
+/// Ends the session on the server and clears its cookies. The session's CSRF token comes in the
+/// `X-CSRF-Token` header (the app) or the page's `token` field, so another site cannot log a
+/// user out.
+#[utoipa::path(post, path = "/logout", tag = "session",
+    request_body(content = TokenQuery, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 302, description = "to /"), (status = 403, description = "no or a wrong CSRF token")))]
+pub async fn logout(
+    req: HttpRequest,
+    caller: Caller,
+    form: Option<web::Form<TokenQuery>>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     if let Some(identity) = caller.0 {
+        let header = req
+            .headers()
+            .get(CSRF_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let sent = header
+            .or_else(|| form.and_then(|f| f.into_inner().token))
+            .unwrap_or_default();
+        if !constant_time_eq(sent.as_bytes(), identity.csrf.as_bytes()) {
+            return Err(ApiError::ForbiddenWith(
+                "Ugyldig CSRF-token. Genindlæs siden og prøv igen.".into(),
+            ));
+        }
         sessions::destroy(&state.pool, &identity.session_id).await?;
     }
     let mut response = HttpResponse::Found()

@@ -7,6 +7,7 @@ pub mod user;
 
 use utoipa::OpenApi;
 
+use crate::identity::acl::Action;
 use crate::kit::openapi::mirror;
 use crate::kit::routes::{Access, Area, Routes};
 
@@ -28,9 +29,10 @@ pub fn configure(routes: &mut Routes) {
     for prefix in ["/api", "/public"] {
         routes.scope(prefix, session_calls);
     }
-    // The mail's link opens a page; only its button (a POST) uses the token up.
+    // A link opens a page; only its button (a POST) logs out or uses the mail's token up.
     routes
-        .get("/logout", Access::Public, account::logout)
+        .get("/logout", Access::Public, account::logout_page)
+        .post("/logout", Access::Public, account::logout)
         .get(
             "/confirm-email",
             Access::Public,
@@ -39,15 +41,19 @@ pub fn configure(routes: &mut Routes) {
         .post("/confirm-email", Access::Public, account::confirm_email);
 }
 
+/// The club's staff (names and e-mails) are for the screens that pick one: a company's owner,
+/// the pipeline's and the contracts', subscriptions' and events' editors.
+const STAFF_PICKERS: Access = Access::AnyModule(&["companies", "orders", "events"], Action::Read);
+
 /// The start-up and session calls exist under both `/api` and `/public` (spec 1 §6).
 fn session_calls(routes: &mut Routes) {
-    use Access::{Public, SignedIn, Staff};
+    use Access::{Public, SignedIn};
     routes
         .get("/app", Public, app::get_app)
         .get("/user", SignedIn, app::get_user)
         .get("/app/modules", Public, app::get_modules)
         .get("/app/client", Public, app::get_client)
-        .get("/app/users", Staff, app::list_app_users)
+        .get("/app/users", STAFF_PICKERS, app::list_app_users)
         .get("/app/clients", Public, app::list_public_clients)
         .get(
             "/app/change-client/{id}",
@@ -70,6 +76,7 @@ fn session_calls(routes: &mut Routes) {
     app::list_public_clients,
     change_client::change_client,
     account::login,
+    account::logout_page,
     account::logout,
     account::register,
     account::confirm_email,

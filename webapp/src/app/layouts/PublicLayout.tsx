@@ -7,7 +7,7 @@ import { ClubChooser } from '../../features/shell/ClubChooser';
 import { CartDrawer, CartDrawerProvider } from '../../features/shop/CartDrawer';
 import { SHOP_PATH, WEBSHOP_MODULE } from '../../features/shop/paths';
 import { UserAvatar } from '../../shared/ui/UserAvatar';
-import { LOGOUT_URL } from '../../shared/navigation';
+import { LOGOUT_URL, postAndNavigate } from '../../shared/navigation';
 import { Preloader } from '../../shared/ui/Preloader';
 import { useLanguageSwitch } from './useLanguageSwitch';
 
@@ -54,9 +54,13 @@ export function PublicLayout() {
                 <Link to="/profile" className="p-button p-component p-button-text">
                   {t('shell.header.profile')}
                 </Link>
-                <a href={LOGOUT_URL} className="p-button p-component p-button-text">
+                <button
+                  type="button"
+                  className="p-button p-component p-button-text"
+                  onClick={() => void postAndNavigate(LOGOUT_URL)}
+                >
                   {t('shell.header.logout')}
-                </a>
+                </button>
               </div>
             ) : (
               <>

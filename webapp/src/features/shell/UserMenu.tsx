@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '../../api/appApi';
-import { LOGOUT_URL, navigateAway } from '../../shared/navigation';
+import { LOGOUT_URL, postAndNavigate } from '../../shared/navigation';
 import { UserAvatar } from '../../shared/ui/UserAvatar';
 
 interface UserMenuProps {
@@ -34,7 +34,7 @@ export function UserMenu({ user, onLanguage }: UserMenuProps) {
     {
       label: t('shell.topbar.logout'),
       icon: 'pi pi-sign-out',
-      command: () => navigateAway(LOGOUT_URL),
+      command: () => void postAndNavigate(LOGOUT_URL),
     },
   ];
   return (
