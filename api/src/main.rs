@@ -173,7 +173,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let names: Vec<&str> = InstallationSecret::ALL.iter().map(|s| s.name()).collect();
                 anyhow::bail!("unknown secret '{name}'; known: {}", names.join(", "));
             };
-            migrate(&settings).await?;
+            // Not migrating here: the migrations' notices would be logged to the stdout that
+            // the ops scripts read the secret from.
             let owner = connect(settings.database.clone(), 1).await?;
             println!("{}", secret(&owner, which).await?);
         }
