@@ -14,6 +14,7 @@ pub mod export;
 #[cfg(test)]
 mod generated_types;
 pub mod identity;
+pub mod installation;
 pub mod integrations;
 pub mod invites;
 pub mod invoices;

@@ -2,7 +2,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
-use tribune_api::settings::Settings;
+use tribune_api::installation::{secret, with_secrets};
+use tribune_api::settings::{InstallationSecret, Settings};
 use tribune_api::startup::{migrate, Application};
 use tribune_projections::db::connect;
 use tribune_projections::registry;
@@ -45,6 +46,12 @@ enum Command {
         /// the day to charge up to (YYYY-MM-DD); today in Denmark when left out
         #[arg(long)]
         day: Option<chrono::NaiveDate>,
+    },
+    /// Print a stand-in's secret of this installation (made the first time): what localstripe
+    /// signs webhooks with (`stripe-webhook`), or the fake payment window's (`window`)
+    StandInSecret {
+        /// stripe-webhook or window
+        name: String,
     },
     /// Audit commands
     Audit {
@@ -89,6 +96,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::SeedDemo => {
             migrate(&settings).await?;
+            let settings = with_secrets(settings).await?;
             let owner = connect(settings.database.clone(), 2).await?;
             let seeded = tribune_api::seed::seed_demo(&owner).await?;
             let storage = tribune_api::storage::Storage::local(&settings.files_dir)?;
@@ -160,6 +168,16 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::FAILURE);
             }
         }
+        Command::StandInSecret { name } => {
+            let Some(which) = InstallationSecret::parse(&name) else {
+                let names: Vec<&str> = InstallationSecret::ALL.iter().map(|s| s.name()).collect();
+                anyhow::bail!("unknown secret '{name}'; known: {}", names.join(", "));
+            };
+            // Not migrating here: the migrations' notices would be logged to the stdout that
+            // the ops scripts read the secret from.
+            let owner = connect(settings.database.clone(), 1).await?;
+            println!("{}", secret(&owner, which).await?);
+        }
         Command::Audit {
             command: AuditCommand::Verify,
         } => {
@@ -180,6 +198,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
         }
         Command::InvoiceDue { day } => {
+            let settings = with_secrets(settings).await?;
             let pool = connect(settings.app_database.clone(), 4).await?;
             let state = tribune_api::state::AppState::new(pool, settings.clone())?;
             let day = day.unwrap_or_else(tribune_api::kit::dates::today);
@@ -192,6 +211,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
         }
         Command::ChargeSubscriptions { day } => {
+            let settings = with_secrets(settings).await?;
             let pool = connect(settings.app_database.clone(), 4).await?;
             let state = tribune_api::state::AppState::new(pool, settings.clone())?;
             let day = day.unwrap_or_else(tribune_api::kit::dates::today);

@@ -1,5 +1,7 @@
 //! One typed configuration, read from `TRIBUNE_*` environment variables with defaults that work
-//! for `ops/run` on a developer machine.
+//! for `ops/run` on a developer machine. No secret has a default (issue 35): a service that needs
+//! one refuses to start without it, and the stand-ins' secrets are the installation's own
+//! ([`integrations`], `crate::installation`).
 
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -40,11 +42,48 @@ pub struct Settings {
     /// Stripe (or localstripe): None when no secret key is set, and then no club can take cards
     /// through Stripe.
     pub stripe: Option<StripeConfig>,
-    /// The hosted payment window; the project's fake window unless `TRIBUNE_WINDOW_URL` is set.
-    pub window: WindowConfig,
+    /// The hosted payment window named by `TRIBUNE_WINDOW_URL`, or the project's fake window when
+    /// the stand-ins are selected; None: no club can take cards through a window.
+    pub window: Option<WindowConfig>,
     /// QZ Tray's certificate and private key (`TRIBUNE_QZ_CERT`, `TRIBUNE_QZ_KEY`: PEM files);
     /// None: the desk cannot print through QZ Tray (the tickets are still PDFs).
     pub qz: Option<QzFiles>,
+    /// The stand-ins' secrets that are this installation's own and still to be read from the
+    /// database (their places in `stripe` and `window` are empty until then):
+    /// `crate::installation::with_secrets` fills them in before anything is served.
+    pub installation_secrets: Vec<InstallationSecret>,
+}
+
+/// A stand-in's secret that no variable gave: made at random once per installation and kept in
+/// the database (`installation_secrets`), so that what was signed before a restart still
+/// verifies after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InstallationSecret {
+    /// The fake payment window's md5 secret.
+    Window,
+    /// The `whsec_…` localstripe signs its webhooks with.
+    StripeWebhook,
+}
+
+impl InstallationSecret {
+    pub const ALL: [InstallationSecret; 2] = [
+        InstallationSecret::Window,
+        InstallationSecret::StripeWebhook,
+    ];
+
+    /// Its name in the database and on the command line (`tribune stand-in-secret <name>`).
+    pub fn name(self) -> &'static str {
+        match self {
+            InstallationSecret::Window => "window",
+            InstallationSecret::StripeWebhook => "stripe-webhook",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<InstallationSecret> {
+        InstallationSecret::ALL
+            .into_iter()
+            .find(|secret| secret.name() == name)
+    }
 }
 
 /// Where QZ Tray's certificate and private key are.
@@ -155,8 +194,7 @@ impl Settings {
             var("TRIBUNE_PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{port}"));
         // Behind https the session cookie is Secure unless told otherwise.
         let secure_cookies = parsed("TRIBUNE_SECURE_COOKIES", public_url.starts_with("https://"))?;
-        let window_url = var("TRIBUNE_WINDOW_URL")
-            .unwrap_or_else(|| format!("{public_url}{WINDOW_STAND_IN_PATH}"));
+        let integrations = integrations(&var, &public_url)?;
         Ok(Settings {
             database,
             app_database,
@@ -185,29 +223,9 @@ impl Settings {
                 },
                 _ => CvrSource::StandIn,
             },
-            accounting: match var("TRIBUNE_ACCOUNTING").as_deref() {
-                Some("economic") => AccountingSource::Economic {
-                    url: var("TRIBUNE_ECONOMIC_URL")
-                        .unwrap_or_else(|| "https://restapi.e-conomic.com".into()),
-                    app_secret: var("TRIBUNE_ECONOMIC_APP_SECRET").unwrap_or_default(),
-                    agreement_grant: var("TRIBUNE_ECONOMIC_AGREEMENT_GRANT").unwrap_or_default(),
-                },
-                _ => AccountingSource::StandIn,
-            },
-            qz: match (var("TRIBUNE_QZ_CERT"), var("TRIBUNE_QZ_KEY")) {
-                (Some(certificate), Some(key)) => Some(QzFiles {
-                    certificate: certificate.into(),
-                    key: key.into(),
-                }),
-                _ => None,
-            },
-            sms: match var("TRIBUNE_SMS").as_deref() {
-                Some("http") => SmsSource::Http {
-                    url: var("TRIBUNE_SMS_URL").unwrap_or_default(),
-                    token: var("TRIBUNE_SMS_TOKEN").unwrap_or_default(),
-                },
-                _ => SmsSource::StandIn,
-            },
+            accounting: integrations.accounting,
+            qz: integrations.qz,
+            sms: integrations.sms,
             team_sport: match var("TRIBUNE_TEAMSPORT").as_deref() {
                 Some("holdsport") => TeamSportSource::Holdsport {
                     url: var("TRIBUNE_TEAMSPORT_URL")
@@ -217,21 +235,373 @@ impl Settings {
                 },
                 _ => TeamSportSource::StandIn,
             },
-            stripe: var("TRIBUNE_STRIPE_SECRET_KEY").map(|secret_key| {
-                let url = var("TRIBUNE_STRIPE_URL").unwrap_or_else(|| STRIPE_API.into());
-                StripeConfig {
-                    stand_in: url != STRIPE_API,
-                    url,
-                    secret_key,
-                    publishable_key: var("TRIBUNE_STRIPE_PUBLISHABLE_KEY").unwrap_or_default(),
-                    webhook_secret: var("TRIBUNE_STRIPE_WEBHOOK_SECRET").unwrap_or_default(),
-                }
-            }),
-            window: WindowConfig {
-                url: window_url,
-                merchant_number: var("TRIBUNE_WINDOW_MERCHANT").unwrap_or_else(|| "1000001".into()),
-                secret: var("TRIBUNE_WINDOW_SECRET").unwrap_or_else(|| "tribune-stand-in".into()),
-            },
+            stripe: integrations.stripe,
+            window: integrations.window,
+            installation_secrets: integrations.installation_secrets,
         })
+    }
+}
+
+/// The services that need a secret, as the environment configures them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Integrations {
+    pub accounting: AccountingSource,
+    pub sms: SmsSource,
+    pub qz: Option<QzFiles>,
+    pub stripe: Option<StripeConfig>,
+    pub window: Option<WindowConfig>,
+    /// The stand-ins' secrets to take from the installation (their places above are empty).
+    pub installation_secrets: Vec<InstallationSecret>,
+}
+
+/// The variable that selects the stand-ins: `ops/run` and `ops/test`'s browser tests set it.
+pub const STAND_INS: &str = "TRIBUNE_STAND_INS";
+
+/// Decides, from the variables alone (`var` answers None for an unset or blank one), how the
+/// services that need a secret are set up. No secret has a default (issue 35):
+///
+/// - A real service named without its secret is an error that names the variable, with or
+///   without the stand-ins (a secret made up here could never match the real one):
+///   `TRIBUNE_WINDOW_URL` needs `TRIBUNE_WINDOW_SECRET` and `TRIBUNE_WINDOW_MERCHANT`;
+///   `TRIBUNE_STRIPE_SECRET_KEY` needs `TRIBUNE_STRIPE_WEBHOOK_SECRET`;
+///   `TRIBUNE_ACCOUNTING=economic` both e-conomic tokens; `TRIBUNE_SMS=http` its URL and token;
+///   `TRIBUNE_QZ_CERT` and `TRIBUNE_QZ_KEY` go together.
+/// - The stand-ins that sign (the fake payment window, localstripe's webhooks) run only when
+///   `TRIBUNE_STAND_INS=1` selects them; a secret not given for them is then the installation's
+///   own ([`InstallationSecret`]). Without the switch there is no fake window, and a Stripe at
+///   another address than Stripe's is treated as a real one.
+///
+/// Every problem is named in the one error.
+pub fn integrations(
+    var: &dyn Fn(&str) -> Option<String>,
+    public_url: &str,
+) -> anyhow::Result<Integrations> {
+    let stand_ins = match var(STAND_INS).as_deref() {
+        None | Some("0") | Some("false") => false,
+        Some("1") | Some("true") => true,
+        Some(other) => anyhow::bail!("{STAND_INS}: 1 or 0, not '{other}'"),
+    };
+    let mut missing: Vec<String> = Vec::new();
+    let mut installation_secrets = Vec::new();
+    let required = |name: &str, because: &str, missing: &mut Vec<String>| {
+        let value = var(name);
+        if value.is_none() {
+            missing.push(format!("{because} needs {name}"));
+        }
+        value.unwrap_or_default()
+    };
+
+    let accounting = match var("TRIBUNE_ACCOUNTING").as_deref() {
+        Some("economic") => {
+            let because = "TRIBUNE_ACCOUNTING=economic";
+            AccountingSource::Economic {
+                url: var("TRIBUNE_ECONOMIC_URL")
+                    .unwrap_or_else(|| "https://restapi.e-conomic.com".into()),
+                app_secret: required("TRIBUNE_ECONOMIC_APP_SECRET", because, &mut missing),
+                agreement_grant: required(
+                    "TRIBUNE_ECONOMIC_AGREEMENT_GRANT",
+                    because,
+                    &mut missing,
+                ),
+            }
+        }
+        _ => AccountingSource::StandIn,
+    };
+    let sms = match var("TRIBUNE_SMS").as_deref() {
+        Some("http") => SmsSource::Http {
+            url: required("TRIBUNE_SMS_URL", "TRIBUNE_SMS=http", &mut missing),
+            token: required("TRIBUNE_SMS_TOKEN", "TRIBUNE_SMS=http", &mut missing),
+        },
+        _ => SmsSource::StandIn,
+    };
+    let qz = match (var("TRIBUNE_QZ_CERT"), var("TRIBUNE_QZ_KEY")) {
+        (Some(certificate), Some(key)) => Some(QzFiles {
+            certificate: certificate.into(),
+            key: key.into(),
+        }),
+        (Some(_), None) => {
+            missing.push("TRIBUNE_QZ_CERT needs TRIBUNE_QZ_KEY (its private key)".into());
+            None
+        }
+        (None, Some(_)) => {
+            missing.push("TRIBUNE_QZ_KEY needs TRIBUNE_QZ_CERT (its certificate)".into());
+            None
+        }
+        (None, None) => None,
+    };
+
+    let stripe = match var("TRIBUNE_STRIPE_SECRET_KEY") {
+        None => None,
+        Some(secret_key) => {
+            let url = var("TRIBUNE_STRIPE_URL").unwrap_or_else(|| STRIPE_API.into());
+            let stand_in = stand_ins && url != STRIPE_API;
+            let webhook_secret = match var("TRIBUNE_STRIPE_WEBHOOK_SECRET") {
+                Some(secret) => secret,
+                None if stand_in => {
+                    installation_secrets.push(InstallationSecret::StripeWebhook);
+                    String::new()
+                }
+                None => {
+                    let hint = if url == STRIPE_API {
+                        ""
+                    } else {
+                        ", or localstripe at TRIBUNE_STRIPE_URL needs TRIBUNE_STAND_INS=1"
+                    };
+                    missing.push(format!(
+                        "TRIBUNE_STRIPE_SECRET_KEY needs TRIBUNE_STRIPE_WEBHOOK_SECRET (the \
+                         whsec_… of the webhook endpoint){hint}"
+                    ));
+                    String::new()
+                }
+            };
+            Some(StripeConfig {
+                stand_in,
+                url,
+                secret_key,
+                publishable_key: var("TRIBUNE_STRIPE_PUBLISHABLE_KEY").unwrap_or_default(),
+                webhook_secret,
+            })
+        }
+    };
+
+    let window = match var("TRIBUNE_WINDOW_URL") {
+        Some(url) if url.trim_end_matches('/').ends_with(WINDOW_STAND_IN_PATH) => {
+            missing.push(format!(
+                "TRIBUNE_WINDOW_URL names the fake payment window ({WINDOW_STAND_IN_PATH}): \
+                 leave it unset and select the stand-ins with {STAND_INS}=1"
+            ));
+            None
+        }
+        Some(url) => {
+            let because = "TRIBUNE_WINDOW_URL";
+            Some(WindowConfig {
+                url,
+                merchant_number: required("TRIBUNE_WINDOW_MERCHANT", because, &mut missing),
+                secret: required("TRIBUNE_WINDOW_SECRET", because, &mut missing),
+                stand_in: false,
+            })
+        }
+        None if stand_ins => Some(WindowConfig {
+            url: format!("{}{WINDOW_STAND_IN_PATH}", public_url.trim_end_matches('/')),
+            merchant_number: var("TRIBUNE_WINDOW_MERCHANT").unwrap_or_else(|| "1000001".into()),
+            secret: var("TRIBUNE_WINDOW_SECRET").unwrap_or_else(|| {
+                installation_secrets.push(InstallationSecret::Window);
+                String::new()
+            }),
+            stand_in: true,
+        }),
+        None => {
+            if var("TRIBUNE_WINDOW_SECRET").is_some() || var("TRIBUNE_WINDOW_MERCHANT").is_some() {
+                missing.push(format!(
+                    "TRIBUNE_WINDOW_SECRET and TRIBUNE_WINDOW_MERCHANT need TRIBUNE_WINDOW_URL \
+                     (the window's address), or {STAND_INS}=1 for the fake window"
+                ));
+            }
+            None
+        }
+    };
+
+    if !missing.is_empty() {
+        anyhow::bail!(
+            "the configuration is incomplete (no secret has a default): {}",
+            missing.join("; ")
+        );
+    }
+    Ok(Integrations {
+        accounting,
+        sms,
+        qz,
+        stripe,
+        window,
+        installation_secrets,
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    const PUBLIC_URL: &str = "https://klub.example.dk";
+
+    fn decide(vars: &[(&str, &str)]) -> anyhow::Result<Integrations> {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        integrations(
+            &|name: &str| vars.get(name).cloned().filter(|v| !v.trim().is_empty()),
+            PUBLIC_URL,
+        )
+    }
+
+    fn refused_naming(vars: &[(&str, &str)], variable: &str) {
+        let err = decide(vars).expect_err("refused").to_string();
+        assert!(err.contains(variable), "'{err}' should name {variable}");
+    }
+
+    const STAND_INS_ON: (&str, &str) = (STAND_INS, "1");
+
+    #[test]
+    fn nothing_configured_starts_with_no_card_provider_and_every_stand_in_without_a_secret() {
+        let decided = decide(&[]).unwrap();
+        assert_eq!(decided.window, None);
+        assert_eq!(decided.stripe, None);
+        assert_eq!(decided.accounting, AccountingSource::StandIn);
+        assert_eq!(decided.sms, SmsSource::StandIn);
+        assert_eq!(decided.qz, None);
+        assert!(decided.installation_secrets.is_empty());
+    }
+
+    #[test]
+    fn a_real_window_without_its_secret_or_merchant_is_refused_even_with_the_stand_ins() {
+        let url = (
+            "TRIBUNE_WINDOW_URL",
+            "https://ssl.ditonlinebetalingssystem.dk/",
+        );
+        let merchant = ("TRIBUNE_WINDOW_MERCHANT", "8888");
+        let secret = ("TRIBUNE_WINDOW_SECRET", "hemmelig");
+        refused_naming(&[url, merchant], "TRIBUNE_WINDOW_SECRET");
+        refused_naming(&[url, secret], "TRIBUNE_WINDOW_MERCHANT");
+        refused_naming(&[url, merchant, STAND_INS_ON], "TRIBUNE_WINDOW_SECRET");
+        let window = decide(&[url, merchant, secret]).unwrap().window.unwrap();
+        assert_eq!(window.secret, "hemmelig");
+        assert_eq!(window.merchant_number, "8888");
+        assert!(!window.stand_in);
+    }
+
+    #[test]
+    fn the_fake_window_runs_only_with_the_stand_ins_and_then_with_the_installation_s_secret() {
+        // A secret without a window, or the fake window's address named, is refused.
+        refused_naming(&[("TRIBUNE_WINDOW_SECRET", "x")], "TRIBUNE_WINDOW_URL");
+        refused_naming(
+            &[(
+                "TRIBUNE_WINDOW_URL",
+                "https://klub.example.dk/stand-ins/payment-window",
+            )],
+            STAND_INS,
+        );
+        let decided = decide(&[STAND_INS_ON]).unwrap();
+        let window = decided.window.unwrap();
+        assert!(window.stand_in);
+        assert_eq!(
+            window.url,
+            "https://klub.example.dk/stand-ins/payment-window"
+        );
+        assert_eq!(window.secret, "", "filled in from the installation");
+        assert_eq!(
+            decided.installation_secrets,
+            vec![InstallationSecret::Window]
+        );
+        // A secret given for the fake window is used as it is.
+        let given = decide(&[STAND_INS_ON, ("TRIBUNE_WINDOW_SECRET", "egen")]).unwrap();
+        assert_eq!(given.window.unwrap().secret, "egen");
+        assert!(given.installation_secrets.is_empty());
+    }
+
+    #[test]
+    fn stripe_without_its_webhook_secret_is_refused_unless_it_is_localstripe_with_the_stand_ins() {
+        let key = ("TRIBUNE_STRIPE_SECRET_KEY", "sk_live_x");
+        let localstripe = ("TRIBUNE_STRIPE_URL", "http://127.0.0.1:8420");
+        let webhook = ("TRIBUNE_STRIPE_WEBHOOK_SECRET", "whsec_given");
+        refused_naming(&[key], "TRIBUNE_STRIPE_WEBHOOK_SECRET");
+        // The real Stripe's webhooks are never signed with a secret made up here.
+        refused_naming(&[key, STAND_INS_ON], "TRIBUNE_STRIPE_WEBHOOK_SECRET");
+        // Another address without the stand-ins is taken for a real Stripe.
+        refused_naming(&[key, localstripe], "TRIBUNE_STRIPE_WEBHOOK_SECRET");
+        let real = decide(&[key, webhook]).unwrap().stripe.unwrap();
+        assert_eq!(real.webhook_secret, "whsec_given");
+        assert!(!real.stand_in);
+
+        let decided = decide(&[key, localstripe, STAND_INS_ON]).unwrap();
+        let stand_in = decided.stripe.unwrap();
+        assert!(stand_in.stand_in);
+        assert_eq!(stand_in.webhook_secret, "");
+        assert_eq!(
+            decided.installation_secrets,
+            vec![
+                InstallationSecret::StripeWebhook,
+                InstallationSecret::Window
+            ]
+        );
+    }
+
+    #[test]
+    fn e_conomic_needs_both_tokens_and_the_stand_in_none() {
+        let economic = ("TRIBUNE_ACCOUNTING", "economic");
+        let secret = ("TRIBUNE_ECONOMIC_APP_SECRET", "app");
+        let grant = ("TRIBUNE_ECONOMIC_AGREEMENT_GRANT", "grant");
+        refused_naming(&[economic, grant], "TRIBUNE_ECONOMIC_APP_SECRET");
+        refused_naming(&[economic, secret], "TRIBUNE_ECONOMIC_AGREEMENT_GRANT");
+        refused_naming(
+            &[economic, STAND_INS_ON],
+            "TRIBUNE_ECONOMIC_AGREEMENT_GRANT",
+        );
+        assert_eq!(
+            decide(&[economic, secret, grant]).unwrap().accounting,
+            AccountingSource::Economic {
+                url: "https://restapi.e-conomic.com".into(),
+                app_secret: "app".into(),
+                agreement_grant: "grant".into(),
+            }
+        );
+        assert_eq!(
+            decide(&[STAND_INS_ON]).unwrap().accounting,
+            AccountingSource::StandIn
+        );
+    }
+
+    #[test]
+    fn the_sms_gateway_needs_its_url_and_token_and_the_stand_in_none() {
+        let http = ("TRIBUNE_SMS", "http");
+        let url = ("TRIBUNE_SMS_URL", "https://sms.example.dk/send");
+        let token = ("TRIBUNE_SMS_TOKEN", "t0ken");
+        refused_naming(&[http, url], "TRIBUNE_SMS_TOKEN");
+        refused_naming(&[http, token], "TRIBUNE_SMS_URL");
+        refused_naming(&[http, url, STAND_INS_ON], "TRIBUNE_SMS_TOKEN");
+        assert_eq!(
+            decide(&[http, url, token]).unwrap().sms,
+            SmsSource::Http {
+                url: "https://sms.example.dk/send".into(),
+                token: "t0ken".into(),
+            }
+        );
+        assert_eq!(decide(&[STAND_INS_ON]).unwrap().sms, SmsSource::StandIn);
+    }
+
+    #[test]
+    fn the_qz_certificate_and_key_go_together() {
+        let cert = ("TRIBUNE_QZ_CERT", "/etc/tribune/qz.crt");
+        let key = ("TRIBUNE_QZ_KEY", "/etc/tribune/qz.key");
+        refused_naming(&[cert], "TRIBUNE_QZ_KEY");
+        refused_naming(&[key], "TRIBUNE_QZ_CERT");
+        refused_naming(&[key, STAND_INS_ON], "TRIBUNE_QZ_CERT");
+        assert_eq!(
+            decide(&[cert, key]).unwrap().qz,
+            Some(QzFiles {
+                certificate: "/etc/tribune/qz.crt".into(),
+                key: "/etc/tribune/qz.key".into(),
+            })
+        );
+    }
+
+    #[test]
+    fn every_missing_secret_is_named_at_once_and_a_bad_switch_is_refused() {
+        let err = decide(&[
+            ("TRIBUNE_SMS", "http"),
+            ("TRIBUNE_STRIPE_SECRET_KEY", "sk_live_x"),
+        ])
+        .unwrap_err()
+        .to_string();
+        for variable in [
+            "TRIBUNE_SMS_URL",
+            "TRIBUNE_SMS_TOKEN",
+            "TRIBUNE_STRIPE_WEBHOOK_SECRET",
+        ] {
+            assert!(err.contains(variable), "{err}");
+        }
+        refused_naming(&[(STAND_INS, "ja")], STAND_INS);
     }
 }

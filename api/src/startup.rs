@@ -42,6 +42,7 @@ pub async fn migrate(settings: &Settings) -> anyhow::Result<()> {
 impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Application> {
         migrate(&settings).await?;
+        let settings = crate::installation::with_secrets(settings).await?;
         let pool = connect(settings.app_database.clone(), settings.db_pool).await?;
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let port = listener.local_addr()?.port();
@@ -179,7 +180,8 @@ pub fn content_security_policy(settings: &Settings) -> String {
             )
             .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com");
     }
-    if let Ok(url) = reqwest::Url::parse(&settings.window.url) {
+    let window = settings.window.as_ref().map(|w| w.url.as_str());
+    if let Some(Ok(url)) = window.map(reqwest::Url::parse) {
         let origin = url.origin().ascii_serialization();
         if origin != "null" && !settings.public_url.starts_with(&origin) {
             policy = policy.replace(

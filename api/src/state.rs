@@ -42,7 +42,8 @@ pub struct AppState {
     pub sms_stand_in: Option<Arc<SmsStandIn>>,
     /// Stripe or localstripe, when configured.
     pub stripe: Option<Arc<StripeClient>>,
-    pub window: Arc<PaymentWindow>,
+    /// The hosted payment window or its fake, when configured.
+    pub window: Option<Arc<PaymentWindow>>,
     /// The bookings waiting for their batch, per event (issue 15's rush).
     pub bookings: crate::booking::batch::Queues,
     pub seat_holds: crate::seats::holds::HoldQueues,
@@ -118,11 +119,28 @@ impl AppState {
             }
             SmsSource::Http { url, token } => Arc::new(HttpSmsGateway::new(url, token)?),
         };
+        // A secret still to be read from the installation (`installation::with_secrets`) would
+        // leave a provider that believes nothing, or, worse, a hash anyone can make.
+        if !settings.installation_secrets.is_empty()
+            || settings
+                .window
+                .as_ref()
+                .is_some_and(|w| w.secret.is_empty())
+            || settings
+                .stripe
+                .as_ref()
+                .is_some_and(|s| s.webhook_secret.is_empty())
+        {
+            anyhow::bail!("a payment provider has no secret: the installation's secrets were not read (installation::with_secrets)");
+        }
         let stripe = match &settings.stripe {
             Some(config) => Some(Arc::new(StripeClient::new(config.clone())?)),
             None => None,
         };
-        let window = Arc::new(PaymentWindow::new(settings.window.clone()));
+        let window = settings
+            .window
+            .clone()
+            .map(|config| Arc::new(PaymentWindow::new(config)));
         let qz = match &settings.qz {
             Some(files) => Some(Arc::new(crate::integrations::qz::QzSigner::load(
                 &files.certificate,

@@ -51,12 +51,15 @@ pub async fn serve_and_log_in_with(db: &TestDb, adjust: impl FnOnce(&mut Setting
         team_sport: TeamSportSource::StandIn,
         sms: tribune_api::settings::SmsSource::StandIn,
         stripe: None,
-        window: WindowConfig {
+        // Each run its own secret, as each installation.
+        window: Some(WindowConfig {
             url: "http://127.0.0.1/stand-ins/payment-window".into(),
             merchant_number: "1000001".into(),
-            secret: "tribune-stand-in".into(),
-        },
+            secret: format!("bench-{}", uuid::Uuid::new_v4()),
+            stand_in: true,
+        }),
         qz: None,
+        installation_secrets: Vec::new(),
     };
     adjust(&mut settings);
     let app = Application::build(settings).await.unwrap();

@@ -21,7 +21,7 @@ use crate::error::ApiError;
 use crate::identity::tokens::{digest, random_secret};
 use crate::integrations::payments::{
     Capture, CardSummary, CardUse, KeptCard, PaymentError, PaymentOutcome, PaymentProvider,
-    PaymentRequest, PaymentStart, PaymentState, ProviderKind, StripeClient,
+    PaymentRequest, PaymentStart, PaymentState, ProviderKind, StripeClient, CURRENCY,
 };
 use crate::kit::actor::Actor;
 use crate::state::AppState;
@@ -94,7 +94,11 @@ pub fn provider(
             .clone()
             .map(|stripe| stripe as Arc<dyn PaymentProvider>)
             .ok_or(PaymentError::NotConfigured),
-        ProviderKind::Window => Ok(state.window.clone()),
+        ProviderKind::Window => state
+            .window
+            .clone()
+            .map(|window| window as Arc<dyn PaymentProvider>)
+            .ok_or(PaymentError::NotConfigured),
     }
 }
 
@@ -274,6 +278,17 @@ pub async fn by_reference(
     Ok(row)
 }
 
+/// A payment by its id (a PaymentIntent's `tribune_payment`), whatever club it is.
+pub async fn by_id(pool: &PgPool, id: Uuid) -> Result<Option<PaymentRow>, sqlx::Error> {
+    let mut tx = system_tx(pool).await?;
+    let row = sqlx::query_as(&format!("SELECT {ROW} FROM payments WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(row)
+}
+
 /// A payment by its number (the window's `orderid`), whatever club it is.
 pub async fn by_number(pool: &PgPool, number: i64) -> Result<Option<PaymentRow>, sqlx::Error> {
     let mut tx = system_tx(pool).await?;
@@ -343,6 +358,81 @@ pub enum Settled {
     AlreadyHandled,
     /// The order was already paid by another payment: this one was given back.
     GivenBack,
+    /// The report does not match the payment (`Mismatch`): recorded, nothing settled.
+    Mismatch,
+}
+
+/// How a report differs from what Tribune asked of the provider for a payment: the amount and
+/// currency it started the payment with, and (Stripe) the PaymentIntent it created for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    pub expected_amount: i64,
+    pub expected_currency: &'static str,
+    /// None for a window payment before its first callback (the window names it).
+    pub expected_reference: Option<String>,
+}
+
+impl Mismatch {
+    /// None when `outcome` is about `row` as Tribune started it.
+    pub fn of(row: &PaymentRow, outcome: &PaymentOutcome) -> Option<Mismatch> {
+        // The PaymentIntent is Tribune's from its start; the window's transaction is named
+        // only by its callback, whose hash covers the payment's number.
+        let foreign = row.provider == ProviderKind::Stripe.as_str()
+            && row.reference.as_deref() != Some(outcome.reference.as_str());
+        let differs = outcome.amount.as_ore() != row.amount || outcome.currency != CURRENCY;
+        (foreign || differs).then(|| Mismatch {
+            expected_amount: row.amount,
+            expected_currency: CURRENCY,
+            expected_reference: row.reference.clone(),
+        })
+    }
+}
+
+/// Keeps a report that did not match its payment, in the caller's club transaction, and says so
+/// at error: such a report is a provider's fault or a forgery, for the staff to look into.
+async fn record_mismatch(
+    conn: &mut PgConnection,
+    row: &PaymentRow,
+    outcome: &PaymentOutcome,
+    mismatch: &Mismatch,
+    source: &str,
+    event_id: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    tracing::error!(
+        payment = %row.id,
+        purpose = %row.purpose,
+        order = %row.owner_id,
+        source,
+        event_id,
+        expected_amount = mismatch.expected_amount,
+        reported_amount = outcome.amount.as_ore(),
+        reported_currency = %outcome.currency,
+        expected_reference = ?mismatch.expected_reference,
+        reported_reference = %outcome.reference,
+        "a payment report does not match the payment: not settled"
+    );
+    sqlx::query(
+        "INSERT INTO payment_mismatches (id, client_id, payment_id, owner_id, provider, source, \
+           event_id, expected_amount, reported_amount, expected_currency, reported_currency, \
+           expected_reference, reported_reference) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+    )
+    .bind(Uuid::new_v4())
+    .bind(row.client_id)
+    .bind(row.id)
+    .bind(row.owner_id)
+    .bind(&row.provider)
+    .bind(source)
+    .bind(event_id)
+    .bind(mismatch.expected_amount)
+    .bind(outcome.amount.as_ore())
+    .bind(mismatch.expected_currency)
+    .bind(&outcome.currency)
+    .bind(&mismatch.expected_reference)
+    .bind(&outcome.reference)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// What a settled card payment did to the order of a sale that waits for it (a booking, a shop
@@ -357,6 +447,9 @@ pub enum Paid {
     SoldOut,
 }
 
+/// The `event_type` of a window callback's delivery.
+pub const WINDOW_CALLBACK: &str = "callback";
+
 /// A webhook delivery, so that it is applied once.
 pub struct Delivery<'a> {
     pub event_id: &'a str,
@@ -365,7 +458,8 @@ pub struct Delivery<'a> {
 
 /// Applies what the provider reported for `row`: the ledger's status, and for an order its card
 /// payment (authorized or paid), in one club transaction with the webhook delivery's id. A
-/// second payment of a paid order is given back after the commit.
+/// second payment of a paid order is given back after the commit. A report that does not match
+/// the payment (another amount, currency or PaymentIntent) changes nothing but is recorded.
 pub async fn settle(
     state: &AppState,
     row: &PaymentRow,
@@ -373,6 +467,12 @@ pub async fn settle(
     delivery: Option<Delivery<'_>>,
 ) -> Result<Settled, ApiError> {
     let mut tx = club_tx(&state.pool, row.client_id).await?;
+    let source = match &delivery {
+        None => "read",
+        Some(d) if d.event_type == WINDOW_CALLBACK => "callback",
+        Some(_) => "webhook",
+    };
+    let event_id = delivery.as_ref().map(|d| d.event_id.to_string());
     if let Some(delivery) = delivery {
         let fresh = sqlx::query(
             "INSERT INTO payment_webhook_events (provider, event_id, event_type) VALUES ($1, $2, $3) \
@@ -387,6 +487,19 @@ pub async fn settle(
         if fresh == 0 {
             return Ok(Settled::AlreadyHandled);
         }
+    }
+    if let Some(mismatch) = Mismatch::of(row, outcome) {
+        record_mismatch(
+            &mut tx,
+            row,
+            outcome,
+            &mismatch,
+            source,
+            event_id.as_deref(),
+        )
+        .await?;
+        tx.commit().await?;
+        return Ok(Settled::Mismatch);
     }
     let error = match &outcome.state {
         PaymentState::Failed(text) => Some(text.clone()),

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::integrations::payments::{PaymentError, StripeClient};
+use crate::integrations::payments::{PaymentError, PaymentWindow, StripeClient};
 use crate::kit::html::escape;
 use crate::settings::WINDOW_STAND_IN_PATH;
 use crate::state::AppState;
@@ -368,13 +368,14 @@ pub async fn relay_setup_intent(
     retrieve(Intent::Setup, query, state).await
 }
 
-/// The fake window is in use when the window's address is this server's stand-in path.
-fn window_is_stand_in(state: &AppState) -> Result<(), ApiError> {
-    if state.window.config().url.ends_with(WINDOW_STAND_IN_PATH) {
-        Ok(())
-    } else {
-        Err(ApiError::NotFound)
-    }
+/// The fake window, when the stand-ins selected it: it signs callbacks with the installation's
+/// window secret, so anywhere else it would be a way to pay without paying.
+fn stand_in_window(state: &AppState) -> Result<&PaymentWindow, ApiError> {
+    state
+        .window
+        .as_deref()
+        .filter(|w| w.config().stand_in)
+        .ok_or(ApiError::NotFound)
 }
 
 /// The posted form's fields in order (the hash covers the order).
@@ -466,9 +467,9 @@ pub async fn fake_window(
     body: web::Bytes,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    window_is_stand_in(&state)?;
+    let window = stand_in_window(&state)?;
     let fields = fields_of(&body);
-    if !state.window.form_is_genuine(&fields) {
+    if !window.form_is_genuine(&fields) {
         return Err(ApiError::BadRequest(
             "Betalingsanmodningen er ikke gyldig (forkert hash).".into(),
         ));
@@ -487,14 +488,14 @@ pub async fn fake_window_decide(
     body: web::Bytes,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    window_is_stand_in(&state)?;
+    let window = stand_in_window(&state)?;
     let all = fields_of(&body);
     let form: Vec<(String, String)> = all
         .iter()
         .filter(|(k, _)| WINDOW_FIELDS.contains(&k.as_str()))
         .cloned()
         .collect();
-    if !state.window.form_is_genuine(&form) {
+    if !window.form_is_genuine(&form) {
         return Err(ApiError::BadRequest(
             "Betalingsanmodningen er ikke gyldig (forkert hash).".into(),
         ));
@@ -531,7 +532,7 @@ pub async fn fake_window_decide(
         ("paymenttype", "3".to_string()),
         ("cardno", "444444XXXXXX4444".to_string()),
     ];
-    let query = state.window.signed_query(&params);
+    let query = window.signed_query(&params);
     if !knob("nocallback") {
         let mut callback_query = query.clone();
         if knob("badhash") {

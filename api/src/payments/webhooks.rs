@@ -12,7 +12,7 @@ use crate::integrations::payments::stripe::verify_signature;
 use crate::integrations::payments::{CardSummary, PaymentOutcome, PaymentState, ProviderKind};
 use crate::invoices::recurring;
 use crate::kit::dates::today;
-use crate::kit::payments::{self, Delivery, Purpose};
+use crate::kit::payments::{self, Delivery, Purpose, Settled};
 use crate::state::AppState;
 
 /// The PaymentIntent events that move a payment; any other event is acknowledged and ignored.
@@ -30,10 +30,13 @@ fn refused(why: &str) -> ApiError {
 
 /// `POST /public/payments/stripe/webhook`: `Stripe-Signature` checked over the raw bytes in
 /// constant time with a five-minute tolerance, then the event applied once (its id is kept in
-/// the transaction that applies it).
+/// the transaction that applies it). An event whose PaymentIntent has another amount or currency
+/// than the payment, or is not the one Tribune created for it, settles nothing: it is recorded
+/// (`payment_mismatches`, and an error in the log) and acknowledged, since Stripe would only send
+/// the same event again.
 #[utoipa::path(post, path = "/api/public/payments/stripe/webhook", tag = "payments",
     request_body(content = Object, description = "A Stripe event, signed in the Stripe-Signature header"),
-    responses((status = 200, description = "{received: true}"),
+    responses((status = 200, description = "{received: true} (also for a report that does not match its payment: recorded, not settled)"),
               (status = 400, description = "not signed by Stripe, too old, or not an event"),
               (status = 404, description = "Stripe is not configured")))]
 pub async fn stripe_webhook(
@@ -73,8 +76,7 @@ pub async fn stripe_webhook(
     let Some(reference) = intent.get("id").and_then(Value::as_str) else {
         return Err(refused("Hændelsen har ingen PaymentIntent."));
     };
-    let Some(row) = payments::by_reference(&state.pool, ProviderKind::Stripe, reference).await?
-    else {
+    let Some(row) = payment_of(&state, intent, reference).await? else {
         // Another installation's payment, or one made outside Tribune.
         tracing::info!(
             event_id,
@@ -98,6 +100,29 @@ pub async fn stripe_webhook(
     Ok(HttpResponse::Ok().json(json!({ "received": true })))
 }
 
+/// The ledger's payment an event's PaymentIntent is about: the one Tribune created with that id,
+/// or else the one its metadata names (`tribune_payment`), which `settle` then refuses and
+/// records, since its PaymentIntent is not the one Tribune created for it.
+async fn payment_of(
+    state: &AppState,
+    intent: &Value,
+    reference: &str,
+) -> Result<Option<payments::PaymentRow>, ApiError> {
+    if let Some(row) = payments::by_reference(&state.pool, ProviderKind::Stripe, reference).await? {
+        return Ok(Some(row));
+    }
+    let named = intent
+        .pointer("/metadata/tribune_payment")
+        .and_then(Value::as_str)
+        .and_then(|id| uuid::Uuid::parse_str(id).ok());
+    let Some(id) = named else {
+        return Ok(None);
+    };
+    Ok(payments::by_id(&state.pool, id)
+        .await?
+        .filter(|row| row.provider == ProviderKind::Stripe.as_str()))
+}
+
 /// The window names the card scheme by number (ePay's `paymenttype`).
 fn card_brand(paymenttype: Option<&str>) -> String {
     match paymenttype {
@@ -117,12 +142,16 @@ fn card_brand(paymenttype: Option<&str>) -> String {
     params(("txnid" = String, Query), ("orderid" = String, Query), ("amount" = i64, Query),
            ("hash" = String, Query, description = "md5 of the other values in order and the secret")),
     responses((status = 200, description = "OK"),
-              (status = 400, description = "a bad hash, an unknown payment, or another amount")))]
+              (status = 400, description = "a bad hash, an unknown payment, or another amount"),
+              (status = 404, description = "no payment window is configured")))]
 pub async fn window_callback(
     req: HttpRequest,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let callback = match state.window.verify_callback(req.query_string()) {
+    let Some(window) = state.window.as_deref() else {
+        return Err(ApiError::NotFound);
+    };
+    let callback = match window.verify_callback(req.query_string()) {
         Ok(callback) => callback,
         Err(why) => {
             tracing::warn!(%why, "a payment window callback was refused");
@@ -164,20 +193,24 @@ pub async fn window_callback(
             PaymentState::Authorized
         },
         amount: callback.amount,
+        currency: callback.currency.clone(),
         card,
         kept: None,
     };
     let delivery = format!("{}:{}", row.number, callback.txnid);
-    payments::settle(
+    let settled = payments::settle(
         &state,
         &row,
         &outcome,
         Some(Delivery {
             event_id: &delivery,
-            event_type: "callback",
+            event_type: payments::WINDOW_CALLBACK,
         }),
     )
     .await?;
+    if settled == Settled::Mismatch {
+        return Ok(HttpResponse::Ok().content_type("text/plain").body("OK"));
+    }
     // A subscription's period is booked whether or not this delivery was seen before: a crash
     // after the ledger's commit leaves the period to the window's next call, and booking it
     // twice changes nothing.

@@ -862,7 +862,7 @@ async fn a_booking_paid_in_the_window_is_confirmed_by_the_windows_callback() {
     let started = &body["result"];
     assert_eq!(started["kind"], "window", "{body}");
     let fields = crate::helpers::window_fields(started);
-    assert!(crate::payments::window().form_is_genuine(&fields));
+    assert!(app.window().form_is_genuine(&fields));
     let field = |name: &str| fields.iter().find(|(k, _)| k == name).unwrap().1.clone();
     assert_eq!(field("amount"), "30000");
     assert!(field("accepturl").contains("accept=1"), "{fields:?}");
@@ -871,7 +871,7 @@ async fn a_booking_paid_in_the_window_is_confirmed_by_the_windows_callback() {
         "draft"
     );
 
-    let query = crate::payments::callback(&field("orderid"), "30000", "700001");
+    let query = app.window_callback(&field("orderid"), "30000", "700001");
     let answer = reqwest::get(format!(
         "{}/public/payments/window/callback?{query}",
         app.address

@@ -9,7 +9,7 @@ use reqwest::{Response, StatusCode, Url};
 use serde_json::Value;
 use tokio::net::TcpListener;
 use tribune_api::identity::client_ip::TrustedProxies;
-use tribune_api::integrations::payments::{StripeConfig, WindowConfig};
+use tribune_api::integrations::payments::{PaymentWindow, StripeConfig, WindowConfig};
 use tribune_api::settings::Settings;
 use tribune_api::startup::Application;
 use tribune_projections::db::APP_ROLE;
@@ -55,9 +55,6 @@ impl Default for AppOptions {
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(AppOptions::default()).await
 }
-
-/// The fake window's secret in tests: a test signs callbacks with it.
-pub const WINDOW_SECRET: &str = "tribune-stand-in";
 
 /// localstripe's address: `ops/test` starts one for the whole run and says where
 /// (`TRIBUNE_TEST_STRIPE_URL`); by hand, `ops/.venv/bin/localstripe --port 8420`.
@@ -113,12 +110,16 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
             webhook_secret: format!("whsec_{}", db.name),
             stand_in: true,
         }),
-        window: WindowConfig {
+        // Each test app its own, as each installation: a test signs callbacks with
+        // `TestApp::window`.
+        window: Some(WindowConfig {
             url: "http://127.0.0.1/stand-ins/payment-window".into(),
             merchant_number: "1000001".into(),
-            secret: WINDOW_SECRET.into(),
-        },
+            secret: format!("window-{}", uuid::Uuid::new_v4()),
+            stand_in: true,
+        }),
         qz: options.qz.clone(),
+        installation_secrets: Vec::new(),
     };
     let app = Application::build(settings.clone())
         .await
@@ -143,6 +144,28 @@ impl TestApp {
             .await
             .expect("smtp port");
         self.smtp = SmtpSink::start_on(listener).await;
+    }
+
+    /// The payment window as this app knows it, with its secret: what a test signs callbacks
+    /// with.
+    pub fn window(&self) -> PaymentWindow {
+        PaymentWindow::new(self.settings.window.clone().expect("the fake window"))
+    }
+
+    /// The window's callback for payment `orderid` of `amount` øre in DKK, transaction `txnid`,
+    /// hashed with this app's secret.
+    pub fn window_callback(&self, orderid: &str, amount: &str, txnid: &str) -> String {
+        self.window().signed_query(&[
+            ("txnid", txnid.to_string()),
+            ("orderid", orderid.to_string()),
+            ("amount", amount.to_string()),
+            ("currency", "208".into()),
+            ("date", "20261124".into()),
+            ("time", "1042".into()),
+            ("txnfee", "0".into()),
+            ("paymenttype", "1".into()),
+            ("cardno", "457199XXXXXX1234".into()),
+        ])
     }
 
     pub fn browser(&self) -> Browser {

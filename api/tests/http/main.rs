@@ -20,6 +20,7 @@ mod login_throttle;
 mod newsletters;
 mod openapi;
 mod orders;
+mod payment_reports;
 mod payments;
 mod pos;
 mod profile_cards;

@@ -7,9 +7,8 @@ use chrono::Utc;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tribune_api::integrations::payments::stripe::sign;
-use tribune_api::integrations::payments::{PaymentWindow, WindowConfig};
 
-use crate::helpers::{localstripe_url, spawn_app, window_fields, Browser, TestApp, WINDOW_SECRET};
+use crate::helpers::{localstripe_url, spawn_app, window_fields, Browser, TestApp};
 
 const VISA: &str = "4242424242424242";
 /// localstripe declines a PaymentIntent only with this card (its other decline cards pass).
@@ -486,28 +485,6 @@ pub(crate) async fn use_window(app: &TestApp) {
     .unwrap();
 }
 
-pub(crate) fn window() -> PaymentWindow {
-    PaymentWindow::new(WindowConfig {
-        url: "http://127.0.0.1/stand-ins/payment-window".into(),
-        merchant_number: "1000001".into(),
-        secret: WINDOW_SECRET.into(),
-    })
-}
-
-pub(crate) fn callback(orderid: &str, amount: &str, txnid: &str) -> String {
-    window().signed_query(&[
-        ("txnid", txnid.to_string()),
-        ("orderid", orderid.to_string()),
-        ("amount", amount.to_string()),
-        ("currency", "208".into()),
-        ("date", "20261124".into()),
-        ("time", "1042".into()),
-        ("txnfee", "0".into()),
-        ("paymenttype", "1".into()),
-        ("cardno", "457199XXXXXX1234".into()),
-    ])
-}
-
 #[tokio::test]
 async fn the_window_pays_on_its_callback_only_when_the_hash_and_amount_are_right() {
     let app = spawn_app().await;
@@ -531,7 +508,7 @@ async fn the_window_pays_on_its_callback_only_when_the_hash_and_amount_are_right
         "http://127.0.0.1/stand-ins/payment-window"
     );
     let fields = window_fields(started);
-    assert!(window().form_is_genuine(&fields));
+    assert!(app.window().form_is_genuine(&fields));
     let field = |name: &str| fields.iter().find(|(k, _)| k == name).unwrap().1.clone();
     assert_eq!(field("amount"), "50000");
     assert_eq!(field("instantcapture"), "1");
@@ -544,26 +521,26 @@ async fn the_window_pays_on_its_callback_only_when_the_hash_and_amount_are_right
     let events_before = events_of(&app, &id).await;
 
     // A bad hash, another amount (hashed right), an unknown payment: refused, nothing changes.
-    let mut forged = callback(&orderid, "50000", "900001");
+    let mut forged = app.window_callback(&orderid, "50000", "900001");
     forged = forged.replace("amount=50000", "amount=100");
     assert_eq!(call(forged).await, StatusCode::BAD_REQUEST);
     assert_eq!(
-        call(callback(&orderid, "100", "900001")).await,
+        call(app.window_callback(&orderid, "100", "900001")).await,
         StatusCode::BAD_REQUEST
     );
     assert_eq!(
-        call(callback("999999999", "50000", "900001")).await,
+        call(app.window_callback("999999999", "50000", "900001")).await,
         StatusCode::BAD_REQUEST
     );
     assert_eq!(events_of(&app, &id).await, events_before);
 
     // The real callback pays the order; the same callback again changes nothing.
     assert_eq!(
-        call(callback(&orderid, "50000", "900001")).await,
+        call(app.window_callback(&orderid, "50000", "900001")).await,
         StatusCode::OK
     );
     assert_eq!(
-        call(callback(&orderid, "50000", "900001")).await,
+        call(app.window_callback(&orderid, "50000", "900001")).await,
         StatusCode::OK
     );
     let seen = order(&staff, &id).await;

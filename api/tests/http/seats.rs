@@ -654,7 +654,7 @@ async fn a_paid_seat_whose_hold_ran_out_and_was_taken_cancels_its_booking_and_an
     assert_eq!(status, StatusCode::OK, "{body}");
     let fields = crate::helpers::window_fields(&first["result"]);
     let field = |name: &str| fields.iter().find(|(k, _)| k == name).unwrap().1.clone();
-    let query = crate::payments::callback(&field("orderid"), "15000", "700001");
+    let query = app.window_callback(&field("orderid"), "15000", "700001");
     let answer = reqwest::get(format!(
         "{}/public/payments/window/callback?{query}",
         app.address

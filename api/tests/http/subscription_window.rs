@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use tribune_api::invoices::recurring::charge_due;
 
 use crate::helpers::{a_contact, spawn_app, window_fields, Browser, TestApp};
-use crate::payments::{callback, use_window, window};
+use crate::payments::use_window;
 use crate::subscriptions::{draft, invoices_of, link_token, subscription, today};
 
 async fn page(customer: &Browser, id: &str, token: &str) -> Value {
@@ -21,7 +21,7 @@ async fn page(customer: &Browser, id: &str, token: &str) -> Value {
 }
 
 /// Starts a payment in the window: its form's fields, checked to be signed by the club's key.
-async fn start(customer: &Browser, id: &str, token: &str) -> Vec<(String, String)> {
+async fn start(app: &TestApp, customer: &Browser, id: &str, token: &str) -> Vec<(String, String)> {
     let (status, answer) = customer
         .post_json(
             &format!("/api/public/subscriptions/{id}/activate?token={token}"),
@@ -31,7 +31,7 @@ async fn start(customer: &Browser, id: &str, token: &str) -> Vec<(String, String
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["result"]["kind"], "window", "{answer}");
     let fields = window_fields(&answer["result"]);
-    assert!(window().form_is_genuine(&fields));
+    assert!(app.window().form_is_genuine(&fields));
     fields
 }
 
@@ -62,7 +62,7 @@ async fn a_window_club_s_customer_pays_each_period_in_the_window() {
     assert_eq!(shown["amountDue"], 29_900);
 
     // Activation: the first period, paid at once in the window, back to the page's flags.
-    let fields = start(&customer, &id, &token).await;
+    let fields = start(&app, &customer, &id, &token).await;
     assert_eq!(field(&fields, "amount"), "29900");
     assert_eq!(field(&fields, "instantcapture"), "1");
     assert!(field(&fields, "accepturl").ends_with("&success=1"));
@@ -71,10 +71,12 @@ async fn a_window_club_s_customer_pays_each_period_in_the_window() {
 
     // Nothing changes before the callback, nor on a forged or wrong one.
     assert_eq!(subscription(&staff, &id).await["status"], "draft");
-    let forged = callback(&orderid, "29900", "700001").replace("amount=29900", "amount=1");
+    let forged = app
+        .window_callback(&orderid, "29900", "700001")
+        .replace("amount=29900", "amount=1");
     assert_eq!(call_back(&app, forged).await, StatusCode::BAD_REQUEST);
     assert_eq!(
-        call_back(&app, callback(&orderid, "100", "700001")).await,
+        call_back(&app, app.window_callback(&orderid, "100", "700001")).await,
         StatusCode::BAD_REQUEST
     );
     assert_eq!(subscription(&staff, &id).await["status"], "draft");
@@ -82,7 +84,7 @@ async fn a_window_club_s_customer_pays_each_period_in_the_window() {
     // The callback approves the draft and books the period; twice changes nothing more.
     for _ in 0..2 {
         assert_eq!(
-            call_back(&app, callback(&orderid, "29900", "700001")).await,
+            call_back(&app, app.window_callback(&orderid, "29900", "700001")).await,
             StatusCode::OK
         );
     }
@@ -127,10 +129,10 @@ async fn a_window_club_s_customer_pays_each_period_in_the_window() {
     let shown = page(&customer, &id, &token).await;
     assert_eq!(shown["status"], "approved");
     assert_eq!(shown["canPay"], true);
-    let fields = start(&customer, &id, &token).await;
+    let fields = start(&app, &customer, &id, &token).await;
     let orderid = field(&fields, "orderid");
     assert_eq!(
-        call_back(&app, callback(&orderid, "29900", "700002")).await,
+        call_back(&app, app.window_callback(&orderid, "29900", "700002")).await,
         StatusCode::OK
     );
     assert_eq!(subscription(&staff, &id).await["periodsPaid"], 2);

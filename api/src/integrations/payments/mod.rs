@@ -125,12 +125,17 @@ pub enum PaymentState {
     Cancelled,
 }
 
+/// The only currency Tribune asks for, as Stripe names it (ISO 4217, lower case).
+pub const CURRENCY: &str = "dkk";
+
 /// A payment as the provider reports it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PaymentOutcome {
     pub reference: String,
     pub state: PaymentState,
     pub amount: Money,
+    /// ISO 4217, lower case (`dkk`).
+    pub currency: String,
     pub card: Option<CardSummary>,
     /// The card kept for later, when the payment was asked to keep it and went through.
     pub kept: Option<KeptCard>,

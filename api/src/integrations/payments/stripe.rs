@@ -292,6 +292,7 @@ impl StripeClient {
             reference: id_of(intent)?,
             state,
             amount: Money::ore(intent.get("amount").and_then(Value::as_i64).unwrap_or(0)),
+            currency: text(intent, "currency").to_ascii_lowercase(),
             card,
             kept,
         })

@@ -20,6 +20,8 @@ pub struct WindowConfig {
     pub url: String,
     pub merchant_number: String,
     pub secret: String,
+    /// The project's fake window (`crate::payments::stand_ins`), which the stand-ins select.
+    pub stand_in: bool,
 }
 
 pub struct PaymentWindow {
@@ -36,6 +38,9 @@ pub struct WindowCallback {
     /// The payment attempt's number, as the form sent it.
     pub orderid: String,
     pub amount: Money,
+    /// ISO 4217, lower case: the window names it by number (208 is `dkk`); a callback that
+    /// names none is about the form's, DKK.
+    pub currency: String,
     pub cardno: Option<String>,
     pub paymenttype: Option<String>,
 }
@@ -133,6 +138,10 @@ impl PaymentWindow {
             txnid,
             orderid,
             amount: Money::ore(amount),
+            currency: match get("currency").as_deref() {
+                None | Some(CURRENCY_DKK) => super::CURRENCY.to_string(),
+                Some(other) => other.to_ascii_lowercase(),
+            },
             cardno: get("cardno"),
             paymenttype: get("paymenttype"),
         })
@@ -142,6 +151,10 @@ impl PaymentWindow {
         let Some((_, given)) = pairs.iter().find(|(k, _)| k == "hash") else {
             return false;
         };
+        // Without a secret the hash is anyone's to make.
+        if self.config.secret.is_empty() {
+            return false;
+        }
         let values: Vec<&str> = pairs
             .iter()
             .filter(|(k, _)| k != "hash")
@@ -213,6 +226,7 @@ mod tests {
             url: "https://window.test/".into(),
             merchant_number: "8888".into(),
             secret: "hemmelig".into(),
+            stand_in: false,
         })
     }
 
@@ -237,6 +251,16 @@ mod tests {
         assert_eq!(callback.orderid, "17");
         assert_eq!(callback.amount, Money::ore(12500));
         assert_eq!(callback.cardno.as_deref(), Some("444444XXXXXX4444"));
+    }
+
+    #[test]
+    fn without_a_secret_no_hash_is_believed() {
+        let unset = PaymentWindow::new(WindowConfig {
+            secret: String::new(),
+            ..window().config().clone()
+        });
+        let query = unset.signed_query(&[("txnid", "1".into()), ("orderid", "17".into())]);
+        assert_eq!(unset.verify_callback(&query), Err(WindowError::Mismatch));
     }
 
     #[test]
