@@ -371,7 +371,7 @@ pub async fn update_client(
     let id = match input.id {
         Some(id) => {
             // The club settings screen saves this row too: its version moves on (kit::version).
-            version::claim_club(&mut tx, id, None).await?;
+            version::bump_club(&mut tx, id).await?;
             let mut q = QueryBuilder::<Postgres>::new("UPDATE clients SET name = ");
             q.push_bind(&name)
                 .push(", active = ")

@@ -17,6 +17,7 @@ use crate::error::ApiError;
 use crate::identity::modules;
 use crate::identity::tokens::random_secret;
 use crate::kit::db::unique_field;
+use crate::kit::html::sanitize;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::Submitted;
 use crate::kit::openapi::MultipartUpdate;
@@ -229,7 +230,7 @@ async fn clean_section(
                 }
                 json!(text)
             }
-            Kind::Html => json!(ammonia::clean(raw.as_str().unwrap_or_default().trim())),
+            Kind::Html => json!(sanitize(raw.as_str().unwrap_or_default().trim())),
             Kind::Bool => json!(raw.as_bool().unwrap_or(false)),
             Kind::Color => {
                 let text = text_of(raw).unwrap_or_default();
@@ -275,7 +276,7 @@ async fn clean_section(
                     if tname.is_empty() {
                         check.fail(&format!("{field}.{i}.name"), "Navn skal udfyldes");
                     }
-                    let template = ammonia::clean(
+                    let template = sanitize(
                         t.get("template")
                             .and_then(Value::as_str)
                             .unwrap_or_default(),
@@ -346,7 +347,7 @@ pub struct SettingsInput {
     pub api_keys: Vec<ApiKeyInput>,
     #[serde(default)]
     pub settings: Map<String, Value>,
-    /// The version the screen read (GET `version`); none: not checked, and a stale one is 409.
+    /// The version the screen read (GET `version`): required (422 without), and a stale one is 409.
     pub version: Option<i64>,
 }
 
@@ -533,6 +534,8 @@ pub async fn update_settings(
             check.fail(field, format!("{label} skal være en gyldig e-mail adresse"));
         }
     }
+    check.web_address("website", &input.website);
+    check.web_address("url", &input.url);
     let bank_reg = digits_only(&mut check, "bankReg", "Reg. nr.", &input.bank_reg);
     let bank_account = digits_only(
         &mut check,
@@ -558,7 +561,13 @@ pub async fn update_settings(
     }
 
     let mut tx = club_tx(&state.pool, client_id).await?;
-    version::claim_club(&mut tx, client_id, input.version).await?;
+    // Without a version the save is refused on `version`, with every other field's message too.
+    match input.version {
+        Some(read_at) => {
+            version::claim_club(&mut tx, client_id, Some(read_at)).await?;
+        }
+        None => check.fail("version", version::VERSION_REQUIRED),
+    }
     let before = load(&mut tx, client_id).await?;
     let mut settings = before.settings.as_object().cloned().unwrap_or_default();
     for (section, _, keys) in SECTIONS {

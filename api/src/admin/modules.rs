@@ -298,6 +298,7 @@ pub async fn update_module(
             check.fail(&format!("components.{i}.name"), "Navn skal udfyldes");
         }
     }
+    check.app_link("url", &input.url);
     let acl_rules = clean_rules(&input.acl_rules, &mut check);
     check.finish()?;
 

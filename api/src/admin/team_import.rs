@@ -14,7 +14,7 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::clients;
 use crate::integrations::team_sport::{TeamMember, ROLES};
-use crate::kit::input::Json;
+use crate::kit::input::OptionalJson;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -47,10 +47,10 @@ fn strings(v: Option<&Value>) -> Vec<String> {
 #[utoipa::path(post, path = "/api/contacts/import", tag = "contacts", request_body = Option<ImportInput>, responses((status = 200), (status = 403), (status = 422)))]
 pub async fn import_contacts(
     staff: Staff,
-    body: Option<Json<ImportInput>>,
+    body: OptionalJson<ImportInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = body.map(|b| b.into_inner()).unwrap_or_default();
+    let input = body.or_default();
     let club = clients::by_id(&state.pool, staff.client_id)
         .await?
         .ok_or(ApiError::NotFound)?;

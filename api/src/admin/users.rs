@@ -108,6 +108,7 @@ pub async fn clean_user(
     ] {
         check.max_chars_of(field, label, value, max);
     }
+    check.web_address("linkedin", &input.linkedin);
     let password = clean(&input.password);
     if password
         .as_ref()
@@ -133,7 +134,7 @@ pub async fn clean_user(
         signature: input
             .signature
             .as_deref()
-            .map(|s| ammonia::clean(s.trim()))
+            .map(|s| crate::kit::html::sanitize(s.trim()))
             .filter(|s| !s.is_empty()),
     })
 }

@@ -86,7 +86,7 @@ pub struct DiscountCodeInput {
     active: bool,
     #[serde(default)]
     product_ids: Vec<Option<Uuid>>,
-    /// The version the editor read (GET `version`); none: not checked.
+    /// The version the editor read (GET `version`); required when saving an existing row.
     version: Option<i64>,
 }
 
@@ -108,7 +108,7 @@ pub async fn update_discount_code(
     let code = check.required_text("code", "Kode", &input.code);
     check.present("expires", "Udløber", &input.expires);
     if check.present("discount", "Rabat", &input.discount) {
-        check.not_negative("discount", "Rabat", input.discount);
+        check.unit_price("discount", "Rabat", input.discount);
         if input.percentage && input.discount.is_some_and(|d| d > 10_000) {
             check.fail("discount", "Rabat må maksimalt være 100 eller mindre");
         }

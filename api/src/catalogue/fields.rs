@@ -117,7 +117,7 @@ pub struct FieldInput {
     #[serde(default)]
     values: Vec<String>,
     default_value: Option<String>,
-    /// The version the editor read (GET `version`); none: not checked.
+    /// The version the editor read (GET `version`); required when saving an existing row.
     version: Option<i64>,
 }
 

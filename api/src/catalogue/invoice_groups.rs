@@ -83,7 +83,7 @@ pub struct InvoiceGroupInput {
     sorting: Option<i32>,
     #[serde(default)]
     vat_exempt: bool,
-    /// The version the editor read (GET `version`); none: not checked.
+    /// The version the editor read (GET `version`); required when saving an existing row.
     version: Option<i64>,
 }
 

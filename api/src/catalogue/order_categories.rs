@@ -83,7 +83,7 @@ pub struct CategoryInput {
     /// The category's price in øre (an integer; 1 kr = 100 øre).
     price: Option<i64>,
     invoice_title: Option<String>,
-    /// The version the editor read (GET `version`); none: not checked.
+    /// The version the editor read (GET `version`); required when saving an existing row.
     version: Option<i64>,
 }
 
@@ -99,7 +99,7 @@ pub async fn update_order_category(
     let mut check = Check::new();
     let title = check.required_text("title", "Titel", &input.title);
     let price = input.price.unwrap_or(0);
-    check.not_negative("price", "Pris", Some(price));
+    check.unit_price("price", "Pris", Some(price));
     check.finish()?;
     let mut tx = write_tx(&state, &staff, "order_categories", input.id).await?;
     VERSIONED

@@ -110,7 +110,7 @@ pub struct ProductCategoryInput {
     hide_on_contract: bool,
     #[serde(default)]
     shop: ShopInput,
-    /// The version the editor read (GET `version`); none: not checked.
+    /// The version the editor read (GET `version`); required when saving an existing row.
     version: Option<i64>,
 }
 

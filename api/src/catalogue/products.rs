@@ -271,16 +271,16 @@ pub struct ProductInput {
     subscription: Subscription,
     #[serde(default)]
     shop: Shop,
-    /// The version the editor read (GET `version`); none: not checked.
+    /// The version the editor read (GET `version`); required when saving an existing row.
     version: Option<i64>,
 }
 
-/// A price in øre: required or not, never below 0.
+/// A price in øre: required or not, never below 0 nor above what a unit price may be.
 fn money(check: &mut Check, field: &str, value: Option<i64>, required: bool) {
     if required {
         check.present(field, "Pris", &value);
     }
-    check.not_negative(field, "Pris", value);
+    check.unit_price(field, "Pris", value);
 }
 
 /// Every rule of spec 3 §5 for products, with the field path the form shows it on.

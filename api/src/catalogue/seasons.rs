@@ -129,7 +129,7 @@ pub struct SeasonInput {
     inactive: bool,
     #[serde(default)]
     seats: Vec<SeatChannel>,
-    /// The version the editor read (GET `version`); none: not checked.
+    /// The version the editor read (GET `version`); required when saving an existing row.
     version: Option<i64>,
 }
 

@@ -506,7 +506,7 @@ pub struct CompanyInput {
     owner_id: Option<Uuid>,
     contact_ids: Option<Vec<Uuid>>,
     contacts: Option<Vec<ContactId>>,
-    /// The version the editor read (GET `version`); none: not checked.
+    /// The version the editor read (GET `version`); required when saving an existing row.
     version: Option<i64>,
 }
 
@@ -596,6 +596,7 @@ pub async fn update_company(
     ] {
         check.max_chars_of(field, label, value, max);
     }
+    check.web_address("website", &input.website);
 
     let client = clients::by_id(&state.pool, staff.client_id)
         .await?

@@ -110,7 +110,7 @@ pub struct ContactListInput {
     #[allow(dead_code)]
     #[schema(value_type = Object)]
     contacts: serde_json::Value,
-    /// The version the editor read (GET `version`); none: not checked, and a stale one is 409.
+    /// The version the editor read (GET `version`); required when saving an existing row, and a stale one is 409.
     version: Option<i64>,
 }
 

@@ -259,7 +259,7 @@ pub struct ContactInput {
     #[serde(default)]
     #[allow(dead_code)]
     payment_cards: Value,
-    /// The version the editor read (GET `version`); none: not checked.
+    /// The version the editor read (GET `version`); required when saving an existing row.
     version: Option<i64>,
 }
 
@@ -283,6 +283,7 @@ pub async fn update_contact(
     let email = check.required_text("email", "E-mail", &input.email);
     check.email("email", "E-mail", email.as_deref().unwrap_or_default());
     check.image("file", "Billede", picture_file);
+    check.web_address("linkedin", &input.linkedin);
     let client = clients::by_id(&state.pool, staff.client_id)
         .await?
         .ok_or(ApiError::NotFound)?;

@@ -533,7 +533,7 @@ pub struct EventForm {
     #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
     pub sub_events: Option<Vec<serde_json::Value>>,
-    /// The version the editor read (GET `version`); none: not checked.
+    /// The version the editor read (GET `version`); required when saving an existing row.
     #[serde(default)]
     pub version: Option<i64>,
 }

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use sqlx::PgConnection;
-use tribune_domain::money::{Money, MAX_UNIT_PRICE, UNIT_PRICE_TOO_LARGE};
+use tribune_domain::money::Money;
 use uuid::Uuid;
 
 use super::dto::{
@@ -79,7 +79,7 @@ pub fn check_fields(input: &EventForm, kind: Kind, check: &mut Check) {
         }
         check.required_text(&field("title"), "Titel", &product.title);
         if check.present(&field("price"), "Pris", &product.price) {
-            money(check, &field("price"), "Pris", product.price);
+            check.unit_price(&field("price"), "Pris", product.price);
         }
         check.not_negative(
             &field("maxAmount"),
@@ -91,20 +91,11 @@ pub fn check_fields(input: &EventForm, kind: Kind, check: &mut Check) {
             "Maks. antal pr. virksomhed",
             product.max_company_amount.map(i64::from),
         );
-        money(
-            check,
+        check.unit_price(
             &field("publicPrice"),
             "Offentlig pris",
             product.public_price,
         );
-    }
-}
-
-/// An amount of øre: at least 0, at most what a unit price may be.
-fn money(check: &mut Check, field: &str, label: &str, value: Option<i64>) {
-    check.not_negative(field, label, value);
-    if value.is_some_and(|v| v > MAX_UNIT_PRICE.as_ore()) {
-        check.fail(field, UNIT_PRICE_TOO_LARGE);
     }
 }
 
@@ -370,7 +361,7 @@ pub fn content(input: &EventForm, files: [Option<String>; 6]) -> EventContent {
                     public_price: p.public_price.map(Money::ore),
                     make_public_at: p.make_public_at,
                     alt_start_date: p.alt_start_date,
-                    ticket_description: clean(&p.ticket_description),
+                    ticket_description: clean(&p.ticket_description).map(|html| sanitize(&html)),
                 })
                 .collect(),
         },

@@ -18,7 +18,7 @@ use uuid::Uuid;
 use crate::envelope;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::ids::parse_id;
-use crate::kit::input::Json;
+use crate::kit::input::{Json, OptionalJson};
 use crate::kit::pdf::{pdf_response, stored_image};
 use crate::session::Staff;
 use crate::state::AppState;
@@ -357,11 +357,11 @@ pub struct UnplacedQuery {
 pub async fn unplaced(
     staff: Staff,
     path: web::Path<String>,
-    body: Option<Json<UnplacedQuery>>,
+    body: OptionalJson<UnplacedQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let event_id = parse_id(&path)?;
-    let query = body.map(|b| b.into_inner()).unwrap_or_default();
+    let query = body.or_default();
     let per_page = query.per_page.unwrap_or(500).clamp(1, 1000);
     let page = query.page.unwrap_or(1).clamp(1, 1_000_000);
     let search = query

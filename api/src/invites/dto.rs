@@ -71,7 +71,8 @@ pub struct EventInvites {
 /// Whom to invite (spec 2 §3 Event invitees): contacts of companies with contracts holding the
 /// agreement products, buyers of the order products, companies, contacts and contact lists.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", default)]
+// A key it does not know is refused (a misspelt one would otherwise invite nobody, silently).
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct InviteSelection {
     pub product_ids: Vec<Uuid>,
     pub order_product_ids: Vec<Uuid>,

@@ -22,7 +22,7 @@ use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::club::found_in_club;
 use crate::kit::ids::parse_id;
-use crate::kit::input::Json;
+use crate::kit::input::{Json, OptionalJson};
 use crate::kit::recipients::{self, OptOut, Scope, Selection};
 use crate::session::Staff;
 use crate::state::AppState;
@@ -148,11 +148,11 @@ pub async fn create_invites(
     staff: Staff,
     path: web::Path<String>,
     query: web::Query<CreateInvitesQuery>,
-    body: Option<Json<InviteSelection>>,
+    body: OptionalJson<InviteSelection>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let event_id = parse_id(&path)?;
-    let selection = body.map(Json::into_inner).unwrap_or_default();
+    let selection = body.or_default();
     let date = recipients::active_date(query.active_date.as_deref())?;
     let scope = Scope::of_query(
         query.all_companies == Some(true),
@@ -211,13 +211,13 @@ pub async fn send_invites(
     staff: Staff,
     path: web::Path<String>,
     query: web::Query<SendInvitesQuery>,
-    body: Option<Json<Vec<Uuid>>>,
+    body: OptionalJson<Vec<Uuid>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let event_id = parse_id(&path)?;
     let kind = SendKind::parse(query.kind.as_deref().unwrap_or("").trim())
         .ok_or_else(|| ApiError::field("type", "Typen skal være reminder eller update"))?;
-    let ids = body.map(Json::into_inner).unwrap_or_default();
+    let ids = body.or_default();
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     service::lock_event(&mut tx, staff.client_id, event_id).await?;
     let queued = service::queue_sends(
@@ -241,11 +241,11 @@ pub async fn send_invites(
 pub async fn delete_invites(
     staff: Staff,
     path: web::Path<String>,
-    body: Option<Json<Vec<Uuid>>>,
+    body: OptionalJson<Vec<Uuid>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let event_id = parse_id(&path)?;
-    let ids = body.map(Json::into_inner).unwrap_or_default();
+    let ids = body.or_default();
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let deleted = service::delete(
         &mut tx,

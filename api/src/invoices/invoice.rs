@@ -16,7 +16,7 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
-use crate::kit::input::Json;
+use crate::kit::input::{Json, OptionalJson};
 use crate::kit::pdf::pdf_response;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -216,7 +216,7 @@ pub struct SendTo {
 async fn mail(
     staff: Staff,
     path: web::Path<String>,
-    body: Option<Json<SendTo>>,
+    body: OptionalJson<SendTo>,
     state: web::Data<AppState>,
     what: Mailing,
 ) -> Result<HttpResponse, ApiError> {
@@ -228,9 +228,10 @@ async fn mail(
     Ok(envelope::result(InvoiceDto::from_invoice(id, 0, &invoice)))
 }
 
-fn send_to(body: Option<Json<SendTo>>) -> Result<Option<String>, ApiError> {
+fn send_to(body: OptionalJson<SendTo>) -> Result<Option<String>, ApiError> {
     let email = body
-        .and_then(|b| b.into_inner().email)
+        .0
+        .and_then(|b| b.email)
         .map(|e| e.trim().to_string())
         .filter(|e| !e.is_empty());
     if let Some(email) = &email {
@@ -246,7 +247,7 @@ fn send_to(body: Option<Json<SendTo>>) -> Result<Option<String>, ApiError> {
 pub async fn send(
     staff: Staff,
     path: web::Path<String>,
-    body: Option<Json<SendTo>>,
+    body: OptionalJson<SendTo>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     mail(staff, path, body, state, Mailing::Invoice).await
@@ -257,7 +258,7 @@ pub async fn send(
 pub async fn send_receipt(
     staff: Staff,
     path: web::Path<String>,
-    body: Option<Json<SendTo>>,
+    body: OptionalJson<SendTo>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     mail(staff, path, body, state, Mailing::Receipt).await

@@ -59,6 +59,39 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
     }
 }
 
+/// A JSON body the caller may leave out (an empty body: `None`). A body that is sent goes
+/// through `Json`'s checks, so a malformed one is a 422 naming its field, never taken for
+/// "no body" (as actix's `Option<Json<T>>` would: create-invites inviting on a body it could
+/// not read).
+#[derive(Debug)]
+pub struct OptionalJson<T>(pub Option<T>);
+
+impl<T: Default> OptionalJson<T> {
+    /// The body, or `T::default()` when none was sent.
+    pub fn or_default(self) -> T {
+        self.0.unwrap_or_default()
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for OptionalJson<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let headers = req.headers();
+        let length = headers
+            .get(actix_web::http::header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim);
+        let chunked = headers.contains_key(actix_web::http::header::TRANSFER_ENCODING);
+        if length == Some("0") || (length.is_none() && !chunked) {
+            return Box::pin(async { Ok(OptionalJson(None)) });
+        }
+        let body = Json::<T>::from_request(req, payload);
+        Box::pin(async move { Ok(OptionalJson(Some(body.await?.into_inner()))) })
+    }
+}
+
 /// The body of a write: multipart (the entity as JSON in `data`, files beside it), or, when no
 /// file goes with it, the entity as a plain JSON body, so a script can save with plain JSON.
 #[derive(Debug)]

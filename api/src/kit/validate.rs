@@ -1,9 +1,15 @@
 //! Field rules shared by request bodies, with the spec's Danish messages (spec 1 §5): every
 //! `update` collects its field errors in one `Check` and answers them as one 422.
 
+use tribune_domain::money::{MAX_UNIT_PRICE, UNIT_PRICE_TOO_LARGE};
+
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::text::clean;
 use crate::storage::UploadedFile;
+
+/// What a web address field with another scheme than http or https is told.
+pub const BAD_WEB_ADDRESS: &str =
+    "Ugyldig webadresse: brug en adresse der starter med http:// eller https://";
 
 /// One update's field rules: each failed rule records its Danish message on its field, and
 /// `finish` answers them all as one 422 (or lets the save go on).
@@ -59,6 +65,30 @@ impl Check {
     pub fn not_negative(&mut self, field: &str, label: &str, value: Option<i64>) {
         if value.is_some_and(|v| v < 0) {
             self.fail(field, format!("{label} skal minimum være 0 eller mere"));
+        }
+    }
+
+    /// An amount of øre a unit price may be, when given: at least 0 ("{label} skal minimum være 0
+    /// eller mere") and at most 100,000,000.00 kr., so nothing computed from it can saturate.
+    pub fn unit_price(&mut self, field: &str, label: &str, value: Option<i64>) {
+        self.not_negative(field, label, value);
+        if value.is_some_and(|v| v > MAX_UNIT_PRICE.as_ore()) {
+            self.fail(field, UNIT_PRICE_TOO_LARGE);
+        }
+    }
+
+    /// A web address, when given: http or https, or a bare host ("klubben.dk"); never another
+    /// scheme (`javascript:`, `data:`), which a link would run or open.
+    pub fn web_address(&mut self, field: &str, value: &Option<String>) {
+        if clean(value).is_some_and(|v| !is_web_address(&v)) {
+            self.fail(field, BAD_WEB_ADDRESS);
+        }
+    }
+
+    /// A link inside the app ("/companies") or a web address, when given.
+    pub fn app_link(&mut self, field: &str, value: &Option<String>) {
+        if clean(value).is_some_and(|v| !is_app_path(&v) && !is_web_address(&v)) {
+            self.fail(field, BAD_WEB_ADDRESS);
         }
     }
 
@@ -122,6 +152,37 @@ impl Check {
     pub fn finish(self) -> Result<(), ApiError> {
         check_errors(self.errors)
     }
+}
+
+/// http(s) with a host, or a bare host and path with no scheme at all. A browser reads whatever
+/// comes before the first `:` (ahead of any `/`, `?` or `#`) as the scheme, and drops tabs and
+/// line breaks inside a URL ("java\tscript:"), so those are refused too.
+pub fn is_web_address(value: &str) -> bool {
+    if value.is_empty() || value.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return false;
+    }
+    let lower = value.to_ascii_lowercase();
+    if let Some(rest) = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"))
+    {
+        return rest
+            .split(['/', '?', '#'])
+            .next()
+            .is_some_and(|host| !host.is_empty());
+    }
+    let head = lower.split(['/', '?', '#']).next().unwrap_or_default();
+    !head.contains(':') && !head.is_empty() && head.contains('.')
+}
+
+/// A path of this site: starts with one `/` (not `//`, which is another host), no scheme.
+pub fn is_app_path(value: &str) -> bool {
+    value.starts_with('/')
+        && !value.starts_with("//")
+        && !value.starts_with("/\\")
+        && !value
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || c == '\\')
 }
 
 pub fn is_email(value: &str) -> bool {
@@ -221,6 +282,46 @@ mod tests {
         assert!(is_email("kunde@tribune.test"));
         for bad in ["", "a", "a@b", "@b.dk", "a b@c.dk", "a@.dk", "a@dk."] {
             assert!(!is_email(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn web_addresses_are_http_or_https_or_a_bare_host() {
+        for good in [
+            "https://klubben.dk",
+            "http://klubben.dk/om?x=1#top",
+            "HTTPS://Klubben.DK",
+            "www.klubben.dk",
+            "nordiskbyg.dk/kontakt",
+        ] {
+            assert!(is_web_address(good), "{good}");
+        }
+        for bad in [
+            "javascript:alert(1)",
+            "JavaScript:alert(1)",
+            "java\tscript:alert(1)",
+            " javascript:alert(1)",
+            "data:text/html,<script>alert(1)</script>",
+            "vbscript:msgbox(1)",
+            "https://",
+            "http:/klubben.dk",
+            "klubben",
+            "",
+        ] {
+            assert!(!is_web_address(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn app_paths_stay_on_this_site() {
+        assert!(is_app_path("/companies"));
+        for bad in [
+            "//evil.test",
+            "/\\evil.test",
+            "companies",
+            "javascript:alert(1)",
+        ] {
+            assert!(!is_app_path(bad), "{bad}");
         }
     }
 }

@@ -5,8 +5,10 @@
 //!
 //! The claim is an UPDATE, so it also takes the row lock: of two saves sent at the same moment
 //! with the same version, the second waits for the first to commit and then finds it stale.
-//! A save without a version is not checked (today's webapp and scripts), but still moves the
-//! version on, so an editor that does send one notices it.
+//! A save of an existing row must send the version it read: without one it is a Danish 422 on
+//! `version` and changes nothing (issue 35 §8). A 422 and not the 409, because nobody else
+//! changed the row: the request itself is incomplete, as any other missing field is. A new row
+//! (no id) has no version to send.
 
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -21,6 +23,14 @@ pub struct Versioned {
     pub what: &'static str,
 }
 
+/// What a save of an existing row without its version is told, on the field `version`.
+pub const VERSION_REQUIRED: &str =
+    "Versionen mangler: genindlæs siden og gem igen, så en andens ændringer ikke overskrives";
+
+fn version_required() -> ApiError {
+    ApiError::field("version", VERSION_REQUIRED)
+}
+
 impl Versioned {
     /// The 409 of a stale save.
     pub fn stale(&self) -> ApiError {
@@ -31,7 +41,8 @@ impl Versioned {
     }
 
     /// Before a save of `id` (none: a new row, nothing to check) read at `read_at`: the row's new
-    /// version. Another club's row, or one that does not exist, is not found.
+    /// version. Another club's row, or one that does not exist, is not found; an existing row
+    /// without `read_at` is the 422 of a missing version.
     pub async fn claim(
         &self,
         conn: &mut PgConnection,
@@ -40,19 +51,20 @@ impl Versioned {
         read_at: Option<i64>,
     ) -> Result<Option<i64>, ApiError> {
         let Some(id) = id else { return Ok(None) };
-        let claimed: Option<i64> = sqlx::query_scalar(&format!(
-            "UPDATE {} SET version = version + 1 \
-             WHERE client_id = $1 AND id = $2 AND ($3::bigint IS NULL OR version = $3) \
-             RETURNING version",
-            self.table
-        ))
-        .bind(client_id)
-        .bind(id)
-        .bind(read_at)
-        .fetch_optional(&mut *conn)
-        .await?;
-        if claimed.is_some() {
-            return Ok(claimed);
+        if let Some(read_at) = read_at {
+            let claimed: Option<i64> = sqlx::query_scalar(&format!(
+                "UPDATE {} SET version = version + 1 \
+                 WHERE client_id = $1 AND id = $2 AND version = $3 RETURNING version",
+                self.table
+            ))
+            .bind(client_id)
+            .bind(id)
+            .bind(read_at)
+            .fetch_optional(&mut *conn)
+            .await?;
+            if claimed.is_some() {
+                return Ok(claimed);
+            }
         }
         let exists: bool = sqlx::query_scalar(&format!(
             "SELECT EXISTS (SELECT 1 FROM {} WHERE client_id = $1 AND id = $2)",
@@ -62,16 +74,34 @@ impl Versioned {
         .bind(id)
         .fetch_one(&mut *conn)
         .await?;
-        Err(if exists {
-            self.stale()
-        } else {
-            ApiError::NotFound
+        Err(match (exists, read_at) {
+            (false, _) => ApiError::NotFound,
+            (true, None) => version_required(),
+            (true, Some(_)) => self.stale(),
         })
     }
 }
 
-/// The club's own row (`clients`: no `client_id`, its id is the club): the same claim.
+/// The club's own row (`clients`: no `client_id`, its id is the club): the same claim, and the
+/// same 422 without a version.
 pub async fn claim_club(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    read_at: Option<i64>,
+) -> Result<i64, ApiError> {
+    let Some(read_at) = read_at else {
+        return Err(version_required());
+    };
+    move_club_on(conn, client_id, Some(read_at)).await
+}
+
+/// The clients row's version moved on by a save of another editor of that row (the System
+/// Admin's client editor, which has no version of its own), so the settings screen notices it.
+pub async fn bump_club(conn: &mut PgConnection, client_id: Uuid) -> Result<i64, ApiError> {
+    move_club_on(conn, client_id, None).await
+}
+
+async fn move_club_on(
     conn: &mut PgConnection,
     client_id: Uuid,
     read_at: Option<i64>,

@@ -505,8 +505,12 @@ async fn seasons_fields_and_discount_codes_follow_their_rules() {
         "Koden er allerede i brug",
     )
     .await;
+    let (_, read) = staff
+        .get_json(&format!("/api/orders/discount-codes/{id}"))
+        .await;
     let mut same = code;
     same["id"] = json!(id);
+    same["version"] = read["result"]["version"].clone();
     same["active"] = json!(true);
     save(&staff, "/api/orders/discount-codes/update", same).await;
     let (_, got) = staff
@@ -676,4 +680,76 @@ async fn the_demo_catalogue_is_a_football_clubs() {
             .await;
         assert_eq!(list["Total"], json!(expected), "{path}");
     }
+}
+
+/// Issue 35 §8: a catalogue price above what a unit price may be (100,000,000.00 kr.) is refused
+/// on its field, so the desk's price preview and the orders never meet a price that saturates.
+#[tokio::test]
+async fn a_catalogue_price_above_the_unit_price_bound_is_refused_on_its_field() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let too_much = 10_000_000_001_i64;
+    let message = "Beløbet må højst være 100.000.000,00 kr.";
+    let wrap = save_form(&staff, "/api/products/update", product("Gaveindpakning")).await;
+    for (body, field) in [
+        (
+            json!({ "title": "Guldbillet", "type": "product", "price": too_much }),
+            "price",
+        ),
+        (
+            json!({ "title": "Trøje", "type": "product", "price": 100,
+                    "variants": [{ "title": "XL", "price": too_much }] }),
+            "variants.0.price",
+        ),
+        (
+            json!({ "title": "Trøje", "type": "product", "price": 100,
+                    "options": [{ "productId": wrap, "priceOverride": true, "price": too_much }] }),
+            "options.0.price",
+        ),
+        (
+            json!({ "title": "Fitness", "type": "product", "price": 100,
+                    "subscription": { "active": true, "fee": too_much, "startFee": 0 } }),
+            "subscription.fee",
+        ),
+        (
+            json!({ "title": "Halstørklæde", "type": "product", "price": 100,
+                    "shop": { "price": too_much } }),
+            "shop.price",
+        ),
+        (
+            json!({ "title": "Halstørklæde", "type": "product", "price": 100,
+                    "shop": { "discount": too_much } }),
+            "shop.discount",
+        ),
+    ] {
+        refused(&staff, "/api/products/update", body, field, message).await;
+    }
+    refused(
+        &staff,
+        "/api/orders/categories/update",
+        json!({ "title": "Sponsorat", "price": too_much }),
+        "price",
+        message,
+    )
+    .await;
+    refused(
+        &staff,
+        "/api/orders/discount-codes/update",
+        json!({ "title": "Stor", "code": "STOR", "expires": "2030-01-01", "percentage": false,
+                "discount": too_much }),
+        "discount",
+        message,
+    )
+    .await;
+    assert_eq!(app.count("SELECT count(*) FROM products").await, 1);
+    assert_eq!(app.count("SELECT count(*) FROM order_categories").await, 0);
+    assert_eq!(app.count("SELECT count(*) FROM discount_codes").await, 0);
+
+    // The bound itself is a price.
+    save_form(
+        &staff,
+        "/api/products/update",
+        json!({ "title": "Guldbillet", "type": "product", "price": too_much - 1 }),
+    )
+    .await;
 }

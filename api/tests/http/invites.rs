@@ -632,3 +632,56 @@ async fn an_invitation_goes_by_sms_too_when_the_event_chose_an_sms_template() {
         sent[0].text
     );
 }
+
+/// Issue 35 §8: a body create-invites cannot read was taken for "no selection" and answered 200
+/// (with `allCompanies`, inviting every company). Now a selection of the wrong shape, an id that
+/// is no id, or a key it does not know is a 422 on that field, an unreadable body a 400, and
+/// nobody is invited; a call with no body at all still invites what the query names.
+#[tokio::test]
+async fn a_malformed_selection_is_refused_on_its_field_and_invites_nobody() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (event, _) = gala(&staff, json!({})).await;
+    let (nordbyg, _, _) = company_with_contact(&staff, "Nordbyg", "Anna", false).await;
+    let create = format!("/api/events/{event}/create-invites?allCompanies=true");
+
+    for (body, field) in [
+        (json!({ "companyIds": nordbyg }), "companyIds"),
+        (json!({ "companyIds": ["nordbyg"] }), "companyIds.0"),
+        (json!({ "companies": [nordbyg] }), "companies"),
+        (json!(["nordbyg"]), ""),
+    ] {
+        let (status, answer) = staff.post_json(&create, &body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {answer}");
+        if !field.is_empty() {
+            assert!(!first_error(&answer, field).is_empty(), "{field}: {answer}");
+        }
+    }
+    let (status, answer) = staff.post_raw(&create, "{\"companyIds\": [").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(
+        app.count("SELECT count(*) FROM invite_rows").await,
+        0,
+        "nobody is invited"
+    );
+
+    // Sending and deleting read their ids the same way: a list of something else is refused.
+    for action in ["send-invites", "delete-invites"] {
+        let (status, answer) = staff
+            .post_json(
+                &format!("/api/events/{event}/{action}"),
+                &json!({ "ids": [] }),
+            )
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{action}: {answer}"
+        );
+    }
+
+    // No body at all: the query's selection (every company) is invited.
+    let (status, answer) = staff.post_raw(&create, "").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["result"]["created"], 1, "{answer}");
+}

@@ -25,6 +25,7 @@ mod payments;
 mod pos;
 mod profile_cards;
 mod relations;
+mod rich_text;
 mod search;
 mod seats;
 mod session;

@@ -79,7 +79,9 @@ async fn club_settings_are_validated_audited_and_the_terms_page_serves_the_new_t
         assert_eq!(first_error(&body, field), message, "{field}");
     }
 
+    let (_, read) = admin.get_json("/api/settings").await;
     let good = json!({
+        "version": read["result"]["version"],
         "name": "Demo FC", "address": "Stadionvej 1", "zipCode": "2100", "city": "København Ø",
         "email": "kontakt@demofc.dk", "senderEmail": "billetter@demofc.dk", "bankReg": "1234", "bankAccount": "0012345678",
         "pricesWithVat": true, "apiKeys": [{ "name": "Kasse", "key": "" }],
@@ -224,8 +226,9 @@ async fn the_team_sport_import_makes_contacts_and_lists_and_a_second_run_duplica
 
     // Saved settings are the default choice.
     let admin = app.signed_in("admin@tribune.test").await;
+    let (_, read) = admin.get_json("/api/settings").await;
     let (status, _) = admin
-        .post_form("/api/settings/update", Some(&json!({ "name": "Demo FC", "settings": { "contacts": { "importTeamLists": ["senior-herrer"], "importRoleLists": ["Træner"] } } })), &[], vec![])
+        .post_form("/api/settings/update", Some(&json!({ "name": "Demo FC", "version": read["result"]["version"], "settings": { "contacts": { "importTeamLists": ["senior-herrer"], "importRoleLists": ["Træner"] } } })), &[], vec![])
         .await;
     assert_eq!(status, StatusCode::OK);
     let (status, body) = staff.post_json("/api/contacts/import", &json!({})).await;

@@ -8,7 +8,8 @@ import { useLazySearchProductsQuery } from '../../shared/pickers/pickersApi';
 import { SearchPicker } from '../../shared/pickers/SearchPicker';
 import type { ProductPick } from '../../shared/pickers/types';
 import { Form } from '../../shared/ui/Form';
-import { CheckboxField, MoneyField, TextAreaField, TextField } from '../../shared/ui/FormFields';
+import { CheckboxField, MoneyField, TextField } from '../../shared/ui/FormFields';
+import { RichTextField } from '../../shared/ui/RichTextField';
 import { useShownError } from '../../shared/editor/useShownError';
 import { newTicketProduct, ticketProductSchema, type TicketProductFormValues } from './eventSchema';
 
@@ -126,7 +127,12 @@ export function TicketProductDialog({ product, onHide, onSave }: TicketProductDi
                 label={label('disableAdditionalTickets')}
               />
             </div>
-            <TextAreaField name="ticketDescription" label={label('ticketDescription')} />
+            {/* Rich text, as the event's own texts: the booking shows it as HTML. */}
+            <RichTextField
+              name="ticketDescription"
+              label={label('ticketDescription')}
+              editorKey={product?.id ?? 'new'}
+            />
             <div className="tb-form-actions">
               <Button
                 type="button"

@@ -1,3 +1,4 @@
+import DOMPurify from 'dompurify';
 import { Formik, getIn, setIn, useField, useFormikContext, type FormikErrors } from 'formik';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -213,7 +214,13 @@ function ProductField({ eventId, product, index, free }: ProductFieldProps) {
           {product.price === 0 ? t('publicEvents.tickets.free') : formatOre(product.price)}
         </span>
       </div>
-      {product.description && <p className="tb-booking-description">{product.description}</p>}
+      {product.description && (
+        // The ticket's text is rich text the server sanitised; sanitised again as every HTML shown.
+        <div
+          className="tb-html tb-booking-description"
+          dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(product.description) }}
+        />
+      )}
       {product.allowance > 0 && (
         <p className="tb-booking-allowance">
           {/* Free tickets from no contract of the company's are the invitation's. */}
