@@ -811,12 +811,13 @@ async fn a_seasons_products_a_shop_picture_and_the_payment_return_each_answer_as
     assert_eq!(status, StatusCode::NOT_FOUND);
 
     // A product's shop image is served while the product is in the shop, and not after.
+    let (_, read) = staff.get_json(&format!("/api/products/{other}")).await;
     let (status, body) = staff
         .post_form(
             "/api/products/update",
             Some(
                 &json!({ "id": other, "title": "Halstørklæde", "type": "product", "price": 14900,
-                          "shop": { "active": true } }),
+                          "shop": { "active": true }, "version": read["result"]["version"] }),
             ),
             &[],
             vec![("shopImageFile", "halstoerklaede.png", crate::helpers::png())],
@@ -832,12 +833,13 @@ async fn a_seasons_products_a_shop_picture_and_the_payment_return_each_answer_as
         response.headers()["content-type"].to_str().unwrap(),
         "image/png"
     );
+    let (_, read) = staff.get_json(&format!("/api/products/{other}")).await;
     let (status, body) = staff
         .post_form(
             "/api/products/update",
             Some(
                 &json!({ "id": other, "title": "Halstørklæde", "type": "product", "price": 14900,
-                          "shop": { "active": false } }),
+                          "shop": { "active": false }, "version": read["result"]["version"] }),
             ),
             &[],
             vec![],
