@@ -635,12 +635,12 @@ export function eventSchema(t: TFunction, kind: EventFormKind) {
         maxSessionsPerVisitor: yup.string().label(label('maxSessionsPerVisitor')).trim().numeric(),
       })
       .when('hasSeating', {
-      is: (hasSeating: boolean) => isEvent && hasSeating,
-      then: (schema) =>
-        schema.shape({
-          chartId: yup.string().nullable().required(message('chartRequired')),
-        }),
-    }),
+        is: (hasSeating: boolean) => isEvent && hasSeating,
+        then: (schema) =>
+          schema.shape({
+            chartId: yup.string().nullable().required(message('chartRequired')),
+          }),
+      }),
     maxSignups: yup.string().label(label('maxSignups')).trim().numeric(),
     maxCompanySignups: yup.string().label(label('maxCompanySignups')).trim().numeric(),
     bannerPictureFile: image('bannerPicture'),
