@@ -55,10 +55,11 @@ async fn main() {
         .await
         .unwrap();
     assert_eq!(made["success"], true, "{made}");
+    // Every buyer comes from this one address: the event lets them all hold seats at once.
     let event: Uuid = sqlx::query_scalar(
         "INSERT INTO club_events (client_id, title, url, start_date, end_date, sign_up_start, sign_up_deadline, has_tickets, has_seating, seating) \
          VALUES ($1, 'Pladskamp', 'pladskamp', now() + interval '10 days', now() + interval '10 days 2 hours', \
-                 now() - interval '1 day', now() + interval '9 days', true, true, '{\"chartId\": \"bench-stadion\"}') RETURNING id",
+                 now() - interval '1 day', now() + interval '9 days', true, true, '{\"chartId\": \"bench-stadion\", \"maxSessionsPerVisitor\": 100000}') RETURNING id",
     )
     .bind(club)
     .fetch_one(&db.owner)

@@ -181,7 +181,7 @@ pub fn refusal(planned: &Plan, full: &Full) -> ApiError {
     if full.key.starts_with("allowance:") {
         return ApiError::field(
             &format!("products.{}.amount", line.unwrap_or(0)),
-            "Fribilletterne er brugt i mellemtiden. Gå tilbage og se prisen igen.",
+            super::plan::FREE_TICKETS_GONE,
         );
     }
     let message = if full.left == 0 {

@@ -174,6 +174,12 @@ pub struct BookingLineInput {
     pub seat_number: Option<String>,
     /// The seat's category colour, as the picker drew it (the server reads the seat's own).
     pub color: Option<String>,
+    /// How many of the line's tickets the buyer was shown free (`create-intent`'s `free`).
+    /// When fewer are free by the time it books (another booking took the company's free
+    /// tickets meanwhile), `book` refuses on `products.{i}.amount` instead of charging the
+    /// buyer for them; not given: the line is booked at its price then.
+    #[ts(optional, type = "number")]
+    pub free: Option<i32>,
 }
 
 /// The booking as the wizard sends it (spec 2 §3 Booking). The totals are the server's.
@@ -196,6 +202,8 @@ pub struct BookingInput {
     pub extra_info: Vec<ExtraInfoValue>,
     /// 'Handelsbetingelser' accepted.
     pub accept_terms: bool,
+    /// Not taken in the public booking: the discount is always 0 (spec 2 §9); a code sent is
+    /// refused on `discountCode`, so nobody is charged as if it had been taken.
     pub discount_code: Option<String>,
     /// The invite link's token (issue 18): its free tickets, and the door of an event open to
     /// the invited only.

@@ -362,6 +362,28 @@ pub fn allowances_of<'a>(lines: impl Iterator<Item = &'a PlannedLine> + Clone) -
     apply_allowances(&wanted, &allowance_left)
 }
 
+/// The free tickets are gone meanwhile: the buyer is sent back to see the price again.
+pub const FREE_TICKETS_GONE: &str =
+    "Fribilletterne er brugt i mellemtiden. Gå tilbage og se prisen igen.";
+
+/// A booking is never charged for tickets its buyer was shown free (`free` of its lines): when
+/// another booking of the company took them between the price and the booking, it is refused
+/// on the line, so the wizard prices it again (the batch refuses the same way when two
+/// bookings of one batch want the last free tickets: `confirm::refusal`).
+fn free_tickets_gone(input: &BookingInput, priced: &[Priced]) -> Result<(), ApiError> {
+    let mut errors = FieldErrors::new();
+    for (i, (line, price)) in input.products.iter().zip(priced).enumerate() {
+        if line.free.is_some_and(|shown| price.free < shown) {
+            push_error(
+                &mut errors,
+                &format!("products.{i}.amount"),
+                FREE_TICKETS_GONE,
+            );
+        }
+    }
+    check_errors(errors)
+}
+
 /// `plan` sharing `reads` with the other bookings of its batch.
 pub async fn plan_with(
     conn: &mut PgConnection,
@@ -395,6 +417,7 @@ pub async fn plan_with(
     let mut errors = FieldErrors::new();
     check_customer_fields(input, identity, &mut errors);
     check_questions(&event, &input.extra_info, &mut errors);
+    crate::kit::discount_codes::refuse_here(input.discount_code.as_deref(), &mut errors);
     // The terms are accepted on the last step: `create-intent` prices the booking before that.
     if booking && !input.accept_terms {
         push_error(
@@ -538,6 +561,9 @@ pub async fn plan_with(
     check_errors(errors)?;
 
     let priced = allowances_of(lines.iter());
+    if booking {
+        free_tickets_gone(input, &priced)?;
+    }
     let vat_disabled = club.disable_vat;
     let totals = booking_totals(&priced, vat_disabled);
     let mut claims = Vec::new();

@@ -49,6 +49,15 @@ pub struct EventSeating {
     pub name: Option<String>,
     #[serde(default)]
     pub event_id: Option<String>,
+    /// The most seats one visitor's hold session may hold at the event at once (none: 20).
+    #[serde(default)]
+    #[ts(optional)]
+    pub max_seats_per_session: Option<i32>,
+    /// How many hold sessions opened from one address may hold seats at the event at once
+    /// (none: 4).
+    #[serde(default)]
+    #[ts(optional)]
+    pub max_sessions_per_visitor: Option<i32>,
 }
 
 /// A company as a sponsor list shows it.

@@ -54,6 +54,22 @@ pub fn check_fields(input: &EventForm, kind: Kind, check: &mut Check) {
         "Maks. tilmeldinger pr. virksomhed",
         input.max_company_signups.map(i64::from),
     );
+    if let Some(seating) = &input.seating {
+        check.between(
+            "seating.maxSeatsPerSession",
+            "Maks. pladser pr. reservation",
+            seating.max_seats_per_session.map(i64::from),
+            1,
+            10_000,
+        );
+        check.between(
+            "seating.maxSessionsPerVisitor",
+            "Maks. reservationer pr. forbindelse",
+            seating.max_sessions_per_visitor.map(i64::from),
+            1,
+            100_000,
+        );
+    }
     for (i, info) in input.extra_info.iter().enumerate() {
         if info.title.trim().is_empty() {
             check.fail(&format!("extraInfo.{i}.title"), "Titel skal udfyldes");
@@ -258,8 +274,16 @@ pub fn content(input: &EventForm, files: [Option<String>; 6]) -> EventContent {
             chart_id: clean(&s.chart_id),
             name: clean(&s.name),
             event_id: clean(&s.event_id),
+            max_seats_per_session: s.max_seats_per_session,
+            max_sessions_per_visitor: s.max_sessions_per_visitor,
         })
-        .filter(|s| s.chart_id.is_some() || s.name.is_some() || s.event_id.is_some());
+        .filter(|s| {
+            s.chart_id.is_some()
+                || s.name.is_some()
+                || s.event_id.is_some()
+                || s.max_seats_per_session.is_some()
+                || s.max_sessions_per_visitor.is_some()
+        });
     let templates = |t: &NotificationTemplates| NotificationTemplates {
         invitation: clean(&t.invitation),
         reminder: clean(&t.reminder),

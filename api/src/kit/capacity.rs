@@ -74,6 +74,14 @@ pub mod keys {
         format!("invite:{invite}:{product}")
     }
 
+    /// The prefix of a discount code's uses (`discount_code`).
+    pub const DISCOUNT_CODE: &str = "discount-code:";
+
+    /// The uses of a discount code (its 'Antal'), across every sale that takes codes.
+    pub fn discount_code(code: Uuid) -> String {
+        format!("{DISCOUNT_CODE}{code}")
+    }
+
     /// The invite whose free tickets `key` counts, if it counts an invite's.
     pub fn invite_of(key: &str) -> Option<Uuid> {
         key.strip_prefix("invite:")?.split(':').next()?.parse().ok()

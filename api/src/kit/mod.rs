@@ -9,6 +9,7 @@ pub mod capacity;
 pub mod club;
 pub mod dates;
 pub mod db;
+pub mod discount_codes;
 pub mod files;
 pub mod history;
 pub mod html;

@@ -320,8 +320,32 @@ pub async fn sold_season_seats(
     .await
 }
 
-/// Extends a live hold session, and the seats it holds, to `minutes` from `now`: when it now
-/// runs out; None when it ran out already.
+/// The longest a hold session lives from its start, however active its buyer (issue 35): then
+/// it is not renewed and its seats are free for others.
+pub const SESSION_MAX_MINUTES: i64 = 30;
+
+/// When a session of `seat_hold_tokens` must end at the latest (SQL over its row): its start and
+/// `SESSION_MAX_MINUTES`.
+pub const SESSION_END: &str = "(created_at + interval '30 minutes')";
+
+/// Whether the session lived its longest (`SESSION_MAX_MINUTES`) by `now`.
+pub async fn session_lived_longest(
+    conn: &mut PgConnection,
+    token: &str,
+    now: DateTime<Utc>,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query_scalar::<_, bool>(&format!(
+        "SELECT {SESSION_END} <= $2 FROM seat_hold_tokens WHERE token = $1"
+    ))
+    .bind(token)
+    .bind(now)
+    .fetch_optional(conn)
+    .await?
+    .unwrap_or(false))
+}
+
+/// Extends a live hold session, and the seats it holds, to `minutes` from `now` (at most to its
+/// longest life): when it now runs out; None when it ran out already.
 pub async fn extend_session(
     conn: &mut PgConnection,
     token: &str,
@@ -439,17 +463,18 @@ pub async fn sync_order_seats(
     Ok(refused)
 }
 
-/// Extends a live hold session alone (not its seats), to `minutes` from `now`: when it now runs
-/// out; None when it ran out already.
+/// Extends a live hold session alone (not its seats), to `minutes` from `now` (at most to its
+/// longest life): when it now runs out; None when it ran out already.
 pub async fn extend_session_only(
     conn: &mut PgConnection,
     token: &str,
     now: DateTime<Utc>,
     minutes: i64,
 ) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
-    sqlx::query_scalar(
-        "UPDATE seat_hold_tokens SET expires_at = $3 WHERE token = $1 AND expires_at > $2 RETURNING expires_at",
-    )
+    sqlx::query_scalar(&format!(
+        "UPDATE seat_hold_tokens SET expires_at = least($3, {SESSION_END}) \
+         WHERE token = $1 AND expires_at > $2 AND {SESSION_END} > $2 RETURNING expires_at"
+    ))
     .bind(token)
     .bind(now)
     .bind(now + chrono::Duration::minutes(minutes))
@@ -749,4 +774,14 @@ pub async fn remove_season_tickets(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_ends_at_the_latest_its_longest_life_after_its_start() {
+        assert!(SESSION_END.contains(&format!("'{SESSION_MAX_MINUTES} minutes'")));
+    }
 }

@@ -93,6 +93,13 @@ impl Check {
     }
 
     /// At most `max` characters, when given: "{label} må højst være {max} tegn".
+    /// A whole number from `min` to `max`, when given.
+    pub fn between(&mut self, field: &str, label: &str, value: Option<i64>, min: i64, max: i64) {
+        if value.is_some_and(|v| v < min || v > max) {
+            self.fail(field, format!("{label} skal være mellem {min} og {max}"));
+        }
+    }
+
     pub fn max_chars_of(&mut self, field: &str, label: &str, value: &Option<String>, max: usize) {
         if let Some(value) = value {
             self.max_chars(field, label, value, max);

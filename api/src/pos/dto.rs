@@ -88,7 +88,8 @@ pub struct PosCustomer {
 pub struct PosCart {
     pub event_id: Option<Uuid>,
     pub products: Vec<PosLine>,
-    /// Not used at the desk: the discount is always 0 (spec 2 §9).
+    /// Not taken at the desk: the discount is always 0 (spec 2 §9); a code sent is refused on
+    /// `discountCode`, so nobody is charged as if it had been taken.
     pub discount_code: Option<String>,
     #[schema(value_type = i64)]
     pub subtotal: Money,

@@ -262,6 +262,7 @@ pub async fn price(
         stock.offers.iter().map(|o| (o.0.product.id, o)).collect();
     let goods: HashMap<Uuid, &Good> = stock.goods.iter().map(|g| (g.id, g)).collect();
     let mut errors = FieldErrors::new();
+    crate::kit::discount_codes::refuse_here(cart.discount_code.as_deref(), &mut errors);
     let mut lines: Vec<(usize, Line)> = Vec::new();
     let mut wanted_seats: Vec<(usize, usize, String, String)> = Vec::new();
     let mut in_cart: HashMap<Uuid, i64> = HashMap::new();

@@ -6,6 +6,14 @@
 //! conditional upsert on `event_seats` (the row of a seat at an event), so whatever the
 //! concurrency no two buyers hold or book the same seat. The lenient orphan rule
 //! (`tribune_domain::seats`) is checked here before every hold, as the picker checks it.
+//!
+//! A visitor's holds are limited (issue 35), per event (its seating's `maxSeatsPerSession` and
+//! `maxSessionsPerVisitor`): the seats one session holds there, and how many sessions opened
+//! from one address hold seats there at once. Both are counted in the hold's transaction with
+//! the sessions' rows locked (the address's by an advisory lock), so parallel requests cannot
+//! pass them together. A session lives at most `seating::SESSION_MAX_MINUTES` from its start,
+//! however active: then it is not renewed and its seats are free. The club's staff at the desk
+//! are not limited.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -24,6 +32,7 @@ use super::dto::{
 use crate::club::public_club as club;
 use crate::envelope;
 use crate::error::ApiError;
+use crate::identity::client_ip::client_ip;
 use crate::identity::tokens::random_secret;
 use crate::kit::batches::Batches;
 use crate::kit::ids::parse_id;
@@ -38,38 +47,110 @@ pub const TOKEN_MINUTES: i64 = 15;
 /// The most seats one change may hold.
 pub const MAX_SEATS: usize = 50;
 
+/// The seats one session may hold at an event that sets no limit: a family, or a youth team
+/// with its coaches, on one purchase.
+pub const DEFAULT_SEATS_PER_SESSION: i64 = 20;
+
+/// The sessions opened from one address that may hold seats at an event at once when it sets
+/// no limit: the phones and laptop of a household, or a few colleagues behind one office
+/// address.
+pub const DEFAULT_SESSIONS_PER_VISITOR: i64 = 4;
+
+/// What limits an event sets on a visitor's holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HoldLimits {
+    pub seats_per_session: i64,
+    pub sessions_per_visitor: i64,
+}
+
+impl HoldLimits {
+    /// The event's limits, or the defaults where it sets none.
+    async fn of_event(
+        conn: &mut PgConnection,
+        client_id: Uuid,
+        event: Uuid,
+    ) -> Result<HoldLimits, sqlx::Error> {
+        let set: Option<(Option<i64>, Option<i64>)> = sqlx::query_as(
+            "SELECT (seating->>'maxSeatsPerSession')::bigint, (seating->>'maxSessionsPerVisitor')::bigint \
+             FROM club_events WHERE client_id = $1 AND id = $2",
+        )
+        .bind(client_id)
+        .bind(event)
+        .fetch_optional(conn)
+        .await?;
+        let (seats, sessions) = set.unwrap_or_default();
+        Ok(HoldLimits {
+            seats_per_session: seats.unwrap_or(DEFAULT_SEATS_PER_SESSION),
+            sessions_per_visitor: sessions.unwrap_or(DEFAULT_SESSIONS_PER_VISITOR),
+        })
+    }
+}
+
+fn too_many_seats(limit: i64) -> ApiError {
+    ApiError::field(
+        "seats",
+        format!("Du kan højst holde {limit} pladser ad gangen til dette arrangement. Køb dem, du har valgt, før du vælger flere."),
+    )
+}
+
+fn too_many_sessions(limit: i64) -> ApiError {
+    ApiError::field(
+        "seats",
+        format!("Der holdes allerede pladser i {limit} andre bestillinger til dette arrangement fra din forbindelse. Gør en af dem færdig, eller vent til den udløber."),
+    )
+}
+
+/// A session renewed past its longest life.
+fn session_too_long() -> ApiError {
+    ApiError::field(
+        "holdToken",
+        format!(
+            "Pladserne kan højst holdes i {} minutter. Vælg pladserne igen.",
+            seating::SESSION_MAX_MINUTES
+        ),
+    )
+}
+
 pub const TOKEN_GONE: &str = "Din reservation af pladser er udløbet. Vælg pladserne igen.";
 
-/// A new hold session.
+/// A new hold session, opened from the visitor's address `ip` (None: not a visitor's).
 pub async fn new_token(
     conn: &mut PgConnection,
     client_id: Uuid,
     now: DateTime<Utc>,
+    ip: Option<&str>,
 ) -> Result<HoldToken, sqlx::Error> {
     let token = hold_token(
         &random_secret(),
         now + Duration::minutes(TOKEN_MINUTES),
         now,
     );
-    sqlx::query("INSERT INTO seat_hold_tokens (token, client_id, expires_at) VALUES ($1, $2, $3)")
-        .bind(&token.hold_token)
-        .bind(client_id)
-        .bind(token.expires_at)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO seat_hold_tokens (token, client_id, expires_at, created_at, ip) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&token.hold_token)
+    .bind(client_id)
+    .bind(token.expires_at)
+    .bind(now)
+    .bind(ip)
+    .execute(conn)
+    .await?;
     Ok(token)
 }
 
-/// Extends a live session, and the seats it holds, to `TOKEN_MINUTES` from `now`; None when it
-/// ran out (its seats may be someone else's by now).
+/// Extends a live session, and the seats it holds, to `TOKEN_MINUTES` from `now` (at most to
+/// its longest life); refused on `holdToken` when it ran out (its seats may be someone else's
+/// by now) or has lived its longest.
 pub async fn extend_token(
     conn: &mut PgConnection,
     token: &str,
     now: DateTime<Utc>,
-) -> Result<Option<HoldToken>, sqlx::Error> {
-    Ok(seating::extend_session(conn, token, now, TOKEN_MINUTES)
-        .await?
-        .map(|until| hold_token(token, until, now)))
+) -> Result<HoldToken, ApiError> {
+    match seating::extend_session(&mut *conn, token, now, TOKEN_MINUTES).await? {
+        Some(until) => Ok(hold_token(token, until, now)),
+        None if seating::session_lived_longest(conn, token, now).await? => Err(session_too_long()),
+        None => Err(ApiError::field("holdToken", TOKEN_GONE)),
+    }
 }
 
 /// The session as the picker counts it down.
@@ -292,6 +373,108 @@ pub struct HoldRequest {
     /// Places in standing areas: (section, how many).
     pub areas: Vec<(String, i64)>,
     pub companies: Vec<Uuid>,
+    /// A visitor's hold, which the event's `HoldLimits` apply to (not the club's staff's).
+    pub limited: bool,
+}
+
+/// What the limited sessions of a batch hold at its event, kept as the batch grants seats: the
+/// seats of each session, and the sessions of each address that hold seats there.
+struct Holding {
+    limits: HoldLimits,
+    seats: HashMap<String, i64>,
+    sessions: HashMap<String, HashSet<String>>,
+}
+
+impl Holding {
+    /// Reads what `tokens` (live sessions: `live`) hold at the event, and the sessions of their
+    /// addresses there. One address is counted by one transaction at a time (an advisory lock
+    /// to its commit, taken in the addresses' order so two batches never wait crosswise); the
+    /// sessions' own rows are locked already.
+    async fn read(
+        conn: &mut PgConnection,
+        client_id: Uuid,
+        event: Uuid,
+        tokens: &[&str],
+        live: &HashMap<String, (DateTime<Utc>, Option<String>)>,
+        now: DateTime<Utc>,
+    ) -> Result<Holding, sqlx::Error> {
+        let mut holding = Holding {
+            limits: HoldLimits {
+                seats_per_session: DEFAULT_SEATS_PER_SESSION,
+                sessions_per_visitor: DEFAULT_SESSIONS_PER_VISITOR,
+            },
+            seats: HashMap::new(),
+            sessions: HashMap::new(),
+        };
+        if tokens.is_empty() {
+            return Ok(holding);
+        }
+        holding.limits = HoldLimits::of_event(&mut *conn, client_id, event).await?;
+        let mut ips: Vec<&str> = tokens
+            .iter()
+            .filter_map(|t| live.get(*t)?.1.as_deref())
+            .collect();
+        ips.sort_unstable();
+        ips.dedup();
+        for ip in &ips {
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                .bind(format!("seat-holds:{event}:{ip}"))
+                .execute(&mut *conn)
+                .await?;
+        }
+        holding.seats = sqlx::query_as::<_, (String, i64)>(
+            "SELECT hold_token, count(*) FROM event_seats \
+             WHERE event_id = $1 AND status = 'held' AND held_until > $2 AND hold_token = ANY($3) \
+             GROUP BY hold_token",
+        )
+        .bind(event)
+        .bind(now)
+        .bind(tokens)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .collect();
+        if !ips.is_empty() {
+            let rows: Vec<(String, String)> = sqlx::query_as(
+                "SELECT DISTINCT t.ip, t.token FROM event_seats e JOIN seat_hold_tokens t ON t.token = e.hold_token \
+                 WHERE e.event_id = $1 AND e.status = 'held' AND e.held_until > $2 \
+                   AND t.client_id = $3 AND t.ip = ANY($4)",
+            )
+            .bind(event)
+            .bind(now)
+            .bind(client_id)
+            .bind(&ips)
+            .fetch_all(&mut *conn)
+            .await?;
+            for (ip, token) in rows {
+                holding.sessions.entry(ip).or_default().insert(token);
+            }
+        }
+        Ok(holding)
+    }
+
+    /// `token` (opened from `ip`) takes `new` seats more, or is refused by the limit it would
+    /// pass.
+    fn take(&mut self, token: &str, ip: Option<&str>, new: usize) -> Result<(), ApiError> {
+        let new = i64::try_from(new).unwrap_or(i64::MAX);
+        if new == 0 {
+            return Ok(());
+        }
+        let held = self.seats.get(token).copied().unwrap_or(0);
+        if held.saturating_add(new) > self.limits.seats_per_session {
+            return Err(too_many_seats(self.limits.seats_per_session));
+        }
+        if let Some(ip) = ip {
+            let sessions = self.sessions.entry(ip.to_string()).or_default();
+            let others = i64::try_from(sessions.len()).unwrap_or(i64::MAX);
+            if !sessions.contains(token) && others >= self.limits.sessions_per_visitor {
+                return Err(too_many_sessions(self.limits.sessions_per_visitor));
+            }
+            sessions.insert(token.to_string());
+        }
+        *self.seats.entry(token.to_string()).or_default() += new;
+        Ok(())
+    }
 }
 
 /// What holding a batch came to.
@@ -454,32 +637,46 @@ async fn hold_many(
             }
         }
     }
-    // Holding is activity: each session lives on from now, and the seats it holds with it.
-    let tokens: Vec<&str> = requests
+    // Holding is activity: each session lives on from now (at most to its longest life), and
+    // the seats it holds with it. Its row stays locked to this transaction, so what it holds is
+    // counted here alone.
+    let mut tokens: Vec<&str> = requests
         .iter()
         .zip(&answers)
         .filter(|(_, a)| a.is_none())
         .map(|(r, _)| r.token.trim())
         .collect();
-    let until = now + Duration::minutes(TOKEN_MINUTES);
-    let live: HashSet<String> = sqlx::query_scalar::<_, String>(
-        "WITH s AS (UPDATE seat_hold_tokens SET expires_at = $3 WHERE token = ANY($1) AND expires_at > $2 RETURNING token), \
-              e AS (UPDATE event_seats SET held_until = $3, updated_at = $2 \
-                    WHERE hold_token IN (SELECT token FROM s) AND status = 'held' AND held_until > $2) \
-         SELECT token FROM s",
-    )
-    .bind(&tokens)
-    .bind(now)
-    .bind(until)
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .collect();
+    tokens.sort_unstable();
+    tokens.dedup();
+    let live: HashMap<String, (DateTime<Utc>, Option<String>)> =
+        sqlx::query_as::<_, (String, DateTime<Utc>, Option<String>)>(&format!(
+            "WITH s AS (UPDATE seat_hold_tokens SET expires_at = least($3, {longest}) \
+                        WHERE token = ANY($1) AND expires_at > $2 AND {longest} > $2 RETURNING token, expires_at, ip), \
+                  e AS (UPDATE event_seats SET held_until = s.expires_at, updated_at = $2 FROM s \
+                        WHERE event_seats.hold_token = s.token AND event_seats.status = 'held' AND event_seats.held_until > $2) \
+             SELECT token, expires_at, ip FROM s",
+            longest = seating::SESSION_END
+        ))
+        .bind(&tokens)
+        .bind(now)
+        .bind(now + Duration::minutes(TOKEN_MINUTES))
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .map(|(token, until, ip)| (token, (until, ip)))
+        .collect();
     for (request, answer) in requests.iter().zip(answers.iter_mut()) {
-        if answer.is_none() && !live.contains(request.token.trim()) {
+        if answer.is_none() && !live.contains_key(request.token.trim()) {
             *answer = Some(Err(ApiError::field("holdToken", TOKEN_GONE)));
         }
     }
+    let limited: Vec<&str> = requests
+        .iter()
+        .zip(&answers)
+        .filter(|(r, a)| a.is_none() && r.limited)
+        .map(|(r, _)| r.token.trim())
+        .collect();
+    let mut holding = Holding::read(&mut *conn, client_id, event, &limited, &live, now).await?;
     let labels: Vec<&str> = wants
         .iter()
         .zip(&answers)
@@ -512,6 +709,7 @@ async fn hold_many(
             continue;
         }
         let token = request.token.trim();
+        let until = live.get(token).map_or(now, |(until, _)| *until);
         let decided = decide(
             &touched,
             &by_label,
@@ -520,7 +718,21 @@ async fn hold_many(
             token,
             &request.companies,
             now,
-        );
+        )
+        .and_then(|chosen| {
+            if request.limited {
+                let new = chosen
+                    .iter()
+                    .filter(|t| t.state(token, &request.companies, now) != SeatState::Mine)
+                    .count();
+                holding.take(
+                    token,
+                    live.get(token).and_then(|(_, ip)| ip.as_deref()),
+                    new,
+                )?;
+            }
+            Ok(chosen)
+        });
         match decided {
             Err(refused) => answers[at] = Some(Err(refused)),
             Ok(chosen) => {
@@ -552,9 +764,13 @@ async fn hold_many(
         }
     }
     let (ids, holders): (Vec<Uuid>, Vec<&str>) = seats.iter().map(|(id, t)| (*id, *t)).unzip();
+    let untils: Vec<DateTime<Utc>> = holders
+        .iter()
+        .map(|t| live.get(*t).map_or(now, |(until, _)| *until))
+        .collect();
     let taken: HashSet<Uuid> = sqlx::query_scalar::<_, Uuid>(
         "INSERT INTO event_seats (event_id, seat_id, client_id, status, hold_token, held_until) \
-         SELECT $1, s, $2, 'held', t, $3 FROM unnest($4::uuid[], $5::text[]) AS x(s, t) ORDER BY s \
+         SELECT $1, s, $2, 'held', t, u FROM unnest($4::uuid[], $5::text[], $3::timestamptz[]) AS x(s, t, u) ORDER BY s \
          ON CONFLICT (event_id, seat_id) DO UPDATE SET status = 'held', hold_token = EXCLUDED.hold_token, \
            held_until = EXCLUDED.held_until, order_id = NULL, season_ticket_id = NULL, updated_at = now() \
          WHERE (event_seats.status = 'held' AND (event_seats.held_until <= $6 OR event_seats.hold_token = EXCLUDED.hold_token)) \
@@ -563,7 +779,7 @@ async fn hold_many(
     )
     .bind(event)
     .bind(client_id)
-    .bind(until)
+    .bind(&untils)
     .bind(&ids)
     .bind(&holders)
     .bind(now)
@@ -604,6 +820,7 @@ pub async fn hold_seats(
         labels: labels.to_vec(),
         areas: Vec::new(),
         companies: companies.to_vec(),
+        limited: false,
     };
     match hold_many(conn, client_id, event, &[&request], now).await? {
         Held::Answers(mut answers) => answers.pop().unwrap_or(Err(ApiError::NotFound)),
@@ -719,8 +936,9 @@ pub async fn create_hold_token(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let client_id = club(&state, &req, &caller).await?;
+    let ip = client_ip(&req);
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let token = new_token(&mut tx, client_id, Utc::now()).await?;
+    let token = new_token(&mut tx, client_id, Utc::now(), Some(&ip)).await?;
     tx.commit().await?;
     Ok(envelope::result(token))
 }
@@ -738,9 +956,7 @@ pub async fn extend_hold_token(
 ) -> Result<HttpResponse, ApiError> {
     let client_id = club(&state, &req, &caller).await?;
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let token = extend_token(&mut tx, &path, Utc::now())
-        .await?
-        .ok_or_else(|| ApiError::field("holdToken", TOKEN_GONE))?;
+    let token = extend_token(&mut tx, &path, Utc::now()).await?;
     tx.commit().await?;
     Ok(envelope::result(token))
 }
@@ -817,6 +1033,10 @@ pub async fn hold_event_seats(
                 .map(|a| (a.section.trim().to_string(), a.count))
                 .collect(),
             companies,
+            limited: !caller
+                .0
+                .as_deref()
+                .is_some_and(|i| i.is_staff() && i.client_id == Some(client_id)),
         },
     };
     let token = state.seat_holds.hold(&state, job).await?;
@@ -849,7 +1069,12 @@ pub async fn release_event_seat(
     {
         return Err(ApiError::field("seat", "Pladsen er ikke holdt af dig"));
     }
-    let token = extend_token(&mut tx, body.hold_token.trim(), Utc::now()).await?;
+    // The seat is given back even when the session can live no longer.
+    let token = match extend_token(&mut tx, body.hold_token.trim(), Utc::now()).await {
+        Ok(token) => Some(token),
+        Err(err @ ApiError::Internal(_)) => return Err(err),
+        Err(_) => None,
+    };
     tx.commit().await?;
     Ok(envelope::result(token))
 }

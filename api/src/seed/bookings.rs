@@ -77,7 +77,7 @@ pub async fn seed_demo_bookings(state: &AppState) -> anyhow::Result<()> {
             if let Some(seat_ticket) = seat_ticket {
                 let seats = [format!("S{}-10", 6 + i), format!("S{}-11", 6 + i)];
                 let mut tx = tribune_projections::db::club_tx(pool, club).await?;
-                let token = crate::seats::holds::new_token(&mut tx, club, now).await?;
+                let token = crate::seats::holds::new_token(&mut tx, club, now, None).await?;
                 crate::seats::holds::hold_seats(
                     &mut tx,
                     club,

@@ -2,8 +2,8 @@
 //! Checkout, §7 create-intent, checkout/complete, order, §8, §9). `create-intent` checks the
 //! cart and the form and answers the key `complete` is called with: one key makes one order,
 //! however often it is sent. `complete` turns the cart into the order: its lines priced anew
-//! from the catalogue, the discount code applied, its stock taken on the capacity counters (so
-//! it is never oversold), its seats held with the order's own token, and — when there is
+//! from the catalogue, the discount code applied, its stock and the code's use taken on the
+//! capacity counters (so neither is ever overrun, whatever the concurrency), its seats held with the order's own token, and — when there is
 //! anything to pay — the card payment started; the buyer's next cart is a new one. The payment
 //! (`on_paid`, from the payment's settlement) keeps the stock and seats for good, books the
 //! seats, issues their tickets, marks the order for staff ('processing') and mails the
@@ -33,6 +33,7 @@ use crate::integrations::payments::{Capture, CardUse, PaymentOutcome, PaymentSta
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::capacity::{self, keys, Claim, NewHold};
+use crate::kit::discount_codes::{self, DiscountCode};
 use crate::kit::input::Json;
 use crate::kit::payments::Paid;
 use crate::kit::payments::{self, Purpose, StartPayment};
@@ -81,48 +82,6 @@ fn check_contact(input: &CheckoutInput, identity: Option<&Identity>, errors: &mu
     {
         push_error(errors, "description", "Beskrivelse må højst være 2000 tegn");
     }
-}
-
-/// A discount code as the checkout applies it.
-#[derive(Debug, Clone, sqlx::FromRow)]
-struct DiscountCode {
-    id: Uuid,
-    title: String,
-    discount: i64,
-    percentage: bool,
-    product_ids: Vec<Uuid>,
-    /// How many times it may be used (None: no limit), and how many it was.
-    amount: Option<i32>,
-    used: i64,
-}
-
-/// The club's active, unexpired discount code `code` (any case), or why not.
-async fn discount_code(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    code: &str,
-) -> Result<Result<DiscountCode, &'static str>, sqlx::Error> {
-    let found: Option<DiscountCode> = sqlx::query_as(
-        "SELECT d.id, d.title, d.discount, d.percentage, d.product_ids, d.amount, \
-                (SELECT count(*) FROM shop_checkouts s WHERE s.discount_code_id = d.id AND s.status <> 'cancelled') AS used \
-         FROM discount_codes d WHERE d.client_id = $1 AND lower(d.code) = lower($2) AND d.active \
-           AND d.expires >= (now() AT TIME ZONE 'Europe/Copenhagen')::date",
-    )
-    .bind(client_id)
-    .bind(code.trim())
-    .fetch_optional(conn)
-    .await?;
-    Ok(match found {
-        None => Err("Rabatkoden findes ikke eller er udløbet"),
-        Some(code)
-            if code
-                .amount
-                .is_some_and(|limit| code.used >= i64::from(limit)) =>
-        {
-            Err("Rabatkoden er brugt op")
-        }
-        Some(code) => Ok(code),
-    })
 }
 
 /// What the order is once checked: its content with lines priced anew, the stock it takes,
@@ -276,8 +235,9 @@ async fn check(
         .map(str::trim)
         .filter(|c| !c.is_empty())
     {
-        match discount_code(conn, client_id, text).await? {
-            Err(message) => push_error(&mut errors, "discountCode", message),
+        // The shop's holds share the club as their scope.
+        match discount_codes::find(conn, client_id, text, client_id, Utc::now()).await? {
+            Err(message) => push_error(&mut errors, discount_codes::FIELD, message),
             Ok(found) => {
                 // The lines it applies to: all, or those of its products.
                 let applies = |id: Option<Uuid>| {
@@ -298,12 +258,14 @@ async fn check(
                 if off <= Money::ZERO {
                     push_error(
                         &mut errors,
-                        "discountCode",
+                        discount_codes::FIELD,
                         "Rabatkoden gælder ikke for varerne i kurven",
                     );
                 } else {
                     content.order_discount = off;
                     discount_shown = with_vat(off, vat, false);
+                    // Its use is taken with the stock, in the order's hold.
+                    claims.push(found.claim());
                     code = Some(found);
                 }
             }
@@ -548,6 +510,12 @@ pub async fn complete(
     .await?;
     let hold_id = match hold {
         Ok(id) => Some(id),
+        Err(full) if DiscountCode::is_short(&full.key) => {
+            return Err(ApiError::field(
+                discount_codes::FIELD,
+                discount_codes::USED_UP,
+            ));
+        }
         Err(full) => {
             let at = checked
                 .content

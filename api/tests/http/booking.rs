@@ -9,8 +9,8 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    book, catalogue_ticket, first_error, first_offer, guest, iso, open_event, order_of, pdf_text,
-    products, spawn_app, visitor, Browser, TestApp,
+    a_discount_code, all_at_once, book, catalogue_ticket, first_error, first_offer, guest, iso,
+    open_event, order_of, pdf_text, products, spawn_app, visitor, Browser, TestApp,
 };
 
 /// What the browser's Stripe.js does with a card (the fake's relay to localstripe), then the
@@ -484,29 +484,7 @@ async fn a_company_user_books_its_allowance_free_and_pays_for_the_rest() {
     // Karen (kunde@tribune.test) is a contact of a company whose approved contract of this
     // season holds 2 of the ticket product.
     let (company, contact) = karens_company(&app).await;
-    let fc = app.club_id("Demo FC").await;
-    let owner = &app.db.owner;
-    let contract = uuid::Uuid::new_v4();
-    sqlx::query(
-        "INSERT INTO contract_rows (id, client_id, number, status, agreement_status, company_id, start_date, no_end_date, created_at, updated_at, version) \
-         VALUES ($1, $2, 990001, 'approved', 'signed', $3, current_date - 30, true, now(), now(), 1)",
-    )
-    .bind(contract)
-    .bind(fc)
-    .bind(company)
-    .execute(owner)
-    .await
-    .unwrap();
-    sqlx::query(
-        "INSERT INTO contract_lines (contract_id, line_id, client_id, position, product_id, title, unit, price, amount, total) \
-         VALUES ($1, gen_random_uuid(), $2, 0, $3::uuid, 'Sponsorbillet', 'stk', 0, 2, 0)",
-    )
-    .bind(contract)
-    .bind(fc)
-    .bind(&ticket)
-    .execute(owner)
-    .await
-    .unwrap();
+    contract_granting(&app, company, &ticket, 2).await;
 
     let karen = app.signed_in("kunde@tribune.test").await;
     let (_, page) = karen.get_json(&format!("/public/events/{url}")).await;
@@ -620,6 +598,35 @@ async fn concurrent_buyers_never_take_more_places_than_there_are() {
 }
 
 /// Karen (kunde@tribune.test) as the contact of a company of Demo FC: (company, contact).
+/// An approved contract of `company` running now that holds `amount` of the catalogue product
+/// `ticket`: its free tickets at the club's events.
+async fn contract_granting(app: &TestApp, company: uuid::Uuid, ticket: &str, amount: i64) {
+    let fc = app.club_id("Demo FC").await;
+    let owner = &app.db.owner;
+    let contract = uuid::Uuid::new_v4();
+    sqlx::query(
+        "INSERT INTO contract_rows (id, client_id, number, status, agreement_status, company_id, start_date, no_end_date, created_at, updated_at, version) \
+         VALUES ($1, $2, 990001, 'approved', 'signed', $3, current_date - 30, true, now(), now(), 1)",
+    )
+    .bind(contract)
+    .bind(fc)
+    .bind(company)
+    .execute(owner)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO contract_lines (contract_id, line_id, client_id, position, product_id, title, unit, price, amount, total) \
+         VALUES ($1, gen_random_uuid(), $2, 0, $3::uuid, 'Sponsorbillet', 'stk', 0, $4, 0)",
+    )
+    .bind(contract)
+    .bind(fc)
+    .bind(ticket)
+    .bind(amount)
+    .execute(owner)
+    .await
+    .unwrap();
+}
+
 async fn karens_company(app: &TestApp) -> (uuid::Uuid, uuid::Uuid) {
     let fc = app.club_id("Demo FC").await;
     let owner = &app.db.owner;
@@ -948,4 +955,145 @@ async fn a_card_booking_nobody_paid_for_a_day_is_given_up_and_a_fresh_one_is_not
             .unwrap(),
         0
     );
+}
+
+#[tokio::test]
+async fn sixteen_bookings_at_once_with_a_discount_code_are_each_refused_on_it_and_book_nothing() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let ticket = catalogue_ticket(&staff, "Ståplads", 8000).await;
+    let (id, _) = open_event(
+        &staff,
+        "Pokalkamp",
+        json!([{ "productId": ticket, "title": "Ståplads", "price": 8000, "public": true }]),
+        json!({}),
+    )
+    .await;
+    let code = a_discount_code(&staff, "ENGANG", 10000, 1).await;
+    let buyer = visitor(&app).await;
+    let product = first_offer(&buyer, &id).await;
+    // The public booking prices without a discount (spec 2 §9): a code is refused, never
+    // ignored, so nobody pays full price believing the code was taken.
+    let mut booking = guest(&id, json!([{ "productId": product, "amount": 1 }]));
+    booking["discountCode"] = json!("ENGANG");
+    let mut buyers: Vec<Browser> = Vec::new();
+    for _ in 0..16 {
+        buyers.push(visitor(&app).await);
+    }
+    let answers = all_at_once(16, |i| {
+        let booking = booking.clone();
+        let buyer = &buyers[i];
+        async move {
+            buyer
+                .post_json(
+                    &format!("/public/events/book?intentSecret=rabat-{i}"),
+                    &booking,
+                )
+                .await
+        }
+    })
+    .await;
+    for (status, body) in &answers {
+        assert_eq!(*status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(
+            first_error(body, "discountCode"),
+            "Rabatkoder kan kun bruges i webshoppen. Fjern rabatkoden for at fortsætte."
+        );
+    }
+    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 0);
+    let uses = app
+        .count(&format!(
+            "SELECT coalesce(sum(taken), 0) FROM capacity_counters WHERE key = 'discount-code:{code}'"
+        ))
+        .await;
+    assert_eq!(uses, 0);
+    // Without the code the same booking is priced as before.
+    booking["discountCode"] = Value::Null;
+    let (status, body) = buyer
+        .post_json("/public/events/create-intent", &booking)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["booking"]["total"], 8000);
+}
+
+#[tokio::test]
+async fn of_bookings_at_once_for_the_last_free_tickets_one_gets_them_and_the_rest_are_told_not_charged(
+) {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let ticket = catalogue_ticket(&staff, "Sponsorbillet", 20000).await;
+    let (id, _) = open_event(
+        &staff,
+        "Sponsorkamp",
+        json!([{ "productId": ticket, "title": "Sponsorbillet", "price": 20000, "public": true }]),
+        json!({}),
+    )
+    .await;
+    // Karen's company has 2 free tickets; 16 of its bookings were each shown them free.
+    let (company, _) = karens_company(&app).await;
+    contract_granting(&app, company, &ticket, 2).await;
+    let karen = app.signed_in("kunde@tribune.test").await;
+    let answer = products(&karen, &id, json!({ "companyId": company, "products": [] })).await;
+    let product = answer["result"][company.to_string()][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut booking = guest(&id, json!([{ "productId": product, "amount": 2 }]));
+    booking["companyId"] = json!(company);
+    let mut intents = Vec::new();
+    for _ in 0..16 {
+        let (status, intent) = karen
+            .post_json("/public/events/create-intent", &booking)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{intent}");
+        let priced = &intent["result"]["booking"];
+        assert_eq!(priced["bookingProducts"][0]["free"], 2, "{intent}");
+        assert_eq!(priced["total"], 0);
+        let mut shown = booking.clone();
+        shown["products"][0]["free"] = priced["bookingProducts"][0]["free"].clone();
+        intents.push((
+            intent["result"]["intentSecret"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+            shown,
+        ));
+    }
+
+    let answers = all_at_once(16, |i| {
+        let (secret, shown) = &intents[i];
+        let karen = &karen;
+        async move {
+            karen
+                .post_json(&format!("/public/events/book?intentSecret={secret}"), shown)
+                .await
+        }
+    })
+    .await;
+
+    let booked = answers.iter().filter(|(s, _)| *s == StatusCode::OK).count();
+    assert_eq!(booked, 1, "{answers:?}");
+    for (status, body) in answers.iter().filter(|(s, _)| *s != StatusCode::OK) {
+        assert_eq!(*status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(
+            first_error(body, "products.0.amount"),
+            "Fribilletterne er brugt i mellemtiden. Gå tilbage og se prisen igen."
+        );
+    }
+    // Nobody was charged for a ticket they were shown free.
+    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 1);
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM order_lines WHERE product_id = '{ticket}' AND price > 0"
+        ))
+        .await,
+        0
+    );
+    // Priced again, the buyer sees the full price, and books it knowingly.
+    let (status, intent) = karen
+        .post_json("/public/events/create-intent", &booking)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    assert_eq!(intent["result"]["booking"]["bookingProducts"][0]["free"], 0);
+    assert_eq!(intent["result"]["booking"]["total"], 40000);
 }

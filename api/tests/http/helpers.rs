@@ -485,6 +485,18 @@ pub async fn open_event(
     products: Value,
     extra: Value,
 ) -> (String, String) {
+    let data = open_event_form(staff, title, products, extra).await;
+    let (status, body) = staff
+        .post_form("/api/events/update", Some(&data), &[], vec![])
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{body}");
+    let id = body["result"].as_str().unwrap().to_string();
+    let (_, event) = staff.get_json(&format!("/api/events/{id}")).await;
+    (id, event["result"]["url"].as_str().unwrap().to_string())
+}
+
+/// The form `open_event` saves (its type made first).
+pub async fn open_event_form(staff: &Browser, title: &str, products: Value, extra: Value) -> Value {
     let (status, body) = staff
         .post_form(
             "/api/events/types/update",
@@ -512,13 +524,7 @@ pub async fn open_event(
     for (key, value) in extra.as_object().cloned().unwrap_or_default() {
         data[key] = value;
     }
-    let (status, body) = staff
-        .post_form("/api/events/update", Some(&data), &[], vec![])
-        .await;
-    assert_eq!(status, reqwest::StatusCode::OK, "{body}");
-    let id = body["result"].as_str().unwrap().to_string();
-    let (_, event) = staff.get_json(&format!("/api/events/{id}")).await;
-    (id, event["result"]["url"].as_str().unwrap().to_string())
+    data
 }
 
 /// A visitor of Demo FC's public site.
@@ -656,4 +662,36 @@ pub async fn order_of(buyer: &Browser, event: &str, data: &Value) -> Value {
         .await;
     assert_eq!(status, reqwest::StatusCode::OK, "{answer}");
     answer
+}
+
+/// A discount code of Demo FC, active until 2099, as staff save it: `percent` off (in hundredths:
+/// 10000 is 100 %), usable `uses` times. Its id.
+pub async fn a_discount_code(staff: &Browser, code: &str, percent: i64, uses: i64) -> String {
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/discount-codes/update",
+            &serde_json::json!({ "title": format!("Rabat {code}"), "code": code, "expires": "2099-12-31",
+                                 "amount": uses, "discount": percent, "percentage": true, "active": true }),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{body}");
+    body["result"].as_str().expect("id").to_string()
+}
+
+/// Runs the requests at once (each waits for all to be ready, then goes): their answers, in order.
+pub async fn all_at_once<F, Fut>(requests: usize, request: F) -> Vec<(reqwest::StatusCode, Value)>
+where
+    F: Fn(usize) -> Fut,
+    Fut: std::future::Future<Output = (reqwest::StatusCode, Value)>,
+{
+    let barrier = tokio::sync::Barrier::new(requests);
+    let runs = (0..requests).map(|i| {
+        let barrier = &barrier;
+        let run = request(i);
+        async move {
+            barrier.wait().await;
+            run.await
+        }
+    });
+    futures::future::join_all(runs).await
 }

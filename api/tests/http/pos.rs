@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 use tokio::sync::Barrier;
 
 use crate::helpers::{
-    catalogue_product, first_error, give_handbold_events, open_event, spawn_app, spawn_app_with,
-    AppOptions, Browser, TestApp,
+    a_discount_code, all_at_once, catalogue_product, first_error, give_handbold_events, open_event,
+    spawn_app, spawn_app_with, AppOptions, Browser, TestApp,
 };
 
 /// A chart of one section 'A' with a row 'A1' of `seats` seats: its key.
@@ -869,4 +869,46 @@ async fn without_a_qz_key_the_server_says_printing_is_not_set_up() {
     );
     let (status, _) = staff.get_json("/api/qz/sign-message?request=x").await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+}
+
+#[tokio::test]
+async fn sixteen_desk_sales_at_once_with_a_discount_code_are_each_refused_on_it_and_sell_nothing() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let desk = a_desk(&staff).await;
+    let code = a_discount_code(&staff, "ENGANG", 10000, 1).await;
+    // The desk prices without a discount (spec 2 §9): a code is refused, never ignored.
+    let answers = all_at_once(16, |i| {
+        let cart = json!({
+            "eventId": desk.event,
+            "products": [line(&desk.programme, 1)],
+            "discountCode": "ENGANG",
+            "paymentMethod": "cash",
+            "saleKey": format!("desk-sale-{i}"),
+        });
+        let staff = &staff;
+        let event = &desk.event;
+        async move { call(staff, event, "confirm-order", &cart).await }
+    })
+    .await;
+    for (status, body) in &answers {
+        assert_eq!(*status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(
+            first_error(body, "discountCode"),
+            "Rabatkoder kan kun bruges i webshoppen. Fjern rabatkoden for at fortsætte."
+        );
+    }
+    assert_eq!(
+        app.count("SELECT count(*) FROM event_bookings").await
+            + app
+                .count("SELECT count(*) FROM order_rows WHERE is_pos")
+                .await,
+        0
+    );
+    let uses = app
+        .count(&format!(
+            "SELECT coalesce(sum(taken), 0) FROM capacity_counters WHERE key = 'discount-code:{code}'"
+        ))
+        .await;
+    assert_eq!(uses, 0);
 }

@@ -1,6 +1,7 @@
 //! The seat engine (issue 16): the designer's charts, hold sessions, holding and giving back
 //! seats at an event, the orphan rule, expiry, token misuse, club isolation — and the race: many
-//! buyers at once on the same seats never hold one seat twice.
+//! buyers at once on the same seats never hold one seat twice; a visitor's holds limited per
+//! session, per address and in time, whatever the concurrency.
 
 use std::sync::Arc;
 
@@ -9,8 +10,9 @@ use serde_json::{json, Value};
 use tokio::sync::Barrier;
 
 use crate::helpers::{
-    book, catalogue_product, first_error, give_handbold_events, guest, open_event, order_of,
-    pdf_text, products, spawn_app, visitor, visitor_of, Browser, TestApp,
+    all_at_once, book, catalogue_product, first_error, give_handbold_events, guest, open_event,
+    open_event_form, order_of, pdf_text, products, spawn_app, visitor, visitor_of, Browser,
+    TestApp,
 };
 
 /// A chart of one section 'A' with two rows of `seats` seats and two categories: its id and key.
@@ -1516,7 +1518,15 @@ async fn buyers_at_once_on_a_standing_area_never_get_more_places_than_it_has() {
             body["result"].as_str().unwrap()
         ))
         .await;
-    let event = seated_event(&staff, made["result"]["key"].as_str().unwrap()).await;
+    // The sixteen sessions come from one address: the event lets them all hold places.
+    let (event, _) = open_event(
+        &staff,
+        "Pokalkamp",
+        json!([]),
+        json!({ "hasSeating": true,
+                "seating": { "chartId": made["result"]["key"], "name": "Arena", "maxSessionsPerVisitor": 16 } }),
+    )
+    .await;
     let buyer = visitor(&app).await;
     let mut tokens = Vec::new();
     for _ in 0..16 {
@@ -1868,4 +1878,247 @@ async fn send_seasonal_tickets_mails_each_holder_with_an_email_their_ticket_for_
         )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+/// The pairs of seats (`A1-1`, `A1-2`), (`A1-3`, `A1-4`), … of row A1: holding any of them
+/// leaves no single seat alone.
+fn pair(n: usize) -> [String; 2] {
+    [format!("A1-{}", 2 * n + 1), format!("A1-{}", 2 * n + 2)]
+}
+
+async fn hold_pair(buyer: &Browser, event: &str, token: &str, n: usize) -> (StatusCode, Value) {
+    let [a, b] = pair(n);
+    hold(buyer, event, token, &[&a, &b]).await
+}
+
+/// How many seats the session holds at the event now.
+async fn seats_held_by(app: &TestApp, event: &str, token: &str) -> i64 {
+    app.count(&format!(
+        "SELECT count(*) FROM event_seats WHERE event_id = '{event}' AND hold_token = '{token}' \
+         AND status = 'held' AND held_until > now()"
+    ))
+    .await
+}
+
+#[tokio::test]
+async fn parallel_holds_on_one_session_never_hold_more_seats_than_the_event_allows_a_session() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 40).await;
+    // A limit outside 1..10000 is refused on its field, and nothing is saved.
+    let mut form = open_event_form(
+        &staff,
+        "Pokalkamp",
+        json!([]),
+        json!({ "hasSeating": true }),
+    )
+    .await;
+    form["seating"] = json!({ "chartId": key, "name": "Stadion", "maxSeatsPerSession": 0, "maxSessionsPerVisitor": -1 });
+    let (status, body) = staff
+        .post_form("/api/events/update", Some(&form), &[], vec![])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "seating.maxSeatsPerSession"),
+        "Maks. pladser pr. reservation skal være mellem 1 og 10000"
+    );
+    assert_eq!(
+        first_error(&body, "seating.maxSessionsPerVisitor"),
+        "Maks. reservationer pr. forbindelse skal være mellem 1 og 100000"
+    );
+    let (event, _) = open_event(
+        &staff,
+        "Pokalkamp",
+        json!([]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion", "maxSeatsPerSession": 5 } }),
+    )
+    .await;
+    let (_, saved) = staff.get_json(&format!("/api/events/{event}")).await;
+    assert_eq!(
+        saved["result"]["seating"]["maxSeatsPerSession"], 5,
+        "{saved}"
+    );
+    let buyer = visitor(&app).await;
+    let mine = token(&buyer).await;
+
+    // Sixteen pairs at once on one session: two pairs (4 seats) fit under 5, a third would not.
+    let answers = all_at_once(16, |n| hold_pair(&buyer, &event, &mine, n)).await;
+
+    let granted = answers.iter().filter(|(s, _)| *s == StatusCode::OK).count();
+    assert_eq!(granted, 2, "{answers:?}");
+    for (status, body) in answers.iter().filter(|(s, _)| *s != StatusCode::OK) {
+        assert_eq!(*status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(
+            first_error(body, "seats"),
+            "Du kan højst holde 5 pladser ad gangen til dette arrangement. Køb dem, du har valgt, før du vælger flere."
+        );
+    }
+    assert_eq!(seats_held_by(&app, &event, &mine).await, 4);
+    // Holding again what it holds takes nothing more.
+    let held: Vec<String> = answers
+        .iter()
+        .filter(|(s, _)| *s == StatusCode::OK)
+        .flat_map(|(_, body)| body["result"]["seats"].as_array().unwrap().clone())
+        .map(|label| label.as_str().unwrap().to_string())
+        .collect();
+    let labels: Vec<&str> = held.iter().map(String::as_str).collect();
+    let (status, body) = hold(&buyer, &event, &mine, &labels).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // An event that sets no limit lets a session hold 20 seats: a family or a team.
+    let (plain, _) = open_event(
+        &staff,
+        "Træningskamp",
+        json!([]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } }),
+    )
+    .await;
+    let team = token(&buyer).await;
+    let seats: Vec<String> = (1..=21).map(|n| format!("A1-{n}")).collect();
+    let labels: Vec<&str> = seats.iter().map(String::as_str).collect();
+    let (status, body) = hold(&buyer, &plain, &team, &labels).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "seats"),
+        "Du kan højst holde 20 pladser ad gangen til dette arrangement. Køb dem, du har valgt, før du vælger flere."
+    );
+    let (status, body) = hold(&buyer, &plain, &team, &labels[..20]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The club's staff at the desk are not limited.
+    let desk = token(&staff).await;
+    let seats: Vec<String> = (1..=22).map(|n| format!("A2-{n}")).collect();
+    let labels: Vec<&str> = seats.iter().map(String::as_str).collect();
+    let (status, body) = hold(&staff, &plain, &desk, &labels).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[tokio::test]
+async fn of_sessions_at_once_from_one_address_only_as_many_as_the_event_allows_hold_seats() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 40).await;
+    let event = seated_event(&staff, &key).await;
+    let buyer = visitor(&app).await;
+    let mut tokens = Vec::new();
+    for _ in 0..8 {
+        tokens.push(token(&buyer).await);
+    }
+
+    // Eight sessions of one address at once; the event sets no limit: four hold seats.
+    let answers = all_at_once(8, |n| hold_pair(&buyer, &event, &tokens[n], n)).await;
+
+    let granted: Vec<usize> = answers
+        .iter()
+        .enumerate()
+        .filter(|(_, (s, _))| *s == StatusCode::OK)
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(granted.len(), 4, "{answers:?}");
+    for (status, body) in answers.iter().filter(|(s, _)| *s != StatusCode::OK) {
+        assert_eq!(*status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(
+            first_error(body, "seats"),
+            "Der holdes allerede pladser i 4 andre bestillinger til dette arrangement fra din forbindelse. Gør en af dem færdig, eller vent til den udløber."
+        );
+    }
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(DISTINCT hold_token) FROM event_seats WHERE event_id = '{event}' AND status = 'held'"
+        ))
+        .await,
+        4
+    );
+    // A session that holds seats already holds more; one that gives its seats back makes room.
+    let first = granted[0];
+    let (status, body) = hold_pair(&buyer, &event, &tokens[first], 10).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let refused = (0..8).find(|n| !granted.contains(n)).unwrap();
+    let (status, _) = hold_pair(&buyer, &event, &tokens[refused], 12).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let given_back = granted[1];
+    for seat in pair(given_back) {
+        let (status, body) = buyer
+            .post_json(
+                &format!("/public/events/{event}/release-seat"),
+                &json!({ "holdToken": tokens[given_back], "seat": seat }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (status, body) = hold_pair(&buyer, &event, &tokens[refused], 12).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The club's staff at the desk (behind the same address here) are not counted.
+    let (status, body) = hold_pair(&staff, &event, &token(&staff).await, 14).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[tokio::test]
+async fn a_session_is_renewed_only_to_its_longest_life_and_then_its_seats_are_free() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let event = seated_event(&staff, &key).await;
+    let (ann, bo) = (visitor(&app).await, visitor(&app).await);
+    let ann_token = token(&ann).await;
+    let (status, body) = hold(&ann, &event, &ann_token, &["A1-1", "A1-2"]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let owner = &app.db.owner;
+    // Ann has been at it for 29 minutes, active all the while.
+    sqlx::query("UPDATE seat_hold_tokens SET created_at = created_at - interval '29 minutes' WHERE token = $1")
+        .bind(&ann_token)
+        .execute(owner)
+        .await
+        .unwrap();
+    let (status, renewed) = ann
+        .post_json(
+            &format!("/public/seats/hold-tokens/{ann_token}"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{renewed}");
+    // Renewed to her session's 30 minutes, not 15 more.
+    let left = renewed["result"]["secondsLeft"].as_i64().unwrap();
+    assert!((1..=60).contains(&left), "{renewed}");
+    let (status, body) = hold(&ann, &event, &ann_token, &["A1-3", "A1-4"]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(
+        body["result"]["secondsLeft"].as_i64().unwrap() <= 60,
+        "{body}"
+    );
+    let beyond: i64 = app
+        .count(&format!(
+            "SELECT count(*) FROM event_seats e JOIN seat_hold_tokens t ON t.token = e.hold_token \
+             WHERE t.token = '{ann_token}' AND e.held_until > t.created_at + interval '30 minutes'"
+        ))
+        .await;
+    assert_eq!(beyond, 0, "no seat is held past the session's 30 minutes");
+
+    // Two minutes later: the session has lived its longest.
+    sqlx::query("UPDATE seat_hold_tokens SET created_at = created_at - interval '2 minutes', expires_at = expires_at - interval '2 minutes' WHERE token = $1")
+        .bind(&ann_token)
+        .execute(owner)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE event_seats SET held_until = held_until - interval '2 minutes' WHERE hold_token = $1")
+        .bind(&ann_token)
+        .execute(owner)
+        .await
+        .unwrap();
+    let (status, body) = ann
+        .post_json(
+            &format!("/public/seats/hold-tokens/{ann_token}"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "holdToken"),
+        "Pladserne kan højst holdes i 30 minutter. Vælg pladserne igen."
+    );
+    let (status, body) = hold(&ann, &event, &ann_token, &["A1-5", "A1-6"]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    // Her seats are free for the next buyer.
+    let bo_token = token(&bo).await;
+    let (status, body) = hold(&bo, &event, &bo_token, &["A1-1", "A1-2", "A1-3", "A1-4"]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 }

@@ -7,7 +7,8 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    catalogue_product, first_error, open_event, spawn_app, visitor, visitor_of, Browser, TestApp,
+    a_discount_code, all_at_once, catalogue_product, first_error, open_event, spawn_app, visitor,
+    visitor_of, Browser, TestApp,
 };
 
 /// Demo FC's prices are without VAT, at 25 %.
@@ -704,6 +705,65 @@ async fn a_discount_code_lowers_the_total_and_is_used_up_after_its_uses() {
     let (status, body) = intent(&next, &form).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(first_error(&body, "discountCode"), "Rabatkoden er brugt op");
+}
+
+/// `buyers` visitors with the scarf in their carts complete their checkouts at once with `code`:
+/// the answers.
+async fn checkouts_at_once_with(
+    app: &TestApp,
+    scarf: &str,
+    code: &str,
+    buyers: usize,
+) -> Vec<(StatusCode, Value)> {
+    let mut ready = Vec::new();
+    for _ in 0..buyers {
+        let buyer = visitor(app).await;
+        add(&buyer, &format!("productId={scarf}")).await;
+        ready.push(buyer);
+    }
+    all_at_once(buyers, |i| {
+        let buyer = &ready[i];
+        async move {
+            let mut form = guest_form(&format!("koeber{i}@example.dk"));
+            form["discountCode"] = json!(code);
+            complete(buyer, &format!("{code}-{i}"), &form).await
+        }
+    })
+    .await
+}
+
+#[tokio::test]
+async fn sixteen_buyers_at_once_use_a_one_use_code_once_and_a_three_use_code_three_times() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, scarf, _, _) = the_shop(&staff).await;
+    // 100 % off: the orders cost nothing and are confirmed at once.
+    for (code, uses) in [("ENGANG", 1), ("TREGANGE", 3)] {
+        let id = a_discount_code(&staff, code, 10000, uses).await;
+
+        let answers = checkouts_at_once_with(&app, &scarf, code, 16).await;
+
+        let used = answers.iter().filter(|(s, _)| *s == StatusCode::OK).count();
+        assert_eq!(used, usize::try_from(uses).unwrap(), "{code}: {answers:?}");
+        for (status, body) in answers.iter().filter(|(s, _)| *s != StatusCode::OK) {
+            assert_eq!(*status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+            assert_eq!(first_error(body, "discountCode"), "Rabatkoden er brugt op");
+        }
+        let orders = app
+            .count(&format!(
+                "SELECT count(*) FROM shop_checkouts WHERE discount_code_id = '{id}' AND status = 'confirmed'"
+            ))
+            .await;
+        assert_eq!(orders, uses, "{code}");
+        // The next buyer is told before they pay.
+        let next = visitor(&app).await;
+        add(&next, &format!("productId={scarf}")).await;
+        let mut form = guest_form("naeste@example.dk");
+        form["discountCode"] = json!(code);
+        let (status, body) = intent(&next, &form).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(first_error(&body, "discountCode"), "Rabatkoden er brugt op");
+    }
 }
 
 #[tokio::test]

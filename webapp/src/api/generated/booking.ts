@@ -100,7 +100,14 @@ names: Array<string>, extraInfo: Array<ExtraInfoValue>, holdToken: string | null
 /**
  * The seat's category colour, as the picker drew it (the server reads the seat's own).
  */
-color: string | null, };
+color: string | null, 
+/**
+ * How many of the line's tickets the buyer was shown free (`create-intent`'s `free`).
+ * When fewer are free by the time it books (another booking took the company's free
+ * tickets meanwhile), `book` refuses on `products.{i}.amount` instead of charging the
+ * buyer for them; not given: the line is booked at its price then.
+ */
+free?: number, };
 
 export type BookingInput = { eventId: string | null, companyId: string | null, contactId: string | null, products: Array<BookingLineInput>, firstname: string, lastname: string, email: string, phone: string, 
 /**
@@ -114,7 +121,12 @@ extraInfo: Array<ExtraInfoValue>,
 /**
  * 'Handelsbetingelser' accepted.
  */
-acceptTerms: boolean, discountCode: string | null, 
+acceptTerms: boolean, 
+/**
+ * Not taken in the public booking: the discount is always 0 (spec 2 §9); a code sent is
+ * refused on `discountCode`, so nobody is charged as if it had been taken.
+ */
+discountCode: string | null, 
 /**
  * The invite link's token (issue 18): its free tickets, and the door of an event open to
  * the invited only.

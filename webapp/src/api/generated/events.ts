@@ -6,7 +6,16 @@ export type ExtraInfoType = "Radio" | "Checkbox" | "Select" | "Text";
 
 export type EventExtraInfo = { title: string, alias: string, values: Array<string>, multiple: boolean, type: ExtraInfoType, required: boolean, };
 
-export type EventSeating = { chartId: string | null, name: string | null, eventId: string | null, };
+export type EventSeating = { chartId: string | null, name: string | null, eventId: string | null, 
+/**
+ * The most seats one visitor's hold session may hold at the event at once (none: 20).
+ */
+maxSeatsPerSession?: number, 
+/**
+ * How many hold sessions opened from one address may hold seats at the event at once
+ * (none: 4).
+ */
+maxSessionsPerVisitor?: number, };
 
 export type EventCompany = { id: string, name: string, };
 

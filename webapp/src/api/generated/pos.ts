@@ -55,7 +55,8 @@ email: string, phone: string, };
 
 export type PosCart = { eventId: string | null, products: Array<PosLine>, 
 /**
- * Not used at the desk: the discount is always 0 (spec 2 §9).
+ * Not taken at the desk: the discount is always 0 (spec 2 §9); a code sent is refused on
+ * `discountCode`, so nobody is charged as if it had been taken.
  */
 discountCode: string | null, subtotal: Money, discount: Money, vat: Money, total: Money, 
 /**

@@ -80,6 +80,7 @@ function SeatChartField() {
         onChange={(event) => {
           const chosen = options.find((option) => option.value === event.value);
           void setFieldValue('seating', {
+            ...values.seating,
             chartId: chosen?.value ?? null,
             name: chosen?.label ?? null,
           });
@@ -147,6 +148,20 @@ export function EventDetailsTab({ kind, editorKey, onTypeChosen }: EventDetailsT
         {values.hasSeating && (
           <div className="tb-form-grid">
             <SeatChartField />
+            <TextField
+              name="seating.maxSeatsPerSession"
+              label={label('maxSeatsPerSession')}
+              help={t('events.fields.maxSeatsPerSessionHelp')}
+              placeholder="20"
+              inputMode="numeric"
+            />
+            <TextField
+              name="seating.maxSessionsPerVisitor"
+              label={label('maxSessionsPerVisitor')}
+              help={t('events.fields.maxSessionsPerVisitorHelp')}
+              placeholder="4"
+              inputMode="numeric"
+            />
           </div>
         )}
         {!values.hasTickets && (

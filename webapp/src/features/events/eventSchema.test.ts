@@ -21,6 +21,9 @@ import {
 
 const BERLIN = 'Europe/Berlin';
 
+/** The hold limits' fields left empty (the server's defaults). */
+const noLimits = { maxSeatsPerSession: '', maxSessionsPerVisitor: '' };
+
 describe('the event form', () => {
   it('sends back what it read: times in UTC, money in øre, without the sub-events', () => {
     const event = savedEvent({
@@ -80,7 +83,7 @@ describe('the event form', () => {
   it('sends the seating back as it was read', () => {
     const event = seatedEvent();
     const values = eventFormValues(event, BERLIN);
-    expect(values.seating).toEqual({ chartId: 'stadion', name: 'Stadion' });
+    expect(values.seating).toEqual({ ...noLimits, chartId: 'stadion', name: 'Stadion' });
     expect(eventPayload(event, values, BERLIN).seating).toEqual(event.seating);
   });
 
@@ -88,7 +91,7 @@ describe('the event form', () => {
     const event = seatedEvent();
     const values = {
       ...eventFormValues(event, BERLIN),
-      seating: { chartId: 'arena', name: 'Arena' },
+      seating: { ...noLimits, chartId: 'arena', name: 'Arena' },
     };
     expect(eventPayload(event, values, BERLIN).seating).toEqual({
       chartId: 'arena',
@@ -97,14 +100,36 @@ describe('the event form', () => {
     });
 
     const unseated = savedEvent();
-    const seating = { chartId: 'stadion', name: 'Stadion' };
+    const seating = { ...noLimits, chartId: 'stadion', name: 'Stadion' };
     expect(
       eventPayload(
         unseated,
         { ...eventFormValues(unseated, BERLIN), hasSeating: true, seating },
         BERLIN,
       ).seating,
-    ).toEqual({ ...seating, eventId: null });
+    ).toEqual({ chartId: 'stadion', name: 'Stadion', eventId: null });
+  });
+
+  it("saves the limits on a visitor's seat holds, an empty one as the server's default", () => {
+    const event = seatedEvent({
+      seating: { chartId: 'stadion', name: 'Stadion', eventId: null, maxSeatsPerSession: 12 },
+    });
+    const values = eventFormValues(event, BERLIN);
+    expect(values.seating.maxSeatsPerSession).toBe('12');
+    expect(values.seating.maxSessionsPerVisitor).toBe('');
+    const seating = eventPayload(
+      event,
+      { ...values, seating: { ...values.seating, maxSessionsPerVisitor: '6' } },
+      BERLIN,
+    ).seating;
+    expect(seating?.maxSeatsPerSession).toBe(12);
+    expect(seating?.maxSessionsPerVisitor).toBe(6);
+    const cleared = eventPayload(
+      event,
+      { ...values, seating: { ...values.seating, maxSeatsPerSession: ' ' } },
+      BERLIN,
+    ).seating;
+    expect(cleared?.maxSeatsPerSession).toBeUndefined();
   });
 
   it('puts the seating back as it was when seating is turned off', () => {
@@ -112,7 +137,7 @@ describe('the event form', () => {
     const values = {
       ...eventFormValues(event, BERLIN),
       hasSeating: false,
-      seating: { chartId: 'arena', name: 'Arena' },
+      seating: { ...noLimits, chartId: 'arena', name: 'Arena' },
     };
     expect(eventPayload(event, values, BERLIN).seating).toEqual(event.seating);
   });

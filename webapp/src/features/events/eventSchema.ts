@@ -67,10 +67,15 @@ export interface ExtraInfoFormValues {
   required: boolean;
 }
 
-/** 'Pladskort': the chosen chart's key and name (the rest of the stored seating is kept). */
+/**
+ * 'Pladskort': the chosen chart's key and name, and the limits on a visitor's holds (empty: the
+ * server's defaults); the rest of the stored seating is kept.
+ */
 export interface SeatingFormValues {
   chartId: string | null;
   name: string | null;
+  maxSeatsPerSession: string;
+  maxSessionsPerVisitor: string;
 }
 
 export interface EventFormValues {
@@ -342,7 +347,12 @@ export function eventFormValues(
     hasSeating: entity.hasSeating,
     hasSponsors: entity.hasSponsors,
     hasTables: entity.hasTables,
-    seating: { chartId: entity.seating?.chartId ?? null, name: entity.seating?.name ?? null },
+    seating: {
+      chartId: entity.seating?.chartId ?? null,
+      name: entity.seating?.name ?? null,
+      maxSeatsPerSession: numberText(entity.seating?.maxSeatsPerSession),
+      maxSessionsPerVisitor: numberText(entity.seating?.maxSessionsPerVisitor),
+    },
     activeDate: entity.activeDate,
     startDate: isoToLocalInput(entity.startDate, timeZone),
     endDate: isoToLocalInput(entity.endDate, timeZone),
@@ -392,9 +402,16 @@ export function eventFormValues(
  * seating the chart select is hidden, and what was stored goes back as it was.
  */
 function seatingOf(stored: EventSeating | null, values: EventFormValues): EventSeating | null {
-  const { chartId, name } = values.seating;
+  const { chartId, name, maxSeatsPerSession, maxSessionsPerVisitor } = values.seating;
   if (!values.hasSeating || (!stored && !chartId)) return stored;
-  return { eventId: null, ...stored, chartId, name: chartId ? name : null };
+  return {
+    eventId: null,
+    ...stored,
+    chartId,
+    name: chartId ? name : null,
+    maxSeatsPerSession: wholeNumber(maxSeatsPerSession) ?? undefined,
+    maxSessionsPerVisitor: wholeNumber(maxSessionsPerVisitor) ?? undefined,
+  };
 }
 
 /**
@@ -611,13 +628,19 @@ export function eventSchema(t: TFunction, kind: EventFormKind) {
         message('signUpPublicOutside'),
         inOrderWith('signUpDeadline', (open, deadline) => open <= deadline),
       ),
-    seating: yup.object({ chartId: yup.string().nullable() }).when('hasSeating', {
-      is: (hasSeating: boolean) => isEvent && hasSeating,
-      then: (schema) =>
-        schema.shape({
-          chartId: yup.string().nullable().required(message('chartRequired')),
-        }),
-    }),
+    seating: yup
+      .object({
+        chartId: yup.string().nullable(),
+        maxSeatsPerSession: yup.string().label(label('maxSeatsPerSession')).trim().numeric(),
+        maxSessionsPerVisitor: yup.string().label(label('maxSessionsPerVisitor')).trim().numeric(),
+      })
+      .when('hasSeating', {
+        is: (hasSeating: boolean) => isEvent && hasSeating,
+        then: (schema) =>
+          schema.shape({
+            chartId: yup.string().nullable().required(message('chartRequired')),
+          }),
+      }),
     maxSignups: yup.string().label(label('maxSignups')).trim().numeric(),
     maxCompanySignups: yup.string().label(label('maxCompanySignups')).trim().numeric(),
     bannerPictureFile: image('bannerPicture'),

@@ -16,7 +16,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Form } from '../../shared/ui/Form';
 import { Preloader } from '../../shared/ui/Preloader';
 import { yup } from '../../shared/validation';
-import { bookingInput, seatsByProduct, type PlacedErrors } from './bookingRules';
+import { bookingInput, seatsByProduct, withFreeShown, type PlacedErrors } from './bookingRules';
 import type { BookedOrderLink, LocalBookingStore } from './localBooking';
 import { confirmationPath, confirmationUrl } from './paths';
 import { BookingTotals, PricedLinesTable } from './PricedLinesTable';
@@ -246,10 +246,10 @@ export function ConfirmStep({
               try {
                 const booked = await book({
                   intentSecret: intent.intentSecret,
-                  booking: bookingInput(event, booking, {
-                    password,
-                    acceptTerms: values.acceptTerms,
-                  }),
+                  booking: withFreeShown(
+                    bookingInput(event, booking, { password, acceptTerms: values.acceptTerms }),
+                    intent.booking,
+                  ),
                 }).unwrap();
                 const link = { orderId: booked.order.orderId, token: booked.order.token };
                 update({ order: link });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { invitedLines, mergedPricedLines, maxMore, placeErrors, sentLines } from './bookingRules';
+import type { BookingInput, PricedBooking } from '../../api/generated/booking';
+import {
+  invitedLines,
+  mergedPricedLines,
+  maxMore,
+  placeErrors,
+  sentLines,
+  withFreeShown,
+} from './bookingRules';
 import { product, publicInvite, seatProduct } from './publicEventFixtures';
 
 const seat = (label: string) => ({
@@ -172,5 +180,18 @@ describe("an invitation's lines", () => {
     expect(invitedLines(invite, [product({ nameRequired: true })])).toEqual([
       { productId: 'p-1', amount: 3, names: ['', '', ''] },
     ]);
+  });
+});
+
+describe('the booking sent to book', () => {
+  it('carries the free tickets each line was shown, so the server refuses rather than charge them', () => {
+    const line = { productId: 'p-1', amount: 2, name: null, names: [], extraInfo: [] };
+    const input = { products: [line, { ...line, productId: 'p-2' }] } as unknown as BookingInput;
+    const priced = {
+      bookingProducts: [
+        { productId: 'p-1', title: 'Sponsorbillet', amount: 2, free: 2, price: 20000, total: 0 },
+      ],
+    } as unknown as PricedBooking;
+    expect(withFreeShown(input, priced).products.map((l) => l.free)).toEqual([2, 0]);
   });
 });

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type {
   BookingInput,
   CustomerChoice,
+  PricedBooking,
   PricedLine,
   PublicEvent,
   PublicProduct,
@@ -368,6 +369,21 @@ export function bookingInput(
     acceptTerms,
     discountCode: null,
     ...(booking.inviteToken ? { inviteToken: booking.inviteToken } : {}),
+  };
+}
+
+/**
+ * The booking with the free tickets each line was shown (`create-intent`'s price): when the
+ * company's free tickets went to another booking meanwhile, `book` refuses the line rather
+ * than charge for them, and the wizard prices it again.
+ */
+export function withFreeShown(input: BookingInput, priced: PricedBooking): BookingInput {
+  return {
+    ...input,
+    products: input.products.map((line, index) => ({
+      ...line,
+      free: priced.bookingProducts[index]?.free ?? 0,
+    })),
   };
 }
 
