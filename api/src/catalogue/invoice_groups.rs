@@ -19,7 +19,7 @@ use crate::kit::version::Versioned;
 use crate::session::Staff;
 use crate::state::AppState;
 
-const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.sorting AS "sorting", t.vat_exempt AS "vatExempt""#;
+const COLUMNS: &str = r#"t.id AS "id", t.title AS "title", t.sku AS "sku", t.sorting AS "sorting", t.vat_exempt AS "vatExempt", t.version AS "version""#;
 
 const VERSIONED: Versioned = Versioned {
     table: "invoice_groups",

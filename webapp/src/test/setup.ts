@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { initI18n } from '../app/i18n';
 import { server } from './server';
@@ -43,6 +43,12 @@ beforeEach(() => {
   consoleSpies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')];
 });
 afterEach(async () => {
+  // A field left focused (a PrimeReact select just picked from) reports its blur on a timer: let
+  // it run while the screen is still there, not after the environment is torn down.
+  await act(async () => {
+    (document.activeElement as HTMLElement | null)?.blur?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
   // Unmount first, so a failed check below cannot leave this test's screen behind for the next one.
   cleanup();
   // A request the test's app started just before it ended (a list refetched after a navigation)
