@@ -82,51 +82,33 @@ fn file_module(relation_type: &str) -> Option<&'static str> {
     }
 }
 
-/// Comments and files of the entity `{id}` names (a company, a contact, an order …).
-pub static ENTITY_READ: ModuleRule = ModuleRule {
-    name: "the entity the path names",
-    action: Action::Read,
-    modules: MODULES,
-    resolve: entity_guard,
-};
+/// A rule over `MODULES` that finds the module with `resolve`.
+const fn rule(
+    name: &'static str,
+    action: Action,
+    resolve: for<'a> fn(&'a HttpRequest, &'a AppState, Uuid) -> Resolving<'a>,
+) -> ModuleRule {
+    ModuleRule {
+        name,
+        action,
+        modules: MODULES,
+        resolve,
+    }
+}
 
-/// Writing a comment on the entity `{id}` names.
-pub static ENTITY_MANAGE: ModuleRule = ModuleRule {
-    name: "the entity the path names",
-    action: Action::Manage,
-    modules: MODULES,
-    resolve: entity_guard,
-};
+/// Comments and files of the entity `{id}` names (a company, a contact, an order …), and
+/// writing a comment on it.
+pub static ENTITY_READ: ModuleRule = rule("the entity the path names", Action::Read, entity_guard);
+pub static ENTITY_MANAGE: ModuleRule =
+    rule("the entity the path names", Action::Manage, entity_guard);
 
 /// A comment `{id}` names, by where it was written.
-pub static COMMENT_READ: ModuleRule = ModuleRule {
-    name: "the comment's entity",
-    action: Action::Read,
-    modules: MODULES,
-    resolve: comment_guard,
-};
-
-pub static COMMENT_MANAGE: ModuleRule = ModuleRule {
-    name: "the comment's entity",
-    action: Action::Manage,
-    modules: MODULES,
-    resolve: comment_guard,
-};
+pub static COMMENT_READ: ModuleRule = rule("the comment's entity", Action::Read, comment_guard);
+pub static COMMENT_MANAGE: ModuleRule = rule("the comment's entity", Action::Manage, comment_guard);
 
 /// A stored file `{id}` names, by its owner.
-pub static FILE_READ: ModuleRule = ModuleRule {
-    name: "the file's owner",
-    action: Action::Read,
-    modules: MODULES,
-    resolve: file_guard,
-};
-
-pub static FILE_MANAGE: ModuleRule = ModuleRule {
-    name: "the file's owner",
-    action: Action::Manage,
-    modules: MODULES,
-    resolve: file_guard,
-};
+pub static FILE_READ: ModuleRule = rule("the file's owner", Action::Read, file_guard);
+pub static FILE_MANAGE: ModuleRule = rule("the file's owner", Action::Manage, file_guard);
 
 /// The path's `{id}` as a uuid; anything else names nothing.
 fn path_id(req: &HttpRequest) -> Result<Uuid, ApiError> {

@@ -76,7 +76,7 @@ pub type Resolving<'a> = LocalBoxFuture<'a, Result<Guard, ApiError>>;
 
 impl PartialEq for ModuleRule {
     fn eq(&self, other: &ModuleRule) -> bool {
-        self.name == other.name
+        self.name == other.name && self.action == other.action && self.modules == other.modules
     }
 }
 
