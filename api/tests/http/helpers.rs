@@ -695,3 +695,16 @@ where
     });
     futures::future::join_all(runs).await
 }
+
+/// localstripe's own view of an object.
+pub async fn at_stripe(path: &str) -> Value {
+    reqwest::Client::new()
+        .get(format!("{}/v1/{path}", localstripe_url()))
+        .bearer_auth("sk_test_tribune")
+        .send()
+        .await
+        .expect("localstripe answers (ops/test starts it; by hand: ops/.venv/bin/localstripe --port 8420)")
+        .json()
+        .await
+        .expect("json")
+}

@@ -15,8 +15,8 @@ use tribune_api::startup::Application;
 use tribune_api::state::AppState;
 
 use crate::helpers::{
-    book, catalogue_ticket, first_offer, guest, localstripe_url, open_event, order_of, visitor,
-    window_fields, Browser, TestApp,
+    at_stripe, book, catalogue_ticket, first_offer, guest, localstripe_url, open_event, order_of,
+    visitor, window_fields, Browser, TestApp,
 };
 
 /// The window secret every installation shared before issue 35.
@@ -101,19 +101,6 @@ async fn a_window_callback_hashed_with_the_old_built_in_secret_pays_nothing() {
     assert_eq!(order["result"]["tickets"].as_array().map(Vec::len), Some(1));
 }
 
-/// localstripe's own view of a PaymentIntent.
-async fn intent_at_stripe(id: &str) -> Value {
-    reqwest::Client::new()
-        .get(format!("{}/v1/payment_intents/{id}", localstripe_url()))
-        .bearer_auth("sk_test_tribune")
-        .send()
-        .await
-        .expect("localstripe answers (ops/test starts it; by hand: ops/.venv/bin/localstripe --port 8420)")
-        .json()
-        .await
-        .expect("json")
-}
-
 /// What Stripe.js does with a good card (the fake's relay to localstripe), without the payer's
 /// return: the PaymentIntent, succeeded at Stripe and not yet known to Tribune.
 async fn paid_at_stripe(buyer: &Browser, booked: &Value) -> Value {
@@ -125,7 +112,11 @@ async fn paid_at_stripe(buyer: &Browser, booked: &Value) -> Value {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{paid}");
-    let intent = intent_at_stripe(secret.split("_secret_").next().unwrap()).await;
+    let intent = at_stripe(&format!(
+        "payment_intents/{}",
+        secret.split("_secret_").next().unwrap()
+    ))
+    .await;
     assert_eq!(intent["status"], "succeeded", "{intent}");
     intent
 }

@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tribune_api::integrations::payments::stripe::sign;
 
-use crate::helpers::{localstripe_url, spawn_app, window_fields, Browser, TestApp};
+use crate::helpers::{at_stripe, spawn_app, window_fields, Browser, TestApp};
 
 const VISA: &str = "4242424242424242";
 /// localstripe declines a PaymentIntent only with this card (its other decline cards pass).
@@ -120,19 +120,6 @@ async fn order(staff: &Browser, id: &str) -> Value {
     let (status, answer) = staff.get_json(&format!("/api/orders/{id}")).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     answer["result"].clone()
-}
-
-/// localstripe's own view of an object.
-async fn at_stripe(path: &str) -> Value {
-    reqwest::Client::new()
-        .get(format!("{}/v1/{path}", localstripe_url()))
-        .bearer_auth("sk_test_tribune")
-        .send()
-        .await
-        .expect("localstripe answers (ops/test starts it; by hand: ops/.venv/bin/localstripe --port 8420)")
-        .json()
-        .await
-        .expect("json")
 }
 
 async fn events_of(app: &TestApp, id: &str) -> i64 {
