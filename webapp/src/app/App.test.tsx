@@ -76,7 +76,7 @@ describe('start-up and the public layout', () => {
     );
     renderApp('/');
     const card = await screen.findByRole('article', { name: 'Derby' });
-    expect(card).toHaveTextContent('05 kl. 19:30');
+    expect(card).toHaveTextContent('tors. 5. jun. 2025 kl. 19:30');
     expect(card).toHaveTextContent('Stadion');
     expect(within(card).getByRole('link', { name: 'Se mere: Derby' })).toHaveAttribute(
       'href',

@@ -52,11 +52,23 @@ describe('Danish decimals', () => {
 });
 
 describe('dates', () => {
-  it("shows an event start as 'DD kl. HH:mm' in Europe/Berlin", () => {
+  it("shows an event start as a buyer reads it: 'tors. 5. jun. kl. 19:30', the year when not this year", () => {
+    const now = new Date('2025-03-01T12:00:00Z');
     // 17:30 UTC in summer is 19:30 in Berlin.
-    expect(formatDate('2025-06-05T17:30:00Z', EVENT_START_PATTERN)).toBe('05 kl. 19:30');
-    // In winter Berlin is one hour ahead of UTC, and the day may change.
-    expect(formatDate('2025-12-31T23:15:00Z', EVENT_START_PATTERN)).toBe('01 kl. 00:15');
+    expect(formatDate('2025-06-05T17:30:00Z', EVENT_START_PATTERN, undefined, now)).toBe(
+      'tors. 5. jun. kl. 19:30',
+    );
+    // In winter Berlin is one hour ahead of UTC: New Year's Eve at 23:15 UTC is next year's 1 January.
+    expect(formatDate('2025-12-31T23:15:00Z', EVENT_START_PATTERN, undefined, now)).toBe(
+      'tors. 1. jan. 2026 kl. 00:15',
+    );
+    expect(formatDate('2026-02-08T17:00:00Z', EVENT_START_PATTERN, undefined, now)).toBe(
+      'søn. 8. feb. 2026 kl. 18:00',
+    );
+    // Sign-up that opens on the 16th and closes on the 15th of the next month reads forwards.
+    expect(formatDate('2025-05-16T17:00:00Z', EVENT_START_PATTERN, undefined, now)).toBe(
+      'fre. 16. maj kl. 19:00',
+    );
   });
 
   it('uses the given time zone', () => {

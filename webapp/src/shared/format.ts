@@ -5,8 +5,12 @@ export const LOCALE = 'da-DK';
 
 export const DATE_PATTERN = 'DD-MM-YYYY';
 export const DATE_TIME_PATTERN = 'DD-MM-YYYY HH:mm';
-/** The start of an event on its card. */
-export const EVENT_START_PATTERN = 'DD [kl.] HH:mm';
+/**
+ * A date and time as a buyer reads it on the public pages: 'lør. 8. feb. kl. 18:00', with the
+ * year when it is not this year ('lør. 8. feb. 2027 kl. 18:00'). Spec 2's 'DD kl. HH:mm' names
+ * no month, so sign-up that opens '16 kl. 19:00' and closes '15 kl. 17:00' read backwards.
+ */
+export const EVENT_START_PATTERN = 'ddd D. MMM{ YYYY} [kl.] HH:mm';
 
 const NBSP = '\u00a0';
 
@@ -89,28 +93,54 @@ function dateParts(date: Date, timeZone: string): DateParts {
   };
 }
 
-function monthName(date: Date, timeZone: string, width: 'short' | 'long'): string {
-  return new Intl.DateTimeFormat(LOCALE, { timeZone, month: width }).format(date);
+const nameFormats = new Map<string, Intl.DateTimeFormat>();
+function nameFormat(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let format = nameFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, { timeZone, ...options });
+    nameFormats.set(key, format);
+  }
+  return format;
 }
 
-const TOKENS = /\[([^\]]*)\]|YYYY|MMMM|MMM|MM|DD|D|HH|mm|ss/g;
+function monthName(date: Date, timeZone: string, width: 'short' | 'long'): string {
+  return nameFormat(timeZone, { month: width }).format(date);
+}
+
+/** 'lør.', 'søn.' … ('short'), 'lørdag' ('long'). */
+function weekdayName(date: Date, timeZone: string, width: 'short' | 'long'): string {
+  return nameFormat(timeZone, { weekday: width }).format(date);
+}
+
+const TOKENS = /\[([^\]]*)\]|YYYY|MMMM|MMM|MM|dddd|ddd|DD|D|HH|mm|ss/g;
+/** `{…}`: shown only when the date is not in the current year (in the time zone). */
+const OTHER_YEAR = /\{([^}]*)\}/g;
 
 /**
- * Formats a date in a time zone with moment-style tokens (YYYY, MMMM, MMM, MM, DD, D, HH, mm, ss;
- * text in [brackets] is literal). Returns '' for a missing or invalid date.
+ * Formats a date in a time zone with moment-style tokens (YYYY, MMMM, MMM, MM, dddd, ddd, DD, D,
+ * HH, mm, ss; text in [brackets] is literal; a part in {braces} only when the date is not in the
+ * year of `now`). Returns '' for a missing or invalid date.
  */
 export function formatDate(
   value: string | number | Date | null | undefined,
   pattern: string = DATE_PATTERN,
   timeZone: string = DEFAULT_TIME_ZONE,
+  now: Date = new Date(),
 ): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const parts = dateParts(date, timeZone);
-  return pattern.replace(TOKENS, (token, literal: string | undefined) => {
+  const thisYear = parts.year === dateParts(now, timeZone).year;
+  const shown = pattern.replace(OTHER_YEAR, (_, part: string) => (thisYear ? '' : part));
+  return shown.replace(TOKENS, (token, literal: string | undefined) => {
     if (literal !== undefined) return literal;
     switch (token) {
+      case 'dddd':
+        return weekdayName(date, timeZone, 'long');
+      case 'ddd':
+        return weekdayName(date, timeZone, 'short');
       case 'YYYY':
         return parts.year;
       case 'MMMM':

@@ -31,19 +31,19 @@ describe('the public event page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Derby' })).toBeInTheDocument();
     const page = screen.getByRole('article', { name: 'Derby' });
     expect(page).toHaveTextContent('Stadion');
-    expect(page).toHaveTextContent('05 kl. 19:30');
+    expect(page).toHaveTextContent('ons. 5. jun. 2030 kl. 19:30');
     expect(screen.getByText('største')).toBeInTheDocument();
     expect(screen.getByText('Billetter sælges efter først til mølle.')).toBeInTheDocument();
 
     const dates = screen.getByRole('region', { name: 'Datoer' });
     expect(within(dates).getByText('Tilmelding åbner').nextSibling).toHaveTextContent(
-      '01 kl. 10:00',
+      'ons. 1. maj 2030 kl. 10:00',
     );
     expect(within(dates).getByText('Offentlig tilmelding').nextSibling).toHaveTextContent(
-      '10 kl. 10:00',
+      'fre. 10. maj 2030 kl. 10:00',
     );
     expect(within(dates).getByText('Sidste tilmelding').nextSibling).toHaveTextContent(
-      '04 kl. 22:00',
+      'tirs. 4. jun. 2030 kl. 22:00',
     );
 
     const sponsors = screen.getByRole('region', { name: 'Sponsorer' });
@@ -69,7 +69,7 @@ describe('the public event page', () => {
   it('says when the sign-up opens, and shows no wizard before it', async () => {
     const calls = serveBooking({ event: derby({ signUp: 'notOpenYet' }) });
     renderApp('/events/derby');
-    expect(await screen.findByText('Tilmeldingen åbner 01 kl. 10:00')).toBeInTheDocument();
+    expect(await screen.findByText('Tilmeldingen åbner ons. 1. maj 2030 kl. 10:00')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Trin' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Fortsæt' })).not.toBeInTheDocument();
     expect(calls.products).toHaveLength(0);

@@ -193,7 +193,7 @@ describe('a seat-ticket of the web shop', () => {
     const seats = serveSeats();
     renderApp(`/shop/${SEAT_ID}`);
 
-    expect(await screen.findByText('Arrangement: Derby – 05-06-2030 19:30')).toBeInTheDocument();
+    expect(await screen.findByText('Arrangement: Derby – ons. 5. jun. 2030 kl. 19:30')).toBeInTheDocument();
     const amount = screen.getByLabelText('Antal');
     await userEvent.clear(amount);
     await userEvent.type(amount, '2');
@@ -287,7 +287,7 @@ describe('a seat-ticket of the web shop', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Vælg pladser' }));
     expect(await screen.findByText('Vælg et arrangement')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await chooseOption('Arrangement', 'Pokalkamp – 12-06-2030 18:00');
+    await chooseOption('Arrangement', 'Pokalkamp – ons. 12. jun. 2030 kl. 18:00');
     await userEvent.click(screen.getByRole('button', { name: 'Vælg pladser' }));
     expect(
       await screen.findByRole('dialog', { name: 'Vælg pladser – Siddeplads' }),

@@ -11,7 +11,7 @@ import { isApiError } from '../../api/baseApi';
 import type { ShopProduct } from '../../api/generated/shop';
 import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
 import { useShownError } from '../../shared/editor/useShownError';
-import { DATE_TIME_PATTERN, formatDate, formatOre } from '../../shared/format';
+import { EVENT_START_PATTERN, formatDate, formatOre } from '../../shared/format';
 import { SeatPickerDialog } from '../../shared/seats/SeatPickerDialog';
 import type { PickedSeat } from '../../shared/seats/seatModel';
 import { useReleaseSeatMutation } from '../../shared/seats/seatsApi';
@@ -232,7 +232,7 @@ function EventField({ product }: { product: ShopProduct }) {
   const labelOf = (event: ShopProduct['seatEvents'][number]) =>
     t('shop.seats.eventOption', {
       title: event.title,
-      date: formatDate(event.startDate, DATE_TIME_PATTERN, timeZone),
+      date: formatDate(event.startDate, EVENT_START_PATTERN, timeZone),
     });
   const [only] = product.seatEvents;
   if (product.seatEvents.length === 1 && only) {
