@@ -193,7 +193,7 @@ fn shop() -> String {
 fn booking() -> String {
     use crate::booking::dto::{
         BookedOrder, BookingInput, BookingIntent, BookingLineInput, CustomerChoice, PricedBooking,
-        PricedLine, PublicCustomer, PublicEvent, PublicOrder, PublicOrderLine, PublicOrderPayment,
+        PricedLine, PricedSeat, PublicCustomer, PublicEvent, PublicOrder, PublicOrderLine, PublicOrderPayment,
         PublicOrderStatus, PublicProduct, PublicSponsor, PublicSponsorGroup, PublicTicket,
         SeatCategory, SignUpStatus,
     };
@@ -208,6 +208,7 @@ fn booking() -> String {
         PublicProduct::decl(),
         BookingLineInput::decl(),
         BookingInput::decl(),
+        PricedSeat::decl(),
         PricedLine::decl(),
         PricedBooking::decl(),
         BookingIntent::decl(),

@@ -174,6 +174,9 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
                         "Kortbetaling er ikke sat op for klubben.",
                     )))
                 }
+                Ok(planned) if !planned.shown_by(&job.intent) => Step::Answer(Err(
+                    ApiError::field("intentSecret", super::plan::CHANGED_SINCE_SHOWN),
+                )),
                 Ok(planned) => Step::Go(Box::new(planned)),
                 // The transaction is no good now: the batch is booked one by one.
                 Err(err @ ApiError::Internal(_)) => return Err(err),

@@ -140,6 +140,18 @@ pub async fn booking_products(
                 free,
                 price: offer.price,
                 total: offer.price.times(i64::from(amount - free)),
+                // As picked on the map; the last step shows it as its hold session holds it.
+                seat: line
+                    .seat
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(|label| PricedSeat {
+                        label: label.to_string(),
+                        section: line.section.clone().unwrap_or_default(),
+                        row: line.row.clone().unwrap_or_default(),
+                        number: line.seat_number.clone().unwrap_or_default(),
+                    }),
             })
         })
         .collect();
@@ -214,8 +226,9 @@ pub async fn create_intent(
     .await?;
     keep_seat_sessions(&mut tx, &body).await?;
     tx.commit().await?;
+    // The key names the booking as this step shows it: `book` sells that or nothing.
     Ok(envelope::result(BookingIntent {
-        intent_secret: random_secret(),
+        intent_secret: format!("{}.{}", random_secret(), planned.fingerprint()),
         booking: planned.priced(),
     }))
 }

@@ -226,6 +226,19 @@ pub struct PricedLine {
     pub price: Money,
     #[schema(value_type = i64)]
     pub total: Money,
+    /// A seat-ticket line's seat as its hold session holds it now: the seat the ticket will
+    /// have (the buyer's own record of what was picked is not shown instead).
+    pub seat: Option<PricedSeat>,
+}
+
+/// A seat of a priced line: its label and where it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PricedSeat {
+    pub label: String,
+    pub section: String,
+    pub row: String,
+    pub number: String,
 }
 
 /// The booking priced (`data` of the products answer, and `create-intent`'s answer).
@@ -238,6 +251,7 @@ pub struct PricedBooking {
     /// Always 0 in the public booking (spec 2 §9).
     #[schema(value_type = i64)]
     pub discount: Money,
+    /// The VAT included in `total`: `subtotal` + `vat` = `total`.
     #[schema(value_type = i64)]
     pub vat: Money,
     #[schema(value_type = i64)]

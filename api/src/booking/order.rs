@@ -112,8 +112,8 @@ async fn answer(
             id: booking.order_id,
             order_number: order.number,
             status,
-            // As the booking showed it (spec 2 §9): prices include VAT, which is part of them.
-            subtotal: totals.total,
+            // As the booking showed it: prices include VAT, and Subtotal + Moms = Total.
+            subtotal: totals.total - totals.vat,
             vat: totals.vat,
             total: totals.total,
             firstname: customer.firstname.clone(),

@@ -14,7 +14,7 @@ use tribune_domain::order::ExtraInfoValue;
 use uuid::Uuid;
 
 use super::book::SOLD_OUT;
-use super::dto::{BookingInput, PricedBooking, PricedLine};
+use super::dto::{BookingInput, PricedBooking, PricedLine, PricedSeat};
 use super::sale::{self, Offer, SaleEvent};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::events::dto::ExtraInfoType;
@@ -78,6 +78,12 @@ impl Plan {
                     free: line.free,
                     price: line.offer.price,
                     total: line.offer.price.times(i64::from(line.amount - line.free)),
+                    seat: line.seat.as_ref().map(|(seat, _)| PricedSeat {
+                        label: seat.label.clone(),
+                        section: seat.section.clone(),
+                        row: seat.row.clone(),
+                        number: seat.number.clone(),
+                    }),
                 })
                 .collect(),
             subtotal: self.totals.subtotal,
@@ -86,7 +92,27 @@ impl Plan {
             total: self.totals.total,
         }
     }
+
+    /// A digest of the booking as `priced` shows it (lines, seats, prices, totals). The last
+    /// step's intent carries it, so `book` sells what that step showed or nothing.
+    pub fn fingerprint(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let shown = serde_json::to_vec(&self.priced()).unwrap_or_default();
+        hex::encode(&Sha256::digest(&shown)[..16])
+    }
+
+    /// Whether `intent` (create-intent's key) was made for the booking as it is planned now. A
+    /// key without a digest (the demo's, a test's) names no shown booking.
+    pub fn shown_by(&self, intent: &str) -> bool {
+        intent
+            .rsplit_once('.')
+            .is_none_or(|(_, shown)| shown == self.fingerprint())
+    }
 }
+
+/// Why `book` refused a booking that is no longer the one its last step showed.
+pub const CHANGED_SINCE_SHOWN: &str =
+    "Bookingen har ændret sig, siden den blev vist (pladser, antal eller priser). Se den igen, før du bestiller.";
 
 fn booking_error(err: BookingError) -> ApiError {
     ApiError::invalid(err.to_string())

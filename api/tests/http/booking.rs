@@ -228,6 +228,10 @@ async fn a_card_booking_holds_its_places_until_the_payment_confirms_it() {
         intent["result"]["booking"]["vat"], 9000,
         "20 % of the total"
     );
+    // Prices include VAT: Subtotal + Moms = Total, in every step, the confirmation and the mail.
+    assert_eq!(intent["result"]["booking"]["subtotal"], 36000);
+    assert_eq!(intent["result"]["booking"]["bookingProducts"][0]["price"], 15000, "per ticket");
+    assert_eq!(intent["result"]["booking"]["bookingProducts"][0]["total"], 45000);
     let (status, body) = book(&buyer, &booking).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["result"]["kind"], "stripe", "{body}");
@@ -264,8 +268,16 @@ async fn a_card_booking_holds_its_places_until_the_payment_confirms_it() {
     assert_eq!(after["result"]["status"], "approved", "{after}");
     assert_eq!(after["result"]["tickets"].as_array().map(Vec::len), Some(3));
     assert_eq!(after["result"]["total"], 45000);
+    assert_eq!(
+        (&after["result"]["subtotal"], &after["result"]["vat"]),
+        (&json!(36000), &json!(9000)),
+        "the confirmation as the last step showed it"
+    );
     let mail = app.smtp.wait_for("gitte@example.dk").await;
     let body = mail.data.replace("=\r\n", "");
+    for shown in ["Subtotal: 360,00", "Moms: 90,00", "Total: 450,00"] {
+        assert!(body.contains(shown), "{shown} in {body}");
+    }
     // Each ticket's link, in the text part and the HTML part.
     assert_eq!(body.matches("/public/events/ticket/").count(), 6, "{body}");
     // Kept for good: still 7 left, and a second accept changes nothing.

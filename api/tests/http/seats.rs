@@ -602,6 +602,96 @@ async fn a_seat_ticket_books_the_seat_its_buyer_holds_and_the_ticket_names_the_s
     );
 }
 
+/// The seats of a booking's last step (create-intent's answer, from the hold session) are the
+/// seats on its tickets; a booking that changed after that step (a re-pick in another tab of the
+/// same session) is refused and books nothing, and priced again it sells what it then shows.
+#[tokio::test]
+async fn the_seats_the_last_step_shows_are_the_seats_sold_and_a_booking_changed_since_is_refused() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let buyer = visitor(&app).await;
+    let (event, product) = seat_sale(&staff, &buyer, &key, 0).await;
+    let mine = token(&buyer).await;
+    let (status, _) = hold(&buyer, &event, &mine, &["A1-3", "A1-4"]).await;
+    assert_eq!(status, StatusCode::OK);
+    let shown_booking = guest(
+        &event,
+        json!([seat_line(&product, "A1-3", &mine), seat_line(&product, "A1-4", &mine)]),
+    );
+    let (status, intent) = buyer
+        .post_json("/public/events/create-intent", &shown_booking)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    let shown = |priced: &Value| -> Vec<String> {
+        priced["result"]["booking"]["bookingProducts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| format!("{} {}", l["seat"]["label"], l["seat"]["section"]))
+            .collect()
+    };
+    assert_eq!(shown(&intent), ["\"A1-3\" \"A\"", "\"A1-4\" \"A\""], "{intent}");
+    let secret = intent["result"]["intentSecret"].as_str().unwrap().to_string();
+
+    // Another tab of the same session gives back A1-4 and takes A1-5; the first tab's last step
+    // still shows A1-3 and A1-4, so a booking of A1-3 and A1-5 with its key is refused.
+    let (status, _) = buyer
+        .post_json(
+            &format!("/public/events/{event}/release-seat"),
+            &json!({ "holdToken": mine, "seat": "A1-4" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = hold(&buyer, &event, &mine, &["A1-5"]).await;
+    assert_eq!(status, StatusCode::OK);
+    let changed = guest(
+        &event,
+        json!([seat_line(&product, "A1-3", &mine), seat_line(&product, "A1-5", &mine)]),
+    );
+    let (status, body) = buyer
+        .post_json(&format!("/public/events/book?intentSecret={secret}"), &changed)
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        first_error(&body, "intentSecret").starts_with("Bookingen har ændret sig"),
+        "{body}"
+    );
+    assert_eq!(app.count("SELECT count(*) FROM order_rows").await, 0);
+
+    // Shown again, it is booked as shown: the tickets, the order and its lines name those seats.
+    let (_, again) = buyer
+        .post_json("/public/events/create-intent", &changed)
+        .await;
+    assert_eq!(shown(&again), ["\"A1-3\" \"A\"", "\"A1-5\" \"A\""], "{again}");
+    let secret = again["result"]["intentSecret"].as_str().unwrap();
+    let (status, body) = buyer
+        .post_json(&format!("/public/events/book?intentSecret={secret}"), &changed)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let order = order_of(&buyer, &event, &body["data"]).await;
+    let mut sold: Vec<String> = order["result"]["tickets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| format!("{}-{}", t["row"].as_str().unwrap(), t["seatNumber"].as_str().unwrap()))
+        .collect();
+    sold.sort();
+    assert_eq!(sold, ["A1-3", "A1-5"], "{order}");
+    // The staff's order names the same seats on its lines.
+    let order_id = body["data"]["orderId"].as_str().unwrap();
+    let (_, staff_order) = staff.get_json(&format!("/api/orders/{order_id}")).await;
+    let mut on_lines: Vec<&str> = staff_order["result"]["orderLines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["seat"].as_str().unwrap())
+        .collect();
+    on_lines.sort_unstable();
+    assert_eq!(on_lines, ["A1-3", "A1-5"], "{staff_order}");
+    assert_eq!(state(&buyer, &event, &mine, "A1-4").await, "free");
+}
+
 #[tokio::test]
 async fn a_paid_seat_whose_hold_ran_out_and_was_taken_cancels_its_booking_and_an_unpaid_one_gives_it_back(
 ) {

@@ -67,12 +67,24 @@ pub fn apply_allowances(wanted: &[Wanted], allowance_left: &HashMap<Uuid, i32>) 
         .collect()
 }
 
-/// A booking's totals: prices include VAT.
+/// A booking's totals: prices include VAT, as consumer prices do. The subtotal is what is left
+/// of the total without its VAT, so Subtotal + Moms = Total on every screen, mail and PDF.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct BookingTotals {
     pub subtotal: Money,
     pub vat: Money,
     pub total: Money,
+}
+
+impl BookingTotals {
+    /// The totals of `total`, of which `vat` is VAT.
+    pub fn vat_included(total: Money, vat: Money) -> Self {
+        BookingTotals {
+            subtotal: total - vat,
+            vat,
+            total,
+        }
+    }
 }
 
 pub fn booking_totals(lines: &[Priced], vat_disabled: bool) -> BookingTotals {
@@ -82,11 +94,7 @@ pub fn booking_totals(lines: &[Priced], vat_disabled: bool) -> BookingTotals {
     } else {
         total.vat_included(VAT_RATE)
     };
-    BookingTotals {
-        subtotal: total,
-        vat,
-        total,
-    }
+    BookingTotals::vat_included(total, vat)
 }
 
 /// The point of sale's totals (spec 2 §9): each line's total (VAT included) and whether it is

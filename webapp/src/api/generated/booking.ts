@@ -133,11 +133,18 @@ discountCode: string | null,
  */
 inviteToken?: string, };
 
+export type PricedSeat = { label: string, section: string, row: string, number: string, };
+
 export type PricedLine = { productId: string, title: string, amount: number, free: number, 
 /**
  * Per ticket.
  */
-price: Money, total: Money, };
+price: Money, total: Money, 
+/**
+ * A seat-ticket line's seat as its hold session holds it now: the seat the ticket will
+ * have (the buyer's own record of what was picked is not shown instead).
+ */
+seat: PricedSeat | null, };
 
 export type PricedBooking = { bookingProducts: Array<PricedLine>, subtotal: Money, 
 /**

@@ -7,6 +7,7 @@ import { HOLD_TOKEN, serveSeats } from '../../shared/seats/seatFixtures';
 import { chooseOption } from '../../test/contracts';
 import { answerStripe, stripe } from '../../test/fakeStripe';
 import { renderApp } from '../../test/renderApp';
+import type { BookingInput } from '../../api/generated/booking';
 import { localBookingKey } from './localBooking';
 import {
   customerSession,
@@ -93,10 +94,11 @@ describe('the booking wizard', () => {
     const lines = await screen.findByRole('table', { name: 'Din bestilling' });
     expect(lines).toHaveTextContent('Voksen');
     const totals = screen.getByRole('table', { name: 'Totaler' });
-    expect(within(totals).getByRole('row', { name: /Subtotal/ })).toHaveTextContent('300,00');
+    // Prices include VAT: Subtotal + Moms = Total.
+    expect(within(totals).getByRole('row', { name: /Subtotal/ })).toHaveTextContent('240,00');
     expect(within(totals).getByRole('row', { name: /Rabat/ })).toHaveTextContent('0,00');
     expect(within(totals).getByRole('row', { name: /Moms/ })).toHaveTextContent('60,00');
-    expect(within(totals).getByRole('row', { name: /Total/ })).toHaveTextContent('360,00');
+    expect(within(totals).getByRole('row', { name: /Total/ })).toHaveTextContent('300,00');
     expect(screen.getByText('anna@example.dk')).toBeInTheDocument();
     expect(calls.intents[0]?.products).toEqual([
       expect.objectContaining({ productId: 'p-1', amount: 2 }),
@@ -408,7 +410,7 @@ describe('the booking wizard', () => {
       ),
     ).toBeInTheDocument();
     expect(storedBooking()?.order).toEqual({ orderId: ORDER_ID, token: TOKEN });
-    await userEvent.click(screen.getByRole('button', { name: `Betal ${formatOre(36000)}` }));
+    await userEvent.click(screen.getByRole('button', { name: `Betal ${formatOre(30000)}` }));
 
     expect(
       await screen.findByRole('heading', { name: 'Tak for din bestilling!' }),
@@ -538,6 +540,84 @@ describe('the seats of a seat-ticket', () => {
       expect.objectContaining({ productId: 'p-seat', ...seatLine('N1-3') }),
       expect.objectContaining({ productId: 'p-seat', ...seatLine('N1-4') }),
     ]);
+  });
+
+  it('shows the seats the server holds, books exactly what the last step showed, and shows it again when the server says it changed', async () => {
+    let changed = true;
+    const calls = serveBooking({
+      products: () => [seatProduct()],
+      // The hold session holds other seats than the browser recorded (a second tab re-picked).
+      intent: (body) =>
+        calls.intents.length === 1
+          ? HttpResponse.json({
+              success: true,
+              result: {
+                intentSecret: 'intent-other-seats',
+                booking: {
+                  bookingProducts: body.products.map((_line, index) => ({
+                    productId: 'p-seat',
+                    title: 'Siddeplads',
+                    amount: 1,
+                    free: 0,
+                    price: 15000,
+                    total: 15000,
+                    seat: {
+                      label: `N1-${index + 7}`,
+                      section: 'Tribune Nord',
+                      row: 'N1',
+                      number: `${index + 7}`,
+                    },
+                  })),
+                  subtotal: 24000,
+                  discount: 0,
+                  vat: 6000,
+                  total: 30000,
+                },
+              },
+            })
+          : undefined,
+      book: () => {
+        if (!changed) return undefined;
+        changed = false;
+        return HttpResponse.json(
+          {
+            success: false,
+            message: 'Fejl',
+            errors: { intentSecret: ['Bookingen har ændret sig, siden den blev vist.'] },
+          },
+          { status: 422 },
+        );
+      },
+    });
+    serveSeats();
+    renderApp('/events/derby');
+    await screen.findByRole('group', { name: 'Siddeplads' });
+    await chooseAmount('Siddeplads', '2');
+    await pickSeats('N1-3', 'N1-4');
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+    await fillContact();
+    await userEvent.click(screen.getByRole('button', { name: 'Fortsæt' }));
+
+    const lines = await screen.findByRole('table', { name: 'Din bestilling' });
+    expect(lines).toHaveTextContent('N1-7 (Tribune Nord), N1-8 (Tribune Nord)');
+    expect(lines).not.toHaveTextContent('N1-3');
+    const totals = screen.getByRole('table', { name: 'Totaler' });
+    expect(within(totals).getByRole('row', { name: /Subtotal/ })).toHaveTextContent('240,00');
+    expect(within(totals).getByRole('row', { name: /Moms/ })).toHaveTextContent('60,00');
+    expect(within(totals).getByRole('row', { name: /Total/ })).toHaveTextContent('300,00');
+
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Bekræft bestilling' }));
+    expect(
+      await screen.findByText('Bookingen har ændret sig, siden den blev vist.'),
+    ).toBeInTheDocument();
+    // Priced again and shown again; the refused key is not used twice.
+    await waitFor(() => expect(calls.intents).toHaveLength(2));
+    expect(calls.books[0]).toEqual({ intentSecret: 'intent-other-seats', body: expect.anything() });
+    // What was booked is what was priced, seat for seat.
+    const seatsOf = (input?: BookingInput) =>
+      input?.products.map((line) => [line.seat, line.holdToken]);
+    expect(seatsOf(calls.books[0]?.body)).toEqual(seatsOf(calls.intents[0]));
   });
 
   it('gives back the last seats when the number goes below them', async () => {

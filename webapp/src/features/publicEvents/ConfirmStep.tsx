@@ -7,7 +7,8 @@ import { Dialog } from 'primereact/dialog';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { BookingIntent, PublicEvent } from '../../api/generated/booking';
+import { isApiError } from '../../api/baseApi';
+import type { BookingInput, BookingIntent, PublicEvent } from '../../api/generated/booking';
 import type { PaymentStart } from '../../api/generated/payments';
 import { formatDate, formatOre, fullName } from '../../shared/format';
 import { StripeCardForm } from '../../shared/payments/StripeCardForm';
@@ -16,7 +17,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Form } from '../../shared/ui/Form';
 import { Preloader } from '../../shared/ui/Preloader';
 import { yup } from '../../shared/validation';
-import { bookingInput, seatsByProduct, withFreeShown, type PlacedErrors } from './bookingRules';
+import { bookingInput, withFreeShown, type PlacedErrors } from './bookingRules';
 import type { BookedOrderLink, LocalBookingStore } from './localBooking';
 import { confirmationPath, confirmationUrl } from './paths';
 import { BookingTotals, PricedLinesTable } from './PricedLinesTable';
@@ -28,6 +29,14 @@ import {
 
 interface ConfirmValues {
   acceptTerms: boolean;
+}
+
+/** The server's text on `field` of a refusal, if any. */
+function fieldMessage(failure: unknown, field: string): string | undefined {
+  if (!isApiError(failure)) return undefined;
+  const messages = failure.errors?.[field];
+  if (!messages) return undefined;
+  return Array.isArray(messages) ? messages.join(' ') : String(messages);
 }
 
 /** 'Jeg accepterer handelsbetingelserne': the word opens the terms in a dialog. */
@@ -172,20 +181,33 @@ export function ConfirmStep({
     expires: string | null;
   }>();
   const asked = useRef(false);
+  /**
+   * The booking as the intent priced it: `book` sends exactly this, so what the step shows (the
+   * server's lines, seats and totals) is what is sold; the server refuses anything else.
+   */
+  const pricedInput = useRef<BookingInput>(undefined);
+
+  const price = useCallback(() => {
+    // Priced before the terms are ticked: the intent is only the price and the key; `book`
+    // checks the box as the buyer left it.
+    const input = bookingInput(event, booking, { password, acceptTerms: true });
+    createIntent(input)
+      .unwrap()
+      .then((priced) => {
+        pricedInput.current = input;
+        setIntent(priced);
+      })
+      .catch((failure: unknown) => {
+        const placed = onRefused(failure);
+        if (placed.step === 3) setMessage(placed.message);
+      });
+  }, [booking, createIntent, event, onRefused, password]);
 
   useEffect(() => {
     // Once per visit of the step: StrictMode runs effects twice.
     if (asked.current) return;
     asked.current = true;
-    // Priced before the terms are ticked: the intent is only the price and the key; `book`
-    // checks the box as the buyer left it.
-    createIntent(bookingInput(event, booking, { password, acceptTerms: true }))
-      .unwrap()
-      .then(setIntent)
-      .catch((failure: unknown) => {
-        const placed = onRefused(failure);
-        if (placed.step === 3) setMessage(placed.message);
-      });
+    price();
     // The booking as the step opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -202,10 +224,7 @@ export function ConfirmStep({
         {!priced && !message && <Preloader label={t('publicEvents.confirm.pricing')} />}
         {priced && (
           <>
-            <PricedLinesTable
-              lines={priced.bookingProducts}
-              seats={seatsByProduct(booking.lines)}
-            />
+            <PricedLinesTable lines={priced.bookingProducts} />
             <BookingTotals
               subtotal={priced.subtotal}
               discount={priced.discount}
@@ -241,13 +260,14 @@ export function ConfirmStep({
                 .oneOf([true], t('publicEvents.confirm.acceptTermsRequired')),
             })}
             onSubmit={async (values, { setFieldError, setFieldTouched }) => {
-              if (!intent) return;
+              const input = pricedInput.current;
+              if (!intent || !input) return;
               setMessage(undefined);
               try {
                 const booked = await book({
                   intentSecret: intent.intentSecret,
                   booking: withFreeShown(
-                    bookingInput(event, booking, { password, acceptTerms: values.acceptTerms }),
+                    { ...input, acceptTerms: values.acceptTerms },
                     intent.booking,
                   ),
                 }).unwrap();
@@ -266,6 +286,14 @@ export function ConfirmStep({
                   });
                 }
               } catch (failure) {
+                const changed = fieldMessage(failure, 'intentSecret');
+                if (changed !== undefined) {
+                  // Not what this step showed any more: shown again as it is now.
+                  setMessage(changed);
+                  setIntent(undefined);
+                  price();
+                  return;
+                }
                 const placed = onRefused(failure);
                 if (placed.step !== 3) return;
                 if (placed.acceptTerms) {

@@ -3,24 +3,22 @@ import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PricedLine } from '../../api/generated/booking';
-import type { PickedSeat } from '../../shared/seats/seatModel';
 import { Money } from '../../shared/ui/Money';
-import { mergedPricedLines } from './bookingRules';
+import { mergedPricedLines, type ShownPricedLine } from './bookingRules';
 
 interface PricedLinesTableProps {
   lines: PricedLine[];
-  /** The seats picked per product: a column of their own when there are any. */
-  seats?: Record<string, PickedSeat[]>;
 }
 
 /**
  * The booking's lines as the server prices them: the agreement's free tickets, then the rest; a
- * seat-ticket's lines (one per seat) as one line with its seats.
+ * seat-ticket's lines (one per seat) as one line with the seats the server priced. 'Pris' is the
+ * price of one ticket in every step, 'Total' the line's.
  */
-export function PricedLinesTable({ lines, seats = {} }: PricedLinesTableProps) {
+export function PricedLinesTable({ lines }: PricedLinesTableProps) {
   const { t } = useTranslation();
   const shown = useMemo(() => mergedPricedLines(lines), [lines]);
-  const seated = shown.some((line) => (seats[line.productId] ?? []).length > 0);
+  const seated = shown.some((line) => line.seats.length > 0);
   return (
     <DataTable
       value={shown}
@@ -32,8 +30,8 @@ export function PricedLinesTable({ lines, seats = {} }: PricedLinesTableProps) {
       {seated && (
         <Column
           header={t('publicEvents.lines.seats')}
-          body={(line: PricedLine) =>
-            (seats[line.productId] ?? [])
+          body={(line: ShownPricedLine) =>
+            line.seats
               .map((seat) =>
                 t('publicEvents.tickets.seatInSection', {
                   label: seat.label,
@@ -49,12 +47,12 @@ export function PricedLinesTable({ lines, seats = {} }: PricedLinesTableProps) {
       <Column
         header={t('publicEvents.lines.price')}
         align="right"
-        body={(line: PricedLine) => <Money value={line.price} ore />}
+        body={(line: ShownPricedLine) => <Money value={line.price} ore />}
       />
       <Column
         header={t('publicEvents.lines.total')}
         align="right"
-        body={(line: PricedLine) => <Money value={line.total} ore />}
+        body={(line: ShownPricedLine) => <Money value={line.total} ore />}
       />
     </DataTable>
   );

@@ -69,7 +69,9 @@ describe('the public event page', () => {
   it('says when the sign-up opens, and shows no wizard before it', async () => {
     const calls = serveBooking({ event: derby({ signUp: 'notOpenYet' }) });
     renderApp('/events/derby');
-    expect(await screen.findByText('Tilmeldingen åbner ons. 1. maj 2030 kl. 10:00')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Tilmeldingen åbner ons. 1. maj 2030 kl. 10:00'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Trin' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Fortsæt' })).not.toBeInTheDocument();
     expect(calls.products).toHaveLength(0);

@@ -21,7 +21,6 @@ import {
   isSeatTicket,
   maxMore,
   resizedNames,
-  seatsByProduct,
   ticketLineValues,
   ticketsSchema,
   totalAmount,
@@ -432,7 +431,6 @@ export function TicketsStep({
                 {offer.bookingProducts.some((line) => line.amount > 0) && (
                   <PricedLinesTable
                     lines={offer.bookingProducts.filter((line) => line.amount > 0)}
-                    seats={seatsByProduct(bookingLines(products, values))}
                   />
                 )}
                 {shown?.tickets && !getIn(errors, 'lines') && (

@@ -139,17 +139,24 @@ describe('the lines a booking sends', () => {
     });
   });
 
-  it('shows the lines of one product at one price as one', () => {
+  it("shows the lines of one product at one price as one, with the server's seats", () => {
     const line = { productId: 'p-seat', title: 'Siddeplads', amount: 1, free: 0, price: 15000 };
+    const seat = (label: string) => ({ label, section: 'S1', row: '1', number: label.slice(-2) });
     expect(
       mergedPricedLines([
-        { ...line, total: 15000 },
-        { ...line, total: 15000 },
-        { ...line, productId: 'p-1', title: 'Voksen', total: 15000 },
+        { ...line, total: 15000, seat: seat('S1-20') },
+        { ...line, total: 15000, seat: seat('S1-26') },
+        { ...line, productId: 'p-1', title: 'Voksen', total: 15000, seat: null },
       ]),
     ).toEqual([
-      { ...line, amount: 2, total: 30000 },
-      { ...line, productId: 'p-1', title: 'Voksen', total: 15000 },
+      {
+        ...line,
+        amount: 2,
+        total: 30000,
+        seat: seat('S1-20'),
+        seats: [seat('S1-20'), seat('S1-26')],
+      },
+      { ...line, productId: 'p-1', title: 'Voksen', total: 15000, seat: null, seats: [] },
     ]);
   });
 });

@@ -4,6 +4,7 @@ import type {
   CustomerChoice,
   PricedBooking,
   PricedLine,
+  PricedSeat,
   PublicEvent,
   PublicProduct,
 } from '../../api/generated/booking';
@@ -298,22 +299,20 @@ export function sentLines(lines: BookingLine[]): SentLine[] {
     });
 }
 
-/** The seats picked per product, for the tables of the booking. */
-export function seatsByProduct(lines: BookingLine[]): Record<string, PickedSeat[]> {
-  return Object.fromEntries(
-    lines
-      .filter((line) => line.amount > 0 && (line.seats ?? []).length > 0)
-      .map((line) => [line.productId, line.seats ?? []]),
-  );
+/** A priced line as the buyer reads it: with the seats of the server's lines it joins. */
+export interface ShownPricedLine extends PricedLine {
+  seats: PricedSeat[];
 }
 
 /**
  * The priced lines as the buyer reads them: lines of one product at one price (a seat-ticket's
- * line per seat) as one, with the amounts and totals added up.
+ * line per seat) as one, with the amounts and totals added up and the seats the server priced
+ * (never the browser's own record of what was picked: the seats shown are the seats sold).
  */
-export function mergedPricedLines(lines: PricedLine[]): PricedLine[] {
-  const merged: PricedLine[] = [];
+export function mergedPricedLines(lines: PricedLine[]): ShownPricedLine[] {
+  const merged: ShownPricedLine[] = [];
   for (const line of lines) {
+    const seats = line.seat ? [line.seat] : [];
     const same = merged.find(
       (candidate) => candidate.productId === line.productId && candidate.price === line.price,
     );
@@ -321,8 +320,9 @@ export function mergedPricedLines(lines: PricedLine[]): PricedLine[] {
       same.amount += line.amount;
       same.free += line.free;
       same.total += line.total;
+      same.seats.push(...seats);
     } else {
-      merged.push({ ...line });
+      merged.push({ ...line, seats });
     }
   }
   return merged;

@@ -259,6 +259,15 @@ export function pricedLines(body: BookingInput, products: PublicProduct[]): Pric
         free: Math.min(offered.allowance, line.amount),
         price: offered.price,
         total: offered.price * Math.max(0, line.amount - offered.allowance),
+        // The seat as sent, as the server's hold session would hold it.
+        seat: line.seat
+          ? {
+              label: line.seat,
+              section: line.section ?? '',
+              row: line.row ?? '',
+              number: line.seatNumber ?? '',
+            }
+          : null,
       },
     ];
   });
@@ -339,13 +348,14 @@ export function serveBooking(given: BookingServer = {}): BookingCalls {
       const answer = given.intent?.(body);
       if (answer) return answer;
       const lines = pricedLines(body, products(body));
-      const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
-      const vat = Math.round(subtotal * 0.2);
+      // Prices include VAT (20 % of the total): Subtotal + Moms = Total.
+      const total = lines.reduce((sum, line) => sum + line.total, 0);
+      const vat = Math.round(total * 0.2);
       return HttpResponse.json({
         success: true,
         result: {
-          intentSecret: 'intent-1',
-          booking: { bookingProducts: lines, subtotal, discount: 0, vat, total: subtotal + vat },
+          intentSecret: `intent-${calls.intents.length}`,
+          booking: { bookingProducts: lines, subtotal: total - vat, discount: 0, vat, total },
         },
       });
     }),
