@@ -193,9 +193,9 @@ fn shop() -> String {
 fn booking() -> String {
     use crate::booking::dto::{
         BookedOrder, BookingInput, BookingIntent, BookingLineInput, CustomerChoice, PricedBooking,
-        PricedLine, PricedSeat, PublicCustomer, PublicEvent, PublicOrder, PublicOrderLine, PublicOrderPayment,
-        PublicOrderStatus, PublicProduct, PublicSponsor, PublicSponsorGroup, PublicTicket,
-        SeatCategory, SignUpStatus,
+        PricedLine, PricedSeat, PublicCustomer, PublicEvent, PublicOrder, PublicOrderLine,
+        PublicOrderPayment, PublicOrderStatus, PublicProduct, PublicSponsor, PublicSponsorGroup,
+        PublicTicket, SeatCategory, SignUpStatus,
     };
     declarations(&[
         SignUpStatus::decl(),

@@ -17,7 +17,7 @@ use uuid::Uuid;
 use super::batch::Job;
 use super::confirm::{self, StoredTicket};
 use super::dto::{
-    BookedOrder, BookingInput, BookingIntent, PricedLine, PublicProduct, SeatCategory,
+    BookedOrder, BookingInput, BookingIntent, PricedLine, PricedSeat, PublicProduct, SeatCategory,
 };
 use super::plan::{plan, Plan};
 use super::sale::{self, buyer_key};

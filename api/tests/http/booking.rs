@@ -230,8 +230,14 @@ async fn a_card_booking_holds_its_places_until_the_payment_confirms_it() {
     );
     // Prices include VAT: Subtotal + Moms = Total, in every step, the confirmation and the mail.
     assert_eq!(intent["result"]["booking"]["subtotal"], 36000);
-    assert_eq!(intent["result"]["booking"]["bookingProducts"][0]["price"], 15000, "per ticket");
-    assert_eq!(intent["result"]["booking"]["bookingProducts"][0]["total"], 45000);
+    assert_eq!(
+        intent["result"]["booking"]["bookingProducts"][0]["price"], 15000,
+        "per ticket"
+    );
+    assert_eq!(
+        intent["result"]["booking"]["bookingProducts"][0]["total"],
+        45000
+    );
     let (status, body) = book(&buyer, &booking).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["result"]["kind"], "stripe", "{body}");

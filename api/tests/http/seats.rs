@@ -617,7 +617,10 @@ async fn the_seats_the_last_step_shows_are_the_seats_sold_and_a_booking_changed_
     assert_eq!(status, StatusCode::OK);
     let shown_booking = guest(
         &event,
-        json!([seat_line(&product, "A1-3", &mine), seat_line(&product, "A1-4", &mine)]),
+        json!([
+            seat_line(&product, "A1-3", &mine),
+            seat_line(&product, "A1-4", &mine)
+        ]),
     );
     let (status, intent) = buyer
         .post_json("/public/events/create-intent", &shown_booking)
@@ -631,8 +634,15 @@ async fn the_seats_the_last_step_shows_are_the_seats_sold_and_a_booking_changed_
             .map(|l| format!("{} {}", l["seat"]["label"], l["seat"]["section"]))
             .collect()
     };
-    assert_eq!(shown(&intent), ["\"A1-3\" \"A\"", "\"A1-4\" \"A\""], "{intent}");
-    let secret = intent["result"]["intentSecret"].as_str().unwrap().to_string();
+    assert_eq!(
+        shown(&intent),
+        ["\"A1-3\" \"A\"", "\"A1-4\" \"A\""],
+        "{intent}"
+    );
+    let secret = intent["result"]["intentSecret"]
+        .as_str()
+        .unwrap()
+        .to_string();
 
     // Another tab of the same session gives back A1-4 and takes A1-5; the first tab's last step
     // still shows A1-3 and A1-4, so a booking of A1-3 and A1-5 with its key is refused.
@@ -647,10 +657,16 @@ async fn the_seats_the_last_step_shows_are_the_seats_sold_and_a_booking_changed_
     assert_eq!(status, StatusCode::OK);
     let changed = guest(
         &event,
-        json!([seat_line(&product, "A1-3", &mine), seat_line(&product, "A1-5", &mine)]),
+        json!([
+            seat_line(&product, "A1-3", &mine),
+            seat_line(&product, "A1-5", &mine)
+        ]),
     );
     let (status, body) = buyer
-        .post_json(&format!("/public/events/book?intentSecret={secret}"), &changed)
+        .post_json(
+            &format!("/public/events/book?intentSecret={secret}"),
+            &changed,
+        )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(
@@ -663,10 +679,17 @@ async fn the_seats_the_last_step_shows_are_the_seats_sold_and_a_booking_changed_
     let (_, again) = buyer
         .post_json("/public/events/create-intent", &changed)
         .await;
-    assert_eq!(shown(&again), ["\"A1-3\" \"A\"", "\"A1-5\" \"A\""], "{again}");
+    assert_eq!(
+        shown(&again),
+        ["\"A1-3\" \"A\"", "\"A1-5\" \"A\""],
+        "{again}"
+    );
     let secret = again["result"]["intentSecret"].as_str().unwrap();
     let (status, body) = buyer
-        .post_json(&format!("/public/events/book?intentSecret={secret}"), &changed)
+        .post_json(
+            &format!("/public/events/book?intentSecret={secret}"),
+            &changed,
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let order = order_of(&buyer, &event, &body["data"]).await;
@@ -674,7 +697,13 @@ async fn the_seats_the_last_step_shows_are_the_seats_sold_and_a_booking_changed_
         .as_array()
         .unwrap()
         .iter()
-        .map(|t| format!("{}-{}", t["row"].as_str().unwrap(), t["seatNumber"].as_str().unwrap()))
+        .map(|t| {
+            format!(
+                "{}-{}",
+                t["row"].as_str().unwrap(),
+                t["seatNumber"].as_str().unwrap()
+            )
+        })
         .collect();
     sold.sort();
     assert_eq!(sold, ["A1-3", "A1-5"], "{order}");

@@ -141,7 +141,11 @@ fn the_allowance_pays_the_first_tickets_of_its_product_and_the_rest_are_charged(
     assert_eq!(totals.total, Money::kroner(1000));
     assert_eq!(totals.vat, Money::kroner(200), "20 % of the total");
     assert_eq!(totals.subtotal + totals.vat, totals.total);
-    assert_eq!(totals.subtotal, Money::kroner(800), "the total without its VAT");
+    assert_eq!(
+        totals.subtotal,
+        Money::kroner(800),
+        "the total without its VAT"
+    );
     assert_eq!(booking_totals(&priced, true).vat, Money::ZERO);
 }
 
