@@ -229,7 +229,7 @@ async fn a_card_booking_holds_its_places_until_the_payment_confirms_it() {
         "20 % of the total"
     );
     // Prices include VAT: Subtotal + Moms = Total, in every step, the confirmation and the mail.
-    assert_eq!(intent["result"]["booking"]["subtotal"], 36000);
+    assert_eq!(intent["result"]["booking"]["subtotal"], 36000, "{intent}");
     assert_eq!(
         intent["result"]["booking"]["bookingProducts"][0]["price"], 15000,
         "per ticket"
@@ -281,7 +281,11 @@ async fn a_card_booking_holds_its_places_until_the_payment_confirms_it() {
     );
     let mail = app.smtp.wait_for("gitte@example.dk").await;
     let body = mail.data.replace("=\r\n", "");
-    for shown in ["Subtotal: 360,00", "Moms: 90,00", "Total: 450,00"] {
+    for shown in [
+        "Subtotal: DKK 360,00",
+        "Moms: DKK 90,00",
+        "Total: DKK 450,00",
+    ] {
         assert!(body.contains(shown), "{shown} in {body}");
     }
     // Each ticket's link, in the text part and the HTML part.

@@ -644,8 +644,8 @@ async fn the_seats_the_last_step_shows_are_the_seats_sold_and_a_booking_changed_
         .unwrap()
         .to_string();
 
-    // Another tab of the same session gives back A1-4 and takes A1-5; the first tab's last step
-    // still shows A1-3 and A1-4, so a booking of A1-3 and A1-5 with its key is refused.
+    // Another tab of the same session gives back A1-4 and takes A1-6; the first tab's last step
+    // still shows A1-3 and A1-4, so a booking of A1-3 and A1-6 with its key is refused.
     let (status, _) = buyer
         .post_json(
             &format!("/public/events/{event}/release-seat"),
@@ -653,13 +653,13 @@ async fn the_seats_the_last_step_shows_are_the_seats_sold_and_a_booking_changed_
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = hold(&buyer, &event, &mine, &["A1-5"]).await;
+    let (status, _) = hold(&buyer, &event, &mine, &["A1-6"]).await;
     assert_eq!(status, StatusCode::OK);
     let changed = guest(
         &event,
         json!([
             seat_line(&product, "A1-3", &mine),
-            seat_line(&product, "A1-5", &mine)
+            seat_line(&product, "A1-6", &mine)
         ]),
     );
     let (status, body) = buyer
@@ -681,7 +681,7 @@ async fn the_seats_the_last_step_shows_are_the_seats_sold_and_a_booking_changed_
         .await;
     assert_eq!(
         shown(&again),
-        ["\"A1-3\" \"A\"", "\"A1-5\" \"A\""],
+        ["\"A1-3\" \"A\"", "\"A1-6\" \"A\""],
         "{again}"
     );
     let secret = again["result"]["intentSecret"].as_str().unwrap();
@@ -706,7 +706,7 @@ async fn the_seats_the_last_step_shows_are_the_seats_sold_and_a_booking_changed_
         })
         .collect();
     sold.sort();
-    assert_eq!(sold, ["A1-3", "A1-5"], "{order}");
+    assert_eq!(sold, ["A1-3", "A1-6"], "{order}");
     // The staff's order names the same seats on its lines.
     let order_id = body["data"]["orderId"].as_str().unwrap();
     let (_, staff_order) = staff.get_json(&format!("/api/orders/{order_id}")).await;
@@ -717,7 +717,7 @@ async fn the_seats_the_last_step_shows_are_the_seats_sold_and_a_booking_changed_
         .map(|l| l["seat"].as_str().unwrap())
         .collect();
     on_lines.sort_unstable();
-    assert_eq!(on_lines, ["A1-3", "A1-5"], "{staff_order}");
+    assert_eq!(on_lines, ["A1-3", "A1-6"], "{staff_order}");
     assert_eq!(state(&buyer, &event, &mine, "A1-4").await, "free");
 }
 
