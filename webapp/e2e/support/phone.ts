@@ -47,3 +47,17 @@ export async function expectPhoneReady(page: Page, where: string) {
   await expectNoSidewaysScroll(page, where);
   await expectAccessible(page, where);
 }
+
+/** Every table on the page shows all its columns: none is clipped or wider than its box. */
+export async function expectTablesFit(page: Page, where: string) {
+  const clipped = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('table'))
+      .filter((table) => {
+        const box = (table.parentElement ?? table).getBoundingClientRect();
+        const drawn = table.getBoundingClientRect();
+        return drawn.width > box.width + 1 || drawn.right > window.innerWidth + 1;
+      })
+      .map((table) => table.getAttribute('aria-label') ?? table.className),
+  );
+  expect(clipped, `${where}: tables wider than their box`).toEqual([]);
+}
