@@ -38,7 +38,10 @@ export async function expectAccessible(page: Page, where: string, within?: strin
   const { violations } = await builder.analyze();
   const grave = violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.html.slice(0, 120)})`).join(', ')}`,
+    );
   expect(grave, `${where}: axe violations`).toEqual([]);
 }
 
