@@ -11,11 +11,17 @@ import { createStore, type AppStore } from './store';
 /**
  * PrimeReact for every screen: no ripple; a Dropdown's hidden native <select> (kept for forms) is
  * hidden from assistive technology too, where it read as a second, nameless field beside the
- * named combobox (axe: select-name).
+ * named combobox (axe: select-name); so is its arrow, an unnamed 'button' that cannot be focused.
  */
 const PRIME_REACT: Partial<APIOptions> = {
   ripple: false,
-  pt: { dropdown: { select: { 'aria-hidden': true, tabIndex: -1 } } },
+  pt: {
+    dropdown: {
+      select: { 'aria-hidden': true, tabIndex: -1 },
+      // The arrow opens the list with the mouse; the combobox itself is what a keyboard and a screen reader use.
+      trigger: { 'aria-hidden': true },
+    },
+  },
 };
 
 interface AppProps {
