@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { expectPhoneReady, expectTablesFit, PHONE } from './support/phone';
+import { expectPhoneReady, expectTablesFit, PHONE, shotForTheNote } from './support/phone';
 import { ensurePublicClub } from './support/session';
 import { expect, test } from './support/test';
 
@@ -44,12 +44,14 @@ test('on a phone, a guest picks a seat on the stadium map, books, pays and gets 
   await ensurePublicClub(page);
   await expect(page.getByRole('link', { name: `Se mere: ${MATCH}` })).toBeVisible();
   await expectPhoneReady(page, 'the public home');
+  await shotForTheNote(page, 'after-home');
 
   await page.getByRole('link', { name: `Se mere: ${MATCH}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: MATCH })).toBeVisible();
   const amount = page.getByRole('group', { name: SEAT_TICKET }).getByLabel('Antal');
   await expect(amount).toBeVisible();
   await expectPhoneReady(page, 'the event page (step 1, tickets)');
+  await shotForTheNote(page, 'after-event');
   await amount.fill('1');
   await amount.blur();
 
@@ -64,6 +66,7 @@ test('on a phone, a guest picks a seat on the stadium map, books, pays and gets 
   const seat = await seatInSight(map);
   expect(seat?.width ?? 0, 'a seat is drawn at least 24 px wide').toBeGreaterThanOrEqual(24);
   await expectPhoneReady(page, 'the seat map');
+  await shotForTheNote(page, 'after-seatmap');
   const label = /^Plads (\S+),/.exec(seat?.name ?? '')?.[1] ?? '';
   // The name ends in the seat's state, which the tap changes.
   const option = picker.getByRole('option', { name: new RegExp(`^Plads ${label},`) });
@@ -106,5 +109,6 @@ test('on a phone, a guest picks a seat on the stadium map, books, pays and gets 
   await expect(page.getByText('Tak for din bestilling!')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('link', { name: /Hent billet/ })).toHaveCount(1);
   await expectPhoneReady(page, 'the confirmation');
+  await shotForTheNote(page, 'after-confirmation');
   await expectTablesFit(page, 'the confirmation');
 });

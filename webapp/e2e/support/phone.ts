@@ -64,3 +64,9 @@ export async function expectTablesFit(page: Page, where: string) {
   );
   expect(clipped, `${where}: tables wider than their box`).toEqual([]);
 }
+
+/** With TRIBUNE_SHOTS_DIR set, a screenshot of the screen as the buyer sees it (for the issue's note). */
+export async function shotForTheNote(page: Page, name: string) {
+  const dir = process.env.TRIBUNE_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+}
