@@ -1,4 +1,4 @@
-import { PrimeReactProvider } from 'primereact/api';
+import { PrimeReactProvider, type APIOptions } from 'primereact/api';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
@@ -7,6 +7,22 @@ import { ConfirmDialogHost } from '../shared/ui/ConfirmButton';
 import { ToastProvider } from '../shared/ui/Toast';
 import { createRouter } from './router';
 import { createStore, type AppStore } from './store';
+
+/**
+ * PrimeReact for every screen: no ripple; a Dropdown's hidden native <select> (kept for forms) is
+ * hidden from assistive technology too, where it read as a second, nameless field beside the
+ * named combobox (axe: select-name); so is its arrow, an unnamed 'button' that cannot be focused.
+ */
+const PRIME_REACT: Partial<APIOptions> = {
+  ripple: false,
+  pt: {
+    dropdown: {
+      select: { 'aria-hidden': true, tabIndex: -1 },
+      // The arrow opens the list with the mouse; the combobox itself is what a keyboard and a screen reader use.
+      trigger: { 'aria-hidden': true },
+    },
+  },
+};
 
 interface AppProps {
   /** Tests pass their own store; the app makes one. */
@@ -19,7 +35,7 @@ export function App({ store: givenStore, router: givenRouter }: AppProps) {
   const [router] = useState(() => givenRouter ?? createRouter());
   return (
     <Provider store={store}>
-      <PrimeReactProvider value={{ ripple: false }}>
+      <PrimeReactProvider value={PRIME_REACT}>
         <ThemeSync />
         <ToastProvider>
           <ConfirmDialogHost />

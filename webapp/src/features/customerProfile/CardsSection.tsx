@@ -101,6 +101,8 @@ export function CardsSection() {
           dataKey="cardId"
           emptyMessage={t('customerProfile.cards.empty')}
           pt={{ table: { 'aria-label': t('customerProfile.sections.cards') } }}
+          responsiveLayout="stack"
+          breakpoint="40rem"
         >
           <Column
             header={t('customerProfile.cards.brand')}

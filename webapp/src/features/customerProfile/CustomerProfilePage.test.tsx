@@ -446,7 +446,8 @@ describe('Abonnementer', () => {
     const cells = within(old).getAllByRole('cell');
     const headers = within(table).getAllByRole('columnheader');
     const nextPayment = headers.findIndex((header) => header.textContent === 'Næste betaling');
-    expect(cells[nextPayment]).toHaveTextContent(/^–$/);
+    // The cell holds its column's name too, shown only when a phone stacks the rows.
+    expect(cells[nextPayment]).toHaveTextContent(/^(Næste betaling)?–$/);
     expect(within(old).queryByRole('button', { name: 'Opsig abonnement' })).toBeNull();
   });
 

@@ -84,6 +84,8 @@ export function SubscriptionsSection() {
         dataKey="id"
         emptyMessage={t('customerProfile.subscriptions.empty')}
         pt={{ table: { 'aria-label': t('customerProfile.sections.subscriptions') } }}
+        responsiveLayout="stack"
+        breakpoint="40rem"
       >
         <Column header={t('customerProfile.subscriptions.number')} field="subscriptionNumber" />
         <Column

@@ -64,6 +64,8 @@ function Tickets({ tickets }: { tickets: PublicTicket[] }) {
       dataKey="ticketId"
       size="small"
       className="tb-booking-tickets"
+      responsiveLayout="stack"
+      breakpoint="40rem"
       pt={{ table: { 'aria-label': t('publicEvents.order.tickets') } }}
     >
       <Column field="number" header={t('publicEvents.order.ticketNumber')} />
@@ -94,6 +96,8 @@ function OrderLines({ order }: { order: PublicOrder }) {
         dataKey="id"
         size="small"
         className="tb-booking-lines"
+        responsiveLayout="stack"
+        breakpoint="40rem"
         pt={{ table: { 'aria-label': t('publicEvents.order.lines') } }}
       >
         <Column field="title" header={t('publicEvents.lines.product')} />

@@ -24,6 +24,8 @@ export function PricedLinesTable({ lines }: PricedLinesTableProps) {
       value={shown}
       size="small"
       className="tb-booking-lines"
+      responsiveLayout="stack"
+      breakpoint="40rem"
       pt={{ table: { 'aria-label': t('publicEvents.lines.title') } }}
     >
       <Column field="title" header={t('publicEvents.lines.product')} />

@@ -262,7 +262,7 @@ export function CartDrawer() {
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        style={{ width: '24rem' }}
+        style={{ width: '24rem', maxWidth: '100vw' }}
         closeIcon="pi pi-times"
         ariaCloseLabel={t('common.close')}
       >

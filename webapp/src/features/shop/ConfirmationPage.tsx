@@ -193,6 +193,8 @@ function OrderView({ order, gaveUp }: { order: ConfirmedOrder; gaveUp: boolean }
           value={order.lines}
           size="small"
           className="tb-confirmation-lines"
+          responsiveLayout="stack"
+          breakpoint="40rem"
           pt={{ table: { 'aria-label': t('shop.confirmation.lines') } }}
         >
           <Column

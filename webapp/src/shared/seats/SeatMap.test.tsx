@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AREA, stadium, stadiumWithArea } from './seatFixtures';
-import { nearestSeat, SeatMap } from './SeatMap';
+import { nearestSeat, openingSectionOf, SeatMap } from './SeatMap';
 import type { SeatMapState } from './seatModel';
 
 describe('the seat map', () => {
@@ -179,5 +179,31 @@ describe('the seat map', () => {
     expect(nearestSeat(seats, index('N1-3'), 1, 0)).toBe(index('N1-4'));
     expect(nearestSeat(seats, index('N1-3'), 0, 1)).toBe(index('N2-3'));
     expect(nearestSeat(seats, index('N1-1'), -1, 0)).toBeNull();
+  });
+
+  it("opens a phone's picker on the section of a picked seat, else on the one with most seats to pick", () => {
+    const chart = stadium();
+    // Row N2 is a section of its own, Tribune Syd, one row lower.
+    chart.seats = chart.seats.map((seat) =>
+      seat.row === 'N2' ? { ...seat, section: 'Tribune Syd' } : seat,
+    );
+    const sold = (labels: string[]) =>
+      new Map<string, SeatMapState>(labels.map((label) => [label, 'booked']));
+
+    expect(openingSectionOf(chart.seats, sold(['N1-1', 'N1-2']), undefined)).toEqual({
+      section: 'Tribune Syd',
+      x: 3.5,
+      y: 1,
+    });
+    expect(openingSectionOf(chart.seats, sold(['N2-1', 'N2-2']), undefined)?.section).toBe(
+      'Tribune Nord',
+    );
+    // Only category A may be picked: Tribune Nord, though Syd has more free seats.
+    expect(openingSectionOf(chart.seats, sold(['N1-1']), ['a'])?.section).toBe('Tribune Nord');
+    // A seat already picked wins.
+    const mine = new Map<string, SeatMapState>([['N1-4', 'mine']]);
+    expect(openingSectionOf(chart.seats, mine, ['b'])?.section).toBe('Tribune Nord');
+    // Nothing to pick: the whole chart.
+    expect(openingSectionOf(chart.seats, new Map(), ['c'])).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -91,6 +92,12 @@ const ZOOM_STEP = 1.5;
 /** A press that moves less than this (pixels) is a click, not a drag. */
 const DRAG_THRESHOLD = 4;
 const HOME: View = { scale: 1, x: 0, y: 0 };
+/**
+ * A map this narrow (CSS pixels) is on a phone: when the whole chart would draw its seats smaller
+ * than THUMB_SEAT_PIXELS, the picker opens zoomed on one section with seats a thumb can hit.
+ */
+const NARROW_MAP_PIXELS = 640;
+const THUMB_SEAT_PIXELS = 24;
 
 function viewBoxOf(seats: readonly Seat[]): ViewBox {
   if (seats.length === 0) return { x: 0, y: 0, width: 10, height: 10 };
@@ -159,16 +166,54 @@ const DIRECTIONS: Record<string, [number, number]> = {
   ArrowUp: [0, -1],
 };
 
-function clampScale(scale: number) {
-  return Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
+function clampScale(scale: number, maxScale: number) {
+  return Math.min(maxScale, Math.max(MIN_SCALE, scale));
 }
 
 /** The view zoomed by `factor` around a point of the drawing (viewBox units). */
-function zoomed(view: View, factor: number, cx: number, cy: number): View {
-  const scale = clampScale(view.scale * factor);
+function zoomed(view: View, factor: number, cx: number, cy: number, maxScale: number): View {
+  const scale = clampScale(view.scale * factor, maxScale);
   if (scale === MIN_SCALE) return HOME;
   const ratio = scale / view.scale;
   return { scale, x: cx - (cx - view.x) * ratio, y: cy - (cy - view.y) * ratio };
+}
+
+/**
+ * Where a phone's picker opens: the section of a seat already picked, else the one with the most
+ * seats that can be picked; its middle, in chart units. Null when no seat can be picked.
+ */
+export function openingSectionOf(
+  seats: readonly Seat[],
+  states: ReadonlyMap<string, SeatMapState>,
+  categories: readonly string[] | undefined,
+): { section: string; x: number; y: number } | null {
+  const drawn = seats.filter((seat) => !isStandingPlace(seat));
+  const mine = drawn.find((seat) => stateOf(states, seat.label) === 'mine');
+  let section = mine?.section;
+  if (section === undefined) {
+    const open = new Map<string, number>();
+    for (const seat of drawn) {
+      if (isPickable(stateOf(states, seat.label), seat.categoryKey, categories)) {
+        open.set(seat.section, (open.get(seat.section) ?? 0) + 1);
+      }
+    }
+    let most = 0;
+    for (const [name, count] of open) {
+      if (count > most) {
+        most = count;
+        section = name;
+      }
+    }
+  }
+  if (section === undefined) return null;
+  const inSection = drawn.filter((seat) => seat.section === section);
+  const xs = inSection.map((seat) => seat.x);
+  const ys = inSection.map((seat) => seat.y);
+  return {
+    section,
+    x: (Math.min(...xs) + Math.max(...xs)) / 2,
+    y: (Math.min(...ys) + Math.max(...ys)) / 2,
+  };
 }
 
 interface SeatLook {
@@ -455,6 +500,9 @@ export function SeatMap({
   const idBase = useId();
   const svgRef = useRef<SVGSVGElement>(null);
   const [view, setView] = useState<View>(HOME);
+  /** How far the map zooms in: further than MAX_SCALE when a phone needs it for thumb-sized seats. */
+  const [maxScale, setMaxScale] = useState(MAX_SCALE);
+  const opened = useRef(false);
   const [focused, setFocused] = useState<number | null>(null);
   const [hasFocus, setHasFocus] = useState(false);
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
@@ -601,11 +649,33 @@ export function SeatMap({
           ? box.y + (clientY - place.top) / place.pixels
           : box.y + box.height / 2;
       // The view's transform applies around the drawing's origin: zoom around the point relative to it.
-      setView((before) => zoomed(before, factor, cx, cy));
+      setView((before) => zoomed(before, factor, cx, cy, maxScale));
       onActivity?.();
     },
-    [box, geometry, onActivity],
+    [box, geometry, maxScale, onActivity],
   );
+
+  // On a phone the whole stadium draws a seat a pixel or two wide: the picker opens on a section
+  // instead, zoomed so its seats can be hit with a thumb. The layout size (clientWidth) is read, not
+  // the bounding box, which the dialog's opening animation scales.
+  useLayoutEffect(() => {
+    const svg = svgRef.current;
+    if (opened.current || mode !== 'pick' || !svg || svg.clientWidth === 0) return;
+    opened.current = true;
+    if (svg.clientWidth > NARROW_MAP_PIXELS) return;
+    const pixels = Math.min(svg.clientWidth / box.width, svg.clientHeight / box.height);
+    const seatPixels = 2 * SEAT_RADIUS * pixels;
+    if (seatPixels >= THUMB_SEAT_PIXELS) return;
+    const opening = openingSectionOf(seats, states, categories);
+    if (!opening) return;
+    const scale = THUMB_SEAT_PIXELS / seatPixels;
+    setMaxScale(Math.max(MAX_SCALE, scale * 2));
+    setView({
+      scale,
+      x: box.x + box.width / 2 - opening.x * scale,
+      y: box.y + box.height / 2 - opening.y * scale,
+    });
+  }, [box, categories, mode, seats, states]);
 
   // The wheel zooms the map, not the page: React's wheel listener is passive and cannot stop it.
   useEffect(() => {
@@ -785,7 +855,7 @@ export function SeatMap({
           text
           aria-label={t('seats.map.zoomIn')}
           onClick={() => zoomBy(ZOOM_STEP)}
-          disabled={view.scale >= MAX_SCALE}
+          disabled={view.scale >= maxScale}
         />
         <Button
           type="button"

@@ -90,8 +90,9 @@ function OpenSeatPicker({
       visible
       onHide={cancel}
       ariaCloseIconLabel={t('common.close')}
+      className="tb-seat-picker-dialog"
       style={{ width: '50vw' }}
-      breakpoints={{ '960px': '75vw', '640px': '90vw' }}
+      breakpoints={{ '960px': '75vw', '640px': '100vw' }}
     >
       <div className="tb-seat-picker">
         <p className="tb-seat-picker-status">
