@@ -10,8 +10,32 @@ export type ProfileEvent = { id: string, title: string, start: string, };
 
 export type ProfileOrderLine = { title: string, amount: number, };
 
-export type ProfileTicket = { ticketId: string, number: number, orderId: string, orderNumber: number, event: ProfileEvent | null, product: string, name: string | null, section: string | null, row: string | null, seatNumber: string | null, status: string, download: string | null, };
+export type ProfileTicket = { 
+/**
+ * The public code the QR prints; also how the PDF is found.
+ */
+ticketId: string, number: number, orderId: string, orderNumber: number, event: ProfileEvent | null, product: string, name: string | null, section: string | null, row: string | null, seatNumber: string | null, 
+/**
+ * 'issued', 'scanned' (used at the door) or 'voided'.
+ */
+status: string, 
+/**
+ * The ticket's PDF (none for a voided ticket).
+ */
+download: string | null, };
 
-export type ProfileOrder = { id: string, number: number, createdAt: string, kind: ProfileOrderKind, status: ProfileOrderStatus, total: Money, event: ProfileEvent | null, lines: Array<ProfileOrderLine>, tickets: Array<ProfileTicket>, canResend: boolean, };
+export type ProfileOrder = { id: string, number: number, createdAt: string, kind: ProfileOrderKind, status: ProfileOrderStatus, total: Money, 
+/**
+ * The booked event (a shop order has none).
+ */
+event: ProfileEvent | null, lines: Array<ProfileOrderLine>, 
+/**
+ * Its tickets in number order.
+ */
+tickets: Array<ProfileTicket>, 
+/**
+ * Its confirmation can be sent again (a confirmed order).
+ */
+canResend: boolean, };
 
 export type ProfileOrders = { orders: Array<ProfileOrder>, tickets: Array<ProfileTicket>, };
