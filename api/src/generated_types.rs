@@ -65,6 +65,7 @@ fn files() -> Vec<(&'static str, String)> {
         ("shop.ts", shop()),
         ("pos.ts", pos()),
         ("newsletters.ts", newsletters()),
+        ("profile.ts", profile()),
     ]
 }
 
@@ -444,6 +445,24 @@ fn invoices() -> String {
     format!(
         "{body}\n/** Every event type of the invoice, as the history API names them. */\nexport const INVOICE_EVENT_TYPES = [\n{event_types}] as const;\nexport type InvoiceEventType = (typeof INVOICE_EVENT_TYPES)[number];\n"
     )
+}
+
+/// The buyer's own orders and tickets in the profile (issue 36).
+fn profile() -> String {
+    use crate::profile::orders::{
+        ProfileEvent, ProfileOrder, ProfileOrderKind, ProfileOrderLine, ProfileOrderStatus,
+        ProfileOrders, ProfileTicket,
+    };
+    let decls = [
+        ProfileOrderKind::decl(),
+        ProfileOrderStatus::decl(),
+        ProfileEvent::decl(),
+        ProfileOrderLine::decl(),
+        ProfileTicket::decl(),
+        ProfileOrder::decl(),
+        ProfileOrders::decl(),
+    ];
+    declarations(&decls).replacen("\n\n", "\n\nimport type { Money } from './orders';\n\n", 1)
 }
 
 fn declarations(decls: &[String]) -> String {

@@ -1,12 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectToast } from './support/primeReact';
+import { pdfText } from './support/pdf';
+import { chooseOption, expectToast } from './support/primeReact';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
 
 /**
  * The customer's profile (spec 3 §2 'Customer profile'): kunde@tribune.test saves two cards
  * through the fake Stripe() in front of localstripe, makes the second the default, deletes the
- * first, and changes the phone number on 'Profil'. Demo FC takes cards through Stripe.
+ * first, and changes the phone number on 'Profil'. Demo FC takes cards through Stripe. Her booking
+ * shows under 'Ordrer' and its ticket under 'Billetter', from where it downloads again.
  */
 
 async function enterCard(page: Page, number: string) {
@@ -116,4 +118,51 @@ test('a subscription inside its commitment cannot be cancelled, and the page say
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(/Kan opsiges fra \d{2}-\d{2}-\d{4}/);
   await expect(page.getByRole('button', { name: 'Opsig abonnement' })).toHaveCount(0);
+});
+
+test("a customer's booking shows in the profile with its ticket, which downloads again", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'kunde@tribune.test');
+  // The demo's members' meeting is free: booked at once, as Gæst.
+  await page.goto('/events/generalforsamling-2026');
+  const orderAs = page.locator('.p-dropdown').filter({ has: page.getByLabel('Bestil som') });
+  if ((await orderAs.count()) > 0) await chooseOption(page, 'Bestil som', 'Gæst');
+  const amount = page.getByRole('group', { name: 'Deltager' }).getByLabel('Antal');
+  await amount.fill('1');
+  await amount.blur();
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('kunde@tribune.test');
+  const phone = page.getByLabel('Telefon');
+  if (!(await phone.inputValue())) await phone.fill('40 12 34 56');
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await page.getByRole('checkbox', { name: /Jeg accepterer/ }).check();
+  await page.getByRole('button', { name: 'Bekræft tilmelding' }).click();
+  await expect(page.getByText('Tak for din bestilling!')).toBeVisible();
+  const number = /#(\d+)/.exec(await page.getByText(/^Ordrenummer #/).innerText())?.[1] ?? '';
+  expect(number).not.toBe('');
+
+  // 'Ordrer': the booking, its event and status.
+  await page.goto('/profile#orders');
+  const orders = page.getByRole('table', { name: 'Ordrer' });
+  const order = orders
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: number, exact: true }) });
+  await expect(order).toContainText('Generalforsamling 2026');
+  await expect(order).toContainText('Bekræftet');
+
+  // 'Billetter': its ticket, whose PDF downloads again.
+  const menu = page.getByRole('navigation', { name: 'Min profil' });
+  await menu.getByRole('link', { name: 'Billetter' }).click();
+  const tickets = page.getByRole('table', { name: 'Billetter' });
+  const ticket = tickets.getByRole('row').filter({ hasText: `ordre ${number}` });
+  await expect(ticket).toHaveCount(1);
+  await expect(ticket).toContainText('Generalforsamling 2026');
+  const download = ticket.getByRole('link', { name: /^Hent billet \d+ som PDF$/ });
+  const href = (await download.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/public\/events\/ticket\/[0-9A-Z]+$/);
+  const pdf = await page.request.get(href);
+  expect(pdf.ok()).toBe(true);
+  expect(pdfText(await pdf.body())).toContain('Generalforsamling 2026');
 });

@@ -384,6 +384,19 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
             }
             return Err(err.into());
         }
+        let asked: Vec<Uuid> = going
+            .iter()
+            .filter(|g| g.job.password_hash.is_some())
+            .map(|g| g.order_id)
+            .collect();
+        if !asked.is_empty() {
+            sqlx::query(
+                "UPDATE event_bookings SET account_requested = true WHERE order_id = ANY($1)",
+            )
+            .bind(&asked)
+            .execute(&mut *tx)
+            .await?;
+        }
         for g in going.iter().filter(|g| g.expires.is_none()) {
             // Free: confirmed at once, its tickets issued.
             confirm::confirm_in(state, &mut tx, &g.actor, g.order_id).await?;

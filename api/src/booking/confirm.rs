@@ -437,6 +437,42 @@ pub async fn confirm_in(
     .bind(order_id)
     .execute(&mut *conn)
     .await?;
+    queue_confirmation(state, conn, actor, &booking, &order).await
+}
+
+/// A confirmed booking's confirmation mail sent again, as its buyer asks from the profile:
+/// Ok(false) when the order is not a confirmed booking.
+pub async fn resend_confirmation(
+    state: &AppState,
+    conn: &mut PgConnection,
+    actor: &Actor,
+    order_id: Uuid,
+) -> Result<bool, ApiError> {
+    let Some(booking) = booking_of(conn, order_id).await? else {
+        return Ok(false);
+    };
+    if booking.status != "confirmed" {
+        return Ok(false);
+    }
+    let (order, _) = tribune_projections::fold::load_in::<tribune_domain::order::Order>(
+        &mut *conn,
+        &order_id.to_string(),
+    )
+    .await
+    .map_err(ApiError::internal)?;
+    queue_confirmation(state, conn, actor, &booking, &order).await?;
+    Ok(true)
+}
+
+/// Queues the confirmation mail of a confirmed booking, with its tickets.
+async fn queue_confirmation(
+    state: &AppState,
+    conn: &mut PgConnection,
+    actor: &Actor,
+    booking: &BookingRow,
+    order: &tribune_domain::order::Order,
+) -> Result<(), ApiError> {
+    let order_id = booking.order_id;
     // The confirmation goes to the customer's e-mail; a sale at the desk may have none.
     if order.content.customer.email.is_empty() {
         return Ok(());
@@ -452,7 +488,7 @@ pub async fn confirm_in(
     let base = state.settings.public_url.trim_end_matches('/');
     let token = payments::issue_link(conn, booking.client_id, Purpose::Order, order_id).await?;
     let mail = order_mails::booking_confirmation(
-        &order,
+        order,
         &club,
         &order_mails::BookedEvent {
             title: &event_title,

@@ -341,6 +341,9 @@ pub struct PublicOrder {
     pub order_lines: Vec<PublicOrderLine>,
     /// Once approved.
     pub tickets: Vec<PublicTicket>,
+    /// The buyer asked for a user ('Opret bruger') as they booked: the page says it was made
+    /// and that the e-mail must be confirmed.
+    pub account_created: bool,
 }
 
 /// `data` of the order answer: how a draft may still be paid.

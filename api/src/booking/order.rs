@@ -97,6 +97,11 @@ async fn answer(
     .fetch_optional(&mut *tx)
     .await?
     .flatten();
+    let account_created: bool =
+        sqlx::query_scalar("SELECT account_requested FROM event_bookings WHERE order_id = $1")
+            .bind(booking.order_id)
+            .fetch_one(&mut *tx)
+            .await?;
     tx.commit().await?;
     let totals = order.totals();
     let customer = &order.content.customer;
@@ -135,6 +140,7 @@ async fn answer(
                 })
                 .collect(),
             tickets,
+            account_created,
         },
         PublicOrderPayment {
             provider,

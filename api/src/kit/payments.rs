@@ -569,7 +569,7 @@ pub async fn settle(
     }
     tx.commit().await?;
     if let Some(kept) = outcome.kept.as_ref().filter(|_| shop == Paid::Confirmed) {
-        keep_card(state, kept).await;
+        keep_card(state, row, kept).await;
     }
     if booking == Paid::SoldOut || shop == Paid::SoldOut {
         // Paid after its places, stock or seats were given to others: cancelled, and the money
@@ -591,23 +591,75 @@ pub async fn settle(
     Ok(Settled::GivenBack)
 }
 
-/// A card the payment was asked to keep, put on its customer: Stripe does so itself when the
-/// payment succeeds, localstripe needs it asked, and asking twice is harmless. A failure only
-/// leaves the card unsaved (the payment stands), so it is logged, not raised.
-async fn keep_card(state: &AppState, kept: &KeptCard) {
+/// A card the payment was asked to keep, put on its customer once: a card the customer has
+/// saved already is not saved again (see `keep_once`), unless the order starts a subscription,
+/// which is charged later with the very card it was paid with. A failure only leaves the card
+/// unsaved (the payment stands), so it is logged, not raised.
+async fn keep_card(state: &AppState, row: &PaymentRow, kept: &KeptCard) {
     let Some(stripe) = state.stripe.as_deref() else {
         return;
     };
-    if let Err(err) = stripe
-        .attach(
-            &kept.method,
-            &kept.customer,
-            &format!("tribune-attach-{}", kept.method),
-        )
-        .await
-    {
+    let kept_as_is = match starts_a_subscription(state, row).await {
+        Ok(subscription) => subscription,
+        Err(err) => {
+            tracing::warn!(%err, order = %row.owner_id, "could not tell whether an order starts a subscription");
+            true
+        }
+    };
+    let saved = if kept_as_is {
+        stripe
+            .attach(
+                &kept.method,
+                &kept.customer,
+                &format!("tribune-attach-{}", kept.method),
+            )
+            .await
+            .map(|_| kept.method.clone())
+    } else {
+        keep_once(stripe, &kept.customer, &kept.method).await
+    };
+    if let Err(err) = saved {
         tracing::warn!(%err, method = %kept.method, "a paid card was not kept on its customer");
     }
+}
+
+/// Whether the order `row` pays has a subscription product among its lines.
+async fn starts_a_subscription(state: &AppState, row: &PaymentRow) -> Result<bool, sqlx::Error> {
+    let mut tx = club_tx(&state.pool, row.client_id).await?;
+    let subscription: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM order_lines l JOIN products p ON p.id = l.product_id \
+         WHERE l.order_id = $1 AND coalesce((p.subscription->>'active')::boolean, false))",
+    )
+    .bind(row.owner_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(subscription)
+}
+
+/// Puts the card `method` on `customer` unless the customer has that card already (the same
+/// fingerprint, or brand, last four and expiry): then the new one is taken off again (Stripe
+/// puts a card on the customer itself once its payment or SetupIntent succeeds; localstripe
+/// does not, and taking off a card that is not on is harmless) and the saved one stands.
+/// Returns the id of the card that is saved.
+pub async fn keep_once(
+    stripe: &StripeClient,
+    customer: &str,
+    method: &str,
+) -> Result<String, PaymentError> {
+    if let Some(saved) = stripe.same_card(customer, method).await? {
+        if let Err(err) = stripe
+            .detach(method, &format!("tribune-detach-duplicate-{method}"))
+            .await
+        {
+            tracing::debug!(%err, method, "a duplicate card was not on the customer");
+        }
+        return Ok(saved);
+    }
+    stripe
+        .attach(method, customer, &format!("tribune-attach-{method}"))
+        .await?;
+    Ok(method.to_string())
 }
 
 /// The payer is back: the order's card payment (`reference`, else its latest) is read from

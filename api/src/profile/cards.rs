@@ -16,7 +16,7 @@ use crate::error::ApiError;
 use crate::integrations::payments::{PaymentError, PaymentStart, ProviderKind, StripeClient};
 use crate::kit::input::Json;
 use crate::kit::payments::{
-    cards_of, club_provider_kind, customer_of, detach_card, ensure_customer,
+    cards_of, club_provider_kind, customer_of, detach_card, ensure_customer, keep_once,
 };
 use crate::session::SignedIn;
 use crate::state::AppState;
@@ -117,7 +117,8 @@ pub async fn create_my_card(
     }))
 }
 
-/// The confirmed SetupIntent's card put on the user's customer; the first card is the default.
+/// The confirmed SetupIntent's card put on the user's customer (once: a card saved already is
+/// not saved again); the first card is the default.
 async fn accept(state: &AppState, owner: &Owner, setup_intent: &str) -> Result<(), ApiError> {
     let wanted = setup_intent.trim();
     if !wanted.starts_with("seti_") || wanted.len() > 100 {
@@ -137,9 +138,8 @@ async fn accept(state: &AppState, owner: &Owner, setup_intent: &str) -> Result<(
     let (Some(method), true, true) = (intent.payment_method, intent.succeeded, ours) else {
         return Err(ApiError::invalid("Kortet blev ikke gemt. Prøv igen."));
     };
-    stripe
-        .attach(&method, &customer, &format!("tribune-attach-{method}"))
-        .await?;
+    // The same card saved again stays one card.
+    let method = keep_once(stripe, &customer, &method).await?;
     if default.is_none() {
         let mut tx = club_tx(&state.pool, owner.client_id).await?;
         sqlx::query(

@@ -1,9 +1,10 @@
-//! The customer's own saved cards (spec 3 §2 Customer profile #cards 'Betalingskort', §3 Saved
-//! payment card, §7 `create-card`, `default-card`, `delete-card`, `accept-subscription`;
+//! The customer's own orders and tickets (`orders`; issue 36), and saved cards (spec 3 §2
+//! Customer profile #cards 'Betalingskort', §3 Saved payment card, §7 `create-card`, `default-card`, `delete-card`, `accept-subscription`;
 //! issue 14): a customer at the club's card provider per user, cards added through a Stripe
 //! SetupIntent, listed from the provider, one of them the default.
 
 pub mod cards;
+pub mod orders;
 
 use utoipa::OpenApi;
 
@@ -43,6 +44,12 @@ pub fn configure(routes: &mut Routes) {
             "/api/profile/delete-card",
             Access::SignedIn,
             cards::delete_my_card,
+        )
+        .get("/api/profile/orders", Access::SignedIn, orders::my_orders)
+        .post(
+            "/api/profile/orders/{id}/resend-confirmation",
+            Access::SignedIn,
+            orders::resend_my_confirmation,
         );
 }
 
@@ -55,7 +62,19 @@ pub fn configure(routes: &mut Routes) {
         cards::accept_my_card,
         cards::default_my_card,
         cards::delete_my_card,
+        orders::my_orders,
+        orders::resend_my_confirmation,
     ),
-    components(schemas(cards::CardRef, cards::AcceptCard))
+    components(schemas(
+        cards::CardRef,
+        cards::AcceptCard,
+        orders::ProfileOrders,
+        orders::ProfileOrder,
+        orders::ProfileOrderKind,
+        orders::ProfileOrderStatus,
+        orders::ProfileOrderLine,
+        orders::ProfileEvent,
+        orders::ProfileTicket,
+    ))
 )]
 pub struct ProfileDoc;

@@ -608,6 +608,12 @@ pub async fn complete(
     .bind(body.save_card && caller.0.is_some())
     .execute(&mut *tx)
     .await?;
+    if password_hash.is_some() {
+        sqlx::query("UPDATE shop_checkouts SET account_requested = true WHERE order_id = $1")
+            .bind(order_id)
+            .execute(&mut *tx)
+            .await?;
+    }
     if free {
         let actor = buyer.actor.clone();
         if !confirm_in(&state, &mut tx, &actor, order_id, &PaidBy::default()).await? {
@@ -830,8 +836,40 @@ async fn confirm_in(
     .bind(order_id)
     .execute(&mut *conn)
     .await?;
+    queue_confirmation(conn, actor, &checkout, order_id, &order).await?;
+    Ok(true)
+}
+
+/// A confirmed checkout's confirmation mail sent again, as its buyer asks from the profile:
+/// Ok(false) when the order is not a confirmed checkout.
+pub async fn resend_confirmation(
+    conn: &mut PgConnection,
+    actor: &Actor,
+    order_id: Uuid,
+) -> Result<bool, ApiError> {
+    let Some(checkout) = checkout_for_update(conn, order_id).await? else {
+        return Ok(false);
+    };
+    if checkout.status != "confirmed" {
+        return Ok(false);
+    }
+    let (order, _) = tribune_projections::fold::load_in::<Order>(&mut *conn, &order_id.to_string())
+        .await
+        .map_err(ApiError::internal)?;
+    queue_confirmation(conn, actor, &checkout, order_id, &order).await?;
+    Ok(true)
+}
+
+/// Queues the confirmation mail of a confirmed checkout.
+async fn queue_confirmation(
+    conn: &mut PgConnection,
+    actor: &Actor,
+    checkout: &CheckoutRow,
+    order_id: Uuid,
+    order: &Order,
+) -> Result<(), ApiError> {
     let club = OrderMailSettings::load(conn, checkout.client_id).await?;
-    let mail = order_mails::confirmation(&order, &club);
+    let mail = order_mails::confirmation(order, &club);
     if !order.content.customer.email.is_empty() {
         enqueue(
             conn,
@@ -846,7 +884,7 @@ async fn confirm_in(
         )
         .await?;
     }
-    Ok(true)
+    Ok(())
 }
 
 /// A card payment of `order_id` was recorded in the caller's transaction: a pending checkout
@@ -961,12 +999,12 @@ pub async fn confirmed_order(
         payments::settle_from_provider(&state, client_id, order_id, None).await?;
     }
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let status: Option<String> =
-        sqlx::query_scalar("SELECT status FROM shop_checkouts WHERE order_id = $1")
+    let checkout: Option<(String, bool)> =
+        sqlx::query_as("SELECT status, account_requested FROM shop_checkouts WHERE order_id = $1")
             .bind(order_id)
             .fetch_optional(&mut *tx)
             .await?;
-    let status = status.ok_or(ApiError::NotFound)?;
+    let (status, account_created) = checkout.ok_or(ApiError::NotFound)?;
     let (order, _) = tribune_projections::fold::load_in::<Order>(&mut tx, &order_id.to_string())
         .await
         .map_err(ApiError::internal)?;
@@ -1018,6 +1056,7 @@ pub async fn confirmed_order(
         vat: totals.vat,
         total: totals.total,
         confirmation_message: message.map(|m| crate::kit::html::sanitize(&m)),
+        account_created,
     }))
 }
 

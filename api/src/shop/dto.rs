@@ -347,4 +347,7 @@ pub struct ConfirmedOrder {
     pub total: Money,
     /// The club's `orders.confirmationMessage` (sanitised HTML).
     pub confirmation_message: Option<String>,
+    /// The buyer asked for a user ('Opret bruger') at checkout: the page says it was made and
+    /// that the e-mail must be confirmed.
+    pub account_created: bool,
 }

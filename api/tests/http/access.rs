@@ -394,6 +394,11 @@ const OPEN: &[(&str, &str)] = &[
     ("signed-in", "POST /api/profile/accept-card"),
     ("signed-in", "POST /api/profile/default-card"),
     ("signed-in", "POST /api/profile/delete-card"),
+    ("signed-in", "GET /api/profile/orders"),
+    (
+        "signed-in",
+        "POST /api/profile/orders/{id}/resend-confirmation",
+    ),
     ("public", "POST /api/public/payments/stripe/webhook"),
     ("public", "GET /api/public/payments/window/callback"),
     ("public", "POST /public/payments/stripe/webhook"),

@@ -24,6 +24,7 @@ mod payment_reports;
 mod payments;
 mod pos;
 mod profile_cards;
+mod profile_orders;
 mod relations;
 mod rich_text;
 mod search;

@@ -36,7 +36,7 @@ async fn shop_category(staff: &Browser, title: &str, shown: bool) -> String {
 
 /// The scarf (100 kr. without VAT, in the shop's category) with two add-ons — a public
 /// gift wrap at its own price and a hidden one — and a hidden product: their ids.
-async fn the_shop(staff: &Browser) -> (String, String, String, String) {
+pub async fn the_shop(staff: &Browser) -> (String, String, String, String) {
     let category = shop_category(staff, "Merchandise", true).await;
     let wrap = catalogue_product(
         staff,
@@ -118,16 +118,16 @@ async fn holding(buyer: &Browser, event: &str, seats: &[&str]) -> String {
 }
 
 /// The checkout form of a guest who accepts the terms.
-fn guest_form(email: &str) -> Value {
+pub fn guest_form(email: &str) -> Value {
     json!({ "firstname": "Gitte", "lastname": "Gæst", "email": email, "phone": "20 30 40 50",
             "paymentMethod": "card", "acceptTerms": true })
 }
 
-async fn intent(buyer: &Browser, form: &Value) -> (StatusCode, Value) {
+pub async fn intent(buyer: &Browser, form: &Value) -> (StatusCode, Value) {
     buyer.post_json("/webshop/create-intent", form).await
 }
 
-async fn complete(buyer: &Browser, key: &str, form: &Value) -> (StatusCode, Value) {
+pub async fn complete(buyer: &Browser, key: &str, form: &Value) -> (StatusCode, Value) {
     buyer
         .post_json(
             &format!("/webshop/checkout/complete?intentSecret={key}"),
@@ -156,7 +156,7 @@ async fn cart(buyer: &Browser) -> Value {
     body["result"].clone()
 }
 
-async fn add(buyer: &Browser, query: &str) -> (StatusCode, Value) {
+pub async fn add(buyer: &Browser, query: &str) -> (StatusCode, Value) {
     buyer
         .post_json(
             &format!("/public/orders/webshop/cart/add?{query}"),
@@ -952,12 +952,12 @@ async fn my_subscriptions(customer: &Browser) -> Vec<Value> {
 
 /// The checkout form of the signed-in demo customer, who accepts both terms and pays with
 /// `method` ('card' or a saved card's id).
-fn customer_form(method: &str, save_card: bool) -> Value {
+pub fn customer_form(method: &str, save_card: bool) -> Value {
     json!({ "firstname": "Karen", "lastname": "Kunde", "email": "kunde@tribune.test", "phone": "20 30 40 50",
             "paymentMethod": method, "saveCard": save_card, "acceptTerms": true, "acceptSubscriptionTerms": true })
 }
 
-async fn checkout(buyer: &Browser, form: &Value) -> Value {
+pub async fn checkout(buyer: &Browser, form: &Value) -> Value {
     let (status, answer) = intent(buyer, form).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let key = answer["result"]["intentSecret"]
@@ -969,7 +969,7 @@ async fn checkout(buyer: &Browser, form: &Value) -> Value {
     done["result"].clone()
 }
 
-async fn confirmed(buyer: &Browser, done: &Value) -> Value {
+pub async fn confirmed(buyer: &Browser, done: &Value) -> Value {
     let (status, body) = buyer
         .get_json(&format!(
             "/webshop/order/{}?token={}",

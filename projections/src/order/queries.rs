@@ -199,3 +199,61 @@ pub async fn club_has_orders(
         .fetch_one(conn)
         .await
 }
+
+/// One line of a buyer's order: what and how many.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct BuyerOrderLine {
+    pub title: String,
+    pub amount: i64,
+}
+
+/// One of a buyer's own orders (a booking or a shop checkout), as their profile lists it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BuyerOrderRow {
+    pub id: Uuid,
+    pub number: i64,
+    pub created_at: DateTime<Utc>,
+    /// The order's state (`OrderStatus`): staff may have cancelled a confirmed sale.
+    pub status: String,
+    pub total: i64,
+    /// 'booking' or 'shop'.
+    pub kind: String,
+    /// The sale's own state: 'pending' (waits for its payment), 'confirmed', 'cancelled'.
+    pub sale_status: String,
+    pub event_id: Option<Uuid>,
+    pub event_title: Option<String>,
+    pub event_start: Option<DateTime<Utc>>,
+    pub lines: sqlx::types::Json<Vec<BuyerOrderLine>>,
+}
+
+/// The club's bookings and shop orders of a buyer, newest first: those made by `user_id`, and
+/// when `email` is given (a confirmed address) those with that customer e-mail, made before the
+/// user was or without signing in.
+pub async fn of_buyer(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    user_id: Uuid,
+    email: Option<&str>,
+) -> Result<Vec<BuyerOrderRow>, sqlx::Error> {
+    sqlx::query_as(
+        "WITH sales AS ( \
+           SELECT order_id, user_id, 'booking' AS kind, status, event_id FROM event_bookings \
+             WHERE client_id = $1 \
+           UNION ALL \
+           SELECT order_id, user_id, 'shop', status, NULL::uuid FROM shop_checkouts \
+             WHERE client_id = $1) \
+         SELECT o.id, o.number, o.created_at, o.status, o.total, s.kind, s.status AS sale_status, \
+           s.event_id, e.title AS event_title, e.start_date AS event_start, \
+           coalesce((SELECT json_agg(json_build_object('title', l.title, 'amount', l.amount) \
+                       ORDER BY l.position) FROM order_lines l WHERE l.order_id = o.id), '[]') AS lines \
+         FROM sales s JOIN order_rows o ON o.id = s.order_id AND o.client_id = $1 \
+         LEFT JOIN club_events e ON e.id = s.event_id \
+         WHERE s.user_id = $2 OR ($3::text IS NOT NULL AND lower(o.email) = lower($3)) \
+         ORDER BY o.created_at DESC, o.number DESC LIMIT 200",
+    )
+    .bind(client_id)
+    .bind(user_id)
+    .bind(email)
+    .fetch_all(conn)
+    .await
+}

@@ -93,6 +93,45 @@ pub async fn of_order(
     .await
 }
 
+/// A ticket of a buyer's order with its event, as their profile lists it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BuyerTicketRow {
+    pub order_id: Uuid,
+    pub code: String,
+    pub number: i64,
+    pub product_title: String,
+    pub name: Option<String>,
+    pub section: Option<String>,
+    pub row: Option<String>,
+    pub seat_number: Option<String>,
+    /// 'issued' or 'voided'.
+    pub status: String,
+    pub scanned_at: Option<DateTime<Utc>>,
+    pub event_id: Uuid,
+    pub event_title: Option<String>,
+    pub event_start: Option<DateTime<Utc>>,
+}
+
+/// The tickets of some of the club's orders with their events, by order and number, voided
+/// ones too.
+pub async fn of_orders(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    order_ids: &[Uuid],
+) -> Result<Vec<BuyerTicketRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT t.order_id, t.code, t.number, t.product_title, t.name, t.section, t.row, \
+           t.seat_number, t.status, t.scanned_at, t.event_id, e.title AS event_title, \
+           e.start_date AS event_start \
+         FROM ticket_rows t LEFT JOIN club_events e ON e.id = t.event_id \
+         WHERE t.client_id = $1 AND t.order_id = ANY($2) ORDER BY t.order_id, t.number, t.id",
+    )
+    .bind(client_id)
+    .bind(order_ids)
+    .fetch_all(conn)
+    .await
+}
+
 /// The ticket with this public code, of whichever club: the public download knows only the
 /// code, so the caller reads in a system transaction (`db::system_tx`) and then acts in the
 /// ticket's club.

@@ -222,6 +222,34 @@ impl StripeClient {
             .collect())
     }
 
+    /// Another card of `customer` that is the same card as `method` (its fingerprint, or its
+    /// brand, last four digits and expiry when the provider gives no fingerprint): saving the
+    /// card again would list it twice.
+    pub async fn same_card(
+        &self,
+        customer: &str,
+        method: &str,
+    ) -> Result<Option<String>, PaymentError> {
+        let wanted = self.get(&format!("payment_methods/{method}"), &[]).await?;
+        let Some(identity) = card_identity(&wanted) else {
+            return Ok(None);
+        };
+        let list = self
+            .get(
+                "payment_methods",
+                &[("customer", customer.to_string()), ("type", "card".into())],
+            )
+            .await?;
+        Ok(list
+            .get("data")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter(|other| card_identity(other).as_ref() == Some(&identity))
+            .filter_map(|other| id_of(other).ok())
+            .find(|id| id != method))
+    }
+
     pub async fn card(&self, method: &str) -> Result<Option<CardSummary>, PaymentError> {
         let method = self.get(&format!("payment_methods/{method}"), &[]).await?;
         Ok(card_of(&method))
@@ -414,6 +442,24 @@ fn payment_method_id(object: &Value) -> Option<String> {
     }
 }
 
+/// What makes two payment methods the same card: Stripe's fingerprint of the card number, else
+/// (a provider without one) brand, last four digits and expiry.
+fn card_identity(method: &Value) -> Option<String> {
+    let fingerprint = method
+        .pointer("/card/fingerprint")
+        .and_then(Value::as_str)
+        .filter(|f| !f.is_empty());
+    match fingerprint {
+        Some(fingerprint) => Some(format!("fingerprint:{fingerprint}")),
+        None => card_of(method).map(|card| {
+            format!(
+                "card:{}:{}:{}:{}",
+                card.brand, card.last4, card.exp_month, card.exp_year
+            )
+        }),
+    }
+}
+
 fn card_of(method: &Value) -> Option<CardSummary> {
     let card = method.get("card")?;
     Some(CardSummary {
@@ -504,6 +550,23 @@ mod tests {
 
     const SECRET: &str = "whsec_test";
     const BODY: &[u8] = br#"{"id":"evt_1","type":"payment_intent.succeeded"}"#;
+
+    fn method(fingerprint: Option<&str>, last4: &str, exp_year: u64) -> Value {
+        serde_json::json!({ "id": "pm_1", "card": {
+            "brand": "visa", "last4": last4, "exp_month": 11, "exp_year": exp_year,
+            "fingerprint": fingerprint } })
+    }
+
+    #[test]
+    fn a_card_is_the_same_card_by_its_fingerprint_or_else_by_brand_last4_and_expiry() {
+        let one = card_identity(&method(Some("fp1"), "4242", 2031));
+        assert_eq!(one, card_identity(&method(Some("fp1"), "4242", 2031)));
+        assert_ne!(one, card_identity(&method(Some("fp2"), "4242", 2031)));
+        let bare = card_identity(&method(None, "4242", 2031));
+        assert_eq!(bare, card_identity(&method(None, "4242", 2031)));
+        assert_ne!(bare, card_identity(&method(None, "4242", 2032)));
+        assert_ne!(bare, card_identity(&method(None, "4444", 2031)));
+    }
 
     #[test]
     fn a_signature_made_with_the_secret_is_believed() {

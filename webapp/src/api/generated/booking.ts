@@ -174,7 +174,12 @@ export type PublicOrder = { id: string, orderNumber: number, status: PublicOrder
 /**
  * Once approved.
  */
-tickets: Array<PublicTicket>, };
+tickets: Array<PublicTicket>, 
+/**
+ * The buyer asked for a user ('Opret bruger') as they booked: the page says it was made
+ * and that the e-mail must be confirmed.
+ */
+accountCreated: boolean, };
 
 export type PublicOrderPayment = { provider: 'stripe' | 'window' | null, 
 /**

@@ -158,4 +158,9 @@ subtotal: Money, discount: Money, additionalFee: Money, vat: Money, total: Money
 /**
  * The club's `orders.confirmationMessage` (sanitised HTML).
  */
-confirmationMessage: string | null, };
+confirmationMessage: string | null, 
+/**
+ * The buyer asked for a user ('Opret bruger') at checkout: the page says it was made and
+ * that the e-mail must be confirmed.
+ */
+accountCreated: boolean, };

@@ -2,27 +2,34 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useAppSession } from '../../api/appApi';
 import { CardsSection } from './CardsSection';
+import { OrdersSection } from './OrdersSection';
 import { ProfileSection } from './ProfileSection';
 import { SubscriptionsSection } from './SubscriptionsSection';
+import { TicketsSection } from './TicketsSection';
 import './customerProfile.css';
 
-export type ProfileSectionKey = 'profile' | 'cards' | 'subscriptions';
+export type ProfileSectionKey = 'profile' | 'orders' | 'tickets' | 'cards' | 'subscriptions';
 
 /** The sections in the menu's order, each with the hash that opens it (none: Profil). */
 const SECTIONS: { key: ProfileSectionKey; hash: string; icon: string }[] = [
   { key: 'profile', hash: '', icon: 'pi pi-user' },
+  { key: 'orders', hash: '#orders', icon: 'pi pi-shopping-bag' },
+  { key: 'tickets', hash: '#tickets', icon: 'pi pi-ticket' },
   { key: 'cards', hash: '#cards', icon: 'pi pi-credit-card' },
   { key: 'subscriptions', hash: '#subscriptions', icon: 'pi pi-replay' },
 ];
 
-/** The section a URL hash opens: '#cards' Betalingskort, '#subscriptions' Abonnementer, else Profil. */
+/**
+ * The section a URL hash opens: '#orders' Ordrer, '#tickets' Billetter, '#cards' Betalingskort,
+ * '#subscriptions' Abonnementer, else Profil.
+ */
 export function sectionOf(hash: string): ProfileSectionKey {
   return SECTIONS.find((section) => section.hash !== '' && section.hash === hash)?.key ?? 'profile';
 }
 
 /**
  * /profile for a customer (spec 3 §2 'Customer profile'), in the public layout: a menu of the
- * sections Profil, Betalingskort and Abonnementer, chosen by the URL's hash.
+ * sections Profil, Ordrer, Billetter, Betalingskort and Abonnementer, chosen by the URL's hash.
  */
 export function CustomerProfilePage() {
   const { t } = useTranslation();
@@ -54,6 +61,8 @@ export function CustomerProfilePage() {
           <h1 id="tb-customer-profile-title">{t(`customerProfile.sections.${current}`)}</h1>
         </div>
         {current === 'profile' && <ProfileSection />}
+        {current === 'orders' && <OrdersSection />}
+        {current === 'tickets' && <TicketsSection />}
         {current === 'cards' && <CardsSection />}
         {current === 'subscriptions' && <SubscriptionsSection />}
       </section>

@@ -1,5 +1,6 @@
 import { baseApi } from '../../api/baseApi';
 import type { PaymentStart } from '../../api/generated/payments';
+import type { ProfileOrders } from '../../api/generated/profile';
 import type { ProfileSubscription, SavedPaymentCard } from '../../api/generated/subscriptions';
 import { entityFormData } from '../../shared/multipart';
 import { savedCardsApi } from '../../shared/payments/savedCardsApi';
@@ -36,10 +37,12 @@ const PROFILE = '/api/profile';
 // cards are kept from the answers of the card calls, which all answer the cards as they are now.
 const PROFILE_TAG = { type: 'User', id: 'PROFILE' } as const;
 const SUBSCRIPTIONS_TAG = { type: 'User', id: 'PROFILE_SUBSCRIPTIONS' } as const;
+const ORDERS_TAG = { type: 'User', id: 'PROFILE_ORDERS' } as const;
 
 /**
  * The customer's profile (spec 3 §2 'Customer profile', §7): own fields, saved payment cards at
- * the club's card provider, and own subscriptions with cancelling.
+ * the club's card provider, own subscriptions with cancelling, and own orders and tickets with
+ * the confirmation sent again (issue 36).
  */
 export const customerProfileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -105,6 +108,19 @@ export const customerProfileApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (_result, error) => (error ? [] : [SUBSCRIPTIONS_TAG]),
     }),
+    /** The buyer's own orders, newest first, and every ticket of them. */
+    getProfileOrders: build.query<ProfileOrders, void>({
+      query: () => `${PROFILE}/orders`,
+      providesTags: [ORDERS_TAG],
+    }),
+    /** Sends an order's confirmation mail again. */
+    resendOrderConfirmation: build.mutation<boolean, string>({
+      query: (id) => ({
+        url: `${PROFILE}/orders/${encodeURIComponent(id)}/resend-confirmation`,
+        method: 'POST',
+        body: {},
+      }),
+    }),
   }),
 });
 
@@ -129,6 +145,8 @@ export const {
   useDeleteProfileCardMutation,
   useGetProfileSubscriptionsQuery,
   useCancelProfileSubscriptionMutation,
+  useGetProfileOrdersQuery,
+  useResendOrderConfirmationMutation,
 } = customerProfileApi;
 
 export { useGetProfileCardsQuery } from '../../shared/payments/savedCardsApi';

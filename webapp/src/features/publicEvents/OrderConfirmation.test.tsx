@@ -76,6 +76,21 @@ describe('the order confirmation', () => {
     await waitFor(() => expect(stored()).toBeNull());
   });
 
+  it("says that a user was made and its e-mail must be confirmed after 'Opret bruger'", async () => {
+    storeBooking();
+    serveBooking({
+      orders: [
+        { order: order({ accountCreated: true, email: 'anna@example.dk' }), payment: payment() },
+      ],
+    });
+    renderApp(CONFIRMATION);
+    expect(
+      await screen.findByText(
+        'Vi har oprettet en bruger til dig med e-mailen anna@example.dk. Bekræft din e-mail med linket i den mail, vi har sendt dig, før du logger ind.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("opens with the local booking's token when the address has none", async () => {
     storeBooking();
     const calls = serveBooking();

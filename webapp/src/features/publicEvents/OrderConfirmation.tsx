@@ -126,6 +126,11 @@ function Approved({ order }: { order: PublicOrder }) {
         <h2>{t('publicEvents.order.approved')}</h2>
         <p>{t('publicEvents.order.number', { number: order.orderNumber })}</p>
       </div>
+      {order.accountCreated && (
+        <Alert severity="info">
+          {t('publicEvents.order.accountCreated', { email: order.email })}
+        </Alert>
+      )}
       {order.tickets.length > 0 && (
         <>
           <h3>{t('publicEvents.order.tickets')}</h3>

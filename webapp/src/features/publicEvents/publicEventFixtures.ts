@@ -95,6 +95,7 @@ export function order(extra: Partial<PublicOrder> = {}): PublicOrder {
     id: ORDER_ID,
     orderNumber: 1042,
     status: 'approved',
+    accountCreated: false,
     subtotal: 24000,
     vat: 6000,
     total: 30000,

@@ -87,6 +87,16 @@ describe("a web shop order's confirmation", () => {
     );
   });
 
+  it("says that a user was made and its e-mail must be confirmed after 'Opret bruger'", async () => {
+    serveShop({ orders: [confirmedOrder({ accountCreated: true })] });
+    renderApp(CONFIRMATION);
+    expect(
+      await screen.findByText(
+        'Vi har oprettet en bruger til dig med e-mailen anna@example.dk. Bekræft din e-mail med linket i den mail, vi har sendt dig, før du logger ind.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says nothing was to pay for a free order', async () => {
     serveShop({
       orders: [

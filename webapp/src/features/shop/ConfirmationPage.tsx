@@ -162,6 +162,11 @@ function OrderView({ order, gaveUp }: { order: ConfirmedOrder; gaveUp: boolean }
   return (
     <Card className="tb-card tb-confirmation">
       <OrderStatus order={order} gaveUp={gaveUp} />
+      {order.accountCreated && (
+        <Alert severity="info">
+          {t('shop.confirmation.accountCreated', { email: order.email })}
+        </Alert>
+      )}
       {order.status === 'confirmed' && message.trim() && (
         <div
           className="tb-html tb-confirmation-message"

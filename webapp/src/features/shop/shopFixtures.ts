@@ -294,6 +294,7 @@ export function confirmedOrder(extra: Partial<ConfirmedOrder> = {}): ConfirmedOr
     id: ORDER_ID,
     number: 1042,
     status: 'confirmed',
+    accountCreated: false,
     firstname: 'Anna',
     lastname: 'Berg',
     email: 'anna@example.dk',
