@@ -437,6 +437,38 @@ pub async fn confirm_in(
     .bind(order_id)
     .execute(&mut *conn)
     .await?;
+    queue_confirmation_of(state, conn, actor, &booking, &order).await
+}
+
+/// Queues the confirmation mail of a confirmed booking: the order, the event, a link per ticket,
+/// the tickets as one PDF (or, over 20, the links alone) and the event's calendar file. Nothing
+/// when the order has no e-mail. Sending the confirmation again is calling this anew.
+pub async fn queue_confirmation(
+    state: &AppState,
+    conn: &mut PgConnection,
+    actor: &Actor,
+    order_id: Uuid,
+) -> Result<(), ApiError> {
+    let booking = booking_of(conn, order_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let (order, _) = tribune_projections::fold::load_in::<tribune_domain::order::Order>(
+        &mut *conn,
+        &order_id.to_string(),
+    )
+    .await
+    .map_err(ApiError::internal)?;
+    queue_confirmation_of(state, conn, actor, &booking, &order).await
+}
+
+async fn queue_confirmation_of(
+    state: &AppState,
+    conn: &mut PgConnection,
+    actor: &Actor,
+    booking: &BookingRow,
+    order: &tribune_domain::order::Order,
+) -> Result<(), ApiError> {
+    let order_id = booking.order_id;
     // The confirmation goes to the customer's e-mail; a sale at the desk may have none.
     if order.content.customer.email.is_empty() {
         return Ok(());
@@ -451,8 +483,8 @@ pub async fn confirm_in(
     let club = OrderMailSettings::load(conn, booking.client_id).await?;
     let base = state.settings.public_url.trim_end_matches('/');
     let token = payments::issue_link(conn, booking.client_id, Purpose::Order, order_id).await?;
-    let mail = order_mails::booking_confirmation(
-        &order,
+    let mut mail = order_mails::booking_confirmation(
+        order,
         &club,
         &order_mails::BookedEvent {
             title: &event_title,
@@ -476,6 +508,26 @@ pub async fn confirm_in(
                 link: format!("{base}/public/events/ticket/{}", t.code),
             })
             .collect::<Vec<_>>(),
+    );
+    let live = tickets.iter().filter(|t| t.status != "voided").count();
+    let events = order_mails::calendar_events(
+        conn,
+        booking.client_id,
+        order_id,
+        order.number,
+        &club,
+        &[booking.event_id],
+    )
+    .await?;
+    order_mails::enclose(
+        &mut mail.mail,
+        order.number,
+        &order_mails::Enclosed {
+            client_id: booking.client_id,
+            order_id,
+            tickets: live,
+            events: &events,
+        },
     );
     enqueue(
         conn,
