@@ -68,20 +68,10 @@ discount: Money,
  */
 additionalFee: Money, vat: Money, total: Money, prePaymentTotal: Money, regularTotal: Money, };
 
-/**
- * How a web-shop order with physical products reaches the buyer (issue 36): sent to an
- * address, or picked up at the club, as the club chose per product.
- */
 export type DeliveryMethod = "address" | "pickup";
 
-/**
- * Where a delivery goes: a name, a street, a Danish postcode (four digits) and a city.
- */
 export type DeliveryAddress = { name: string, street: string, postcode: string, city: string, };
 
-/**
- * The order's delivery: the method, and for `Address` the address.
- */
 export type Delivery = { method: DeliveryMethod, address: DeliveryAddress | null, };
 
 export type LineDto = { total: Money, id: string, productId: string | null, variantId: string | null, title: string, variant: string | null, sku: string | null, 
