@@ -12,8 +12,9 @@ use ts_rs::TS;
 fn files() -> Vec<(&'static str, String)> {
     use tribune_domain::money::Money;
     use tribune_domain::order::{
-        CardPayment, DeskPayment, ExtraInfoValue, Invoicing, InvoicingType, LineOption, OrderEvent,
-        OrderLine, OrderStatus, PaidCard, PaymentStatus, Totals, VatSettings,
+        CardPayment, Delivery, DeliveryAddress, DeliveryMethod, DeskPayment, ExtraInfoValue,
+        Invoicing, InvoicingType, LineOption, OrderEvent, OrderLine, OrderStatus, PaidCard,
+        PaymentStatus, Totals, VatSettings,
     };
     use tribune_projections::order::queries::OrderListRow;
 
@@ -35,6 +36,9 @@ fn files() -> Vec<(&'static str, String)> {
         OrderLine::decl(),
         VatSettings::decl(),
         Totals::decl(),
+        DeliveryMethod::decl(),
+        DeliveryAddress::decl(),
+        Delivery::decl(),
         LineDto::decl(),
         CompanyRef::decl(),
         ContactRef::decl(),
@@ -188,7 +192,11 @@ fn shop() -> String {
         ConfirmedLine::decl(),
         ConfirmedOrder::decl(),
     ];
-    declarations(&decls).replacen("\n\n", "\n\nimport type { Money } from './orders';\n\n", 1)
+    declarations(&decls).replacen(
+        "\n\n",
+        "\n\nimport type { Delivery, DeliveryMethod, Money } from './orders';\n\n",
+        1,
+    )
 }
 
 fn booking() -> String {

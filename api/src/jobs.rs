@@ -261,8 +261,25 @@ async fn execute(state: &AppState, mailer: &Mailer, job: &ClaimedJob) -> Result<
             .map_err(|e| format!("Ukendt job: {e}"))?;
     match method {
         JobMethod::SendMail(mail) => {
+            let mut made = Vec::new();
+            if let Some(tickets) = &mail.tickets_pdf {
+                let pdf = crate::booking::ticket_pdf::order_pdf(
+                    state,
+                    tickets.client_id,
+                    tickets.order_id,
+                )
+                .await
+                .map_err(|e| format!("Billetternes PDF kunne ikke laves: {e}"))?;
+                if let Some(bytes) = pdf {
+                    made.push(crate::mail::MadeFile {
+                        file_name: tickets.file_name.clone(),
+                        content_type: "application/pdf",
+                        bytes,
+                    });
+                }
+            }
             mailer
-                .send(&mail)
+                .send_with(&mail, made)
                 .await
                 .map_err(|e| format!("Mail kunne ikke sendes: {e}"))?;
             Ok(format!("Mail sendt til {}", mail.to))

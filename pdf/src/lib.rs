@@ -34,7 +34,7 @@ pub use tables::{
     table_cards_pdf, table_guest_list_pdf, table_overview_pdf, CardPaper, PlanGuest, PlanTable,
     TableCardsDocument, TablePlanDocument,
 };
-pub use ticket::{ticket_pdf, TicketDocument};
+pub use ticket::{ticket_pdf, tickets_pdf, TicketDocument, MAX_TICKETS_PER_PDF};
 
 use typst::foundations::{Datetime, Smart};
 use typst_pdf::{PdfOptions, Timestamp};

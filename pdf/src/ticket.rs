@@ -17,8 +17,32 @@ const TEMPLATE: Template = Template {
     source: include_str!("ticket.typ"),
 };
 
-/// Where the template finds the QR code (a fixed path: typst interns file ids for good).
-const QR_PATH: &str = "/qr.svg";
+/// The most tickets one PDF holds (an order with more gets a link instead: see the mails).
+pub const MAX_TICKETS_PER_PDF: usize = 20;
+
+/// Where the template finds each ticket's QR code (fixed paths: typst interns file ids for good).
+const QR_PATHS: [&str; MAX_TICKETS_PER_PDF] = [
+    "/qr/1.svg",
+    "/qr/2.svg",
+    "/qr/3.svg",
+    "/qr/4.svg",
+    "/qr/5.svg",
+    "/qr/6.svg",
+    "/qr/7.svg",
+    "/qr/8.svg",
+    "/qr/9.svg",
+    "/qr/10.svg",
+    "/qr/11.svg",
+    "/qr/12.svg",
+    "/qr/13.svg",
+    "/qr/14.svg",
+    "/qr/15.svg",
+    "/qr/16.svg",
+    "/qr/17.svg",
+    "/qr/18.svg",
+    "/qr/19.svg",
+    "/qr/20.svg",
+];
 
 /// The QR code's smallest size in SVG units, quiet zone included. The template scales it to its
 /// printed width; this only keeps the modules whole numbers.
@@ -40,7 +64,7 @@ pub struct TicketDocument {
     /// The club's name, printed small at the top.
     pub club: String,
     pub event_title: String,
-    /// Already formatted, e.g. "12-12-2026 kl. 19:00".
+    /// Already formatted, e.g. "lør. 12. dec. kl. 19:00".
     pub when: String,
     pub location: Option<String>,
     /// E.g. "Pladsbillet Tribune".
@@ -82,37 +106,120 @@ pub struct TicketDocument {
 pub fn ticket_pdf(doc: &TicketDocument) -> Result<Vec<u8>, PdfError> {
     crate::typeset(
         TEMPLATE,
-        prepare(doc)?,
+        prepare(std::slice::from_ref(doc))?,
         format!("tribune-ticket:{}", doc.code),
         None,
     )
 }
 
-fn prepare(doc: &TicketDocument) -> Result<Prepared, PdfError> {
-    let mut images = Vec::new();
+/// The tickets of one order as one PDF, a ticket to a page, in the order given: what a buyer's
+/// confirmation mail carries. At most [`MAX_TICKETS_PER_PDF`] tickets (more is a
+/// [`PdfError::Render`]); the PDF's /ID is `tribune-tickets:{first code}`. Fails as
+/// [`ticket_pdf`] does.
+pub fn tickets_pdf(docs: &[TicketDocument]) -> Result<Vec<u8>, PdfError> {
+    let first = docs
+        .first()
+        .ok_or_else(|| PdfError::Render("ingen billetter".to_string()))?;
+    if docs.len() > MAX_TICKETS_PER_PDF {
+        return Err(PdfError::Render(format!(
+            "højst {MAX_TICKETS_PER_PDF} billetter i én PDF"
+        )));
+    }
+    crate::typeset(
+        TEMPLATE,
+        prepare(docs)?,
+        format!("tribune-tickets:{}", first.code),
+        None,
+    )
+}
+
+fn prepare(docs: &[TicketDocument]) -> Result<Prepared, PdfError> {
+    let mut images: Vec<(&'static str, Bytes)> = Vec::new();
+    // One file per distinct image: the tickets of one event share their logo and picture.
     let mut add_image = |slot: ImageSlot, image: &Option<Image>| -> Result<Value, PdfError> {
         match image {
             None => Ok(Value::Null),
             Some(image) => {
                 let (path, bytes) = checked_image(slot, &image.bytes)?;
+                if let Some((known, _)) = images.iter().find(|(_, b)| *b == bytes) {
+                    return Ok(Value::String(known.to_string()));
+                }
+                let path = numbered_image_path(path, images.len())
+                    .ok_or_else(|| PdfError::Render("for mange billeder".to_string()))?;
                 images.push((path, bytes));
                 Ok(Value::String(path.to_string()))
             }
         }
     };
-    let logo = add_image(ImageSlot::Logo, &doc.logo)?;
-    let picture = add_image(ImageSlot::Banner, &doc.picture)?;
-    images.push((QR_PATH, Bytes::new(qr_svg(&doc.code)?.into_bytes())));
+    let mut tickets = Vec::with_capacity(docs.len());
+    for (doc, qr_path) in docs.iter().zip(QR_PATHS) {
+        let logo = add_image(ImageSlot::Logo, &doc.logo)?;
+        let picture = add_image(ImageSlot::Banner, &doc.picture)?;
+        tickets.push((doc, logo, picture, qr_path));
+    }
+    for (doc, _, _, qr_path) in &tickets {
+        images.push((qr_path, Bytes::new(qr_svg(&doc.code)?.into_bytes())));
+    }
+    let tickets: Vec<Value> = tickets
+        .into_iter()
+        .map(|(doc, logo, picture, qr_path)| ticket_data(doc, logo, picture, qr_path))
+        .collect();
+    let first = docs.first();
+    let data = json!({
+        "document_title": match docs {
+            [doc] => format!("Billet nr. {} – {}", doc.number, doc.event_title),
+            _ => format!(
+                "Billetter{}",
+                first
+                    .and_then(|d| d.order_number)
+                    .map(|n| format!(" – ordre #{n}"))
+                    .unwrap_or_default()
+            ),
+        },
+        "club": first.map(|d| d.club.as_str()).unwrap_or_default(),
+        "tickets": tickets,
+    });
+    Ok(Prepared { data, images })
+}
 
+/// The fixed path of the `index`th distinct image of a PDF, PNG or JPEG as the slot's path says
+/// (a PDF of tickets to several events may hold several logos and pictures).
+fn numbered_image_path(slot_path: &'static str, index: usize) -> Option<&'static str> {
+    const PNG: [&str; 8] = [
+        "/img/t1.png",
+        "/img/t2.png",
+        "/img/t3.png",
+        "/img/t4.png",
+        "/img/t5.png",
+        "/img/t6.png",
+        "/img/t7.png",
+        "/img/t8.png",
+    ];
+    const JPG: [&str; 8] = [
+        "/img/t1.jpg",
+        "/img/t2.jpg",
+        "/img/t3.jpg",
+        "/img/t4.jpg",
+        "/img/t5.jpg",
+        "/img/t6.jpg",
+        "/img/t7.jpg",
+        "/img/t8.jpg",
+    ];
+    if slot_path.ends_with(".png") {
+        PNG.get(index).copied()
+    } else {
+        JPG.get(index).copied()
+    }
+}
+
+fn ticket_data(doc: &TicketDocument, logo: Value, picture: Value, qr_path: &str) -> Value {
     let people = facts(&[("Navn", &doc.holder), ("Virksomhed", &doc.company)]);
     let seat = facts(&[
         ("Sektion", &doc.section),
         ("Række", &doc.row),
         ("Sæde", &doc.seat_number),
     ]);
-
-    let data = json!({
-        "document_title": format!("Billet nr. {} – {}", doc.number, doc.event_title),
+    json!({
         "club": doc.club,
         "logo": logo,
         "picture": picture,
@@ -123,7 +230,7 @@ fn prepare(doc: &TicketDocument) -> Result<Prepared, PdfError> {
         "people": people,
         "seat": seat,
         "number": format!("Billet nr. {}", doc.number),
-        "qr": QR_PATH,
+        "qr": qr_path,
         "code": doc.code,
         "order": doc.order_number.map(|number| format!("Ordre #{number}")),
         "text": doc
@@ -131,8 +238,7 @@ fn prepare(doc: &TicketDocument) -> Result<Prepared, PdfError> {
             .as_deref()
             .filter(|text| !text.trim().is_empty())
             .map(|text| text.lines().collect::<Vec<_>>()),
-    });
-    Ok(Prepared { data, images })
+    })
 }
 
 /// The labelled values that have text, in the order given.

@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use tribune_pdf::{ticket_pdf, Image, PdfError, TicketDocument};
+use tribune_pdf::{ticket_pdf, tickets_pdf, Image, PdfError, TicketDocument, MAX_TICKETS_PER_PDF};
 
 use common::{assert_hides, assert_shows, jpeg, pdf_text, png, write_pdf};
 
@@ -239,6 +239,54 @@ fn the_qr_code_encodes_the_ticket_code() {
     };
     let codes = qr_codes_on_page_one(dir.path(), "qr-other", &ticket_pdf(&other).unwrap());
     assert_eq!(codes, vec![other.code]);
+}
+
+// ---- the tickets of an order in one PDF -----------------------------------------------------------
+
+#[test]
+fn an_orders_tickets_are_one_pdf_a_ticket_to_a_page_with_each_code() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two tickets to the event (same logo and picture) and one to another event (another logo).
+    let second = TicketDocument {
+        number: 18,
+        code: "01JDQ80000000000000000000Z".to_string(),
+        seat_number: Some("13".to_string()),
+        ..ticket()
+    };
+    let other_event = TicketDocument {
+        event_title: "Nytårskoncert".to_string(),
+        number: 3,
+        code: "01JDQ90000000000000000000A".to_string(),
+        logo: Some(Image {
+            bytes: png(120, 80),
+        }),
+        ..ticket()
+    };
+    let pdf = tickets_pdf(&[ticket(), second.clone(), other_event]).unwrap();
+    assert_eq!(page_count(dir.path(), "order", &pdf), 3);
+    let text = pdf_text(dir.path(), "order", &pdf);
+    assert_shows(
+        &text,
+        &[
+            "Billet nr. 17",
+            "Billet nr. 18",
+            "Billet nr. 3",
+            CODE,
+            &second.code,
+            "Nytårskoncert",
+            "Julekoncert på Ærø Stadion",
+        ],
+    );
+    // Page one is the first ticket, and its QR code is its own.
+    assert_eq!(
+        qr_codes_on_page_one(dir.path(), "order-qr", &pdf),
+        vec![CODE.to_string()]
+    );
+
+    // None, or more than a PDF holds: refused, not a panic.
+    assert!(tickets_pdf(&[]).is_err());
+    let many: Vec<TicketDocument> = (0..=MAX_TICKETS_PER_PDF).map(|_| ticket()).collect();
+    assert!(tickets_pdf(&many).is_err());
 }
 
 // ---- determinism -----------------------------------------------------------------------------------

@@ -437,7 +437,7 @@ pub async fn confirm_in(
     .bind(order_id)
     .execute(&mut *conn)
     .await?;
-    queue_confirmation(state, conn, actor, &booking, &order).await
+    queue_confirmation_of(state, conn, actor, &booking, &order).await
 }
 
 /// A confirmed booking's confirmation mail sent again, as its buyer asks from the profile:
@@ -460,12 +460,14 @@ pub async fn resend_confirmation(
     )
     .await
     .map_err(ApiError::internal)?;
-    queue_confirmation(state, conn, actor, &booking, &order).await?;
+    queue_confirmation_of(state, conn, actor, &booking, &order).await?;
     Ok(true)
 }
 
-/// Queues the confirmation mail of a confirmed booking, with its tickets.
-async fn queue_confirmation(
+/// Queues the confirmation mail of a confirmed booking: the order, the event, a link per ticket,
+/// the tickets as one PDF (or, over 20, the links alone) and the event's calendar file. Nothing
+/// when the order has no e-mail.
+async fn queue_confirmation_of(
     state: &AppState,
     conn: &mut PgConnection,
     actor: &Actor,
@@ -487,7 +489,7 @@ async fn queue_confirmation(
     let club = OrderMailSettings::load(conn, booking.client_id).await?;
     let base = state.settings.public_url.trim_end_matches('/');
     let token = payments::issue_link(conn, booking.client_id, Purpose::Order, order_id).await?;
-    let mail = order_mails::booking_confirmation(
+    let mut mail = order_mails::booking_confirmation(
         order,
         &club,
         &order_mails::BookedEvent {
@@ -512,6 +514,26 @@ async fn queue_confirmation(
                 link: format!("{base}/public/events/ticket/{}", t.code),
             })
             .collect::<Vec<_>>(),
+    );
+    let live = tickets.iter().filter(|t| t.status != "voided").count();
+    let events = order_mails::calendar_events(
+        conn,
+        booking.client_id,
+        order_id,
+        order.number,
+        &club,
+        &[booking.event_id],
+    )
+    .await?;
+    order_mails::enclose(
+        &mut mail.mail,
+        order.number,
+        &order_mails::Enclosed {
+            client_id: booking.client_id,
+            order_id,
+            tickets: live,
+            events: &events,
+        },
     );
     enqueue(
         conn,

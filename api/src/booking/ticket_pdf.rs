@@ -65,7 +65,7 @@ pub async fn document(
     Ok(tribune_pdf::TicketDocument {
         club: event.club,
         event_title: event.title,
-        when: tribune_domain::danish::danish_time(event.start_date),
+        when: tribune_domain::danish::buyer_time(event.start_date, chrono::Utc::now()),
         location: some_text(&event.location),
         product: ticket.product_title.clone(),
         holder: some_text(&ticket.name),
@@ -80,4 +80,33 @@ pub async fn document(
         picture: stored_image(&state.storage, event.picture_key).await,
         order_number,
     })
+}
+
+/// The tickets of an order that admit someone, as one PDF for its confirmation mail (a ticket to
+/// a page); None when it has none, or more than one PDF holds (the mail links to them instead).
+pub async fn order_pdf(
+    state: &AppState,
+    client_id: uuid::Uuid,
+    order_id: uuid::Uuid,
+) -> Result<Option<Vec<u8>>, ApiError> {
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let tickets =
+        tribune_projections::ticket::queries::of_order(&mut tx, client_id, order_id).await?;
+    tx.commit().await?;
+    let tickets: Vec<TicketRow> = tickets
+        .into_iter()
+        .filter(|t| t.status != "voided")
+        .collect();
+    if tickets.is_empty() || tickets.len() > tribune_pdf::MAX_TICKETS_PER_PDF {
+        return Ok(None);
+    }
+    let mut documents = Vec::with_capacity(tickets.len());
+    for ticket in &tickets {
+        documents.push(document(state, ticket).await?);
+    }
+    let bytes = tokio::task::spawn_blocking(move || tribune_pdf::tickets_pdf(&documents))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    Ok(Some(bytes))
 }

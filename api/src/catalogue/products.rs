@@ -106,7 +106,7 @@ const PRODUCT_JSON: &str = "jsonb_build_object('id', id, 'title', title, 'sku', 
      'reservation', reservation, 'seasonTicket', season_ticket, 'poolProduct', pool_product, 'appendix', appendix, \
      'hideExport', hide_export, 'vatExempt', vat_exempt, 'active', active, 'variants', variants, 'options', options, \
      'extraInfo', extra_info, 'seats', seats, 'contractSetup', contract_setup, 'subscription', subscription, \
-     'version', version, 'shop', shop || jsonb_build_object('image', CASE WHEN shop_image IS NULL THEN NULL ELSE '/api/files/download/' || shop_image END))";
+     'delivery', delivery, 'version', version, 'shop', shop || jsonb_build_object('image', CASE WHEN shop_image IS NULL THEN NULL ELSE '/api/files/download/' || shop_image END))";
 
 #[utoipa::path(get, path = "/api/products/{id}", tag = "products",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
@@ -271,6 +271,9 @@ pub struct ProductInput {
     subscription: Subscription,
     #[serde(default)]
     shop: Shop,
+    /// How the product reaches the buyer: 'none' (default), 'address' (the checkout asks for a
+    /// delivery address) or 'pickup' (fetched at the club).
+    delivery: Option<String>,
     /// The version the editor read (GET `version`); required when saving an existing row.
     version: Option<i64>,
 }
@@ -294,6 +297,15 @@ fn validate(input: &mut ProductInput, check: &mut Check) {
         _ => {}
     }
     money(check, "price", input.price, true);
+    if !matches!(
+        input.delivery.as_deref(),
+        None | Some("none" | "address" | "pickup")
+    ) {
+        check.fail(
+            "delivery",
+            "Levering skal være ingen, leveringsadresse eller afhentning i klubben",
+        );
+    }
     if input.sale_amount.is_some_and(|a| a < 0) {
         check.fail("saleAmount", "Antal skal minimum være 0 eller mere");
     }
@@ -480,9 +492,9 @@ pub async fn update_product(
     sqlx::query(
         "INSERT INTO products (id, client_id, title, sku, type, category_id, price, sale_amount, description, sorting, ticket_template, \
            invoice_title, invoice_group_id, show_on_invoice, pre_payment, reservation, season_ticket, pool_product, appendix, hide_export, \
-           vat_exempt, active, variants, options, extra_info, seats, contract_setup, subscription, shop, shop_image, created_by, updated_by) \
+           vat_exempt, active, variants, options, extra_info, seats, contract_setup, subscription, shop, shop_image, created_by, updated_by, delivery) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, \
-           $27, $28, $29, $30, $31, $31) \
+           $27, $28, $29, $30, $31, $31, $32) \
          ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, sku = EXCLUDED.sku, type = EXCLUDED.type, category_id = EXCLUDED.category_id, \
            price = EXCLUDED.price, sale_amount = EXCLUDED.sale_amount, description = EXCLUDED.description, sorting = EXCLUDED.sorting, \
            ticket_template = EXCLUDED.ticket_template, invoice_title = EXCLUDED.invoice_title, invoice_group_id = EXCLUDED.invoice_group_id, \
@@ -490,7 +502,7 @@ pub async fn update_product(
            season_ticket = EXCLUDED.season_ticket, pool_product = EXCLUDED.pool_product, appendix = EXCLUDED.appendix, \
            hide_export = EXCLUDED.hide_export, vat_exempt = EXCLUDED.vat_exempt, active = EXCLUDED.active, variants = EXCLUDED.variants, \
            options = EXCLUDED.options, extra_info = EXCLUDED.extra_info, seats = EXCLUDED.seats, contract_setup = EXCLUDED.contract_setup, \
-           subscription = EXCLUDED.subscription, shop = EXCLUDED.shop, shop_image = EXCLUDED.shop_image, updated_at = now(), \
+           subscription = EXCLUDED.subscription, shop = EXCLUDED.shop, shop_image = EXCLUDED.shop_image, delivery = EXCLUDED.delivery, updated_at = now(), \
            updated_by = EXCLUDED.updated_by",
     )
     .bind(id)
@@ -524,6 +536,7 @@ pub async fn update_product(
     .bind(shop)
     .bind(image)
     .bind(staff.user_id())
+    .bind(input.delivery.as_deref().unwrap_or("none"))
     .execute(&mut *tx)
     .await?;
     files::remove(&mut tx, &state.storage, staff.client_id, &obsolete).await?;

@@ -9,7 +9,7 @@
 
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
-use tribune_domain::danish::danish_time;
+use tribune_domain::danish::buyer_time;
 use tribune_domain::invite::{InviteCommand, SendKind};
 use tribune_projections::db::{club_tx, system_tx};
 use tribune_projections::invite::queries::{self as invites, InviteRow};
@@ -128,7 +128,7 @@ pub async fn send(
     let tickets = free_tickets(&mut tx, &invite).await.map_err(failed)?;
     tx.commit().await.map_err(failed)?;
 
-    let date = danish_time(event.start_date);
+    let date = buyer_time(event.start_date, chrono::Utc::now());
     let link = invite_link(&state.settings.public_url, &invite.token);
     let template = match event.template_name.as_deref() {
         None | Some("" | "Default") => None,

@@ -22,7 +22,7 @@ pub struct InvitationMail<'a> {
     pub lastname: &'a str,
     pub company: Option<&'a str>,
     pub event: &'a str,
-    /// On a Danish clock ('28.11.2026 kl. 19:00').
+    /// As a Danish buyer reads it ('lør. 28. nov. kl. 19:00', see `danish::buyer_time`).
     pub date: &'a str,
     pub location: &'a str,
     /// The free tickets ('2 × Middag').

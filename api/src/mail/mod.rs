@@ -3,6 +3,7 @@
 //! of the club's settings (`orders`), never in a handler.
 
 pub mod account;
+pub mod calendar;
 pub mod contracts;
 pub mod invites;
 pub mod invoices;
@@ -32,6 +33,13 @@ pub struct Mail {
     /// not their bytes).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attachments: Vec<Attachment>,
+    /// Small files made when the mail was composed (a calendar file), attached as they are.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<MailFile>,
+    /// An order whose tickets go along as one PDF, rendered when the job sends the mail (not
+    /// inside the transaction that confirmed the order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tickets_pdf: Option<TicketsPdf>,
     /// Pictures the HTML shows as `cid:{contentId}`, sent inside the mail (no remote images for
     /// a mail program to block).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -84,6 +92,31 @@ impl lettre::message::header::Header for ListUnsubscribePost {
     }
 }
 
+/// A file the mail carries in itself.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MailFile {
+    pub file_name: String,
+    pub content_type: String,
+    pub content: String,
+}
+
+/// The tickets of an order, as one PDF attached to its confirmation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TicketsPdf {
+    pub client_id: uuid::Uuid,
+    pub order_id: uuid::Uuid,
+    pub file_name: String,
+}
+
+/// A file made for the mail just before it is sent (the tickets' PDF).
+pub struct MadeFile {
+    pub file_name: String,
+    pub content_type: &'static str,
+    pub bytes: Vec<u8>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Attachment {
@@ -115,13 +148,18 @@ impl Mailer {
     }
 
     pub async fn send(&self, mail: &Mail) -> anyhow::Result<()> {
-        self.transport.send(self.message(mail).await?).await?;
+        self.send_with(mail, Vec::new()).await
+    }
+
+    /// Sends `mail` with `made` attached after its own files.
+    pub async fn send_with(&self, mail: &Mail, made: Vec<MadeFile>) -> anyhow::Result<()> {
+        self.transport.send(self.message(mail, made).await?).await?;
         Ok(())
     }
 
     /// The message as it goes out: text and HTML alternatives (the HTML with its inline
     /// pictures), then the attachments.
-    async fn message(&self, mail: &Mail) -> anyhow::Result<Message> {
+    async fn message(&self, mail: &Mail, made: Vec<MadeFile>) -> anyhow::Result<Message> {
         let from = match mail.from_name.as_deref().map(str::trim) {
             Some(name) if !name.is_empty() => {
                 Mailbox::new(Some(name.to_string()), self.from.email.clone())
@@ -161,7 +199,7 @@ impl Mailer {
             }
             None => MultiPart::mixed().singlepart(text),
         };
-        if mail.attachments.is_empty() {
+        if mail.attachments.is_empty() && mail.files.is_empty() && made.is_empty() {
             return Ok(builder.multipart(body)?);
         }
         let mut mixed = MultiPart::mixed().multipart(body);
@@ -170,6 +208,24 @@ impl Mailer {
             mixed = mixed.singlepart(
                 LettreAttachment::new(file.file_name.clone())
                     .body(bytes, ContentType::parse(&file.content_type)?),
+            );
+        }
+        for file in &mail.files {
+            // Base64 keeps a calendar file's CRLF line endings byte for byte.
+            let body = lettre::message::Body::new_with_encoding(
+                file.content.clone().into_bytes(),
+                lettre::message::header::ContentTransferEncoding::Base64,
+            )
+            .map_err(|_| anyhow::anyhow!("{}: kan ikke kodes", file.file_name))?;
+            mixed = mixed.singlepart(
+                LettreAttachment::new(file.file_name.clone())
+                    .body(body, ContentType::parse(&file.content_type)?),
+            );
+        }
+        for file in made {
+            mixed = mixed.singlepart(
+                LettreAttachment::new(file.file_name)
+                    .body(file.bytes, ContentType::parse(file.content_type)?),
             );
         }
         Ok(builder.multipart(mixed)?)

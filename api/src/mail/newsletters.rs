@@ -133,6 +133,7 @@ pub fn newsletter(mail: &NewsletterMail) -> Mail {
         inline,
         from_name: Some(mail.club.to_string()),
         list_unsubscribe: Some(mail.unsubscribe_post.to_string()),
+        ..Default::default()
     }
 }
 

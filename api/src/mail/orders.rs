@@ -1,13 +1,16 @@
 //! The order's mails (spec 3 §4 'Send betalingslink', 'Send ordrebekræftelse'), composed from the
 //! folded order and what they need of the club's settings.
 
+use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
 use tribune_domain::order::totals::line_amounts;
-use tribune_domain::order::Order;
+use tribune_domain::order::{Delivery, DeliveryMethod, Order, OrderLine};
+use tribune_pdf::MAX_TICKETS_PER_PDF;
 use uuid::Uuid;
 
-use super::{escape, with_link, Mail};
+use super::calendar::{self, CalendarEvent};
+use super::{escape, with_link, Mail, MailFile, TicketsPdf};
 
 /// The subject used when the club has not written its own (`orders.confirmationSubject`).
 pub const DEFAULT_CONFIRMATION_SUBJECT: &str = "Ordrebekræftelse #{orderNumber} fra {sender}";
@@ -45,6 +48,58 @@ impl OrderMailSettings {
     }
 }
 
+/// The calendar entries of the events an order has tickets to, read from the club's events.
+pub async fn calendar_events(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    order_id: Uuid,
+    order_number: i64,
+    club: &OrderMailSettings,
+    event_ids: &[Uuid],
+) -> Result<Vec<CalendarEvent>, sqlx::Error> {
+    let rows: Vec<(Uuid, String, Option<String>, DateTime<Utc>, DateTime<Utc>)> = sqlx::query_as(
+        "SELECT id, title, location, start_date, end_date FROM club_events \
+         WHERE client_id = $1 AND id = ANY($2) ORDER BY start_date, id",
+    )
+    .bind(client_id)
+    .bind(event_ids)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(event_id, title, location, start, end)| CalendarEvent {
+            event_id,
+            order_id,
+            order_number,
+            title,
+            location,
+            start,
+            end,
+            club: club.club.clone(),
+        })
+        .collect())
+}
+
+/// How many tickets of an order admit someone, and the events they are for.
+pub async fn tickets_of_order(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    order_id: Uuid,
+) -> Result<(usize, Vec<Uuid>), sqlx::Error> {
+    let rows: Vec<Uuid> = sqlx::query_scalar(
+        "SELECT event_id FROM ticket_rows WHERE client_id = $1 AND order_id = $2 AND status <> 'voided'",
+    )
+    .bind(client_id)
+    .bind(order_id)
+    .fetch_all(conn)
+    .await?;
+    let count = rows.len();
+    let mut events = rows;
+    events.sort();
+    events.dedup();
+    Ok((count, events))
+}
+
 /// A mail with the line the Jobs screen shows for it.
 pub struct OrderMail {
     pub description: String,
@@ -70,7 +125,70 @@ pub fn payment_link(order: &Order, club: &OrderMailSettings, link: &str) -> Orde
     }
 }
 
-/// The order confirmation: the club's subject, the lines and the totals.
+/// A line as a buyer's mail names it: the title with its variant ('Hjemmebanetrøje, L'), a seat
+/// line with its seat and where ('Pladsbillet (Pokalkamp, plads A1-4)').
+fn line_title(line: &OrderLine) -> String {
+    let title = match line.variant.as_deref().map(str::trim) {
+        Some(variant) if !variant.is_empty() => format!("{}, {variant}", line.title),
+        _ => line.title.clone(),
+    };
+    match (&line.seat, &line.seat_event) {
+        (Some(seat), Some(event)) => format!("{title} ({event}, plads {seat})"),
+        (Some(seat), None) => format!("{title} (plads {seat})"),
+        _ => title,
+    }
+}
+
+/// What goes under a line: each add-on with its variant and price per unit ('+ Navnetryk:
+/// 100,00'), then each text the buyer gave it ('Navn på trøjen: HANSEN').
+fn line_details(line: &OrderLine) -> Vec<String> {
+    let mut details: Vec<String> = line
+        .options
+        .iter()
+        .map(|option| {
+            let variant = option
+                .variant
+                .as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(|v| format!(", {v}"))
+                .unwrap_or_default();
+            if option.price == Money::ZERO {
+                format!("+ {}{variant}", option.title)
+            } else {
+                format!("+ {}{variant}: {}", option.title, option.price.danish())
+            }
+        })
+        .collect();
+    for info in &line.extra_info {
+        let value = match (&info.value, &info.values) {
+            (Some(value), _) if !value.trim().is_empty() => value.trim().to_string(),
+            (_, Some(values)) if !values.is_empty() => values.join(", "),
+            _ => continue,
+        };
+        details.push(format!("{}: {value}", info.title));
+    }
+    details
+}
+
+/// The delivery of an order in a few lines: the address it goes to, or pick-up at the club.
+pub fn delivery_lines(delivery: &Delivery) -> Vec<String> {
+    match (&delivery.method, &delivery.address) {
+        (DeliveryMethod::Address, Some(address)) => vec![
+            address.name.clone(),
+            address.street.clone(),
+            format!("{} {}", address.postcode, address.city),
+        ],
+        (DeliveryMethod::Address, None) => Vec::new(),
+        (DeliveryMethod::Pickup, _) => vec![PICKUP.to_string()],
+    }
+}
+
+/// What a buyer reads where the order is picked up.
+pub const PICKUP: &str = "Afhentes i klubben";
+
+/// The order confirmation: the club's subject, the lines with their variants and add-ons, the
+/// totals and the delivery.
 pub fn confirmation(order: &Order, club: &OrderMailSettings) -> OrderMail {
     let customer = &order.content.customer;
     let totals = order.totals();
@@ -82,18 +200,20 @@ pub fn confirmation(order: &Order, club: &OrderMailSettings) -> OrderMail {
     let mut rows = String::new();
     for line in &order.content.lines {
         let total = line_amounts(line).total.danish();
-        // A seat line names its seat and where ('Pladsbillet (Pokalkamp, plads A1-4)').
-        let title = match (&line.seat, &line.seat_event) {
-            (Some(seat), Some(event)) => format!("{} ({event}, plads {seat})", line.title),
-            (Some(seat), None) => format!("{} (plads {seat})", line.title),
-            _ => line.title.clone(),
-        };
+        let title = line_title(line);
         text.push_str(&format!("{} × {title}: {total}\n", line.amount));
         rows.push_str(&format!(
             "<tr><td>{} × {}</td><td style=\"text-align:right\">{total}</td></tr>",
             line.amount,
             escape(&title)
         ));
+        for detail in line_details(line) {
+            text.push_str(&format!("    {detail}\n"));
+            rows.push_str(&format!(
+                "<tr><td style=\"padding-left:1.5em;color:#555\">{}</td><td></td></tr>",
+                escape(&detail)
+            ));
+        }
     }
     text.push('\n');
     let mut sums: Vec<(&str, Money)> = vec![("Subtotal", totals.subtotal)];
@@ -108,9 +228,28 @@ pub fn confirmation(order: &Order, club: &OrderMailSettings) -> OrderMail {
             value.danish()
         ));
     }
+    let mut delivery_html = String::new();
+    if let Some(delivery) = &order.delivery {
+        let lines = delivery_lines(delivery);
+        if !lines.is_empty() {
+            let heading = match delivery.method {
+                DeliveryMethod::Address => "Leveringsadresse",
+                DeliveryMethod::Pickup => "Levering",
+            };
+            text.push_str(&format!("\n{heading}:\n{}\n", lines.join("\n")));
+            delivery_html = format!(
+                "<h3>{heading}</h3><p>{}</p>",
+                lines
+                    .iter()
+                    .map(|l| escape(l))
+                    .collect::<Vec<_>>()
+                    .join("<br>")
+            );
+        }
+    }
     let html = format!(
         "<!doctype html><html lang=\"da\"><body style=\"font-family:sans-serif\"><p>{}</p>\
-         <table style=\"border-collapse:collapse;min-width:320px\">{rows}</table></body></html>",
+         <table style=\"border-collapse:collapse;min-width:320px\">{rows}</table>{delivery_html}</body></html>",
         escape(&greeting)
     );
     OrderMail {
@@ -142,6 +281,59 @@ pub struct MailedTicket {
     pub link: String,
 }
 
+/// The tickets a confirmation carries: one PDF of all the order's tickets (rendered when the
+/// mail is sent), or — over [`MAX_TICKETS_PER_PDF`] — the links alone; and a calendar file per
+/// event.
+pub struct Enclosed<'a> {
+    pub client_id: Uuid,
+    pub order_id: Uuid,
+    /// How many tickets the order has.
+    pub tickets: usize,
+    pub events: &'a [CalendarEvent],
+}
+
+/// Attaches what `enclosed` names to `mail`, and says in its text what was attached.
+pub fn enclose(mail: &mut Mail, order_number: i64, enclosed: &Enclosed<'_>) {
+    let mut notes = Vec::new();
+    if enclosed.tickets > 0 && enclosed.tickets <= MAX_TICKETS_PER_PDF {
+        mail.tickets_pdf = Some(TicketsPdf {
+            client_id: enclosed.client_id,
+            order_id: enclosed.order_id,
+            file_name: format!("billetter-ordre-{order_number}.pdf"),
+        });
+        notes.push("Dine billetter er vedhæftet som PDF.".to_string());
+    } else if enclosed.tickets > MAX_TICKETS_PER_PDF {
+        notes.push(format!(
+            "Ordren har {} billetter, flere end vi vedhæfter: hent dem med linkene i mailen.",
+            enclosed.tickets
+        ));
+    }
+    let now = chrono::Utc::now();
+    for event in enclosed.events {
+        mail.files.push(MailFile {
+            file_name: event.file_name(),
+            content_type: "text/calendar; charset=utf-8; method=PUBLISH".into(),
+            content: calendar::ics(event, now),
+        });
+    }
+    if !enclosed.events.is_empty() {
+        notes.push("Tilføj arrangementet til din kalender med den vedhæftede kalenderfil.".into());
+    }
+    if notes.is_empty() {
+        return;
+    }
+    mail.text = format!("{}\n\n{}", mail.text.trim_end(), notes.join("\n"));
+    mail.text.push('\n');
+    let block: String = notes
+        .iter()
+        .map(|n| format!("<p>{}</p>", escape(n)))
+        .collect();
+    mail.html = mail
+        .html
+        .take()
+        .map(|html| html.replacen("</body>", &format!("{block}</body>"), 1));
+}
+
 /// The confirmation of a public booking (issue 15): the order's confirmation with the event and
 /// a download link per ticket.
 pub fn booking_confirmation(
@@ -154,7 +346,7 @@ pub fn booking_confirmation(
         description,
         mut mail,
     } = confirmation(order, club);
-    let when = tribune_domain::danish::danish_time(event.start);
+    let when = tribune_domain::danish::buyer_time(event.start, chrono::Utc::now());
     let heading = format!("{} – {when}", event.title);
     let mut text = format!("{heading}\n\nDine billetter:\n");
     let mut items = String::new();

@@ -77,6 +77,8 @@ pub struct OrderDto {
     #[ts(type = "number")]
     pub vat_rate: i64,
     pub disable_vat: bool,
+    /// A web-shop order's delivery: the address the buyer gave, or pick-up at the club.
+    pub delivery: Option<tribune_domain::order::Delivery>,
 }
 
 impl OrderDto {
@@ -127,6 +129,7 @@ impl OrderDto {
             contract: None,
             invoicing: c.invoicing.clone(),
             is_pos: order.is_pos,
+            delivery: order.delivery.clone(),
             prices_with_vat: order.vat.prices_with_vat,
             vat_rate: order.vat.vat_rate,
             disable_vat: order.vat.disable_vat,

@@ -731,7 +731,7 @@ pub async fn send_seasonal_tickets(
             &crate::mail::invites::SeasonTicketMail {
                 holder: &ticket.name,
                 event: &title,
-                date: &tribune_domain::danish::danish_time(start),
+                date: &tribune_domain::danish::buyer_time(start, chrono::Utc::now()),
                 seat: &format!(
                     "{}, række {}, plads {}",
                     ticket.section, ticket.row, ticket.seat_number

@@ -317,6 +317,7 @@ pub async fn cart_view(
             total: Money::ZERO,
             hold_token: None,
             has_subscription: false,
+            delivery: None,
         });
     };
     let (order, _) = load(conn, cart.order_id).await?;
@@ -404,6 +405,7 @@ pub async fn cart_view(
         total: totals.total,
         hold_token: cart.hold_token.clone(),
         has_subscription,
+        delivery: super::catalogue::delivery_needed(products.values()),
     })
 }
 

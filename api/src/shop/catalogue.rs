@@ -115,11 +115,13 @@ pub struct ProductRow {
     pub shop: Json<ShopRow>,
     pub shop_image: Option<Uuid>,
     pub taken: i32,
+    /// 'none', 'address' or 'pickup' (see schema/0053).
+    pub delivery: String,
 }
 
 const PRODUCT_COLUMNS: &str = "p.id, p.title, p.type, p.category_id, p.price, p.sale_amount, p.description, \
      p.vat_exempt, p.pre_payment, p.season_ticket, p.active, p.sku, p.variants, p.options, p.seats, p.subscription, \
-     p.shop, p.shop_image, coalesce(c.taken, 0) AS taken";
+     p.shop, p.shop_image, coalesce(c.taken, 0) AS taken, p.delivery";
 
 const PRODUCT_FROM: &str =
     "products p LEFT JOIN capacity_counters c ON c.key = 'product:' || p.id::text";
@@ -567,4 +569,22 @@ pub async fn shop_picture(
     let picture = public_picture(&mut tx, &state.storage, client_id, id, shown).await;
     tx.commit().await?;
     picture
+}
+
+/// How an order of these products reaches the buyer: to an address when one of them is sent
+/// (everything then goes there), else picked up at the club when one of them is, else nothing
+/// to deliver.
+pub fn delivery_needed<'p>(
+    products: impl IntoIterator<Item = &'p ProductRow>,
+) -> Option<tribune_domain::order::DeliveryMethod> {
+    use tribune_domain::order::DeliveryMethod;
+    let mut needed = None;
+    for product in products {
+        match product.delivery.as_str() {
+            "address" => return Some(DeliveryMethod::Address),
+            "pickup" => needed = Some(DeliveryMethod::Pickup),
+            _ => {}
+        }
+    }
+    needed
 }

@@ -16,7 +16,9 @@ use serde::Deserialize;
 use sqlx::types::Json as SqlJson;
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
-use tribune_domain::order::{order_totals, Order, OrderCommand, OrderContent};
+use tribune_domain::order::{
+    order_totals, Delivery, DeliveryAddress, DeliveryMethod, Order, OrderCommand, OrderContent,
+};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
@@ -84,6 +86,60 @@ fn check_contact(input: &CheckoutInput, identity: Option<&Identity>, errors: &mu
     }
 }
 
+/// The delivery the cart needs, with the address of the form when its products are sent; each
+/// missing or wrong field on its own (`deliveryName`, `deliveryStreet`, `deliveryPostcode`,
+/// `deliveryCity`).
+fn check_delivery(
+    needed: Option<DeliveryMethod>,
+    input: &CheckoutInput,
+    errors: &mut FieldErrors,
+) -> Option<Delivery> {
+    match needed? {
+        DeliveryMethod::Pickup => Some(Delivery {
+            method: DeliveryMethod::Pickup,
+            address: None,
+        }),
+        DeliveryMethod::Address => {
+            let mut field = |name: &str, value: &Option<String>, missing: &str| {
+                let value = value.as_deref().map(str::trim).unwrap_or_default();
+                if value.is_empty() {
+                    push_error(errors, name, missing);
+                } else if value.chars().count() > 200 {
+                    push_error(errors, name, "Højst 200 tegn");
+                }
+                value.to_string()
+            };
+            let name = field("deliveryName", &input.delivery_name, "Navn skal udfyldes");
+            let street = field(
+                "deliveryStreet",
+                &input.delivery_street,
+                "Adresse skal udfyldes",
+            );
+            let city = field("deliveryCity", &input.delivery_city, "By skal udfyldes");
+            let postcode = input
+                .delivery_postcode
+                .as_deref()
+                .map(str::trim)
+                .unwrap_or_default()
+                .to_string();
+            if postcode.is_empty() {
+                push_error(errors, "deliveryPostcode", "Postnummer skal udfyldes");
+            } else if postcode.len() != 4 || !postcode.chars().all(|c| c.is_ascii_digit()) {
+                push_error(errors, "deliveryPostcode", "Postnummer skal være 4 cifre");
+            }
+            Some(Delivery {
+                method: DeliveryMethod::Address,
+                address: Some(DeliveryAddress {
+                    name,
+                    street,
+                    postcode,
+                    city,
+                }),
+            })
+        }
+    }
+}
+
 /// What the order is once checked: its content with lines priced anew, the stock it takes,
 /// the seats it holds, the discount code.
 struct Checked {
@@ -98,6 +154,8 @@ struct Checked {
     vat: tribune_domain::order::VatSettings,
     /// A subscription is in the order: its card is kept for the recurring charges.
     subscription: bool,
+    /// Where the order's products go (None: nothing to deliver).
+    delivery: Option<Delivery>,
 }
 
 impl Checked {
@@ -219,6 +277,16 @@ async fn check(
             }
         }
     }
+    let delivery = check_delivery(
+        super::catalogue::delivery_needed(
+            content
+                .lines
+                .iter()
+                .filter_map(|l| l.product_id.and_then(|id| products.get(&id))),
+        ),
+        input,
+        &mut errors,
+    );
     if subscription && !input.accept_subscription_terms {
         push_error(
             &mut errors,
@@ -294,6 +362,7 @@ async fn check(
         discount_shown,
         vat,
         subscription,
+        delivery,
     })
 }
 
@@ -588,6 +657,20 @@ pub async fn complete(
             refused,
         )
         .await?;
+    buyer
+        .actor
+        .run(
+            &state.orders,
+            &mut tx,
+            order_id,
+            None,
+            OrderCommand::SetDelivery {
+                delivery: checked.delivery,
+            },
+            "order.checkout",
+            refused,
+        )
+        .await?;
     // The buyer's next cart is a new one.
     sqlx::query("DELETE FROM shop_carts WHERE id = $1")
         .bind(cart.id)
@@ -836,7 +919,7 @@ async fn confirm_in(
     .bind(order_id)
     .execute(&mut *conn)
     .await?;
-    queue_confirmation(conn, actor, &checkout, order_id, &order).await?;
+    queue_confirmation_of(conn, actor, checkout.client_id, order_id, &order).await?;
     Ok(true)
 }
 
@@ -856,34 +939,52 @@ pub async fn resend_confirmation(
     let (order, _) = tribune_projections::fold::load_in::<Order>(&mut *conn, &order_id.to_string())
         .await
         .map_err(ApiError::internal)?;
-    queue_confirmation(conn, actor, &checkout, order_id, &order).await?;
+    queue_confirmation_of(conn, actor, checkout.client_id, order_id, &order).await?;
     Ok(true)
 }
 
-/// Queues the confirmation mail of a confirmed checkout.
-async fn queue_confirmation(
+/// Queues the confirmation mail of a confirmed shop order: its lines with their variants and
+/// add-ons, the totals, the delivery, and for seat tickets the tickets as one PDF (or, over 20,
+/// a note to use the links) and a calendar file per event. Nothing when the order has no
+/// e-mail. Sending the confirmation again is calling this anew.
+async fn queue_confirmation_of(
     conn: &mut PgConnection,
     actor: &Actor,
-    checkout: &CheckoutRow,
+    client_id: Uuid,
     order_id: Uuid,
     order: &Order,
 ) -> Result<(), ApiError> {
-    let club = OrderMailSettings::load(conn, checkout.client_id).await?;
-    let mail = order_mails::confirmation(order, &club);
-    if !order.content.customer.email.is_empty() {
-        enqueue(
-            conn,
-            NewJob {
-                client_id: Some(checkout.client_id),
-                description: mail.description,
-                method: JobMethod::SendMail(mail.mail),
-                collection: Some("orders".into()),
-                relation_id: Some(order_id.to_string()),
-                created_by: actor.user_id,
-            },
-        )
-        .await?;
+    if order.content.customer.email.is_empty() {
+        return Ok(());
     }
+    let club = OrderMailSettings::load(conn, client_id).await?;
+    let mut mail = order_mails::confirmation(order, &club);
+    let (tickets, event_ids) = order_mails::tickets_of_order(conn, client_id, order_id).await?;
+    let events =
+        order_mails::calendar_events(conn, client_id, order_id, order.number, &club, &event_ids)
+            .await?;
+    order_mails::enclose(
+        &mut mail.mail,
+        order.number,
+        &order_mails::Enclosed {
+            client_id,
+            order_id,
+            tickets,
+            events: &events,
+        },
+    );
+    enqueue(
+        conn,
+        NewJob {
+            client_id: Some(client_id),
+            description: mail.description,
+            method: JobMethod::SendMail(mail.mail),
+            collection: Some("orders".into()),
+            relation_id: Some(order_id.to_string()),
+            created_by: actor.user_id,
+        },
+    )
+    .await?;
     Ok(())
 }
 
@@ -1056,7 +1157,11 @@ pub async fn confirmed_order(
         vat: totals.vat,
         total: totals.total,
         confirmation_message: message.map(|m| crate::kit::html::sanitize(&m)),
+<<<<<<< HEAD
         account_created,
+=======
+        delivery: order.delivery.clone(),
+>>>>>>> wt/mail
     }))
 }
 

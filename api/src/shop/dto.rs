@@ -192,6 +192,10 @@ pub struct Cart {
     pub hold_token: Option<String>,
     /// Whether a subscription is in the cart ('Abonnementsbetingelser').
     pub has_subscription: bool,
+    /// How the cart's products reach the buyer: 'address' (the checkout asks for a delivery
+    /// address), 'pickup' (fetched at the club), none (nothing to deliver).
+    #[schema(value_type = Option<String>)]
+    pub delivery: Option<tribune_domain::order::DeliveryMethod>,
 }
 
 /// `POST …/cart/add`: the product, its amount and add-ons (`options`: option product ids,
@@ -258,6 +262,12 @@ pub struct CheckoutInput {
     pub accept_terms: bool,
     /// 'Abonnementsbetingelser' (when a subscription is in the cart).
     pub accept_subscription_terms: bool,
+    /// The delivery address, asked for when the cart has a product that is sent
+    /// (`Cart.delivery` 'address'): name, street, postcode (4 digits) and city.
+    pub delivery_name: Option<String>,
+    pub delivery_street: Option<String>,
+    pub delivery_postcode: Option<String>,
+    pub delivery_city: Option<String>,
 }
 
 /// `POST /webshop/create-intent`: the key `checkout/complete` is called with, and what the
@@ -350,4 +360,7 @@ pub struct ConfirmedOrder {
     /// The buyer asked for a user ('Opret bruger') at checkout: the page says it was made and
     /// that the e-mail must be confirmed.
     pub account_created: bool,
+    /// Where the order goes: the delivery address, or pick-up at the club.
+    #[schema(value_type = Option<Object>)]
+    pub delivery: Option<tribune_domain::order::Delivery>,
 }

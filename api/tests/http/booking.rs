@@ -133,6 +133,54 @@ async fn the_public_page_shows_the_event_and_a_free_registration_is_confirmed_wi
     // The mail lists the tickets with their links; a link downloads the PDF.
     let mail = app.smtp.wait_for("gitte@example.dk").await;
     let code = tickets[0]["ticketId"].as_str().unwrap();
+    // It carries both tickets as one PDF, and the event's calendar file (issue 36).
+    let attached = mail.attachments();
+    let names: Vec<&str> = attached.iter().map(|(n, _, _)| n.as_str()).collect();
+    assert_eq!(attached.len(), 2, "{names:?}");
+    let (name, kind, pdf) = &attached.iter().find(|a| a.0.ends_with(".pdf")).unwrap();
+    assert!(name.starts_with("billetter-ordre-"), "{name}");
+    assert!(kind.starts_with("application/pdf"), "{kind}");
+    assert!(pdf.starts_with(b"%PDF"));
+    let text = pdf_text(pdf);
+    assert_eq!(text.matches("Billet nr.").count(), 2, "{text}");
+    for wanted in ["Gitte Gæst", "Bo Gæst", code] {
+        assert!(text.contains(wanted), "{wanted}: {text}");
+    }
+    let (name, kind, ics) = &attached.iter().find(|a| a.0.ends_with(".ics")).unwrap();
+    assert_eq!(name, "generalforsamling-2026.ics");
+    assert!(kind.starts_with("text/calendar"), "{kind}");
+    let ics = String::from_utf8(ics.clone()).unwrap();
+    assert!(
+        ics.ends_with("\r\n") && !ics.replace("\r\n", "").contains('\n'),
+        "{ics:?}"
+    );
+    let lines: Vec<&str> = ics.split("\r\n").collect();
+    for wanted in [
+        "BEGIN:VCALENDAR",
+        "BEGIN:VEVENT",
+        "SUMMARY:Generalforsamling 2026",
+        "LOCATION:Demo FC Stadion",
+        "END:VEVENT",
+    ] {
+        assert!(lines.contains(&wanted), "{wanted}: {ics}");
+    }
+    for prefix in [
+        "UID:",
+        "DTSTAMP:",
+        "DTSTART:",
+        "DTEND:",
+        "DESCRIPTION:Ordre #",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(prefix)),
+            "{prefix}: {ics}"
+        );
+    }
+    assert!(
+        mail.text().contains("Dine billetter er vedhæftet som PDF."),
+        "{}",
+        mail.text()
+    );
     assert_eq!(
         mail.link("http://127.0.0.1/public/events/ticket/"),
         Some(format!("http://127.0.0.1/public/events/ticket/{code}")),

@@ -1229,3 +1229,193 @@ async fn a_season_ticket_product_bought_in_the_shop_sells_a_season_ticket_reserv
         0
     );
 }
+
+/// A free shop (issue 36): a jersey sent to the buyer, in size L with a name print, a seat
+/// ticket to a match, and a programme picked up at the club: (jersey, its L variant, the name
+/// print, the programme, the ticket product, the match).
+async fn delivered_shop(staff: &Browser) -> (String, String, String, String, String, String) {
+    let print = catalogue_product(
+        staff,
+        json!({ "title": "Navnetryk", "type": "product", "price": 0 }),
+    )
+    .await;
+    let jersey = catalogue_product(
+        staff,
+        json!({
+            "title": "Hjemmebanetrøje", "type": "product", "price": 0, "delivery": "address",
+            "variants": [{ "title": "M", "price": 0 }, { "title": "L", "price": 0 }],
+            "options": [{ "productId": print, "public": true }],
+            "shop": { "active": true },
+        }),
+    )
+    .await;
+    let (_, product) = staff.get_json(&format!("/api/products/{jersey}")).await;
+    assert_eq!(product["result"]["delivery"], "address", "{product}");
+    let large = product["result"]["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["title"] == "L")
+        .map(|v| v["id"].as_str().unwrap().to_string())
+        .unwrap();
+    let programme = catalogue_product(
+        staff,
+        json!({ "title": "Kampprogram", "type": "product", "price": 0, "delivery": "pickup",
+                "shop": { "active": true } }),
+    )
+    .await;
+    let (status, body) = staff
+        .post_json(
+            "/api/seats/charts",
+            &json!({
+                "name": "Stadion",
+                "categories": [{ "key": "std", "label": "Standard", "color": "#1e88e5" }],
+                "sections": [{ "name": "A", "categoryKey": "std", "rows": [{ "label": "A1", "seats": 6 }] }],
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let chart = body["result"].as_str().unwrap().to_string();
+    let (_, chart) = staff.get_json(&format!("/api/seats/charts/{chart}")).await;
+    let key = chart["result"]["key"].as_str().unwrap().to_string();
+    let (event, _) = open_event(
+        staff,
+        "Pokalkamp",
+        json!([]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Stadion" } }),
+    )
+    .await;
+    let ticket = catalogue_product(
+        staff,
+        json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 0,
+                "seats": [{ "chartId": key, "category": "std" }], "shop": { "active": true } }),
+    )
+    .await;
+    (jersey, large, print, programme, ticket, event)
+}
+
+fn with_address(mut form: Value, name: &str, street: &str, postcode: &str, city: &str) -> Value {
+    form["deliveryName"] = json!(name);
+    form["deliveryStreet"] = json!(street);
+    form["deliveryPostcode"] = json!(postcode);
+    form["deliveryCity"] = json!(city);
+    form
+}
+
+#[tokio::test]
+async fn a_jersey_sent_to_the_buyer_asks_for_an_address_and_it_reaches_the_order_the_mail_and_the_confirmation(
+) {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (jersey, large, print, programme, ticket, event) = delivered_shop(&staff).await;
+    let buyer = visitor(&app).await;
+    let (status, body) = add(
+        &buyer,
+        &format!("productId={jersey}&variantId={large}&options={print}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    add(&buyer, &format!("productId={programme}")).await;
+    let token = holding(&buyer, &event, &["A1-2"]).await;
+    let (status, body) = add(
+        &buyer,
+        &format!("productId={ticket}&seat=A1-2&seatEventId={event}&holdToken={token}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The jersey is sent: the checkout asks for an address.
+    assert_eq!(cart(&buyer).await["delivery"], "address");
+
+    // No address, or a postcode that is not four digits: each field says why, nothing is saved.
+    let form = guest_form("gitte@example.dk");
+    let (status, body) = intent(&buyer, &form).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    for (field, message) in [
+        ("deliveryName", "Navn skal udfyldes"),
+        ("deliveryStreet", "Adresse skal udfyldes"),
+        ("deliveryPostcode", "Postnummer skal udfyldes"),
+        ("deliveryCity", "By skal udfyldes"),
+    ] {
+        assert_eq!(first_error(&body, field), message, "{field}: {body}");
+    }
+    let bad = with_address(
+        form.clone(),
+        "Gitte Gæst",
+        "Vestergade 12",
+        "50OO",
+        "Odense C",
+    );
+    let (status, body) = complete(&buyer, "a-key", &bad).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "deliveryPostcode"),
+        "Postnummer skal være 4 cifre"
+    );
+    assert_eq!(app.count("SELECT count(*) FROM shop_checkouts").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM events WHERE event_type = 'DeliveryChosen'")
+            .await,
+        0
+    );
+    assert_eq!(cart(&buyer).await["lines"].as_array().unwrap().len(), 3);
+
+    // With the address: free, so confirmed at once.
+    let form = with_address(form, "Gitte Gæst", "Vestergade 12", "5000", "Odense C");
+    let (status, answer) = intent(&buyer, &form).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let key = answer["result"]["intentSecret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, done) = complete(&buyer, &key, &form).await;
+    assert_eq!(status, StatusCode::OK, "{done}");
+    let order = done["result"]["orderId"].as_str().unwrap().to_string();
+    let link = done["result"]["token"].as_str().unwrap().to_string();
+
+    // The confirmation page and the staff's order show the address; the history has it.
+    let (status, confirmed) = buyer
+        .get_json(&format!("/webshop/order/{order}?token={link}"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{confirmed}");
+    let address = json!({ "name": "Gitte Gæst", "street": "Vestergade 12", "postcode": "5000", "city": "Odense C" });
+    assert_eq!(confirmed["result"]["status"], "confirmed", "{confirmed}");
+    assert_eq!(confirmed["result"]["delivery"]["method"], "address");
+    assert_eq!(confirmed["result"]["delivery"]["address"], address);
+    let (_, staff_order) = staff.get_json(&format!("/api/orders/{order}")).await;
+    assert_eq!(
+        staff_order["result"]["delivery"]["address"], address,
+        "{staff_order}"
+    );
+    let (status, history) = staff.get_json(&format!("/api/history/order/{order}")).await;
+    assert_eq!(status, StatusCode::OK, "{history}");
+    assert!(history.to_string().contains("DeliveryChosen"), "{history}");
+
+    // The mail: each line with its variant and add-on, the address, the ticket and the match.
+    let mail = app.smtp.wait_for("gitte@example.dk").await;
+    let text = mail.text().replace("\r\n", "\n");
+    for wanted in [
+        "1 × Hjemmebanetrøje, L: 0,00",
+        "+ Navnetryk",
+        "1 × Kampprogram: 0,00",
+        "Pladsbillet (Pokalkamp, plads A1-2)",
+        "Leveringsadresse:\nGitte Gæst\nVestergade 12\n5000 Odense C",
+        "Dine billetter er vedhæftet som PDF.",
+    ] {
+        assert!(text.contains(wanted), "{wanted}: {text}");
+    }
+    let attached = mail.attachments();
+    let pdf = attached
+        .iter()
+        .find(|a| a.1.starts_with("application/pdf"))
+        .map(|a| a.2.clone())
+        .expect("the tickets' PDF");
+    let pdf = crate::helpers::pdf_text(&pdf);
+    assert_eq!(pdf.matches("Billet nr.").count(), 1, "{pdf}");
+    assert!(pdf.contains("Pokalkamp"), "{pdf}");
+    let ics = attached
+        .iter()
+        .find(|a| a.0 == "pokalkamp.ics")
+        .map(|a| String::from_utf8(a.2.clone()).unwrap())
+        .expect("the match's calendar file");
+    assert!(ics.contains("\r\nSUMMARY:Pokalkamp\r\n"), "{ics}");
+}

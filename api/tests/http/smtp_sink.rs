@@ -24,6 +24,68 @@ impl ReceivedMail {
             .unwrap_or(rest.len());
         Some(rest[..end].to_string())
     }
+
+    /// The mail's text with quoted-printable undone (soft breaks and `=XX` bytes), as a mail
+    /// program shows it.
+    pub fn text(&self) -> String {
+        let joined = self.data.replace("=\r\n", "");
+        let bytes = joined.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            let hex = |b: u8| (b as char).to_digit(16);
+            if bytes[i] == b'=' && i + 2 < bytes.len() {
+                if let (Some(high), Some(low)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                    out.push(u8::try_from(high * 16 + low).unwrap_or(b'?'));
+                    i += 3;
+                    continue;
+                }
+            }
+            out.push(bytes[i]);
+            i += 1;
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// The attachments of the mail: (file name, content type, decoded bytes), read from each
+    /// MIME part with a `filename="…"` (lettre sends an attachment base64-encoded).
+    pub fn attachments(&self) -> Vec<(String, String, Vec<u8>)> {
+        use base64::Engine;
+        let mut found = Vec::new();
+        let mut rest = self.data.as_str();
+        while let Some(at) = rest.find("filename=\"") {
+            // The part's headers: from the boundary line before the file name to the blank line.
+            let head_start = rest[..at].rfind("\r\n--").unwrap_or(0);
+            let Some(blank) = rest[at..].find("\r\n\r\n") else {
+                break;
+            };
+            let headers = &rest[head_start..at + blank];
+            let name_start = at + "filename=\"".len();
+            let name_end = rest[name_start..]
+                .find('"')
+                .map_or(name_start, |e| name_start + e);
+            let name = rest[name_start..name_end].to_string();
+            let content_type = headers
+                .lines()
+                .find_map(|l| l.strip_prefix("Content-Type: "))
+                .unwrap_or_default()
+                .to_string();
+            let body_start = at + blank + 4;
+            let body_end = rest[body_start..]
+                .find("\r\n--")
+                .map_or(rest.len(), |e| body_start + e);
+            let encoded: String = rest[body_start..body_end]
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect();
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(encoded.as_bytes())
+                .unwrap_or_default();
+            found.push((name, content_type, bytes));
+            rest = &rest[body_end..];
+        }
+        found
+    }
 }
 
 /// A minimal SMTP server that accepts every message: the mail sink of the HTTP tests.

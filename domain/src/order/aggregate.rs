@@ -7,7 +7,7 @@ use uuid::Uuid;
 use super::commands::{OrderCommand, OrderContent};
 use super::error::{FieldError, OrderError};
 use super::events::OrderEvent;
-use super::model::{CardPayment, DeskPayment, OrderLine, OrderStatus, PaymentStatus};
+use super::model::{CardPayment, Delivery, DeskPayment, OrderLine, OrderStatus, PaymentStatus};
 use super::rules::{content_errors, says_who_or_what, ORDER_NEEDS_SOMEONE_OR_SOMETHING};
 use super::totals::{order_totals, Totals, VatSettings};
 use crate::lines::LineChange;
@@ -30,6 +30,9 @@ pub struct Order {
     /// How a point-of-sale order was paid at the desk.
     #[serde(default)]
     pub desk_payment: Option<DeskPayment>,
+    /// Where a web-shop order's products go (chosen at checkout).
+    #[serde(default)]
+    pub delivery: Option<Delivery>,
     #[serde(flatten)]
     pub content: OrderContent,
 }
@@ -246,6 +249,7 @@ impl Aggregate for Order {
             }
             OrderEvent::PaymentRefunded { .. } => self.payment_status = PaymentStatus::Refunded,
             OrderEvent::PaymentVoided => self.payment_status = PaymentStatus::Cancelled,
+            OrderEvent::DeliveryChosen { delivery } => self.delivery = delivery,
             OrderEvent::DeskPaymentRecorded { method } => {
                 self.desk_payment = Some(method);
                 if method.paid_now() {
@@ -351,6 +355,15 @@ impl Order {
                     self.payment_status,
                     payment,
                 )
+            }
+            OrderCommand::SetDelivery { delivery } => {
+                if delivery == self.delivery {
+                    return Ok(Vec::new());
+                }
+                if !status.is_editable() {
+                    return Err(OrderError::NotEditable);
+                }
+                OrderEvent::DeliveryChosen { delivery }
             }
             OrderCommand::RecordRefund { amount } => {
                 if self.payment_status != PaymentStatus::Paid {

@@ -7,8 +7,8 @@ use uuid::Uuid;
 use crate::money::Money;
 
 use super::model::{
-    CardPayment, Customer, DeskPayment, ExtraInfoValue, Invoicing, OrderLine, OrderStatus,
-    PaymentStatus,
+    CardPayment, Customer, Delivery, DeskPayment, ExtraInfoValue, Invoicing, OrderLine,
+    OrderStatus, PaymentStatus,
 };
 use super::totals::VatSettings;
 
@@ -71,6 +71,11 @@ pub enum OrderCommand {
     },
     /// The provider released a reservation that will not be captured.
     RecordVoid,
+    /// The buyer's delivery chosen at checkout (None: nothing to deliver); only while the order
+    /// is a cart or a draft. The same delivery again changes nothing.
+    SetDelivery {
+        delivery: Option<Delivery>,
+    },
     RecordPaymentLinkSent,
     RecordConfirmationSent,
     /// How a point-of-sale order was paid at the desk; once.

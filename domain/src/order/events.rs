@@ -9,8 +9,8 @@ use crate::money::Money;
 
 use super::commands::OrderContent;
 use super::model::{
-    CardPayment, Customer, DeskPayment, ExtraInfoValue, Invoicing, OrderLine, OrderStatus,
-    PaymentStatus,
+    CardPayment, Customer, Delivery, DeskPayment, ExtraInfoValue, Invoicing, OrderLine,
+    OrderStatus, PaymentStatus,
 };
 use super::totals::VatSettings;
 
@@ -88,6 +88,10 @@ pub enum OrderEvent {
         amount: Money,
     },
     PaymentVoided,
+    /// The delivery the buyer chose at checkout: an address, or pick-up at the club.
+    DeliveryChosen {
+        delivery: Option<Delivery>,
+    },
     PaymentLinkSent {
         email: String,
     },
@@ -127,6 +131,7 @@ impl DomainEvent for OrderEvent {
             OrderEvent::PaymentCaptured => "PaymentCaptured",
             OrderEvent::CardPaymentRecorded { .. } => "CardPaymentRecorded",
             OrderEvent::PaymentRefunded { .. } => "PaymentRefunded",
+            OrderEvent::DeliveryChosen { .. } => "DeliveryChosen",
             OrderEvent::PaymentVoided => "PaymentVoided",
             OrderEvent::PaymentLinkSent { .. } => "PaymentLinkSent",
             OrderEvent::ConfirmationSent { .. } => "ConfirmationSent",

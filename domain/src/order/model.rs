@@ -215,6 +215,34 @@ impl OrderLine {
     }
 }
 
+/// How a web-shop order with physical products reaches the buyer (issue 36): sent to an
+/// address, or picked up at the club, as the club chose per product.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "lowercase")]
+pub enum DeliveryMethod {
+    Address,
+    Pickup,
+}
+
+/// Where a delivery goes: a name, a street, a Danish postcode (four digits) and a city.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryAddress {
+    pub name: String,
+    pub street: String,
+    pub postcode: String,
+    pub city: String,
+}
+
+/// The order's delivery: the method, and for `Address` the address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Delivery {
+    pub method: DeliveryMethod,
+    #[serde(default)]
+    pub address: Option<DeliveryAddress>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Customer {

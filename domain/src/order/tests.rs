@@ -1031,3 +1031,65 @@ fn an_invoiced_desk_sale_waits_for_its_payment_and_other_orders_take_no_desk_pay
         })
         .then_expect_error(OrderError::NotPointOfSale);
 }
+
+fn to_the_door() -> Delivery {
+    Delivery {
+        method: DeliveryMethod::Address,
+        address: Some(DeliveryAddress {
+            name: "Mette Holm".into(),
+            street: "Stadionvej 1".into(),
+            postcode: "5970".into(),
+            city: "Ærøskøbing".into(),
+        }),
+    }
+}
+
+#[test]
+fn choosing_a_delivery_on_a_cart_records_it_and_the_order_keeps_it() {
+    let given = vec![created(OrderStatus::Cart)];
+    OrderTest::with(())
+        .given(given.clone())
+        .when(OrderCommand::SetDelivery {
+            delivery: Some(to_the_door()),
+        })
+        .then_expect_events(vec![OrderEvent::DeliveryChosen {
+            delivery: Some(to_the_door()),
+        }]);
+    let mut order = Order::default();
+    for event in given.into_iter().chain([OrderEvent::DeliveryChosen {
+        delivery: Some(to_the_door()),
+    }]) {
+        order.apply(event);
+    }
+    assert_eq!(order.delivery, Some(to_the_door()));
+}
+
+#[test]
+fn the_same_delivery_again_changes_nothing() {
+    OrderTest::with(())
+        .given(vec![
+            created(OrderStatus::Cart),
+            OrderEvent::DeliveryChosen {
+                delivery: Some(to_the_door()),
+            },
+        ])
+        .when(OrderCommand::SetDelivery {
+            delivery: Some(to_the_door()),
+        })
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn choosing_a_delivery_outside_cart_or_draft_is_refused() {
+    for given in [approved(), processing(), cancelled()] {
+        OrderTest::with(())
+            .given(given)
+            .when(OrderCommand::SetDelivery {
+                delivery: Some(Delivery {
+                    method: DeliveryMethod::Pickup,
+                    address: None,
+                }),
+            })
+            .then_expect_error(OrderError::NotEditable);
+    }
+}

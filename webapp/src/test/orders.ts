@@ -56,6 +56,7 @@ export function savedOrder(extra: Partial<Order> = {}): Order {
     paymentStatus: 'pending',
     cardPayment: null,
     deskPayment: null,
+    delivery: null,
     createDate: '2026-03-01T10:00:00Z',
     firstname: 'Anna',
     lastname: 'Berg',

@@ -68,6 +68,12 @@ discount: Money,
  */
 additionalFee: Money, vat: Money, total: Money, prePaymentTotal: Money, regularTotal: Money, };
 
+export type DeliveryMethod = "address" | "pickup";
+
+export type DeliveryAddress = { name: string, street: string, postcode: string, city: string, };
+
+export type Delivery = { method: DeliveryMethod, address: DeliveryAddress | null, };
+
 export type LineDto = { total: Money, id: string, productId: string | null, variantId: string | null, title: string, variant: string | null, sku: string | null, 
 /**
  * The product type: product, ticket, seat-ticket (or category).
@@ -98,7 +104,11 @@ deskPayment: DeskPayment | null, createDate: string | null, firstname: string, l
 /**
  * Custom field id → value.
  */
-fieldValues: Record<string, string>, extraInfo: Array<ExtraInfoValue>, orderLines: Array<LineDto>, orderDiscount: Money, subtotal: Money, discount: Money, additionalFee: Money, vat: Money, total: Money, prePaymentTotal: Money, regularTotal: Money, companyId: string | null, company: CompanyRef | null, contactId: string | null, contact: ContactRef | null, contractId: string | null, contract: JsonValue | null, invoicing: Invoicing, isPos: boolean, pricesWithVat: boolean, vatRate: number, disableVat: boolean, };
+fieldValues: Record<string, string>, extraInfo: Array<ExtraInfoValue>, orderLines: Array<LineDto>, orderDiscount: Money, subtotal: Money, discount: Money, additionalFee: Money, vat: Money, total: Money, prePaymentTotal: Money, regularTotal: Money, companyId: string | null, company: CompanyRef | null, contactId: string | null, contact: ContactRef | null, contractId: string | null, contract: JsonValue | null, invoicing: Invoicing, isPos: boolean, pricesWithVat: boolean, vatRate: number, disableVat: boolean, 
+/**
+ * A web-shop order's delivery: the address the buyer gave, or pick-up at the club.
+ */
+delivery: Delivery | null, };
 
 export type OrderListRow = { Id: string, OrderNumber: number, Number: number, 
 /**
@@ -143,6 +153,7 @@ export const ORDER_EVENT_TYPES = [
   'CardPaymentRecorded',
   'PaymentRefunded',
   'PaymentVoided',
+  'DeliveryChosen',
   'PaymentLinkSent',
   'ConfirmationSent',
   'DeskPaymentRecorded',

@@ -1,6 +1,6 @@
 // Generated from the Rust types by api/src/generated_types.rs; do not edit.
 
-import type { Money } from './orders';
+import type { Delivery, DeliveryMethod, Money } from './orders';
 
 export type ShopCategory = { id: string, title: string, description: string | null, image: string | null, };
 
@@ -90,7 +90,12 @@ holdToken: string | null,
 /**
  * Whether a subscription is in the cart ('Abonnementsbetingelser').
  */
-hasSubscription: boolean, };
+hasSubscription: boolean, 
+/**
+ * How the cart's products reach the buyer: 'address' (the checkout asks for a delivery
+ * address), 'pickup' (fetched at the club), none (nothing to deliver).
+ */
+delivery: DeliveryMethod | null, };
 
 export type CheckSeat = { 
 /**
@@ -118,7 +123,12 @@ acceptTerms: boolean,
 /**
  * 'Abonnementsbetingelser' (when a subscription is in the cart).
  */
-acceptSubscriptionTerms: boolean, };
+acceptSubscriptionTerms: boolean, 
+/**
+ * The delivery address, asked for when the cart has a product that is sent
+ * (`Cart.delivery` 'address'): name, street, postcode (4 digits) and city.
+ */
+deliveryName: string | null, deliveryStreet: string | null, deliveryPostcode: string | null, deliveryCity: string | null, };
 
 export type CheckoutIntent = { intentSecret: string, 
 /**
@@ -163,4 +173,8 @@ confirmationMessage: string | null,
  * The buyer asked for a user ('Opret bruger') at checkout: the page says it was made and
  * that the e-mail must be confirmed.
  */
-accountCreated: boolean, };
+accountCreated: boolean, 
+/**
+ * Where the order goes: the delivery address, or pick-up at the club.
+ */
+delivery: Delivery | null, };

@@ -79,6 +79,20 @@ function PaymentStatusSelect({ order, onConflict }: { order: Order; onConflict: 
           })}
         </small>
       )}
+      {order.delivery?.method === 'address' && order.delivery.address && (
+        <small className="tb-card-payment">
+          {t('orders.delivery.address', {
+            address: [
+              order.delivery.address.name,
+              order.delivery.address.street,
+              `${order.delivery.address.postcode} ${order.delivery.address.city}`,
+            ].join(', '),
+          })}
+        </small>
+      )}
+      {order.delivery?.method === 'pickup' && (
+        <small className="tb-card-payment">{t('orders.delivery.pickup')}</small>
+      )}
     </div>
   );
 }

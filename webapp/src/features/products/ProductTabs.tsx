@@ -20,7 +20,14 @@ import {
   useGetProductCategoryChoicesQuery,
   useGetShopSeasonsQuery,
 } from './productsApi';
-import { AMOUNT_TYPES, CONTRACT_TYPES, PRODUCT_TYPES, UNITS, type SeatChart } from './types';
+import {
+  AMOUNT_TYPES,
+  CONTRACT_TYPES,
+  PRODUCT_DELIVERIES,
+  PRODUCT_TYPES,
+  UNITS,
+  type SeatChart,
+} from './types';
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   const { t } = useTranslation();
@@ -96,6 +103,14 @@ export function ProductMainTab() {
           showClear
         />
         <MoneyField name="price" label={t('products.fields.price')} />
+        <SelectField
+          name="delivery"
+          label={t('products.fields.delivery')}
+          options={PRODUCT_DELIVERIES.map((delivery) => ({
+            label: t(`products.deliveries.${delivery}`),
+            value: delivery,
+          }))}
+        />
         <TextField name="saleAmount" label={t('products.fields.saleAmount')} inputMode="numeric" />
         <TextField name="sorting" label={t('products.fields.sorting')} inputMode="numeric" />
         {ticket && (

@@ -1,7 +1,13 @@
 import type { TFunction } from 'i18next';
 import { decimalTextToOre, oreToDecimalText } from '../../shared/format';
 import { yup } from '../../shared/validation';
-import type { ContractSetup, Product, ProductExtraInfo, ProductType } from './types';
+import type {
+  ContractSetup,
+  Product,
+  ProductDelivery,
+  ProductExtraInfo,
+  ProductType,
+} from './types';
 
 export interface VariantFormValues {
   id?: string;
@@ -47,6 +53,7 @@ export interface ProductFormValues {
   hideExport: boolean;
   vatExempt: boolean;
   active: boolean;
+  delivery: ProductDelivery;
   variants: VariantFormValues[];
   options: OptionFormValues[];
   extraInfo: ExtraInfoFormValues[];
@@ -177,6 +184,7 @@ export function productFormValues(product?: Product): ProductFormValues {
     hideExport: product?.hideExport ?? false,
     vatExempt: product?.vatExempt ?? false,
     active: product?.active ?? true,
+    delivery: product?.delivery ?? 'none',
     variants: (product?.variants ?? []).map((variant) => ({
       ...(variant.id ? { id: variant.id } : {}),
       title: variant.title,
@@ -251,6 +259,7 @@ export function productPayload(
     hideExport: values.hideExport,
     vatExempt: values.vatExempt,
     active: values.active,
+    delivery: values.delivery,
     variants: values.variants.map((variant) => ({
       ...(variant.id ? { id: variant.id } : {}),
       title: variant.title.trim(),

@@ -83,6 +83,8 @@ export interface Product {
   hideExport: boolean;
   vatExempt: boolean;
   active: boolean;
+  /** How the product reaches the buyer (default 'none'). */
+  delivery?: ProductDelivery;
   variants: ProductVariant[];
   options: ProductOption[];
   extraInfo: ProductExtraInfo[];
@@ -149,3 +151,7 @@ export interface InvoiceGroup {
   sorting: number | null;
   vatExempt: boolean;
 }
+
+/** 'none': nothing to deliver; 'address': sent (the checkout asks for an address); 'pickup': fetched at the club. */
+export const PRODUCT_DELIVERIES = ['none', 'address', 'pickup'] as const;
+export type ProductDelivery = (typeof PRODUCT_DELIVERIES)[number];

@@ -360,12 +360,57 @@ describe('the checkout', () => {
       discountCode: null,
       acceptTerms: true,
       acceptSubscriptionTerms: false,
+      deliveryName: null,
+      deliveryStreet: null,
+      deliveryPostcode: null,
+      deliveryCity: null,
     };
     expect(calls.intents).toEqual([sent]);
     expect(calls.completes).toEqual([{ intentSecret: 'key-1', body: sent }]);
     expect(stripe.loadStripe).not.toHaveBeenCalled();
     // The cart became the order: the header's cart is the new, empty one.
     expect(await screen.findByRole('button', { name: 'Kurv' })).toBeInTheDocument();
+  });
+
+  it('asks for the delivery address of a product that is sent, in Danish on each field', async () => {
+    const free = line({ priceWithVat: 0, totalWithVat: 0, options: [] });
+    const calls = serveShop({ lines: [free], delivery: 'address' });
+    renderApp(CHECKOUT);
+    const form = await fillContact();
+    await acceptTerms();
+    expect(within(form).getByRole('region', { name: 'Levering' })).toBeVisible();
+    await userEvent.click(within(form).getByRole('button', { name: 'Gennemfør ordre' }));
+
+    expect(await within(form).findByText('Navn skal udfyldes')).toBeVisible();
+    expect(within(form).getByText('Adresse skal udfyldes')).toBeVisible();
+    expect(within(form).getByText('Postnummer skal udfyldes')).toBeVisible();
+    expect(within(form).getByText('By skal udfyldes')).toBeVisible();
+    await userEvent.type(within(form).getByLabelText('Postnummer'), '50O0');
+    await userEvent.click(within(form).getByRole('button', { name: 'Gennemfør ordre' }));
+    expect(await within(form).findByText('Postnummer skal være 4 cifre')).toBeVisible();
+    expect(calls.intents).toEqual([]);
+
+    await userEvent.type(within(form).getByLabelText('Navn'), 'Anna Berg');
+    await userEvent.type(within(form).getByLabelText('Adresse'), 'Vestergade 12');
+    await userEvent.clear(within(form).getByLabelText('Postnummer'));
+    await userEvent.type(within(form).getByLabelText('Postnummer'), '5000');
+    await userEvent.type(within(form).getByLabelText('By'), 'Odense C');
+    await userEvent.click(within(form).getByRole('button', { name: 'Gennemfør ordre' }));
+    await waitFor(() => expect(calls.intents).toHaveLength(1));
+    expect(calls.intents[0]).toMatchObject({
+      deliveryName: 'Anna Berg',
+      deliveryStreet: 'Vestergade 12',
+      deliveryPostcode: '5000',
+      deliveryCity: 'Odense C',
+    });
+  });
+
+  it("says 'Afhentes i klubben' for a product picked up at the club, and asks no address", async () => {
+    serveShop({ lines: [line()], delivery: 'pickup' });
+    renderApp(CHECKOUT);
+    const form = await checkoutForm();
+    expect(within(form).getByText('Afhentes i klubben')).toBeVisible();
+    expect(within(form).queryByLabelText('Postnummer')).toBeNull();
   });
 
   it('makes the order, then pays it by card and shows its confirmation', async () => {

@@ -17,6 +17,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppSession, type SessionUser } from '../../api/appApi';
 import { apiErrorMessage } from '../../api/baseApi';
+import type { DeliveryMethod } from '../../api/generated/orders';
 import type { Cart, CartLine, CheckoutIntent, CheckoutResult } from '../../api/generated/shop';
 import type { PaymentStart } from '../../api/generated/payments';
 import type { SavedPaymentCard } from '../../api/generated/subscriptions';
@@ -382,6 +383,46 @@ function PaymentMethodField({ cards }: { cards: SavedPaymentCard[] }) {
  * Under a new card, for a signed-in customer at a club that keeps cards: 'Gem kort'; with a
  * subscription in the cart the card is kept for its payments anyway, which a note says instead.
  */
+/**
+ * 'Levering': the address the cart's sent products go to (name, street, postcode, city), or
+ * that they are picked up at the club; nothing when there is nothing to deliver.
+ */
+function DeliverySection({ delivery }: { delivery: DeliveryMethod | null }) {
+  const { t } = useTranslation();
+  if (delivery === null) return null;
+  return (
+    <CheckoutSection title={t('shop.checkout.delivery')}>
+      {delivery === 'pickup' ? (
+        <p>{t('shop.checkout.pickup')}</p>
+      ) : (
+        <div className="tb-checkout-fields">
+          <TextField
+            name="deliveryName"
+            label={t('shop.checkout.deliveryName')}
+            autoComplete="shipping name"
+          />
+          <TextField
+            name="deliveryStreet"
+            label={t('shop.checkout.deliveryStreet')}
+            autoComplete="shipping street-address"
+          />
+          <TextField
+            name="deliveryPostcode"
+            label={t('shop.checkout.deliveryPostcode')}
+            autoComplete="shipping postal-code"
+            inputMode="numeric"
+          />
+          <TextField
+            name="deliveryCity"
+            label={t('shop.checkout.deliveryCity')}
+            autoComplete="shipping address-level2"
+          />
+        </div>
+      )}
+    </CheckoutSection>
+  );
+}
+
 function SaveCardField({ hasSubscription }: { hasSubscription: boolean }) {
   const { t } = useTranslation();
   if (hasSubscription) {
@@ -454,8 +495,8 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
   const retryKey = useRef<string | null>(null);
   const [initialValues] = useState(() => initialCheckoutValues(user));
   const schema = useMemo(
-    () => checkoutSchema(t, visitor, cart.hasSubscription),
-    [t, visitor, cart.hasSubscription],
+    () => checkoutSchema(t, visitor, cart.hasSubscription, cart.delivery),
+    [t, visitor, cart.hasSubscription, cart.delivery],
   );
   const currentCart = cartKey(cart);
 
@@ -511,7 +552,7 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
     try {
       // Priced before the terms are ticked: the answer is only the price.
       const intent = await createIntent({
-        ...checkoutInput(formik.values, visitor, saveCardOffered),
+        ...checkoutInput(formik.values, visitor, saveCardOffered, cart.delivery),
         acceptTerms: true,
         acceptSubscriptionTerms: true,
       }).unwrap();
@@ -547,7 +588,7 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
 
   async function submit(values: CheckoutValues, helpers: FormikHelpers<CheckoutValues>) {
     setMessage(undefined);
-    const input = checkoutInput(values, visitor, saveCardOffered);
+    const input = checkoutInput(values, visitor, saveCardOffered, cart.delivery);
     const earlier = pricedFor(values.discountCode);
     let totals = earlier ? intentTotals(earlier) : cartTotals(cart);
     try {
@@ -624,6 +665,7 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
                     />
                   )}
                 </CheckoutSection>
+                <DeliverySection delivery={cart.delivery} />
                 <CheckoutSection title={t('shop.checkout.payment')}>
                   <PaymentMethodField cards={cards} />
                   {keepsCards && formik.values.paymentMethod === CARD_METHOD && (

@@ -184,6 +184,22 @@ function OrderView({ order, gaveUp }: { order: ConfirmedOrder; gaveUp: boolean }
         <Section title={t('shop.confirmation.payment')}>
           <PaidCard order={order} />
         </Section>
+        {order.delivery?.method === 'address' && order.delivery.address && (
+          <Section title={t('shop.confirmation.deliveryAddress')}>
+            <p className="tb-confirmation-contact">
+              <span>{order.delivery.address.name}</span>
+              <span>{order.delivery.address.street}</span>
+              <span>
+                {order.delivery.address.postcode} {order.delivery.address.city}
+              </span>
+            </p>
+          </Section>
+        )}
+        {order.delivery?.method === 'pickup' && (
+          <Section title={t('shop.checkout.delivery')}>
+            <p>{t('shop.confirmation.pickup')}</p>
+          </Section>
+        )}
         {description.trim() && (
           <Section title={t('shop.confirmation.description')}>
             <div

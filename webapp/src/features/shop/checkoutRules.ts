@@ -2,6 +2,7 @@ import { setIn, type FormikErrors } from 'formik';
 import type { TFunction } from 'i18next';
 import type { SessionUser } from '../../api/appApi';
 import { isApiError } from '../../api/baseApi';
+import type { DeliveryMethod } from '../../api/generated/orders';
 import type { Cart, CheckoutInput } from '../../api/generated/shop';
 import { SEAT_TICKET } from '../../shared/orderLines/orderLineSchema';
 import { yup } from '../../shared/validation';
@@ -25,6 +26,11 @@ export interface CheckoutValues {
   discountCode: string;
   acceptTerms: boolean;
   acceptSubscriptionTerms: boolean;
+  /** The delivery address, asked for when the cart has a product that is sent. */
+  deliveryName: string;
+  deliveryStreet: string;
+  deliveryPostcode: string;
+  deliveryCity: string;
 }
 
 /** As the server's `passwords::MIN_LENGTH`. */
@@ -45,16 +51,43 @@ export function initialCheckoutValues(user: SessionUser | null): CheckoutValues 
     discountCode: '',
     acceptTerms: false,
     acceptSubscriptionTerms: false,
+    deliveryName: user ? `${user.firstname} ${user.lastname}`.trim() : '',
+    deliveryStreet: '',
+    deliveryPostcode: '',
+    deliveryCity: '',
   };
 }
 
+/** A Danish postcode: four digits (as the server checks it). */
+const POSTCODE = /^\d{4}$/;
+
 /**
  * The checkout's rules (spec 3 §5 "Checkout"): the contact fields, a password with 'Opret bruger'
- * (visitors only), the trade terms, and the subscription terms when a subscription is in the cart.
+ * (visitors only), the trade terms, the subscription terms when a subscription is in the cart,
+ * and the delivery address when the cart has a product that is sent (`delivery` 'address').
  */
-export function checkoutSchema(t: TFunction, visitor: boolean, hasSubscription: boolean) {
+export function checkoutSchema(
+  t: TFunction,
+  visitor: boolean,
+  hasSubscription: boolean,
+  delivery: DeliveryMethod | null = null,
+) {
   const label = (field: string) => t(`shop.checkout.${field}`);
+  const sent = delivery === 'address';
+  const addressField = (field: string) =>
+    sent ? yup.string().label(label(field)).trim().required().max(200) : yup.string();
   return yup.object({
+    deliveryName: addressField('deliveryName'),
+    deliveryStreet: addressField('deliveryStreet'),
+    deliveryPostcode: sent
+      ? yup
+          .string()
+          .label(label('deliveryPostcode'))
+          .trim()
+          .required()
+          .matches(POSTCODE, label('deliveryPostcodeDigits'))
+      : yup.string(),
+    deliveryCity: addressField('deliveryCity'),
     firstname: yup.string().label(label('firstname')).trim().required().max(254),
     lastname: yup.string().label(label('lastname')).trim().required().max(254),
     email: yup.string().label(label('email')).trim().required().email().max(254),
@@ -94,6 +127,10 @@ const FORM_FIELDS: readonly string[] = [
   'discountCode',
   'acceptTerms',
   'acceptSubscriptionTerms',
+  'deliveryName',
+  'deliveryStreet',
+  'deliveryPostcode',
+  'deliveryCity',
 ];
 
 /** A seat-ticket line whose seat is not held for the cart: 'Plads skal vælges!' on it. */
@@ -116,7 +153,10 @@ export function checkoutInput(
   values: CheckoutValues,
   visitor: boolean,
   saveCardOffered = false,
+  delivery: DeliveryMethod | null = null,
 ): CheckoutInput {
+  const sent = delivery === 'address';
+  const address = (value: string) => (sent ? value.trim() : null);
   const createUser = visitor && values.createUser;
   const paymentMethod = visitor ? CARD_METHOD : values.paymentMethod;
   return {
@@ -132,6 +172,10 @@ export function checkoutInput(
     discountCode: values.discountCode.trim() || null,
     acceptTerms: values.acceptTerms,
     acceptSubscriptionTerms: values.acceptSubscriptionTerms,
+    deliveryName: address(values.deliveryName),
+    deliveryStreet: address(values.deliveryStreet),
+    deliveryPostcode: address(values.deliveryPostcode),
+    deliveryCity: address(values.deliveryCity),
   };
 }
 

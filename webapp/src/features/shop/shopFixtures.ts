@@ -4,6 +4,7 @@
 
 import { http, HttpResponse } from 'msw';
 import type { ClientModule, SessionUser } from '../../api/appApi';
+import type { DeliveryMethod } from '../../api/generated/orders';
 import type {
   Cart,
   CartLine,
@@ -232,7 +233,11 @@ export const seatLine = (label: string, extra: Partial<CartLine> = {}) =>
   });
 
 /** The cart with its totals as the server works them out (prices with 25 % VAT). */
-export function cartOf(lines: CartLine[], holdToken: string | null = null): Cart {
+export function cartOf(
+  lines: CartLine[],
+  holdToken: string | null = null,
+  delivery: DeliveryMethod | null = null,
+): Cart {
   const total = lines.reduce((sum, each) => sum + each.totalWithVat, 0);
   const vat = Math.round(total / 5);
   return {
@@ -242,6 +247,7 @@ export function cartOf(lines: CartLine[], holdToken: string | null = null): Cart
     total,
     holdToken,
     hasSubscription: lines.some((each) => each.subscription),
+    delivery,
   };
 }
 
@@ -269,6 +275,8 @@ export interface ShopServer {
   /** The cart's lines to start with. */
   lines?: CartLine[];
   holdToken?: string | null;
+  /** How the cart's products reach the buyer (default: nothing to deliver). */
+  delivery?: DeliveryMethod | null;
   /** A refusal of an add, or undefined to add. */
   add?: (params: URLSearchParams) => Response | undefined;
   /** A refusal of an update, or undefined to update. */
@@ -338,6 +346,7 @@ export function confirmedOrder(extra: Partial<ConfirmedOrder> = {}): ConfirmedOr
     vat: 28960,
     total: 144800,
     confirmationMessage: '<p>Vi glæder os til at se dig på <strong>stadion</strong>.</p>',
+    delivery: null,
     ...extra,
   };
 }
@@ -398,7 +407,9 @@ export function serveShop(given: ShopServer = {}): ShopCalls {
   let lines = [...(given.lines ?? [])];
   let holdToken = given.holdToken ?? null;
   const pages = given.pages ?? [product(), membership(), seatTicket()];
-  const cart = () => HttpResponse.json({ success: true, result: cartOf(lines, holdToken) });
+  const delivery = given.delivery ?? null;
+  const cart = () =>
+    HttpResponse.json({ success: true, result: cartOf(lines, holdToken, delivery) });
   server.use(
     ...sessionHandlers(() => session),
     http.get('/webshop/categories', () => HttpResponse.json({ success: true, result: categories })),
@@ -456,7 +467,7 @@ export function serveShop(given: ShopServer = {}): ShopCalls {
     http.post('/webshop/create-intent', async ({ request }) => {
       const input = (await request.json()) as CheckoutInput;
       calls.intents.push(input);
-      const current = cartOf(lines, holdToken);
+      const current = cartOf(lines, holdToken, delivery);
       const answer = given.intent?.(input, current);
       if (answer instanceof Response) return answer;
       const intent: CheckoutIntent = {
