@@ -1157,11 +1157,8 @@ pub async fn confirmed_order(
         vat: totals.vat,
         total: totals.total,
         confirmation_message: message.map(|m| crate::kit::html::sanitize(&m)),
-<<<<<<< HEAD
         account_created,
-=======
         delivery: order.delivery.clone(),
->>>>>>> wt/mail
     }))
 }
 
