@@ -193,7 +193,9 @@ describe('a seat-ticket of the web shop', () => {
     const seats = serveSeats();
     renderApp(`/shop/${SEAT_ID}`);
 
-    expect(await screen.findByText('Arrangement: Derby – ons. 5. jun. 2030 kl. 19:30')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Arrangement: Derby – ons. 5. jun. 2030 kl. 19:30'),
+    ).toBeInTheDocument();
     const amount = screen.getByLabelText('Antal');
     await userEvent.clear(amount);
     await userEvent.type(amount, '2');
