@@ -61,7 +61,11 @@ async fn not_found(req: ServiceRequest) -> Result<ServiceResponse, actix_web::Er
 
 /// The files of `dir` under `prefix`, found ones with `cache` as their `Cache-Control`, missing
 /// ones a 404.
-fn static_files(prefix: &str, dir: &Path, cache: &'static str) -> actix_web::Scope<
+fn static_files(
+    prefix: &str,
+    dir: &Path,
+    cache: &'static str,
+) -> actix_web::Scope<
     impl actix_web::dev::ServiceFactory<
         ServiceRequest,
         Config = (),

@@ -26,7 +26,10 @@ fn webapp() -> PathBuf {
     std::fs::write(dir.join("assets/index-AbC123.js"), SCRIPT.repeat(200)).unwrap();
     std::fs::write(
         dir.join("assets/logo-Xy9.svg"),
-        format!("<svg xmlns=\"http://www.w3.org/2000/svg\">{}</svg>", "<g/>".repeat(200)),
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\">{}</svg>",
+            "<g/>".repeat(200)
+        ),
     )
     .unwrap();
     std::fs::write(dir.join("assets/terms-Q1.pdf"), b"%PDF-1.7\n".repeat(200)).unwrap();
@@ -35,7 +38,11 @@ fn webapp() -> PathBuf {
         ":root { --primary-color: #1d4ed8; }\n".repeat(100),
     )
     .unwrap();
-    std::fs::write(dir.join("theme-init.js"), "document.documentElement.dataset.t = 1;\n").unwrap();
+    std::fs::write(
+        dir.join("theme-init.js"),
+        "document.documentElement.dataset.t = 1;\n",
+    )
+    .unwrap();
     dir
 }
 
@@ -56,7 +63,10 @@ async fn get(app: &TestApp, path: &str, accept_encoding: Option<&str>) -> Respon
 }
 
 fn header<'a>(response: &'a Response, name: reqwest::header::HeaderName) -> Option<&'a str> {
-    response.headers().get(name).map(|value| value.to_str().unwrap())
+    response
+        .headers()
+        .get(name)
+        .map(|value| value.to_str().unwrap())
 }
 
 #[tokio::test]
@@ -90,7 +100,10 @@ async fn hashed_assets_are_kept_a_year_and_the_pages_are_asked_for_again() {
 async fn a_missing_asset_is_a_404_and_not_the_page() {
     let app = app().await;
 
-    for path in ["/assets/index-OldBuild.js", "/themes/lara-light-blue/gone.css"] {
+    for path in [
+        "/assets/index-OldBuild.js",
+        "/themes/lara-light-blue/gone.css",
+    ] {
         let missing = get(&app, path, None).await;
         assert_eq!(missing.status(), StatusCode::NOT_FOUND, "{path}");
         assert_eq!(header(&missing, CACHE_CONTROL), None, "{path}");
@@ -135,7 +148,11 @@ async fn packed_files_and_clients_without_a_shared_encoding_get_the_plain_file()
     assert_eq!(header(&pdf, CONTENT_ENCODING), None);
     assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF"));
 
-    for accepted in [None, Some("identity"), Some("zstd;q=1, identity;q=0, *;q=0")] {
+    for accepted in [
+        None,
+        Some("identity"),
+        Some("zstd;q=1, identity;q=0, *;q=0"),
+    ] {
         let script = get(&app, "/assets/index-AbC123.js", accepted).await;
         assert_eq!(script.status(), StatusCode::OK, "{accepted:?}");
         assert_eq!(header(&script, CONTENT_ENCODING), None, "{accepted:?}");

@@ -1,5 +1,6 @@
 import {
   createBrowserRouter,
+  matchRoutes,
   useMatches,
   type NonIndexRouteObject,
   type RouteObject,
@@ -7,9 +8,9 @@ import {
 import { useAppSession } from '../api/appApi';
 import { RouteGuard } from '../features/session/RouteGuard';
 import { StartupGate } from '../features/session/StartupGate';
-import { Suspense } from 'react';
+import { isValidElement, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyPage, type AreaRoutes } from '../shared/areaRoutes';
+import { isLazyPage, lazyPage, type AreaRoutes } from '../shared/areaRoutes';
 import { mergeHandles, type RouteHandle } from '../shared/routeHandle';
 import { Preloader } from '../shared/ui/Preloader';
 import { needTexts } from './i18n';
@@ -133,6 +134,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the pages of the routes that `pathname` matches, while the app starts (its
+ * session is read first): on a slow phone the page's code then arrives with the session instead
+ * of after it. '/' fetches the public home (most who open the app there are buyers).
+ */
+export function preloadPages(pathname: string) {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const { element, index } = match.route;
+    if (index && match.pathname === '/') void PublicHomePage.preload();
+    if (isValidElement(element) && isLazyPage(element.type)) void element.type.preload();
+  }
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);
