@@ -62,7 +62,7 @@ async fn get(app: &TestApp, path: &str, accept_encoding: Option<&str>) -> Respon
     request.send().await.unwrap()
 }
 
-fn header<'a>(response: &'a Response, name: reqwest::header::HeaderName) -> Option<&'a str> {
+fn header(response: &Response, name: reqwest::header::HeaderName) -> Option<&str> {
     response
         .headers()
         .get(name)
