@@ -23,7 +23,8 @@ test *stages:
 # and the booking rush: 500 buyers on one event of 10,000 places through the public booking
 # (target ≥ 1,000 bookings/s, p99 < 250 ms, 0 oversold), seat holds and the season, and the gate:
 # 8 scanners at 200 scans/s for 60 s on an event of 50,000 tickets (target p99 < 20 ms, 0 tickets
-# accepted twice).
+# accepted twice). Last the public site on a phone: the JavaScript per public route (fails above
+# its limit) and, when a server runs, the slow phone's times (target: an event page within 3 s).
 bench:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -41,6 +42,14 @@ bench:
     cargo bench -p tribune-api --bench gate
     cargo bench -p tribune-api --bench pos
     cargo bench -p tribune-api --bench newsletters
+    # The public site's weight: JavaScript per public route against its budget (a fresh build),
+    # then the slow phone's times on a running server (TRIBUNE_BENCH_URL, default ops/run's).
+    (cd webapp && npm run build && node scripts/budget.mjs)
+    if curl -fsS -o /dev/null "${TRIBUNE_BENCH_URL:-http://localhost:8080}/healthz"; then \
+      node webapp/scripts/slowphone.mjs "${TRIBUNE_BENCH_URL:-http://localhost:8080}"; \
+    else \
+      echo "slow phone: no server at ${TRIBUNE_BENCH_URL:-http://localhost:8080} (start one with ops/run)"; \
+    fi
 
 # Fuzz the API: schemathesis over /api/openapi.json as the demo admin, against the release server on
 # a fresh database, bounded in cases and time; fails on any 5xx. `just fuzz --max-examples 5 --max-time 120`.

@@ -4,6 +4,7 @@ pub mod admin;
 pub mod booking;
 pub mod catalogue;
 pub mod club;
+pub mod compression;
 pub mod contracts;
 pub mod crm;
 pub mod dashboard;

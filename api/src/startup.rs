@@ -116,6 +116,7 @@ impl Application {
                 .wrap(from_fn(identify))
                 .wrap(from_fn(crate::kit::input::refuse_nul_in_url))
                 .wrap(security_headers(&policy))
+                .wrap(from_fn(crate::compression::compress))
                 .wrap(TracingLogger::default())
                 .configure(crate::routes::configure)
                 .configure(|cfg| crate::spa::configure(cfg, &webapp_dir, fake_stripe))

@@ -39,6 +39,8 @@ pub struct AppOptions {
     pub stripe_url: Option<String>,
     /// QZ Tray's certificate and key (default none).
     pub qz: Option<tribune_api::settings::QzFiles>,
+    /// The built webapp's directory (default none: `index.html` is missing).
+    pub webapp_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for AppOptions {
@@ -48,6 +50,7 @@ impl Default for AppOptions {
             trusted_proxies: TrustedProxies::none(),
             stripe_url: None,
             qz: None,
+            webapp_dir: None,
         }
     }
 }
@@ -88,7 +91,10 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         smtp_host: "127.0.0.1".into(),
         smtp_port,
         mail_from: "Tribune <noreply@tribune.test>".into(),
-        webapp_dir: std::env::temp_dir().join("tribune-no-webapp"),
+        webapp_dir: options
+            .webapp_dir
+            .clone()
+            .unwrap_or_else(|| std::env::temp_dir().join("tribune-no-webapp")),
         files_dir: std::env::temp_dir().join(format!("tribune-files-{}", db.name)),
         secure_cookies: false,
         trusted_proxies: options.trusted_proxies.clone(),

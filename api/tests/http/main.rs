@@ -38,6 +38,7 @@ mod settings_users;
 mod shop;
 mod smtp_sink;
 mod state_changes;
+mod static_files;
 mod subscription_options;
 mod subscription_window;
 mod subscriptions;

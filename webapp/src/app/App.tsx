@@ -1,9 +1,9 @@
 import { PrimeReactProvider, type APIOptions } from 'primereact/api';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { ThemeSync } from '../features/shell/ThemeSync';
-import { ConfirmDialogHost } from '../shared/ui/ConfirmButton';
+import { lazyPage } from '../shared/areaRoutes';
 import { ToastProvider } from '../shared/ui/Toast';
 import { createRouter } from './router';
 import { createStore, type AppStore } from './store';
@@ -24,6 +24,11 @@ const PRIME_REACT: Partial<APIOptions> = {
   },
 };
 
+// PrimeReact's dialog comes after the first page: a confirmation is asked for only after a click.
+const ConfirmDialogHost = lazyPage(() =>
+  import('../shared/ui/ConfirmButton').then((module) => module.ConfirmDialogHost),
+);
+
 interface AppProps {
   /** Tests pass their own store; the app makes one. */
   store?: AppStore;
@@ -38,7 +43,9 @@ export function App({ store: givenStore, router: givenRouter }: AppProps) {
       <PrimeReactProvider value={PRIME_REACT}>
         <ThemeSync />
         <ToastProvider>
-          <ConfirmDialogHost />
+          <Suspense fallback={null}>
+            <ConfirmDialogHost />
+          </Suspense>
           <RouterProvider router={router} />
         </ToastProvider>
       </PrimeReactProvider>

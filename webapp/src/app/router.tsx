@@ -1,5 +1,6 @@
 import {
   createBrowserRouter,
+  matchRoutes,
   useMatches,
   type NonIndexRouteObject,
   type RouteObject,
@@ -7,10 +8,23 @@ import {
 import { useAppSession } from '../api/appApi';
 import { RouteGuard } from '../features/session/RouteGuard';
 import { StartupGate } from '../features/session/StartupGate';
-import { lazyPage, type AreaRoutes } from '../shared/areaRoutes';
+import { isValidElement, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLazyPage, lazyPage, type AreaRoutes } from '../shared/areaRoutes';
 import { mergeHandles, type RouteHandle } from '../shared/routeHandle';
-import { BackOfficeLayout } from './layouts/BackOfficeLayout';
+import { Preloader } from '../shared/ui/Preloader';
+import { needTexts } from './i18n';
 import { PublicLayout } from './layouts/PublicLayout';
+
+/**
+ * The back office comes with its texts when a member of staff first needs it: the public site
+ * (a buyer on a phone) loads neither (issue 36).
+ */
+const BackOfficeLayout = lazyPage(() =>
+  Promise.all([import('./layouts/BackOfficeLayout'), needTexts('backOffice')]).then(
+    ([layout]) => layout.BackOfficeLayout,
+  ),
+);
 
 const PublicHomePage = lazyPage(() =>
   import('../features/public/PublicHomePage').then((page) => page.PublicHomePage),
@@ -24,9 +38,15 @@ const NotFoundPage = lazyPage(() =>
 
 /** Public layout in public mode and on public-layout routes; otherwise the back office. */
 function ModeLayout() {
+  const { t } = useTranslation();
   const { publicMode } = useAppSession();
   const { publicLayout } = mergeHandles(useMatches());
-  return publicMode || publicLayout ? <PublicLayout /> : <BackOfficeLayout />;
+  if (publicMode || publicLayout) return <PublicLayout />;
+  return (
+    <Suspense fallback={<Preloader label={t('shell.preloader')} />}>
+      <BackOfficeLayout />
+    </Suspense>
+  );
 }
 
 /** '/' is the public home in public mode and the dashboard (the back-office home) otherwise. */
@@ -114,6 +134,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the pages of the routes that `pathname` matches, while the app starts (its
+ * session is read first): on a slow phone the page's code then arrives with the session instead
+ * of after it. '/' fetches the public home (most who open the app there are buyers).
+ */
+export function preloadPages(pathname: string) {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const { element, index } = match.route;
+    if (index && match.pathname === '/') void PublicHomePage.preload();
+    if (isValidElement(element) && isLazyPage(element.type)) void element.type.preload();
+  }
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -16,14 +16,29 @@ export interface AreaRoutes {
   routes: NonIndexRouteObject[];
 }
 
+/** A lazy page that can be fetched before it is shown. */
+export type LazyPage<Props> = LazyExoticComponent<ComponentType<Props>> & {
+  /** Starts fetching the page's code (once); showing the page then waits for the same fetch. */
+  preload: () => Promise<ComponentType<Props>>;
+};
+
 /**
  * A page loaded when its route is first shown (the layouts show the preloader meanwhile), e.g.
- * `lazyPage(() => import('./OrdersPage').then((page) => page.OrdersPage))`.
+ * `lazyPage(() => import('./OrdersPage').then((page) => page.OrdersPage))`. The router fetches the
+ * page of the address the app opens on while the app starts (`preload`).
  */
-export function lazyPage<Props>(
-  load: () => Promise<ComponentType<Props>>,
-): LazyExoticComponent<ComponentType<Props>> {
-  return lazy(async () => ({ default: await load() }));
+export function lazyPage<Props>(load: () => Promise<ComponentType<Props>>): LazyPage<Props> {
+  let loading: Promise<ComponentType<Props>> | null = null;
+  const preload = () => (loading ??= load());
+  return Object.assign(
+    lazy(async () => ({ default: await preload() })),
+    { preload },
+  );
+}
+
+/** Whether `type` (a route element's) is a lazy page. */
+export function isLazyPage(type: unknown): type is LazyPage<unknown> {
+  return typeof type === 'object' && type !== null && 'preload' in type;
 }
 
 /** A list and its editor ('create' for a new one) under `path`. */

@@ -2,10 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import { initI18n } from '../app/i18n';
+import { initI18n, loadAllTexts } from '../app/i18n';
 import { server } from './server';
 
 initI18n('da');
+// The app loads the back office's texts and English when it needs them; a test may render any page.
+await loadAllTexts();
 
 // A page's first test loads its lazy chunks cold: on a busy machine (two cores, a build beside
 // the tests) that outlasts the default second of findBy/waitFor. Waiting longer costs a passing

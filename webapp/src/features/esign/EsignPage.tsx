@@ -10,8 +10,12 @@ import { useTimeZone } from '../../shared/ui/DateTime';
 import { Preloader } from '../../shared/ui/Preloader';
 import { useToast } from '../../shared/ui/Toast';
 import { useGetEsignInfoQuery, useGetEsignPdfQuery, useSignContractMutation } from './esignApi';
-import { SignatureDialog } from './SignatureDialog';
 import './esign.css';
+
+// The signature pad and its dialog come when the signer opens them (issue 36: the page's budget).
+const SignatureDialog = lazyPage(() =>
+  import('./SignatureDialog').then((module) => module.SignatureDialog),
+);
 
 // pdf.js is large: only this page loads it.
 const ContractPdfViewer = lazyPage(() =>
@@ -119,15 +123,17 @@ export function EsignPage() {
       ) : (
         <Preloader label={t('common.loading')} />
       )}
-      {info.data && (
-        <SignatureDialog
-          visible={dialogOpen}
-          signerName={info.data.signerName}
-          busy={signing.isLoading}
-          error={signError}
-          onHide={() => setDialogOpen(false)}
-          onSign={(signature) => void sign(signature)}
-        />
+      {info.data && dialogOpen && (
+        <Suspense fallback={null}>
+          <SignatureDialog
+            visible={dialogOpen}
+            signerName={info.data.signerName}
+            busy={signing.isLoading}
+            error={signError}
+            onHide={() => setDialogOpen(false)}
+            onSign={(signature) => void sign(signature)}
+          />
+        </Suspense>
       )}
     </section>
   );

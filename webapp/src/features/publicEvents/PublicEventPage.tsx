@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useAppSession } from '../../api/appApi';
@@ -8,14 +8,20 @@ import type { PublicEvent, PublicSponsorGroup } from '../../api/generated/bookin
 import { EVENT_START_PATTERN, formatDate } from '../../shared/format';
 import { Alert } from '../../shared/ui/Alert';
 import { DateTime, useTimeZone } from '../../shared/ui/DateTime';
+import { lazyPage } from '../../shared/areaRoutes';
 import { Preloader } from '../../shared/ui/Preloader';
 import { InviteBanner, useBookingInvite } from './BookingInvite';
-import { BookingWizard } from './BookingWizard';
 import { useLocalBooking } from './localBooking';
-import { OrderConfirmation } from './OrderConfirmation';
 import { useGetPublicEventQuery } from './publicEventsApi';
 import { SeasonTicketsPanel } from './SeasonTicketsPanel';
 import './publicEvents.css';
+
+// The wizard's and the confirmation's forms, tables and payment come after the event itself: on
+// a slow phone the title and description show first (issue 36).
+const BookingWizard = lazyPage(() => import('./BookingWizard').then((m) => m.BookingWizard));
+const OrderConfirmation = lazyPage(() =>
+  import('./OrderConfirmation').then((m) => m.OrderConfirmation),
+);
 
 /** HTML the server sanitised, sanitised again as every rich text the app shows. */
 function RichText({ html, className }: { html: string; className?: string }) {
@@ -117,7 +123,9 @@ function SignUp({ event, userId }: { event: PublicEvent; userId: string | null }
         <>
           <RichText html={event.ticketDescription} className="tb-public-event-tickets" />
           <InviteBanner {...invitation} />
-          <BookingWizard event={event} store={store} invite={invitation.invite} />
+          <Suspense fallback={<Preloader label={t('common.loading')} />}>
+            <BookingWizard event={event} store={store} invite={invitation.invite} />
+          </Suspense>
         </>
       )}
     </section>
@@ -133,8 +141,13 @@ function Confirmation({
   orderId: string;
   userId: string | null;
 }) {
+  const { t } = useTranslation();
   const store = useLocalBooking(event.id, userId);
-  return <OrderConfirmation event={event} orderId={orderId} store={store} />;
+  return (
+    <Suspense fallback={<Preloader label={t('common.loading')} />}>
+      <OrderConfirmation event={event} orderId={orderId} store={store} />
+    </Suspense>
+  );
 }
 
 /**
