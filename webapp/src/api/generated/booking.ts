@@ -150,7 +150,11 @@ export type PricedBooking = { bookingProducts: Array<PricedLine>, subtotal: Mone
 /**
  * Always 0 in the public booking (spec 2 §9).
  */
-discount: Money, vat: Money, total: Money, };
+discount: Money, 
+/**
+ * The VAT included in `total`: `subtotal` + `vat` = `total`.
+ */
+vat: Money, total: Money, };
 
 export type BookingIntent = { intentSecret: string, booking: PricedBooking, };
 
