@@ -1394,9 +1394,9 @@ async fn a_jersey_sent_to_the_buyer_asks_for_an_address_and_it_reaches_the_order
     let mail = app.smtp.wait_for("gitte@example.dk").await;
     let text = mail.text().replace("\r\n", "\n");
     for wanted in [
-        "1 × Hjemmebanetrøje, L: 0,00",
+        "1 × Hjemmebanetrøje, L: DKK 0,00",
         "+ Navnetryk",
-        "1 × Kampprogram: 0,00",
+        "1 × Kampprogram: DKK 0,00",
         "Pladsbillet (Pokalkamp, plads A1-2)",
         "Leveringsadresse:\nGitte Gæst\nVestergade 12\n5000 Odense C",
         "Dine billetter er vedhæftet som PDF.",
