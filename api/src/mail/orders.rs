@@ -57,7 +57,15 @@ pub async fn calendar_events(
     club: &OrderMailSettings,
     event_ids: &[Uuid],
 ) -> Result<Vec<CalendarEvent>, sqlx::Error> {
-    let rows: Vec<(Uuid, String, Option<String>, DateTime<Utc>, DateTime<Utc>)> = sqlx::query_as(
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        id: Uuid,
+        title: String,
+        location: Option<String>,
+        start_date: DateTime<Utc>,
+        end_date: DateTime<Utc>,
+    }
+    let rows: Vec<Row> = sqlx::query_as(
         "SELECT id, title, location, start_date, end_date FROM club_events \
          WHERE client_id = $1 AND id = ANY($2) ORDER BY start_date, id",
     )
@@ -67,14 +75,14 @@ pub async fn calendar_events(
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(event_id, title, location, start, end)| CalendarEvent {
-            event_id,
+        .map(|row| CalendarEvent {
+            event_id: row.id,
             order_id,
             order_number,
-            title,
-            location,
-            start,
-            end,
+            title: row.title,
+            location: row.location,
+            start: row.start_date,
+            end: row.end_date,
             club: club.club.clone(),
         })
         .collect())
