@@ -93,7 +93,7 @@ const ZOOM_STEP = 1.5;
 const DRAG_THRESHOLD = 4;
 const HOME: View = { scale: 1, x: 0, y: 0 };
 /**
- * A map this narrow (CSS pixels) is on a phone: when the whole chart would draw its seats smaller
+ * A map and a screen this narrow (CSS pixels) are a phone's: when the whole chart would draw its seats smaller
  * than THUMB_SEAT_PIXELS, the picker opens zoomed on one section with seats a thumb can hit.
  */
 const NARROW_MAP_PIXELS = 640;
@@ -662,7 +662,8 @@ export function SeatMap({
     const svg = svgRef.current;
     if (opened.current || mode !== 'pick' || !svg || svg.clientWidth === 0) return;
     opened.current = true;
-    if (svg.clientWidth > NARROW_MAP_PIXELS) return;
+    // A phone's screen, not a narrow dialog on a desk's screen (the point of sale keeps the chart).
+    if (svg.clientWidth > NARROW_MAP_PIXELS || window.innerWidth > NARROW_MAP_PIXELS) return;
     const pixels = Math.min(svg.clientWidth / box.width, svg.clientHeight / box.height);
     const seatPixels = 2 * SEAT_RADIUS * pixels;
     if (seatPixels >= THUMB_SEAT_PIXELS) return;
