@@ -156,6 +156,14 @@ export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error;
 }
 
+/** The server's text on `field` of a refusal (a 422), if any. */
+export function apiFieldError(failure: unknown, field: string): string | undefined {
+  if (!isApiError(failure)) return undefined;
+  const messages = failure.errors?.[field];
+  if (!messages) return undefined;
+  return Array.isArray(messages) ? messages.join(' ') : String(messages);
+}
+
 /** The server's message for a failed call, or undefined when it sent none. */
 export function apiErrorMessage(error: unknown): string | undefined {
   return isApiError(error) && error.message ? error.message : undefined;

@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage, isApiError } from '../../api/baseApi';
+import { apiErrorMessage, apiFieldError } from '../../api/baseApi';
 import type { PosPrice, PosPricedLine, PosProduct, PosResult } from '../../api/generated/pos';
 import { CompanyPicker } from '../../shared/pickers/CompanyPicker';
 import { SeatPickerDialog } from '../../shared/seats/SeatPickerDialog';
@@ -56,14 +56,6 @@ interface Refusal {
 
 const joined = (texts: readonly string[] | undefined) =>
   texts && texts.length > 0 ? texts.join(' ') : undefined;
-
-/** The server's text on `field` of a 422, if any ('' when the field is named without a text). */
-function fieldError(failure: unknown, field: string): string | undefined {
-  if (!isApiError(failure)) return undefined;
-  const messages = failure.errors?.[field];
-  if (!messages) return undefined;
-  return Array.isArray(messages) ? messages.join(' ') : String(messages);
-}
 
 /** Enter in a field of the tab must not submit the event's form around it. */
 function keepEnter(event: KeyboardEvent<HTMLDivElement>) {
@@ -549,7 +541,7 @@ export function PosTab({ eventId }: { eventId: string }) {
       extendToken(holdToken)
         .unwrap()
         .catch((failure: unknown) => {
-          const gone = fieldError(failure, 'holdToken');
+          const gone = apiFieldError(failure, 'holdToken');
           if (gone === undefined) return;
           // The session ran out: its seats are no longer the sale's.
           toast.error(gone || t('events.pos.holdExpired'));
@@ -583,7 +575,7 @@ export function PosTab({ eventId }: { eventId: string }) {
         .unwrap()
         .catch((failure: unknown) => {
           // A seat the session no longer holds is given back already.
-          if (fieldError(failure, 'seat') !== undefined) return;
+          if (apiFieldError(failure, 'seat') !== undefined) return;
           toast.error(refusalText(failure) ?? t('events.pos.releaseFailed'));
         });
     }

@@ -7,7 +7,7 @@ import { Dialog } from 'primereact/dialog';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../api/baseApi';
+import { apiFieldError } from '../../api/baseApi';
 import type { BookingInput, BookingIntent, PublicEvent } from '../../api/generated/booking';
 import type { PaymentStart } from '../../api/generated/payments';
 import { formatDate, formatOre, fullName } from '../../shared/format';
@@ -29,14 +29,6 @@ import {
 
 interface ConfirmValues {
   acceptTerms: boolean;
-}
-
-/** The server's text on `field` of a refusal, if any. */
-function fieldMessage(failure: unknown, field: string): string | undefined {
-  if (!isApiError(failure)) return undefined;
-  const messages = failure.errors?.[field];
-  if (!messages) return undefined;
-  return Array.isArray(messages) ? messages.join(' ') : String(messages);
 }
 
 /** 'Jeg accepterer handelsbetingelserne': the word opens the terms in a dialog. */
@@ -286,7 +278,7 @@ export function ConfirmStep({
                   });
                 }
               } catch (failure) {
-                const changed = fieldMessage(failure, 'intentSecret');
+                const changed = apiFieldError(failure, 'intentSecret');
                 if (changed !== undefined) {
                   // Not what this step showed any more: shown again as it is now.
                   setMessage(changed);

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/baseApi';
+import { apiFieldError, isApiError } from '../../api/baseApi';
 import type { EventSeatMap, Seat } from '../../api/generated/seats';
 import {
   isPickable,
@@ -75,14 +75,6 @@ interface Session {
   token: string;
   /** ISO; null until the server said (a session given is extended as the picker opens). */
   expiresAt: string | null;
-}
-
-/** The server's text on `field` of a 422, if any. */
-function fieldError(failure: unknown, field: string): string | undefined {
-  if (!isApiError(failure)) return undefined;
-  const messages = failure.errors?.[field];
-  if (!messages) return undefined;
-  return Array.isArray(messages) ? messages.join(' ') : String(messages);
 }
 
 /** `labels` (in the chart's order) with the latest held first: by `order` (the order they were
@@ -204,7 +196,7 @@ export function useSeatHolds({
           replaceSession({ token, expiresAt: extended.expiresAt });
         }
       } catch (failure) {
-        const gone = fieldError(failure, 'holdToken');
+        const gone = apiFieldError(failure, 'holdToken');
         if (gone !== undefined) expired(token, gone);
         // Otherwise (the network) the session stands; the next move tries again.
       }
@@ -299,15 +291,15 @@ export function useSeatHolds({
 
   const refused = useCallback(
     (token: string, failure: unknown) => {
-      const gone = fieldError(failure, 'holdToken');
+      const gone = apiFieldError(failure, 'holdToken');
       if (gone !== undefined) {
         expired(token, gone);
         return;
       }
       const text =
-        fieldError(failure, 'seats') ??
-        fieldError(failure, 'areas') ??
-        fieldError(failure, 'seat') ??
+        apiFieldError(failure, 'seats') ??
+        apiFieldError(failure, 'areas') ??
+        apiFieldError(failure, 'seat') ??
         (isApiError(failure) ? failure.message : undefined) ??
         t('seats.picker.holdFailed');
       setMessage(text);
