@@ -205,19 +205,26 @@ impl StripeClient {
             .map(|_| ())
     }
 
-    /// The customer's cards, with their ids.
-    pub async fn cards(&self, customer: &str) -> Result<Vec<(String, CardSummary)>, PaymentError> {
-        let list = self
+    /// The customer's card payment methods, as Stripe answers them.
+    async fn card_methods(&self, customer: &str) -> Result<Vec<Value>, PaymentError> {
+        let mut list = self
             .get(
                 "payment_methods",
                 &[("customer", customer.to_string()), ("type", "card".into())],
             )
             .await?;
-        Ok(list
-            .get("data")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
+        Ok(match list.get_mut("data").map(Value::take) {
+            Some(Value::Array(methods)) => methods,
+            _ => Vec::new(),
+        })
+    }
+
+    /// The customer's cards, with their ids.
+    pub async fn cards(&self, customer: &str) -> Result<Vec<(String, CardSummary)>, PaymentError> {
+        Ok(self
+            .card_methods(customer)
+            .await?
+            .iter()
             .filter_map(|method| Some((id_of(method).ok()?, card_of(method)?)))
             .collect())
     }
@@ -234,17 +241,10 @@ impl StripeClient {
         let Some(identity) = card_identity(&wanted) else {
             return Ok(None);
         };
-        let list = self
-            .get(
-                "payment_methods",
-                &[("customer", customer.to_string()), ("type", "card".into())],
-            )
-            .await?;
-        Ok(list
-            .get("data")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
+        Ok(self
+            .card_methods(customer)
+            .await?
+            .iter()
             .filter(|other| card_identity(other).as_ref() == Some(&identity))
             .filter_map(|other| id_of(other).ok())
             .find(|id| id != method))
