@@ -70,6 +70,7 @@ fn files() -> Vec<(&'static str, String)> {
         ("pos.ts", pos()),
         ("newsletters.ts", newsletters()),
         ("profile.ts", profile()),
+        ("history.ts", history()),
     ]
 }
 
@@ -262,6 +263,26 @@ fn pos() -> String {
         "\n\nimport type { DeskPayment, Money } from './orders';\nimport type { SeatCategory } from './booking';\n\n",
         1,
     )
+}
+
+/// The history's chain check (one record's 'Verificér', the club-wide one) and compare (issue 37).
+fn history() -> String {
+    use crate::audit::{ChainBreak, ChainCheck, ChainCheckStatus};
+    use crate::kit::history::{
+        BrokenEvent, ChainProblem, ChainVerdict, FieldDiff, LineDiff, LineDiffKind, VersionDiff,
+    };
+    declarations(&[
+        ChainProblem::decl(),
+        BrokenEvent::decl(),
+        ChainVerdict::decl(),
+        FieldDiff::decl(),
+        LineDiffKind::decl(),
+        LineDiff::decl(),
+        VersionDiff::decl(),
+        ChainCheckStatus::decl(),
+        ChainBreak::decl(),
+        ChainCheck::decl(),
+    ])
 }
 
 /// The newsletters (spec 2 §3 Newsletter, Newsletter recipient group).

@@ -55,6 +55,11 @@ pub enum JobMethod {
         #[serde(default)]
         force: bool,
     },
+    /// Recompute every hash chain of a club (`audit::run_check`, issue 37).
+    VerifyClubChains {
+        client_id: Uuid,
+        check_id: Uuid,
+    },
     /// Send a newsletter to a batch of its recipients (`newsletters::send`).
     SendNewsletter {
         client_id: Uuid,
@@ -81,6 +86,8 @@ impl JobMethod {
     fn max_attempts(&self) -> i32 {
         match self {
             JobMethod::SendNewsletter { .. } => 30,
+            // A failed check says so on its page; the admin asks again.
+            JobMethod::VerifyClubChains { .. } => 1,
             _ => 8,
         }
     }
@@ -125,6 +132,26 @@ pub async fn enqueue(conn: &mut PgConnection, job: NewJob) -> Result<Uuid, sqlx:
     // The runner is woken after the commit (`wake`: no NOTIFY in the writer's transaction).
     tribune_projections::wake::mark();
     Ok(id)
+}
+
+/// Keeps the lease of the running job of a thing (`collection`, `relation_id`) for another
+/// `LEASE_SECONDS`: long work renews it as it goes, so no other runner claims it meanwhile.
+pub async fn renew_lease(
+    pool: &PgPool,
+    collection: &str,
+    relation_id: &str,
+) -> Result<(), sqlx::Error> {
+    let mut tx = tribune_projections::db::system_tx(pool).await?;
+    sqlx::query(
+        "UPDATE jobs SET locked_until = now() + make_interval(secs => $3), updated_at = now() \
+         WHERE collection = $1 AND relation_id = $2 AND pending AND locked_until > now()",
+    )
+    .bind(collection)
+    .bind(relation_id)
+    .bind(LEASE_SECONDS as f64)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await
 }
 
 async fn history(
@@ -313,6 +340,10 @@ async fn execute(state: &AppState, mailer: &Mailer, job: &ClaimedJob) -> Result<
             kind,
             force,
         } => crate::invites::send::send(state, mailer, client_id, invite_id, kind, force).await,
+        JobMethod::VerifyClubChains {
+            client_id,
+            check_id,
+        } => crate::audit::run_check(state, client_id, check_id).await,
         JobMethod::SendNewsletter {
             client_id,
             newsletter_id,

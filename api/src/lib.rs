@@ -1,6 +1,7 @@
 //! The HTTP API and the `tribune` binary's commands.
 
 pub mod admin;
+pub mod audit;
 pub mod booking;
 pub mod catalogue;
 pub mod club;

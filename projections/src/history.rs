@@ -137,3 +137,183 @@ pub fn changes(before: &BTreeMap<String, Value>, after: &BTreeMap<String, Value>
         })
         .collect()
 }
+
+/// How a line of a list (an order's lines, an invoice's payments …) differs between two states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum LineChangeKind {
+    Added,
+    Removed,
+    Changed,
+}
+
+/// One line that differs: matched by its `id` in the list at `list` (a flattened path).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LineChange {
+    pub list: String,
+    pub id: String,
+    pub kind: LineChangeKind,
+    /// The line as it was (null when added) and as it became (null when removed).
+    pub old: Value,
+    pub new: Value,
+    /// Field by field, for a line in both states.
+    pub changes: Vec<Change>,
+}
+
+/// What differs between two states of an aggregate: its fields, and its lists line by line.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Comparison {
+    pub changes: Vec<Change>,
+    pub lines: Vec<LineChange>,
+}
+
+/// A list whose every element is an object with an `id`: compared line by line.
+fn lines_of(value: &Value) -> Option<Vec<(String, &Value)>> {
+    let items = value.as_array()?;
+    if items.is_empty() {
+        return None;
+    }
+    items
+        .iter()
+        .map(|item| {
+            let id = match item.get("id")? {
+                Value::String(id) => id.clone(),
+                Value::Number(id) => id.to_string(),
+                _ => return None,
+            };
+            Some((id, item))
+        })
+        .collect()
+}
+
+/// Compares two states of an aggregate (as `flatten` reads them): the fields that differ, and each
+/// list of lines with ids (in either state) line by line instead of as one value.
+pub fn compare(before: &Value, after: &Value) -> Comparison {
+    let (old, new) = (flatten(before), flatten(after));
+    let mut keys: Vec<&String> = old.keys().chain(new.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let mut fields = Vec::new();
+    let mut lines = Vec::new();
+    for key in keys {
+        let (was, is) = (
+            old.get(key).unwrap_or(&Value::Null),
+            new.get(key).unwrap_or(&Value::Null),
+        );
+        if was == is {
+            continue;
+        }
+        let (was_lines, is_lines) = (lines_of(was), lines_of(is));
+        if was_lines.is_none() && is_lines.is_none() {
+            fields.push(Change {
+                field: key.clone(),
+                old: was.clone(),
+                new: is.clone(),
+            });
+            continue;
+        }
+        let (was_lines, is_lines) = (was_lines.unwrap_or_default(), is_lines.unwrap_or_default());
+        let mut line = |id: &str, kind, old: &Value, new: &Value| {
+            let changes = match kind {
+                LineChangeKind::Changed => changes(&flatten(old), &flatten(new)),
+                _ => Vec::new(),
+            };
+            lines.push(LineChange {
+                list: key.clone(),
+                id: id.to_string(),
+                kind,
+                old: old.clone(),
+                new: new.clone(),
+                changes,
+            });
+        };
+        for (id, was) in &was_lines {
+            match is_lines.iter().find(|(other, _)| other == id) {
+                None => line(id, LineChangeKind::Removed, was, &Value::Null),
+                Some((_, now)) if now != was => line(id, LineChangeKind::Changed, was, now),
+                Some(_) => {}
+            }
+        }
+        for (id, now) in &is_lines {
+            if !was_lines.iter().any(|(other, _)| other == id) {
+                line(id, LineChangeKind::Added, &Value::Null, now);
+            }
+        }
+    }
+    Comparison {
+        changes: fields,
+        lines,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn compare_names_fields_and_matches_lines_by_id() {
+        let before = json!({
+            "title": "Sponsorat",
+            "customer": { "companyId": "c1" },
+            "lines": [
+                { "id": "l1", "text": "Bande", "quantity": 1, "price": 10000 },
+                { "id": "l2", "text": "Logo", "quantity": 1, "price": 5000 }
+            ],
+            "tags": ["a"]
+        });
+        let after = json!({
+            "title": "Sponsorat 2027",
+            "customer": { "companyId": "c1" },
+            "lines": [
+                { "id": "l1", "text": "Bande", "quantity": 2, "price": 10000 },
+                { "id": "l3", "text": "Skilt", "quantity": 1, "price": 2500 }
+            ],
+            "tags": ["a", "b"]
+        });
+        let comparison = compare(&before, &after);
+        let fields: Vec<&str> = comparison
+            .changes
+            .iter()
+            .map(|c| c.field.as_str())
+            .collect();
+        assert_eq!(fields, ["tags", "title"]);
+        let lines: Vec<(&str, LineChangeKind)> = comparison
+            .lines
+            .iter()
+            .map(|l| (l.id.as_str(), l.kind))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                ("l1", LineChangeKind::Changed),
+                ("l2", LineChangeKind::Removed),
+                ("l3", LineChangeKind::Added)
+            ]
+        );
+        assert_eq!(
+            comparison.lines[0].changes,
+            [Change {
+                field: "quantity".into(),
+                old: json!(1),
+                new: json!(2)
+            }]
+        );
+        assert_eq!(comparison.lines[2].new["price"], json!(2500));
+    }
+
+    #[test]
+    fn a_list_that_appears_lists_each_line_as_added() {
+        let comparison = compare(
+            &json!({ "lines": [] }),
+            &json!({ "lines": [{ "id": 7, "text": "Bande" }] }),
+        );
+        assert!(comparison.changes.is_empty());
+        assert_eq!(comparison.lines.len(), 1);
+        assert_eq!(comparison.lines[0].id, "7");
+        assert_eq!(comparison.lines[0].kind, LineChangeKind::Added);
+    }
+}

@@ -379,6 +379,25 @@ async fn audit_verify_accepts_an_intact_store_and_names_the_first_tampered_event
         ),
         ("probe", "p2", 2)
     );
+    assert_eq!(
+        (broken.event_type.as_str(), broken.kind),
+        ("Added", audit::BrokenKind::Hash)
+    );
+
+    // One aggregate's chain: p1's holds whole, p2's breaks at the event changed, after one.
+    let p1 = audit::verify_aggregate(&db.owner, "probe", "p1")
+        .await
+        .expect("verify p1");
+    assert_eq!((p1.events_checked, p1.first_broken), (3, None));
+    let p2 = audit::verify_aggregate(&db.owner, "probe", "p2")
+        .await
+        .expect("verify p2");
+    assert_eq!(p2.events_checked, 1);
+    let link = p2.first_broken.expect("p2 is broken");
+    assert_eq!(
+        (link.sequence, link.event_type.as_str(), link.kind),
+        (2, "Added", audit::BrokenKind::Hash)
+    );
     db.drop_database().await.expect("drop");
 }
 

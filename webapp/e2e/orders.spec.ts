@@ -3,6 +3,7 @@ import { orderTotals } from '../src/shared/orderLines/orderTotals';
 import type { VatSettings } from '../src/features/orders/types';
 import { readWorkbook } from './support/files';
 import { chooseOption, expectToast, pickProposal } from './support/primeReact';
+import { tamperEvent } from './support/owner';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
 
@@ -256,6 +257,26 @@ test('an order from draft to approved, reopened, exported, its history, cancelle
   await expect(asOf.getByRole('table', { name: 'Beløb' })).toBeVisible();
   await asOf.getByRole('button', { name: 'Luk' }).click();
   await expect(asOf).toBeHidden();
+  // 'Verificér' (issue 37): the server recomputes the order's hash chain, whole.
+  await page.getByRole('button', { name: 'Verificér' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Kæden er intakt' })).toHaveText(
+    'Kæden er intakt: alle 3 hændelser er uændrede.',
+  );
+  // Compare two versions (issue 37 §2): the order after #1 against after #2, field by field.
+  const compare = page.getByRole('region', { name: 'Sammenlign versioner' });
+  await chooseOption(page, 'Fra hændelse', '#1 Ordre oprettet');
+  await chooseOption(page, 'Til hændelse', '#2 Godkendt');
+  await compare.getByRole('button', { name: 'Sammenlign' }).click();
+  const differences = compare.getByRole('table', { name: 'Forskelle mellem hændelse #1 og #2' });
+  await expect(differences.getByRole('row').filter({ hasText: 'Kladde' })).toContainText(
+    'Godkendt',
+  );
+  // An event row changed behind the app's back: 'Verificér' names it.
+  tamperEvent('order', orderUrl.split('/').pop() ?? '', 2);
+  await page.getByRole('button', { name: 'Verificér' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Kæden er brudt' })).toHaveText(
+    'Kæden er brudt ved hændelse #2 (Godkendt): hændelsen er ændret, efter den blev gemt.',
+  );
 
   // Approved again, then cancelled, then deleted.
   await page.getByRole('tab', { name: 'Ordre', exact: true }).click();

@@ -17,6 +17,8 @@ test('forgot password sends a reset link; the new password works and the link is
 
   await page.getByRole('link', { name: 'Glemt adgangskode?' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/forgot-password');
+  // The address changes at once; the login's form stays until the new page's code is there.
+  await expect(page.getByRole('heading', { level: 1, name: 'Glemt adgangskode' })).toBeVisible();
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(

@@ -68,8 +68,12 @@ test('a guest filters the shop, buys a scarf with an add-on and a seat, pays, an
   await guest.getByRole('link', { name: 'Webshop' }).click();
   await expect(guest).toHaveURL(/\/shop$/);
   // The category filter leaves the club's other products out.
-  await guest.getByRole('checkbox', { name: `Fanshop ${stamp}` }).check();
+  // The box follows the address (the filter lives there), a moment after the tap: check() would
+  // look at it at once, so the test taps and then waits for it.
+  const fanshop = guest.getByRole('checkbox', { name: `Fanshop ${stamp}` });
+  await fanshop.click();
   await expect(guest).toHaveURL(/categoryIds=/);
+  await expect(fanshop).toBeChecked();
   await expect(guest.getByRole('link', { name: new RegExp(scarf) })).toBeVisible();
   await expect(guest.getByRole('link', { name: /Hjemmebanetrøje/ })).toHaveCount(0);
 
@@ -195,7 +199,8 @@ test('a customer logs in at the checkout, buys a subscription, pays again with t
   await fillContact(guest);
   await expect(guest.getByRole('checkbox', { name: 'Gem kort' })).toHaveCount(0);
   await guest.getByRole('checkbox', { name: 'Opret bruger' }).check();
-  await guest.getByLabel('Adgangskode').last().fill(password);
+  // Exact: the password's eye is named 'Vis adgangskode'.
+  await guest.getByLabel('Adgangskode', { exact: true }).last().fill(password);
   await guest.getByRole('checkbox', { name: /Handelsbetingelser/ }).check();
   await guest.getByRole('button', { name: 'Gå til betaling' }).click();
   await payWithNewCard(guest, '5555 5555 5555 4444');
@@ -217,7 +222,7 @@ test('a customer logs in at the checkout, buys a subscription, pays again with t
   await expect(buyer.getByText('Log ind eller køb som gæst')).toBeVisible();
   const login = buyer.getByRole('form', { name: 'Log ind' });
   await login.getByLabel('E-mail').fill(email);
-  await login.getByLabel('Adgangskode').fill(password);
+  await login.getByLabel('Adgangskode', { exact: true }).fill(password);
   await login.getByRole('button', { name: 'Log ind' }).click();
   await expect(buyer.getByText('Log ind eller køb som gæst')).toHaveCount(0);
   await expect(buyer.getByText(membership)).toBeVisible();

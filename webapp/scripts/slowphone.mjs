@@ -42,7 +42,7 @@ try {
   await chooser.or(upcoming).first().waitFor({ timeout: 30_000 });
   if (await chooser.isVisible()) {
     await chooser.click();
-    await page.getByRole('menuitem', { name: club }).click();
+    await page.getByRole('button', { name: club, exact: true }).click();
   }
   await upcoming.waitFor({ timeout: 30_000 });
   const eventLink = await upcoming

@@ -27,6 +27,7 @@ use crate::identity::client_ip::client_ip;
 use crate::identity::passwords;
 use crate::identity::tokens::random_secret;
 use crate::integrations::payments::{Capture, CardUse};
+use crate::kit::html::sanitize;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::payments::{Purpose, StartPayment};
@@ -102,7 +103,8 @@ pub async fn booking_products(
             product_id: offer.product.id,
             catalogue_product_id: offer.product.product_id,
             title: offer.product.title.clone(),
-            description: offer.product.ticket_description.clone(),
+            // Shown as HTML by the page, which has no sanitiser of its own (see page.rs).
+            description: offer.product.ticket_description.as_deref().map(sanitize),
             price: offer.price,
             available: offer.available,
             purchased: offer.purchased,

@@ -20,6 +20,7 @@ use crate::error::ApiError;
 use crate::events::dto::EventSponsor;
 use crate::events::MODULE;
 use crate::identity::modules;
+use crate::kit::html::sanitize;
 use crate::kit::payments;
 use crate::session::Caller;
 use crate::state::AppState;
@@ -182,9 +183,12 @@ pub async fn public_event(
         location: event.location.clone().unwrap_or_default(),
         start_date: event.start_date,
         end_date: row.end_date,
-        description: row.description.unwrap_or_default(),
-        ticket_description: row.ticket_description.unwrap_or_default(),
-        terms,
+        // Cleaned on the way in, and again on the way out: the page shows these as HTML without a
+        // sanitiser of its own (issue 36's page weight), so a row written before the cleaning
+        // or by hand is made safe here too.
+        description: sanitize(&row.description.unwrap_or_default()),
+        ticket_description: sanitize(&row.ticket_description.unwrap_or_default()),
+        terms: sanitize(&terms),
         banner_picture: picture(row.banner_picture),
         banner_bottom: picture(row.banner_bottom),
         sign_up_start: event.sign_up_start,

@@ -13,7 +13,9 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::export;
 use crate::identity::acl::Action;
-use crate::kit::history::{AggregateHistory, HistorySource, HISTORY_EXPORT};
+use crate::kit::history::{
+    AggregateHistory, ChainVerdict, HistorySource, VersionDiff, HISTORY_EXPORT,
+};
 use crate::kit::routes::{Access, Area, Guard, ModuleRule, Resolving, Routes};
 use crate::session::Staff;
 use crate::state::AppState;
@@ -82,11 +84,22 @@ pub fn configure(routes: &mut Routes) {
             read,
             get_history_at,
         )
-        .get("/api/history/{type}/{id}/export", read, export_history);
+        .get("/api/history/{type}/{id}/export", read, export_history)
+        .get("/api/history/{type}/{id}/verify", read, verify_history)
+        .get("/api/history/{type}/{id}/diff", read, diff_history);
 }
 
 #[derive(OpenApi)]
-#[openapi(paths(get_history, get_history_at, export_history))]
+#[openapi(
+    paths(
+        get_history,
+        get_history_at,
+        export_history,
+        verify_history,
+        diff_history
+    ),
+    components(schemas(VersionDiff))
+)]
 pub struct HistoryDoc;
 
 /// The registered source of `aggregate_type` (the route's rule has checked its module).
@@ -147,4 +160,96 @@ pub async fn export_history(
         &format!("Historik-{aggregate_type}-{id}.xlsx"),
         bytes,
     ))
+}
+
+/// 'Verificér': the aggregate's hash chain recomputed from its first event, whole or broken at
+/// the first event that was changed, is missing or has no hash (ARCHITECTURE §7). Whoever may
+/// read the history may check it.
+#[utoipa::path(get, path = "/api/history/{type}/{id}/verify", tag = "history",
+    params(("type" = String, Path), ("id" = String, Path)),
+    responses((status = 200, description = "{success, result: ChainVerdict}", body = ChainVerdict),
+              (status = 403), (status = 404)))]
+pub async fn verify_history(
+    path: web::Path<(String, String)>,
+    staff: Staff,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (aggregate_type, id) = path.into_inner();
+    let source = source_for(&aggregate_type)?;
+    let verdict = source.verify(&state, staff.client_id, &id).await?;
+    Ok(envelope::result(verdict.ok_or(ApiError::NotFound)?))
+}
+
+/// The two points of a compare: the states after events `from` and `to`.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+pub struct DiffQuery {
+    /// The earlier event's number (1 is the first event).
+    pub from: Option<String>,
+    /// The later event's number.
+    pub to: Option<String>,
+}
+
+/// A point of the compare, or the Danish reason it is not one.
+fn event_number(value: Option<&str>, field: &str) -> Result<usize, ApiError> {
+    let value = value.map(str::trim).unwrap_or_default();
+    if value.is_empty() {
+        return Err(ApiError::field(field, "Vælg en hændelse"));
+    }
+    match value.parse::<usize>() {
+        Ok(number) if number >= 1 => Ok(number),
+        _ => Err(ApiError::field(
+            field,
+            "Skal være et hændelsesnummer fra historikken",
+        )),
+    }
+}
+
+/// Compare two versions: what differs between the record as it was after event `from` and after
+/// event `to`, field by field, and its lists (lines, payments …) line by line, with the values
+/// as the record holds them (amounts in øre).
+#[utoipa::path(get, path = "/api/history/{type}/{id}/diff", tag = "history",
+    params(("type" = String, Path), ("id" = String, Path), DiffQuery),
+    responses((status = 200, description = "{success, result: VersionDiff}", body = VersionDiff),
+              (status = 403), (status = 404), (status = 422, description = "from/to: not events of the history")))]
+pub async fn diff_history(
+    path: web::Path<(String, String)>,
+    query: web::Query<DiffQuery>,
+    staff: Staff,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (aggregate_type, id) = path.into_inner();
+    let source = source_for(&aggregate_type)?;
+    let from = event_number(query.from.as_deref(), "from")?;
+    let to = event_number(query.to.as_deref(), "to")?;
+    if from >= to {
+        return Err(ApiError::field(
+            "to",
+            "Skal være en senere hændelse end den første",
+        ));
+    }
+    let last: Option<i64> = sqlx::query_scalar(
+        "SELECT max(sequence) FROM events WHERE aggregate_type = $1 AND aggregate_id = $2",
+    )
+    .bind(source.aggregate_type())
+    .bind(&id)
+    .fetch_one(&state.pool)
+    .await?;
+    let last = usize::try_from(last.unwrap_or(0)).unwrap_or(0);
+    // Another club's record is not found before anything of its history is told.
+    let before = source
+        .state_at(&state, staff.client_id, &id, from)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    if to > last {
+        return Err(ApiError::field(
+            "to",
+            format!("Historikken har kun {last} hændelser"),
+        ));
+    }
+    let after = source
+        .state_at(&state, staff.client_id, &id, to)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let comparison = tribune_projections::history::compare(&before, &after);
+    Ok(envelope::result(VersionDiff::new(from, to, comparison)))
 }

@@ -39,6 +39,7 @@ pub const AREAS: &[Area] = &[
     crate::payments::AREA,
     public::AREA,
     history::AREA,
+    crate::audit::AREA,
 ];
 
 /// The history source an area registered for `aggregate_type`.

@@ -298,6 +298,13 @@ pub async fn seed_demo_catalogue(pool: &PgPool) -> anyhow::Result<()> {
         .fetch_one(&mut *tx)
         .await?;
     }
+    // The scarf is sent to the buyer: the shop's checkout asks for a delivery address.
+    sqlx::query(
+        "UPDATE products SET delivery = 'address' WHERE client_id = $1 AND title = 'Halstørklæde'",
+    )
+    .bind(club)
+    .execute(&mut *tx)
+    .await?;
     // A membership sold in the shop: a subscription paid each month by the card kept at checkout.
     insert(
         "INSERT INTO products (client_id, title, type, category_id, invoice_group_id, price, subscription, shop, sorting, category_position) \

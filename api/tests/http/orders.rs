@@ -1003,3 +1003,103 @@ async fn orders_made_at_once_get_distinct_increasing_numbers() {
         "at most the refused one's gap: {numbers:?}"
     );
 }
+
+/// Issue 37 §2, compare two versions: the order after event 1 against after event 2, its fields
+/// and its lines one by one (changed, removed, added, with their amounts); bad points are refused
+/// in Danish on their field.
+#[tokio::test]
+async fn two_versions_of_an_order_compare_field_by_field_and_line_by_line() {
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    let id = create(
+        &staff,
+        draft(vec![line("Bande", 10_000, 1), line("Logo", 5_000, 1)]),
+    )
+    .await;
+    let mut edit = order(&staff, &id).await;
+    let kept = edit["orderLines"][0].clone();
+    let mut changed = kept.clone();
+    changed["amount"] = json!(2);
+    edit["orderLines"] = json!([changed, line("Skilt", 2_500, 4)]);
+    edit["firstname"] = json!("Mia");
+    let (status, answer) = staff.post_json("/api/orders/update", &edit).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+
+    // The edit is several events (the customer, each line): compare the first with the last.
+    let (_, history) = staff.get_json(&format!("/api/history/order/{id}")).await;
+    let last = history["result"].as_array().expect("events").len();
+    assert!(last >= 3, "{history}");
+    let (status, body) = staff
+        .get_json(&format!("/api/history/order/{id}/diff?from=1&to={last}"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let diff = &body["result"];
+    assert_eq!(
+        (diff["from"].clone(), diff["to"].clone()),
+        (json!(1), json!(last))
+    );
+    let field = |name: &str| {
+        diff["changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["field"] == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("{name} in {diff}"))
+    };
+    assert_eq!(field("firstname")["old"], "Mette");
+    assert_eq!(field("firstname")["new"], "Mia");
+    let lines = diff["lines"].as_array().expect("lines");
+    let of = |kind: &str| -> Vec<&Value> { lines.iter().filter(|l| l["kind"] == kind).collect() };
+    let (changed, removed, added) = (of("changed"), of("removed"), of("added"));
+    assert_eq!(
+        (changed.len(), removed.len(), added.len()),
+        (1, 1, 1),
+        "{diff}"
+    );
+    assert_eq!(changed[0]["list"], "orderLines");
+    assert_eq!(changed[0]["id"], kept["id"]);
+    let amount = changed[0]["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["field"] == "amount")
+        .expect("amount changed");
+    assert_eq!(
+        (amount["old"].clone(), amount["new"].clone()),
+        (json!(1), json!(2))
+    );
+    assert_eq!(removed[0]["old"]["title"], "Logo");
+    assert_eq!(removed[0]["new"], Value::Null);
+    assert_eq!(added[0]["new"]["title"], "Skilt");
+    assert_eq!(added[0]["new"]["price"], 2_500);
+
+    // Points that are not two events of the history, in order, are refused on their field.
+    let only = format!("Historikken har kun {last} hændelser");
+    for (query, field, message) in [
+        ("from=&to=2", "from", "Vælg en hændelse"),
+        (
+            "from=x&to=2",
+            "from",
+            "Skal være et hændelsesnummer fra historikken",
+        ),
+        (
+            "from=2&to=1",
+            "to",
+            "Skal være en senere hændelse end den første",
+        ),
+        ("from=1&to=99", "to", only.as_str()),
+    ] {
+        let (status, body) = staff
+            .get_json(&format!("/api/history/order/{id}/diff?{query}"))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{query}: {body}");
+        assert_eq!(body["errors"][field][0], message, "{query}: {body}");
+    }
+    // Another club finds no such order.
+    let handbold = app.admin_in_handbold().await;
+    let (status, _) = handbold
+        .get_json(&format!("/api/history/order/{id}/diff?from=1&to=2"))
+        .await;
+    assert!(!status.is_success(), "{status}");
+}

@@ -159,3 +159,57 @@ async fn packed_files_and_clients_without_a_shared_encoding_get_the_plain_file()
         assert_eq!(script.text().await.unwrap(), SCRIPT.repeat(200));
     }
 }
+
+#[tokio::test]
+async fn an_asset_the_build_precompressed_is_sent_as_its_twin() {
+    let dir = webapp();
+    let script = SCRIPT.repeat(50);
+    std::fs::write(dir.join("assets/app-Pre1.js"), &script).unwrap();
+    // Not real brotli and gzip: what the build wrote is sent byte for byte, not compressed again.
+    std::fs::write(dir.join("assets/app-Pre1.js.br"), b"brotli twin").unwrap();
+    std::fs::write(dir.join("assets/app-Pre1.js.gz"), b"gzip twin").unwrap();
+    let app = spawn_app_with(AppOptions {
+        webapp_dir: Some(dir),
+        ..AppOptions::default()
+    })
+    .await;
+
+    for (accepted, encoding, body) in [
+        ("gzip, deflate, br", "br", &b"brotli twin"[..]),
+        ("gzip", "gzip", &b"gzip twin"[..]),
+        ("br;q=0.2, gzip;q=0.9", "gzip", &b"gzip twin"[..]),
+    ] {
+        let sent = get(&app, "/assets/app-Pre1.js", Some(accepted)).await;
+        assert_eq!(sent.status(), StatusCode::OK, "{accepted}");
+        assert_eq!(
+            header(&sent, CONTENT_ENCODING),
+            Some(encoding),
+            "{accepted}"
+        );
+        assert!(
+            header(&sent, CONTENT_TYPE).is_some_and(|kind| kind.contains("javascript")),
+            "{accepted}"
+        );
+        assert_eq!(
+            header(&sent, CACHE_CONTROL),
+            Some("public, max-age=31536000, immutable")
+        );
+        assert!(header(&sent, reqwest::header::VARY)
+            .is_some_and(|vary| vary.to_ascii_lowercase().contains("accept-encoding")));
+        assert_eq!(sent.bytes().await.unwrap(), body, "{accepted}");
+    }
+
+    let plain = get(&app, "/assets/app-Pre1.js", Some("identity")).await;
+    assert_eq!(header(&plain, CONTENT_ENCODING), None);
+    assert_eq!(plain.text().await.unwrap(), script);
+
+    // A name that is not one of the build's stays a 404, whatever its twins.
+    for path in [
+        "/assets/..%2Findex.html",
+        "/assets/.hidden.js",
+        "/assets/app-Pre1.js/x",
+    ] {
+        let refused = get(&app, path, Some("br")).await;
+        assert_eq!(refused.status(), StatusCode::NOT_FOUND, "{path}");
+    }
+}

@@ -30,11 +30,17 @@ export async function expectNoSidewaysScroll(page: Page, where: string) {
 
 /**
  * axe finds no critical and no serious violation on the page (or in `within`, e.g. an open
- * dialog). The message names each rule and the elements it found, so a failure says what to fix.
+ * dialog; without `exclude`, e.g. a document's pages drawn by pdf.js). The message names each rule and the elements it found, so a failure says what to fix.
  */
-export async function expectAccessible(page: Page, where: string, within?: string) {
+export async function expectAccessible(
+  page: Page,
+  where: string,
+  within?: string,
+  exclude?: string,
+) {
   let builder = new AxeBuilder({ page });
   if (within) builder = builder.include(within);
+  if (exclude) builder = builder.exclude(exclude);
   const { violations } = await builder.analyze();
   const grave = violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')

@@ -32,7 +32,7 @@ export async function ensurePublicClub(page: Page, club = 'Demo FC') {
   await expect(chooser.or(clubName)).toBeVisible();
   if (await chooser.isVisible()) {
     await chooser.click();
-    await page.getByRole('menuitem', { name: club }).click();
+    await page.getByRole('button', { name: club, exact: true }).click();
     await expect(clubName).toBeVisible();
   }
 }

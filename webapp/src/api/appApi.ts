@@ -77,6 +77,13 @@ export interface CurrentUser {
   clients: ClientRef[];
 }
 
+const APP_READ = '/api/app';
+const USER_READ = '/api/user';
+const CLIENT_READ = '/api/app/client';
+const MODULES_READ = '/api/app/modules';
+/** The session's reads at start-up, started early by main.tsx (`api/earlyGet.ts`). */
+export const SESSION_READS = [APP_READ, USER_READ, CLIENT_READ, MODULES_READ];
+
 /**
  * The start-up reads never fail: a failure means the fallback of spec 1 §7 (public app, no user, no
  * client, no modules). So an anonymous visitor's 401 is an answer, not an error to retry.
@@ -85,7 +92,7 @@ export const appApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getApp: build.query<{ isFrontend: boolean }, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const answer = await baseQuery('/api/app');
+        const answer = await baseQuery(APP_READ);
         const isFrontend = (answer.data as { isFrontend?: boolean } | undefined)?.isFrontend;
         return { data: { isFrontend: answer.error ? true : isFrontend !== false } };
       },
@@ -93,7 +100,7 @@ export const appApi = baseApi.injectEndpoints({
     }),
     getCurrentUser: build.query<CurrentUser | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const answer = await baseQuery('/api/user');
+        const answer = await baseQuery(USER_READ);
         const envelope = answer.data as
           Envelope<SessionUser, { clients?: ClientRef[] }> | undefined;
         if (answer.error || !envelope?.result) return { data: null };
@@ -104,14 +111,14 @@ export const appApi = baseApi.injectEndpoints({
     }),
     getClient: build.query<ClientConfig | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const answer = await baseQuery('/api/app/client');
+        const answer = await baseQuery(CLIENT_READ);
         return { data: answer.error ? null : ((answer.data as ClientConfig | undefined) ?? null) };
       },
       providesTags: ['Client'],
     }),
     getModules: build.query<ClientModule[], void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const answer = await baseQuery('/api/app/modules');
+        const answer = await baseQuery(MODULES_READ);
         return {
           data: answer.error || !Array.isArray(answer.data) ? [] : (answer.data as ClientModule[]),
         };

@@ -5,6 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import { fetchWithEarlyGets } from './earlyGet';
 
 /** Every JSON answer of the API is wrapped in this envelope (see the API contract). */
 export interface Envelope<R = unknown, D = unknown> {
@@ -91,7 +92,7 @@ export function resolveUrl(url: string, publicMode: boolean): string {
   return `${window.location.origin}${path}`;
 }
 
-const rawBaseQuery = fetchBaseQuery({ credentials: 'include' });
+const rawBaseQuery = fetchBaseQuery({ credentials: 'include', fetchFn: fetchWithEarlyGets });
 
 function isEnvelope(body: unknown): body is Envelope {
   return typeof body === 'object' && body !== null && 'success' in body;

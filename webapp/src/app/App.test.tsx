@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { adminUser, clubs, demoFc, modules, staffUser } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
+import { changeLanguage } from './i18n';
 import { emptyList, server, sessionHandlers } from '../test/server';
 
 describe('start-up and the public layout', () => {
@@ -159,6 +161,33 @@ describe('the back office', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Log ud', hidden: true })).toBeInTheDocument();
     expect(screen.getByText('staff@tribune.test')).toBeInTheDocument();
+  });
+
+  it('names the modules in English when English is chosen (issue 37)', async () => {
+    server.use(
+      ...sessionHandlers({ user: staffUser, clients: clubs.slice(0, 1), client: demoFc, modules }),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo FC' })).toBeInTheDocument();
+    try {
+      await act(async () => {
+        changeLanguage('en');
+        await waitFor(() => expect(i18next.language).toBe('en'));
+      });
+      const sidebar = await screen.findByRole('navigation', { name: 'Modules' });
+      await waitFor(() =>
+        expect(
+          within(sidebar)
+            .getAllByRole('link')
+            .map((link) => link.textContent),
+        ).toEqual(['Dashboard', 'Companies', 'Contacts', 'Events']),
+      );
+    } finally {
+      await act(async () => {
+        changeLanguage('da');
+        await waitFor(() => expect(i18next.language).toBe('da'));
+      });
+    }
   });
 
   it('remembers dark mode and the sidebar state in the browser', async () => {

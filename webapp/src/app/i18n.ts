@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import { addLocale, locale as setPrimeLocale, type LocaleOptions } from 'primereact/api';
 import { initReactI18next } from 'react-i18next';
+import { earlyDanishTexts } from './danishTexts';
 
 /** Danish first, English second (spec 1 §1). One JSON file per area; keys read `<area>.<element>`. */
 export const LANGUAGES = ['da', 'en'] as const;
@@ -11,15 +11,36 @@ type Texts = Record<string, unknown>;
 type Loader = () => Promise<Texts>;
 
 /**
- * The areas whose texts the public site uses (its pages, the shared pieces they show, the layouts):
- * their Danish comes with the app. The back office's Danish comes with its layout and English
- * when it is chosen, so a buyer on a phone loads one language of the public site's texts only.
- * The list is the glob below; a test checks that no public page uses another area's texts.
+ * The areas whose texts the public site uses (its pages, the shared pieces they show, the
+ * layouts). Their Danish comes with the code that shows it, area by area (`textsWithCode` in
+ * vite.config.ts, registered by danishTexts.ts), so a buyer on a phone loads the texts of the
+ * page in front of them only. English comes as a whole when it is chosen: these areas for the
+ * public site, the others with the back office. A test checks that no public page uses another
+ * area's texts.
  */
-const PUBLIC_DANISH = import.meta.glob<Texts>(
-  '../locales/da/{common,comments,customerProfile,esign,files,history,invoices,newsletterPublic,orders,payment,products,public,publicEvents,seating,seats,session,shell,shop,subscriptionPublic,table,validation}.json',
-  { eager: true, import: 'default' },
-);
+export const PUBLIC_AREAS: ReadonlySet<string> = new Set([
+  'common',
+  'comments',
+  'customerProfile',
+  'esign',
+  'files',
+  'history',
+  'invoices',
+  'newsletterPublic',
+  'orders',
+  'payment',
+  'products',
+  'public',
+  'publicEvents',
+  'seating',
+  'seats',
+  'session',
+  'shell',
+  'shop',
+  'subscriptionPublic',
+  'table',
+  'validation',
+]);
 const LOADERS: Record<Language, Record<string, Loader>> = {
   da: import.meta.glob<Texts>('../locales/da/*.json', { import: 'default' }),
   en: import.meta.glob<Texts>('../locales/en/*.json', { import: 'default' }),
@@ -29,13 +50,20 @@ const LOADERS: Record<Language, Record<string, Loader>> = {
 export type TextSet = 'public' | 'backOffice';
 
 const areaOf = (path: string) => path.replace(/^.*\/([^/]+)\.json$/, '$1');
-export const PUBLIC_AREAS: ReadonlySet<string> = new Set(Object.keys(PUBLIC_DANISH).map(areaOf));
 
-const publicDanish = Object.fromEntries(
-  Object.entries(PUBLIC_DANISH).map(([path, texts]) => [areaOf(path), texts]),
-);
+/**
+ * The files of a set. The back office's Danish is every area's: its menus and crumbs name their
+ * keys at run time, which the build cannot see, so it loads all of them with its layout.
+ */
+function filesOf(language: Language, set: TextSet) {
+  return Object.entries(LOADERS[language]).filter(([path]) =>
+    language === 'da' && set === 'backOffice'
+      ? true
+      : PUBLIC_AREAS.has(areaOf(path)) === (set === 'public'),
+  );
+}
 
-/** '<language>/<set>' of the texts that i18next has. */
+/** '<language>/<set>' of the texts that i18next has (the public site's Danish comes with its code). */
 const loaded = new Set<string>(['da/public']);
 /** The same, being loaded. */
 const loading = new Map<string, Promise<void>>();
@@ -51,11 +79,8 @@ function loadTexts(language: Language, set: TextSet): Promise<void> {
 }
 
 async function fetchTexts(language: Language, set: TextSet, key: string) {
-  const files = Object.entries(LOADERS[language]).filter(
-    ([path]) => PUBLIC_AREAS.has(areaOf(path)) === (set === 'public'),
-  );
   const texts = await Promise.all(
-    files.map(async ([path, load]) => [areaOf(path), await load()] as const),
+    filesOf(language, set).map(async ([path, load]) => [areaOf(path), await load()] as const),
   );
   i18next.addResourceBundle(language, 'translation', Object.fromEntries(texts), true, true);
   loaded.add(key);
@@ -88,84 +113,18 @@ function storedLanguage(): Language {
   }
 }
 
-addLocale('da', {
-  firstDayOfWeek: 1,
-  dayNames: ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'],
-  dayNamesShort: ['søn', 'man', 'tir', 'ons', 'tor', 'fre', 'lør'],
-  dayNamesMin: ['sø', 'ma', 'ti', 'on', 'to', 'fr', 'lø'],
-  monthNames: [
-    'januar',
-    'februar',
-    'marts',
-    'april',
-    'maj',
-    'juni',
-    'juli',
-    'august',
-    'september',
-    'oktober',
-    'november',
-    'december',
-  ],
-  monthNamesShort: [
-    'jan',
-    'feb',
-    'mar',
-    'apr',
-    'maj',
-    'jun',
-    'jul',
-    'aug',
-    'sep',
-    'okt',
-    'nov',
-    'dec',
-  ],
-  today: 'I dag',
-  clear: 'Ryd',
-  accept: 'Bekræft',
-  reject: 'Fortryd',
-  choose: 'Vælg',
-  upload: 'Upload',
-  cancel: 'Fortryd',
-  close: 'Luk',
-  weekHeader: 'Uge',
-  dateFormat: 'dd-mm-yy',
-  emptyMessage: 'Ingen resultater fundet.',
-  emptyFilterMessage: 'Ingen resultater fundet.',
-  // Names PrimeReact gives its own controls (the password field's eye, a row's expander …).
-  aria: {
-    passwordShow: 'Vis adgangskode',
-    passwordHide: 'Skjul adgangskode',
-    close: 'Luk',
-    previous: 'Forrige',
-    next: 'Næste',
-    navigation: 'Navigation',
-    expandLabel: 'Udvid',
-    collapseLabel: 'Fold sammen',
-    expandRow: 'Udvid række',
-    collapseRow: 'Skjul række',
-    selectAll: 'Vælg alle',
-    unselectAll: 'Fravælg alle',
-    selectRow: 'Vælg række',
-    unselectRow: 'Fravælg række',
-    scrollTop: 'Til toppen',
-  } as LocaleOptions['aria'],
-});
-
 function applyLanguage(language: string) {
   document.documentElement.lang = language;
-  setPrimeLocale(language === 'da' ? 'da' : 'en');
 }
 
 /**
- * Starts i18next with the public site's Danish texts; the returned promise settles when the texts
+ * Starts i18next with the Danish texts of the code loaded so far; the returned promise settles when the texts
  * of `language` are there too (at once for Danish).
  */
 export function initI18n(language: Language = storedLanguage()): Promise<unknown> {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources: { da: { translation: publicDanish } },
+      resources: { da: { translation: earlyDanishTexts() } },
       partialBundledLanguages: true,
       lng: language,
       fallbackLng: 'da',

@@ -1,17 +1,25 @@
 import {
-  createBrowserRouter,
   matchRoutes,
-  useMatches,
+  useLocation,
+  useRoutes,
   type NonIndexRouteObject,
   type RouteObject,
 } from 'react-router';
 import { useAppSession } from '../api/appApi';
 import { RouteGuard } from '../features/session/RouteGuard';
 import { StartupGate } from '../features/session/StartupGate';
-import { isValidElement, Suspense } from 'react';
+import { isValidElement, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLazyPage, lazyPage, type AreaRoutes } from '../shared/areaRoutes';
-import { mergeHandles, type RouteHandle } from '../shared/routeHandle';
+import {
+  isRouteHandle,
+  RouteMatchesContext,
+  useRouteHandle,
+  type RouteHandle,
+  type RouteMatchInfo,
+} from '../shared/routeHandle';
+import { startEarlyGet } from '../api/earlyGet';
+import { ErrorBoundary } from '../shared/ui/ErrorBoundary';
 import { Preloader } from '../shared/ui/Preloader';
 import { needTexts } from './i18n';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -26,8 +34,9 @@ const BackOfficeLayout = lazyPage(() =>
   ),
 );
 
-const PublicHomePage = lazyPage(() =>
-  import('../features/public/PublicHomePage').then((page) => page.PublicHomePage),
+const PublicHomePage = lazyPage(
+  () => import('../features/public/PublicHomePage').then((page) => page.PublicHomePage),
+  { primeReact: false },
 );
 const DashboardPage = lazyPage(() =>
   import('../features/dashboard/DashboardPage').then((page) => page.DashboardPage),
@@ -40,7 +49,7 @@ const NotFoundPage = lazyPage(() =>
 function ModeLayout() {
   const { t } = useTranslation();
   const { publicMode } = useAppSession();
-  const { publicLayout } = mergeHandles(useMatches());
+  const { publicLayout } = useRouteHandle();
   if (publicMode || publicLayout) return <PublicLayout />;
   return (
     <Suspense fallback={<Preloader label={t('shell.preloader')} />}>
@@ -138,16 +147,39 @@ export const routes: RouteObject[] = [
 /**
  * Starts fetching the pages of the routes that `pathname` matches, while the app starts (its
  * session is read first): on a slow phone the page's code then arrives with the session instead
- * of after it. '/' fetches the public home (most who open the app there are buyers).
+ * of after it. '/' fetches the public home (most who open the app there are buyers). A route that
+ * names its first read (`earlyGet`) has that read started too.
  */
 export function preloadPages(pathname: string) {
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const { element, index } = match.route;
     if (index && match.pathname === '/') void PublicHomePage.preload();
     if (isValidElement(element) && isLazyPage(element.type)) void element.type.preload();
+    const { handle } = match.route;
+    if (isRouteHandle(handle) && handle.earlyGet) startEarlyGet(handle.earlyGet(match.params));
   }
 }
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The app's routes at the current address, with the matches they make (`useRouteMatches`). The
+ * router around it is the declarative one (BrowserRouter; a MemoryRouter in tests): no route
+ * loads data, so a data router's code (about 55 kB, 15 kB brotli) would only weigh on every page.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const matches = useMemo<RouteMatchInfo[]>(
+    () =>
+      (matchRoutes(routes, location) ?? []).map((match) => ({
+        handle: match.route.handle,
+        pathname: match.pathname,
+        params: match.params,
+      })),
+    [location],
+  );
+  const element = useRoutes(routes, location);
+  return (
+    <RouteMatchesContext.Provider value={matches}>
+      <ErrorBoundary resetKey={location.pathname}>{element}</ErrorBoundary>
+    </RouteMatchesContext.Provider>
+  );
 }

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { NonIndexRouteObject } from 'react-router';
 import type { RouteHandle } from './routeHandle';
+import { withPrime } from './ui/withPrime';
 
 /**
  * What `features/<area>/routes.tsx` exports as `areaRoutes`; the router picks every area's up and
@@ -22,14 +23,29 @@ export type LazyPage<Props> = LazyExoticComponent<ComponentType<Props>> & {
   preload: () => Promise<ComponentType<Props>>;
 };
 
+export interface LazyPageOptions {
+  /**
+   * false for a page drawn without PrimeReact (the public home, an event page's first step):
+   * PrimeReact's settings are then not loaded with it. What such a page loads later that shows
+   * PrimeReact loads them itself (`withPrime`). The JavaScript budget
+   * (scripts/budget.mjs) fails when such a page's code holds PrimeReact after all.
+   */
+  primeReact?: boolean;
+}
+
 /**
  * A page loaded when its route is first shown (the layouts show the preloader meanwhile), e.g.
  * `lazyPage(() => import('./OrdersPage').then((page) => page.OrdersPage))`. The router fetches the
- * page of the address the app opens on while the app starts (`preload`).
+ * page of the address the app opens on while the app starts (`preload`). PrimeReact's settings
+ * (`ui/primeSetup`) load with it: every PrimeReact component is shown by a lazy page.
  */
-export function lazyPage<Props>(load: () => Promise<ComponentType<Props>>): LazyPage<Props> {
+export function lazyPage<Props>(
+  load: () => Promise<ComponentType<Props>>,
+  { primeReact = true }: LazyPageOptions = {},
+): LazyPage<Props> {
   let loading: Promise<ComponentType<Props>> | null = null;
-  const preload = () => (loading ??= load());
+  // PrimeReact's settings come with the page, beside its code (see primeSetup).
+  const preload = () => (loading ??= primeReact ? withPrime(load) : load());
   return Object.assign(
     lazy(async () => ({ default: await preload() })),
     { preload },

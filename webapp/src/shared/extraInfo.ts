@@ -1,4 +1,10 @@
 import i18next from 'i18next';
+import {
+  holdsSeveral,
+  type ExtraInfoDefinition,
+  type ExtraInfoType,
+  type ExtraInfoValue,
+} from './extraInfoDefinition';
 import { yup } from './validation';
 
 /**
@@ -6,18 +12,12 @@ import { yup } from './validation';
  * entity stores a map by alias of { title, alias, value, values }.
  */
 
-export type ExtraInfoType = 'Radio' | 'Checkbox' | 'Select' | 'Text';
-
-export interface ExtraInfoDefinition {
-  title: string;
-  alias: string;
-  type: ExtraInfoType;
-  values: string[];
-  multiple: boolean;
-  required: boolean;
-}
-
-export type ExtraInfoValue = string | string[];
+export {
+  holdsSeveral,
+  type ExtraInfoDefinition,
+  type ExtraInfoType,
+  type ExtraInfoValue,
+} from './extraInfoDefinition';
 
 export interface ExtraInfoEntry {
   title: string;
@@ -32,11 +32,6 @@ export type ExtraInfo = Record<string, ExtraInfoEntry>;
 export type ExtraInfoValues = Record<string, ExtraInfoValue>;
 
 const TYPES: ExtraInfoType[] = ['Radio', 'Checkbox', 'Select', 'Text'];
-
-/** Checkboxes and multiple selects hold several values. */
-export function holdsSeveral(definition: ExtraInfoDefinition): boolean {
-  return definition.type === 'Checkbox' || (definition.type === 'Select' && definition.multiple);
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

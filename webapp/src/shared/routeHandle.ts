@@ -1,4 +1,5 @@
-import type { UIMatch } from 'react-router';
+import { createContext, useContext } from 'react';
+import type { Params } from 'react-router';
 
 /** A link in a route's side navigation (e.g. Kontakter / Kontaktlister). */
 export interface SideNavItem {
@@ -31,14 +32,42 @@ export interface RouteHandle {
   crumb?: string;
   /** Links of the side navigation; without them the side navigation is closed. */
   sideNav?: SideNavItem[];
+  /**
+   * The API address the page reads first, from the route's parameters: started with the page's
+   * code when the app opens on this route (`preloadPages`, `api/earlyGet.ts`).
+   */
+  earlyGet?: (params: Params) => string;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {
   return typeof value === 'object' && value !== null;
 }
 
+/** One route the address matches, outermost first: its handle, the part of the path it matched. */
+export interface RouteMatchInfo {
+  handle: unknown;
+  pathname: string;
+  params: Params;
+}
+
+/**
+ * The routes the current address matches (the app's router provides them, from `matchRoutes`):
+ * what react-router's `useMatches` gives a data router, without the data router's code on every
+ * page (issue 36; the app's routes load no data).
+ */
+export const RouteMatchesContext = createContext<readonly RouteMatchInfo[]>([]);
+
+export function useRouteMatches(): readonly RouteMatchInfo[] {
+  return useContext(RouteMatchesContext);
+}
+
+/** The merged handle of the routes the current address matches. */
+export function useRouteHandle(): RouteHandle {
+  return mergeHandles(useRouteMatches());
+}
+
 /** Merges the handles of all matched routes, deepest last, so a child's values win. */
-export function mergeHandles(matches: UIMatch[]): RouteHandle {
+export function mergeHandles(matches: readonly RouteMatchInfo[]): RouteHandle {
   return matches.reduce<RouteHandle>(
     (merged, match) => (isRouteHandle(match.handle) ? { ...merged, ...match.handle } : merged),
     {},

@@ -3,6 +3,7 @@ import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { initI18n, loadAllTexts } from '../app/i18n';
+import '../shared/ui/primeSetup';
 import { server } from './server';
 
 initI18n('da');
@@ -34,8 +35,23 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 // uploads hang. The tests use Node's own classes, as a browser's fetch would use its own.
 const NodeFormData = (await new Response(new URLSearchParams()).formData())
   .constructor as typeof FormData;
-Object.assign(globalThis, { FormData: NodeFormData, File: NodeFile, Blob: NodeBlob });
-Object.assign(window, { FormData: NodeFormData, File: NodeFile, Blob: NodeBlob });
+const JsdomFormData = window.FormData;
+/**
+ * Node's FormData, which a browser's also is when built from a form: React builds one so from a
+ * form sent while a navigation starts (a transition, for `useFormStatus`), and Node's takes no
+ * form. The form's text fields are enough there.
+ */
+class TestFormData extends NodeFormData {
+  constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+    super();
+    if (!form) return;
+    for (const [name, value] of new JsdomFormData(form, submitter ?? undefined)) {
+      if (typeof value === 'string') this.append(name, value);
+    }
+  }
+}
+Object.assign(globalThis, { FormData: TestFormData, File: NodeFile, Blob: NodeBlob });
+Object.assign(window, { FormData: TestFormData, File: NodeFile, Blob: NodeBlob });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

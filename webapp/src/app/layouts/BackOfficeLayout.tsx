@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { useAppSession } from '../../api/appApi';
 import { Breadcrumbs } from '../../features/shell/Breadcrumbs';
 import { ClientSwitcher } from '../../features/shell/ClientSwitcher';
@@ -11,7 +11,7 @@ import { SideNav } from '../../features/shell/SideNav';
 import { Sidebar, SIDEBAR_ID } from '../../features/shell/Sidebar';
 import { sidebarToggled } from '../../features/shell/uiPrefsSlice';
 import { UserMenu } from '../../features/shell/UserMenu';
-import { mergeHandles } from '../../shared/routeHandle';
+import { useRouteHandle } from '../../shared/routeHandle';
 import { Preloader } from '../../shared/ui/Preloader';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useLanguageSwitch } from './useLanguageSwitch';
@@ -23,7 +23,7 @@ export function BackOfficeLayout() {
   const { client, clients, modules, user } = useAppSession();
   const sidebarOpen = useAppSelector((state) => state.uiPrefs.sidebarOpen);
   const language = useLanguageSwitch();
-  const { sideNav } = mergeHandles(useMatches());
+  const { sideNav } = useRouteHandle();
   return (
     <div className="tb-backoffice">
       <Sidebar client={client} modules={modules} />

@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
@@ -97,7 +96,13 @@ export function PublicLayout() {
           <nav aria-label={t('shell.footer.label')} className="tb-footer-links">
             <Link to="/terms">{t('shell.footer.terms')}</Link>
             <Link to="/subscription-terms">{t('shell.footer.subscriptionTerms')}</Link>
-            <Button type="button" link label={language.label} onClick={language.switch} />
+            <button
+              type="button"
+              className="p-button p-component p-button-link"
+              onClick={language.switch}
+            >
+              <span className="p-button-label">{language.label}</span>
+            </button>
           </nav>
         </footer>
       </div>

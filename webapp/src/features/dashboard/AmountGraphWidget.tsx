@@ -6,6 +6,7 @@ import { AmountsTable, SeriesStatus, YearStepper } from './AmountSeriesParts';
 import { barOptions, inKroner, monthLabel, themeColors } from './chartOptions';
 import { useGetAmountSeriesQuery, type AmountGraph } from './dashboardApi';
 import { DashboardWidget } from './DashboardWidget';
+import { useThemeRevision } from '../../shared/ui/themeRevision';
 
 export interface AmountGraphWidgetProps {
   graph: AmountGraph;
@@ -28,7 +29,10 @@ export function AmountGraphWidget({ graph, title, monthly }: AmountGraphWidgetPr
       currentData ? currentData.labels.map((label) => (monthly ? monthLabel(label) : label)) : [],
     [currentData, monthly],
   );
-  const chart = useMemo(() => {
+  // The graph's colours are the theme's: read on each drawing, and drawn again when another theme
+  // has loaded (PrimeReact's Chart draws anew on every render).
+  useThemeRevision();
+  const chart = (() => {
     if (!currentData) return null;
     const data: ChartData<'bar'> = {
       labels,
@@ -42,7 +46,7 @@ export function AmountGraphWidget({ graph, title, monthly }: AmountGraphWidgetPr
       ],
     };
     return { data, options: barOptions(currentData.series) };
-  }, [currentData, labels, title]);
+  })();
 
   return (
     <DashboardWidget title={title}>

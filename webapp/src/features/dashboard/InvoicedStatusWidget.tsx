@@ -7,6 +7,7 @@ import { AmountsTable, SeriesStatus } from './AmountSeriesParts';
 import { inKroner, pieOptions, themeColors } from './chartOptions';
 import { useGetAmountSeriesQuery } from './dashboardApi';
 import { DashboardWidget } from './DashboardWidget';
+import { useThemeRevision } from '../../shared/ui/themeRevision';
 
 /**
  * The pie of this year's invoiced amount against what remains to invoice (spec 1 §2), with
@@ -22,7 +23,10 @@ export function InvoicedStatusWidget() {
     () => [t('dashboard.invoicedStatus.invoiced'), t('dashboard.invoicedStatus.remaining')],
     [t],
   );
-  const chart = useMemo(() => {
+  // The graph's colours are the theme's: read on each drawing, and drawn again when another theme
+  // has loaded (PrimeReact's Chart draws anew on every render).
+  useThemeRevision();
+  const chart = (() => {
     if (!data) return null;
     const colors = themeColors();
     const pie: ChartData<'pie'> = {
@@ -32,7 +36,7 @@ export function InvoicedStatusWidget() {
       ],
     };
     return { data: pie, options: pieOptions(data.series) };
-  }, [data, labels]);
+  })();
 
   return (
     <DashboardWidget title={title}>

@@ -14,6 +14,7 @@ import { HOLD_TOKEN, serveSeats } from '../../shared/seats/seatFixtures';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';
 import { eventsSession, savedEvent } from './eventFixtures';
+import { findToasts } from '../../test/toasts';
 
 // QZ Tray runs on the desk's computer: the tests stand in for the print module.
 const qz = vi.hoisted(() => {
@@ -373,7 +374,7 @@ describe('Billetsalg', () => {
     await userEvent.click(confirmButton());
     await waitFor(() => expect(calls.confirms).toHaveLength(1));
     expect(calls.confirms[0]?.paymentMethod).toBeNull();
-    const toast = document.querySelector('.p-toast') as HTMLElement;
+    const toast = await findToasts();
     expect(await within(toast).findByText('Vælg hvordan kunden betaler')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Betaling' })).toHaveAccessibleDescription(
       'Vælg hvordan kunden betaler',

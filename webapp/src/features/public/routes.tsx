@@ -1,9 +1,13 @@
 import { lazyPage, type AreaRoutes } from '../../shared/areaRoutes';
 import type { RouteHandle } from '../../shared/routeHandle';
 
-const TermsPage = lazyPage(() => import('./TermsPage').then((page) => page.TermsPage));
-const PublicEventListPage = lazyPage(() =>
-  import('./PublicEventListPage').then((page) => page.PublicEventListPage),
+// Drawn without PrimeReact: a buyer on a phone loads none of it here (issue 36).
+const TermsPage = lazyPage(() => import('./TermsPage').then((page) => page.TermsPage), {
+  primeReact: false,
+});
+const PublicEventListPage = lazyPage(
+  () => import('./PublicEventListPage').then((page) => page.PublicEventListPage),
+  { primeReact: false },
 );
 
 /**

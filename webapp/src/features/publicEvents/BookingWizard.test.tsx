@@ -727,7 +727,7 @@ describe('the local booking', () => {
     const { router } = renderApp('/events/derby#3');
     const adult = await screen.findByRole('group', { name: 'Voksen' });
     expect(within(adult).getByLabelText('Antal')).toHaveValue('0');
-    expect(router.state.location.hash).toBe('');
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
     await waitFor(() =>
       expect(storedBooking()).toMatchObject({
         userId: customerUser.id,

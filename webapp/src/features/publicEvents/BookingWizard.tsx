@@ -1,13 +1,14 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { Steps } from 'primereact/steps';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/baseApi';
 import type { PublicEvent } from '../../api/generated/booking';
 import type { PublicInvite } from '../../api/generated/events';
 import type { SelectOption } from '../../shared/ui/FormFields';
+import { lazyPage } from '../../shared/areaRoutes';
 import { Alert } from '../../shared/ui/Alert';
+import { Preloader } from '../../shared/ui/Preloader';
 import {
   bookingInput,
   invitedLines,
@@ -16,11 +17,55 @@ import {
   sentLines,
   type PlacedErrors,
 } from './bookingRules';
-import { ConfirmStep } from './ConfirmStep';
-import { ContactStep } from './ContactStep';
 import { GUEST_KEY, type LocalBookingStore, type WizardStep } from './localBooking';
 import { useGetBookingProductsQuery } from './publicEventsApi';
 import { TicketsStep } from './TicketsStep';
+
+/**
+ * Steps 2 and 3 load when the buyer goes on (and start loading as soon as step 1 has a ticket):
+ * the event page opens with step 1's code only (issue 36).
+ */
+const ContactStep = lazyPage(() => import('./ContactStep').then((module) => module.ContactStep));
+const ConfirmStep = lazyPage(() => import('./ConfirmStep').then((module) => module.ConfirmStep));
+
+/**
+ * 'Billetter – Kontaktoplysninger – Bekræft': PrimeReact's read-only Steps as markup (its
+ * classes), the current step marked for assistive technology.
+ */
+function BookingSteps({
+  labels,
+  current,
+  label,
+}: {
+  labels: string[];
+  current: number;
+  label: string;
+}) {
+  return (
+    <nav className="p-steps p-component p-readonly tb-booking-steps" aria-label={label}>
+      <ol>
+        {labels.map((title, index) => {
+          const active = index + 1 === current;
+          const classes = [
+            'p-steps-item',
+            active && 'p-highlight p-steps-current',
+            !active && 'p-disabled',
+          ]
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <li key={title} className={classes} aria-current={active ? 'step' : undefined}>
+              <span className="p-menuitem-link">
+                <span className="p-steps-number">{index + 1}</span>
+                <span className="p-steps-title">{title}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
 
 /** The step of the address: '#2', '#3'; anything else is step 1. */
 export function stepOfHash(hash: string): WizardStep {
@@ -148,6 +193,14 @@ export function BookingWizard({ event, store, invite }: BookingWizardProps) {
     setTicketsStart((start) => start + 1);
   }, [invite, invitedOffer, booking.lines, update]);
 
+  // The next steps' code starts loading once the buyer has chosen a ticket.
+  const chosen = booking.lines.some((line) => line.amount > 0);
+  useEffect(() => {
+    if (!chosen) return;
+    void ContactStep.preload();
+    void ConfirmStep.preload();
+  }, [chosen]);
+
   /** A refusal of the server: back to the step whose field it names, or shown where it came. */
   const refused = useCallback(
     (failure: unknown) => {
@@ -193,13 +246,7 @@ export function BookingWizard({ event, store, invite }: BookingWizardProps) {
 
   return (
     <div className="tb-booking">
-      <Steps
-        model={stepLabels.map((label) => ({ label }))}
-        activeIndex={step - 1}
-        readOnly
-        aria-label={t('publicEvents.steps.label')}
-        className="tb-booking-steps"
-      />
+      <BookingSteps labels={stepLabels} current={step} label={t('publicEvents.steps.label')} />
       {step === 1 && (
         <TicketsStep
           key={ticketsStart}
@@ -222,35 +269,37 @@ export function BookingWizard({ event, store, invite }: BookingWizardProps) {
           }}
         />
       )}
-      {step === 2 && (
-        <ContactStep
-          title={stepLabels[1] ?? ''}
-          event={event}
-          booking={booking}
-          invite={invite}
-          canCreateUser={!loggedIn}
-          password={password}
-          placed={placedHere}
-          onPlacedShown={consumePlaced}
-          onBack={() => wizard.goTo(1)}
-          onContinue={(contact, answers, typedPassword) => {
-            setPassword(typedPassword);
-            update({ contact, answers, reached: 3 });
-            wizard.goForward(3);
-          }}
-        />
-      )}
-      {step === 3 && (
-        <ConfirmStep
-          title={stepLabels[2] ?? ''}
-          event={event}
-          store={store}
-          free={free}
-          password={password}
-          onRefused={refused}
-          onBack={() => wizard.goTo(2)}
-        />
-      )}
+      <Suspense fallback={<Preloader label={t('common.loading')} />}>
+        {step === 2 && (
+          <ContactStep
+            title={stepLabels[1] ?? ''}
+            event={event}
+            booking={booking}
+            invite={invite}
+            canCreateUser={!loggedIn}
+            password={password}
+            placed={placedHere}
+            onPlacedShown={consumePlaced}
+            onBack={() => wizard.goTo(1)}
+            onContinue={(contact, answers, typedPassword) => {
+              setPassword(typedPassword);
+              update({ contact, answers, reached: 3 });
+              wizard.goForward(3);
+            }}
+          />
+        )}
+        {step === 3 && (
+          <ConfirmStep
+            title={stepLabels[2] ?? ''}
+            event={event}
+            store={store}
+            free={free}
+            password={password}
+            onRefused={refused}
+            onBack={() => wizard.goTo(2)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -14,11 +14,11 @@ import { CheckboxField, PasswordField, TextField } from '../../shared/ui/FormFie
 import {
   answerValues,
   bookingInput,
-  contactSchema,
   questionDefinitions,
   type ContactValues,
   type PlacedErrors,
 } from './bookingRules';
+import { contactSchema } from './contactRules';
 import type { BookingAnswers, BookingContact, LocalBooking } from './localBooking';
 import { useValidateContactMutation } from './publicEventsApi';
 

@@ -1,9 +1,8 @@
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PricedLine } from '../../api/generated/booking';
 import { Money } from '../../shared/ui/Money';
+import { StackTable, type StackColumn } from '../../shared/ui/StackTable';
 import { mergedPricedLines, type ShownPricedLine } from './bookingRules';
 
 interface PricedLinesTableProps {
@@ -19,44 +18,45 @@ export function PricedLinesTable({ lines }: PricedLinesTableProps) {
   const { t } = useTranslation();
   const shown = useMemo(() => mergedPricedLines(lines), [lines]);
   const seated = shown.some((line) => line.seats.length > 0);
+  const columns: StackColumn<ShownPricedLine>[] = [
+    { header: t('publicEvents.lines.product'), cell: (line) => line.title },
+    ...(seated
+      ? [
+          {
+            header: t('publicEvents.lines.seats'),
+            cell: (line: ShownPricedLine) =>
+              line.seats
+                .map((seat) =>
+                  t('publicEvents.tickets.seatInSection', {
+                    label: seat.label,
+                    section: seat.section,
+                  }),
+                )
+                .join(', '),
+          },
+        ]
+      : []),
+    { header: t('publicEvents.lines.amount'), cell: (line) => line.amount },
+    { header: t('publicEvents.lines.free'), cell: (line) => line.free },
+    {
+      header: t('publicEvents.lines.price'),
+      align: 'right',
+      cell: (line) => <Money value={line.price} ore />,
+    },
+    {
+      header: t('publicEvents.lines.total'),
+      align: 'right',
+      cell: (line) => <Money value={line.total} ore />,
+    },
+  ];
   return (
-    <DataTable
-      value={shown}
-      size="small"
+    <StackTable
+      rows={shown}
+      columns={columns}
+      rowKey={(_, index) => index}
+      label={t('publicEvents.lines.title')}
       className="tb-booking-lines"
-      responsiveLayout="stack"
-      breakpoint="40rem"
-      pt={{ table: { 'aria-label': t('publicEvents.lines.title') } }}
-    >
-      <Column field="title" header={t('publicEvents.lines.product')} />
-      {seated && (
-        <Column
-          header={t('publicEvents.lines.seats')}
-          body={(line: ShownPricedLine) =>
-            line.seats
-              .map((seat) =>
-                t('publicEvents.tickets.seatInSection', {
-                  label: seat.label,
-                  section: seat.section,
-                }),
-              )
-              .join(', ')
-          }
-        />
-      )}
-      <Column field="amount" header={t('publicEvents.lines.amount')} />
-      <Column field="free" header={t('publicEvents.lines.free')} />
-      <Column
-        header={t('publicEvents.lines.price')}
-        align="right"
-        body={(line: ShownPricedLine) => <Money value={line.price} ore />}
-      />
-      <Column
-        header={t('publicEvents.lines.total')}
-        align="right"
-        body={(line: ShownPricedLine) => <Money value={line.total} ore />}
-      />
-    </DataTable>
+    />
   );
 }
 

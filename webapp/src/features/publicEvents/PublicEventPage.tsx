@@ -1,4 +1,3 @@
-import DOMPurify from 'dompurify';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
@@ -13,27 +12,21 @@ import { Preloader } from '../../shared/ui/Preloader';
 import { InviteBanner, useBookingInvite } from './BookingInvite';
 import { useLocalBooking } from './localBooking';
 import { useGetPublicEventQuery } from './publicEventsApi';
-import { SeasonTicketsPanel } from './SeasonTicketsPanel';
 import './publicEvents.css';
+import { ServerHtml } from './ServerHtml';
 
 // The wizard's and the confirmation's forms, tables and payment come after the event itself: on
 // a slow phone the title and description show first (issue 36).
-const BookingWizard = lazyPage(() => import('./BookingWizard').then((m) => m.BookingWizard));
+/** A signed-in user's season tickets for this event; a guest has none and loads none of it. */
+const SeasonTicketsPanel = lazyPage(() =>
+  import('./SeasonTicketsPanel').then((module) => module.SeasonTicketsPanel),
+);
+const BookingWizard = lazyPage(() => import('./BookingWizard').then((m) => m.BookingWizard), {
+  primeReact: false,
+});
 const OrderConfirmation = lazyPage(() =>
   import('./OrderConfirmation').then((m) => m.OrderConfirmation),
 );
-
-/** HTML the server sanitised, sanitised again as every rich text the app shows. */
-function RichText({ html, className }: { html: string; className?: string }) {
-  const clean = DOMPurify.sanitize(html);
-  if (!clean.trim()) return null;
-  return (
-    <div
-      className={className ? `tb-html ${className}` : 'tb-html'}
-      dangerouslySetInnerHTML={{ __html: clean }}
-    />
-  );
-}
 
 /** 'Tilmelding åbner', 'Offentlig tilmelding' (when set) and 'Sidste tilmelding'. */
 function SignUpDates({ event }: { event: PublicEvent }) {
@@ -121,7 +114,7 @@ function SignUp({ event, userId }: { event: PublicEvent; userId: string | null }
       )}
       {(event.signUp === 'open' || event.signUp === 'invitedOnly') && (
         <>
-          <RichText html={event.ticketDescription} className="tb-public-event-tickets" />
+          <ServerHtml html={event.ticketDescription} className="tb-public-event-tickets" />
           <InviteBanner {...invitation} />
           <Suspense fallback={<Preloader label={t('common.loading')} />}>
             <BookingWizard event={event} store={store} invite={invitation.invite} />
@@ -206,8 +199,12 @@ export function PublicEventPage() {
         <img src={event.bannerPicture} alt="" className="tb-public-event-banner" />
       )}
       {orderId && <Confirmation event={event} orderId={orderId} userId={userId} />}
-      <SeasonTicketsPanel eventId={event.id} userId={userId} />
-      <RichText html={event.description} className="tb-public-event-description" />
+      {userId && (
+        <Suspense fallback={null}>
+          <SeasonTicketsPanel eventId={event.id} userId={userId} />
+        </Suspense>
+      )}
+      <ServerHtml html={event.description} className="tb-public-event-description" />
       <SignUpDates event={event} />
       {!orderId && <SignUp event={event} userId={userId} />}
       {event.sponsors.length > 0 && <Sponsors groups={event.sponsors} />}

@@ -1,20 +1,27 @@
-import DOMPurify from 'dompurify';
-import { Formik, getIn, setIn, useField, useFormikContext, type FormikErrors } from 'formik';
-import { Button } from 'primereact/button';
-import { Card } from 'primereact/card';
-import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
-import { InputText } from 'primereact/inputtext';
-import { useEffect, useId, useMemo, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicEvent, PublicProduct } from '../../api/generated/booking';
 import { formatOre } from '../../shared/format';
-import { SeatPickerDialog } from '../../shared/seats/SeatPickerDialog';
 import type { PickedSeat } from '../../shared/seats/seatModel';
 import { useReleaseSeatMutation } from '../../shared/seats/seatsApi';
-import { Form } from '../../shared/ui/Form';
 import type { SelectOption } from '../../shared/ui/FormFields';
 import { Alert } from '../../shared/ui/Alert';
+import { PlainButton } from '../../shared/ui/PlainButton';
+import { PlainCard } from '../../shared/ui/PlainCard';
 import { Preloader } from '../../shared/ui/Preloader';
 import {
   bookingLines,
@@ -22,36 +29,132 @@ import {
   maxMore,
   resizedNames,
   ticketLineValues,
-  ticketsSchema,
+  ticketsErrors,
   totalAmount,
   type PlacedErrors,
+  type TicketLineErrors,
   type TicketLineValues,
   type TicketsValues,
 } from './bookingRules';
 import type { BookingLine } from './localBooking';
 import { PricedLinesTable } from './PricedLinesTable';
+import { ServerHtml } from './ServerHtml';
 import type { BookingProducts } from './publicEventsApi';
+import { withPrime } from '../../shared/ui/withPrime';
 
-/** A field's error once it was touched or the form submitted, as the form kit shows them. */
-function useShownError(name: string) {
-  const [, meta] = useField(name);
-  const { submitCount } = useFormikContext();
-  return meta.error && (meta.touched || submitCount > 0) ? meta.error : undefined;
+/**
+ * Step 1 opens the event page, so it is drawn without PrimeReact (issue 36); what only some buyers
+ * need loads when it is needed: the seat picker when 'Vælg pladser' is first tapped, and the
+ * customer dropdown for a signed-in buyer.
+ */
+const SeatPickerDialog = lazy(() =>
+  withPrime(() => import('../../shared/seats/SeatPickerDialog')).then((module) => ({
+    default: module.SeatPickerDialog,
+  })),
+);
+const Dropdown = lazy(() =>
+  withPrime(() => import('primereact/dropdown')).then((module) => ({ default: module.Dropdown })),
+);
+
+/** The number in a field of digits ('' is 0). */
+function digitsValue(text: string): number {
+  const digits = text.replace(/\D/g, '');
+  return digits === '' ? 0 : Number(digits);
 }
 
-function HolderName({ name, label }: { name: string; label: string }) {
-  const [field] = useField<string>(name);
-  const error = useShownError(name);
+/** Which of a line's fields the buyer has left (or changed): their errors show from then on. */
+interface TouchedLine {
+  amount?: boolean;
+  names?: boolean[];
+  seats?: boolean;
+}
+
+/** A field of a line: its amount, its seats, or the holder's name of ticket `n`. */
+type LineField = 'amount' | 'seats' | { name: number };
+
+/**
+ * Step 1's form, held by hand (step 1 opens the event page, which loads no form library; issue
+ * 36): the lines' values, the buyer's changes, and each field's error once the field was left
+ * or the form sent, as the form kit shows them.
+ */
+interface TicketsForm {
+  values: TicketsValues;
+  /** The line's values changed; with `touch`, the field changed is marked left. */
+  setLine: (index: number, change: Partial<TicketLineValues>, touch?: LineField) => void;
+  touch: (index: number, field: LineField) => void;
+  /** The field's error, when it is to be shown. */
+  shownError: (index: number, field: LineField) => string | undefined;
+}
+
+const TicketsFormContext = createContext<TicketsForm | null>(null);
+
+function useTicketsForm(): TicketsForm {
+  const form = useContext(TicketsFormContext);
+  if (!form) throw new Error('a field of step 1 outside its form');
+  return form;
+}
+
+function errorOf(errors: TicketLineErrors | undefined, field: LineField) {
+  if (!errors) return undefined;
+  return typeof field === 'string' ? errors[field] : errors.names?.[field.name];
+}
+
+function isTouched(touched: TouchedLine | undefined, field: LineField) {
+  if (!touched) return false;
+  return typeof field === 'string' ? Boolean(touched[field]) : Boolean(touched.names?.[field.name]);
+}
+
+function touchedWith(touched: TouchedLine | undefined, field: LineField): TouchedLine {
+  if (typeof field === 'string') return { ...touched, [field]: true };
+  const names = [...(touched?.names ?? [])];
+  names[field.name] = true;
+  return { ...touched, names };
+}
+
+/** The server's refusal of step 1's fields: shown (as left fields) until the buyer changes one. */
+function placedLineErrors(products: PublicProduct[], placed: PlacedErrors | null) {
+  return products.map((product): TicketLineErrors | undefined => {
+    const refusal = placed?.products[product.productId];
+    if (!refusal?.amount && !refusal?.names && !refusal?.seats) return undefined;
+    // The server names the line's names as one: the first name shows it.
+    return {
+      amount: refusal.amount,
+      names: refusal.names ? [refusal.names] : undefined,
+      seats: refusal.seats,
+    };
+  });
+}
+
+function placedTouched(errors: (TicketLineErrors | undefined)[]): TouchedLine[] {
+  return errors.map((line) => ({
+    amount: Boolean(line?.amount),
+    names: line?.names ? [true] : undefined,
+    seats: Boolean(line?.seats),
+  }));
+}
+
+function HolderName({ index, ticket, label }: { index: number; ticket: number; label: string }) {
+  const { values, setLine, touch, shownError } = useTicketsForm();
+  const field: LineField = { name: ticket };
+  const error = shownError(index, field);
   const id = useId();
+  const names = values.lines[index]?.names ?? [];
   return (
     <div className="tb-field">
       <label htmlFor={id}>{label}</label>
-      <InputText
+      <input
         id={id}
-        {...field}
-        value={field.value ?? ''}
+        name={`lines.${index}.names.${ticket}`}
+        value={names[ticket] ?? ''}
+        onChange={(event) => {
+          const changed = [...names];
+          changed[ticket] = event.target.value;
+          setLine(index, { names: changed });
+        }}
+        onBlur={() => touch(index, field)}
+        type="text"
         autoComplete="name"
-        invalid={Boolean(error)}
+        className={`p-inputtext p-component${error ? ' p-invalid' : ''}`}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${id}-error` : undefined}
       />
@@ -90,9 +193,11 @@ function SeatsField({
   line: TicketLineValues;
 }) {
   const { t } = useTranslation();
-  const { setFieldValue } = useFormikContext<TicketsValues>();
+  const { setLine, shownError } = useTicketsForm();
   const [picking, setPicking] = useState(false);
-  const error = useShownError(`lines.${index}.seats`);
+  // Once opened, the picker stays mounted (its dialog animates its closing).
+  const [opened, setOpened] = useState(false);
+  const error = shownError(index, 'seats');
   const id = useId();
   const categories = useMemo(
     () =>
@@ -109,8 +214,7 @@ function SeatsField({
   const labels = useMemo(() => line.seats.map((seat) => seat.label), [line.seats]);
 
   function confirm(seats: PickedSeat[], holdToken: string) {
-    void setFieldValue(`lines.${index}.holdToken`, holdToken, false);
-    void setFieldValue(`lines.${index}.seats`, seats);
+    setLine(index, { holdToken, seats }, 'seats');
     setPicking(false);
   }
 
@@ -128,12 +232,14 @@ function SeatsField({
           ))}
         </ul>
       )}
-      <Button
-        type="button"
+      <PlainButton
         outlined
         icon="pi pi-th-large"
         label={t('publicEvents.tickets.pickSeats')}
-        onClick={() => setPicking(true)}
+        onClick={() => {
+          setOpened(true);
+          setPicking(true);
+        }}
         aria-describedby={error ? `${id}-error` : undefined}
       />
       {error && (
@@ -141,18 +247,22 @@ function SeatsField({
           {error}
         </small>
       )}
-      <SeatPickerDialog
-        visible={picking}
-        eventId={eventId}
-        count={line.amount}
-        categories={categories}
-        prices={prices}
-        holdToken={line.holdToken}
-        seats={labels}
-        title={product.title}
-        onConfirm={confirm}
-        onCancel={() => setPicking(false)}
-      />
+      {opened && (
+        <Suspense fallback={<Preloader label={t('common.loading')} />}>
+          <SeatPickerDialog
+            visible={picking}
+            eventId={eventId}
+            count={line.amount}
+            categories={categories}
+            prices={prices}
+            holdToken={line.holdToken}
+            seats={labels}
+            title={product.title}
+            onConfirm={confirm}
+            onCancel={() => setPicking(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -164,10 +274,9 @@ function SeatsField({
  */
 function ProductField({ eventId, product, index, free }: ProductFieldProps) {
   const { t } = useTranslation();
-  const { values, setFieldValue, setFieldTouched } = useFormikContext<TicketsValues>();
+  const { values, setLine, touch, shownError } = useTicketsForm();
   const [releaseSeat] = useReleaseSeatMutation();
-  const name = `lines.${index}.amount`;
-  const error = useShownError(name);
+  const error = shownError(index, 'amount');
   const id = useId();
   const titleId = useId();
   const line = values.lines[index] ?? NO_LINE;
@@ -177,7 +286,7 @@ function ProductField({ eventId, product, index, free }: ProductFieldProps) {
   useEffect(() => {
     if (!seated || line.seats.length <= line.amount) return;
     const amount = Math.max(0, line.amount);
-    void setFieldValue(`lines.${index}.seats`, line.seats.slice(0, amount), false);
+    setLine(index, { seats: line.seats.slice(0, amount) });
     const holdToken = line.holdToken;
     if (!holdToken) return;
     for (const seat of line.seats.slice(amount)) {
@@ -185,7 +294,7 @@ function ProductField({ eventId, product, index, free }: ProductFieldProps) {
         .unwrap()
         .catch(() => undefined);
     }
-  }, [eventId, index, line.amount, line.holdToken, line.seats, releaseSeat, seated, setFieldValue]);
+  }, [eventId, index, line.amount, line.holdToken, line.seats, releaseSeat, seated, setLine]);
 
   const max = maxMore(product);
   const hint =
@@ -198,11 +307,11 @@ function ProductField({ eventId, product, index, free }: ProductFieldProps) {
     // A free registration says how many places are left instead of capping the number.
     if (!free && max !== null) amount = Math.min(amount, max);
     if (amount === line.amount) return;
-    void setFieldValue(name, amount);
-    if (product.nameRequired) {
-      void setFieldValue(`lines.${index}.names`, resizedNames(line.names, amount), false);
-    }
-    void setFieldTouched(name, true, false);
+    setLine(
+      index,
+      product.nameRequired ? { amount, names: resizedNames(line.names, amount) } : { amount },
+      'amount',
+    );
   }
 
   return (
@@ -214,11 +323,7 @@ function ProductField({ eventId, product, index, free }: ProductFieldProps) {
         </span>
       </div>
       {product.description && (
-        // The ticket's text is rich text the server sanitised; sanitised again as every HTML shown.
-        <div
-          className="tb-html tb-booking-description"
-          dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(product.description) }}
-        />
+        <ServerHtml html={product.description} className="tb-booking-description" />
       )}
       {product.allowance > 0 && (
         <p className="tb-booking-allowance">
@@ -233,17 +338,23 @@ function ProductField({ eventId, product, index, free }: ProductFieldProps) {
       )}
       <div className="tb-field tb-booking-amount">
         <label htmlFor={id}>{t('publicEvents.tickets.amount')}</label>
-        <InputNumber
-          inputId={id}
-          value={line.amount}
-          min={0}
-          max={!free && max !== null ? max : undefined}
-          useGrouping={false}
-          // As it is typed (onValueChange comes only as the field is left).
-          onChange={(event) => changeAmount(event.value)}
-          onValueChange={(event) => changeAmount(event.value)}
-          onBlur={() => void setFieldTouched(name, true)}
-          invalid={Boolean(error)}
+        {/* Digits with the phone's number pad; the arrow keys step it, as a number field's do. */}
+        <input
+          id={id}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          className={`p-inputtext p-component tb-booking-amount-input${error ? ' p-invalid' : ''}`}
+          value={String(line.amount)}
+          onChange={(event) => changeAmount(digitsValue(event.target.value))}
+          onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+            const step = event.key === 'ArrowUp' ? 1 : event.key === 'ArrowDown' ? -1 : 0;
+            if (step === 0) return;
+            event.preventDefault();
+            changeAmount(line.amount + step);
+          }}
+          onBlur={() => touch(index, 'amount')}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         />
@@ -265,7 +376,8 @@ function ProductField({ eventId, product, index, free }: ProductFieldProps) {
         line.names.map((_, ticket) => (
           <HolderName
             key={ticket}
-            name={`lines.${index}.names.${ticket}`}
+            index={index}
+            ticket={ticket}
             label={
               line.names.length > 1
                 ? t('publicEvents.tickets.holderNameNumbered', { number: ticket + 1 })
@@ -277,44 +389,111 @@ function ProductField({ eventId, product, index, free }: ProductFieldProps) {
   );
 }
 
-/** Hands every change of the lines to the booking: it is stored and the server prices it. */
-function LinesObserver({
-  products,
-  onChange,
-}: {
+interface TicketsFormProps {
+  label: string;
   products: PublicProduct[];
+  free: boolean;
+  initialValues: TicketsValues;
+  /** The server's refusal that sent the buyer back to step 1. */
+  placed: PlacedErrors | null;
+  /** Every change of the lines: the booking stores it and the server prices it. */
   onChange: (lines: BookingLine[]) => void;
-}) {
-  const { values } = useFormikContext<TicketsValues>();
-  useEffect(() => {
-    onChange(bookingLines(products, values));
-    // Only a change of the form's values is a change of the booking.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [values]);
-  return null;
+  onSubmit: (lines: BookingLine[]) => void;
+  children: (state: { values: TicketsValues; hasErrors: boolean }) => ReactNode;
 }
 
-/** The server's refusal of step 1's fields, as the form's errors (and touched, to show them). */
-function placedFormErrors(products: PublicProduct[], placed: PlacedErrors | null) {
-  let errors: FormikErrors<TicketsValues> = {};
-  let touched = {};
-  products.forEach((product, index) => {
-    const refusal = placed?.products[product.productId];
-    if (refusal?.amount) {
-      errors = setIn(errors, `lines.${index}.amount`, refusal.amount);
-      touched = setIn(touched, `lines.${index}.amount`, true);
+/**
+ * Step 1's form: the lines' values with their errors (`ticketsErrors`, the server's refusal
+ * until the first change); sent with errors, it shows them all and moves focus to the first
+ * (spec 1 §5), as the form kit does.
+ */
+function TicketsFormProvider({
+  label,
+  products,
+  free,
+  initialValues,
+  placed,
+  onChange,
+  onSubmit,
+  children,
+}: TicketsFormProps) {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(initialValues);
+  const [serverErrors, setServerErrors] = useState(() => placedLineErrors(products, placed));
+  const [touched, setTouched] = useState<TouchedLine[]>(() => placedTouched(serverErrors));
+  const [submits, setSubmits] = useState(0);
+  const focused = useRef(0);
+  const ownErrors = useMemo(
+    () => ticketsErrors(products, free, values, t),
+    [products, free, values, t],
+  );
+  const errors = serverErrors.some(Boolean) ? serverErrors : ownErrors;
+
+  const touch = useCallback((index: number, field: LineField) => {
+    setServerErrors([]);
+    setTouched((lines) => {
+      const next = [...lines];
+      next[index] = touchedWith(lines[index], field);
+      return next;
+    });
+  }, []);
+  const setLine = useCallback(
+    (index: number, change: Partial<TicketLineValues>, field?: LineField) => {
+      setServerErrors([]);
+      setValues((current) => ({
+        lines: current.lines.map((line, at) => (at === index ? { ...line, ...change } : line)),
+      }));
+      if (field) touch(index, field);
+    },
+    [touch],
+  );
+  const shownError = useCallback(
+    (index: number, field: LineField) =>
+      submits > 0 || isTouched(touched[index], field) ? errorOf(errors[index], field) : undefined,
+    [errors, submits, touched],
+  );
+
+  // The lines as the form has them, from the start (the products on offer) and at each change;
+  // only a change of the form's values is a change of the booking.
+  useEffect(() => {
+    onChange(bookingLines(products, values));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values]);
+
+  // After a refused send, the first field in error takes the focus.
+  useEffect(() => {
+    if (submits === focused.current) return;
+    focused.current = submits;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submits]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (errors.some(Boolean)) {
+      setSubmits((count) => count + 1);
+      return;
     }
-    if (refusal?.names) {
-      // The server names the line's names as one: the first empty name shows it.
-      errors = setIn(errors, `lines.${index}.names.0`, refusal.names);
-      touched = setIn(touched, `lines.${index}.names.0`, true);
-    }
-    if (refusal?.seats) {
-      errors = setIn(errors, `lines.${index}.seats`, refusal.seats);
-      touched = setIn(touched, `lines.${index}.seats`, true);
-    }
-  });
-  return { errors, touched };
+    onSubmit(bookingLines(products, values));
+  }
+
+  const form = useMemo<TicketsForm>(
+    () => ({ values, setLine, touch, shownError }),
+    [values, setLine, touch, shownError],
+  );
+  return (
+    <TicketsFormContext.Provider value={form}>
+      <form
+        ref={formRef}
+        noValidate
+        aria-label={label}
+        className="tb-booking-form"
+        onSubmit={submit}
+      >
+        {children({ values, hasErrors: errors.some(Boolean) })}
+      </form>
+    </TicketsFormContext.Provider>
+  );
 }
 
 interface TicketsStepProps {
@@ -367,17 +546,15 @@ export function TicketsStep({
 
   const products = useMemo(() => offer?.products ?? [], [offer]);
   const productKey = products.map((product) => product.productId).join(',');
-  const schema = useMemo(() => ticketsSchema(products, free, t), [products, free, t]);
   const initialValues = useMemo<TicketsValues>(
     () => ({ lines: products.map((product) => ticketLineValues(product, lines)) }),
     // The form starts from the booking when the products change; then the form leads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [productKey, customerKey],
   );
-  const initial = useMemo(() => placedFormErrors(products, shown), [products, shown]);
 
   return (
-    <Card className="tb-card">
+    <PlainCard className="tb-card">
       <section aria-labelledby={titleId}>
         <h2 id={titleId} className="tb-card-title">
           {title}
@@ -387,14 +564,16 @@ export function TicketsStep({
             <label htmlFor={customerId}>
               {t(free ? 'publicEvents.customer.signUpAs' : 'publicEvents.customer.orderAs')}
             </label>
-            <Dropdown
-              inputId={customerId}
-              value={customerKey}
-              options={choices}
-              optionLabel="label"
-              optionValue="value"
-              onChange={(change) => onCustomerChange(String(change.value))}
-            />
+            <Suspense fallback={<Preloader label={t('common.loading')} />}>
+              <Dropdown
+                inputId={customerId}
+                value={customerKey}
+                options={choices}
+                optionLabel="label"
+                optionValue="value"
+                onChange={(change) => onCustomerChange(String(change.value))}
+              />
+            </Suspense>
           </div>
         )}
         {offerFailed && <Alert severity="error">{t('publicEvents.tickets.loadFailed')}</Alert>}
@@ -405,20 +584,21 @@ export function TicketsStep({
           </Alert>
         )}
         {offer && products.length > 0 && (
-          <Formik<TicketsValues>
+          <TicketsFormProvider
             key={`${customerKey}:${productKey}`}
+            label={title}
+            products={products}
+            free={free}
             initialValues={initialValues}
-            initialErrors={initial.errors}
-            initialTouched={initial.touched}
-            validationSchema={schema}
-            onSubmit={(values) => {
-              onLinesChange(bookingLines(products, values));
+            placed={shown}
+            onChange={onLinesChange}
+            onSubmit={(sent) => {
+              onLinesChange(sent);
               onContinue();
             }}
           >
-            {({ values, errors }) => (
-              <Form label={title} className="tb-booking-form">
-                <LinesObserver products={products} onChange={onLinesChange} />
+            {({ values, hasErrors }) => (
+              <>
                 {products.map((product, index) => (
                   <ProductField
                     key={product.productId}
@@ -433,12 +613,10 @@ export function TicketsStep({
                     lines={offer.bookingProducts.filter((line) => line.amount > 0)}
                   />
                 )}
-                {shown?.tickets && !getIn(errors, 'lines') && (
-                  <Alert severity="error">{shown.tickets}</Alert>
-                )}
+                {shown?.tickets && !hasErrors && <Alert severity="error">{shown.tickets}</Alert>}
                 {shown?.message && <Alert severity="error">{shown.message}</Alert>}
                 <div className="tb-form-actions">
-                  <Button
+                  <PlainButton
                     type="submit"
                     icon="pi pi-arrow-right"
                     iconPos="right"
@@ -446,11 +624,11 @@ export function TicketsStep({
                     disabled={totalAmount(values) <= 0}
                   />
                 </div>
-              </Form>
+              </>
             )}
-          </Formik>
+          </TicketsFormProvider>
         )}
       </section>
-    </Card>
+    </PlainCard>
   );
 }

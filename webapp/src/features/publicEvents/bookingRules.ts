@@ -10,9 +10,8 @@ import type {
 } from '../../api/generated/booking';
 import type { EventExtraInfo, PublicInvite } from '../../api/generated/events';
 import type { ExtraInfoValue } from '../../api/generated/orders';
-import { holdsSeveral, extraInfoSchema, type ExtraInfoDefinition } from '../../shared/extraInfo';
+import { holdsSeveral, type ExtraInfoDefinition } from '../../shared/extraInfoDefinition';
 import type { PickedSeat } from '../../shared/seats/seatModel';
-import { yup } from '../../shared/validation';
 import type {
   BookingAnswers,
   BookingContact,
@@ -127,41 +126,53 @@ export function totalAmount(values: TicketsValues): number {
   return values.lines.reduce((sum, line) => sum + Math.max(0, line.amount || 0), 0);
 }
 
+/** Step 1's errors of one line: its amount's, a name's per ticket, its seats'. */
+export interface TicketLineErrors {
+  amount?: string;
+  names?: (string | undefined)[];
+  seats?: string;
+}
+
 /**
  * Spec 2 §5 "Public quantity" and "Free registration": at least 0, at most what may still be
  * added ('Max. N mere til dette arrangement'; for a free registration 'Der er kun N
- * tilgængelige pladser'), and a holder's name per ticket where the product asks for names.
+ * tilgængelige pladser'), a holder's name per ticket where the product asks for names, and a
+ * seat-ticket's seat per ticket ('Plads skal vælges!', spec 3 §5). Written out rather than as a
+ * yup schema: step 1 opens the event page, which loads no form library (issue 36). By line, in
+ * the products' order; a line without errors is undefined.
  */
-export function ticketsSchema(products: PublicProduct[], free: boolean, t: TFunction) {
-  const lineSchemas = products.map((product) => {
+export function ticketsErrors(
+  products: PublicProduct[],
+  free: boolean,
+  values: TicketsValues,
+  t: TFunction,
+): (TicketLineErrors | undefined)[] {
+  return products.map((product, index) => {
+    const line = values.lines[index];
+    const amount = line?.amount ?? 0;
+    const errors: TicketLineErrors = {};
     const max = maxMore(product);
-    let amount = yup.number().label(t('publicEvents.tickets.amount')).required().integer().min(0);
-    if (max !== null) {
-      amount = amount.max(
-        max,
-        t(free ? 'publicEvents.tickets.onlyPlaces' : 'publicEvents.tickets.maxMore', {
-          count: max,
-        }),
-      );
+    if (!Number.isInteger(amount) || amount < 0) {
+      errors.amount = t('validation.minValue', {
+        field: t('publicEvents.tickets.amount'),
+        min: 0,
+      });
+    } else if (max !== null && amount > max) {
+      errors.amount = t(free ? 'publicEvents.tickets.onlyPlaces' : 'publicEvents.tickets.maxMore', {
+        count: max,
+      });
     }
-    const name = product.nameRequired
-      ? yup.string().trim().required(t('publicEvents.tickets.holderNameRequired'))
-      : yup.string();
-    // A seat-ticket needs a seat per ticket: 'Plads skal vælges!' (spec 3 §5).
-    const seats = isSeatTicket(product)
-      ? yup
-          .array()
-          .test(
-            'seats',
-            t('publicEvents.tickets.seatRequired'),
-            (picked, context) =>
-              !(context.parent.amount > 0) || (picked?.length ?? 0) === context.parent.amount,
-          )
-      : yup.array();
-    return yup.object({ amount, names: yup.array(name), seats });
+    if (product.nameRequired) {
+      const names = (line?.names ?? []).map((name) =>
+        name.trim() === '' ? t('publicEvents.tickets.holderNameRequired') : undefined,
+      );
+      if (names.some(Boolean)) errors.names = names;
+    }
+    if (isSeatTicket(product) && amount > 0 && (line?.seats.length ?? 0) !== amount) {
+      errors.seats = t('publicEvents.tickets.seatRequired');
+    }
+    return Object.keys(errors).length > 0 ? errors : undefined;
   });
-  const [first, ...rest] = lineSchemas;
-  return yup.object({ lines: first ? yup.tuple([first, ...rest]) : yup.array() });
 }
 
 /** Step 2's form: the customer, the password of 'Opret bruger', the answers. */
@@ -212,38 +223,6 @@ export function answersPayload(
     }
     const value = Array.isArray(answer) ? (answer[0] ?? '') : (answer ?? '');
     return { title: definition.title, value, values: null };
-  });
-}
-
-/**
- * Spec 2 §5 guest customer: first name, last name, e-mail and phone required; a password of at
- * least 8 characters when a visitor ticks 'Opret bruger'; a required Select or Text question
- * answered (a Radio or Checkbox question is never required here, as the server has it).
- */
-export function contactSchema(
-  t: TFunction,
-  questions: ExtraInfoDefinition[],
-  canCreateUser: boolean,
-) {
-  const label = (field: string) => t(`publicEvents.contact.${field}`);
-  const asked = questions.map((question) => ({
-    ...question,
-    required: question.required && (question.type === 'Select' || question.type === 'Text'),
-  }));
-  return yup.object({
-    firstname: yup.string().label(label('firstname')).trim().required().max(254),
-    lastname: yup.string().label(label('lastname')).trim().required().max(254),
-    email: yup.string().label(label('email')).trim().required().email().max(254),
-    phone: yup.string().label(label('phone')).trim().required().max(254),
-    createUser: yup.boolean(),
-    password: yup
-      .string()
-      .label(label('password'))
-      .when('createUser', {
-        is: (createUser: boolean) => canCreateUser && createUser,
-        then: (schema) => schema.required().min(PASSWORD_MIN_LENGTH),
-      }),
-    answers: extraInfoSchema(asked),
   });
 }
 

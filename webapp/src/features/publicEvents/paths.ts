@@ -1,5 +1,10 @@
 import type { BookedOrderLink } from './localBooking';
 
+/** The API's public event (its page's first read): /public/events/{url}. */
+export function publicEventApiPath(url: string): string {
+  return `/public/events/${encodeURIComponent(url)}`;
+}
+
 /** The public page of an event: /events/{url} (spec 2 §2 "Public routes"). */
 export function publicEventPath(url: string): string {
   return `/events/${encodeURIComponent(url)}`;

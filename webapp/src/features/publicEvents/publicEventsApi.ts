@@ -12,10 +12,11 @@ import type {
 import type { PublicInvite } from '../../api/generated/events';
 import type { PaymentStart } from '../../api/generated/payments';
 import type { SeasonalTicket } from '../../api/generated/seats';
+import { publicEventApiPath } from './paths';
 
 // Absolute paths: the booking lives under /public/events in either mode.
 const EVENTS_URL = '/public/events';
-const eventUrl = (id: string) => `${EVENTS_URL}/${encodeURIComponent(id)}`;
+const eventUrl = publicEventApiPath;
 const orderUrl = ({ eventId, orderId }: OrderLink) =>
   `${eventUrl(eventId)}/order/${encodeURIComponent(orderId)}`;
 

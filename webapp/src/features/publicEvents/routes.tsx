@@ -1,10 +1,16 @@
+import type { Params } from 'react-router';
 import { lazyPage, type AreaRoutes } from '../../shared/areaRoutes';
 import type { RouteHandle } from '../../shared/routeHandle';
+import { publicEventApiPath } from './paths';
 
 // Stripe's packages come with the page only.
-const PublicEventPage = lazyPage(() =>
-  import('./PublicEventPage').then((page) => page.PublicEventPage),
+const PublicEventPage = lazyPage(
+  () => import('./PublicEventPage').then((page) => page.PublicEventPage),
+  { primeReact: false },
 );
+
+// The page's first read, started with its code (issue 36: the slow phone's round trip).
+const eventRead = ({ id }: Params) => publicEventApiPath(id ?? '');
 
 /**
  * The public event page (spec 2 §2 "Public routes"): /events/{url} and, with the confirmation of
@@ -25,7 +31,11 @@ export const areaRoutes: AreaRoutes = {
             {
               index: true,
               element: <PublicEventPage />,
-              handle: { name: 'public-event', publicInPublicMode: true } satisfies RouteHandle,
+              handle: {
+                name: 'public-event',
+                publicInPublicMode: true,
+                earlyGet: eventRead,
+              } satisfies RouteHandle,
             },
             {
               path: ':orderId',
@@ -33,6 +43,7 @@ export const areaRoutes: AreaRoutes = {
               handle: {
                 name: 'public-event-confirmation',
                 publicInPublicMode: true,
+                earlyGet: eventRead,
               } satisfies RouteHandle,
             },
           ],

@@ -1,19 +1,18 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSession } from '../../api/appApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { mergeHandles } from '../../shared/routeHandle';
+import { useRouteHandle } from '../../shared/routeHandle';
 import { decideRoute, SESSION_ROUTES } from './guard';
 import { pathVisited, returnToRemembered } from './sessionSlice';
 
 /** Applies the guard to every navigation and remembers paths for the return after login. */
 export function RouteGuard() {
   const session = useAppSession();
-  const matches = useMatches();
   const location = useLocation();
   const dispatch = useAppDispatch();
   const previousPath = useAppSelector((state) => state.session.previousPath);
-  const route = mergeHandles(matches);
+  const route = useRouteHandle();
   const path = location.pathname + location.search + location.hash;
   const decision = decideRoute({
     route,

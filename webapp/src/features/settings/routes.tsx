@@ -20,16 +20,18 @@ const ModulesPage = lazyPage(() => import('./ModulesPage').then((page) => page.M
 const ModuleEditorPage = lazyPage(() =>
   import('./ModuleEditorPage').then((page) => page.ModuleEditorPage),
 );
+const AuditPage = lazyPage(() => import('./AuditPage').then((page) => page.AuditPage));
 const JobsPage = lazyPage(() => import('./JobsPage').then((page) => page.JobsPage));
 const ProfilePage = lazyPage(() => import('./ProfilePage').then((page) => page.ProfilePage));
 
 /**
- * The settings area (spec 1 §2): Indstillinger and Brugere for club admins, and the admin group
+ * The settings area (spec 1 §2): Indstillinger, Brugere and Revision (issue 37) for club admins, and the admin group
  * (Users, Clients, Modules, Jobs) for System Admins.
  */
 const settingsNav: SideNavItem[] = [
   { label: 'settings.nav.settings', to: '/settings' },
   { label: 'settings.nav.users', to: '/settings/users' },
+  { label: 'settings.nav.audit', to: '/settings/audit' },
   { label: 'settings.nav.adminUsers', to: '/settings/admin-users', superAdmin: true },
   { label: 'settings.nav.clients', to: '/settings/clients', superAdmin: true },
   { label: 'settings.nav.modules', to: '/settings/modules', superAdmin: true },
@@ -94,6 +96,11 @@ export const areaRoutes: AreaRoutes = {
           systemAdmin(<ModuleEditorPage />),
           'settings.modules.editorTitle',
         ),
+        {
+          path: 'audit',
+          element: clubAdmin(<AuditPage />),
+          handle: { name: 'audit', crumb: 'settings.nav.audit' } satisfies RouteHandle,
+        },
         {
           path: 'jobs',
           element: systemAdmin(<JobsPage />),

@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import type { ChainCheck } from '../../api/generated/history';
 import { entityFormData, type MultipartFiles } from '../../shared/multipart';
 import type {
   ClientDetail,
@@ -15,6 +16,16 @@ import type {
 /** Settings and administration calls (spec 1 §7 "Settings and administration"). */
 export const settingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /** The club's last club-wide chain check (issue 37), or null when none was run. */
+    getLatestChainCheck: build.query<ChainCheck | null, void>({
+      query: () => '/api/audit/chain-checks/latest',
+      providesTags: [{ type: 'History', id: 'CHAIN_CHECK' }],
+    }),
+    /** Queues a club-wide chain check, or answers the one already under way. */
+    startChainCheck: build.mutation<ChainCheck, void>({
+      query: () => ({ url: '/api/audit/chain-checks', method: 'POST' }),
+      invalidatesTags: [{ type: 'History', id: 'CHAIN_CHECK' }],
+    }),
     getClubUser: build.query<ClubUser, string>({
       query: (id) => `/api/client/users/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'ClientUser', id }],
@@ -160,6 +171,8 @@ export const settingsApi = baseApi.injectEndpoints({
 });
 
 export const {
+  useGetLatestChainCheckQuery,
+  useStartChainCheckMutation,
   useGetClubUserQuery,
   useLazyFindClubUserQuery,
   useSaveClubUserMutation,

@@ -1,20 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useMatches } from 'react-router';
+import { Link } from 'react-router';
 import type { ClientModule } from '../../api/appApi';
-import { isRouteHandle } from '../../shared/routeHandle';
+import { isRouteHandle, useRouteMatches } from '../../shared/routeHandle';
+import { useModuleName } from './moduleName';
 
 /** Home, then one crumb per matched route that names itself (its crumb or its module's name). */
 export function Breadcrumbs({ modules }: { modules: ClientModule[] }) {
   const { t } = useTranslation();
-  const matches = useMatches();
+  const matches = useRouteMatches();
+  const nameOf = useModuleName();
   const crumbs = matches.flatMap((match) => {
     if (!isRouteHandle(match.handle) || match.handle.name === 'home') return [];
     const { crumb, module } = match.handle;
-    const label = crumb
-      ? t(crumb)
-      : module
-        ? modules.find((candidate) => candidate.alias === module)?.name
-        : undefined;
+    const found = module ? modules.find((candidate) => candidate.alias === module) : undefined;
+    const label = crumb ? t(crumb) : found ? nameOf(found) : undefined;
     return label ? [{ path: match.pathname, label }] : [];
   });
   // Consecutive routes naming the same thing (a layout route and its index) show once.

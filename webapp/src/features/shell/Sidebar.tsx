@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { ClientConfig, ClientModule } from '../../api/appApi';
 import { useAppSelector } from '../../app/hooks';
+import { useModuleName } from './moduleName';
 
 export const SIDEBAR_ID = 'tb-sidebar';
 
@@ -14,6 +15,7 @@ interface SidebarProps {
 export function Sidebar({ client, modules }: SidebarProps) {
   const { t } = useTranslation();
   const open = useAppSelector((state) => state.uiPrefs.sidebarOpen);
+  const nameOf = useModuleName();
   return (
     <aside id={SIDEBAR_ID} className={open ? 'tb-sidebar' : 'tb-sidebar tb-sidebar-collapsed'}>
       <div className="tb-sidebar-brand">
@@ -34,11 +36,11 @@ export function Sidebar({ client, modules }: SidebarProps) {
                   to={module.url}
                   end={module.url === '/'}
                   className={({ isActive }) => (isActive ? 'tb-nav-link active' : 'tb-nav-link')}
-                  title={open ? undefined : module.name}
-                  aria-label={open ? undefined : module.name}
+                  title={open ? undefined : nameOf(module)}
+                  aria-label={open ? undefined : nameOf(module)}
                 >
                   <i className={module.icon} aria-hidden="true" />
-                  {open && <span>{module.name}</span>}
+                  {open && <span>{nameOf(module)}</span>}
                 </NavLink>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { announceThemeApplied } from '../../shared/ui/themeRevision';
 
 export const THEME_URLS = {
   light: '/themes/lara-light-blue/theme.css',
@@ -16,7 +17,11 @@ export function ThemeSync() {
     const link = document.getElementById('theme-link');
     if (link instanceof HTMLLinkElement) {
       const href = darkMode ? THEME_URLS.dark : THEME_URLS.light;
-      if (link.getAttribute('href') !== href) link.setAttribute('href', href);
+      if (link.getAttribute('href') !== href) {
+        // The new theme's colours are there once its stylesheet has loaded.
+        link.addEventListener('load', announceThemeApplied, { once: true });
+        link.setAttribute('href', href);
+      }
     }
   }, [darkMode]);
   return null;

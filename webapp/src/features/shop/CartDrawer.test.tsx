@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoFc, modules } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { fieldRefusal, line, seatLine, serveShop } from './shopFixtures';
+import { findToasts } from '../../test/toasts';
 
 async function openCart(name: string | RegExp = /^Kurv/) {
   await userEvent.click(await screen.findByRole('button', { name }));
@@ -104,7 +105,7 @@ describe('the cart drawer', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '7');
     await userEvent.tab();
-    const toast = document.querySelector('.p-toast') as HTMLElement;
+    const toast = await findToasts();
     expect(await within(toast).findByText('Antal skal være mellem 0 og 100')).toBeInTheDocument();
     await waitFor(() =>
       expect(

@@ -1,25 +1,18 @@
-import { Button } from 'primereact/button';
-import { InputNumber } from 'primereact/inputnumber';
-import { Sidebar as Drawer } from 'primereact/sidebar';
-import { createContext, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { apiErrorMessage } from '../../api/baseApi';
-import type { Cart, CartLine } from '../../api/generated/shop';
-import { Alert } from '../../shared/ui/Alert';
-import { Money } from '../../shared/ui/Money';
-import { Preloader } from '../../shared/ui/Preloader';
-import { useToast } from '../../shared/ui/Toast';
-import { CHECKOUT_PATH } from './paths';
 import {
-  refusalMessage,
-  useCartOwner,
-  useGetCartQuery,
-  useUpdateCartLineMutation,
-} from './shopApi';
-import { seatText } from './seatText';
-import { ShopImage } from './ShopPrice';
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useId,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Cart, CartLine } from '../../api/generated/shop';
+import { useCartOwner, useGetCartQuery } from './shopApi';
 import './shop.css';
+import { withPrime } from '../../shared/ui/withPrime';
 
 /** The most of one line (the server's limit). */
 export const MAX_AMOUNT = 100;
@@ -60,175 +53,18 @@ export function lineName(line: CartLine): string {
   return line.seat ? `${name} (${line.seat})` : name;
 }
 
-function SeatText({ line }: { line: CartLine }) {
-  const { t } = useTranslation();
-  return <p className="tb-cart-line-seat">{seatText(t, line)}</p>;
-}
-
-/** A normal line's amount: sent as the field is left or stepped (a seat line is one seat). */
-function LineAmount({ line, owner }: { line: CartLine; owner: string }) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const [update, { isLoading }] = useUpdateCartLineMutation();
-  // A refused change shows the line's amount again.
-  const [revision, setRevision] = useState(0);
-  // Tab and the blur after it both tell the same value: it is sent once.
-  const sent = useRef<number | null>(null);
-
-  async function change(value: number | null | undefined) {
-    if (value === null || value === undefined || value < 1) return;
-    const amount = Math.min(value, MAX_AMOUNT);
-    if (amount === line.amount || amount === sent.current) return;
-    sent.current = amount;
-    try {
-      await update({ owner, id: line.id, amount }).unwrap();
-    } catch (error) {
-      toast.error(refusalMessage(error) ?? apiErrorMessage(error) ?? t('shop.cart.changeFailed'));
-      setRevision((current) => current + 1);
-    } finally {
-      sent.current = null;
-    }
-  }
-
-  return (
-    <InputNumber
-      key={`${line.amount}:${revision}`}
-      value={line.amount}
-      min={1}
-      max={MAX_AMOUNT}
-      useGrouping={false}
-      showButtons
-      buttonLayout="horizontal"
-      incrementButtonIcon="pi pi-plus"
-      decrementButtonIcon="pi pi-minus"
-      size={3}
-      className="tb-cart-amount"
-      aria-label={t('shop.cart.amountOf', { title: lineName(line) })}
-      disabled={isLoading}
-      onValueChange={(event) => void change(event.value)}
-    />
-  );
-}
-
-function CartLineItem({ line, owner }: { line: CartLine; owner: string }) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const [update, { isLoading }] = useUpdateCartLineMutation();
-  const name = lineName(line);
-
-  async function remove() {
-    try {
-      await update({ owner, id: line.id, amount: 0 }).unwrap();
-    } catch (error) {
-      toast.error(refusalMessage(error) ?? apiErrorMessage(error) ?? t('shop.cart.changeFailed'));
-    }
-  }
-
-  return (
-    <li className="tb-cart-line" aria-label={name}>
-      <ShopImage src={line.image} className="tb-cart-line-image" />
-      <div className="tb-cart-line-body">
-        <p className="tb-cart-line-title">
-          <strong>{line.title}</strong>
-          {line.variant && <span> – {line.variant}</span>}
-        </p>
-        {line.options.length > 0 && (
-          <ul className="tb-cart-line-options">
-            {line.options.map((option, index) => (
-              <li key={`${option.productId ?? ''}:${index}`}>
-                {option.title} (+ <Money ore value={option.priceWithVat} />)
-              </li>
-            ))}
-          </ul>
-        )}
-        {line.seat && <SeatText line={line} />}
-        {line.seat && !line.seatHeld && <Alert severity="warn">{t('shop.cart.seatNotHeld')}</Alert>}
-        <div className="tb-cart-line-foot">
-          {line.seat ? (
-            <span>
-              {t('shop.cart.amount')}: {line.amount}
-            </span>
-          ) : (
-            <LineAmount line={line} owner={owner} />
-          )}
-          <span className="tb-cart-line-total">
-            <span className="tb-visually-hidden">{t('shop.cart.lineTotal')}: </span>
-            <Money ore value={line.totalWithVat} />
-          </span>
-          <Button
-            type="button"
-            text
-            rounded
-            severity="danger"
-            icon="pi pi-trash"
-            aria-label={t('shop.cart.remove', { title: name })}
-            loading={isLoading}
-            onClick={() => void remove()}
-          />
-        </div>
-      </div>
-    </li>
-  );
-}
-
-function CartTotals({ cart }: { cart: Cart }) {
-  const { t } = useTranslation();
-  const rows: [string, number][] = [
-    ['subtotal', cart.subtotal],
-    ['vat', cart.vat],
-    ['total', cart.total],
-  ];
-  return (
-    <dl className="tb-cart-totals" aria-label={t('shop.cart.totals')}>
-      {rows.map(([key, value]) => (
-        <div key={key} className={`tb-cart-total tb-cart-total-${key}`}>
-          <dt>{t(`shop.cart.${key}`)}</dt>
-          <dd>
-            <Money ore value={value} />
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function CartContents({ onCheckout }: { onCheckout: () => void }) {
-  const { t } = useTranslation();
-  const owner = useCartOwner();
-  const { data: cart, isError } = useGetCartQuery(owner);
-  if (!cart) {
-    return isError ? (
-      <Alert severity="error">{t('shop.cart.loadFailed')}</Alert>
-    ) : (
-      <Preloader label={t('common.loading')} />
-    );
-  }
-  if (cart.lines.length === 0) return <p>{t('shop.cart.empty')}</p>;
-  return (
-    <div className="tb-cart">
-      <ul className="tb-cart-lines" aria-label={t('shop.cart.lines')}>
-        {cart.lines.map((line) => (
-          <CartLineItem key={line.id} line={line} owner={owner} />
-        ))}
-      </ul>
-      <CartTotals cart={cart} />
-      <Link
-        to={CHECKOUT_PATH}
-        className="p-button p-component tb-cart-checkout"
-        onClick={onCheckout}
-      >
-        {t('shop.cart.checkout')}
-      </Link>
-    </div>
-  );
-}
+/** The drawer's panel, loaded when the cart is first opened. */
+const CartPanel = lazy(() =>
+  withPrime(() => import('./CartPanel')).then((module) => ({ default: module.CartPanel })),
+);
 
 /**
  * The cart drawer 'Kurv' (spec 3 §2 "Web shop"): the header's cart button, with the number of
  * items as its badge, opens it. The cart is read as the layout mounts and lives on the server
  * only: each line with its picture, variant, add-ons and seat, its amount (a seat line is one
  * seat), its total and a remove button; then the totals and 'Gå til kassen'. An empty cart says
- * 'Ingen produkter i kurven'.
+ * 'Ingen produkter i kurven'. The button is plain markup with PrimeReact's classes and the drawer
+ * loads when first opened: the public header loads none of PrimeReact (issue 36).
  */
 export function CartDrawer() {
   const { t } = useTranslation();
@@ -237,37 +73,28 @@ export function CartDrawer() {
   const { data: cart } = useGetCartQuery(owner);
   const count = cartCount(cart);
   const titleId = useId();
+  // Once opened, the panel stays mounted (it animates its closing itself).
+  const [opened, setOpened] = useState(false);
+  if (drawer.visible && !opened) setOpened(true);
   return (
     <>
-      <Button
+      <button
         type="button"
-        text
-        rounded
-        icon="pi pi-shopping-cart"
-        badge={count > 0 ? String(count) : undefined}
-        badgeClassName="p-badge-danger"
+        className="p-button p-component p-button-icon-only p-button-rounded p-button-text"
         aria-label={t('shop.cart.button', { count })}
         aria-haspopup="dialog"
         onClick={drawer.show}
-      />
-      <Drawer
-        visible={drawer.visible}
-        position="right"
-        onHide={drawer.hide}
-        header={
-          <h2 id={titleId} className="tb-drawer-title">
-            {t('shop.cart.title')}
-          </h2>
-        }
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        style={{ width: '24rem', maxWidth: '100vw' }}
-        closeIcon="pi pi-times"
-        ariaCloseLabel={t('common.close')}
       >
-        <CartContents onCheckout={drawer.hide} />
-      </Drawer>
+        <span className="p-button-icon p-c pi pi-shopping-cart" aria-hidden="true" />
+        {count > 0 && (
+          <span className="p-badge p-component p-badge-no-gutter p-badge-danger">{count}</span>
+        )}
+      </button>
+      {opened && (
+        <Suspense fallback={null}>
+          <CartPanel drawer={drawer} titleId={titleId} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -63,6 +63,7 @@ import {
 } from './shopApi';
 import { ShopLogin } from './ShopLogin';
 import './shop.css';
+import { LineOptions } from './LineOptions';
 
 /** The order's money as the summary shows it; the discount with VAT, as prices are shown. */
 interface Totals {
@@ -157,15 +158,7 @@ function SummaryLines({
               <strong>{line.title}</strong>
               {line.variant && <span> – {line.variant}</span>}
             </p>
-            {line.options.length > 0 && (
-              <ul className="tb-cart-line-options">
-                {line.options.map((option, optionIndex) => (
-                  <li key={`${option.productId ?? ''}:${optionIndex}`}>
-                    {option.title} (+ <Money ore value={option.priceWithVat} />)
-                  </li>
-                ))}
-              </ul>
-            )}
+            <LineOptions options={line.options} />
             {line.seat && <p className="tb-checkout-line-seat">{seatText(t, line)}</p>}
             {withErrors && <LineErrors index={index} />}
           </div>

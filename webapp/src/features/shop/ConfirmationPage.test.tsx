@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { POLL_LIMIT_MS, POLL_MS } from './ConfirmationPage';
 import { confirmedOrder, ORDER_ID, ORDER_TOKEN, serveShop } from './shopFixtures';
+import { findToasts } from '../../test/toasts';
 
 const CONFIRMATION = `/shop/confirmation/${ORDER_ID}?token=${ORDER_TOKEN}`;
 const STILL_WAITING =
@@ -194,7 +195,7 @@ describe("a web shop order's confirmation", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Webshop' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/shop');
     expect(calls.orderReads).toEqual([{ id: ORDER_ID, token: 'forkert' }]);
-    const toast = document.querySelector('.p-toast') as HTMLElement;
+    const toast = await findToasts();
     expect(within(toast).getByText('Du har ikke adgang til dette')).toBeInTheDocument();
   });
 

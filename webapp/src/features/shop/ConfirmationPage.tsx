@@ -20,6 +20,7 @@ import { SHOP_PATH } from './paths';
 import { seatText } from './seatText';
 import { useGetConfirmedOrderQuery } from './shopApi';
 import './shop.css';
+import { LineOptions } from './LineOptions';
 
 /** While the payment is pending the order is asked for again this often, for this long. */
 export const POLL_MS = 2000;
@@ -63,15 +64,7 @@ function ProductCell({ line }: { line: ConfirmedLine }) {
         <strong>{line.title}</strong>
         {line.variant && <span> – {line.variant}</span>}
       </span>
-      {line.options.length > 0 && (
-        <ul className="tb-cart-line-options">
-          {line.options.map((option, index) => (
-            <li key={`${option.productId ?? ''}:${index}`}>
-              {option.title} (+ <Money ore value={option.priceWithVat} />)
-            </li>
-          ))}
-        </ul>
-      )}
+      <LineOptions options={line.options} />
       {(line.seat || line.seatEvent) && (
         <span className="tb-confirmation-seat">{seatText(t, line)}</span>
       )}

@@ -1,4 +1,3 @@
-import { Checkbox } from 'primereact/checkbox';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -39,10 +38,13 @@ function CategoryFilter({
       <legend>{t('shop.categories')}</legend>
       {categories.map((category, index) => (
         <div key={category.id} className="tb-field-inline">
-          <Checkbox
-            inputId={`${id}-${index}`}
+          {/* A native box: the shop's first page loads none of PrimeReact (issue 36). */}
+          <input
+            type="checkbox"
+            id={`${id}-${index}`}
+            className="tb-checkbox"
             checked={chosen.includes(category.id)}
-            onChange={(event) => toggle(category.id, Boolean(event.checked))}
+            onChange={(event) => toggle(category.id, event.target.checked)}
           />
           <label htmlFor={`${id}-${index}`}>{category.title}</label>
         </div>

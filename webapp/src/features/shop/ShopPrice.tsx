@@ -1,4 +1,3 @@
-import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../shared/ui/Money';
 
@@ -27,7 +26,11 @@ export function ShopPrice({ price, fromPrice, originalPrice, soldOut }: ShopPric
           <Money ore value={originalPrice} />
         </del>
       )}
-      {soldOut && <Tag severity="danger" value={t('shop.price.soldOut')} />}
+      {soldOut && (
+        <span className="p-tag p-component p-tag-danger">
+          <span className="p-tag-value">{t('shop.price.soldOut')}</span>
+        </span>
+      )}
     </p>
   );
 }

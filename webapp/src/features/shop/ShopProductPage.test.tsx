@@ -18,6 +18,7 @@ import {
   serveShop,
   SHIRT_ID,
 } from './shopFixtures';
+import { findToasts } from '../../test/toasts';
 
 /** jsdom cannot measure PrimeReact's positioned overlays, so they stay display:none here. */
 async function chooseOption(label: string, option: string) {
@@ -28,8 +29,6 @@ async function chooseOption(label: string, option: string) {
 
 /** Money as the app writes it: '1.234,50 kr.' with a no-break space. */
 const kr = (text: string) => text.replace(/ kr\./g, '\u00a0kr.');
-
-const toasts = () => document.querySelector('.p-toast') as HTMLElement;
 
 describe('a product of the web shop', () => {
   it('shows the product: its picture, description, price, variants and add-ons', async () => {
@@ -84,7 +83,9 @@ describe('a product of the web shop', () => {
     expect(sent?.get('options')).toBe(`${PRINT_ID},${GIFT_WRAP_ID}`);
     expect(sent?.get('seat')).toBeNull();
 
-    expect(await within(toasts()).findByText('Produktet er lagt i kurven')).toBeInTheDocument();
+    expect(
+      await within(await findToasts()).findByText('Produktet er lagt i kurven'),
+    ).toBeInTheDocument();
     const drawer = await screen.findByRole('dialog', { name: 'Kurv' });
     const lines = within(drawer).getByRole('list', { name: 'Produkter i kurven' });
     expect(within(lines).getByRole('listitem', { name: 'Spillertrøje – Large' })).toHaveTextContent(
@@ -101,7 +102,7 @@ describe('a product of the web shop', () => {
     renderApp(`/shop/${SHIRT_ID}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Læg i kurv' }));
     expect(
-      await within(toasts()).findByText('Der opstod en fejl! Produktet er udsolgt'),
+      await within(await findToasts()).findByText('Der opstod en fejl! Produktet er udsolgt'),
     ).toBeInTheDocument();
     expect(calls.adds[0]?.get('options')).toBeNull();
     expect(calls.adds[0]?.get('variantId')).toBeNull();
@@ -116,7 +117,9 @@ describe('a product of the web shop', () => {
     renderApp(`/shop/${SHIRT_ID}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Læg i kurv' }));
     expect(
-      await within(toasts()).findByText('Der opstod en fejl! Antal skal være mellem 1 og 100'),
+      await within(await findToasts()).findByText(
+        'Der opstod en fejl! Antal skal være mellem 1 og 100',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Antal')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Antal')).toHaveAccessibleDescription(
@@ -223,7 +226,9 @@ describe('a seat-ticket of the web shop', () => {
         holdToken: HOLD_TOKEN,
       },
     ]);
-    expect(await within(toasts()).findByText('Produktet er lagt i kurven')).toBeInTheDocument();
+    expect(
+      await within(await findToasts()).findByText('Produktet er lagt i kurven'),
+    ).toBeInTheDocument();
     const drawer = await screen.findByRole('dialog', { name: 'Kurv' });
     expect(within(drawer).getByRole('listitem', { name: 'Siddeplads (N1-3)' })).toHaveTextContent(
       'Derby: Tribune Nord, række N1, plads 3',
@@ -266,11 +271,15 @@ describe('a seat-ticket of the web shop', () => {
     await pickSeats('N1-3', 'N1-4');
 
     expect(
-      await within(toasts()).findByText('Der opstod en fejl! Pladsen er allerede i kurven'),
+      await within(await findToasts()).findByText(
+        'Der opstod en fejl! Pladsen er allerede i kurven',
+      ),
     ).toBeInTheDocument();
     await waitFor(() => expect(seats.releases).toEqual([{ holdToken: HOLD_TOKEN, seat: 'N1-4' }]));
     expect(calls.adds.map((params) => params.get('seat'))).toEqual(['N1-3', 'N1-4']);
-    expect(within(toasts()).queryByText('Produktet er lagt i kurven')).not.toBeInTheDocument();
+    expect(
+      within(await findToasts()).queryByText('Produktet er lagt i kurven'),
+    ).not.toBeInTheDocument();
   });
 
   it('chooses among several events, and says when there is none', async () => {

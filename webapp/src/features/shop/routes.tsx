@@ -1,7 +1,10 @@
 import { lazyPage, type AreaRoutes } from '../../shared/areaRoutes';
 import type { RouteHandle } from '../../shared/routeHandle';
 
-const ShopPage = lazyPage(() => import('./ShopPage').then((page) => page.ShopPage));
+// The shop's first page is drawn without PrimeReact: a buyer on a phone loads none of it there.
+const ShopPage = lazyPage(() => import('./ShopPage').then((page) => page.ShopPage), {
+  primeReact: false,
+});
 const ShopProductPage = lazyPage(() =>
   import('./ShopProductPage').then((page) => page.ShopProductPage),
 );

@@ -130,6 +130,9 @@ export function SubscriptionLinesCard({ link, page }: SubscriptionLinesCardProps
           value={page.lines}
           dataKey="id"
           size="small"
+          // On a phone each line stacks as a card, its column names beside its values.
+          responsiveLayout="stack"
+          breakpoint="40rem"
           // The option boxes follow the saving, which is not in a row's data.
           cellMemo={false}
           pt={{ table: { 'aria-label': t('subscriptionPublic.lines.table') } }}

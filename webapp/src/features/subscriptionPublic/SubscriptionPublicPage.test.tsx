@@ -275,14 +275,17 @@ describe('the public subscription page', () => {
     expect(within(terms).getByText('Startdato')).toBeInTheDocument();
     expect(within(terms).getAllByText('01-01-2027')).toHaveLength(2);
 
+    // Each cell holds its column's name too (a phone's stacked rows show it; a desktop hides it).
     const lines = screen.getByRole('table', { name: 'Produkter' });
     expect(
       within(lines).getByRole('row', {
-        name: `Fitness Voksen 1 ${formatOre(29900)} ${formatOre(29900)}`,
+        name: `Produkt Fitness Voksen Antal 1 Pris ${formatOre(29900)} Beløb ${formatOre(29900)}`,
       }),
     ).toBeVisible();
     expect(
-      within(lines).getByRole('row', { name: `Håndklæde 2 ${formatOre(2500)} ${formatOre(5000)}` }),
+      within(lines).getByRole('row', {
+        name: `Produkt Håndklæde Antal 2 Pris ${formatOre(2500)} Beløb ${formatOre(5000)}`,
+      }),
     ).toBeVisible();
     const totals = screen.getByRole('table', { name: 'Totaler' });
     expect(within(totals).getByRole('row', { name: `Subtotal ${formatOre(27920)}` })).toBeVisible();

@@ -10,8 +10,14 @@ import { Alert } from '../ui/Alert';
 import { DateTime } from '../ui/DateTime';
 import { Preloader } from '../ui/Preloader';
 import { useToast } from '../ui/Toast';
+import { CompareVersions } from './CompareVersions';
 import { describeChanges, type HistoryFormats } from './formatChange';
-import { useExportHistoryMutation, useGetHistoryAtQuery, useGetHistoryQuery } from './historyApi';
+import {
+  useExportHistoryMutation,
+  useGetHistoryAtQuery,
+  useGetHistoryQuery,
+  useLazyVerifyHistoryQuery,
+} from './historyApi';
 import type { HistoryEntry } from './types';
 
 export interface HistoryTabProps {
@@ -70,9 +76,51 @@ function AsOfDialog({
 }
 
 /**
+ * 'Verificér' (issue 37): the server recomputes the aggregate's hash chain; the answer says it is
+ * whole, or names the first event that was changed, is missing or has no hash. The button goes
+ * with the tab's actions, the answer under them.
+ */
+function useChainCheck(aggregateType: string, id: string, labels: Record<string, string>) {
+  const { t } = useTranslation();
+  const [verify, verdict] = useLazyVerifyHistoryQuery();
+  const result = verdict.currentData;
+  const button = (
+    <Button
+      type="button"
+      outlined
+      icon="pi pi-verified"
+      label={t('history.verify.action')}
+      loading={verdict.isFetching}
+      onClick={() => void verify({ aggregateType, id }, false)}
+    />
+  );
+  let answer: ReactNode = null;
+  if (verdict.isFetching) {
+    answer = null;
+  } else if (verdict.isError) {
+    answer = (
+      <Alert severity="error">{apiErrorMessage(verdict.error) ?? t('history.verify.failed')}</Alert>
+    );
+  } else if (result) {
+    answer = (
+      <Alert severity={result.valid ? 'success' : 'error'}>
+        {result.brokenAt
+          ? t('history.verify.broken', {
+              sequence: result.brokenAt.sequence,
+              event: labels[result.brokenAt.eventType] ?? result.brokenAt.eventType,
+              problem: t(`history.verify.problem.${result.brokenAt.problem}`),
+            })
+          : t('history.verify.valid', { count: result.events })}
+      </Alert>
+    );
+  }
+  return { button, answer };
+}
+
+/**
  * The Historik tab of an aggregate (orders, contracts, subscriptions, invoices): every event with
  * its time, who did it (and who acted as them), what it was and what it changed; each event can show
- * the aggregate as it was right after it.
+ * the aggregate as it was right after it, and any two can be compared.
  */
 export function HistoryTab({
   aggregateType,
@@ -87,6 +135,7 @@ export function HistoryTab({
   const [exportHistory, exporting] = useExportHistoryMutation();
   const toast = useToast();
   const [sequence, setSequence] = useState<number | null>(null);
+  const chainCheck = useChainCheck(aggregateType, id, labels);
   const words = useMemo(() => ({ yes: t('common.yes'), no: t('common.no'), empty: '–' }), [t]);
   const entries = useMemo(
     () => [...(query.data ?? [])].sort((a, b) => a.sequence - b.sequence),
@@ -114,7 +163,9 @@ export function HistoryTab({
             }
           }}
         />
+        {chainCheck.button}
       </div>
+      {chainCheck.answer}
       {query.isError && (
         <Alert severity="error">{apiErrorMessage(query.error) ?? t('history.failed')}</Alert>
       )}
@@ -188,6 +239,13 @@ export function HistoryTab({
           )}
         />
       </DataTable>
+      <CompareVersions
+        aggregateType={aggregateType}
+        id={id}
+        entries={entries}
+        labels={labels}
+        formats={formats}
+      />
       <AsOfDialog
         aggregateType={aggregateType}
         id={id}

@@ -1,4 +1,5 @@
 import { formatOreWithCode, formatPercent } from '../format';
+import type { VersionDiff } from '../../api/generated/history';
 import type { HistoryChange } from './types';
 
 /** How an aggregate's values read in its history. */
@@ -184,4 +185,32 @@ export function describeChanges(
       old: formatHistoryValue(change.old, change.field, formats, words),
       new: formatHistoryValue(change.new, change.field, formats, words),
     }));
+}
+
+/** Fields every record keeps for itself (its write counter), left out of a compare. */
+const BOOKKEEPING = ['version'];
+
+/**
+ * What differs between two versions (the compare's answer) as changes the history describes: its
+ * fields, and each line that differs field by field under its name (an added line's every value
+ * from nothing, a removed one's to nothing), so amounts show as amounts.
+ */
+export function versionChanges(diff: VersionDiff): HistoryChange[] {
+  const lineChanges = diff.lines.flatMap((line, index) => {
+    const name = itemName(line.new ?? line.old, index);
+    const at = (field: string) => `${line.list}[${name}].${field}`;
+    if (line.kind === 'changed') {
+      return line.changes.map((change) => ({ ...change, field: at(change.field) }));
+    }
+    const whole = (line.kind === 'added' ? line.new : line.old) ?? {};
+    return Object.entries(whole)
+      .filter(([field, value]) => field !== 'id' && !isEmpty(value))
+      .map(([field, value]) =>
+        line.kind === 'added'
+          ? { field: at(field), old: null, new: value }
+          : { field: at(field), old: value, new: null },
+      );
+  });
+  const fields = diff.changes.filter((change) => !BOOKKEEPING.includes(change.field));
+  return [...fields, ...lineChanges];
 }

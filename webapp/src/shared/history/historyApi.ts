@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import type { ChainVerdict, VersionDiff } from '../../api/generated/history';
 import { saveBlob } from '../download';
 import type { HistoryEntry } from './types';
 
@@ -42,7 +43,26 @@ export const historyApi = baseApi.injectEndpoints({
         return { data: null };
       },
     }),
+    /** Compare two versions: the aggregate after event `from` against after event `to`. */
+    diffHistory: build.query<VersionDiff, HistoryRequest & { from: number; to: number }>({
+      query: (request) => ({
+        url: `${historyUrl(request)}/diff`,
+        params: { from: request.from, to: request.to },
+      }),
+      providesTags: (_result, _error, { aggregateType, id }) => [historyTag(aggregateType, id)],
+    }),
+    /** 'Verificér': the aggregate's hash chain recomputed by the server, on request only. */
+    verifyHistory: build.query<ChainVerdict, HistoryRequest>({
+      query: (request) => `${historyUrl(request)}/verify`,
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useGetHistoryQuery, useGetHistoryAtQuery, useExportHistoryMutation } = historyApi;
+export const {
+  useGetHistoryQuery,
+  useGetHistoryAtQuery,
+  useExportHistoryMutation,
+  useLazyVerifyHistoryQuery,
+  useDiffHistoryQuery,
+} = historyApi;

@@ -1,10 +1,16 @@
 import { Button, type ButtonProps } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmHostListens, confirmHostMounted, wantConfirmHost } from './confirmHost';
 
-/** Mount once (the app does): the dialog every confirmation uses. */
+// The app mounts the dialog's host once a page that asks has loaded.
+wantConfirmHost();
+
+/** Mounted once (the app does, once this module has loaded): the dialog every confirmation uses. */
 export function ConfirmDialogHost() {
+  // The dialog's own effect (a child's, so it runs first) has started listening by now.
+  useEffect(() => confirmHostListens(), []);
   return <ConfirmDialog />;
 }
 
@@ -20,17 +26,19 @@ export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
   return useCallback(
     ({ message, header }: ConfirmOptions) =>
       new Promise<boolean>((resolve) => {
-        confirmDialog({
-          message,
-          header: header ?? t('common.confirm.header'),
-          icon: 'pi pi-exclamation-triangle',
-          acceptLabel: t('common.confirm.accept'),
-          rejectLabel: t('common.confirm.reject'),
-          defaultFocus: 'reject',
-          accept: () => resolve(true),
-          reject: () => resolve(false),
-          onHide: () => resolve(false),
-        });
+        void confirmHostMounted.then(() =>
+          confirmDialog({
+            message,
+            header: header ?? t('common.confirm.header'),
+            icon: 'pi pi-exclamation-triangle',
+            acceptLabel: t('common.confirm.accept'),
+            rejectLabel: t('common.confirm.reject'),
+            defaultFocus: 'reject',
+            accept: () => resolve(true),
+            reject: () => resolve(false),
+            onHide: () => resolve(false),
+          }),
+        );
       }),
     [t],
   );

@@ -6,7 +6,7 @@ import { RadioButton } from 'primereact/radiobutton';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Password } from 'primereact/password';
-import { useId, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -27,9 +27,22 @@ function useFieldState<V>(name: string) {
   const { submitCount } = useFormikContext();
   const id = useId();
   const error = meta.error && (meta.touched || submitCount > 0) ? meta.error : undefined;
+  // PrimeReact's selects report a blur on a timer, which can fire after the form is gone (the
+  // page left right after a pick): a field no longer on screen is not marked touched.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const touch = useCallback(() => {
+    if (mounted.current) void helpers.setTouched(true);
+  }, [helpers]);
   return {
     field,
     helpers,
+    touch,
     id,
     error,
     describedBy: error ? `${id}-error` : undefined,
@@ -180,7 +193,7 @@ export function PasswordField({
 }
 
 export function CheckboxField({ name, label, disabled, help }: FieldProps) {
-  const { field, helpers, id, error, describedBy } = useFieldState<boolean>(name);
+  const { field, helpers, touch, id, error, describedBy } = useFieldState<boolean>(name);
   return (
     <FieldFrame id={id} label={label} error={error} help={help} inline>
       <Checkbox
@@ -188,7 +201,7 @@ export function CheckboxField({ name, label, disabled, help }: FieldProps) {
         name={field.name}
         checked={Boolean(field.value)}
         onChange={(event) => void helpers.setValue(Boolean(event.checked))}
-        onBlur={() => void helpers.setTouched(true)}
+        onBlur={touch}
         disabled={disabled}
         invalid={Boolean(error)}
         aria-describedby={describedBy}
@@ -243,7 +256,7 @@ export function SelectField<V>({
   showClear,
 }: SelectFieldProps<V>) {
   const { t } = useTranslation();
-  const { field, helpers, id, error, describedBy } = useFieldState<V>(name);
+  const { field, helpers, touch, id, error, describedBy } = useFieldState<V>(name);
   return (
     <FieldFrame id={id} label={label} error={error} help={help}>
       <Dropdown
@@ -254,7 +267,7 @@ export function SelectField<V>({
         optionLabel="label"
         optionValue="value"
         onChange={(event) => void helpers.setValue(event.value as V)}
-        onBlur={() => void helpers.setTouched(true)}
+        onBlur={touch}
         placeholder={placeholder}
         filter={filter}
         showClear={showClear}
@@ -338,7 +351,7 @@ export function MultiSelectField<V>({
   onFilter,
 }: MultiSelectFieldProps<V>) {
   const { t } = useTranslation();
-  const { field, helpers, id, error, describedBy } = useFieldState<V[]>(name);
+  const { field, helpers, touch, id, error, describedBy } = useFieldState<V[]>(name);
   return (
     <FieldFrame id={id} label={label} error={error} help={help}>
       <MultiSelect
@@ -349,7 +362,7 @@ export function MultiSelectField<V>({
         optionLabel="label"
         optionValue="value"
         onChange={(event) => void helpers.setValue(event.value as V[])}
-        onBlur={() => void helpers.setTouched(true)}
+        onBlur={touch}
         onFilter={onFilter ? (event) => onFilter(event.filter) : undefined}
         placeholder={placeholder}
         filter={filter}

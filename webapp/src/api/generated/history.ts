@@ -1,0 +1,53 @@
+// Generated from the Rust types by api/src/generated_types.rs; do not edit.
+
+export type ChainProblem = "sequence" | "hash" | "missing";
+
+export type BrokenEvent = { sequence: number, 
+/**
+ * The event's type, as the history names it.
+ */
+eventType: string, problem: ChainProblem, };
+
+export type ChainVerdict = { valid: boolean, 
+/**
+ * The events whose links hold (all of them when the chain is whole).
+ */
+events: number, brokenAt: BrokenEvent | null, };
+
+export type FieldDiff = { field: string, old: unknown, new: unknown, };
+
+export type LineDiffKind = "added" | "removed" | "changed";
+
+export type LineDiff = { 
+/**
+ * The list's path in the record ('lines', 'payments').
+ */
+list: string, id: string, kind: LineDiffKind, 
+/**
+ * The whole line before (null when added) and after (null when removed).
+ */
+old: Record<string, unknown> | null, new: Record<string, unknown> | null, 
+/**
+ * A changed line's fields.
+ */
+changes: Array<FieldDiff>, };
+
+export type VersionDiff = { from: number, to: number, changes: Array<FieldDiff>, lines: Array<LineDiff>, };
+
+export type ChainCheckStatus = "queued" | "running" | "done" | "failed";
+
+export type ChainBreak = { 
+/**
+ * The `{type}` of its history (`order`, `contract`, `invoice` …).
+ */
+recordType: string, recordId: string, sequence: number, eventType: string, problem: ChainProblem, };
+
+export type ChainCheck = { id: string, status: ChainCheckStatus, 
+/**
+ * The club's records when the check was asked for.
+ */
+recordsTotal: number, recordsChecked: number, eventsChecked: number, 
+/**
+ * Records whose chain breaks; `broken` lists the first 100.
+ */
+brokenRecords: number, broken: Array<ChainBreak>, error: string | null, createdAt: string, finishedAt: string | null, };

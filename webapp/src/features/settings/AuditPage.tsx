@@ -1,0 +1,175 @@
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { ProgressBar } from 'primereact/progressbar';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ChainBreak, ChainCheck } from '../../api/generated/history';
+import { DATE_TIME_PATTERN, formatDate, formatNumber } from '../../shared/format';
+import { eventLabelKey, recordPath } from '../../shared/history/recordPaths';
+import { Alert } from '../../shared/ui/Alert';
+import { Preloader } from '../../shared/ui/Preloader';
+import { useToast } from '../../shared/ui/Toast';
+import { useGetLatestChainCheckQuery, useStartChainCheckMutation } from './settingsApi';
+
+/** While a check runs, how far it has come is read every second. */
+export const CHAIN_CHECK_POLL_MS = 1000;
+
+const isUnderWay = (check: ChainCheck | null | undefined) =>
+  check?.status === 'queued' || check?.status === 'running';
+
+const count = (value: number) => formatNumber(value, 0);
+
+function percentOf(check: ChainCheck): number {
+  if (check.recordsTotal <= 0) return check.status === 'done' ? 100 : 0;
+  return Math.min(100, Math.round((check.recordsChecked * 100) / check.recordsTotal));
+}
+
+/** The record a finding names: its kind and a link to its page (its history) where it has one. */
+function RecordCell({ finding }: { finding: ChainBreak }) {
+  const { t } = useTranslation();
+  const kind = t(`settings.audit.chains.record.${finding.recordType}`, {
+    defaultValue: finding.recordType,
+  });
+  const path = recordPath(finding.recordType, finding.recordId);
+  const label = `${kind} ${finding.recordId}`;
+  return path ? <Link to={path}>{label}</Link> : <span>{label}</span>;
+}
+
+/** The outcome of a check that has ended. */
+function Outcome({ check }: { check: ChainCheck }) {
+  const { t } = useTranslation();
+  if (check.status === 'failed') {
+    return (
+      <Alert severity="error">
+        {t('settings.audit.chains.failed', { error: check.error ?? '' })}
+      </Alert>
+    );
+  }
+  const checkedAt = t('settings.audit.chains.checkedAt', {
+    date: formatDate(check.finishedAt ?? check.createdAt, DATE_TIME_PATTERN),
+  });
+  const findings = [
+    check.brokenRecords === 0
+      ? t('settings.audit.chains.valid', {
+          count: check.recordsChecked,
+          records: count(check.recordsChecked),
+          events: count(check.eventsChecked),
+        })
+      : t('settings.audit.chains.broken', {
+          count: check.brokenRecords,
+          records: count(check.brokenRecords),
+        }),
+    check.brokenRecords > check.broken.length
+      ? t('settings.audit.chains.brokenListed', { count: check.broken.length })
+      : '',
+    checkedAt,
+  ];
+  const summary = findings.filter(Boolean).join(' ');
+  if (check.brokenRecords === 0) return <Alert severity="success">{summary}</Alert>;
+  return (
+    <>
+      <Alert severity="error">{summary}</Alert>
+      <DataTable
+        className="tb-table"
+        value={check.broken}
+        dataKey="recordId"
+        size="small"
+        aria-label={t('settings.audit.chains.broken', { count: check.brokenRecords })}
+      >
+        <Column
+          header={t('settings.audit.chains.columns.record')}
+          body={(finding: ChainBreak) => <RecordCell finding={finding} />}
+        />
+        <Column
+          header={t('settings.audit.chains.columns.event')}
+          body={(finding: ChainBreak) => {
+            const label = eventLabelKey(finding.recordType, finding.eventType);
+            return t('settings.audit.chains.event', {
+              sequence: finding.sequence,
+              event: label ? t(label, { defaultValue: finding.eventType }) : finding.eventType,
+            });
+          }}
+        />
+        <Column
+          header={t('settings.audit.chains.columns.problem')}
+          body={(finding: ChainBreak) => t(`history.verify.problem.${finding.problem}`)}
+        />
+      </DataTable>
+    </>
+  );
+}
+
+/**
+ * Revision (issue 37 §1): a club admin checks every hash chain of the club at once. The check runs
+ * on the server as a job; the page shows how far it has come, and then that every chain is whole
+ * or which records broke, each at its first changed event, with a link to the record.
+ */
+export function AuditPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const titleId = useId();
+  const { data: check, isLoading } = useGetLatestChainCheckQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const underWay = isUnderWay(check);
+  // A second subscription polls while the check runs; the first keeps the answer when it ends.
+  useGetLatestChainCheckQuery(undefined, {
+    pollingInterval: underWay ? CHAIN_CHECK_POLL_MS : 0,
+  });
+  const [start, starting] = useStartChainCheckMutation();
+
+  const onStart = async () => {
+    try {
+      await start().unwrap();
+    } catch {
+      toast.error(t('settings.audit.chains.startFailed'));
+    }
+  };
+
+  return (
+    <section className="tb-page" aria-labelledby={titleId}>
+      <div className="tb-page-header">
+        <h1 id={titleId}>{t('settings.audit.title')}</h1>
+      </div>
+      <Card className="tb-card" title={t('settings.audit.chains.title')}>
+        <p>{t('settings.audit.chains.intro')}</p>
+        <Button
+          type="button"
+          icon="pi pi-verified"
+          label={t('settings.audit.chains.start')}
+          loading={starting.isLoading}
+          disabled={underWay}
+          onClick={() => void onStart()}
+        />
+        <div className="tb-chain-check" aria-live="polite">
+          {isLoading && <Preloader label={t('common.loading')} />}
+          {check === null && <p>{t('settings.audit.chains.none')}</p>}
+          {check && underWay && (
+            <>
+              <ProgressBar
+                value={percentOf(check)}
+                displayValueTemplate={(value) => `${value ?? 0} %`}
+                aria-label={t('settings.audit.chains.progress', {
+                  done: count(check.recordsChecked),
+                  total: count(check.recordsTotal),
+                })}
+              />
+              <p>
+                {t('settings.audit.chains.progress', {
+                  done: count(check.recordsChecked),
+                  total: count(check.recordsTotal),
+                })}
+                {' · '}
+                {t(`settings.audit.chains.${check.status === 'queued' ? 'queued' : 'running'}`)}
+              </p>
+            </>
+          )}
+          {check && !underWay && <Outcome check={check} />}
+        </div>
+      </Card>
+    </section>
+  );
+}
