@@ -18,6 +18,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'e2e-results.json' }]],
   outputDir: 'test-results',
   use: {
+    // A click or fill whose element never comes fails at its own step, naming it, instead of
+    // waiting out the whole journey's timeout.
+    actionTimeout: 30_000,
     baseURL: process.env.TRIBUNE_BASE_URL ?? 'http://127.0.0.1:8080',
     browserName: 'chromium',
     locale: 'da-DK',

@@ -71,6 +71,7 @@ fn files() -> Vec<(&'static str, String)> {
         ("newsletters.ts", newsletters()),
         ("profile.ts", profile()),
         ("history.ts", history()),
+        ("records.ts", records()),
     ]
 }
 
@@ -271,6 +272,7 @@ fn history() -> String {
     use crate::kit::history::{
         BrokenEvent, ChainProblem, ChainVerdict, FieldDiff, LineDiff, LineDiffKind, VersionDiff,
     };
+    use crate::kit::names::{NameKind, RecordName};
     declarations(&[
         ChainProblem::decl(),
         BrokenEvent::decl(),
@@ -282,7 +284,79 @@ fn history() -> String {
         ChainCheckStatus::decl(),
         ChainBreak::decl(),
         ChainCheck::decl(),
+        NameKind::decl(),
+        RecordName::decl(),
     ])
+}
+
+/// Every declaration a type needs, itself included, by name: walks its fields' types.
+#[derive(Default)]
+struct Declarations {
+    seen: std::collections::HashSet<std::any::TypeId>,
+    decls: std::collections::BTreeMap<String, String>,
+}
+
+impl ts_rs::TypeVisitor for Declarations {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        if !self.seen.insert(std::any::TypeId::of::<T>()) {
+            return;
+        }
+        if T::output_path().is_some() {
+            let decl = T::decl();
+            if let Some(other) = self.decls.insert(T::ident(), decl.clone()) {
+                assert_eq!(
+                    other,
+                    decl,
+                    "two types are named {} in records.ts",
+                    T::ident()
+                );
+            }
+        }
+        T::visit_dependencies(self);
+        T::visit_generics(self);
+    }
+}
+
+/// The records the history describes, as they are kept (issue 37 §3): each event-sourced
+/// aggregate's own shape, whose every field name the history screens label (their label tables
+/// are typed by these, so a field without a label does not compile). One file with every type
+/// they use, so it imports nothing.
+fn records() -> String {
+    use tribune_domain::contract::Contract;
+    use tribune_domain::invite::Invite;
+    use tribune_domain::invoice::Invoice;
+    use tribune_domain::order::Order;
+    use tribune_domain::subscription::Subscription;
+    use tribune_domain::ticket::Ticket;
+    use ts_rs::TypeVisitor;
+
+    let mut all = Declarations::default();
+    all.visit::<Order>();
+    all.visit::<Contract>();
+    all.visit::<Invoice>();
+    all.visit::<Subscription>();
+    all.visit::<Invite>();
+    all.visit::<Ticket>();
+    let mut out = declarations(&all.decls.into_values().collect::<Vec<_>>());
+    // The records with no area file of their own name their event types here.
+    for (record, constant, names) in [
+        (
+            "invite",
+            "INVITE",
+            <tribune_domain::invite::InviteEvent as VariantNames>::VARIANTS,
+        ),
+        (
+            "ticket",
+            "TICKET",
+            <tribune_domain::ticket::TicketEvent as VariantNames>::VARIANTS,
+        ),
+    ] {
+        let list: String = names.iter().map(|name| format!("  '{name}',\n")).collect();
+        out.push_str(&format!(
+            "\n/** Every event type of the {record}, as the history API names them. */\nexport const {constant}_EVENT_TYPES = [\n{list}] as const;\n"
+        ));
+    }
+    out
 }
 
 /// The newsletters (spec 2 §3 Newsletter, Newsletter recipient group).

@@ -127,6 +127,15 @@ test('the door scans a ticket once, the export holds the guests, and auto-seatin
   await expect(
     page.getByText(/Billetten er allerede scannet \(.* af Søren Sælger\)/),
   ).toBeVisible();
+  // The ticket's history (issue 37 §3): issued, then scanned, by whom, in Danish.
+  await page.getByRole('button', { name: 'Historik for billet 1' }).click();
+  const ticketHistory = page.getByRole('dialog', { name: 'Historik for billet 1' });
+  await expect(ticketHistory.getByRole('table', { name: 'Historik' })).toContainText(
+    'Scannet ved indgangen',
+  );
+  await expect(ticketHistory).toContainText('Billet udstedt');
+  await expect(ticketHistory).toContainText('Scannet af: – → Søren Sælger');
+  await ticketHistory.getByRole('button', { name: 'Luk' }).click();
 
   // The export: every booked guest.
   const download = page.waitForEvent('download');

@@ -268,6 +268,16 @@ test('staff invite three sponsors, one books the free dinners through the link, 
   for (const sponsor of others) {
     await expect(await inviteCell(page, sponsor, BOOKED)).toHaveText('0');
   }
+  // The booker's invite's history (issue 37 §3): made for the contact, named, then booked.
+  const bookerInvites = await shownInvites(page, booker);
+  await bookerInvites.getByRole('button', { name: `Historik for ${fullName(booker)}` }).click();
+  const inviteHistory = page.getByRole('dialog', {
+    name: `Historik for invitationen til ${fullName(booker)}`,
+  });
+  await expect(inviteHistory).toContainText('Invitation oprettet');
+  await expect(inviteHistory).toContainText(`Kontaktperson: – → ${fullName(booker)}`);
+  await expect(inviteHistory).toContainText('Billetter bestilt');
+  await inviteHistory.getByRole('button', { name: 'Luk' }).click();
 
   // A reminder to the two who did not book, chosen by their check boxes.
   for (const sponsor of others) {

@@ -245,6 +245,16 @@ test('an order from draft to approved, reopened, exported, its history, cancelle
   // Row 0 is the header; the events follow in order: created, approved, reopened.
   await expect(history.getByRole('row')).toHaveCount(4);
   await expect(history.getByRole('row').nth(1)).toContainText('Ordre oprettet');
+  // Issue 37 §3: it reads in Danish, the record's keys and the club's bookkeeping left out.
+  await expect(history.getByRole('row').nth(1)).toContainText(`Nummer: 0 → ${orderNumber}`);
+  await expect(history.getByRole('row').nth(1)).toContainText('Oprettet: – →');
+  await expect(history).not.toContainText(/clientId|createdAt|pricesWithVat|orderNumber/);
+  // It fits a 1366 px screen: the page does not scroll sideways, 'Vis som…' is in view.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const showAsOf = history.getByRole('button', { name: 'Vis som på dette tidspunkt' }).first();
+  const box = await showAsOf.boundingBox();
+  expect(box && box.x + box.width, "'Vis som…' within 1366 px").toBeLessThanOrEqual(1366);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
   await expect(history.getByRole('row').nth(3)).toContainText('Genåbnet');
   await expect(history.getByRole('row').nth(3)).toContainText('Godkendt → Kladde');
   const second = history.getByRole('row').nth(2);

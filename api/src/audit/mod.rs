@@ -5,6 +5,8 @@
 //! (`/api/history/{type}/{id}/verify`).
 
 use actix_web::{web, HttpResponse};
+use std::collections::{BTreeMap, BTreeSet};
+
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
@@ -18,6 +20,7 @@ use crate::error::ApiError;
 use crate::jobs::{self, JobMethod, NewJob};
 use crate::kit::history::ChainProblem;
 use crate::kit::ids::parse_id;
+use crate::kit::names::{names_of, RecordName};
 use crate::kit::routes::{Access, Area, Routes};
 use crate::session::Admin;
 use crate::state::AppState;
@@ -113,6 +116,8 @@ pub struct ChainCheck {
     #[ts(type = "number")]
     pub broken_records: i64,
     pub broken: Vec<ChainBreak>,
+    /// The broken records' names ('Ordre 1042'): id → kind and name.
+    pub names: BTreeMap<String, RecordName>,
     pub error: Option<String>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
@@ -142,6 +147,7 @@ impl From<CheckRow> for ChainCheck {
             events_checked: row.events_checked,
             broken_records: row.broken_records,
             broken: row.broken.0,
+            names: BTreeMap::new(),
             error: row.error,
             created_at: row.created_at,
             finished_at: row.finished_at,
@@ -152,23 +158,45 @@ impl From<CheckRow> for ChainCheck {
 const CHECK_COLUMNS: &str = "id, status, records_total, records_checked, events_checked, \
      broken_records, broken, error, created_at, finished_at";
 
-async fn check_by_id(conn: &mut PgConnection, id: Uuid) -> Result<Option<ChainCheck>, ApiError> {
+/// A check as it reads, its broken records named.
+async fn named(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    row: Option<CheckRow>,
+) -> Result<Option<ChainCheck>, ApiError> {
+    let Some(mut check) = row.map(ChainCheck::from) else {
+        return Ok(None);
+    };
+    let ids: BTreeSet<Uuid> = check
+        .broken
+        .iter()
+        .filter_map(|finding| Uuid::parse_str(&finding.record_id).ok())
+        .collect();
+    check.names = names_of(conn, client_id, &ids).await?;
+    Ok(Some(check))
+}
+
+async fn check_by_id(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    id: Uuid,
+) -> Result<Option<ChainCheck>, ApiError> {
     let row: Option<CheckRow> = sqlx::query_as(&format!(
         "SELECT {CHECK_COLUMNS} FROM chain_checks WHERE id = $1"
     ))
     .bind(id)
-    .fetch_optional(conn)
+    .fetch_optional(&mut *conn)
     .await?;
-    Ok(row.map(ChainCheck::from))
+    named(conn, client_id, row).await
 }
 
-async fn latest(conn: &mut PgConnection) -> Result<Option<ChainCheck>, ApiError> {
+async fn latest(conn: &mut PgConnection, client_id: Uuid) -> Result<Option<ChainCheck>, ApiError> {
     let row: Option<CheckRow> = sqlx::query_as(&format!(
         "SELECT {CHECK_COLUMNS} FROM chain_checks ORDER BY created_at DESC, id LIMIT 1"
     ))
-    .fetch_optional(conn)
+    .fetch_optional(&mut *conn)
     .await?;
-    Ok(row.map(ChainCheck::from))
+    named(conn, client_id, row).await
 }
 
 #[utoipa::path(post, path = "/api/audit/chain-checks", tag = "audit",
@@ -186,7 +214,7 @@ pub async fn start_check(
         .bind(staff.client_id.to_string())
         .execute(&mut *tx)
         .await?;
-    if let Some(check) = latest(&mut tx).await? {
+    if let Some(check) = latest(&mut tx, staff.client_id).await? {
         if matches!(
             check.status,
             ChainCheckStatus::Queued | ChainCheckStatus::Running
@@ -220,7 +248,9 @@ pub async fn start_check(
         },
     )
     .await?;
-    let check = check_by_id(&mut tx, id).await?.ok_or(ApiError::NotFound)?;
+    let check = check_by_id(&mut tx, staff.client_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     tx.commit().await?;
     Ok(envelope::result(check))
 }
@@ -233,7 +263,7 @@ pub async fn latest_check(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let mut tx = club_tx(&state.pool, admin.0.client_id).await?;
-    let check = latest(&mut tx).await?;
+    let check = latest(&mut tx, admin.0.client_id).await?;
     tx.commit().await?;
     Ok(envelope::result(check))
 }
@@ -249,7 +279,9 @@ pub async fn get_check(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, admin.0.client_id).await?;
-    let check = check_by_id(&mut tx, id).await?.ok_or(ApiError::NotFound)?;
+    let check = check_by_id(&mut tx, admin.0.client_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     tx.commit().await?;
     Ok(envelope::result(check))
 }

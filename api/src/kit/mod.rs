@@ -18,6 +18,7 @@ pub mod image_slot;
 pub mod input;
 pub mod link_page;
 pub mod list_page;
+pub mod names;
 pub mod openapi;
 pub mod payments;
 pub mod pdf;

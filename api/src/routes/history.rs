@@ -6,6 +6,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use tribune_domain::invite::Invite;
 use tribune_domain::probe::Probe;
 use tribune_domain::ticket::Ticket;
+use tribune_projections::db::club_tx;
 use utoipa::OpenApi;
 use uuid::Uuid;
 
@@ -16,6 +17,7 @@ use crate::identity::acl::Action;
 use crate::kit::history::{
     AggregateHistory, ChainVerdict, HistorySource, VersionDiff, HISTORY_EXPORT,
 };
+use crate::kit::names::{ids_in, ids_in_path, names_of, NameKind, RecordName};
 use crate::kit::routes::{Access, Area, Guard, ModuleRule, Resolving, Routes};
 use crate::session::Staff;
 use crate::state::AppState;
@@ -85,6 +87,7 @@ pub fn configure(routes: &mut Routes) {
             get_history_at,
         )
         .get("/api/history/{type}/{id}/export", read, export_history)
+        .get("/api/history/{type}/{id}/names", read, history_names)
         .get("/api/history/{type}/{id}/verify", read, verify_history)
         .get("/api/history/{type}/{id}/diff", read, diff_history);
 }
@@ -95,10 +98,11 @@ pub fn configure(routes: &mut Routes) {
         get_history,
         get_history_at,
         export_history,
+        history_names,
         verify_history,
         diff_history
     ),
-    components(schemas(VersionDiff))
+    components(schemas(VersionDiff, RecordName, NameKind))
 )]
 pub struct HistoryDoc;
 
@@ -160,6 +164,40 @@ pub async fn export_history(
         &format!("Historik-{aggregate_type}-{id}.xlsx"),
         bytes,
     ))
+}
+
+/// The names of the records the history mentions by id (companies, contacts, products, users,
+/// orders …): id → kind and name, for the screen to show instead of the id. Only the club's own
+/// records are named.
+#[utoipa::path(get, path = "/api/history/{type}/{id}/names", tag = "history",
+    params(("type" = String, Path), ("id" = String, Path)),
+    responses((status = 200, description = "{success, result: {[id]: RecordName}}"),
+              (status = 403), (status = 404)))]
+pub async fn history_names(
+    path: web::Path<(String, String)>,
+    staff: Staff,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (aggregate_type, id) = path.into_inner();
+    let source = source_for(&aggregate_type)?;
+    let entries = source
+        .events(&state, staff.client_id, &id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let mut ids = std::collections::BTreeSet::new();
+    for change in entries.iter().flat_map(|entry| &entry.changes) {
+        ids_in_path(&change.field, &mut ids);
+        ids_in(&change.old, &mut ids);
+        ids_in(&change.new, &mut ids);
+    }
+    // The record's own id is what the page is about, not something it mentions.
+    if let Ok(own) = Uuid::parse_str(&id) {
+        ids.remove(&own);
+    }
+    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let names = names_of(&mut tx, staff.client_id, &ids).await?;
+    tx.commit().await?;
+    Ok(envelope::result(names))
 }
 
 /// 'Verificér': the aggregate's hash chain recomputed from its first event, whole or broken at

@@ -223,6 +223,7 @@ async fn a_club_admin_checks_every_chain_of_the_club_and_finds_the_changed_recor
         orders.push(body["result"].as_str().expect("id").to_string());
     }
     let (_, order) = staff.get_json(&format!("/api/orders/{}", orders[1])).await;
+    let number = order["result"]["orderNumber"].to_string();
     let (status, body) = staff
         .post_json(
             "/api/orders/approve",
@@ -265,6 +266,12 @@ async fn a_club_admin_checks_every_chain_of_the_club_and_finds_the_changed_recor
         done["broken"][0],
         json!({ "recordType": "order", "recordId": order, "sequence": 2,
                 "eventType": done["broken"][0]["eventType"], "problem": "hash" })
+    );
+    // The finding's record is named as staff know it: the order's number.
+    assert_eq!(
+        done["names"][&orders[1]],
+        json!({ "kind": "order", "name": number }),
+        "{done}"
     );
     let (_, latest) = admin.get_json("/api/audit/chain-checks/latest").await;
     assert_eq!(latest["result"]["id"], json!(second));

@@ -1103,3 +1103,43 @@ async fn two_versions_of_an_order_compare_field_by_field_and_line_by_line() {
         .await;
     assert!(!status.is_success(), "{status}");
 }
+
+#[tokio::test]
+async fn the_history_names_the_records_it_mentions_by_id_and_only_the_clubs_own() {
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    let (_, company) = staff
+        .post_form("/api/companies/update", Some(&json!({ "name": "Sponsor A/S", "status": 0, "cvr": "12345678", "phone": "", "useEAN": false, "vatExcluded": false })), &[], vec![])
+        .await;
+    let company_id = company["result"].as_str().unwrap().to_string();
+    let mut body = draft(vec![line("Bandereklame", 125_000, 1)]);
+    body["companyId"] = json!(company_id);
+    let id = create(&staff, body).await;
+
+    let (status, names) = staff
+        .get_json(&format!("/api/history/order/{id}/names"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{names}");
+    let names = &names["result"];
+    assert_eq!(
+        names[&company_id],
+        json!({ "kind": "company", "name": "Sponsor A/S" }),
+        "{names}"
+    );
+    // The order itself is what the page is about, not a record it mentions; the club's own id
+    // is bookkeeping and names nothing.
+    assert!(names.get(&id).is_none(), "{names}");
+    let club = app.club_id("Demo FC").await.to_string();
+    assert!(names.get(&club).is_none(), "{names}");
+    assert_eq!(names.as_object().map(|n| n.len()), Some(1), "{names}");
+
+    // Another club reads neither the history nor its names.
+    let other = app.admin_in_handbold().await;
+    let (status, _) = other
+        .get_json(&format!("/api/history/order/{id}/names"))
+        .await;
+    assert!(
+        status == StatusCode::NOT_FOUND || status == StatusCode::FORBIDDEN,
+        "{status}"
+    );
+}

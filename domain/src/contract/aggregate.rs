@@ -16,8 +16,9 @@ use crate::money::Money;
 use crate::order::{order_totals, Totals, VatSettings};
 use crate::tenancy::Tenanted;
 
-#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "ContractRecord")]
 pub struct Contract {
     pub client_id: Option<Uuid>,
     pub number: i64,

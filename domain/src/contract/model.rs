@@ -41,7 +41,7 @@ pub struct ContractLine {
 }
 
 /// Everything of a contract that a person edits on the contract form.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ContractContent {
     pub category_id: Option<Uuid>,

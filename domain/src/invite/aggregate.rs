@@ -13,8 +13,9 @@ use super::model::{InviteContent, InviteProduct, SendKind, MAX_INVITE_AMOUNT, MI
 use crate::order::FieldError;
 use crate::tenancy::Tenanted;
 
-#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "InviteRecord")]
 pub struct Invite {
     pub client_id: Option<Uuid>,
     #[serde(flatten)]

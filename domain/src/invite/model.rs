@@ -8,7 +8,7 @@ pub const MIN_TOKEN_LENGTH: usize = 20;
 pub const MAX_INVITE_AMOUNT: i32 = 1_000;
 
 /// Whom the invite asks, to which event, and the link's token.
-#[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct InviteContent {
     pub event_id: Uuid,
@@ -22,7 +22,7 @@ pub struct InviteContent {
 
 /// A free ticket product of the invite (spec 2 §3 Invite product): the catalogue product and
 /// how many of it the invitee books at price 0.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct InviteProduct {
     pub product_id: Uuid,

@@ -16,8 +16,9 @@ use crate::tenancy::Tenanted;
 
 pub const DATE_REQUIRED: &str = "Fakturadato skal udfyldes";
 
-#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "InvoiceRecord")]
 pub struct Invoice {
     pub client_id: Option<Uuid>,
     pub created_at: Option<DateTime<Utc>>,

@@ -61,7 +61,7 @@ pub struct InvoiceCustomer {
 }
 
 /// Everything of an invoice but its life: set when it is made.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "camelCase", default)]
 pub struct InvoiceContent {
     pub customer: InvoiceCustomer,

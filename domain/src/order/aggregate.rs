@@ -13,8 +13,9 @@ use super::totals::{order_totals, Totals, VatSettings};
 use crate::lines::LineChange;
 use crate::tenancy::Tenanted;
 
-#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "OrderRecord")]
 pub struct Order {
     pub client_id: Option<Uuid>,
     pub number: i64,

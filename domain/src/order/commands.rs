@@ -13,7 +13,7 @@ use super::model::{
 use super::totals::VatSettings;
 
 /// Everything of an order that a person edits on the order form.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderContent {
     pub customer: Customer,

@@ -19,7 +19,7 @@ use crate::tenancy::Tenanted;
 const MAX_PERIODS_AT_ONCE: usize = 3;
 
 /// A failed charge of a period: how many tries, and whether the retries are used up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct FailedCharge {
     pub period: String,
@@ -28,8 +28,9 @@ pub struct FailedCharge {
     pub final_attempt: bool,
 }
 
-#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "SubscriptionRecord")]
 pub struct Subscription {
     pub client_id: Option<Uuid>,
     pub number: i64,

@@ -11,8 +11,9 @@ use super::model::{danish_time, TicketContent, TicketStatus, MIN_CODE_LENGTH};
 use crate::order::FieldError;
 use crate::tenancy::Tenanted;
 
-#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "TicketRecord")]
 pub struct Ticket {
     pub client_id: Option<Uuid>,
     pub status: TicketStatus,

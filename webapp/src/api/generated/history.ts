@@ -50,4 +50,12 @@ recordsTotal: number, recordsChecked: number, eventsChecked: number,
 /**
  * Records whose chain breaks; `broken` lists the first 100.
  */
-brokenRecords: number, broken: Array<ChainBreak>, error: string | null, createdAt: string, finishedAt: string | null, };
+brokenRecords: number, broken: Array<ChainBreak>, 
+/**
+ * The broken records' names ('Ordre 1042'): id → kind and name.
+ */
+names: { [key in string]?: RecordName }, error: string | null, createdAt: string, finishedAt: string | null, };
+
+export type NameKind = "company" | "contact" | "user" | "product" | "eventProduct" | "event" | "eventType" | "season" | "orderCategory" | "productCategory" | "invoiceGroup" | "customField" | "contactList" | "discountCode" | "order" | "contract" | "invoice" | "subscription" | "ticket";
+
+export type RecordName = { kind: NameKind, name: string, };

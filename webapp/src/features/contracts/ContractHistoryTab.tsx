@@ -5,7 +5,7 @@ import {
   TOTALS_MONEY_FIELDS,
   type HistoryFields,
 } from '../../shared/history/AggregateHistoryTab';
-import { AsOfSummary, periodText } from '../../shared/history/AsOfSummary';
+import { AsOfSummary, named, periodText } from '../../shared/history/AsOfSummary';
 import { agreementStatusLabel, contractStatusLabel } from './contractStatus';
 import {
   AGREEMENT_STATUSES,
@@ -70,7 +70,13 @@ const HISTORY_FIELDS: HistoryFields = {
 };
 
 /** The contract as it was after one event: read-only. */
-function ContractAsOf({ state }: { state: Partial<Contract> }) {
+function ContractAsOf({
+  state,
+  names,
+}: {
+  state: Partial<Contract>;
+  names: Record<string, string>;
+}) {
   const { t } = useTranslation();
   return (
     <AsOfSummary
@@ -83,7 +89,11 @@ function ContractAsOf({ state }: { state: Partial<Contract> }) {
           term: t('contracts.asOf.agreementStatus'),
           value: state.agreementStatus ? agreementStatusLabel(t, state.agreementStatus) : '–',
         },
-        { term: t('contracts.asOf.company'), value: state.company?.name ?? '–' },
+        {
+          term: t('contracts.asOf.company'),
+          value: state.company?.name ?? named(names, state.companyId),
+        },
+        { term: t('contracts.asOf.contact'), value: named(names, state.contactId) },
         { term: t('contracts.asOf.period'), value: periodText(state) || '–' },
       ]}
       lines={state.contractLines}
@@ -105,7 +115,7 @@ export function ContractHistoryTab({ contractId }: { contractId: string }) {
       eventsKey="contracts.history.events"
       fields={HISTORY_FIELDS}
       asOfHeading={(sequence) => t('contracts.history.asOfHeading', { sequence })}
-      renderAsOf={(state) => <ContractAsOf state={state} />}
+      renderAsOf={(state, names) => <ContractAsOf state={state} names={names} />}
     />
   );
 }

@@ -200,7 +200,7 @@ function factsOf(box: HTMLElement): Record<string, string> {
   );
 }
 
-/** The list's body rows, each as its cells' texts. */
+/** The list's body rows, each as its cells' texts (an icon button's empty label trimmed). */
 function listRows(): string[][] {
   const table = screen.getByRole('table', { name: 'Deltagerliste' });
   return within(table)
@@ -209,7 +209,7 @@ function listRows(): string[][] {
     .map((row) =>
       within(row)
         .queryAllByRole('cell')
-        .map((cell) => cell.textContent ?? ''),
+        .map((cell) => (cell.textContent ?? '').trim()),
     );
 }
 

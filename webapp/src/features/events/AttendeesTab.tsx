@@ -34,6 +34,8 @@ import {
 import { eventPath } from './paths';
 import { placeOf } from './ticketPlace';
 import { TicketScanner } from './TicketScanner';
+import { RecordHistoryButton } from '../../shared/history/RecordHistoryButton';
+import { TicketHistory } from './RecordHistories';
 import './attendees.css';
 
 /** Spec 1 §9: 10 rows a page. */
@@ -318,9 +320,17 @@ function AttendeeList({ eventId, eventTitle }: { eventId: string; eventTitle: st
           />
           <Column
             header={t('table.actions')}
-            body={(attendee: Attendee) =>
-              attendee.scanned ? null : <RowScanButton eventId={eventId} attendee={attendee} />
-            }
+            body={(attendee: Attendee) => (
+              <span className="tb-row-actions">
+                {!attendee.scanned && <RowScanButton eventId={eventId} attendee={attendee} />}
+                <RecordHistoryButton
+                  label={t('events.attendees.history.button', { number: attendee.number })}
+                  heading={t('events.attendees.history.heading', { number: attendee.number })}
+                >
+                  {() => <TicketHistory ticketId={attendee.id} />}
+                </RecordHistoryButton>
+              </span>
+            )}
           />
         </DataTable>
         <Pager

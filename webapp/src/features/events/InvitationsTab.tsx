@@ -28,6 +28,8 @@ import {
   type InviteProductChoice,
 } from './InviteProductsDialog';
 import type { EventInvites, EventTicketProduct, Invite, InviteGroup } from './types';
+import { RecordHistoryButton } from '../../shared/history/RecordHistoryButton';
+import { InviteHistory } from './RecordHistories';
 import './invitations.css';
 
 /** The invites by company (the contacts of none as one group) or by contact list. */
@@ -132,6 +134,12 @@ function InviteActions({ eventId, invite, onEdit }: InviteActionsProps) {
         aria-label={t('events.invites.invite.copyLinkLabel', { name })}
         onClick={() => void copyLink()}
       />
+      <RecordHistoryButton
+        label={t('events.invites.history.button', { name })}
+        heading={t('events.invites.history.heading', { name })}
+      >
+        {() => <InviteHistory inviteId={invite.id} />}
+      </RecordHistoryButton>
       <ConfirmButton
         text
         size="small"

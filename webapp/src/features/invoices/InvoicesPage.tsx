@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Dropdown } from 'primereact/dropdown';
 import { Tag } from 'primereact/tag';
 import { useId, useState } from 'react';
@@ -6,6 +7,8 @@ import { Link } from 'react-router';
 import type { InvoiceListRow } from '../../api/generated/invoices';
 import type { ListSort } from '../../api/listTypes';
 import { formatDay } from '../../shared/format';
+import { RecordHistoryButton } from '../../shared/history/RecordHistoryButton';
+import { InvoiceHistory } from '../../shared/invoices/InvoiceHistoryDialog';
 import { ListPage } from '../../shared/ui/ListPage';
 import { Money } from '../../shared/ui/Money';
 
@@ -13,6 +16,13 @@ const DEFAULT_SORT: ListSort = { field: 'Number', dir: 'desc' };
 const STATUSES = ['draft', 'unpaid', 'overdue', 'paid'] as const;
 type InvoiceStatus = (typeof STATUSES)[number];
 const ALL = 'all';
+
+/** 'Faktura 1042', 'Kreditnota 7' or 'Kladde'. */
+function invoiceName(t: TFunction, row: InvoiceListRow): string {
+  if (row.IsDraft) return t('invoices.draft');
+  const kind = row.Type === 'creditNote' ? t('invoices.creditNote') : t('invoices.invoice');
+  return `${kind} ${row.Number ?? ''}`.trim();
+}
 
 /** The list kit needs an `Id` on each row; the generated row has it. */
 type Row = InvoiceListRow & { Id: string };
@@ -66,26 +76,30 @@ export function InvoicesPage() {
       filter={status ? { status } : {}}
       filters={<StatusFilter value={status} onChange={setStatus} />}
       editLabel={false}
-      rowActions={(row) =>
-        row.ContractId ? (
-          <Link to={`/orders/contracts/${row.ContractId}?tab=20`}>
-            {t('invoices.list.toContract')}
-          </Link>
-        ) : row.OrderId ? (
-          <Link to={`/orders/${row.OrderId}`}>{t('invoices.list.toOrder')}</Link>
-        ) : null
-      }
+      rowActions={(row) => (
+        <>
+          {row.ContractId ? (
+            <Link to={`/orders/contracts/${row.ContractId}?tab=20`}>
+              {t('invoices.list.toContract')}
+            </Link>
+          ) : row.OrderId ? (
+            <Link to={`/orders/${row.OrderId}`}>{t('invoices.list.toOrder')}</Link>
+          ) : null}
+          <RecordHistoryButton
+            label={t('invoices.actions.historyFor', { name: invoiceName(t, row) })}
+            heading={t('invoices.history.title', { name: invoiceName(t, row) })}
+          >
+            {() => <InvoiceHistory invoiceId={row.Id} />}
+          </RecordHistoryButton>
+        </>
+      )}
       columns={[
         {
           field: 'Number',
           header: t('invoices.columns.number'),
           sortable: true,
           body: (row) =>
-            row.IsDraft ? (
-              <Tag value={t('invoices.draft')} severity="info" />
-            ) : (
-              `${row.Type === 'creditNote' ? t('invoices.creditNote') : t('invoices.invoice')} ${row.Number ?? ''}`
-            ),
+            row.IsDraft ? <Tag value={t('invoices.draft')} severity="info" /> : invoiceName(t, row),
         },
         { field: 'ExternalNumber', header: t('invoices.columns.externalNumber') },
         {

@@ -99,11 +99,10 @@ function totalsOf(state: Partial<Order>): OrderTotals {
 }
 
 /** The order as it was after one event: read-only, with all of its totals. */
-function OrderAsOf({ state }: { state: Partial<Order> }) {
+function OrderAsOf({ state, names }: { state: Partial<Order>; names: Record<string, string> }) {
   const { t } = useTranslation();
-  const customer = [fullName(state), state.email, state.phone, state.company?.name]
-    .filter(Boolean)
-    .join(', ');
+  const company = state.company?.name ?? (state.companyId ? names[state.companyId] : undefined);
+  const customer = [fullName(state), state.email, state.phone, company].filter(Boolean).join(', ');
   return (
     <AsOfSummary
       facts={[
@@ -136,7 +135,7 @@ export function OrderHistoryTab({ orderId }: { orderId: string }) {
       eventsKey="orders.history.events"
       fields={HISTORY_FIELDS}
       asOfHeading={(sequence) => t('orders.history.asOfHeading', { sequence })}
-      renderAsOf={(state) => <OrderAsOf state={state} />}
+      renderAsOf={(state, names) => <OrderAsOf state={state} names={names} />}
     />
   );
 }

@@ -317,6 +317,9 @@ describe('the order page', () => {
     serveOrder();
     const line = orderLine();
     server.use(
+      http.get('/api/history/order/o-1/names', () =>
+        HttpResponse.json({ success: true, result: {} }),
+      ),
       http.get('/api/history/order/o-1', () =>
         HttpResponse.json({
           success: true,

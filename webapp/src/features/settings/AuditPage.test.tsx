@@ -15,6 +15,7 @@ const base: ChainCheck = {
   eventsChecked: 0,
   brokenRecords: 0,
   broken: [],
+  names: {},
   error: null,
   createdAt: '2026-11-29T10:00:00Z',
   finishedAt: null,
@@ -72,7 +73,7 @@ describe('Revision: the club-wide chain check', () => {
     expect(starts).toHaveLength(1);
   });
 
-  it('lists the broken records, each at its first changed event, with a link to the record', async () => {
+  it('lists the broken records, each at its first changed event, named, with a link to the record', async () => {
     serve(
       [
         {
@@ -97,6 +98,7 @@ describe('Revision: the club-wide chain check', () => {
               problem: 'sequence',
             },
           ],
+          names: { 'o-7': { kind: 'order', name: '1042' } },
           finishedAt: '2026-11-29T10:01:00Z',
         },
       ],
@@ -107,7 +109,7 @@ describe('Revision: the club-wide chain check', () => {
     expect(await screen.findByText(/2 poster har en brudt kæde\./)).toBeInTheDocument();
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[1]).getByRole('link', { name: 'Ordre o-7' })).toHaveAttribute(
+    expect(within(rows[1]).getByRole('link', { name: 'Ordre 1042' })).toHaveAttribute(
       'href',
       '/orders/o-7',
     );

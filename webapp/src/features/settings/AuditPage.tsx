@@ -28,13 +28,14 @@ function percentOf(check: ChainCheck): number {
 }
 
 /** The record a finding names: its kind and a link to its page (its history) where it has one. */
-function RecordCell({ finding }: { finding: ChainBreak }) {
+function RecordCell({ finding, check }: { finding: ChainBreak; check: ChainCheck }) {
   const { t } = useTranslation();
   const kind = t(`settings.audit.chains.record.${finding.recordType}`, {
     defaultValue: finding.recordType,
   });
   const path = recordPath(finding.recordType, finding.recordId);
-  const label = `${kind} ${finding.recordId}`;
+  // Named by its number or name ('Ordre 1042'); a record the club no longer lists, by its id.
+  const label = `${kind} ${check.names[finding.recordId]?.name ?? finding.recordId}`;
   return path ? <Link to={path}>{label}</Link> : <span>{label}</span>;
 }
 
@@ -81,7 +82,7 @@ function Outcome({ check }: { check: ChainCheck }) {
       >
         <Column
           header={t('settings.audit.chains.columns.record')}
-          body={(finding: ChainBreak) => <RecordCell finding={finding} />}
+          body={(finding: ChainBreak) => <RecordCell finding={finding} check={check} />}
         />
         <Column
           header={t('settings.audit.chains.columns.event')}

@@ -6,7 +6,7 @@ import {
   TOTALS_MONEY_FIELDS,
   type HistoryFields,
 } from '../../shared/history/AggregateHistoryTab';
-import { AsOfSummary, periodText } from '../../shared/history/AsOfSummary';
+import { AsOfSummary, named, periodText } from '../../shared/history/AsOfSummary';
 import { subscriptionStatusLabel } from './subscriptionStatus';
 import { SUBSCRIPTION_EVENT_TYPES, SUBSCRIPTION_STATUSES, type Subscription } from './types';
 
@@ -53,7 +53,13 @@ const HISTORY_FIELDS: HistoryFields = {
 };
 
 /** The subscription as it was after one event: read-only. */
-function SubscriptionAsOf({ state }: { state: Partial<Subscription> }) {
+function SubscriptionAsOf({
+  state,
+  names,
+}: {
+  state: Partial<Subscription>;
+  names: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const customer = state.customer ? fullName(state.customer) : '';
   return (
@@ -64,6 +70,7 @@ function SubscriptionAsOf({ state }: { state: Partial<Subscription> }) {
           value: state.status ? subscriptionStatusLabel(t, state.status) : '–',
         },
         { term: t('subscriptions.asOf.customer'), value: customer || '–' },
+        { term: t('common.relations.company'), value: named(names, state.companyId) },
         { term: t('subscriptions.asOf.period'), value: periodText(state) || '–' },
         { term: t('subscriptions.fields.repeats'), value: state.repeats ?? '–' },
         { term: t('subscriptions.fields.commitment'), value: state.commitment ?? '–' },
@@ -86,7 +93,7 @@ export function SubscriptionHistoryTab({ subscriptionId }: { subscriptionId: str
       eventsKey="subscriptions.history.events"
       fields={HISTORY_FIELDS}
       asOfHeading={(sequence) => t('subscriptions.history.asOfHeading', { sequence })}
-      renderAsOf={(state) => <SubscriptionAsOf state={state} />}
+      renderAsOf={(state, names) => <SubscriptionAsOf state={state} names={names} />}
     />
   );
 }

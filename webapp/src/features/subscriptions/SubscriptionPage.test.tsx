@@ -572,6 +572,9 @@ describe('the subscription page', () => {
       changes,
     });
     server.use(
+      http.get('/api/history/subscription/s-1/names', () =>
+        HttpResponse.json({ success: true, result: {} }),
+      ),
       http.get('/api/history/subscription/s-1', () =>
         HttpResponse.json({
           success: true,

@@ -3,6 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryFormats } from './formatChange';
 import { HistoryTab } from './HistoryTab';
+import { RECORD_FIELDS, RECORD_PATHS } from './recordFields';
 
 /** The money of lines and totals (spec 3 §9), which every aggregate with lines has. */
 export const TOTALS_MONEY_FIELDS = [
@@ -15,25 +16,53 @@ export const TOTALS_MONEY_FIELDS = [
   'orderDiscount',
 ];
 
+/** Amounts whose field name alone is a count elsewhere ('amount' of a line is how many). */
+const MONEY_PATHS = ['cardPayment.amount', 'invoicing.amount', 'customPeriods.amount'];
+
 /** How an aggregate's changes read, by the i18n keys of its field labels. */
 export interface HistoryFields {
   /** Fields holding øre, matched on the last part of the path. */
   money: string[];
   /** Fields holding hundredths of a percent. */
   percent: string[];
-  /** Field (path or last part) → the i18n key of its label. */
-  labelKeys: Record<string, string>;
+  /**
+   * Field (path or last part) → the i18n key of its label where the record words it its own way
+   * ('orderDiscount' → 'Ordrerabat'); null: not shown. Every other field has its common label.
+   */
+  labelKeys: Record<string, string | null>;
   /** The labels of some fields' values ('status' → 'draft' → 'Kladde'). */
   values: (t: TFunction) => Record<string, Record<string, string>>;
 }
 
-function historyFormats(t: TFunction, fields: HistoryFields): HistoryFormats {
+/** Every record's labels: its fields' (`history.fields.*`) and some paths' own. */
+function recordLabels(t: TFunction): Record<string, string | null> {
   return {
-    money: fields.money,
+    ...Object.fromEntries(
+      Object.entries(RECORD_FIELDS).map(([field, shown]) => [
+        field,
+        shown ? t(`history.fields.${field}`) : null,
+      ]),
+    ),
+    ...Object.fromEntries(Object.entries(RECORD_PATHS).map(([path, key]) => [path, t(key)])),
+  };
+}
+
+function historyFormats(t: TFunction, fields: HistoryFields): HistoryFormats {
+  const labels = {
+    ...recordLabels(t),
+    ...Object.fromEntries(
+      Object.entries(fields.labelKeys).map(([field, key]) => [field, key && t(key)]),
+    ),
+  };
+  return {
+    money: [...fields.money, ...MONEY_PATHS],
     percent: fields.percent,
     labels: Object.fromEntries(
-      Object.entries(fields.labelKeys).map(([field, key]) => [field, t(key)]),
+      Object.entries(labels).flatMap(([field, label]) => (label ? [[field, label]] : [])),
     ),
+    hidden: Object.entries(labels)
+      .filter(([, label]) => label === null)
+      .map(([field]) => field),
     values: fields.values(t),
   };
 }
@@ -50,8 +79,8 @@ interface AggregateHistoryTabProps<S> {
   fields: HistoryFields;
   /** The heading of the as-of dialog, e.g. 'Aftalen efter hændelse #3'. */
   asOfHeading: (sequence: number) => string;
-  /** The aggregate as it was after an event: read-only. */
-  renderAsOf: (state: Partial<S>) => ReactNode;
+  /** The aggregate as it was after an event: read-only; `names` name the records it mentions. */
+  renderAsOf: (state: Partial<S>, names: Record<string, string>) => ReactNode;
 }
 
 /**
@@ -80,7 +109,7 @@ export function AggregateHistoryTab<S>({
       labels={labels}
       formats={formats}
       asOfHeading={asOfHeading}
-      renderAsOf={(state) => renderAsOf((state ?? {}) as Partial<S>)}
+      renderAsOf={(state, names) => renderAsOf((state ?? {}) as Partial<S>, names)}
     />
   );
 }

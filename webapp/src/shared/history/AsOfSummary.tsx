@@ -27,6 +27,25 @@ export function periodText(state: {
     .join(' – ');
 }
 
+/** The name of the record an id names ('Hansen ApS'), the id when it has none, '–' for none. */
+export function named(names: Record<string, string>, id: string | null | undefined): string {
+  return id ? (names[id] ?? id) : '–';
+}
+
+/** The facts of a state, each a term and its value. */
+export function AsOfFacts({ facts }: { facts: { term: string; value: ReactNode }[] }) {
+  return (
+    <dl className="tb-facts">
+      {facts.map(({ term, value }) => (
+        <Fragment key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
 /** A column of the lines: Titel, Variant, Antal, Pris, Rabat, Total. */
 export type AsOfColumn = 'title' | 'variant' | 'amount' | 'price' | 'discount' | 'total';
 
@@ -94,14 +113,7 @@ export function AsOfSummary<L extends AsOfLine>({
   };
   return (
     <div className="tb-stack tb-order-as-of">
-      <dl className="tb-facts">
-        {facts.map(({ term, value }) => (
-          <Fragment key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <AsOfFacts facts={facts} />
       <DataTable
         value={rows}
         dataKey="id"

@@ -27,6 +27,9 @@ beforeEach(() => {
   saveBlob.mockReset();
   server.use(
     ...sessionHandlers({}),
+    http.get('/api/history/contract/k-1/names', () =>
+      HttpResponse.json({ success: true, result: {} }),
+    ),
     http.get('/api/history/contract/k-1', () =>
       HttpResponse.json({
         success: true,
@@ -103,6 +106,9 @@ describe('the history tab', () => {
   it('compares the last two versions field by field and line by line, with amounts', async () => {
     const asked: string[] = [];
     server.use(
+      http.get('/api/history/order/o-1/names', () =>
+        HttpResponse.json({ success: true, result: {} }),
+      ),
       http.get('/api/history/order/o-1', () =>
         HttpResponse.json({
           success: true,

@@ -5,9 +5,10 @@ import { Dialog } from 'primereact/dialog';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/baseApi';
+import type { NameKind } from '../../api/generated/history';
 import { DATE_TIME_PATTERN } from '../format';
 import { Alert } from '../ui/Alert';
-import { DateTime } from '../ui/DateTime';
+import { DateTime, useTimeZone } from '../ui/DateTime';
 import { Preloader } from '../ui/Preloader';
 import { useToast } from '../ui/Toast';
 import { CompareVersions } from './CompareVersions';
@@ -15,6 +16,7 @@ import { describeChanges, type HistoryFormats } from './formatChange';
 import {
   useExportHistoryMutation,
   useGetHistoryAtQuery,
+  useGetHistoryNamesQuery,
   useGetHistoryQuery,
   useLazyVerifyHistoryQuery,
 } from './historyApi';
@@ -30,8 +32,32 @@ export interface HistoryTabProps {
   formats?: HistoryFormats;
   /** The heading of the as-of dialog, e.g. 'Ordren efter hændelse #3'. */
   asOfHeading: (sequence: number) => string;
-  /** The aggregate as it was after an event (the API's state, read-only). */
-  renderAsOf: (state: unknown) => ReactNode;
+  /**
+   * The aggregate as it was after an event (the API's state, read-only); `names` are the records
+   * it mentions by id, as text.
+   */
+  renderAsOf: (state: unknown, names: Record<string, string>) => ReactNode;
+}
+
+const NO_FORMATS: HistoryFormats = {};
+
+/** Kinds of record named by their number ('Ordre 1042'); the others by their own name. */
+const NUMBERED: readonly NameKind[] = ['order', 'contract', 'invoice', 'subscription', 'ticket'];
+
+/** The records the history mentions, id → text ('Hansen ApS', 'Ordre 1042'). */
+function useRecordNames(aggregateType: string, id: string): Record<string, string> {
+  const { t } = useTranslation();
+  const query = useGetHistoryNamesQuery({ aggregateType, id });
+  return useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(query.data ?? {}).map(([recordId, { kind, name }]) => [
+          recordId,
+          NUMBERED.includes(kind) ? t(`history.names.${kind}`, { name }) : name,
+        ]),
+      ),
+    [query.data, t],
+  );
 }
 
 function AsOfDialog({
@@ -126,12 +152,18 @@ export function HistoryTab({
   aggregateType,
   id,
   labels,
-  formats = {},
+  formats: ownFormats = NO_FORMATS,
   asOfHeading,
   renderAsOf,
 }: HistoryTabProps) {
   const { t } = useTranslation();
   const query = useGetHistoryQuery({ aggregateType, id });
+  const names = useRecordNames(aggregateType, id);
+  const timeZone = useTimeZone();
+  const formats = useMemo(
+    () => ({ ...ownFormats, names, timeZone }),
+    [ownFormats, names, timeZone],
+  );
   const [exportHistory, exporting] = useExportHistoryMutation();
   const toast = useToast();
   const [sequence, setSequence] = useState<number | null>(null);
@@ -251,7 +283,7 @@ export function HistoryTab({
         id={id}
         sequence={sequence}
         heading={sequence === null ? '' : asOfHeading(sequence)}
-        render={renderAsOf}
+        render={(state) => renderAsOf(state, names)}
         onHide={() => setSequence(null)}
       />
     </section>

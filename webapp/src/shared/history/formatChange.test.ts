@@ -65,3 +65,68 @@ describe('the changes of an event', () => {
     ]);
   });
 });
+
+describe('a history a person can read', () => {
+  const company = '5f0c6c1e-3c1a-4c59-9d7e-2f1b8e0a6a11';
+  const field = '0b7d2a55-8a0e-4b8e-a0c4-6f5f2c9e1d22';
+  const readable = {
+    ...formats,
+    labels: {
+      ...formats.labels,
+      companyId: 'Virksomhed',
+      fieldValues: 'Felter',
+      charged: 'Opkrævet',
+    },
+    hidden: ['clientId'],
+    names: { [company]: 'Hansen ApS', [field]: 'Trøjestørrelse' },
+  };
+
+  it('names the records an id points to, and leaves an unknown id as it is', () => {
+    expect(
+      describeChanges([{ field: 'companyId', old: null, new: company }], readable, words),
+    ).toEqual([{ field: 'Virksomhed', old: '–', new: 'Hansen ApS' }]);
+    expect(
+      formatHistoryValue('c0ffee00-0000-4000-8000-000000000000', 'companyId', readable, words),
+    ).toBe('c0ffee00-0000-4000-8000-000000000000');
+  });
+
+  it('labels a key kept under a field by the field and the key, named when it is an id', () => {
+    expect(
+      describeChanges(
+        [
+          { field: `fieldValues.${field}`, old: null, new: 'XL' },
+          { field: 'charged.2026-03', old: null, new: 'pi_123' },
+        ],
+        readable,
+        words,
+      ),
+    ).toEqual([
+      { field: 'Felter › Trøjestørrelse', old: '–', new: 'XL' },
+      { field: 'Opkrævet › 2026-03', old: '–', new: 'pi_123' },
+    ]);
+  });
+
+  it('leaves out the fields a record keeps for itself', () => {
+    expect(
+      describeChanges(
+        [
+          { field: 'clientId', old: null, new: company },
+          { field: 'version', old: 1, new: 2 },
+          { field: 'firstname', old: null, new: 'Bo' },
+        ],
+        readable,
+        words,
+      ),
+    ).toEqual([{ field: 'Fornavn', old: '–', new: 'Bo' }]);
+  });
+});
+
+describe('points in time and days', () => {
+  it('read in the reader’s time zone, days as days', () => {
+    const berlin = { ...formats, timeZone: 'Europe/Berlin' };
+    expect(formatHistoryValue('2026-03-01T09:30:00Z', 'scannedAt', berlin, words)).toBe(
+      '01-03-2026 10:30',
+    );
+    expect(formatHistoryValue('2026-03-01', 'invoiceDate', berlin, words)).toBe('01-03-2026');
+  });
+});

@@ -1,4 +1,11 @@
-import { formatOreWithCode, formatPercent } from '../format';
+import {
+  DATE_TIME_PATTERN,
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  formatDay,
+  formatOreWithCode,
+  formatPercent,
+} from '../format';
 import type { VersionDiff } from '../../api/generated/history';
 import type { HistoryChange } from './types';
 
@@ -12,7 +19,16 @@ export interface HistoryFormats {
   labels?: Record<string, string>;
   /** Labels of a field's values, by field path or last part ('status' → 'draft' → 'Kladde'). */
   values?: Record<string, Record<string, string>>;
+  /** Fields not shown (path or last part): the record's own bookkeeping, e.g. its club. */
+  hidden?: string[];
+  /** The records an id names, as text ('Hansen ApS', 'Ordre 1042'); an id without one shows. */
+  names?: Record<string, string>;
+  /** The reader's time zone, for points in time ('2026-03-01T09:30:00Z' → '01-03-2026 10:30'). */
+  timeZone?: string;
 }
+
+const POINT_IN_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The words a value may need: booleans and "nothing". */
 export interface HistoryWords {
@@ -40,9 +56,16 @@ function lastPart(path: string): string {
   return parts[parts.length - 1] ?? path;
 }
 
+/** The path without its lists' item names: 'customPeriods[#2].amount' → 'customPeriods.amount'. */
+function plainPath(path: string): string {
+  return path.replace(/\[[^\]]*\]/g, '');
+}
+
+/** Whether `field` is one of `list`: by its last part, or by its whole path ('cardPayment.amount'). */
 function matches(list: string[] | undefined, field: string): boolean {
   const wanted = normalise(lastPart(field));
-  return (list ?? []).some((name) => normalise(name) === wanted);
+  const path = normalise(plainPath(field));
+  return (list ?? []).some((name) => normalise(name) === wanted || normalise(name) === path);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -89,7 +112,13 @@ export function formatHistoryValue(
   }
   if (typeof value === 'string') {
     const labels = formats.values?.[field] ?? formats.values?.[lastPart(field)];
-    return shorten(labels?.[value] ?? value);
+    const label = labels?.[value] ?? formats.names?.[value];
+    if (label) return shorten(label);
+    if (POINT_IN_TIME.test(value)) {
+      return formatDate(value, DATE_TIME_PATTERN, formats.timeZone ?? DEFAULT_TIME_ZONE);
+    }
+    if (DAY.test(value)) return formatDay(value);
+    return shorten(value);
   }
   if (Array.isArray(value)) {
     return shorten(
@@ -105,7 +134,10 @@ export function formatHistoryValue(
     if (typeof value.name === 'string' && value.name) return shorten(value.name);
     const parts = Object.entries(value)
       .filter(([, part]) => !isEmpty(part))
-      .map(([key, part]) => `${key}: ${formatHistoryValue(part, key, formats, words)}`);
+      .map(
+        ([key, part]) =>
+          `${labelOf(key, formats)}: ${formatHistoryValue(part, key, formats, words)}`,
+      );
     return shorten(`{${parts.join(', ')}}`);
   }
   return shorten(String(value));
@@ -161,15 +193,42 @@ function listChanges(change: HistoryChange): HistoryChange[] | null {
   return result;
 }
 
+/** A part of a path as it reads: its label, or the name of the record its id names. */
+function partLabel(part: string, formats: HistoryFormats): string {
+  return formats.labels?.[part] ?? formats.names?.[part] ?? part;
+}
+
 function labelOf(field: string, formats: HistoryFormats): string {
   const labels = formats.labels ?? {};
   if (labels[field]) return labels[field];
   const match = /^([^[]+)\[([^\]]*)\]\.(.+)$/.exec(field);
   if (match) {
     const [, list = '', item = '', part = ''] = match;
-    return `${labels[list] ?? list} (${item}): ${labels[part] ?? part}`;
+    const itemPart = labels[`${plainPath(list)}.${part}`] ?? labelOf(part, formats);
+    return `${labelOf(list, formats)} (${item}): ${itemPart}`;
   }
-  return labels[lastPart(field)] ?? field;
+  const last = lastPart(field);
+  if (labels[last]) return labels[last];
+  // A key kept under a labelled field ('fieldValues.<id>', 'charged.2026-03'): the field's label
+  // and the key, named when it is an id.
+  const parts = field.split('.');
+  for (let end = parts.length - 1; end > 0; end -= 1) {
+    const prefix = parts.slice(0, end).join('.');
+    const label = labels[prefix] ?? labels[prefix.split('.').pop() ?? prefix];
+    if (label) {
+      return [label, ...parts.slice(end).map((part) => partLabel(part, formats))].join(' › ');
+    }
+  }
+  return field;
+}
+
+/** Fields every record keeps for itself (its write counter), never shown. */
+const BOOKKEEPING = ['version'];
+
+/** Whether a field is left out of the history (its path, or its last part, is hidden). */
+function isHidden(field: string, formats: HistoryFormats): boolean {
+  const hidden = [...(formats.hidden ?? []), ...BOOKKEEPING];
+  return hidden.includes(field) || hidden.includes(lastPart(field));
 }
 
 /** The changes of an event as text, lists of objects taken apart item by item. */
@@ -179,16 +238,15 @@ export function describeChanges(
   words: HistoryWords,
 ): ChangeText[] {
   return changes
+    .filter((change) => !isHidden(change.field, formats))
     .flatMap((change) => listChanges(change) ?? [change])
+    .filter((change) => !isHidden(change.field, formats))
     .map((change) => ({
       field: labelOf(change.field, formats),
       old: formatHistoryValue(change.old, change.field, formats, words),
       new: formatHistoryValue(change.new, change.field, formats, words),
     }));
 }
-
-/** Fields every record keeps for itself (its write counter), left out of a compare. */
-const BOOKKEEPING = ['version'];
 
 /**
  * What differs between two versions (the compare's answer) as changes the history describes: its
@@ -211,6 +269,5 @@ export function versionChanges(diff: VersionDiff): HistoryChange[] {
           : { field: at(field), old: value, new: null },
       );
   });
-  const fields = diff.changes.filter((change) => !BOOKKEEPING.includes(change.field));
-  return [...fields, ...lineChanges];
+  return [...diff.changes, ...lineChanges];
 }

@@ -1,5 +1,5 @@
 import { baseApi } from '../../api/baseApi';
-import type { ChainVerdict, VersionDiff } from '../../api/generated/history';
+import type { ChainVerdict, RecordName, VersionDiff } from '../../api/generated/history';
 import { saveBlob } from '../download';
 import type { HistoryEntry } from './types';
 
@@ -28,6 +28,11 @@ export const historyApi = baseApi.injectEndpoints({
     }),
     getHistoryAt: build.query<unknown, HistoryRequest & { sequence: number }>({
       query: (request) => `${historyUrl(request)}/at/${request.sequence}`,
+      providesTags: (_result, _error, { aggregateType, id }) => [historyTag(aggregateType, id)],
+    }),
+    /** The names of the records the history mentions by id (companies, contacts, orders …). */
+    getHistoryNames: build.query<Record<string, RecordName>, HistoryRequest>({
+      query: (request) => `${historyUrl(request)}/names`,
       providesTags: (_result, _error, { aggregateType, id }) => [historyTag(aggregateType, id)],
     }),
     /** The auditor's workbook of every event (who, when, IP, changes, chain hash), saved. */
@@ -62,6 +67,7 @@ export const historyApi = baseApi.injectEndpoints({
 export const {
   useGetHistoryQuery,
   useGetHistoryAtQuery,
+  useGetHistoryNamesQuery,
   useExportHistoryMutation,
   useLazyVerifyHistoryQuery,
   useDiffHistoryQuery,

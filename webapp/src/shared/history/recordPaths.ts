@@ -18,6 +18,8 @@ const EVENT_LABELS: Record<string, string> = {
   contract: 'contracts.history.events',
   invoice: 'invoices.history.events',
   subscription: 'subscriptions.history.events',
+  invite: 'events.invites.history.events',
+  ticket: 'events.attendees.history.events',
 };
 
 /** The i18n key of an event's Danish label ('Godkendt'), for the record types that have them. */

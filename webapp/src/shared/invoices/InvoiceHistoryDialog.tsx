@@ -1,20 +1,23 @@
+import type { TFunction } from 'i18next';
 import { Dialog } from 'primereact/dialog';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_EVENT_TYPES, type InvoiceDto } from '../../api/generated/invoices';
 import { formatDay } from '../format';
-import { HistoryTab } from '../history/HistoryTab';
+import {
+  AggregateHistoryTab,
+  TOTALS_MONEY_FIELDS,
+  type HistoryFields,
+} from '../history/AggregateHistoryTab';
 import { Money } from '../ui/Money';
 
-const MONEY_FIELDS = [
-  'price',
-  'discount',
-  'total',
-  'subtotal',
-  'vat',
-  'additionalFee',
-  'orderDiscount',
-];
+const INVOICE_FIELDS: HistoryFields = {
+  money: TOTALS_MONEY_FIELDS,
+  percent: ['rateFee', 'vatRate'],
+  labelKeys: {},
+  values: (t: TFunction) => ({
+    kind: { invoice: t('invoices.invoice'), creditNote: t('invoices.creditNote') },
+  }),
+};
 
 /** The invoice as it was after an event: what finance reads of it. */
 function InvoiceAsOf({ state }: { state: Partial<InvoiceDto> }) {
@@ -49,6 +52,22 @@ function InvoiceAsOf({ state }: { state: Partial<InvoiceDto> }) {
  * An invoice's Historik (issue 13 'For finance and the auditor'): who made, booked, sent, marked
  * paid and credited it, with old → new and the invoice as of each event.
  */
+export function InvoiceHistory({ invoiceId }: { invoiceId: string }) {
+  const { t } = useTranslation();
+  return (
+    <AggregateHistoryTab<InvoiceDto>
+      aggregateType="invoice"
+      id={invoiceId}
+      eventTypes={INVOICE_EVENT_TYPES}
+      eventsKey="invoices.history.events"
+      fields={INVOICE_FIELDS}
+      asOfHeading={(sequence) => t('invoices.history.asOfHeading', { sequence })}
+      renderAsOf={(state) => <InvoiceAsOf state={state} />}
+    />
+  );
+}
+
+/** The invoice's history in a dialog (the invoices tab of an order or a contract). */
 export function InvoiceHistoryDialog({
   invoice,
   onHide,
@@ -57,32 +76,16 @@ export function InvoiceHistoryDialog({
   onHide: () => void;
 }) {
   const { t } = useTranslation();
-  const labels = useMemo(
-    () =>
-      Object.fromEntries(
-        INVOICE_EVENT_TYPES.map((type) => [type, t(`invoices.history.events.${type}`)]),
-      ),
-    [t],
-  );
   return (
     <Dialog
       header={t('invoices.history.title', { name: invoice?.name ?? '' })}
       visible={invoice !== null}
       onHide={onHide}
       ariaCloseIconLabel={t('common.close')}
-      style={{ width: '70vw' }}
-      breakpoints={{ '960px': '90vw' }}
+      style={{ width: '80vw' }}
+      breakpoints={{ '960px': '95vw' }}
     >
-      {invoice && (
-        <HistoryTab
-          aggregateType="invoice"
-          id={invoice.id}
-          labels={labels}
-          formats={{ money: MONEY_FIELDS }}
-          asOfHeading={(sequence) => t('invoices.history.asOfHeading', { sequence })}
-          renderAsOf={(state) => <InvoiceAsOf state={(state ?? {}) as Partial<InvoiceDto>} />}
-        />
-      )}
+      {invoice && <InvoiceHistory invoiceId={invoice.id} />}
     </Dialog>
   );
 }

@@ -196,6 +196,9 @@ describe('the Fakturaer tab', () => {
 describe("an invoice's history", () => {
   it('shows who made, booked and sent it, each event with what it changed', async () => {
     server.use(
+      http.get('/api/history/invoice/f3/names', () =>
+        HttpResponse.json({ success: true, result: {} }),
+      ),
       http.get('/api/history/invoice/f3', () =>
         HttpResponse.json({
           success: true,
