@@ -95,6 +95,15 @@ pub fn xlsx(filename: &str, bytes: Vec<u8>) -> HttpResponse {
         .body(bytes)
 }
 
+/// A signed export (`kit::signing`) as a download named `filename`: its JSON, indented for a
+/// person to read.
+pub fn signed_json(filename: &str, export: crate::kit::signing::SignedExport) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header(("Content-Disposition", attachment(filename)))
+        .body(serde_json::to_vec_pretty(&export).unwrap_or_default())
+}
+
 /// `Content-Disposition` of a download named `filename`.
 pub fn attachment(filename: &str) -> String {
     disposition("attachment", filename)

@@ -268,11 +268,13 @@ fn pos() -> String {
 
 /// The history's chain check (one record's 'Verificér', the club-wide one) and compare (issue 37).
 fn history() -> String {
+    use crate::audit::exports::{ExportKey, ExportVerdict};
     use crate::audit::{ChainBreak, ChainCheck, ChainCheckStatus};
     use crate::kit::history::{
         BrokenEvent, ChainProblem, ChainVerdict, FieldDiff, LineDiff, LineDiffKind, VersionDiff,
     };
     use crate::kit::names::{NameKind, RecordName};
+    use crate::kit::signing::{ExportSignature, SignedExport};
     declarations(&[
         ChainProblem::decl(),
         BrokenEvent::decl(),
@@ -286,6 +288,10 @@ fn history() -> String {
         ChainCheck::decl(),
         NameKind::decl(),
         RecordName::decl(),
+        ExportSignature::decl(),
+        SignedExport::decl(),
+        ExportKey::decl(),
+        ExportVerdict::decl(),
     ])
 }
 

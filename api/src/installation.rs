@@ -9,14 +9,16 @@ use sqlx::PgPool;
 use tribune_projections::db::connect;
 
 use crate::identity::tokens::random_secret;
+use crate::kit::signing::ExportSigner;
 use crate::settings::{InstallationSecret, Settings};
 
-/// A new value of `which`, in the form its stand-in expects.
-fn fresh(which: InstallationSecret) -> String {
-    match which {
+/// A new value of `which`, in the form its stand-in (or the export signer) expects.
+fn fresh(which: InstallationSecret) -> anyhow::Result<String> {
+    Ok(match which {
         InstallationSecret::Window => random_secret(),
         InstallationSecret::StripeWebhook => format!("whsec_{}", random_secret()),
-    }
+        InstallationSecret::ExportSigning => ExportSigner::generate()?,
+    })
 }
 
 /// The installation's `which`: made the first time it is asked for (two first askers at once
@@ -26,7 +28,7 @@ pub async fn secret(owner: &PgPool, which: InstallationSecret) -> anyhow::Result
         "INSERT INTO installation_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
     )
     .bind(which.name())
-    .bind(fresh(which))
+    .bind(fresh(which)?)
     .execute(owner)
     .await
     .context("installation_secrets (run `tribune migrate` first)")?;
@@ -58,6 +60,7 @@ pub async fn with_secrets(mut settings: Settings) -> anyhow::Result<Settings> {
                     stripe.webhook_secret = value;
                 }
             }
+            InstallationSecret::ExportSigning => settings.export_signing_key = value,
         }
     }
     owner.close().await;

@@ -52,6 +52,10 @@ pub struct Settings {
     /// database (their places in `stripe` and `window` are empty until then):
     /// `crate::installation::with_secrets` fills them in before anything is served.
     pub installation_secrets: Vec<InstallationSecret>,
+    /// The Ed25519 key (PKCS#8, base64) the auditor's exports are signed with
+    /// (`TRIBUNE_EXPORT_SIGNING_KEY`); empty until `installation::with_secrets` reads the
+    /// installation's own.
+    pub export_signing_key: String,
 }
 
 /// A stand-in's secret that no variable gave: made at random once per installation and kept in
@@ -63,12 +67,16 @@ pub enum InstallationSecret {
     Window,
     /// The `whsec_…` localstripe signs its webhooks with.
     StripeWebhook,
+    /// The key the auditor's exports are signed with (issue 37 §4) when
+    /// `TRIBUNE_EXPORT_SIGNING_KEY` gives none: this installation's own, never a shared default.
+    ExportSigning,
 }
 
 impl InstallationSecret {
-    pub const ALL: [InstallationSecret; 2] = [
+    pub const ALL: [InstallationSecret; 3] = [
         InstallationSecret::Window,
         InstallationSecret::StripeWebhook,
+        InstallationSecret::ExportSigning,
     ];
 
     /// Its name in the database and on the command line (`tribune stand-in-secret <name>`).
@@ -76,6 +84,7 @@ impl InstallationSecret {
         match self {
             InstallationSecret::Window => "window",
             InstallationSecret::StripeWebhook => "stripe-webhook",
+            InstallationSecret::ExportSigning => "export-signing",
         }
     }
 
@@ -195,6 +204,11 @@ impl Settings {
         // Behind https the session cookie is Secure unless told otherwise.
         let secure_cookies = parsed("TRIBUNE_SECURE_COOKIES", public_url.starts_with("https://"))?;
         let integrations = integrations(&var, &public_url)?;
+        let mut installation_secrets = integrations.installation_secrets;
+        let export_signing_key = var("TRIBUNE_EXPORT_SIGNING_KEY").unwrap_or_default();
+        if export_signing_key.is_empty() {
+            installation_secrets.push(InstallationSecret::ExportSigning);
+        }
         Ok(Settings {
             database,
             app_database,
@@ -237,7 +251,8 @@ impl Settings {
             },
             stripe: integrations.stripe,
             window: integrations.window,
-            installation_secrets: integrations.installation_secrets,
+            installation_secrets,
+            export_signing_key,
         })
     }
 }

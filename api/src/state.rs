@@ -49,6 +49,8 @@ pub struct AppState {
     pub seat_holds: crate::seats::holds::HoldQueues,
     /// QZ Tray's certificate and signing key, when configured.
     pub qz: Option<Arc<crate::integrations::qz::QzSigner>>,
+    /// The installation's key for the auditor's signed exports (issue 37 §4).
+    pub export_signer: Arc<crate::kit::signing::ExportSigner>,
 }
 
 /// cvrapi.dk asks every caller to say who it is and how to reach them.
@@ -141,6 +143,11 @@ impl AppState {
             .window
             .clone()
             .map(|config| Arc::new(PaymentWindow::new(config)));
+        // Read from the installation like the stand-ins' secrets; none is a refusal to start,
+        // never an export signed with a key anyone has.
+        let export_signer = Arc::new(crate::kit::signing::ExportSigner::from_base64(
+            &settings.export_signing_key,
+        )?);
         let qz = match &settings.qz {
             Some(files) => Some(Arc::new(crate::integrations::qz::QzSigner::load(
                 &files.certificate,
@@ -170,6 +177,7 @@ impl AppState {
             bookings: Default::default(),
             seat_holds: Default::default(),
             qz,
+            export_signer,
         })
     }
 }

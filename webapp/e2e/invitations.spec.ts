@@ -276,6 +276,7 @@ test('staff invite three sponsors, one books the free dinners through the link, 
   });
   await expect(inviteHistory).toContainText('Invitation oprettet');
   await expect(inviteHistory).toContainText(`Kontaktperson: – → ${fullName(booker)}`);
+  await expect(inviteHistory).toContainText(/Produkter: – → \d+ × \S/);
   await expect(inviteHistory).toContainText('Billetter bestilt');
   await inviteHistory.getByRole('button', { name: 'Luk' }).click();
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { waitForMail } from './support/mail';
 import { chooseOption, expectToast, pickProposal } from './support/primeReact';
+import { readWorkbook, sheetNames } from './support/files';
 import { pdfText } from './support/pdf';
 import { logIn } from './support/session';
 import { expect, test } from './support/test';
@@ -138,6 +139,22 @@ test('an order invoiced, booked, mailed, paid with a receipt and credited; contr
   expect(numbers).toContain(number);
   expect(numbers.filter((other) => other !== number).every((other) => other < number)).toBe(true);
   expect(numbers[0]).toBe(number);
+  // 'Revisionseksport' (issue 37 §4): this year so far as a workbook, read back: the invoice is
+  // on 'Fakturaer' with its customer; the other sheets are there for the auditor.
+  await page.getByRole('button', { name: 'Revisionseksport' }).click();
+  const auditDialog = page.getByRole('dialog', { name: 'Revisionseksport' });
+  const auditDownload = page.waitForEvent('download');
+  await auditDialog.getByRole('button', { name: 'Hent eksport' }).click();
+  const auditFile = await auditDownload;
+  expect(auditFile.suggestedFilename()).toMatch(/^Revision-\d{4}-01-01-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const auditRows = await readWorkbook(auditFile);
+  expect(auditRows[0]?.slice(0, 2)).toEqual(['Nummer', 'Type']);
+  expect(
+    auditRows.some((cells) => cells[0] === String(number) && cells.includes(customer)),
+    `invoice ${number} of ${customer} in the export`,
+  ).toBe(true);
+  const sheets = await sheetNames(auditFile);
+  expect(sheets).toEqual(['Fakturaer', 'Hændelser', 'Betalinger', 'Bestillinger', 'Nummerkontrol']);
 
   // 2. 'Send faktura': the mail with the PDF, read back.
   await page.goto(`${orderUrl}?tab=30`);

@@ -60,6 +60,7 @@ pub async fn serve_and_log_in_with(db: &TestDb, adjust: impl FnOnce(&mut Setting
         }),
         qz: None,
         installation_secrets: Vec::new(),
+        export_signing_key: tribune_api::kit::signing::ExportSigner::generate().expect("key"),
     };
     adjust(&mut settings);
     let app = Application::build(settings).await.unwrap();

@@ -4,6 +4,8 @@
 //! record; the settings page follows it. One record's check is the history's 'Verificér'
 //! (`/api/history/{type}/{id}/verify`).
 
+pub mod exports;
+
 use actix_web::{web, HttpResponse};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -17,6 +19,7 @@ use uuid::Uuid;
 
 use crate::envelope;
 use crate::error::ApiError;
+use crate::identity::acl::Action;
 use crate::jobs::{self, JobMethod, NewJob};
 use crate::kit::history::ChainProblem;
 use crate::kit::ids::parse_id;
@@ -32,7 +35,8 @@ pub const AREA: Area = Area {
     history: &[],
 };
 
-/// A club admin's (or a System Admin's in the club).
+/// The club-wide check: a club admin's (or a System Admin's in the club). The exports' key and
+/// check: whoever makes exports.
 pub fn configure(routes: &mut Routes) {
     routes
         .post("/api/audit/chain-checks", Access::ClubAdmin, start_check)
@@ -41,13 +45,37 @@ pub fn configure(routes: &mut Routes) {
             Access::ClubAdmin,
             latest_check,
         )
-        .get("/api/audit/chain-checks/{id}", Access::ClubAdmin, get_check);
+        .get("/api/audit/chain-checks/{id}", Access::ClubAdmin, get_check)
+        // Whoever may export (an invoice reader, a history reader) may check an export.
+        .get("/api/audit/exports/key", EXPORTERS, exports::export_key)
+        .post(
+            "/api/audit/exports/verify",
+            EXPORTERS,
+            exports::verify_export,
+        );
 }
+
+/// Staff who may read invoices or a history: those who make the signed exports.
+const EXPORTERS: Access = Access::AnyModule(&["orders", "events"], Action::Read);
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(start_check, latest_check, get_check),
-    components(schemas(ChainCheck, ChainCheckStatus, ChainBreak))
+    paths(
+        start_check,
+        latest_check,
+        get_check,
+        exports::export_key,
+        exports::verify_export
+    ),
+    components(schemas(
+        ChainCheck,
+        ChainCheckStatus,
+        ChainBreak,
+        exports::ExportKey,
+        exports::ExportVerdict,
+        crate::kit::signing::SignedExport,
+        crate::kit::signing::ExportSignature
+    ))
 )]
 pub struct AuditDoc;
 

@@ -26,6 +26,7 @@ pub mod recipients;
 pub mod routes;
 pub mod sales;
 pub mod seating;
+pub mod signing;
 pub mod text;
 pub mod validate;
 pub mod version;

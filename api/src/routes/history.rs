@@ -14,6 +14,7 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::export;
 use crate::identity::acl::Action;
+use crate::kit::club::club_name;
 use crate::kit::history::{
     AggregateHistory, ChainVerdict, HistorySource, VersionDiff, HISTORY_EXPORT,
 };
@@ -142,28 +143,60 @@ pub async fn get_history_at(
     Ok(envelope::result(as_of.ok_or(ApiError::NotFound)?))
 }
 
+/// How a history is exported: `xlsx` (the default) or `json` (signed).
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+pub struct ExportQuery {
+    pub format: Option<String>,
+}
+
 /// An auditor's file of one aggregate's whole history: every event with who, when, from where,
-/// what changed (old → new) and its link in the hash chain.
+/// what changed (old → new) and its link in the hash chain. As a workbook, or as one JSON
+/// document signed with the installation's key (issue 37 §4), with the chain's check.
 #[utoipa::path(get, path = "/api/history/{type}/{id}/export", tag = "history",
-    params(("type" = String, Path), ("id" = String, Path)),
-    responses((status = 200, description = "Historik-{type}-{id}.xlsx"), (status = 403), (status = 404)))]
+    params(("type" = String, Path), ("id" = String, Path), ExportQuery),
+    responses((status = 200, description = "Historik-{type}-{id}.xlsx, or with format=json Historik-{type}-{id}.json: a SignedExport"),
+              (status = 403), (status = 404), (status = 422, description = "format: neither xlsx nor json")))]
 pub async fn export_history(
     path: web::Path<(String, String)>,
+    query: web::Query<ExportQuery>,
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (aggregate_type, id) = path.into_inner();
     let source = source_for(&aggregate_type)?;
+    let json = match query.format.as_deref().map(str::trim) {
+        None | Some("") | Some("xlsx") => false,
+        Some("json") => true,
+        Some(_) => return Err(ApiError::field("format", "Vælg Excel eller JSON")),
+    };
     let entries = source
         .events(&state, staff.client_id, &id)
         .await?
         .ok_or(ApiError::NotFound)?;
+    let name = format!("Historik-{aggregate_type}-{id}");
+    if json {
+        let chain = source.verify(&state, staff.client_id, &id).await?;
+        let mut tx = club_tx(&state.pool, staff.client_id).await?;
+        let club = club_name(&mut tx, staff.client_id).await?;
+        tx.commit().await?;
+        let document = serde_json::json!({
+            "kind": "tribune.record-history",
+            "club": { "id": staff.client_id, "name": club },
+            "recordType": aggregate_type,
+            "recordId": id,
+            "madeAt": chrono::Utc::now(),
+            "madeBy": staff.identity.user.name(),
+            "chain": chain,
+            "events": entries,
+        });
+        return Ok(export::signed_json(
+            &format!("{name}.json"),
+            state.export_signer.sign(document),
+        ));
+    }
     let bytes =
         export::workbook("Historik", HISTORY_EXPORT, &entries).map_err(ApiError::internal)?;
-    Ok(export::xlsx(
-        &format!("Historik-{aggregate_type}-{id}.xlsx"),
-        bytes,
-    ))
+    Ok(export::xlsx(&format!("{name}.xlsx"), bytes))
 }
 
 /// The names of the records the history mentions by id (companies, contacts, products, users,

@@ -126,6 +126,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         }),
         qz: options.qz.clone(),
         installation_secrets: Vec::new(),
+        // Each test app its own key, as each installation.
+        export_signing_key: tribune_api::kit::signing::ExportSigner::generate().expect("key"),
     };
     let app = Application::build(settings.clone())
         .await

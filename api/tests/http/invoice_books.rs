@@ -525,7 +525,13 @@ async fn the_auditors_export_lists_the_periods_invoices_their_events_and_checks_
         calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).expect("xlsx");
     assert_eq!(
         book.sheet_names(),
-        ["Fakturaer", "Hændelser", "Nummerkontrol"]
+        [
+            "Fakturaer",
+            "Hændelser",
+            "Betalinger",
+            "Bestillinger",
+            "Nummerkontrol"
+        ]
     );
     let lines = book.worksheet_range("Fakturaer").expect("lines");
     let rows: Vec<Vec<String>> = lines
@@ -566,4 +572,135 @@ async fn the_auditors_export_lists_the_periods_invoices_their_events_and_checks_
     );
     let (code, _) = staff.get_json("/api/invoices/audit-export").await;
     assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn the_period_export_as_signed_json_holds_payments_and_verifies_until_changed() {
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    let (company, contact) = customer(&app).await;
+    let id = invoiced_order(&staff, company, contact, "2026-02-10").await;
+    let number = ok(&staff, &id, "book").await["number"].as_i64().expect("n");
+    // Two card payments of an order of the club: one paid on the last evening of February
+    // (Danish time), one in March.
+    let club = app.club_id("Demo FC").await;
+    for (at, amount) in [
+        ("2026-02-28 22:30:00+00", 12_500),
+        ("2026-03-01 09:00:00+00", 9_900),
+    ] {
+        sqlx::query(
+            "INSERT INTO payments (id, client_id, provider, purpose, owner_id, amount, capture, status, reference, created_at, updated_at) \
+             SELECT gen_random_uuid(), $1, 'stripe', 'order', id, $2, 'automatic', 'paid', 'pi_' || $2, $3::timestamptz, $3::timestamptz \
+             FROM order_rows WHERE client_id = $1 ORDER BY number LIMIT 1",
+        )
+        .bind(club)
+        .bind(amount as i64)
+        .bind(at)
+        .execute(&app.db.owner)
+        .await
+        .expect("payment");
+    }
+
+    let response = staff
+        .get("/api/invoices/audit-export?from=2026-02-01&to=2026-02-28&format=json")
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response
+        .headers()
+        .get("content-disposition")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("Revision-2026-02-01-2026-02-28.json")));
+    let file = response.text().await.expect("json");
+    let export: serde_json::Value = serde_json::from_str(&file).expect("json");
+    let document = &export["document"];
+    assert_eq!(document["kind"], "tribune.audit-period");
+    assert_eq!(
+        document["period"],
+        json!({ "from": "2026-02-01", "to": "2026-02-28" })
+    );
+    assert!(document["invoices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|line| line["number"] == number));
+    assert!(
+        document["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|event| event["eventType"] == "Booked"
+                && event["hash"].as_str().unwrap().len() == 64)
+    );
+    let payments = document["payments"].as_array().expect("payments");
+    assert_eq!(
+        payments.len(),
+        1,
+        "the March payment is outside: {payments:?}"
+    );
+    assert_eq!(payments[0]["amount"], 12_500);
+    assert_eq!(payments[0]["status"], "paid");
+    assert!(document["bookings"].is_array());
+    assert_eq!(export["signature"]["algorithm"], "Ed25519");
+
+    // The file as downloaded verifies; changed by one øre it does not.
+    let (code, verdict) = staff
+        .post_raw("/api/audit/exports/verify", file.clone())
+        .await;
+    assert_eq!(code, StatusCode::OK, "{verdict}");
+    assert_eq!(verdict["result"]["valid"], true);
+    assert_eq!(verdict["result"]["kind"], "tribune.audit-period");
+    let mut changed = export.clone();
+    changed["document"]["payments"][0]["amount"] = json!(12_501);
+    let (_, verdict) = staff
+        .post_raw("/api/audit/exports/verify", changed.to_string())
+        .await;
+    assert_eq!(verdict["result"]["valid"], false);
+    let (code, answer) = staff
+        .post_raw("/api/audit/exports/verify", "ikke json".to_string())
+        .await;
+    assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        answer["errors"]["file"][0],
+        "Filen er ikke en signeret eksport fra Tribune"
+    );
+    let (code, key) = staff.get_json("/api/audit/exports/key").await;
+    assert_eq!(code, StatusCode::OK);
+    assert_eq!(key["result"]["keyId"], export["signature"]["keyId"]);
+
+    // The record's own history, signed the same way, with its chain's check.
+    let (code, _) = staff
+        .get_json(&format!("/api/history/invoice/{id}/export?format=json"))
+        .await;
+    assert_eq!(code, StatusCode::OK);
+    let history = staff
+        .get(&format!("/api/history/invoice/{id}/export?format=json"))
+        .await
+        .text()
+        .await
+        .expect("history");
+    let parsed: serde_json::Value = serde_json::from_str(&history).expect("json");
+    assert_eq!(parsed["document"]["kind"], "tribune.record-history");
+    assert_eq!(parsed["document"]["chain"]["valid"], true);
+    let (_, verdict) = staff.post_raw("/api/audit/exports/verify", history).await;
+    assert_eq!(verdict["result"]["valid"], true);
+
+    // Bad input is refused on its field.
+    for (query, field, message) in [
+        (
+            "from=abc&to=2026-02-28",
+            "from",
+            "Skal være en dato (ÅÅÅÅ-MM-DD)",
+        ),
+        (
+            "from=2026-02-01&to=2026-02-28&format=pdf",
+            "format",
+            "Vælg Excel eller JSON",
+        ),
+    ] {
+        let (code, answer) = staff
+            .get_json(&format!("/api/invoices/audit-export?{query}"))
+            .await;
+        assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
+        assert_eq!(answer["errors"][field][0], message, "{query}");
+    }
 }

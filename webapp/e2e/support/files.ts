@@ -20,3 +20,10 @@ export async function readWorkbook(download: Download): Promise<string[][]> {
   });
   return rows;
 }
+
+/** The names of a downloaded workbook's worksheets, in order. */
+export async function sheetNames(download: Download): Promise<string[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  return workbook.worksheets.map((sheet) => sheet.name);
+}

@@ -59,3 +59,23 @@ names: { [key in string]?: RecordName }, error: string | null, createdAt: string
 export type NameKind = "company" | "contact" | "user" | "product" | "eventProduct" | "event" | "eventType" | "season" | "orderCategory" | "productCategory" | "invoiceGroup" | "customField" | "contactList" | "discountCode" | "order" | "contract" | "invoice" | "subscription" | "ticket";
 
 export type RecordName = { kind: NameKind, name: string, };
+
+export type ExportSignature = { algorithm: string, 
+/**
+ * The first 16 hex digits of the public key's SHA-256.
+ */
+keyId: string, value: string, };
+
+export type SignedExport = { document: unknown, signature: ExportSignature, };
+
+export type ExportKey = { algorithm: string, keyId: string, 
+/**
+ * The 32 bytes of the Ed25519 public key, base64.
+ */
+publicKey: string, };
+
+export type ExportVerdict = { valid: boolean, 
+/**
+ * What the file says it is ('tribune.audit-period', 'tribune.record-history').
+ */
+kind: string | null, keyId: string, };

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
 import { chooseOption } from '../../test/contracts';
@@ -25,6 +26,10 @@ const row = (extra: Record<string, unknown>) => ({
   ContractId: 'k1',
   ...extra,
 });
+
+// jsdom does not follow the download link; the saved file is what matters.
+const saveBlob = vi.hoisted(() => vi.fn());
+vi.mock('../../shared/download', () => ({ saveBlob }));
 
 let bodies: unknown[] = [];
 
@@ -80,5 +85,56 @@ describe('the invoices list', () => {
     expect(bodies[0]).toMatchObject({ sort: { field: 'Number', dir: 'desc' }, perPage: 10 });
     await chooseOption('Status', 'Forfaldne');
     await expect.poll(() => bodies.at(-1)).toMatchObject({ filter: { status: 'overdue' } });
+  });
+});
+
+describe('the audit export', () => {
+  it("downloads the period chosen, as signed JSON, and shows the server's reason on its field", async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/invoices/audit-export', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        if (query.get('from') === '2020-01-01') {
+          return HttpResponse.json(
+            { success: false, errors: { to: ['Perioden må højst være tre år'] } },
+            { status: 422 },
+          );
+        }
+        return new HttpResponse(new Blob(['{}']), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    renderApp('/orders/invoices');
+    await screen.findByText('Kreditnota 1002');
+    await userEvent.click(screen.getByRole('button', { name: 'Revisionseksport' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revisionseksport' });
+    fireEvent.change(within(dialog).getByLabelText('Fra dato'), {
+      target: { value: '2026-01-01' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Til dato'), {
+      target: { value: '2026-03-31' },
+    });
+    await chooseOption('Format', 'Signeret JSON');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hent eksport' }));
+    await expect.poll(() => saveBlob.mock.calls.length).toBe(1);
+    expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'Revision-2026-01-01-2026-03-31.json');
+    expect(Object.fromEntries(asked[0] ?? [])).toEqual({
+      from: '2026-01-01',
+      to: '2026-03-31',
+      format: 'json',
+    });
+
+    // Too long a period: the server's reason shows on 'Til dato', and nothing is saved.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Revisionseksport' }));
+    const again = await screen.findByRole('dialog', { name: 'Revisionseksport' });
+    fireEvent.change(within(again).getByLabelText('Fra dato'), {
+      target: { value: '2020-01-01' },
+    });
+    await userEvent.click(within(again).getByRole('button', { name: 'Hent eksport' }));
+    expect(await within(again).findByText('Perioden må højst være tre år')).toBeInTheDocument();
+    expect(saveBlob).toHaveBeenCalledTimes(1);
   });
 });

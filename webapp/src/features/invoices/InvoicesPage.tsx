@@ -9,6 +9,7 @@ import type { ListSort } from '../../api/listTypes';
 import { formatDay } from '../../shared/format';
 import { RecordHistoryButton } from '../../shared/history/RecordHistoryButton';
 import { InvoiceHistory } from '../../shared/invoices/InvoiceHistoryDialog';
+import { AuditExportButton } from './AuditExportButton';
 import { ListPage } from '../../shared/ui/ListPage';
 import { Money } from '../../shared/ui/Money';
 
@@ -75,6 +76,7 @@ export function InvoicesPage() {
       defaultSort={DEFAULT_SORT}
       filter={status ? { status } : {}}
       filters={<StatusFilter value={status} onChange={setStatus} />}
+      headerActions={<AuditExportButton />}
       editLabel={false}
       rowActions={(row) => (
         <>

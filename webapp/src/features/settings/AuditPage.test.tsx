@@ -36,6 +36,12 @@ function serve(answers: (ChainCheck | null)[], started: ChainCheck) {
       starts.push(reads);
       return HttpResponse.json({ success: true, result: started });
     }),
+    http.get('/api/audit/exports/key', () =>
+      HttpResponse.json({
+        success: true,
+        result: { algorithm: 'Ed25519', keyId: '0123abcd4567ef89', publicKey: 'cHVibGlj' },
+      }),
+    ),
   );
   return starts;
 }
@@ -117,5 +123,46 @@ describe('Revision: the club-wide chain check', () => {
     expect(rows[1]).toHaveTextContent('hændelsen er ændret, efter den blev gemt');
     expect(rows[2]).toHaveTextContent('Billet t-2');
     expect(rows[2]).toHaveTextContent('en hændelse mangler eller står i forkert rækkefølge');
+  });
+});
+
+describe('checking a signed export', () => {
+  it('says a file is genuine and unchanged, or not recognised', async () => {
+    serve([null], base);
+    const sent: string[] = [];
+    server.use(
+      http.post('/api/audit/exports/verify', async ({ request }) => {
+        const text = await request.text();
+        sent.push(text);
+        return HttpResponse.json({
+          success: true,
+          result: {
+            valid: !text.includes('12501'),
+            kind: 'tribune.audit-period',
+            keyId: '0123abcd4567ef89',
+          },
+        });
+      }),
+    );
+    renderApp('/settings/audit');
+    const input = await screen.findByLabelText('Signeret eksport (.json)');
+    expect(await screen.findByText(/id 0123abcd4567ef89/)).toBeInTheDocument();
+
+    const file = '{"document":{"amount":12500},"signature":{}}';
+    await userEvent.upload(input, new File([file], 'Revision.json', { type: 'application/json' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Ægte og uændret: revisionseksport for en periode lavet af denne installation.',
+    );
+    expect(sent).toEqual([file]);
+
+    await userEvent.upload(
+      input,
+      new File(['{"document":{"amount":12501},"signature":{}}'], 'Revision.json', {
+        type: 'application/json',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ikke genkendt: filen er ændret, eller den er ikke lavet af denne installation.',
+    );
   });
 });

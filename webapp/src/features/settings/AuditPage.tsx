@@ -3,16 +3,22 @@ import { Card } from 'primereact/card';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { ProgressBar } from 'primereact/progressbar';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { apiFieldError } from '../../api/baseApi';
 import type { ChainBreak, ChainCheck } from '../../api/generated/history';
 import { DATE_TIME_PATTERN, formatDate, formatNumber } from '../../shared/format';
 import { eventLabelKey, recordPath } from '../../shared/history/recordPaths';
 import { Alert } from '../../shared/ui/Alert';
 import { Preloader } from '../../shared/ui/Preloader';
 import { useToast } from '../../shared/ui/Toast';
-import { useGetLatestChainCheckQuery, useStartChainCheckMutation } from './settingsApi';
+import {
+  useGetExportKeyQuery,
+  useGetLatestChainCheckQuery,
+  useStartChainCheckMutation,
+  useVerifyExportMutation,
+} from './settingsApi';
 
 /** While a check runs, how far it has come is read every second. */
 export const CHAIN_CHECK_POLL_MS = 1000;
@@ -104,6 +110,68 @@ function Outcome({ check }: { check: ChainCheck }) {
 }
 
 /**
+ * 'Kontrollér en eksport' (issue 37 §4): a signed export (the period's from the invoices, a
+ * record's from its history) read from the user's disk and checked by the server: unchanged and
+ * made by this installation, or not. The public key is shown for checking files elsewhere.
+ */
+function ExportCheck() {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [verify, verdict] = useVerifyExportMutation();
+  const key = useGetExportKeyQuery();
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    verdict.reset();
+    await verify(await file.text()).catch(() => undefined);
+  };
+  let answer: ReactNode = null;
+  if (verdict.isError) {
+    answer = (
+      <Alert severity="error">
+        {apiFieldError(verdict.error, 'file') ?? t('settings.audit.exports.failed')}
+      </Alert>
+    );
+  } else if (verdict.data) {
+    answer = verdict.data.valid ? (
+      <Alert severity="success">
+        {t('settings.audit.exports.valid', {
+          kind: t(`settings.audit.exports.kinds.${verdict.data.kind ?? 'unknown'}`, {
+            defaultValue: verdict.data.kind ?? '',
+          }),
+        })}
+      </Alert>
+    ) : (
+      <Alert severity="error">{t('settings.audit.exports.invalid')}</Alert>
+    );
+  }
+  return (
+    <Card className="tb-card" title={t('settings.audit.exports.title')}>
+      <p>{t('settings.audit.exports.intro')}</p>
+      <div className="tb-field">
+        <label htmlFor={inputId}>{t('settings.audit.exports.file')}</label>
+        <input
+          id={inputId}
+          type="file"
+          accept="application/json,.json"
+          onChange={(event) => void onFile(event.target.files?.[0])}
+        />
+      </div>
+      {verdict.isLoading && <Preloader label={t('common.loading')} />}
+      <div aria-live="polite">{answer}</div>
+      {key.data && (
+        <p className="tb-export-key">
+          {t('settings.audit.exports.key', {
+            algorithm: key.data.algorithm,
+            keyId: key.data.keyId,
+          })}{' '}
+          <code>{key.data.publicKey}</code>
+        </p>
+      )}
+    </Card>
+  );
+}
+
+/**
  * Revision (issue 37 §1): a club admin checks every hash chain of the club at once. The check runs
  * on the server as a job; the page shows how far it has come, and then that every chain is whole
  * or which records broke, each at its first changed event, with a link to the record.
@@ -171,6 +239,7 @@ export function AuditPage() {
           {check && !underWay && <Outcome check={check} />}
         </div>
       </Card>
+      <ExportCheck />
     </section>
   );
 }

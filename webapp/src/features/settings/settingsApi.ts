@@ -1,5 +1,5 @@
 import { baseApi } from '../../api/baseApi';
-import type { ChainCheck } from '../../api/generated/history';
+import type { ChainCheck, ExportKey, ExportVerdict } from '../../api/generated/history';
 import { entityFormData, type MultipartFiles } from '../../shared/multipart';
 import type {
   ClientDetail,
@@ -25,6 +25,19 @@ export const settingsApi = baseApi.injectEndpoints({
     startChainCheck: build.mutation<ChainCheck, void>({
       query: () => ({ url: '/api/audit/chain-checks', method: 'POST' }),
       invalidatesTags: [{ type: 'History', id: 'CHAIN_CHECK' }],
+    }),
+    /** The installation's public key of the signed exports, for checking a file elsewhere. */
+    getExportKey: build.query<ExportKey, void>({
+      query: () => '/api/audit/exports/key',
+    }),
+    /** Whether a signed export (the file's text) is, unchanged, what this installation made. */
+    verifyExport: build.mutation<ExportVerdict, string>({
+      query: (text) => ({
+        url: '/api/audit/exports/verify',
+        method: 'POST',
+        body: text,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     }),
     getClubUser: build.query<ClubUser, string>({
       query: (id) => `/api/client/users/${encodeURIComponent(id)}`,
@@ -173,6 +186,8 @@ export const settingsApi = baseApi.injectEndpoints({
 export const {
   useGetLatestChainCheckQuery,
   useStartChainCheckMutation,
+  useGetExportKeyQuery,
+  useVerifyExportMutation,
   useGetClubUserQuery,
   useLazyFindClubUserQuery,
   useSaveClubUserMutation,

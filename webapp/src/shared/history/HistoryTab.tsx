@@ -177,24 +177,28 @@ export function HistoryTab({
   return (
     <section className="tb-history" aria-label={t('history.title')}>
       <div className="tb-history-actions">
-        <Button
-          type="button"
-          outlined
-          icon="pi pi-file-excel"
-          label={t('history.export')}
-          loading={exporting.isLoading}
-          onClick={async () => {
-            try {
-              await exportHistory({
-                aggregateType,
-                id,
-                fileName: `Historik-${aggregateType}-${id}.xlsx`,
-              }).unwrap();
-            } catch (error) {
-              toast.error(apiErrorMessage(error) ?? t('history.exportFailed'));
-            }
-          }}
-        />
+        {(['xlsx', 'json'] as const).map((format) => (
+          <Button
+            key={format}
+            type="button"
+            outlined
+            icon={format === 'xlsx' ? 'pi pi-file-excel' : 'pi pi-shield'}
+            label={format === 'xlsx' ? t('history.export') : t('history.exportSigned')}
+            loading={exporting.isLoading && exporting.originalArgs?.format === format}
+            onClick={async () => {
+              try {
+                await exportHistory({
+                  aggregateType,
+                  id,
+                  format,
+                  fileName: `Historik-${aggregateType}-${id}.${format}`,
+                }).unwrap();
+              } catch (error) {
+                toast.error(apiErrorMessage(error) ?? t('history.exportFailed'));
+              }
+            }}
+          />
+        ))}
         {chainCheck.button}
       </div>
       {chainCheck.answer}

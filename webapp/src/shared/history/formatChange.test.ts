@@ -130,3 +130,23 @@ describe('points in time and days', () => {
     expect(formatHistoryValue('2026-03-01', 'invoiceDate', berlin, words)).toBe('01-03-2026');
   });
 });
+
+describe('a new record’s defaults', () => {
+  it('read as nothing, and a list item without a title is named by what its id names', () => {
+    const product = '9d3c6c1e-3c1a-4c59-9d7e-2f1b8e0a6a33';
+    const named = { ...formats, names: { [product]: 'Middag' } };
+    expect(
+      describeChanges(
+        [
+          { field: 'contactId', old: '00000000-0000-0000-0000-000000000000', new: 'Bo' },
+          { field: 'products', old: [], new: [{ productId: product, amount: 2 }] },
+        ],
+        named,
+        words,
+      ),
+    ).toEqual([
+      { field: 'contactId', old: '–', new: 'Bo' },
+      { field: 'products', old: '–', new: '2 × Middag' },
+    ]);
+  });
+});

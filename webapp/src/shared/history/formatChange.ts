@@ -72,11 +72,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The id a record keeps before it has one (a new record's default): nothing, as it reads. */
+const NIL_ID = '00000000-0000-0000-0000-000000000000';
+
 function isEmpty(value: unknown): boolean {
   return (
     value === null ||
     value === undefined ||
     value === '' ||
+    value === NIL_ID ||
     (Array.isArray(value) && value.length === 0) ||
     (isRecord(value) && Object.keys(value).length === 0)
   );
@@ -86,12 +90,25 @@ function shorten(text: string): string {
   return text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH - 1)}…` : text;
 }
 
-/** The name of an item in a list: its title (and variant), or its number in the list. */
-function itemName(item: unknown, index: number): string {
+/** The fields of an item that name what it is about, by the record their id names. */
+const NAMING_IDS = ['productId', 'eventId', 'contactId', 'companyId'];
+
+/**
+ * The name of an item in a list: its title (and variant); else what its id names, with how many
+ * ('2 × Middag'); else its number in the list.
+ */
+function itemName(item: unknown, index: number, names?: Record<string, string>): string {
   if (isRecord(item) && typeof item.title === 'string' && item.title) {
     return typeof item.variant === 'string' && item.variant
       ? `${item.title} (${item.variant})`
       : item.title;
+  }
+  if (isRecord(item) && names) {
+    const named = NAMING_IDS.map((field) => item[field])
+      .filter((id): id is string => typeof id === 'string')
+      .map((id) => names[id])
+      .find(Boolean);
+    if (named) return typeof item.amount === 'number' ? `${item.amount} × ${named}` : named;
   }
   return `#${index + 1}`;
 }
@@ -124,7 +141,9 @@ export function formatHistoryValue(
     return shorten(
       value
         .map((item, index) =>
-          isRecord(item) ? itemName(item, index) : formatHistoryValue(item, field, formats, words),
+          isRecord(item)
+            ? itemName(item, index, formats.names)
+            : formatHistoryValue(item, field, formats, words),
         )
         .join(', '),
     );
@@ -156,7 +175,10 @@ function keyOf(item: unknown, index: number, byId: boolean): string {
  * A change of a list of objects (order lines …) as the changes of its items: a field of an item
  * that changed, an item that came, an item that went.
  */
-function listChanges(change: HistoryChange): HistoryChange[] | null {
+function listChanges(
+  change: HistoryChange,
+  names?: Record<string, string>,
+): HistoryChange[] | null {
   const before = change.old ?? [];
   const after = change.new ?? [];
   if (!Array.isArray(before) || !Array.isArray(after)) return null;
@@ -169,7 +191,7 @@ function listChanges(change: HistoryChange): HistoryChange[] | null {
   before.forEach((item, index) => {
     const key = keyOf(item, index, byId);
     const next = newItems.get(key);
-    const name = itemName(next ?? item, index);
+    const name = itemName(next ?? item, index, names);
     if (next === undefined) {
       result.push({ field: change.field, old: name, new: null });
       return;
@@ -187,7 +209,7 @@ function listChanges(change: HistoryChange): HistoryChange[] | null {
   });
   after.forEach((item, index) => {
     if (!oldItems.has(keyOf(item, index, byId))) {
-      result.push({ field: change.field, old: null, new: itemName(item, index) });
+      result.push({ field: change.field, old: null, new: itemName(item, index, names) });
     }
   });
   return result;
@@ -239,7 +261,7 @@ export function describeChanges(
 ): ChangeText[] {
   return changes
     .filter((change) => !isHidden(change.field, formats))
-    .flatMap((change) => listChanges(change) ?? [change])
+    .flatMap((change) => listChanges(change, formats.names) ?? [change])
     .filter((change) => !isHidden(change.field, formats))
     .map((change) => ({
       field: labelOf(change.field, formats),

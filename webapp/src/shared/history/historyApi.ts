@@ -35,11 +35,18 @@ export const historyApi = baseApi.injectEndpoints({
       query: (request) => `${historyUrl(request)}/names`,
       providesTags: (_result, _error, { aggregateType, id }) => [historyTag(aggregateType, id)],
     }),
-    /** The auditor's workbook of every event (who, when, IP, changes, chain hash), saved. */
-    exportHistory: build.mutation<null, HistoryRequest & { fileName: string }>({
+    /**
+     * The auditor's file of every event (who, when, IP, changes, chain hash), saved: a workbook, or
+     * JSON signed with the installation's key.
+     */
+    exportHistory: build.mutation<
+      null,
+      HistoryRequest & { fileName: string; format?: 'xlsx' | 'json' }
+    >({
       async queryFn(request, _api, _extra, baseQuery) {
         const answer = await baseQuery({
           url: `${historyUrl(request)}/export`,
+          params: { format: request.format ?? 'xlsx' },
           responseHandler: (response) => (response.ok ? response.blob() : response.json()),
         });
         if (answer.error) return { error: answer.error };
