@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { hasLink, linksIn, waitForMail } from './support/mail';
 import { chooseOption, expectToast, pickProposal } from './support/primeReact';
@@ -117,6 +118,10 @@ test('a contract from its simple lines to a verified signature, the pipeline, re
   await signing.goto(`${link?.pathname ?? ''}${link?.search ?? ''}`);
   await expect(signing.getByRole('heading', { name: `Aftale #${number}` })).toBeVisible();
   await expect(signing.getByText(/^1 \/ \d+$/)).toBeVisible();
+  // The club's own header (issue 37 §6): no club chooser or login for someone from a mail.
+  await expect(signing.locator('.tb-esign-club')).toContainText('Demo FC');
+  await expect(signing.getByRole('button', { name: 'Vælg klub' })).toHaveCount(0);
+  await expect(signing.getByRole('link', { name: 'Log ind' })).toHaveCount(0);
   // The signer's page is usable: axe finds nothing grave, and on a phone's width it fits.
   // The contract's own pages are left out: pdf.js draws the PDF's structure tree as ARIA tables
   // without rows (axe: aria-required-children), the document's tagging and not the page's.
@@ -147,6 +152,12 @@ test('a contract from its simple lines to a verified signature, the pipeline, re
   await expect(signing.locator('.p-toast').getByText('Aftale underskrevet!')).toBeVisible();
   await expect(signing.getByRole('button', { name: 'Underskriv aftalen' })).toHaveCount(0);
   await expect(signing.getByText(/Aftalen er underskrevet/)).toBeVisible();
+  // The signer keeps the signed copy: the download is it, certificate and all.
+  const keep = signing.waitForEvent('download');
+  await signing.getByRole('link', { name: 'Hent underskrevet PDF' }).click();
+  const kept = await keep;
+  expect(kept.suggestedFilename()).toBe(`Aftale-${number}-underskrevet.pdf`);
+  expect(pdfText(await readFile(await kept.path()))).toContain('Underskriftscertifikat');
 
   // The page now holds the new token: it opens the signed copy, which holds the certificate,
   // and the copy verifies against the server; a changed byte does not.

@@ -48,6 +48,9 @@ pub async fn esign_document(
 pub struct EsignInfo {
     pub contract_number: i64,
     pub club_name: String,
+    /// The club's logo (its address), for the page's own header: the signer has no session and
+    /// no club chosen.
+    pub club_logo: Option<String>,
     pub company_name: Option<String>,
     pub signer_name: String,
     pub signed: bool,
@@ -68,6 +71,10 @@ pub async fn esign_info(
         .await?;
     let mut tx = club_tx(&state.pool, opened.client_id).await?;
     let club_name: String = crate::kit::club::club_name(&mut tx, opened.client_id).await?;
+    let club_logo: Option<String> = sqlx::query_scalar("SELECT logo FROM clients WHERE id = $1")
+        .bind(opened.client_id)
+        .fetch_one(&mut *tx)
+        .await?;
     let company_name: Option<String> = match contract.content.company_id {
         Some(company) => {
             sqlx::query_scalar("SELECT name FROM companies WHERE id = $1")
@@ -82,6 +89,7 @@ pub async fn esign_info(
     Ok(envelope::result(EsignInfo {
         contract_number: contract.number,
         club_name,
+        club_logo,
         company_name,
         signer_name: opened.signer_name,
         signed,

@@ -22,6 +22,7 @@ use crate::error::ApiError;
 use crate::export::{self, signed_json, Cell, Column};
 use crate::kit::club::club_name;
 use crate::kit::history::change_text;
+use crate::kit::signing::wants_json;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -363,11 +364,7 @@ pub async fn audit_export(
     if (to - from).num_days() > MAX_DAYS {
         return Err(ApiError::field("to", "Perioden må højst være tre år"));
     }
-    let json = match period.format.as_deref().map(str::trim) {
-        None | Some("") | Some("xlsx") => false,
-        Some("json") => true,
-        Some(_) => return Err(ApiError::field("format", "Vælg Excel eller JSON")),
-    };
+    let json = wants_json(period.format.as_deref())?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let booked = booked_between(&mut tx, staff.client_id, from, to).await?;
     let last = booked.iter().map(|(_, n)| *n).max().unwrap_or(0);

@@ -17,6 +17,18 @@ use sha2::{Digest, Sha256};
 
 pub const ALGORITHM: &str = "Ed25519";
 
+/// An export's `format`: `xlsx` (the default) or `json` (signed); true for JSON.
+pub fn wants_json(format: Option<&str>) -> Result<bool, crate::error::ApiError> {
+    match format.map(str::trim) {
+        None | Some("") | Some("xlsx") => Ok(false),
+        Some("json") => Ok(true),
+        Some(_) => Err(crate::error::ApiError::field(
+            "format",
+            "Vælg Excel eller JSON",
+        )),
+    }
+}
+
 /// The signature of an export: how, with which key and what it is (base64).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

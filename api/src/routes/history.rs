@@ -20,6 +20,7 @@ use crate::kit::history::{
 };
 use crate::kit::names::{ids_in, ids_in_path, names_of, NameKind, RecordName};
 use crate::kit::routes::{Access, Area, Guard, ModuleRule, Resolving, Routes};
+use crate::kit::signing::wants_json;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -164,11 +165,7 @@ pub async fn export_history(
 ) -> Result<HttpResponse, ApiError> {
     let (aggregate_type, id) = path.into_inner();
     let source = source_for(&aggregate_type)?;
-    let json = match query.format.as_deref().map(str::trim) {
-        None | Some("") | Some("xlsx") => false,
-        Some("json") => true,
-        Some(_) => return Err(ApiError::field("format", "Vælg Excel eller JSON")),
-    };
+    let json = wants_json(query.format.as_deref())?;
     let entries = source
         .events(&state, staff.client_id, &id)
         .await?

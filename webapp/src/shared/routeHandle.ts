@@ -28,6 +28,11 @@ export interface RouteHandle {
   module?: string;
   /** Always use the public layout (login, signup, terms …), whatever the mode. */
   publicLayout?: boolean;
+  /**
+   * The page names its club itself (a mailed link: whoever opens it has no session and no club
+   * chosen): the public layout shows no club chooser, login or sign-up above it.
+   */
+  ownBrand?: boolean;
   /** i18n key of the breadcrumb; module routes fall back to the module's name. */
   crumb?: string;
   /** Links of the side navigation; without them the side navigation is closed. */

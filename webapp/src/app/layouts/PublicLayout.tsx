@@ -8,6 +8,7 @@ import { SHOP_PATH, WEBSHOP_MODULE } from '../../features/shop/paths';
 import { UserAvatar } from '../../shared/ui/UserAvatar';
 import { LOGOUT_URL, postAndNavigate } from '../../shared/navigation';
 import { Preloader } from '../../shared/ui/Preloader';
+import { useRouteHandle } from '../../shared/routeHandle';
 import { useLanguageSwitch } from './useLanguageSwitch';
 
 /**
@@ -17,62 +18,65 @@ import { useLanguageSwitch } from './useLanguageSwitch';
 export function PublicLayout() {
   const { t } = useTranslation();
   const { client, user, modules } = useAppSession();
+  const { ownBrand } = useRouteHandle();
   const language = useLanguageSwitch();
   const year = new Date().getFullYear();
   const hasShop = client !== null && modules.some((module) => module.alias === WEBSHOP_MODULE);
   return (
     <CartDrawerProvider>
       <div className="tb-public">
-        <header className="tb-public-header">
-          <div className="tb-public-brand">
-            {client ? (
-              <Link to="/" className="tb-brand-link">
-                {client.logo && <img src={client.logo} alt="" className="tb-brand-logo" />}
-                <span>{client.name}</span>
-              </Link>
-            ) : (
-              <ClubChooser />
-            )}
-          </div>
-          <div className="tb-public-actions">
-            {hasShop && (
-              <>
-                <Link to={SHOP_PATH} className="p-button p-component p-button-text">
-                  {t('shell.header.shop')}
+        {!ownBrand && (
+          <header className="tb-public-header">
+            <div className="tb-public-brand">
+              {client ? (
+                <Link to="/" className="tb-brand-link">
+                  {client.logo && <img src={client.logo} alt="" className="tb-brand-logo" />}
+                  <span>{client.name}</span>
                 </Link>
-                <CartDrawer />
-              </>
-            )}
-            {user ? (
-              <div className="tb-public-user" aria-label={t('shell.header.account')} role="group">
-                <UserAvatar name={user.name} picture={user.picture} />
-                <span className="tb-public-user-text">
-                  <strong>{user.name}</strong>
-                  <small>{user.email}</small>
-                </span>
-                <Link to="/profile" className="p-button p-component p-button-text">
-                  {t('shell.header.profile')}
-                </Link>
-                <button
-                  type="button"
-                  className="p-button p-component p-button-text"
-                  onClick={() => void postAndNavigate(LOGOUT_URL)}
-                >
-                  {t('shell.header.logout')}
-                </button>
-              </div>
-            ) : (
-              <>
-                <Link to="/login" className="p-button p-component p-button-text">
-                  {t('shell.header.login')}
-                </Link>
-                <Link to="/signup" className="p-button p-component">
-                  {t('shell.header.signup')}
-                </Link>
-              </>
-            )}
-          </div>
-        </header>
+              ) : (
+                <ClubChooser />
+              )}
+            </div>
+            <div className="tb-public-actions">
+              {hasShop && (
+                <>
+                  <Link to={SHOP_PATH} className="p-button p-component p-button-text">
+                    {t('shell.header.shop')}
+                  </Link>
+                  <CartDrawer />
+                </>
+              )}
+              {user ? (
+                <div className="tb-public-user" aria-label={t('shell.header.account')} role="group">
+                  <UserAvatar name={user.name} picture={user.picture} />
+                  <span className="tb-public-user-text">
+                    <strong>{user.name}</strong>
+                    <small>{user.email}</small>
+                  </span>
+                  <Link to="/profile" className="p-button p-component p-button-text">
+                    {t('shell.header.profile')}
+                  </Link>
+                  <button
+                    type="button"
+                    className="p-button p-component p-button-text"
+                    onClick={() => void postAndNavigate(LOGOUT_URL)}
+                  >
+                    {t('shell.header.logout')}
+                  </button>
+                </div>
+              ) : (
+                <>
+                  <Link to="/login" className="p-button p-component p-button-text">
+                    {t('shell.header.login')}
+                  </Link>
+                  <Link to="/signup" className="p-button p-component">
+                    {t('shell.header.signup')}
+                  </Link>
+                </>
+              )}
+            </div>
+          </header>
+        )}
         <main className="tb-public-main" id="main">
           <Suspense fallback={<Preloader label={t('shell.preloader')} />}>
             <Outlet />

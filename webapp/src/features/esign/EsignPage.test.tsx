@@ -65,6 +65,7 @@ function info(extra: Partial<EsignInfo> = {}): EsignInfo {
   return {
     contractNumber: 1042,
     clubName: 'Demo FC',
+    clubLogo: '/files/demo-fc-logo.png',
     companyName: 'Bageriet Grøn ApS',
     signerName: 'Anna Berg',
     signed: false,
@@ -136,6 +137,15 @@ describe('the contract e-sign page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Aftale #1042' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Demo FC · Bageriet Grøn ApS')).toBeInTheDocument();
+    // The club's own header, not the public site's club chooser and login.
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log ind' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Vælg klub' })).not.toBeInTheDocument();
+    expect(document.querySelector('.tb-esign-club')).toHaveTextContent('Demo FC');
+    expect(screen.getByRole('link', { name: 'Hent PDF' })).toHaveAttribute(
+      'download',
+      'Aftale-1042.pdf',
+    );
     expect(await screen.findByText('PDF-side 1')).toBeInTheDocument();
     expect(await screen.findByText('1 / 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Forrige side' })).toBeDisabled();
@@ -189,6 +199,10 @@ describe('the contract e-sign page', () => {
     await waitFor(() =>
       expect(screen.getByTestId('pdf')).toHaveAttribute('data-file', 'blob:pdf-2'),
     );
+    // The signed copy can be kept: the download is the copy the page shows.
+    const download = screen.getByRole('link', { name: 'Hent underskrevet PDF' });
+    expect(download).toHaveAttribute('href', 'blob:pdf-2');
+    expect(download).toHaveAttribute('download', 'Aftale-1042-underskrevet.pdf');
   });
 
   it("shows the server's reason in the dialog when the signing is refused", async () => {

@@ -80,8 +80,18 @@ export function EsignPage() {
     );
   }
 
+  const pdfName = info.data
+    ? t(signed ? 'esign.signedFileName' : 'esign.fileName', { number: info.data.contractNumber })
+    : 'Aftale.pdf';
+
   return (
     <section className="tb-page tb-esign">
+      {info.data && (
+        <div className="tb-esign-club">
+          {info.data.clubLogo && <img src={info.data.clubLogo} alt="" className="tb-brand-logo" />}
+          <span>{info.data.clubName}</span>
+        </div>
+      )}
       <div className="tb-page-header">
         <div>
           {info.data && (
@@ -93,17 +103,31 @@ export function EsignPage() {
             </>
           )}
         </div>
-        {info.data && !signed && (
+        {info.data && (
           <div className="tb-page-actions">
-            <Button
-              type="button"
-              icon="pi pi-pencil"
-              label={t('esign.sign')}
-              onClick={() => {
-                setSignError(undefined);
-                setDialogOpen(true);
-              }}
-            />
+            {pdf.data && (
+              <a
+                href={pdf.data}
+                download={pdfName}
+                className="p-button p-component p-button-outlined"
+              >
+                <span className="p-button-icon p-button-icon-left pi pi-download" aria-hidden />
+                <span className="p-button-label">
+                  {signed ? t('esign.downloadSigned') : t('esign.download')}
+                </span>
+              </a>
+            )}
+            {!signed && (
+              <Button
+                type="button"
+                icon="pi pi-pencil"
+                label={t('esign.sign')}
+                onClick={() => {
+                  setSignError(undefined);
+                  setDialogOpen(true);
+                }}
+              />
+            )}
           </div>
         )}
       </div>

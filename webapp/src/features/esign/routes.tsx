@@ -9,6 +9,7 @@ const esign: RouteHandle = {
   name: 'contract-esign',
   public: true,
   publicLayout: true,
+  ownBrand: true,
   crumb: 'esign.crumb',
 };
 

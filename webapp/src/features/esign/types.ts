@@ -5,6 +5,8 @@
 export interface EsignInfo {
   contractNumber: number;
   clubName: string;
+  /** The club's logo, for the page's own header. */
+  clubLogo: string | null;
   companyName: string | null;
   /** Who signs: the contract's contact person. */
   signerName: string;
