@@ -92,7 +92,7 @@ describe('a history a person can read', () => {
       'Virksomhed: – → Hansen ApS',
       'Felter › Trøjestørrelse: – → XL',
       'Ordrerabat: DKK\u00a00,00 → DKK\u00a050,00',
-      'Produkter: – → Bandereklame',
+      'Produkter: – → Bandereklame · 1 × DKK\u00a01.250,00',
     ]);
     expect(screen.queryByText(/clientId|pricesWithVat|fieldValues/)).toBeNull();
     expect(screen.queryByText(new RegExp(COMPANY))).toBeNull();

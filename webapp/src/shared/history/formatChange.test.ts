@@ -60,8 +60,8 @@ describe('the changes of an event', () => {
     ).toEqual([
       { field: 'Produkter (Halstørklæde): Pris', old: 'DKK\u00a0149,00', new: 'DKK\u00a0120,00' },
       { field: 'Produkter (Halstørklæde): Antal', old: '1', new: '2' },
-      { field: 'Produkter', old: 'Hjemmebanetrøje (XL)', new: '–' },
-      { field: 'Produkter', old: '–', new: 'Kasket' },
+      { field: 'Produkter', old: 'Hjemmebanetrøje (XL) · 1 × DKK\u00a0649,00', new: '–' },
+      { field: 'Produkter', old: '–', new: 'Kasket · 1 × DKK\u00a099,00' },
     ]);
   });
 });

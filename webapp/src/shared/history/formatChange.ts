@@ -166,6 +166,20 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** An item that came or went, as a line reads: its name, and how many at what price. */
+function itemSummary(item: unknown, index: number, formats: HistoryFormats): string {
+  const name = itemName(item, index, formats.names);
+  if (
+    isRecord(item) &&
+    typeof item.amount === 'number' &&
+    typeof item.price === 'number' &&
+    matches(formats.money, 'price')
+  ) {
+    return `${name} · ${item.amount} × ${formatOreWithCode(item.price)}`;
+  }
+  return name;
+}
+
 /** The key that pairs an item of the old list with one of the new list: its id, else its place. */
 function keyOf(item: unknown, index: number, byId: boolean): string {
   return byId && isRecord(item) ? String(item.id) : String(index);
@@ -175,10 +189,8 @@ function keyOf(item: unknown, index: number, byId: boolean): string {
  * A change of a list of objects (order lines …) as the changes of its items: a field of an item
  * that changed, an item that came, an item that went.
  */
-function listChanges(
-  change: HistoryChange,
-  names?: Record<string, string>,
-): HistoryChange[] | null {
+function listChanges(change: HistoryChange, formats: HistoryFormats): HistoryChange[] | null {
+  const names = formats.names;
   const before = change.old ?? [];
   const after = change.new ?? [];
   if (!Array.isArray(before) || !Array.isArray(after)) return null;
@@ -193,7 +205,7 @@ function listChanges(
     const next = newItems.get(key);
     const name = itemName(next ?? item, index, names);
     if (next === undefined) {
-      result.push({ field: change.field, old: name, new: null });
+      result.push({ field: change.field, old: itemSummary(item, index, formats), new: null });
       return;
     }
     const previous = item as Record<string, unknown>;
@@ -209,7 +221,7 @@ function listChanges(
   });
   after.forEach((item, index) => {
     if (!oldItems.has(keyOf(item, index, byId))) {
-      result.push({ field: change.field, old: null, new: itemName(item, index, names) });
+      result.push({ field: change.field, old: null, new: itemSummary(item, index, formats) });
     }
   });
   return result;
@@ -261,7 +273,7 @@ export function describeChanges(
 ): ChangeText[] {
   return changes
     .filter((change) => !isHidden(change.field, formats))
-    .flatMap((change) => listChanges(change, formats.names) ?? [change])
+    .flatMap((change) => listChanges(change, formats) ?? [change])
     .filter((change) => !isHidden(change.field, formats))
     .map((change) => ({
       field: labelOf(change.field, formats),
