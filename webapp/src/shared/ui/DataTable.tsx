@@ -15,6 +15,8 @@ export interface TableColumn<T> {
   sortable?: boolean;
   body?: (row: T) => ReactNode;
   style?: CSSProperties;
+  /** The column's cells' class, header included ('tb-actions-column' keeps it in view). */
+  className?: string;
 }
 
 export interface DataTableProps<T> {
@@ -89,6 +91,8 @@ export function DataTable<T extends object>({
             sortable={column.sortable}
             body={column.body}
             style={column.style}
+            headerClassName={column.className}
+            bodyClassName={column.className}
           />
         ))}
       </PrimeDataTable>

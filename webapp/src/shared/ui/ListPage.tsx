@@ -136,6 +136,7 @@ export function ListPage<Row extends { Id: string }>({
     field: 'actions',
     header: t('table.actions'),
     style: actionsStyle,
+    className: 'tb-actions-column',
     body: (row) => (
       <span className="tb-row-actions">
         {rowActions?.(row)}
