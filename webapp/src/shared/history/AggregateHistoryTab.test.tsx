@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderShared } from '../../test/renderShared';
 import { server, sessionHandlers } from '../../test/server';
@@ -17,8 +17,11 @@ const FIELDS: HistoryFields = {
   values: () => ({}),
 };
 
-/** An order made with every kind of field a record keeps, as the history API reports it. */
-function serveHistory() {
+/**
+ * An order made with every kind of field a record keeps, as the history API reports it; `late`:
+ * the names come after the history has been drawn.
+ */
+function serveHistory(late = false) {
   server.use(
     ...sessionHandlers({}),
     http.get('/api/history/order/o-9', () =>
@@ -52,15 +55,16 @@ function serveHistory() {
         ],
       }),
     ),
-    http.get('/api/history/order/o-9/names', () =>
-      HttpResponse.json({
+    http.get('/api/history/order/o-9/names', async () => {
+      if (late) await delay(400);
+      return HttpResponse.json({
         success: true,
         result: {
           [COMPANY]: { kind: 'company', name: 'Hansen ApS' },
           [FIELD]: { kind: 'customField', name: 'Trøjestørrelse' },
         },
-      }),
-    ),
+      });
+    }),
     http.get('/api/history/order/o-9/at/1', () =>
       HttpResponse.json({ success: true, result: { companyId: COMPANY } }),
     ),
@@ -100,5 +104,23 @@ describe('a history a person can read', () => {
     // The record as it was names its company too.
     await userEvent.click(screen.getByRole('button', { name: 'Vis som på dette tidspunkt' }));
     expect(await screen.findByText('Virksomhed: Hansen ApS')).toBeInTheDocument();
+  });
+
+  it('names the records when the names come after the history is shown', async () => {
+    serveHistory(true);
+    renderShared(
+      <AggregateHistoryTab<{ companyId: string }>
+        aggregateType="order"
+        id="o-9"
+        eventTypes={['Created']}
+        eventsKey="orders.history.events"
+        fields={FIELDS}
+        asOfHeading={(sequence) => `Ordren efter hændelse #${sequence}`}
+        renderAsOf={() => null}
+      />,
+    );
+    expect(await screen.findByText(new RegExp(COMPANY))).toBeInTheDocument();
+    expect(await screen.findByText(/Hansen ApS/)).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(COMPANY))).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { DateTime, useTimeZone } from '../ui/DateTime';
 import { Preloader } from '../ui/Preloader';
 import { useToast } from '../ui/Toast';
 import { CompareVersions } from './CompareVersions';
-import { describeChanges, type HistoryFormats } from './formatChange';
+import { describeChanges, type ChangeText, type HistoryFormats } from './formatChange';
 import {
   useExportHistoryMutation,
   useGetHistoryAtQuery,
@@ -40,6 +40,9 @@ export interface HistoryTabProps {
 }
 
 const NO_FORMATS: HistoryFormats = {};
+
+/** An event with its changes as the table shows them. */
+type ShownEntry = HistoryEntry & { shown: ChangeText[] };
 
 /** Kinds of record named by their number ('Ordre 1042'); the others by their own name. */
 const NUMBERED: readonly NameKind[] = ['order', 'contract', 'invoice', 'subscription', 'ticket'];
@@ -173,6 +176,13 @@ export function HistoryTab({
     () => [...(query.data ?? [])].sort((a, b) => a.sequence - b.sequence),
     [query.data],
   );
+  // The rows carry their changes as text: names and labels that arrive after the history make
+  // new rows, which the table draws again (it keeps a row's cells while its data is the same).
+  const rows: ShownEntry[] = useMemo(
+    () =>
+      entries.map((entry) => ({ ...entry, shown: describeChanges(entry.changes, formats, words) })),
+    [entries, formats, words],
+  );
 
   return (
     <section className="tb-history" aria-label={t('history.title')}>
@@ -206,7 +216,7 @@ export function HistoryTab({
         <Alert severity="error">{apiErrorMessage(query.error) ?? t('history.failed')}</Alert>
       )}
       <DataTable
-        value={entries}
+        value={rows}
         dataKey="sequence"
         loading={query.isFetching}
         emptyMessage={t('history.empty')}
@@ -246,8 +256,8 @@ export function HistoryTab({
         />
         <Column
           header={t('history.columns.changes')}
-          body={(entry: HistoryEntry) => {
-            const changes = describeChanges(entry.changes, formats, words);
+          body={(entry: ShownEntry) => {
+            const changes = entry.shown;
             if (changes.length === 0) return t('history.noChanges');
             return (
               <ul className="tb-history-changes">
