@@ -8,7 +8,7 @@ import {
 } from '../../api/generated/records';
 import { DATE_TIME_PATTERN, formatDate } from '../../shared/format';
 import { AggregateHistoryTab, type HistoryFields } from '../../shared/history/AggregateHistoryTab';
-import { AsOfFacts } from '../../shared/history/AsOfSummary';
+import { AsOfFacts, named } from '../../shared/history/AsOfSummary';
 import { useTimeZone } from '../../shared/ui/DateTime';
 
 const TICKET_FIELDS: HistoryFields = {
@@ -83,16 +83,15 @@ function InviteAsOf({
 }) {
   const { t } = useTranslation();
   const when = useWhen();
-  const named = (id: string | null | undefined) => (id ? (names[id] ?? id) : '–');
   const products = (state.products ?? [])
-    .map((product) => `${product.amount} × ${named(product.productId)}`)
+    .map((product) => `${product.amount} × ${named(names, product.productId)}`)
     .join(', ');
   return (
     <AsOfFacts
       facts={[
-        { term: t('history.fields.eventId'), value: named(state.eventId) },
-        { term: t('history.fields.contactId'), value: named(state.contactId) },
-        { term: t('history.fields.companyId'), value: named(state.companyId) },
+        { term: t('history.fields.eventId'), value: named(names, state.eventId) },
+        { term: t('history.fields.contactId'), value: named(names, state.contactId) },
+        { term: t('history.fields.companyId'), value: named(names, state.companyId) },
         { term: t('history.fields.products'), value: products || '–' },
         { term: t('history.fields.sentAt'), value: when(state.sentAt) },
         { term: t('history.fields.booked'), value: state.booked ?? 0 },
