@@ -531,9 +531,14 @@ fn contracts() -> String {
 /// The invoice's types; the order line and money come from `orders.ts`.
 fn invoices() -> String {
     use tribune_domain::invoice::{InvoiceCustomer, InvoiceEvent, InvoiceKind, InvoiceSource};
-    use tribune_projections::invoice::queries::InvoiceListRow;
+    use tribune_projections::invoice::queries::{
+        AgeBucket, FinanceMonth, InvoiceFigures, InvoiceListRow, Tally,
+    };
 
     use crate::invoices::dto::InvoiceDto;
+    use crate::invoices::economic::EconomicBooking;
+    use crate::invoices::finance::{FinanceOverview, InvoiceRelated};
+    use crate::kit::payments::PaymentLine;
 
     let decls = [
         InvoiceKind::decl(),
@@ -541,6 +546,14 @@ fn invoices() -> String {
         InvoiceCustomer::decl(),
         InvoiceDto::decl(),
         InvoiceListRow::decl(),
+        Tally::decl(),
+        FinanceMonth::decl(),
+        AgeBucket::decl(),
+        InvoiceFigures::decl(),
+        FinanceOverview::decl(),
+        EconomicBooking::decl(),
+        PaymentLine::decl(),
+        InvoiceRelated::decl(),
     ];
     let event_types = InvoiceEvent::VARIANTS
         .iter()
@@ -548,7 +561,7 @@ fn invoices() -> String {
         .collect::<String>();
     let body = declarations(&decls).replacen(
         "\n\n",
-        "\n\nimport type { Money, OrderLine } from './orders';\n\n",
+        "\n\nimport type { Money, OrderLine } from './orders';\nimport type { RecordName } from './history';\n\n",
         1,
     );
     format!(

@@ -62,7 +62,7 @@ function attachmentNamed(mail: ParsedMail, name: string) {
   return mail.attachments.find((attachment) => attachment.filename === name);
 }
 
-test('an order invoiced, booked, mailed, paid with a receipt and credited; contract invoices and the finance dashboard', async ({
+test('an order invoiced, booked, mailed, paid with a receipt and credited, on its own page and the finance page; contract invoices, the finance dashboard and the Webshop', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -219,6 +219,41 @@ test('an order invoiced, booked, mailed, paid with a receipt and credited; contr
   await expect(rowNamed(list, invoiceName)).toContainText('Betalt');
   await expect(list.locator('tbody tr')).toHaveCount(2);
 
+  // The invoice's own page (issue 37 §5): its lines with amounts, paid and credited, its credit
+  // note a link to the credit note's page, and its history.
+  await list.getByRole('link', { name: invoiceName }).click();
+  await expect(page.getByRole('heading', { level: 1, name: invoiceName })).toBeVisible();
+  const lines = page.getByRole('table', { name: 'Linjer' });
+  await expect(lines.getByRole('row').filter({ hasText: 'Halstørklæde' })).toContainText(total);
+  await expect(page.getByRole('row', { name: /^Total/ })).toContainText(`DKK ${total}`);
+  await expect(page.getByText('Krediteret', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Markeret som betalt/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Verificér' })).toBeVisible();
+  await page.getByRole('link', { name: `Kreditnota ${creditNumber}` }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Kreditnota ${creditNumber}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: invoiceName })).toBeVisible();
+
+  // The finance page: a figure opens the list behind it — this month's credit notes hold ours.
+  await page
+    .getByRole('navigation', { name: 'Moduler' })
+    .getByRole('link', { name: 'Ordrer' })
+    .click();
+  await page.getByRole('link', { name: 'Økonomi', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Økonomi' })).toBeVisible();
+  const months = page.getByRole('table', { name: 'Faktureret og betalt pr. måned' });
+  await months
+    .locator('tbody tr')
+    .first()
+    .getByRole('link', { name: /^Krediteret / })
+    .click();
+  await expect(page).toHaveURL(/\/orders\/invoices\?type=creditNote&status=booked&from=/);
+  await expect(page.getByRole('status').filter({ hasText: 'Kreditnotaer' })).toBeVisible();
+  await page.getByLabel('Søg').fill(lastname);
+  await expect(rowNamed(list, `Kreditnota ${creditNumber}`)).toBeVisible();
+  await expect(list.locator('tbody tr')).toHaveCount(1);
+
   // 5. A demo contract with a recurring plan ('Løbende'): each due plan date once.
   await page.goto('/orders/contracts');
   await chooseOption(page, 'Status', 'Godkendt');
@@ -279,5 +314,19 @@ test('an order invoiced, booked, mailed, paid with a receipt and credited; contr
   ).toBe(true);
   await expect(
     page.getByRole('region', { name: 'Faktureringsstatus' }).getByText(/faktureret for \d{4}/),
+  ).toBeVisible();
+
+  // 7. 'Webshop' in the back office is the shop's administration, not the storefront (§6).
+  await page
+    .getByRole('navigation', { name: 'Moduler' })
+    .getByRole('link', { name: 'Webshop' })
+    .click();
+  await expect(page).toHaveURL(/\/shop-admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Webshop' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Åbn webshoppen' })).toHaveAttribute('href', '/shop');
+  await expect(page.getByRole('table', { name: 'Ordrer' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Produkter i webshoppen' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Produkter i webshoppen' }).getByRole('link').first(),
   ).toBeVisible();
 });

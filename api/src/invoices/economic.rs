@@ -6,6 +6,8 @@
 //! retried job resumes where it stopped; the adapter finds a draft or booking made under the
 //! invoice's reference, so even an answer lost on the way never books twice.
 
+use chrono::{DateTime, Utc};
+use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgConnection;
 use tribune_domain::invoice::{Invoice, InvoiceCommand, InvoiceKind};
@@ -174,6 +176,33 @@ async fn save(
     .await
     .map_err(|e| e.to_string())?;
     tx.commit().await.map_err(|e| e.to_string())
+}
+
+/// How far e-conomic got with an invoice.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct EconomicBooking {
+    #[ts(type = "number | null")]
+    pub customer_number: Option<i64>,
+    #[ts(type = "number | null")]
+    pub draft_number: Option<i64>,
+    #[ts(type = "number | null")]
+    pub booked_number: Option<i64>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// How far e-conomic got with `invoice_id` (None: not started), in the club's transaction.
+pub async fn booking_of(
+    conn: &mut PgConnection,
+    invoice_id: Uuid,
+) -> Result<Option<EconomicBooking>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT customer_number, draft_number, booked_number, updated_at FROM economic_bookings \
+         WHERE invoice_id = $1",
+    )
+    .bind(invoice_id)
+    .fetch_optional(conn)
+    .await
 }
 
 /// The job: books `invoice_id` in e-conomic, resuming from what an earlier attempt did. The

@@ -10,6 +10,7 @@ pub mod document;
 pub mod dto;
 pub mod due;
 pub mod economic;
+pub mod finance;
 pub mod invoice;
 pub mod list;
 pub mod recurring;
@@ -57,8 +58,10 @@ pub fn configure(routes: &mut Routes) {
         )
         // Before `/api/invoices/{id}`, which would take it for an id.
         .get("/api/invoices/audit-export", read, audit::audit_export)
+        .get("/api/invoices/finance", read, finance::finance_overview)
         .get("/api/invoices/{id}", read, invoice::invoices_of_source)
         .get("/api/invoices/{id}/detail", read, invoice::get_invoice)
+        .get("/api/invoices/{id}/related", read, finance::invoice_related)
         .post("/api/invoices/{id}/book", manage, invoice::book)
         .post("/api/invoices/{id}/credit", manage, invoice::credit)
         .post("/api/invoices/{id}/delete", manage, invoice::delete)
@@ -92,6 +95,8 @@ pub fn configure(routes: &mut Routes) {
         invoice::send_receipt,
         invoice::invoice_pdf,
         audit::audit_export,
+        finance::finance_overview,
+        finance::invoice_related,
     ),
     components(schemas(dto::InvoiceRef, dto::SourceRef, invoice::SendTo))
 )]

@@ -10,6 +10,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
+use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use tribune_domain::money::Money;
 use tribune_domain::order::{CardPayment, OrderCommand, OrderError, PaidCard};
@@ -311,6 +313,43 @@ pub async fn latest_for(
     ))
     .bind(owner_id)
     .fetch_optional(conn)
+    .await
+}
+
+/// A payment as an invoice's page lists it.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentLine {
+    #[ts(type = "number")]
+    pub number: i64,
+    /// 'stripe' or 'window'.
+    pub provider: String,
+    /// Øre.
+    #[ts(type = "number")]
+    pub amount: i64,
+    /// 'started', 'requires_action', 'authorized', 'paid', 'failed', 'cancelled' or 'refunded'.
+    pub status: String,
+    pub reference: Option<String>,
+    pub period: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The payments of an order or subscription, newest first, in its club; of a subscription, only
+/// those of `period` (or of no named period: a saved card's charges name none).
+pub async fn payments_of(
+    conn: &mut PgConnection,
+    owner_id: Uuid,
+    period: Option<&str>,
+) -> Result<Vec<PaymentLine>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT number, provider, amount, status, reference, period, created_at, updated_at \
+         FROM payments WHERE owner_id = $1 AND ($2::text IS NULL OR period IS NULL OR period = $2) \
+         ORDER BY created_at DESC, number DESC",
+    )
+    .bind(owner_id)
+    .bind(period)
+    .fetch_all(conn)
     .await
 }
 

@@ -47,7 +47,7 @@ pub const MODULES: [(&str, &str, &str, &str, i32); 8] = [
     ("marketing", "Marketing", "/marketing", "pi pi-envelope", 50),
     ("orders", "Ordrer", "/orders", "pi pi-shopping-cart", 60),
     ("products", "Produkter", "/products", "pi pi-box", 70),
-    ("webshop", "Webshop", "/shop", "pi pi-shop", 80),
+    ("webshop", "Webshop", "/shop-admin", "pi pi-shop", 80),
 ];
 
 fn roles() -> Value {

@@ -127,7 +127,7 @@ const PRODUCT_FROM: &str =
     "products p LEFT JOIN capacity_counters c ON c.key = 'product:' || p.id::text";
 
 /// On sale in the shop: active, and its shop settings active.
-const ON_SALE: &str = "p.active AND coalesce((p.shop->>'active')::boolean, false)";
+pub const ON_SALE: &str = "p.active AND coalesce((p.shop->>'active')::boolean, false)";
 
 impl ProductRow {
     /// What the shop calls it.

@@ -1,7 +1,9 @@
 //! The web shop (issue 17; spec 3 §2 Web shop, §3 Web shop product, Cart, §7 Web shop
 //! (public)): the public catalogue (`catalogue.rs`), the buyer's cart (`cart.rs`), the checkout
-//! and the confirmed order (`checkout.rs`), and the wire types (`dto.rs`). Every call is public: the club is the one the visitor is at.
+//! and the confirmed order (`checkout.rs`), and the wire types (`dto.rs`). Every call is public (the club is the one the visitor is at) but the
+//! administration's (`admin.rs`), which staff of the `webshop` module read.
 
+pub mod admin;
 pub mod cart;
 pub mod catalogue;
 pub mod checkout;
@@ -20,7 +22,10 @@ pub const AREA: Area = Area {
 };
 
 pub fn configure(routes: &mut Routes) {
+    let staff = Access::read(AREA.name);
     routes
+        .post("/api/shop/orders", staff, admin::shop_orders)
+        .post("/api/shop/products", staff, admin::shop_products)
         .get("/webshop/categories", Access::Public, catalogue::categories)
         .get("/webshop/products", Access::Public, catalogue::products)
         .get("/webshop/product/{id}", Access::Public, catalogue::product)
@@ -75,6 +80,8 @@ pub fn configure(routes: &mut Routes) {
 #[derive(OpenApi)]
 #[openapi(
     paths(
+        admin::shop_orders,
+        admin::shop_products,
         catalogue::categories,
         catalogue::products,
         catalogue::product,

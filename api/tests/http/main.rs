@@ -9,6 +9,7 @@ mod contracts;
 mod crm;
 mod door;
 mod events;
+mod finance;
 mod helpers;
 mod history;
 mod input;

@@ -629,6 +629,46 @@ async fn a_guest_checks_out_pays_by_card_and_the_confirmation_shows_the_lines_an
         .get_json(&format!("/webshop/order/{order}?token=nope"))
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // The back office's Webshop (issue 37 §6): the order the shop took, and only the products
+    // it sells; another club's Webshop shows neither.
+    let (status, orders) = staff
+        .post_json("/api/shop/orders", &json!({ "filter": {} }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{orders}");
+    assert_eq!(orders["Total"], 1, "{orders}");
+    assert_eq!(orders["Result"][0]["Id"], json!(order));
+    assert_eq!(orders["Result"][0]["Total"], 36250);
+    let (_, products) = staff
+        .post_json(
+            "/api/shop/products",
+            &json!({ "filter": {}, "perPage": 100 }),
+        )
+        .await;
+    let titles: Vec<&str> = products["Result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["Title"].as_str())
+        .collect();
+    assert!(titles.contains(&"Halstørklæde"), "{titles:?}");
+    assert!(!titles.contains(&"Lagervare"), "{titles:?}");
+    assert!(!titles.contains(&"Gaveindpakning"), "{titles:?}");
+    let other = app.admin_in_handbold().await;
+    for path in ["/api/shop/orders", "/api/shop/products"] {
+        let (status, theirs) = other
+            .post_json(path, &json!({ "filter": {}, "perPage": 100 }))
+            .await;
+        assert!(
+            matches!(status, StatusCode::OK | StatusCode::FORBIDDEN),
+            "{path}: {status}"
+        );
+        let text = theirs.to_string();
+        assert!(
+            !text.contains(&order) && !text.contains("Halstørklæde"),
+            "{path}: {text}"
+        );
+    }
 }
 
 #[tokio::test]

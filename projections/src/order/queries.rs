@@ -1,5 +1,5 @@
 //! The ONLY SQL that reads the order read tables (`order_rows`, `order_lines`, `order_counts`):
-//! the orders list and its export, a company's orders and revenue, and whether a product or a
+//! the orders list and its export, the web shop's orders, a company's orders and revenue, and whether a product or a
 //! category is on an order. Other areas ask here instead of reading the tables themselves.
 
 use chrono::{DateTime, Utc};
@@ -99,6 +99,26 @@ pub const ORDERS: ListSpec = ListSpec {
         by: &[("status", "status")],
     },
     paging: Paging::DeferredJoin,
+};
+
+/// The web shop's orders (the Webshop page, issue 37 §6): those a shop checkout confirmed, in
+/// the orders list's row shape, newest first.
+pub const SHOP_ORDERS: ListSpec = ListSpec {
+    from: "order_rows t JOIN shop_checkouts s ON s.order_id = t.id AND s.status = 'confirmed' \
+           LEFT JOIN companies c ON c.id = t.company_id \
+           LEFT JOIN contacts k ON k.id = t.contact_id",
+    club: Some("t.client_id"),
+    columns: ORDERS.columns,
+    key: "t.number",
+    filters: &[Filter::Text {
+        name: "status",
+        column: "t.status",
+    }],
+    search: Search::Text("t.search_text"),
+    sorts: ORDERS.sorts,
+    default_sort: ("Number", SortDir::Desc),
+    count: Count::Exact,
+    paging: Paging::Offset,
 };
 
 /// A company's orders, newest first, as the company page shows them (`limit`: the first few).

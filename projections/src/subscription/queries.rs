@@ -54,6 +54,8 @@ pub const SUBSCRIPTIONS: ListSpec = ListSpec {
         SortColumn::of("Number", "t.number"),
         SortColumn::nullable("StartDate", "t.start_date"),
         SortColumn::nullable("EndDate", "t.end_date"),
+        // The finance page's 'Næste træk': soonest charge first.
+        SortColumn::nullable("NextPayment", "t.next_payment"),
         SortColumn::of("Subtotal", "t.subtotal"),
         SortColumn::of("Total", "t.total"),
         SortColumn::of("Status", "t.status"),

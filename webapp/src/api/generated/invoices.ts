@@ -1,6 +1,7 @@
 // Generated from the Rust types by api/src/generated_types.rs; do not edit.
 
 import type { Money, OrderLine } from './orders';
+import type { RecordName } from './history';
 
 export type InvoiceKind = "invoice" | "creditNote";
 
@@ -31,6 +32,74 @@ Total: number,
  * Where it came from: 'orders' or 'contracts' (or 'subscriptions').
  */
 Collection: string | null, OrderId: string | null, ContractId: string | null, };
+
+export type Tally = { count: number, amount: number, };
+
+export type FinanceMonth = { 
+/**
+ * The month's first day.
+ */
+month: string, invoiced: Tally, credited: Tally, paid: Tally, };
+
+export type AgeBucket = { fromDays: number, toDays: number | null, tally: Tally, };
+
+export type InvoiceFigures = { 
+/**
+ * The last twelve months, oldest first, this month last.
+ */
+months: Array<FinanceMonth>, overdue: Array<AgeBucket>, 
+/**
+ * Booked invoices and credit notes that e-conomic has not booked yet.
+ */
+unbooked: Tally, 
+/**
+ * Drafts waiting for approval.
+ */
+drafts: Tally, };
+
+export type FinanceOverview = { 
+/**
+ * The Danish day the figures are of.
+ */
+today: string, invoices: InvoiceFigures, 
+/**
+ * The club books its invoices in e-conomic (else 'Ikke bogført' means nothing).
+ */
+economic: boolean, };
+
+export type EconomicBooking = { customerNumber: number | null, draftNumber: number | null, bookedNumber: number | null, updatedAt: string, };
+
+export type PaymentLine = { number: number, 
+/**
+ * 'stripe' or 'window'.
+ */
+provider: string, 
+/**
+ * Øre.
+ */
+amount: number, 
+/**
+ * 'started', 'requires_action', 'authorized', 'paid', 'failed', 'cancelled' or 'refunded'.
+ */
+status: string, reference: string | null, period: string | null, createdAt: string, updatedAt: string, };
+
+export type InvoiceRelated = { 
+/**
+ * The card payments of the order or subscription period it bills, newest first.
+ */
+payments: Array<PaymentLine>, 
+/**
+ * The club books in e-conomic.
+ */
+economic: boolean, booking: EconomicBooking | null, 
+/**
+ * Its credit notes, or for a credit note the invoice it credits.
+ */
+creditRelations: Array<InvoiceListRow>, 
+/**
+ * The names of the records it mentions (its source, the customer's company and contact).
+ */
+names: { [key in string]?: RecordName }, };
 
 /** Every event type of the invoice, as the history API names them. */
 export const INVOICE_EVENT_TYPES = [

@@ -109,6 +109,7 @@ describe('the contracts list', () => {
       'Ordrer',
       'Abonnementer',
       'Fakturaer',
+      'Økonomi',
       'Kategorier',
       'Sæsoner',
       'Felter',

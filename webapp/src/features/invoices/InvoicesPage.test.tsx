@@ -138,3 +138,34 @@ describe('the audit export', () => {
     expect(saveBlob).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("the finance page's links", () => {
+  it('narrow the list by the URL, say so in words, and are removed with one click', async () => {
+    renderApp('/orders/invoices?type=creditNote&status=booked&from=2026-11-01&to=2026-11-30');
+    await screen.findByText('Kreditnota 1002');
+    expect(bodies[0]).toMatchObject({
+      filter: { status: 'booked', type: 'creditNote', from: '2026-11-01', to: '2026-11-30' },
+    });
+    const chosen = screen.getByRole('status');
+    expect(chosen).toHaveTextContent('Kreditnotaer · Faktura dato 01-11-2026–30-11-2026');
+    expect(screen.getByRole('link', { name: 'Kreditnota 1002' })).toHaveAttribute(
+      'href',
+      '/orders/invoices/f2',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Fjern udvalget fra økonomisiden' }));
+    await expect
+      .poll(() => bodies.at(-1))
+      .toMatchObject({ filter: { status: 'booked', search: '' } });
+    expect((bodies.at(-1) as { filter: Record<string, unknown> }).filter).not.toHaveProperty(
+      'type',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('take days overdue as numbers', async () => {
+    renderApp('/orders/invoices?overdueFrom=31&overdueTo=60');
+    await screen.findByText('Kreditnota 1002');
+    expect(bodies[0]).toMatchObject({ filter: { overdueFrom: 31, overdueTo: 60 } });
+    expect(screen.getByRole('status')).toHaveTextContent('31–60 dage over forfald');
+  });
+});

@@ -1,28 +1,67 @@
-import type { TFunction } from 'i18next';
+import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { Tag } from 'primereact/tag';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { InvoiceListRow } from '../../api/generated/invoices';
 import type { ListSort } from '../../api/listTypes';
 import { formatDay } from '../../shared/format';
 import { RecordHistoryButton } from '../../shared/history/RecordHistoryButton';
 import { InvoiceHistory } from '../../shared/invoices/InvoiceHistoryDialog';
+import { invoiceName as nameOf, invoicePath } from '../../shared/invoices/invoiceName';
 import { AuditExportButton } from './AuditExportButton';
 import { ListPage } from '../../shared/ui/ListPage';
 import { Money } from '../../shared/ui/Money';
 
 const DEFAULT_SORT: ListSort = { field: 'Number', dir: 'desc' };
-const STATUSES = ['draft', 'unpaid', 'overdue', 'paid'] as const;
+const STATUSES = ['draft', 'booked', 'unpaid', 'overdue', 'paid', 'unbooked'] as const;
 type InvoiceStatus = (typeof STATUSES)[number];
 const ALL = 'all';
+/** The finance page's links narrow the list by these (issue 37 §5); the URL keeps them. */
+const PERIOD_KEYS = [
+  'type',
+  'from',
+  'to',
+  'paidFrom',
+  'paidTo',
+  'overdueFrom',
+  'overdueTo',
+] as const;
+const DAY_KEYS = ['overdueFrom', 'overdueTo'];
 
-/** 'Faktura 1042', 'Kreditnota 7' or 'Kladde'. */
-function invoiceName(t: TFunction, row: InvoiceListRow): string {
-  if (row.IsDraft) return t('invoices.draft');
-  const kind = row.Type === 'creditNote' ? t('invoices.creditNote') : t('invoices.invoice');
-  return `${kind} ${row.Number ?? ''}`.trim();
+function isStatus(value: string | null): value is InvoiceStatus {
+  return (STATUSES as readonly (string | null)[]).includes(value);
+}
+
+const invoiceName = (t: Parameters<typeof nameOf>[0], row: InvoiceListRow) =>
+  nameOf(t, {
+    isDraft: row.IsDraft,
+    kind: row.Type === 'creditNote' ? 'creditNote' : 'invoice',
+    number: row.Number,
+  });
+
+/** What the finance page's link chose, in words: 'Fakturadato 01.11.2026–30.11.2026 · Kreditnotaer'. */
+function usePeriodText(params: URLSearchParams): string | null {
+  const { t } = useTranslation();
+  const parts: string[] = [];
+  const type = params.get('type');
+  if (type === 'invoice' || type === 'creditNote') parts.push(t(`finance.list.types.${type}`));
+  const range = (label: string, from: string | null, to: string | null) => {
+    if (from || to) parts.push(`${label} ${formatDay(from)}–${formatDay(to)}`);
+  };
+  range(t('invoices.columns.invoiceDate'), params.get('from'), params.get('to'));
+  range(t('invoices.columns.paymentDate'), params.get('paidFrom'), params.get('paidTo'));
+  const overdueFrom = params.get('overdueFrom');
+  const overdueTo = params.get('overdueTo');
+  if (overdueFrom || overdueTo) {
+    parts.push(
+      overdueTo
+        ? t('finance.list.overdueDays', { from: overdueFrom ?? 1, to: overdueTo })
+        : t('finance.list.overdueMore', { from: overdueFrom }),
+    );
+  }
+  return parts.length ? parts.join(' · ') : null;
 }
 
 /** The list kit needs an `Id` on each row; the generated row has it. */
@@ -61,21 +100,67 @@ function StatusFilter({
 
 /**
  * /orders/invoices (spec 3 §2 "Invoices list"): newest number first, 10 a page, with the status
- * filter finance uses (Kladder, Ikke betalt, Forfaldne, Betalt) and the search. Nummer shows a
- * 'Kladde' tag for drafts, else 'Faktura' or 'Kreditnota' with the number; each row links to its
- * contract or order.
+ * filter finance uses (Kladder, Godkendte, Ikke betalt, Forfaldne, Betalt, Ikke bogført i
+ * e-conomic) and the search. Nummer shows a 'Kladde' tag for drafts, else 'Faktura' or
+ * 'Kreditnota' with the number, and opens the invoice's page; each row links to its contract or
+ * order. The status and the finance page's period (kind, invoice date, day paid, days overdue)
+ * live in the URL, so each of the finance page's figures opens the rows behind it.
  */
 export function InvoicesPage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<InvoiceStatus | null>(null);
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('status');
+  const status = isStatus(chosen) ? chosen : null;
+  const periodText = usePeriodText(params);
+  const filter: Record<string, unknown> = status ? { status } : {};
+  for (const key of PERIOD_KEYS) {
+    const value = params.get(key);
+    if (value) filter[key] = DAY_KEYS.includes(key) ? Number(value) : value;
+  }
+  const setStatus = (next: InvoiceStatus | null) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('status', next);
+        else updated.delete('status');
+        return updated;
+      },
+      { replace: true },
+    );
+  const clearPeriod = () =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        for (const key of PERIOD_KEYS) updated.delete(key);
+        return updated;
+      },
+      { replace: true },
+    );
   return (
     <ListPage<Row>
       title={t('invoices.list.title')}
       endpoint="invoices"
       tag="Invoice"
       defaultSort={DEFAULT_SORT}
-      filter={status ? { status } : {}}
-      filters={<StatusFilter value={status} onChange={setStatus} />}
+      filter={filter}
+      filters={
+        <>
+          <StatusFilter value={status} onChange={setStatus} />
+          {periodText && (
+            <div className="tb-filter-chip" role="status">
+              <span>{periodText}</span>
+              <Button
+                type="button"
+                text
+                size="small"
+                icon="pi pi-times"
+                aria-label={t('finance.list.clearPeriod')}
+                onClick={clearPeriod}
+              />
+            </div>
+          )}
+        </>
+      }
       headerActions={<AuditExportButton />}
       editLabel={false}
       rowActions={(row) => (
@@ -100,8 +185,15 @@ export function InvoicesPage() {
           field: 'Number',
           header: t('invoices.columns.number'),
           sortable: true,
-          body: (row) =>
-            row.IsDraft ? <Tag value={t('invoices.draft')} severity="info" /> : invoiceName(t, row),
+          body: (row) => (
+            <Link to={invoicePath(row.Id)}>
+              {row.IsDraft ? (
+                <Tag value={t('invoices.draft')} severity="info" />
+              ) : (
+                invoiceName(t, row)
+              )}
+            </Link>
+          ),
         },
         { field: 'ExternalNumber', header: t('invoices.columns.externalNumber') },
         {

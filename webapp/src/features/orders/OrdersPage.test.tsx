@@ -102,6 +102,7 @@ describe('the orders list', () => {
       'Ordrer',
       'Abonnementer',
       'Fakturaer',
+      'Økonomi',
       'Kategorier',
       'Sæsoner',
       'Felter',

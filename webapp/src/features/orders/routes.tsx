@@ -6,7 +6,7 @@ const OrderPage = lazyPage(() => import('./OrderPage').then((page) => page.Order
 
 /**
  * The orders module's side menu (spec 3 §2: Pipeline, Aftaler, Ordrer, Abonnementer, Fakturaer,
- * Kategorier, Sæsoner, Felter, Rabatkoder). The order setup adds its own entries after these.
+ * Kategorier, Sæsoner, Felter, Rabatkoder), with Økonomi after Fakturaer (issue 37 §5). The order setup adds its own entries after these.
  */
 const ordersNav: SideNavItem[] = [
   { label: 'contracts.nav.pipeline', to: '/orders/pipeline' },
@@ -14,6 +14,7 @@ const ordersNav: SideNavItem[] = [
   { label: 'orders.nav.orders', to: '/orders' },
   { label: 'subscriptions.nav.subscriptions', to: '/orders/subscriptions' },
   { label: 'invoices.list.title', to: '/orders/invoices' },
+  { label: 'finance.nav', to: '/orders/finance' },
 ];
 
 /**

@@ -8,6 +8,7 @@ import type { MenuItem } from 'primereact/menuitem';
 import { Tag } from 'primereact/tag';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import type { InvoiceListRow } from '../../api/generated/invoices';
 import { formatDay } from '../format';
@@ -16,6 +17,7 @@ import { useConfirm } from '../ui/ConfirmButton';
 import { Money } from '../ui/Money';
 import { useToast } from '../ui/Toast';
 import { InvoiceHistoryDialog } from './InvoiceHistoryDialog';
+import { invoicePath } from './invoiceName';
 import {
   useCreateInvoiceMutation,
   useGetRecordInvoicesQuery,
@@ -214,13 +216,15 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
       >
         <Column
           header={t('invoices.columns.number')}
-          body={(row: InvoiceListRow) =>
-            row.IsDraft ? (
-              <Tag severity="secondary" value={t('invoices.draft')} />
-            ) : (
-              `${typeLabel(row)} ${row.Number ?? ''}`.trim()
-            )
-          }
+          body={(row: InvoiceListRow) => (
+            <Link to={invoicePath(row.Id)}>
+              {row.IsDraft ? (
+                <Tag severity="secondary" value={t('invoices.draft')} />
+              ) : (
+                `${typeLabel(row)} ${row.Number ?? ''}`.trim()
+              )}
+            </Link>
+          )}
         />
         <Column
           header={t('invoices.columns.externalNumber')}

@@ -1,5 +1,5 @@
 import { baseApi, type TagType } from '../../api/baseApi';
-import type { InvoiceListRow } from '../../api/generated/invoices';
+import type { InvoiceDto, InvoiceListRow, InvoiceRelated } from '../../api/generated/invoices';
 import { openPdf } from '../download';
 
 /** The invoices of one order, contract or subscription (its Fakturaer tab), and what staff do
@@ -7,6 +7,7 @@ import { openPdf } from '../download';
 const changed = (sourceId: string) => [
   { type: 'Invoice' as TagType, id: sourceId },
   { type: 'Invoice' as TagType, id: 'LIST' },
+  { type: 'Invoice' as TagType, id: 'ONE' },
 ];
 
 interface Act {
@@ -19,6 +20,16 @@ export const invoicesApi = baseApi.injectEndpoints({
     getRecordInvoices: build.query<InvoiceListRow[], string>({
       query: (sourceId) => `invoices/${encodeURIComponent(sourceId)}`,
       providesTags: (_result, _error, sourceId) => [{ type: 'Invoice', id: sourceId }],
+    }),
+    /** One invoice as its own page shows it (issue 37 §5). */
+    getInvoice: build.query<InvoiceDto, string>({
+      query: (id) => `invoices/${encodeURIComponent(id)}/detail`,
+      providesTags: [{ type: 'Invoice', id: 'ONE' }],
+    }),
+    /** Beside the invoice: its payments, e-conomic booking, credit notes and the names it needs. */
+    getInvoiceRelated: build.query<InvoiceRelated, string>({
+      query: (id) => `invoices/${encodeURIComponent(id)}/related`,
+      providesTags: [{ type: 'Invoice', id: 'ONE' }],
     }),
     /** 'Opret faktura': an approved order's or contract's next invoices. */
     createInvoice: build.mutation<
@@ -76,6 +87,8 @@ export const invoicesApi = baseApi.injectEndpoints({
 
 export const {
   useGetRecordInvoicesQuery,
+  useGetInvoiceQuery,
+  useGetInvoiceRelatedQuery,
   useCreateInvoiceMutation,
   useInvoiceActionMutation,
   useUpdateInvoiceDateMutation,
