@@ -30,10 +30,12 @@ function monthEnd(first: string): string {
 }
 
 /** An amount with its count, linking to the invoices behind it. */
+/** Its name is what it shows, after what it is a figure of ('Betalt november 2026: …'). */
 function Figure({ tally, to, label }: { tally: Tally; to: string; label: string }) {
   const { t } = useTranslation();
   return (
-    <Link to={to} aria-label={t('finance.figureLabel', { label, count: tally.count })}>
+    <Link to={to}>
+      <span className="tb-visually-hidden">{label}: </span>
       <Money value={tally.amount} ore />
       <span className="tb-figure-count">{t('finance.count', { count: tally.count })}</span>
     </Link>
