@@ -60,8 +60,10 @@ function PaidTag({ invoice, today }: { invoice: InvoiceDto; today: string }) {
   return <Tag severity="warning" value={t('invoices.notPaid')} />;
 }
 
+/** A credit note takes the amounts back: its lines read negative, as its totals do. */
 function LinesTable({ invoice }: { invoice: InvoiceDto }) {
   const { t } = useTranslation();
+  const sign = invoice.kind === 'creditNote' ? -1 : 1;
   return (
     <>
       <DataTable
@@ -94,7 +96,7 @@ function LinesTable({ invoice }: { invoice: InvoiceDto }) {
         />
         <Column
           header={t('finance.invoice.price')}
-          body={(line: OrderLine) => <Money value={line.price} ore />}
+          body={(line: OrderLine) => <Money value={sign * line.price} ore />}
           style={{ textAlign: 'right' }}
         />
         <Column
@@ -104,7 +106,7 @@ function LinesTable({ invoice }: { invoice: InvoiceDto }) {
         />
         <Column
           header={t('finance.invoice.lineTotal')}
-          body={(line: OrderLine) => <Money value={lineTotal(line)} ore />}
+          body={(line: OrderLine) => <Money value={sign * lineTotal(line)} ore />}
           style={{ textAlign: 'right' }}
         />
       </DataTable>
@@ -260,9 +262,6 @@ export function InvoicePage() {
               <p>{t('finance.invoice.markedPaid', { date: formatDay(data.paidOn) })}</p>
             )}
           </Section>
-          <Section title={t('finance.invoice.history')}>
-            <InvoiceHistory invoiceId={id} />
-          </Section>
         </div>
         <div className="tb-stack">
           <Section title={t('finance.invoice.customer')}>
@@ -340,6 +339,9 @@ export function InvoicePage() {
           <CreditRelations invoice={data} rows={related.data?.creditRelations ?? []} />
         </div>
       </div>
+      <Section title={t('finance.invoice.history')}>
+        <InvoiceHistory invoiceId={id} />
+      </Section>
     </section>
   );
 }
