@@ -16,6 +16,11 @@ const INVOICE_FIELDS: HistoryFields = {
   labelKeys: {},
   values: (t: TFunction) => ({
     kind: { invoice: t('invoices.invoice'), creditNote: t('invoices.creditNote') },
+    'source.type': {
+      order: t('invoices.sources.order'),
+      contract: t('invoices.sources.contract'),
+      subscription: t('invoices.sources.subscription'),
+    },
   }),
 };
 

@@ -214,7 +214,7 @@ describe("an invoice's history", () => {
               reason: null,
               ip: null,
               command: 'invoice.create',
-              changes: [],
+              changes: [{ field: 'source.type', old: null, new: 'contract' }],
               hash: 'ab',
             },
             {
@@ -241,6 +241,12 @@ describe("an invoice's history", () => {
     expect(await within(dialog).findByText('Godkendt')).toBeInTheDocument();
     expect(within(dialog).getByText('Oprettet')).toBeInTheDocument();
     expect(within(dialog).getByText('Bo Bogholder')).toBeInTheDocument();
+    // Where it came from reads in Danish, not as the API's 'contract'.
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toContain('Type: – → Aftale');
   });
 
   it('is there for read-only users too', async () => {
