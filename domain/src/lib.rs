@@ -11,6 +11,7 @@ pub mod money;
 pub mod order;
 pub mod probe;
 pub mod seats;
+pub mod selling;
 pub mod subscription;
 pub mod table_plan;
 pub mod tenancy;

@@ -134,7 +134,7 @@ async fn answer(
                     title: line.title.clone(),
                     amount: line.amount,
                     price: line.price,
-                    total: tribune_domain::order::totals::line_amounts(line).total,
+                    total: tribune_domain::selling::totals::line_amounts(line).total,
                     options: line.options.iter().map(|o| o.title.clone()).collect(),
                     extra_info: line.extra_info.clone(),
                 })

@@ -6,7 +6,7 @@
 use serde_json::Value;
 use sqlx::PgConnection;
 use tribune_domain::contract::{Contract, PlanKind, Signing};
-use tribune_domain::order::totals::line_amounts;
+use tribune_domain::selling::totals::line_amounts;
 use tribune_pdf::{ContractDocument, DocLine, Party, PlanRow, PriceDisplay, SigningRecord};
 use uuid::Uuid;
 

@@ -13,7 +13,7 @@ use tribune_domain::contract::{
     Signing,
 };
 use tribune_domain::money::Money;
-use tribune_domain::order::totals::line_amounts;
+use tribune_domain::selling::totals::line_amounts;
 use uuid::Uuid;
 
 use crate::error::ApiError;

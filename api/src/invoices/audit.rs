@@ -12,7 +12,7 @@ use rust_xlsxwriter::{Format, Workbook};
 use serde::{Deserialize, Serialize};
 use tribune_domain::invoice::{Invoice, InvoiceKind};
 use tribune_domain::money::Money;
-use tribune_domain::order::totals::line_nets;
+use tribune_domain::selling::totals::line_nets;
 use tribune_projections::db::club_tx;
 use tribune_projections::history::HistoryEntry;
 use tribune_projections::invoice::queries::{booked_between, missing_numbers};

@@ -6,7 +6,7 @@
 use sqlx::PgConnection;
 use tribune_domain::invoice::{Invoice, InvoiceKind, InvoiceSource};
 use tribune_domain::money::Money;
-use tribune_domain::order::totals::{line_amounts, line_nets};
+use tribune_domain::selling::totals::{line_amounts, line_nets};
 use tribune_pdf::{BankDetails, InvoiceDocument, InvoiceLine, Party};
 use uuid::Uuid;
 

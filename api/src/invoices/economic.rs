@@ -12,7 +12,7 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use tribune_domain::invoice::{Invoice, InvoiceCommand, InvoiceKind};
 use tribune_domain::money::Money;
-use tribune_domain::order::totals::line_amounts;
+use tribune_domain::selling::totals::line_amounts;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 

@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
-use tribune_domain::order::totals::line_amounts;
 use tribune_domain::order::{Delivery, DeliveryMethod, Order, OrderLine};
+use tribune_domain::selling::totals::line_amounts;
 use tribune_pdf::MAX_TICKETS_PER_PDF;
 use uuid::Uuid;
 

@@ -9,11 +9,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
-use tribune_domain::order::totals::line_amounts;
 use tribune_domain::order::{
     CardPayment, Customer, DeskPayment, ExtraInfoValue, Invoicing, Order, OrderContent, OrderLine,
     OrderStatus, PaymentStatus,
 };
+use tribune_domain::selling::totals::line_amounts;
 use uuid::Uuid;
 
 use crate::error::ApiError;

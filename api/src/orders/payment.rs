@@ -105,7 +105,7 @@ async fn page(
             title: line.title.clone(),
             variant: line.variant.clone(),
             amount: line.amount,
-            total: tribune_domain::order::totals::line_amounts(line).total,
+            total: tribune_domain::selling::totals::line_amounts(line).total,
         })
         .collect();
     let payable = provider.is_some()

@@ -20,7 +20,7 @@ use crate::kit::input::Json;
 use crate::kit::text::slug;
 use crate::session::Staff;
 use crate::state::AppState;
-use tribune_domain::order::rules::seat_is_valid;
+use tribune_domain::selling::rules::seat_is_valid;
 
 /// The most seats a row may have, and rows a section.
 pub const MAX_ROW_SEATS: i64 = 200;

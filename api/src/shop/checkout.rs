@@ -316,7 +316,7 @@ async fn check(
                     .lines
                     .iter()
                     .filter(|l| applies(l.product_id))
-                    .map(|l| tribune_domain::order::totals::line_amounts(l).total)
+                    .map(|l| tribune_domain::selling::totals::line_amounts(l).total)
                     .sum();
                 let off = if found.percentage {
                     base.percent(found.discount)

@@ -4,8 +4,8 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
-use tribune_domain::order::totals::line_amounts;
 use tribune_domain::order::{Customer, LineOption, OrderLine};
+use tribune_domain::selling::totals::line_amounts;
 use tribune_domain::subscription::{
     FailedCharge, SavedCard, Subscription, SubscriptionContent, SubscriptionStatus,
 };

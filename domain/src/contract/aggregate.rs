@@ -13,7 +13,7 @@ use super::rules::content_errors;
 use super::status::{AgreementStatus, ContractStatus, Transition};
 use crate::lines::LineChange;
 use crate::money::Money;
-use crate::order::{order_totals, Totals, VatSettings};
+use crate::selling::{order_totals, Totals, VatSettings};
 use crate::tenancy::Tenanted;
 
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]

@@ -3,7 +3,7 @@ use uuid::Uuid;
 
 use super::model::{ContractContent, Signing};
 use super::status::{AgreementStatus, ContractStatus};
-use crate::order::VatSettings;
+use crate::selling::VatSettings;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ContractCommand {

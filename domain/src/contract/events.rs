@@ -9,7 +9,7 @@ use super::model::{ContractContent, ContractLine, Signing};
 use super::plan::InvoicingPlan;
 use super::status::{AgreementStatus, ContractStatus};
 use crate::money::Money;
-use crate::order::VatSettings;
+use crate::selling::VatSettings;
 
 /// `event_type()` is the variant's name, so `ContractEvent::VARIANTS` lists every event type.
 #[derive(

@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use super::plan::{InvoicingPlan, PlanKind};
 use crate::money::Money;
-use crate::order::{Invoicing, InvoicingType, OrderLine};
+use crate::selling::{Invoicing, InvoicingType, OrderLine};
 
 /// A contract line's unit (the product's contractSetup.unit; spec 3 §9: stk, person, meter).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
@@ -31,7 +31,7 @@ impl Unit {
 }
 
 /// An order line with the unit it is counted in. Contract lines are priced, discounted and
-/// totalled exactly as order lines (`crate::order::totals`).
+/// totalled exactly as order lines (`crate::selling::totals`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ContractLine {

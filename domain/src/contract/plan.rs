@@ -17,7 +17,7 @@ use chrono::{Months, NaiveDate};
 use serde::{Deserialize, Serialize};
 
 use crate::money::Money;
-use crate::order::FieldError;
+use crate::selling::FieldError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]

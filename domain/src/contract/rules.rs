@@ -5,8 +5,8 @@
 use super::model::ContractContent;
 use crate::money::MAX_LINES;
 use crate::money::TOO_MANY_LINES;
-use crate::order::rules::{discount_errors, line_errors};
-use crate::order::FieldError;
+use crate::selling::rules::{discount_errors, line_errors};
+use crate::selling::FieldError;
 
 pub const CATEGORY_REQUIRED: &str = "Kategori skal vælges";
 pub const COMPANY_REQUIRED: &str = "Virksomhed skal vælges";

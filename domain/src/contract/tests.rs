@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::*;
 use crate::money::Money;
-use crate::order::{OrderLine, VatSettings};
+use crate::selling::{OrderLine, VatSettings};
 
 type ContractTest = TestFramework<Contract>;
 

@@ -10,7 +10,7 @@ use super::commands::InviteCommand;
 use super::error::InviteError;
 use super::events::InviteEvent;
 use super::model::{InviteContent, InviteProduct, SendKind, MAX_INVITE_AMOUNT, MIN_TOKEN_LENGTH};
-use crate::order::FieldError;
+use crate::selling::FieldError;
 use crate::tenancy::Tenanted;
 
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]

@@ -5,7 +5,7 @@ use cqrs_es::test::TestFramework;
 use uuid::Uuid;
 
 use super::*;
-use crate::order::FieldError;
+use crate::selling::FieldError;
 
 type InviteTest = TestFramework<Invite>;
 

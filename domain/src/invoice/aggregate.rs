@@ -9,9 +9,9 @@ use super::error::InvoiceError;
 use super::events::InvoiceEvent;
 use super::model::{InvoiceContent, InvoiceKind, InvoiceSource};
 use crate::money::{Money, MAX_LINES, TOO_MANY_LINES};
-use crate::order::rules::line_errors;
-use crate::order::totals::line_nets;
-use crate::order::{order_totals, FieldError, Invoicing, InvoicingType, Totals, VatSettings};
+use crate::selling::rules::line_errors;
+use crate::selling::totals::line_nets;
+use crate::selling::{order_totals, FieldError, Invoicing, InvoicingType, Totals, VatSettings};
 use crate::tenancy::Tenanted;
 
 pub const DATE_REQUIRED: &str = "Fakturadato skal udfyldes";

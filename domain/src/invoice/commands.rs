@@ -2,7 +2,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
 use super::model::{InvoiceContent, InvoiceKind, InvoiceSource};
-use crate::order::VatSettings;
+use crate::selling::VatSettings;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum InvoiceCommand {

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::model::{InvoiceContent, InvoiceKind, InvoiceSource};
-use crate::order::VatSettings;
+use crate::selling::VatSettings;
 
 /// `event_type()` is the variant's name, so `InvoiceEvent::VARIANTS` lists every event type.
 #[derive(

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::money::Money;
-use crate::order::OrderLine;
+use crate::selling::OrderLine;
 
 /// 'Faktura' or 'Kreditnota'. Both share the club's one number series.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]

@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::*;
 use crate::money::Money;
-use crate::order::{OrderLine, VatSettings};
+use crate::selling::{OrderLine, VatSettings};
 
 type InvoiceTest = TestFramework<Invoice>;
 
@@ -163,7 +163,7 @@ fn booking_gives_the_number_once_and_only_a_draft_changes_its_date_or_is_deleted
             vec![created()],
             InvoiceCommand::ChangeDate { invoice_date: None }
         ),
-        InvoiceError::Invalid(vec![crate::order::FieldError::new(
+        InvoiceError::Invalid(vec![crate::selling::FieldError::new(
             "invoiceDate",
             "Fakturadato skal udfyldes"
         )])

@@ -5,12 +5,13 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::commands::{OrderCommand, OrderContent};
-use super::error::{FieldError, OrderError};
+use super::error::OrderError;
 use super::events::OrderEvent;
-use super::model::{CardPayment, Delivery, DeskPayment, OrderLine, OrderStatus, PaymentStatus};
 use super::rules::{content_errors, says_who_or_what, ORDER_NEEDS_SOMEONE_OR_SOMETHING};
-use super::totals::{order_totals, Totals, VatSettings};
+use super::{CardPayment, Delivery, DeskPayment, OrderLine, OrderStatus, PaymentStatus};
 use crate::lines::LineChange;
+use crate::selling::totals::{order_totals, Totals, VatSettings};
+use crate::selling::FieldError;
 use crate::tenancy::Tenanted;
 
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]

@@ -6,11 +6,11 @@ use uuid::Uuid;
 
 use crate::money::Money;
 
-use super::model::{
+use super::{
     CardPayment, Customer, Delivery, DeskPayment, ExtraInfoValue, Invoicing, OrderLine,
     OrderStatus, PaymentStatus,
 };
-use super::totals::VatSettings;
+use crate::selling::totals::VatSettings;
 
 /// Everything of an order that a person edits on the order form.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]

@@ -1,20 +1,4 @@
-use serde::Serialize;
-
-/// One broken rule of one field, named by its path in the order (`orderLines.2.seat`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct FieldError {
-    pub field: String,
-    pub message: String,
-}
-
-impl FieldError {
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        FieldError {
-            field: field.into(),
-            message: message.into(),
-        }
-    }
-}
+use crate::selling::FieldError;
 
 #[derive(Debug, PartialEq, thiserror::Error)]
 pub enum OrderError {

@@ -8,11 +8,11 @@ use uuid::Uuid;
 use crate::money::Money;
 
 use super::commands::OrderContent;
-use super::model::{
+use super::{
     CardPayment, Customer, Delivery, DeskPayment, ExtraInfoValue, Invoicing, OrderLine,
     OrderStatus, PaymentStatus,
 };
-use super::totals::VatSettings;
+use crate::selling::totals::VatSettings;
 
 /// `event_type()` is the variant's name, so `OrderEvent::VARIANTS` (strum) lists every event type.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]

@@ -7,10 +7,10 @@ use cqrs_es::Aggregate;
 use proptest::prelude::*;
 use uuid::Uuid;
 
-use super::rules::seat_is_valid;
-use super::totals::line_amounts;
 use super::*;
 use crate::money::Money;
+use crate::selling::rules::seat_is_valid;
+use crate::selling::totals::line_amounts;
 
 type OrderTest = TestFramework<Order>;
 
@@ -608,7 +608,7 @@ fn seat_text_rules() {
 fn line_rules_report_each_field() {
     let mut bad = line(1, -1, 0);
     bad.title = " ".into();
-    let errors: Vec<String> = rules::line_errors(0, &bad)
+    let errors: Vec<String> = crate::selling::rules::line_errors(0, &bad)
         .into_iter()
         .map(|e| e.field)
         .collect();
@@ -623,7 +623,7 @@ fn line_rules_report_each_field() {
     let mut too_much = line(1, 100, 1);
     too_much.discount = Money::ore(101);
     assert_eq!(
-        rules::line_errors(0, &too_much),
+        crate::selling::rules::line_errors(0, &too_much),
         vec![FieldError::new(
             "orderLines.0.discount",
             "Rabatten kan ikke være større end prisen"
@@ -635,19 +635,22 @@ fn line_rules_report_each_field() {
 fn invoicing_rules() {
     let mut lines = vec![line(1, 100, 1)];
     let none = Invoicing::default();
-    assert!(rules::invoicing_errors(&none, &lines).is_empty());
+    assert!(crate::selling::rules::invoicing_errors(&none, &lines).is_empty());
     let single = Invoicing {
         kind: Some(InvoicingType::Single),
         ..Invoicing::default()
     };
-    assert_eq!(rules::invoicing_errors(&single, &lines).len(), 1);
+    assert_eq!(
+        crate::selling::rules::invoicing_errors(&single, &lines).len(),
+        1
+    );
     lines[0].options.push(LineOption {
         title: "Forudbetalt".into(),
         price: Money::ore(5),
         pre_payment: true,
         ..LineOption::default()
     });
-    let fields: Vec<String> = rules::invoicing_errors(&single, &lines)
+    let fields: Vec<String> = crate::selling::rules::invoicing_errors(&single, &lines)
         .into_iter()
         .map(|e| e.field)
         .collect();
@@ -661,7 +664,7 @@ fn invoicing_rules() {
         invoice_date: NaiveDate::from_ymd_opt(2026, 12, 15),
         ..Invoicing::default()
     };
-    assert!(rules::invoicing_errors(&dated, &lines).is_empty());
+    assert!(crate::selling::rules::invoicing_errors(&dated, &lines).is_empty());
 }
 
 // ---- totals ------------------------------------------------------------------------------
@@ -808,7 +811,7 @@ proptest! {
         vat in arb_vat(),
         fee in prop::option::of(0i64..2_000),
     ) {
-        let order_discount = totals::lines_total(&lines).mul_div(discount_pct, 100);
+        let order_discount = crate::selling::totals::lines_total(&lines).mul_div(discount_pct, 100);
         prop_assert!(rules::content_errors(&lines, order_discount, &Invoicing::default()).is_empty());
         let invoicing = Invoicing { kind: Some(InvoicingType::Rates), rate_fee: fee, ..Invoicing::default() };
         let t = order_totals(&lines, order_discount, &invoicing, vat);
@@ -841,7 +844,7 @@ proptest! {
         discount_pct in 0i64..=100,
     ) {
         let vat = VatSettings { disable_vat: true, ..VatSettings::default() };
-        let gross = totals::lines_total(&lines);
+        let gross = crate::selling::totals::lines_total(&lines);
         let order_discount = gross.mul_div(discount_pct, 100);
         let t = order_totals(&lines, order_discount, &Invoicing::default(), vat);
         prop_assert_eq!(t.total, gross - order_discount);

@@ -10,8 +10,8 @@ use super::commands::SubscriptionCommand;
 use super::error::SubscriptionError;
 use super::events::SubscriptionEvent;
 use super::model::{add_months, Period, SavedCard, SubscriptionContent, SubscriptionStatus};
-use crate::order::rules::line_errors;
-use crate::order::{order_totals, Customer, FieldError, Invoicing, Totals, VatSettings};
+use crate::selling::rules::line_errors;
+use crate::selling::{order_totals, Customer, FieldError, Invoicing, Totals, VatSettings};
 use crate::tenancy::Tenanted;
 
 /// How many periods ahead `periods_due` looks at most: a subscription left unpaid for years

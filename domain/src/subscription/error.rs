@@ -1,4 +1,4 @@
-use crate::order::FieldError;
+use crate::selling::FieldError;
 
 #[derive(Debug, PartialEq, thiserror::Error)]
 pub enum SubscriptionError {

@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use super::model::{SavedCard, SubscriptionContent};
 use crate::money::Money;
-use crate::order::{Customer, VatSettings};
+use crate::selling::{Customer, VatSettings};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::VariantNames)]
 pub enum SubscriptionEvent {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::money::Money;
-use crate::order::{Customer, OrderLine};
+use crate::selling::{Customer, OrderLine};
 
 /// Kladde, Aktiv (approved), Annulleret.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]

@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::*;
 use crate::money::Money;
-use crate::order::{Customer, OrderLine, VatSettings};
+use crate::selling::{Customer, OrderLine, VatSettings};
 
 type SubscriptionTest = TestFramework<Subscription>;
 

@@ -8,7 +8,7 @@ use super::commands::TicketCommand;
 use super::error::TicketError;
 use super::events::TicketEvent;
 use super::model::{danish_time, TicketContent, TicketStatus, MIN_CODE_LENGTH};
-use crate::order::FieldError;
+use crate::selling::FieldError;
 use crate::tenancy::Tenanted;
 
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::money::Money;
-use crate::order::{ExtraInfoValue, LineOption};
+use crate::selling::{ExtraInfoValue, LineOption};
 
 /// Udstedt, Annulleret.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]

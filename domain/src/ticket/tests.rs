@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::*;
 use crate::money::Money;
-use crate::order::{ExtraInfoValue, FieldError};
+use crate::selling::{ExtraInfoValue, FieldError};
 
 type TicketTest = TestFramework<Ticket>;
 

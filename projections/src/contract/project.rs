@@ -2,7 +2,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::PgConnection;
 use tribune_domain::contract::Contract;
-use tribune_domain::order::totals::line_amounts;
+use tribune_domain::selling::totals::line_amounts;
 use uuid::Uuid;
 
 use crate::fold::{Folded, RowsPerAggregate};

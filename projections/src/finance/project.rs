@@ -7,7 +7,7 @@ use sqlx::PgConnection;
 use tribune_domain::contract::{Contract, ContractStatus};
 use tribune_domain::invoice::{Invoice, InvoiceKind, InvoiceSource};
 use tribune_domain::money::Money;
-use tribune_domain::order::totals::line_nets;
+use tribune_domain::selling::totals::line_nets;
 use uuid::Uuid;
 
 use crate::fold::{fold_batch, Folded};

@@ -4,8 +4,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Timelike, Utc};
 use cqrs_es::Aggregate;
 use sqlx::PgConnection;
-use tribune_domain::order::totals::line_amounts;
 use tribune_domain::order::Order;
+use tribune_domain::selling::totals::line_amounts;
 use uuid::Uuid;
 
 use crate::fold::{fold_batch, Folded};

@@ -1,4 +1,4 @@
-//! The money of an order (spec 3 §9), in integer øre, written once: the server's read tables, the
+//! The money of a sale (spec 3 §9: an order's, and a contract's, invoice's and subscription's alike), in integer øre, written once: the server's read tables, the
 //! exports and the API all take their numbers from here.
 //!
 //! - Line total = (price − discount + Σ option prices) × amount.
@@ -15,7 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{Invoicing, InvoicingType, OrderLine};
+use super::lines::{Invoicing, InvoicingType, OrderLine};
 use crate::money::Money;
 
 /// The club's VAT setting, captured on the order when it is created so that later changes of the
