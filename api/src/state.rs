@@ -51,6 +51,8 @@ pub struct AppState {
     pub qz: Option<Arc<crate::integrations::qz::QzSigner>>,
     /// The installation's key for the auditor's signed exports (issue 37 §4).
     pub export_signer: Arc<crate::kit::signing::ExportSigner>,
+    /// What the sales channels do when a card payment settles (issue 38 §4).
+    pub payment_hooks: crate::kit::payments::PaymentHooks,
 }
 
 /// cvrapi.dk asks every caller to say who it is and how to reach them.
@@ -178,6 +180,13 @@ impl AppState {
             seat_holds: Default::default(),
             qz,
             export_signer,
+            payment_hooks: crate::kit::payments::PaymentHooks {
+                order_paid: vec![
+                    crate::booking::confirm::paid_hook,
+                    crate::shop::checkout::paid_hook,
+                ],
+                sold_out: crate::booking::confirm::sold_out_hook,
+            },
         })
     }
 }

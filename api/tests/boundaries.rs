@@ -289,11 +289,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &["events", "integrations", "kit", "mail", "tickets"],
     ),
     ("invoices", &["integrations", "kit", "mail"]),
-    // debt: booking, shop, tickets (payment settlement and seating call into the channels)
-    (
-        "kit",
-        &["booking", "identity", "integrations", "shop", "tickets"],
-    ),
+    // debt: tickets (seating issues tickets). Payment settlement calls the channels through
+    // `kit::payments::PaymentHooks` (issue 38 §4).
+    ("kit", &["identity", "integrations", "tickets"]),
     ("mail", &["kit"]),
     ("newsletters", &["kit", "mail"]),
     ("orders", &["booking", "integrations", "kit", "mail"]),
@@ -368,8 +366,15 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("tickets", &["kit"]),
 ];
 
-/// The longest cycle of imports among `api/src` files may hold this many files, today's figure.
-const CYCLE_CEILING: usize = 48;
+/// The composition root: it builds the state and the server from every area, so it may name
+/// them all; its imports are left out of the cycles (an area's import of `AppState` is not a
+/// cycle through every other area).
+const COMPOSITION_ROOT: [&str; 4] = ["lib.rs", "main.rs", "startup.rs", "state.rs"];
+
+/// The longest cycle of imports among `api/src` files may hold this many files: today, 7 (jobs.rs
+/// and the areas whose jobs it runs; it was 21 in 11 areas before the payment hooks, 48 with the
+/// composition root counted). Issue 38 §5 brings it to 5, inside one area.
+const CYCLE_CEILING: usize = 7;
 
 /// Files of `api/src` that name a read table (`*_rows`, `order_lines`, `order_counts`,
 /// `finance_*`) in their code, today's figure.
@@ -390,7 +395,7 @@ fn sources(src: &Path) -> BTreeMap<String, String> {
 }
 
 /// File → the files it imports from (the module each `crate::`/`super::` path names, by its
-/// longest prefix that is a file's module).
+/// longest prefix that is a file's module); the composition root's imports left out.
 fn import_graph(sources: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String>> {
     let module_files: BTreeMap<Vec<String>, String> = sources
         .keys()
@@ -403,6 +408,7 @@ fn import_graph(sources: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet
     };
     sources
         .iter()
+        .filter(|(name, _)| !COMPOSITION_ROOT.contains(&name.as_str()))
         .map(|(name, code)| {
             let module = module_of(Path::new(name));
             let targets = named_paths(&module, code)

@@ -34,6 +34,7 @@ test('orders side navigation and a season with only reservations', async ({ page
     'Ordrer',
     'Abonnementer',
     'Fakturaer',
+    'Økonomi',
     'Kategorier',
     'Sæsoner',
     'Felter',

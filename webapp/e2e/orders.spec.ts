@@ -125,6 +125,7 @@ test('an order from draft to approved, reopened, exported, its history, cancelle
     'Ordrer',
     'Abonnementer',
     'Fakturaer',
+    'Økonomi',
     'Kategorier',
     'Sæsoner',
     'Felter',

@@ -6,6 +6,7 @@
 //! tilgængelig!').
 
 use chrono::{DateTime, Utc};
+use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use sqlx::PgConnection;
@@ -16,7 +17,7 @@ use uuid::Uuid;
 use super::book::{start_request, Booked, SOLD_OUT};
 use super::plan::Plan;
 use crate::error::ApiError;
-use crate::integrations::payments::PaymentStart;
+use crate::integrations::payments::{PaymentOutcome, PaymentStart};
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::capacity::{self, keys, Claim, Full, NewHold};
@@ -598,6 +599,26 @@ pub async fn on_paid(
     let actor = Actor::system(client_id, "Kortbetaling");
     confirm_in(state, conn, &actor, order_id).await?;
     Ok(Paid::Confirmed)
+}
+
+/// `on_paid` as the payments' hook (`kit::payments::OrderPaid`).
+pub fn paid_hook<'a>(
+    state: &'a AppState,
+    conn: &'a mut PgConnection,
+    client_id: Uuid,
+    order_id: Uuid,
+    _: &'a PaymentOutcome,
+) -> BoxFuture<'a, Result<Paid, ApiError>> {
+    Box::pin(on_paid(state, conn, client_id, order_id))
+}
+
+/// `cancel_sold_out` as the payments' hook (`kit::payments::SoldOut`).
+pub fn sold_out_hook(
+    state: &AppState,
+    client_id: Uuid,
+    order_id: Uuid,
+) -> BoxFuture<'_, Result<(), ApiError>> {
+    Box::pin(cancel_sold_out(state, client_id, order_id))
 }
 
 /// A paid booking whose places were gone: processing, then cancelled with its money given back.

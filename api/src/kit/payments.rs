@@ -486,6 +486,29 @@ pub enum Paid {
     SoldOut,
 }
 
+/// A sales channel's part when one of its orders is paid (issue 38 §4): the booking confirms its
+/// booking, the shop its checkout. It runs in the payment's transaction, after the order took
+/// the payment, and answers `NotItsOrder` for an order of another channel. The channels are
+/// registered in `AppState` (the composition root), so the kit names no channel.
+pub type OrderPaid = for<'a> fn(
+    &'a AppState,
+    &'a mut PgConnection,
+    Uuid,
+    Uuid,
+    &'a PaymentOutcome,
+) -> futures::future::BoxFuture<'a, Result<Paid, ApiError>>;
+
+/// What a channel does with a paid order whose places, stock or seats went to others meanwhile:
+/// cancel it and give the money back (club, order).
+pub type SoldOut =
+    for<'a> fn(&'a AppState, Uuid, Uuid) -> futures::future::BoxFuture<'a, Result<(), ApiError>>;
+
+/// The channels' hooks on a settled payment, in the order they run.
+pub struct PaymentHooks {
+    pub order_paid: Vec<OrderPaid>,
+    pub sold_out: SoldOut,
+}
+
 /// The `event_type` of a window callback's delivery.
 pub const WINDOW_CALLBACK: &str = "callback";
 
@@ -561,8 +584,7 @@ pub async fn settle(
     .await?;
     let counts = matches!(outcome.state, PaymentState::Authorized | PaymentState::Paid);
     let mut duplicate = false;
-    let mut booking = Paid::NotItsOrder;
-    let mut shop = Paid::NotItsOrder;
+    let mut sales = Vec::new();
     if counts && row.purpose == Purpose::Order.as_str() {
         let payment = CardPayment {
             provider: row.provider.clone(),
@@ -585,19 +607,11 @@ pub async fn settle(
             .await
         {
             Ok(_) => {
-                // A booking of an event is confirmed by its payment (issue 15), and so is a
-                // shop checkout (issue 17).
-                booking =
-                    crate::booking::confirm::on_paid(state, &mut tx, row.client_id, row.owner_id)
-                        .await?;
-                shop = crate::shop::checkout::on_paid(
-                    state,
-                    &mut tx,
-                    row.client_id,
-                    row.owner_id,
-                    outcome,
-                )
-                .await?;
+                // The sale that waits for it is confirmed by its payment: a booking of an event
+                // (issue 15), a shop checkout (issue 17); each channel answers for its own.
+                for hook in &state.payment_hooks.order_paid {
+                    sales.push(hook(state, &mut tx, row.client_id, row.owner_id, outcome).await?);
+                }
             }
             Err(CommandError::Domain(OrderError::AlreadyPaid)) => duplicate = true,
             Err(CommandError::Domain(OrderError::NotFound)) | Err(CommandError::NotFound) => {
@@ -607,13 +621,19 @@ pub async fn settle(
         }
     }
     tx.commit().await?;
-    if let Some(kept) = outcome.kept.as_ref().filter(|_| shop == Paid::Confirmed) {
+    // A card the payment was asked to keep (a shop checkout's 'Gem kort') is kept once its sale
+    // is confirmed.
+    if let Some(kept) = outcome
+        .kept
+        .as_ref()
+        .filter(|_| sales.contains(&Paid::Confirmed))
+    {
         keep_card(state, row, kept).await;
     }
-    if booking == Paid::SoldOut || shop == Paid::SoldOut {
+    if sales.contains(&Paid::SoldOut) {
         // Paid after its places, stock or seats were given to others: cancelled, and the money
         // goes back.
-        crate::booking::confirm::cancel_sold_out(state, row.client_id, row.owner_id).await?;
+        (state.payment_hooks.sold_out)(state, row.client_id, row.owner_id).await?;
     }
     if !duplicate {
         return Ok(Settled::Applied);

@@ -988,6 +988,17 @@ async fn queue_confirmation_of(
     Ok(())
 }
 
+/// `on_paid` as the payments' hook (`kit::payments::OrderPaid`).
+pub fn paid_hook<'a>(
+    state: &'a AppState,
+    conn: &'a mut PgConnection,
+    client_id: Uuid,
+    order_id: Uuid,
+    outcome: &'a PaymentOutcome,
+) -> futures::future::BoxFuture<'a, Result<Paid, ApiError>> {
+    Box::pin(on_paid(state, conn, client_id, order_id, outcome))
+}
+
 /// A card payment of `order_id` was recorded in the caller's transaction: a pending checkout
 /// keeps its stock (taking it anew if its hold ran out) and its seats, and is confirmed.
 pub async fn on_paid(
