@@ -289,12 +289,15 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &["events", "integrations", "kit", "mail", "tickets"],
     ),
     ("invoices", &["integrations", "kit", "mail"]),
-    // debt: tickets (seating issues tickets). Payment settlement calls the channels through
-    // `kit::payments::PaymentHooks` (issue 38 §4).
-    ("kit", &["identity", "integrations", "tickets"]),
+    // Payment settlement calls the channels through `kit::payments::PaymentHooks`, and seating
+    // voids match tickets through the ticket service it is handed (issue 38 §4).
+    ("kit", &["identity", "integrations"]),
     ("mail", &["kit"]),
     ("newsletters", &["kit", "mail"]),
-    ("orders", &["booking", "integrations", "kit", "mail"]),
+    (
+        "orders",
+        &["booking", "integrations", "kit", "mail", "tickets"],
+    ),
     ("payments", &["integrations", "invoices", "kit"]),
     (
         "pos",

@@ -14,18 +14,28 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
-use tribune_domain::ticket::{Ticket, TicketCommand};
+use tribune_domain::ticket::Ticket;
 use tribune_projections::store::CommandBus;
 
-/// Who voids the match tickets of season tickets that go, and why ('Sæsonkortet er slettet').
+/// Voids the holders' match tickets of the season tickets `ids` (a match ticket's order line is
+/// its season ticket), before those go: the ticket service's (`tickets::service::void_match_tickets`),
+/// handed in by the caller, so the kit executes no ticket command (issue 38 §2, §4).
+pub type VoidMatchTickets = for<'a> fn(
+    &'a mut PgConnection,
+    &'a Voiding<'a>,
+    &'a [Uuid],
+) -> futures::future::BoxFuture<'a, Result<(), ApiError>>;
+
+/// Who voids the match tickets of season tickets that go, why ('Sæsonkortet er slettet'), and
+/// with what.
 pub struct Voiding<'a> {
     pub tickets: &'a CommandBus<Ticket>,
     pub actor: &'a Actor,
     pub reason: &'a str,
+    pub void: VoidMatchTickets,
 }
 
-/// Voids the holders' match tickets of the season tickets `ids` (a match ticket's order line is
-/// its season ticket), before those go.
+/// Voids the match tickets of the season tickets `ids` through `voiding.void`.
 pub async fn void_match_tickets(
     conn: &mut PgConnection,
     voiding: &Voiding<'_>,
@@ -34,30 +44,7 @@ pub async fn void_match_tickets(
     if ids.is_empty() {
         return Ok(());
     }
-    let issued: Vec<Uuid> = sqlx::query_scalar(
-        "SELECT id FROM ticket_rows WHERE order_line_id = ANY($1) AND status <> 'voided' ORDER BY id",
-    )
-    .bind(ids)
-    .fetch_all(&mut *conn)
-    .await?;
-    for id in issued {
-        voiding
-            .actor
-            .run(
-                voiding.tickets,
-                &mut *conn,
-                id,
-                None,
-                TicketCommand::Void {
-                    reason: voiding.reason.into(),
-                    at: Utc::now(),
-                },
-                "ticket.void",
-                crate::tickets::service::refused,
-            )
-            .await?;
-    }
-    Ok(())
+    (voiding.void)(conn, voiding, ids).await
 }
 
 /// The season tickets the order sold.

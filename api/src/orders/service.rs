@@ -69,6 +69,7 @@ impl<'a> OrderService<'a> {
             tickets: self.tickets,
             actor,
             reason,
+            void: crate::tickets::service::void_match_tickets,
         }
     }
 

@@ -277,6 +277,7 @@ pub async fn delete_season_ticket(
         tickets: &state.tickets,
         actor: &actor,
         reason: "Sæsonkortet er slettet",
+        void: crate::tickets::service::void_match_tickets,
     };
     seating::void_match_tickets(&mut tx, &voiding, &[ticket]).await?;
     seating::remove_season_tickets(&mut tx, &[ticket]).await?;

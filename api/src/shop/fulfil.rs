@@ -115,6 +115,7 @@ pub async fn sell_season_tickets(
             tickets: &state.tickets,
             actor,
             reason: "Sæsonkortet blev ikke solgt",
+            void: crate::tickets::service::void_match_tickets,
         },
     )
     .await?;

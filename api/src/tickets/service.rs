@@ -12,6 +12,7 @@ use uuid::Uuid;
 
 use crate::error::{rule_errors, ApiError};
 use crate::kit::actor::Actor;
+use crate::kit::seating::Voiding;
 
 pub const CONFLICT: &str =
     "Billetten er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.";
@@ -137,6 +138,51 @@ pub async fn take_ticket_numbers(
     .fetch_one(conn)
     .await?;
     Ok(last - count + 1)
+}
+
+/// Voids the holders' match tickets of the season tickets `ids` (a match ticket's order line is
+/// its season ticket), before those go; `kit::seating::Voiding::void` for the order, the shop
+/// and the seasons.
+pub fn void_match_tickets<'a>(
+    conn: &'a mut PgConnection,
+    voiding: &'a Voiding<'a>,
+    ids: &'a [Uuid],
+) -> futures::future::BoxFuture<'a, Result<(), ApiError>> {
+    Box::pin(void_issued(conn, voiding, ids))
+}
+
+async fn void_issued(
+    conn: &mut PgConnection,
+    voiding: &Voiding<'_>,
+    ids: &[Uuid],
+) -> Result<(), ApiError> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let issued: Vec<Uuid> = sqlx::query_scalar(
+        "SELECT id FROM ticket_rows WHERE order_line_id = ANY($1) AND status <> 'voided' ORDER BY id",
+    )
+    .bind(ids)
+    .fetch_all(&mut *conn)
+    .await?;
+    for id in issued {
+        voiding
+            .actor
+            .run(
+                voiding.tickets,
+                &mut *conn,
+                id,
+                None,
+                TicketCommand::Void {
+                    reason: voiding.reason.into(),
+                    at: Utc::now(),
+                },
+                "ticket.void",
+                refused,
+            )
+            .await?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
