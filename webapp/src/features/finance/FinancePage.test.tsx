@@ -135,7 +135,7 @@ describe('the finance page', () => {
     ).toHaveAttribute('href', '/orders/invoices?overdueFrom=31&overdueTo=60');
     expect(
       within(ages).getByRole('link', {
-        name: named('Forfaldne efter alder Over 91 dage: 75,00 kr. 1 stk.'),
+        name: named('Forfaldne efter alder 91 dage og derover: 75,00 kr. 1 stk.'),
       }),
     ).toHaveAttribute('href', '/orders/invoices?overdueFrom=91');
     // The next invoices and charges lead to their contract and subscription.
