@@ -309,27 +309,15 @@ async fn record_invites(
         }
     }
     for (invite, tickets) in booked {
-        let command = tribune_domain::invite::InviteCommand::RecordBooked {
+        crate::invites::service::record_booked(
+            &state.invites,
+            &mut *conn,
+            actor,
+            invite,
             order_id,
             tickets,
-            at: chrono::Utc::now(),
-        };
-        match actor
-            .run(
-                &state.invites,
-                conn,
-                invite,
-                None,
-                command,
-                "invite.booked",
-                crate::invites::service::refused,
-            )
-            .await
-        {
-            // Deleted since the booking was made: the tickets stand.
-            Ok(_) | Err(ApiError::NotFound) => {}
-            Err(err) => return Err(err),
-        }
+        )
+        .await?;
     }
     Ok(())
 }

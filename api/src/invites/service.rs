@@ -40,6 +40,39 @@ pub fn refused(err: CommandError<InviteError>) -> ApiError {
     }
 }
 
+/// A booking took `tickets` of the invite's free tickets (its claims name the invite): the
+/// invite records the booking — its 'Brugt' count, and no reminder for it. An invite deleted
+/// since the booking was made records nothing; the tickets stand.
+pub async fn record_booked(
+    bus: &CommandBus<Invite>,
+    conn: &mut PgConnection,
+    actor: &Actor,
+    invite_id: Uuid,
+    order_id: Uuid,
+    tickets: i32,
+) -> Result<(), ApiError> {
+    let command = InviteCommand::RecordBooked {
+        order_id,
+        tickets,
+        at: Utc::now(),
+    };
+    match actor
+        .run(
+            bus,
+            conn,
+            invite_id,
+            None,
+            command,
+            "invite.booked",
+            refused,
+        )
+        .await
+    {
+        Ok(_) | Err(ApiError::NotFound) => Ok(()),
+        Err(err) => Err(err),
+    }
+}
+
 /// The event, locked for the change (two 'Opret alle' at once take turns); 404 for another club's.
 pub async fn lock_event(
     conn: &mut PgConnection,
