@@ -366,7 +366,6 @@ pub async fn invoice_figures(
             paid: Tally::default(),
         })
         .collect();
-    let slot = |month: NaiveDate| months.iter().position(|m| m.month == month);
     let by_date: Vec<(NaiveDate, String, i64, i64)> = sqlx::query_as(
         "SELECT date_trunc('month', invoice_date)::date, kind, count(*), coalesce(sum(total), 0)::bigint \
          FROM invoice_rows WHERE client_id = $1 AND number IS NOT NULL AND invoice_date >= $2 \
@@ -376,6 +375,15 @@ pub async fn invoice_figures(
     .bind(first)
     .fetch_all(&mut *conn)
     .await?;
+    for (month, kind, count, amount) in by_date {
+        if let Some(at) = months.iter_mut().find(|m| m.month == month) {
+            let tally = Tally { count, amount };
+            match kind.as_str() {
+                "creditNote" => at.credited = tally,
+                _ => at.invoiced = tally,
+            }
+        }
+    }
     let paid: Vec<(NaiveDate, i64, i64)> = sqlx::query_as(
         "SELECT date_trunc('month', paid_on)::date, count(*), coalesce(sum(total), 0)::bigint \
          FROM invoice_rows WHERE client_id = $1 AND kind = 'invoice' AND paid_on >= $2 \
@@ -385,46 +393,16 @@ pub async fn invoice_figures(
     .bind(first)
     .fetch_all(&mut *conn)
     .await?;
-    let mut placed: Vec<(usize, &str, Tally)> = Vec::new();
-    for (month, kind, count, amount) in &by_date {
-        if let Some(at) = slot(*month) {
-            placed.push((
-                at,
-                kind.as_str(),
-                Tally {
-                    count: *count,
-                    amount: *amount,
-                },
-            ));
-        }
-    }
-    for (month, count, amount) in &paid {
-        if let Some(at) = slot(*month) {
-            placed.push((
-                at,
-                "paid",
-                Tally {
-                    count: *count,
-                    amount: *amount,
-                },
-            ));
-        }
-    }
-    for (at, what, tally) in placed {
-        let month = &mut months[at];
-        match what {
-            "paid" => month.paid = tally,
-            "creditNote" => month.credited = tally,
-            _ => month.invoiced = tally,
+    for (month, count, amount) in paid {
+        if let Some(at) = months.iter_mut().find(|m| m.month == month) {
+            at.paid = Tally { count, amount };
         }
     }
 
+    // Owed invoices by days past due; AGE_BUCKETS alone says where each age goes.
     let ages: Vec<(i32, i64, i64)> = sqlx::query_as(&format!(
-        "SELECT CASE WHEN age <= 30 THEN 0 WHEN age <= 60 THEN 1 WHEN age <= 90 THEN 2 ELSE 3 END, \
-                count(*), coalesce(sum(total), 0)::bigint \
-         FROM (SELECT $2::date - t.due_date AS age, t.total FROM invoice_rows t \
-               WHERE t.client_id = $1 AND {OWED} AND t.due_date < $2) overdue \
-         GROUP BY 1"
+        "SELECT $2::date - t.due_date, count(*), coalesce(sum(t.total), 0)::bigint \
+         FROM invoice_rows t WHERE t.client_id = $1 AND {OWED} AND t.due_date < $2 GROUP BY 1"
     ))
     .bind(client_id)
     .bind(today)
@@ -432,18 +410,19 @@ pub async fn invoice_figures(
     .await?;
     let overdue = AGE_BUCKETS
         .iter()
-        .enumerate()
-        .map(|(index, (from_days, to_days))| AgeBucket {
-            from_days: *from_days,
-            to_days: *to_days,
-            tally: ages
+        .map(|&(from_days, to_days)| {
+            let tally = ages
                 .iter()
-                .find(|(bucket, _, _)| usize::try_from(*bucket).ok() == Some(index))
-                .map(|(_, count, amount)| Tally {
-                    count: *count,
-                    amount: *amount,
-                })
-                .unwrap_or_default(),
+                .filter(|(age, _, _)| *age >= from_days && to_days.is_none_or(|to| *age <= to))
+                .fold(Tally::default(), |sum, (_, count, amount)| Tally {
+                    count: sum.count + count,
+                    amount: sum.amount + amount,
+                });
+            AgeBucket {
+                from_days,
+                to_days,
+                tally,
+            }
         })
         .collect();
 

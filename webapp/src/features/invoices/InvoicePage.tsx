@@ -21,7 +21,7 @@ import { Money } from '../../shared/ui/Money';
 import { Preloader } from '../../shared/ui/Preloader';
 import { Section } from '../../shared/ui/Section';
 import { useToast } from '../../shared/ui/Toast';
-import { invoiceName, invoicePath } from '../../shared/invoices/invoiceName';
+import { invoiceName, invoicePath, rowInvoiceName } from '../../shared/invoices/invoiceName';
 
 /** Where the invoice came from, as a link: its order, contract or subscription. */
 function SourceLink({ invoice, names }: { invoice: InvoiceDto; names: Record<string, string> }) {
@@ -360,13 +360,7 @@ function CreditRelations({ invoice, rows }: { invoice: InvoiceDto; rows: Invoice
           {rows.map((row) => (
             <li key={row.Id}>
               <span>
-                <Link to={invoicePath(row.Id)}>
-                  {invoiceName(t, {
-                    isDraft: row.IsDraft,
-                    kind: row.Type === 'creditNote' ? 'creditNote' : 'invoice',
-                    number: row.Number,
-                  })}
-                </Link>
+                <Link to={invoicePath(row.Id)}>{rowInvoiceName(t, row)}</Link>
               </span>
               <span>{formatDay(row.InvoiceDate)}</span>
               <Money value={row.Total} ore currencyCode />

@@ -9,7 +9,7 @@ import type { ListSort } from '../../api/listTypes';
 import { formatDay } from '../../shared/format';
 import { RecordHistoryButton } from '../../shared/history/RecordHistoryButton';
 import { InvoiceHistory } from '../../shared/invoices/InvoiceHistoryDialog';
-import { invoiceName as nameOf, invoicePath } from '../../shared/invoices/invoiceName';
+import { invoicePath, rowInvoiceName as invoiceName } from '../../shared/invoices/invoiceName';
 import { AuditExportButton } from './AuditExportButton';
 import { ListPage } from '../../shared/ui/ListPage';
 import { Money } from '../../shared/ui/Money';
@@ -33,13 +33,6 @@ const DAY_KEYS = ['overdueFrom', 'overdueTo'];
 function isStatus(value: string | null): value is InvoiceStatus {
   return (STATUSES as readonly (string | null)[]).includes(value);
 }
-
-const invoiceName = (t: Parameters<typeof nameOf>[0], row: InvoiceListRow) =>
-  nameOf(t, {
-    isDraft: row.IsDraft,
-    kind: row.Type === 'creditNote' ? 'creditNote' : 'invoice',
-    number: row.Number,
-  });
 
 /** What the finance page's link chose, in words: 'Fakturadato 01.11.2026–30.11.2026 · Kreditnotaer'. */
 function usePeriodText(params: URLSearchParams): string | null {

@@ -17,7 +17,7 @@ import { useConfirm } from '../ui/ConfirmButton';
 import { Money } from '../ui/Money';
 import { useToast } from '../ui/Toast';
 import { InvoiceHistoryDialog } from './InvoiceHistoryDialog';
-import { invoicePath } from './invoiceName';
+import { invoicePath, rowInvoiceName } from './invoiceName';
 import {
   useCreateInvoiceMutation,
   useGetRecordInvoicesQuery,
@@ -76,10 +76,7 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
     }
   }
 
-  const typeLabel = (row: InvoiceListRow) =>
-    row.Type === 'creditNote' ? t('invoices.creditNote') : t('invoices.invoice');
-  const rowName = (row: InvoiceListRow) =>
-    row.IsDraft ? t('invoices.draft') : `${typeLabel(row)} ${row.Number ?? ''}`.trim();
+  const rowName = (row: InvoiceListRow) => rowInvoiceName(t, row);
 
   function downloadPdf(row: InvoiceListRow) {
     const fileName = `${rowName(row).replace(/\s+/g, '-')}.pdf`;
@@ -221,7 +218,7 @@ export function InvoicesTable({ sourceId, collection, canCreate, canManage }: In
               {row.IsDraft ? (
                 <Tag severity="secondary" value={t('invoices.draft')} />
               ) : (
-                `${typeLabel(row)} ${row.Number ?? ''}`.trim()
+                rowName(row)
               )}
             </Link>
           )}
