@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::Mutex;
 use tribune_api::kit::actor::Actor;
-use tribune_api::tickets::service::{issue_in, TicketToIssue};
+use tribune_api::tickets::service::{TicketService, TicketToIssue};
 use tribune_projections::db::{club_tx, APP_ROLE};
 use tribune_projections::registry;
 use tribune_projections::store::{CommandBus, PgEventStore};
@@ -160,23 +160,23 @@ async fn seed(db: &tribune_projections::testing::TestDb, club: Uuid, tickets: us
             for batch in numbers.chunks(BATCH) {
                 let mut tx = club_tx(&pool, club).await.unwrap();
                 for n in batch {
-                    issue_in(
-                        &mut tx,
-                        &bus,
-                        &actor,
-                        TicketToIssue {
-                            event_id: event,
-                            order_id: order,
-                            order_line_id: order,
-                            product_id: order,
-                            product_title: "Ståplads".into(),
-                            number: *n as i64 + 1,
-                            name: Some(format!("Gæst {}", n + 1)),
-                            ..TicketToIssue::default()
-                        },
-                    )
-                    .await
-                    .unwrap();
+                    TicketService::new(&bus)
+                        .issue_in(
+                            &mut tx,
+                            &actor,
+                            TicketToIssue {
+                                event_id: event,
+                                order_id: order,
+                                order_line_id: order,
+                                product_id: order,
+                                product_title: "Ståplads".into(),
+                                number: *n as i64 + 1,
+                                name: Some(format!("Gæst {}", n + 1)),
+                                ..TicketToIssue::default()
+                            },
+                        )
+                        .await
+                        .unwrap();
                 }
                 tx.commit().await.unwrap();
             }

@@ -72,7 +72,83 @@ pub enum JobMethod {
     },
 }
 
+/// A job's kind: what a handler is registered for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum JobKind {
+    SendMail,
+    BookInvoice,
+    ChargeSubscription,
+    SendSms,
+    SendInvite,
+    VerifyClubChains,
+    SendNewsletter,
+}
+
+impl JobKind {
+    pub const ALL: [JobKind; 7] = [
+        JobKind::SendMail,
+        JobKind::BookInvoice,
+        JobKind::ChargeSubscription,
+        JobKind::SendSms,
+        JobKind::SendInvite,
+        JobKind::VerifyClubChains,
+        JobKind::SendNewsletter,
+    ];
+}
+
+/// What runs a job of one kind: the area that owns the work registers it (`JobHandlers::on`), so
+/// the runner names no area (issue 38 §4). It gets the job's method, of its own kind.
+pub type JobHandler = for<'a> fn(
+    &'a AppState,
+    &'a Mailer,
+    JobMethod,
+) -> futures::future::BoxFuture<'a, Result<String, String>>;
+
+/// The handler of every job kind, registered by the areas in `AppState` (the composition root).
+#[derive(Default)]
+pub struct JobHandlers {
+    handlers: std::collections::BTreeMap<JobKind, JobHandler>,
+}
+
+impl JobHandlers {
+    /// Registers `handler` for `kind`; a kind has one handler.
+    pub fn on(&mut self, kind: JobKind, handler: JobHandler) -> &mut Self {
+        let before = self.handlers.insert(kind, handler);
+        assert!(before.is_none(), "two handlers for the job kind {kind:?}");
+        self
+    }
+
+    pub fn handler(&self, kind: JobKind) -> Option<JobHandler> {
+        self.handlers.get(&kind).copied()
+    }
+
+    /// The kinds nobody registered (none in a built `AppState`).
+    pub fn missing(&self) -> Vec<JobKind> {
+        JobKind::ALL
+            .into_iter()
+            .filter(|kind| !self.handlers.contains_key(kind))
+            .collect()
+    }
+}
+
+/// "Not a job of mine": a handler was given another kind's job (never, through `execute`).
+pub fn not_mine(method: &JobMethod) -> String {
+    format!("Forkert job til håndteringen: {:?}", method.kind())
+}
+
 impl JobMethod {
+    pub fn kind(&self) -> JobKind {
+        match self {
+            JobMethod::SendMail(_) => JobKind::SendMail,
+            JobMethod::BookInvoice { .. } => JobKind::BookInvoice,
+            JobMethod::ChargeSubscription { .. } => JobKind::ChargeSubscription,
+            JobMethod::SendSms(_) => JobKind::SendSms,
+            JobMethod::SendInvite { .. } => JobKind::SendInvite,
+            JobMethod::VerifyClubChains { .. } => JobKind::VerifyClubChains,
+            JobMethod::SendNewsletter { .. } => JobKind::SendNewsletter,
+        }
+    }
+
     /// Bulk work (1) is claimed after everything else that is due (0).
     fn priority(&self) -> i16 {
         match self {
@@ -282,84 +358,16 @@ async fn finish(
     tx.commit().await
 }
 
+/// Runs the job by the handler its kind's area registered (`JobHandlers`).
 async fn execute(state: &AppState, mailer: &Mailer, job: &ClaimedJob) -> Result<String, String> {
     let method: JobMethod =
         serde_json::from_value(json!({ "method": job.method, "arguments": job.arguments }))
             .map_err(|e| format!("Ukendt job: {e}"))?;
-    match method {
-        JobMethod::SendMail(mail) => {
-            let mut made = Vec::new();
-            if let Some(tickets) = &mail.tickets_pdf {
-                let pdf = crate::booking::ticket_pdf::order_pdf(
-                    state,
-                    tickets.client_id,
-                    tickets.order_id,
-                )
-                .await
-                .map_err(|e| format!("Billetternes PDF kunne ikke laves: {e}"))?;
-                if let Some(bytes) = pdf {
-                    made.push(crate::mail::MadeFile {
-                        file_name: tickets.file_name.clone(),
-                        content_type: "application/pdf",
-                        bytes,
-                    });
-                }
-            }
-            mailer
-                .send_with(&mail, made)
-                .await
-                .map_err(|e| format!("Mail kunne ikke sendes: {e}"))?;
-            Ok(format!("Mail sendt til {}", mail.to))
-        }
-        JobMethod::BookInvoice {
-            client_id,
-            invoice_id,
-        } => crate::invoices::economic::book(state, client_id, invoice_id).await,
-        JobMethod::ChargeSubscription {
-            client_id,
-            subscription_id,
-        } => {
-            let today = crate::kit::dates::today();
-            let charges = crate::invoices::recurring::charge_subscription(
-                state,
-                client_id,
-                subscription_id,
-                today,
-            )
-            .await
-            .map_err(|e| format!("{e:?}"))?;
-            Ok(format!("{} perioder behandlet: {charges:?}", charges.len()))
-        }
-        JobMethod::SendSms(sms) => {
-            state.sms.send(&sms).await.map_err(|e| e.to_string())?;
-            Ok(format!("SMS sendt til {}", sms.to))
-        }
-        JobMethod::SendInvite {
-            client_id,
-            invite_id,
-            kind,
-            force,
-        } => crate::invites::send::send(state, mailer, client_id, invite_id, kind, force).await,
-        JobMethod::VerifyClubChains {
-            client_id,
-            check_id,
-        } => crate::audit::run_check(state, client_id, check_id).await,
-        JobMethod::SendNewsletter {
-            client_id,
-            newsletter_id,
-            send_id,
-            recipient_ids,
-            force,
-        } => {
-            let batch = crate::newsletters::send::Batch {
-                client_id,
-                newsletter_id,
-                send_id,
-                force,
-            };
-            crate::newsletters::send::send_batch(state, mailer, &batch, &recipient_ids).await
-        }
-    }
+    let handler = state
+        .jobs
+        .handler(method.kind())
+        .ok_or_else(|| format!("Intet område udfører jobbet {}", job.method))?;
+    handler(state, mailer, method).await
 }
 
 /// Runs every due job once; returns how many ran.

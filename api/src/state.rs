@@ -1,5 +1,7 @@
 use std::sync::Arc;
 
+use futures::FutureExt;
+
 use sqlx::PgPool;
 use tribune_domain::contract::Contract;
 use tribune_domain::invite::Invite;
@@ -53,6 +55,23 @@ pub struct AppState {
     pub export_signer: Arc<crate::kit::signing::ExportSigner>,
     /// What the sales channels do when a card payment settles (issue 38 §4).
     pub payment_hooks: crate::kit::payments::PaymentHooks,
+    /// What the sales channels do when one of their orders changes (issue 38 §4).
+    pub order_hooks: crate::orders::service::OrderHooks,
+    /// What runs each kind of job, registered by the area that owns the work (issue 38 §4).
+    pub jobs: crate::jobs::JobHandlers,
+    /// What the mail job asks of the channels (an order's tickets as a PDF).
+    pub mail_hooks: crate::mail::job::MailHooks,
+}
+
+/// Every job kind's handler, each registered by its area.
+fn job_handlers() -> crate::jobs::JobHandlers {
+    let mut jobs = crate::jobs::JobHandlers::default();
+    crate::mail::job::register(&mut jobs);
+    crate::invoices::register_jobs(&mut jobs);
+    crate::invites::register_jobs(&mut jobs);
+    crate::audit::register_jobs(&mut jobs);
+    crate::newsletters::register_jobs(&mut jobs);
+    jobs
 }
 
 /// cvrapi.dk asks every caller to say who it is and how to reach them.
@@ -181,12 +200,41 @@ impl AppState {
             qz,
             export_signer,
             payment_hooks: crate::kit::payments::PaymentHooks {
+                record_card_payment: |state, conn, actor, id, payment| {
+                    async move {
+                        crate::orders::OrderService::of(state)
+                            .record_card_payment_in(conn, actor, id, payment)
+                            .await
+                            .map(|_| ())
+                    }
+                    .boxed()
+                },
                 order_paid: vec![
                     crate::booking::confirm::paid_hook,
                     crate::shop::checkout::paid_hook,
                 ],
                 sold_out: crate::booking::confirm::sold_out_hook,
             },
+            order_hooks: crate::orders::service::OrderHooks {
+                cancelled: vec![|state, conn, actor, order_id| {
+                    crate::booking::confirm::order_cancelled_in(state, conn, actor, order_id)
+                        .boxed()
+                }],
+            },
+            jobs: job_handlers(),
+            mail_hooks: crate::mail::job::MailHooks {
+                tickets_pdf: |state, client_id, order_id| {
+                    crate::booking::ticket_pdf::order_pdf(state, client_id, order_id).boxed()
+                },
+            },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_job_kind_has_its_handler() {
+        assert_eq!(super::job_handlers().missing(), Vec::new());
     }
 }

@@ -28,6 +28,24 @@ use crate::kit::routes::{Access, Area, Routes};
 use crate::session::Admin;
 use crate::state::AppState;
 
+/// The club-wide chain check's job.
+pub fn register_jobs(jobs: &mut crate::jobs::JobHandlers) {
+    use futures::FutureExt;
+    jobs.on(jobs::JobKind::VerifyClubChains, |state, _, method| {
+        async move {
+            let JobMethod::VerifyClubChains {
+                client_id,
+                check_id,
+            } = method
+            else {
+                return Err(jobs::not_mine(&method));
+            };
+            run_check(state, client_id, check_id).await
+        }
+        .boxed()
+    });
+}
+
 pub const AREA: Area = Area {
     name: "audit",
     configure,

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 use tribune_domain::money::Money;
-use tribune_domain::order::{OrderCommand, OrderStatus, VatSettings};
+use tribune_domain::order::OrderStatus;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
@@ -34,6 +34,7 @@ use crate::kit::capacity::{self, HoldRequest, NewHold};
 use crate::kit::club::{club_name, take_numbers};
 use crate::kit::payments::{self, Purpose};
 use crate::kit::seating;
+use crate::orders::service::{NewOrder, OrderService};
 use crate::routes::session::account::{register_customer_in, NewCustomer};
 use crate::session::Caller;
 use crate::state::AppState;
@@ -297,29 +298,20 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
         for g in &going {
             let (content, stored) = order_content(&g.planned, &g.job.input);
             tickets.push(stored);
-            creates.push((
-                g.order_id.to_string(),
-                OrderCommand::Create {
-                    client_id,
-                    number: first_number + i64::try_from(g.at).unwrap_or_default(),
-                    created_at: g.job.now,
-                    vat: VatSettings {
-                        prices_with_vat: true,
-                        disable_vat: g.planned.vat_disabled,
-                        ..VatSettings::default()
-                    },
-                    status: OrderStatus::Draft,
-                    is_pos: false,
-                    content,
-                },
-                g.actor.metadata("order.book"),
-            ));
+            creates.push(NewOrder {
+                id: g.order_id,
+                number: first_number + i64::try_from(g.at).unwrap_or_default(),
+                created_at: g.job.now,
+                vat: g.planned.vat,
+                status: OrderStatus::Draft,
+                is_pos: false,
+                content,
+                metadata: g.actor.metadata("order.book"),
+            });
         }
-        state
-            .orders
-            .create_many_in(&mut tx, client_id, creates)
-            .await
-            .map_err(crate::orders::service::refused)?;
+        OrderService::of(state)
+            .create_in(&mut tx, client_id, creates)
+            .await?;
         let owners: Vec<Uuid> = going.iter().map(|g| g.order_id).collect();
         let tokens = payments::issue_links(&mut tx, client_id, Purpose::Order, &owners).await?;
         for (g, token) in going.iter().zip(tokens) {

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
-use tribune_domain::order::{ExtraInfoValue, OrderCommand, OrderStatus};
+use tribune_domain::order::{ExtraInfoValue, OrderStatus};
 use uuid::Uuid;
 
 use super::book::{start_request, Booked, SOLD_OUT};
@@ -26,7 +26,7 @@ use crate::kit::payments::{self, Purpose};
 use crate::kit::seating::{self, LineSeat};
 use crate::mail::orders::{self as order_mails, OrderMailSettings};
 use crate::state::AppState;
-use crate::tickets::service::{issue_in, take_ticket_numbers, TicketToIssue};
+use crate::tickets::service::{take_ticket_numbers, TicketService, TicketToIssue};
 
 /// One ticket a booking will issue once confirmed.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -246,11 +246,9 @@ pub async fn by_intent(
     };
     let token = payments::issue_link(&mut tx, client_id, Purpose::Order, order_id).await?;
     tx.commit().await?;
-    let (order, _) = state
-        .orders
-        .load_live(client_id, &order_id.to_string())
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let (order, _) = crate::orders::OrderService::of(state)
+        .load(client_id, order_id)
+        .await?;
     Ok(Some(Booked {
         order_id,
         token,
@@ -280,11 +278,9 @@ pub async fn start_payment(
             payments::start(state, client_id, start_request(state, booked)).await?,
         ));
     }
-    let (order, _) = state
-        .orders
-        .load_live(client_id, &booked.order_id.to_string())
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let (order, _) = crate::orders::OrderService::of(state)
+        .load(client_id, booked.order_id)
+        .await?;
     if order.status != OrderStatus::Draft || order.card_payment.is_some() {
         return Ok(None);
     }
@@ -309,15 +305,9 @@ async fn record_invites(
         }
     }
     for (invite, tickets) in booked {
-        crate::invites::service::record_booked(
-            &state.invites,
-            &mut *conn,
-            actor,
-            invite,
-            order_id,
-            tickets,
-        )
-        .await?;
+        crate::invites::service::InviteService::of(state)
+            .record_booked(&mut *conn, actor, invite, order_id, tickets)
+            .await?;
     }
     Ok(())
 }
@@ -336,18 +326,9 @@ pub async fn confirm_in(
     if booking.status != "pending" {
         return Ok(());
     }
-    let (order, _) = state
-        .orders
-        .execute_in(
-            conn,
-            booking.client_id,
-            &order_id.to_string(),
-            OrderCommand::Approve,
-            actor.metadata("order.approve"),
-            None,
-        )
-        .await
-        .map_err(crate::orders::service::refused)?;
+    let order = crate::orders::OrderService::of(state)
+        .approve_in(conn, actor, order_id)
+        .await?;
     seating::book(conn, order_id).await?;
     record_invites(state, conn, actor, &booking.claims.0, order_id).await?;
     // A season ticket's seat its holder released, sold now: the holder's ticket for the match
@@ -361,18 +342,12 @@ pub async fn confirm_in(
         .fetch_all(&mut *conn)
         .await?;
         for ticket in held {
-            actor
-                .run(
-                    &state.tickets,
+            TicketService::of(state)
+                .void_in(
                     conn,
+                    actor,
                     ticket,
-                    None,
-                    tribune_domain::ticket::TicketCommand::Void {
-                        reason: "Pladsen er frigivet og solgt til en anden".into(),
-                        at: Utc::now(),
-                    },
-                    "ticket.void",
-                    crate::tickets::service::refused,
+                    "Pladsen er frigivet og solgt til en anden",
                 )
                 .await?;
         }
@@ -395,29 +370,29 @@ pub async fn confirm_in(
     let mut issued = Vec::new();
     for (i, ticket) in booking.lines.0.iter().enumerate() {
         let number = first + i64::try_from(i).unwrap_or(0);
-        issue_in(
-            conn,
-            &state.tickets,
-            actor,
-            TicketToIssue {
-                event_id: booking.event_id,
-                order_id,
-                order_line_id: ticket.order_line_id,
-                product_id: ticket.product_id,
-                product_title: ticket.title.clone(),
-                number,
-                name: ticket.name.clone(),
-                name_required: ticket.name_required,
-                company_id: booking.company_id,
-                company_name: company_name.clone(),
-                extra_info: ticket.extra_info.clone(),
-                section: ticket.seat.as_ref().map(|s| s.section.clone()),
-                row: ticket.seat.as_ref().map(|s| s.row.clone()),
-                seat_number: ticket.seat.as_ref().map(|s| s.number.clone()),
-                ..TicketToIssue::default()
-            },
-        )
-        .await?;
+        TicketService::of(state)
+            .issue_in(
+                conn,
+                actor,
+                TicketToIssue {
+                    event_id: booking.event_id,
+                    order_id,
+                    order_line_id: ticket.order_line_id,
+                    product_id: ticket.product_id,
+                    product_title: ticket.title.clone(),
+                    number,
+                    name: ticket.name.clone(),
+                    name_required: ticket.name_required,
+                    company_id: booking.company_id,
+                    company_name: company_name.clone(),
+                    extra_info: ticket.extra_info.clone(),
+                    section: ticket.seat.as_ref().map(|s| s.section.clone()),
+                    row: ticket.seat.as_ref().map(|s| s.row.clone()),
+                    seat_number: ticket.seat.as_ref().map(|s| s.number.clone()),
+                    ..TicketToIssue::default()
+                },
+            )
+            .await?;
         issued.push(number);
     }
     sqlx::query(
@@ -620,15 +595,7 @@ pub async fn cancel_sold_out(
     let (order, _) = service.load(client_id, order_id).await?;
     // A booking's draft or a shop checkout's cart goes to staff first, then is cancelled.
     if order.status.is_editable() {
-        service
-            .execute(
-                &actor,
-                order_id,
-                None,
-                OrderCommand::Process,
-                "order.process",
-            )
-            .await?;
+        service.process(&actor, order_id).await?;
     }
     if order.status != OrderStatus::Cancelled {
         service.cancel(state, &actor, order_id, None).await?;
@@ -738,19 +705,8 @@ pub async fn order_cancelled_in(
     let tickets =
         tribune_projections::ticket::queries::of_order(conn, booking.client_id, order_id).await?;
     for ticket in tickets.iter().filter(|t| t.status != "voided") {
-        actor
-            .run(
-                &state.tickets,
-                conn,
-                ticket.id,
-                None,
-                tribune_domain::ticket::TicketCommand::Void {
-                    reason: "Ordren er annulleret".into(),
-                    at: Utc::now(),
-                },
-                "ticket.void",
-                crate::tickets::service::refused,
-            )
+        TicketService::of(state)
+            .void_in(conn, actor, ticket.id, "Ordren er annulleret")
             .await?;
     }
     Ok(())

@@ -11,6 +11,7 @@ use tribune_domain::booking::{
     apply_allowances, booking_totals, max_more, BookingError, BookingTotals, Buyer, Priced, Wanted,
 };
 use tribune_domain::order::ExtraInfoValue;
+use tribune_domain::selling::{SaleChannel, VatSettings};
 use uuid::Uuid;
 
 use super::book::SOLD_OUT;
@@ -20,6 +21,7 @@ use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::events::dto::ExtraInfoType;
 use crate::identity::sessions::Identity;
 use crate::kit::capacity::{self, Claim};
+use crate::kit::sales::vat_settings;
 use crate::kit::seating::{self, LineSeat};
 
 /// The most tickets one line may ask for.
@@ -47,7 +49,8 @@ pub struct Plan {
     pub lines: Vec<PlannedLine>,
     pub totals: BookingTotals,
     pub claims: Vec<Claim>,
-    pub vat_disabled: bool,
+    /// The VAT its order is made with (the totals' own).
+    pub vat: VatSettings,
     /// How the club takes cards; None: it takes none.
     pub provider: Option<crate::integrations::payments::ProviderKind>,
 }
@@ -123,8 +126,18 @@ fn booking_error(err: BookingError) -> ApiError {
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ClubTerms {
     pub email: String,
+    pub prices_with_vat: bool,
+    pub vat_rate: i32,
     pub disable_vat: bool,
     pub provider: Option<String>,
+}
+
+impl ClubTerms {
+    /// The booking's VAT: the club's under the booking's rule (`VatSettings::for_sale`).
+    pub fn vat(&self) -> VatSettings {
+        let club = vat_settings(self.prices_with_vat, self.vat_rate, self.disable_vat);
+        VatSettings::for_sale(club, SaleChannel::Booking)
+    }
 }
 
 pub async fn club_terms(
@@ -132,7 +145,7 @@ pub async fn club_terms(
     client_id: Uuid,
 ) -> Result<ClubTerms, sqlx::Error> {
     sqlx::query_as(
-        "SELECT coalesce(c.email, '') AS email, c.disable_vat, \
+        "SELECT coalesce(c.email, '') AS email, c.prices_with_vat, c.vat_rate, c.disable_vat, \
            (SELECT cm.features->'payments'->>'provider' FROM client_modules cm JOIN modules m ON m.id = cm.module_id \
             WHERE cm.client_id = c.id AND m.alias = 'orders' AND cm.active) AS provider \
          FROM clients c WHERE c.id = $1",
@@ -590,8 +603,8 @@ pub async fn plan_with(
     if booking {
         free_tickets_gone(input, &priced)?;
     }
-    let vat_disabled = club.disable_vat;
-    let totals = booking_totals(&priced, vat_disabled);
+    let vat = club.vat();
+    let totals = booking_totals(&priced, vat);
     let mut claims = Vec::new();
     for (line, price) in lines.iter_mut().zip(&priced) {
         line.free = price.free;
@@ -607,7 +620,7 @@ pub async fn plan_with(
         lines,
         totals,
         claims,
-        vat_disabled,
+        vat,
         provider: club
             .provider
             .as_deref()

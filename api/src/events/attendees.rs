@@ -12,7 +12,7 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sqlx::PgConnection;
-use tribune_domain::ticket::{TicketCommand, TicketError};
+use tribune_domain::ticket::TicketError;
 use tribune_projections::db::club_tx;
 use tribune_projections::store::CommandError;
 use tribune_projections::ticket::queries::{
@@ -166,20 +166,8 @@ pub async fn scan(
                 .unwrap_or_else(|| "Billetten er annulleret".into());
             return Ok(not_confirmed(reason, Some(&ticket)));
         }
-        let command = TicketCommand::Scan {
-            at: Utc::now(),
-            by: by.clone(),
-        };
-        let scanned = state
-            .tickets
-            .execute_in(
-                &mut tx,
-                staff.client_id,
-                &ticket.id.to_string(),
-                command,
-                actor.metadata("ticket.scan"),
-                None,
-            )
+        let scanned = crate::tickets::service::TicketService::of(&state)
+            .scan_in(&mut tx, &actor, ticket.id, by.clone())
             .await;
         match scanned {
             Ok(_) => {

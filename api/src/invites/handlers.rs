@@ -177,16 +177,9 @@ pub async fn create_invites(
         OptOut::Invitations,
     )
     .await?;
-    let created = service::create(
-        &mut tx,
-        &state.invites,
-        &actor,
-        event_id,
-        &invitees,
-        unwilling,
-        Utc::now(),
-    )
-    .await?;
+    let created = service::InviteService::of(&state)
+        .create(&mut tx, &actor, event_id, &invitees, unwilling, Utc::now())
+        .await?;
     tx.commit().await?;
     Ok(envelope::result(created))
 }
@@ -247,15 +240,9 @@ pub async fn delete_invites(
     let event_id = parse_id(&path)?;
     let ids = body.or_default();
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let deleted = service::delete(
-        &mut tx,
-        &state.invites,
-        &Actor::from(&staff),
-        event_id,
-        &ids,
-        Utc::now(),
-    )
-    .await?;
+    let deleted = service::InviteService::of(&state)
+        .delete(&mut tx, &Actor::from(&staff), event_id, &ids, Utc::now())
+        .await?;
     tx.commit().await?;
     Ok(envelope::result(json!({ "deleted": deleted })))
 }
@@ -272,14 +259,9 @@ pub async fn save_invite(
 ) -> Result<HttpResponse, ApiError> {
     let invite_id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let row = service::set_products(
-        &mut tx,
-        &state.invites,
-        &Actor::from(&staff),
-        invite_id,
-        &body.into_inner(),
-    )
-    .await?;
+    let row = service::InviteService::of(&state)
+        .set_products(&mut tx, &Actor::from(&staff), invite_id, &body.into_inner())
+        .await?;
     let titles = service::event_products(&mut tx, staff.client_id, row.event_id).await?;
     tx.commit().await?;
     Ok(envelope::result(invite_of(
@@ -319,14 +301,9 @@ pub async fn save_invite_group(
 ) -> Result<HttpResponse, ApiError> {
     let event_id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let updated = service::set_group(
-        &mut tx,
-        &state.invites,
-        &Actor::from(&staff),
-        event_id,
-        &body.into_inner(),
-    )
-    .await?;
+    let updated = service::InviteService::of(&state)
+        .set_group(&mut tx, &Actor::from(&staff), event_id, &body.into_inner())
+        .await?;
     tx.commit().await?;
     Ok(envelope::result(json!({ "updated": updated })))
 }

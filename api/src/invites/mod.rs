@@ -10,15 +10,43 @@ pub mod public;
 pub mod send;
 pub mod service;
 
+use tribune_domain::invite::Invite;
 use utoipa::OpenApi;
 
+use crate::kit::history::AggregateHistory;
 use crate::kit::routes::{Access, Area, Routes};
+
+/// The invitations' job: an invitation, reminder or update to an invite's contact.
+pub fn register_jobs(jobs: &mut crate::jobs::JobHandlers) {
+    use crate::jobs::{not_mine, JobKind, JobMethod};
+    use futures::FutureExt;
+    jobs.on(JobKind::SendInvite, |state, mailer, method| {
+        async move {
+            let JobMethod::SendInvite {
+                client_id,
+                invite_id,
+                kind,
+                force,
+            } = method
+            else {
+                return Err(not_mine(&method));
+            };
+            send::send(state, mailer, client_id, invite_id, kind, force).await
+        }
+        .boxed()
+    });
+}
 
 pub const AREA: Area = Area {
     name: "invites",
     configure,
     doc: InvitesDoc::openapi,
-    history: &[],
+    history: &[&AggregateHistory::<Invite> {
+        aggregate_type: "invite",
+        module: Some(crate::events::MODULE),
+        bus: |state| &state.invites,
+        view: |_, _, invite| serde_json::to_value(invite),
+    }],
 };
 
 pub fn configure(routes: &mut Routes) {

@@ -10,12 +10,12 @@
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use tribune_domain::danish::buyer_time;
-use tribune_domain::invite::{InviteCommand, SendKind};
+use tribune_domain::invite::SendKind;
 use tribune_projections::db::{club_tx, system_tx};
 use tribune_projections::invite::queries::{self as invites, InviteRow};
 use uuid::Uuid;
 
-use super::service::{already_sent, describe, event_products, refused};
+use super::service::{already_sent, describe, event_products};
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::mail::invites::{invitation, InvitationMail};
@@ -183,20 +183,8 @@ pub async fn send(
 
     let mut tx = club_tx(&state.pool, client_id).await.map_err(failed)?;
     let actor = Actor::system(client_id, "Tribune");
-    let recorded = actor
-        .run(
-            &state.invites,
-            &mut tx,
-            invite_id,
-            None,
-            InviteCommand::RecordSent {
-                kind,
-                to: to.clone(),
-                at: Utc::now(),
-            },
-            "invite.sent",
-            refused,
-        )
+    let recorded = super::service::InviteService::of(state)
+        .record_sent(&mut tx, &actor, invite_id, kind, to.clone())
         .await;
     match recorded {
         Ok(_) => {

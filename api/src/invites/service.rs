@@ -40,36 +40,286 @@ pub fn refused(err: CommandError<InviteError>) -> ApiError {
     }
 }
 
-/// A booking took `tickets` of the invite's free tickets (its claims name the invite): the
-/// invite records the booking — its 'Brugt' count, and no reminder for it. An invite deleted
-/// since the booking was made records nothing; the tickets stand.
-pub async fn record_booked(
-    bus: &CommandBus<Invite>,
-    conn: &mut PgConnection,
-    actor: &Actor,
-    invite_id: Uuid,
-    order_id: Uuid,
-    tickets: i32,
-) -> Result<(), ApiError> {
-    let command = InviteCommand::RecordBooked {
-        order_id,
-        tickets,
-        at: Utc::now(),
-    };
-    match actor
-        .run(
-            bus,
-            conn,
-            invite_id,
-            None,
-            command,
-            "invite.booked",
-            refused,
+/// The one writer of invites (issue 38 §2): create, products, group, delete, and what a booking
+/// and a sent mail record on them, each in the caller's club transaction. No other file runs an
+/// invite command.
+pub struct InviteService<'a> {
+    bus: &'a CommandBus<Invite>,
+}
+
+impl<'a> InviteService<'a> {
+    pub fn of(state: &'a crate::state::AppState) -> Self {
+        InviteService {
+            bus: &state.invites,
+        }
+    }
+
+    /// A booking took `tickets` of the invite's free tickets (its claims name the invite): the
+    /// invite records the booking — its 'Brugt' count, and no reminder for it. An invite deleted
+    /// since the booking was made records nothing; the tickets stand.
+    pub async fn record_booked(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        invite_id: Uuid,
+        order_id: Uuid,
+        tickets: i32,
+    ) -> Result<(), ApiError> {
+        let command = InviteCommand::RecordBooked {
+            order_id,
+            tickets,
+            at: Utc::now(),
+        };
+        match actor
+            .run(
+                self.bus,
+                conn,
+                invite_id,
+                None,
+                command,
+                "invite.booked",
+                refused,
+            )
+            .await
+        {
+            Ok(_) | Err(ApiError::NotFound) => Ok(()),
+            Err(err) => Err(err),
+        }
+    }
+
+    /// Invites each of `invitees` not yet invited to the event, with its group's products.
+    pub async fn create(
+        &self,
+        tx: &mut PgConnection,
+        actor: &Actor,
+        event_id: Uuid,
+        invitees: &[Reached],
+        unwilling: i32,
+        now: DateTime<Utc>,
+    ) -> Result<InvitesCreated, ApiError> {
+        lock_event(tx, actor.client_id, event_id).await?;
+        let invited: HashSet<Uuid> = invites::invited_contacts(tx, actor.client_id, event_id)
+            .await?
+            .into_iter()
+            .collect();
+        let groups = group_products(tx, actor.client_id, event_id).await?;
+        let mut created = 0;
+        for invitee in invitees.iter().filter(|i| !invited.contains(&i.contact_id)) {
+            let products = groups
+                .get(&group_key(invitee.company_id, invitee.list_id))
+                .map(|p| per_invite(p))
+                .unwrap_or_default();
+            let command = InviteCommand::Create {
+                client_id: actor.client_id,
+                content: InviteContent {
+                    event_id,
+                    contact_id: invitee.contact_id,
+                    company_id: invitee.company_id,
+                    list_id: invitee.list_id,
+                    token: crate::tickets::new_code(),
+                },
+                products,
+                at: now,
+            };
+            actor
+                .run(
+                    self.bus,
+                    tx,
+                    Uuid::new_v4(),
+                    Some(0),
+                    command,
+                    "invite.create",
+                    refused,
+                )
+                .await?;
+            created += 1;
+        }
+        let skipped = unwilling + i32::try_from(invitees.len()).unwrap_or(i32::MAX) - created;
+        Ok(InvitesCreated { created, skipped })
+    }
+
+    /// save-invite: the invite's products as a whole.
+    pub async fn set_products(
+        &self,
+        tx: &mut PgConnection,
+        actor: &Actor,
+        invite_id: Uuid,
+        input: &[InviteProductInput],
+    ) -> Result<InviteRow, ApiError> {
+        let row = invites::one(tx, actor.client_id, invite_id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        let offered = event_products(tx, actor.client_id, row.event_id).await?;
+        let mut errors = FieldErrors::new();
+        let products = checked_products(input, &offered, &mut errors);
+        check_errors(errors)?;
+        actor
+            .run(
+                self.bus,
+                tx,
+                invite_id,
+                None,
+                InviteCommand::SetProducts { products },
+                "invite.set-products",
+                refused,
+            )
+            .await?;
+        invites::one(tx, actor.client_id, invite_id)
+            .await?
+            .ok_or(ApiError::NotFound)
+    }
+
+    /// invite-group: the group's products, saved for invites made later, and given to each of its
+    /// invites now (`amountPerInvite` each). Answers how many invites changed.
+    pub async fn set_group(
+        &self,
+        tx: &mut PgConnection,
+        actor: &Actor,
+        event_id: Uuid,
+        input: &InviteGroupInput,
+    ) -> Result<i32, ApiError> {
+        lock_event(tx, actor.client_id, event_id).await?;
+        let key = input.key.trim();
+        if key.is_empty() || key.len() > 64 {
+            return Err(ApiError::field("key", "Gruppen findes ikke"));
+        }
+        let offered = event_products(tx, actor.client_id, event_id).await?;
+        let mut errors = FieldErrors::new();
+        let mut products = Vec::new();
+        let mut seen = HashSet::new();
+        for (i, line) in input.products.iter().enumerate() {
+            let field = |name: &str| format!("products.{i}.{name}");
+            match line.product_id {
+                None => push_error(&mut errors, &field("productId"), "Produkt skal vælges"),
+                Some(id) if !offered.contains_key(&id) => push_error(
+                    &mut errors,
+                    &field("productId"),
+                    "Produktet sælges ikke til arrangementet",
+                ),
+                Some(id) if !seen.insert(id) => push_error(
+                    &mut errors,
+                    &field("productId"),
+                    "Produktet er valgt to gange",
+                ),
+                Some(_) => {}
+            }
+            let amount_field =
+                |value: Option<i32>, name: &str, errors: &mut FieldErrors| match value {
+                    None => push_error(errors, &field(name), "Antal skal udfyldes"),
+                    Some(n) if !(0..=tribune_domain::invite::MAX_INVITE_AMOUNT).contains(&n) => {
+                        push_error(
+                            errors,
+                            &field(name),
+                            format!(
+                                "Antal skal være mellem 0 og {}",
+                                tribune_domain::invite::MAX_INVITE_AMOUNT
+                            ),
+                        )
+                    }
+                    Some(_) => {}
+                };
+            amount_field(line.amount, "amount", &mut errors);
+            amount_field(line.amount_per_invite, "amountPerInvite", &mut errors);
+            if let (Some(product_id), Some(amount), Some(amount_per_invite)) =
+                (line.product_id, line.amount, line.amount_per_invite)
+            {
+                products.push(InviteGroupProduct {
+                    product_id,
+                    title: String::new(),
+                    amount,
+                    amount_per_invite,
+                });
+            }
+        }
+        check_errors(errors)?;
+        sqlx::query(
+            "INSERT INTO event_invite_groups (client_id, event_id, key, products) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (event_id, key) DO UPDATE SET products = EXCLUDED.products, updated_at = now()",
         )
-        .await
-    {
-        Ok(_) | Err(ApiError::NotFound) => Ok(()),
-        Err(err) => Err(err),
+        .bind(actor.client_id)
+        .bind(event_id)
+        .bind(key)
+        .bind(Json(&products))
+        .execute(&mut *tx)
+        .await?;
+        let mut updated = 0;
+        for invite in invites::of_group(tx, actor.client_id, event_id, key).await? {
+            let command = InviteCommand::SetProducts {
+                products: per_invite(&products),
+            };
+            actor
+                .run(
+                    self.bus,
+                    tx,
+                    invite.id,
+                    None,
+                    command,
+                    "invite.set-products",
+                    refused,
+                )
+                .await?;
+            updated += 1;
+        }
+        Ok(updated)
+    }
+
+    /// delete-invites: the event's invites of `ids`; others are not found.
+    pub async fn delete(
+        &self,
+        tx: &mut PgConnection,
+        actor: &Actor,
+        event_id: Uuid,
+        ids: &[Uuid],
+        now: DateTime<Utc>,
+    ) -> Result<i32, ApiError> {
+        lock_event(tx, actor.client_id, event_id).await?;
+        let found = invites::by_ids(tx, actor.client_id, event_id, ids).await?;
+        if ids.is_empty() || found.len() != ids.iter().collect::<HashSet<_>>().len() {
+            return Err(ApiError::field(
+                "ids",
+                "Vælg invitationer fra arrangementet",
+            ));
+        }
+        for invite in &found {
+            actor
+                .run(
+                    self.bus,
+                    tx,
+                    invite.id,
+                    None,
+                    InviteCommand::Delete { at: now },
+                    "invite.delete",
+                    refused,
+                )
+                .await?;
+        }
+        Ok(i32::try_from(found.len()).unwrap_or(i32::MAX))
+    }
+
+    /// An invitation, reminder or update went to `to`: the invite records it.
+    pub async fn record_sent(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        invite_id: Uuid,
+        kind: SendKind,
+        to: String,
+    ) -> Result<Invite, ApiError> {
+        actor
+            .run(
+                self.bus,
+                conn,
+                invite_id,
+                None,
+                InviteCommand::RecordSent {
+                    kind,
+                    to,
+                    at: Utc::now(),
+                },
+                "invite.sent",
+                refused,
+            )
+            .await
     }
 }
 
@@ -119,57 +369,6 @@ fn per_invite(products: &[InviteGroupProduct]) -> Vec<InviteProduct> {
             amount: p.amount_per_invite,
         })
         .collect()
-}
-
-/// Invites each of `invitees` not yet invited to the event, with its group's products.
-pub async fn create(
-    tx: &mut PgConnection,
-    bus: &CommandBus<Invite>,
-    actor: &Actor,
-    event_id: Uuid,
-    invitees: &[Reached],
-    unwilling: i32,
-    now: DateTime<Utc>,
-) -> Result<InvitesCreated, ApiError> {
-    lock_event(tx, actor.client_id, event_id).await?;
-    let invited: HashSet<Uuid> = invites::invited_contacts(tx, actor.client_id, event_id)
-        .await?
-        .into_iter()
-        .collect();
-    let groups = group_products(tx, actor.client_id, event_id).await?;
-    let mut created = 0;
-    for invitee in invitees.iter().filter(|i| !invited.contains(&i.contact_id)) {
-        let products = groups
-            .get(&group_key(invitee.company_id, invitee.list_id))
-            .map(|p| per_invite(p))
-            .unwrap_or_default();
-        let command = InviteCommand::Create {
-            client_id: actor.client_id,
-            content: InviteContent {
-                event_id,
-                contact_id: invitee.contact_id,
-                company_id: invitee.company_id,
-                list_id: invitee.list_id,
-                token: crate::tickets::new_code(),
-            },
-            products,
-            at: now,
-        };
-        actor
-            .run(
-                bus,
-                tx,
-                Uuid::new_v4(),
-                Some(0),
-                command,
-                "invite.create",
-                refused,
-            )
-            .await?;
-        created += 1;
-    }
-    let skipped = unwilling + i32::try_from(invitees.len()).unwrap_or(i32::MAX) - created;
-    Ok(InvitesCreated { created, skipped })
 }
 
 /// The event's ticket products by catalogue product: their titles (the first ticket product's).
@@ -224,37 +423,6 @@ fn checked_products(
     products
 }
 
-/// save-invite: the invite's products as a whole.
-pub async fn set_products(
-    tx: &mut PgConnection,
-    bus: &CommandBus<Invite>,
-    actor: &Actor,
-    invite_id: Uuid,
-    input: &[InviteProductInput],
-) -> Result<InviteRow, ApiError> {
-    let row = invites::one(tx, actor.client_id, invite_id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    let offered = event_products(tx, actor.client_id, row.event_id).await?;
-    let mut errors = FieldErrors::new();
-    let products = checked_products(input, &offered, &mut errors);
-    check_errors(errors)?;
-    actor
-        .run(
-            bus,
-            tx,
-            invite_id,
-            None,
-            InviteCommand::SetProducts { products },
-            "invite.set-products",
-            refused,
-        )
-        .await?;
-    invites::one(tx, actor.client_id, invite_id)
-        .await?
-        .ok_or(ApiError::NotFound)
-}
-
 /// The products of group `key` as saved, with their titles.
 pub async fn group(
     conn: &mut PgConnection,
@@ -274,130 +442,6 @@ pub async fn group(
             .unwrap_or_default();
     }
     Ok(products)
-}
-
-/// invite-group: the group's products, saved for invites made later, and given to each of its
-/// invites now (`amountPerInvite` each). Answers how many invites changed.
-pub async fn set_group(
-    tx: &mut PgConnection,
-    bus: &CommandBus<Invite>,
-    actor: &Actor,
-    event_id: Uuid,
-    input: &InviteGroupInput,
-) -> Result<i32, ApiError> {
-    lock_event(tx, actor.client_id, event_id).await?;
-    let key = input.key.trim();
-    if key.is_empty() || key.len() > 64 {
-        return Err(ApiError::field("key", "Gruppen findes ikke"));
-    }
-    let offered = event_products(tx, actor.client_id, event_id).await?;
-    let mut errors = FieldErrors::new();
-    let mut products = Vec::new();
-    let mut seen = HashSet::new();
-    for (i, line) in input.products.iter().enumerate() {
-        let field = |name: &str| format!("products.{i}.{name}");
-        match line.product_id {
-            None => push_error(&mut errors, &field("productId"), "Produkt skal vælges"),
-            Some(id) if !offered.contains_key(&id) => push_error(
-                &mut errors,
-                &field("productId"),
-                "Produktet sælges ikke til arrangementet",
-            ),
-            Some(id) if !seen.insert(id) => push_error(
-                &mut errors,
-                &field("productId"),
-                "Produktet er valgt to gange",
-            ),
-            Some(_) => {}
-        }
-        let amount_field = |value: Option<i32>, name: &str, errors: &mut FieldErrors| match value {
-            None => push_error(errors, &field(name), "Antal skal udfyldes"),
-            Some(n) if !(0..=tribune_domain::invite::MAX_INVITE_AMOUNT).contains(&n) => push_error(
-                errors,
-                &field(name),
-                format!(
-                    "Antal skal være mellem 0 og {}",
-                    tribune_domain::invite::MAX_INVITE_AMOUNT
-                ),
-            ),
-            Some(_) => {}
-        };
-        amount_field(line.amount, "amount", &mut errors);
-        amount_field(line.amount_per_invite, "amountPerInvite", &mut errors);
-        if let (Some(product_id), Some(amount), Some(amount_per_invite)) =
-            (line.product_id, line.amount, line.amount_per_invite)
-        {
-            products.push(InviteGroupProduct {
-                product_id,
-                title: String::new(),
-                amount,
-                amount_per_invite,
-            });
-        }
-    }
-    check_errors(errors)?;
-    sqlx::query(
-        "INSERT INTO event_invite_groups (client_id, event_id, key, products) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (event_id, key) DO UPDATE SET products = EXCLUDED.products, updated_at = now()",
-    )
-    .bind(actor.client_id)
-    .bind(event_id)
-    .bind(key)
-    .bind(Json(&products))
-    .execute(&mut *tx)
-    .await?;
-    let mut updated = 0;
-    for invite in invites::of_group(tx, actor.client_id, event_id, key).await? {
-        let command = InviteCommand::SetProducts {
-            products: per_invite(&products),
-        };
-        actor
-            .run(
-                bus,
-                tx,
-                invite.id,
-                None,
-                command,
-                "invite.set-products",
-                refused,
-            )
-            .await?;
-        updated += 1;
-    }
-    Ok(updated)
-}
-
-/// delete-invites: the event's invites of `ids`; others are not found.
-pub async fn delete(
-    tx: &mut PgConnection,
-    bus: &CommandBus<Invite>,
-    actor: &Actor,
-    event_id: Uuid,
-    ids: &[Uuid],
-    now: DateTime<Utc>,
-) -> Result<i32, ApiError> {
-    lock_event(tx, actor.client_id, event_id).await?;
-    let found = invites::by_ids(tx, actor.client_id, event_id, ids).await?;
-    if ids.is_empty() || found.len() != ids.iter().collect::<HashSet<_>>().len() {
-        return Err(ApiError::field(
-            "ids",
-            "Vælg invitationer fra arrangementet",
-        ));
-    }
-    for invite in &found {
-        actor
-            .run(
-                bus,
-                tx,
-                invite.id,
-                None,
-                InviteCommand::Delete { at: now },
-                "invite.delete",
-                refused,
-            )
-            .await?;
-    }
-    Ok(i32::try_from(found.len()).unwrap_or(i32::MAX))
 }
 
 /// Whether `invite` got `kind` already (an update may always go again).

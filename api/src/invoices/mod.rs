@@ -26,6 +26,42 @@ pub use service::{InvoiceService, CONFLICT};
 /// Invoices belong to the orders module.
 pub const MODULE: &str = "orders";
 
+/// The invoices' jobs: booking in e-conomic and charging a subscription now.
+pub fn register_jobs(jobs: &mut crate::jobs::JobHandlers) {
+    use crate::jobs::{not_mine, JobKind, JobMethod};
+    use futures::FutureExt;
+    jobs.on(JobKind::BookInvoice, |state, _, method| {
+        async move {
+            let JobMethod::BookInvoice {
+                client_id,
+                invoice_id,
+            } = method
+            else {
+                return Err(not_mine(&method));
+            };
+            economic::book(state, client_id, invoice_id).await
+        }
+        .boxed()
+    })
+    .on(JobKind::ChargeSubscription, |state, _, method| {
+        async move {
+            let JobMethod::ChargeSubscription {
+                client_id,
+                subscription_id,
+            } = method
+            else {
+                return Err(not_mine(&method));
+            };
+            let today = crate::kit::dates::today();
+            let charges = recurring::charge_subscription(state, client_id, subscription_id, today)
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+            Ok(format!("{} perioder behandlet: {charges:?}", charges.len()))
+        }
+        .boxed()
+    });
+}
+
 pub const AREA: Area = Area {
     name: "invoices",
     configure,

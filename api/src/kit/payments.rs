@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use tribune_domain::money::Money;
-use tribune_domain::order::{CardPayment, OrderCommand, OrderError, PaidCard};
+use tribune_domain::order::{CardPayment, OrderError, PaidCard};
 use tribune_projections::db::{club_tx, system_tx};
 use tribune_projections::store::CommandError;
 use uuid::Uuid;
@@ -503,8 +503,20 @@ pub type OrderPaid = for<'a> fn(
 pub type SoldOut =
     for<'a> fn(&'a AppState, Uuid, Uuid) -> futures::future::BoxFuture<'a, Result<(), ApiError>>;
 
+/// The order's service records a card payment on order `id` (the one writer of orders): the
+/// aggregate's refusal as it is, so a second payment of a paid order is told apart.
+pub type RecordCardPayment =
+    for<'a> fn(
+        &'a AppState,
+        &'a mut PgConnection,
+        &'a Actor,
+        Uuid,
+        CardPayment,
+    ) -> futures::future::BoxFuture<'a, Result<(), CommandError<OrderError>>>;
+
 /// The channels' hooks on a settled payment, in the order they run.
 pub struct PaymentHooks {
+    pub record_card_payment: RecordCardPayment,
     pub order_paid: Vec<OrderPaid>,
     pub sold_out: SoldOut,
 }
@@ -594,17 +606,14 @@ pub async fn settle(
             authorized_only: outcome.state == PaymentState::Authorized,
         };
         let actor = Actor::system(row.client_id, "Kortbetaling");
-        match state
-            .orders
-            .execute_in(
-                &mut tx,
-                row.client_id,
-                &row.owner_id.to_string(),
-                OrderCommand::RecordCardPayment { payment },
-                actor.metadata("order.card-payment"),
-                None,
-            )
-            .await
+        match (state.payment_hooks.record_card_payment)(
+            state,
+            &mut tx,
+            &actor,
+            row.owner_id,
+            payment,
+        )
+        .await
         {
             Ok(_) => {
                 // The sale that waits for it is confirmed by its payment: a booking of an event

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgConnection;
-use tribune_domain::order::VatSettings;
+use tribune_domain::selling::{SaleChannel, VatSettings};
 use uuid::Uuid;
 
 use crate::error::{push_error, ApiError, FieldErrors};
@@ -111,11 +111,29 @@ pub async fn club_vat(conn: &mut PgConnection, client_id: Uuid) -> Result<VatSet
             .bind(client_id)
             .fetch_one(conn)
             .await?;
-    Ok(VatSettings {
+    Ok(vat_settings(prices_with_vat, vat_rate, disable_vat))
+}
+
+/// The club's VAT settings from its row (`clients.prices_with_vat`, `vat_rate`, `disable_vat`).
+pub fn vat_settings(prices_with_vat: bool, vat_rate: i32, disable_vat: bool) -> VatSettings {
+    VatSettings {
         prices_with_vat,
         vat_rate: i64::from(vat_rate),
         disable_vat,
-    })
+    }
+}
+
+/// The VAT an order of `channel` is made with: the club's settings under the one VAT policy
+/// (`VatSettings::for_sale`, ARCHITECTURE §4).
+pub async fn sale_vat(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    channel: SaleChannel,
+) -> Result<VatSettings, ApiError> {
+    Ok(VatSettings::for_sale(
+        club_vat(conn, client_id).await?,
+        channel,
+    ))
 }
 
 /// A field value as text: numbers and booleans as the UI sent them, nothing for null or "".

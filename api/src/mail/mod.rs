@@ -7,6 +7,7 @@ pub mod calendar;
 pub mod contracts;
 pub mod invites;
 pub mod invoices;
+pub mod job;
 pub mod newsletters;
 pub mod orders;
 pub mod subscriptions;

@@ -18,6 +18,34 @@ use crate::kit::routes::{Access, Area, Routes};
 /// The module whose rules guard the newsletters.
 pub const MODULE: &str = "marketing";
 
+/// The newsletter's job: a batch of its recipients.
+pub fn register_jobs(jobs: &mut crate::jobs::JobHandlers) {
+    use crate::jobs::{not_mine, JobKind, JobMethod};
+    use futures::FutureExt;
+    jobs.on(JobKind::SendNewsletter, |state, mailer, method| {
+        async move {
+            let JobMethod::SendNewsletter {
+                client_id,
+                newsletter_id,
+                send_id,
+                recipient_ids,
+                force,
+            } = method
+            else {
+                return Err(not_mine(&method));
+            };
+            let batch = send::Batch {
+                client_id,
+                newsletter_id,
+                send_id,
+                force,
+            };
+            send::send_batch(state, mailer, &batch, &recipient_ids).await
+        }
+        .boxed()
+    });
+}
+
 pub const AREA: Area = Area {
     name: "newsletters",
     configure,

@@ -3,14 +3,16 @@
 //! adds its side effects (the mail jobs) and commits. Handlers, the demo seed and the benchmarks
 //! all write orders through it; reads of many orders go through `tribune_projections::order::queries`.
 
-use chrono::Utc;
-use sqlx::{PgConnection, PgPool, Postgres, Transaction};
+use chrono::{DateTime, Utc};
+use sqlx::{PgConnection, PgPool};
 use tribune_domain::order::{
-    Order, OrderCommand, OrderContent, OrderError, OrderStatus, PaymentStatus,
+    CardPayment, Delivery, DeskPayment, Order, OrderCommand, OrderContent, OrderError, OrderStatus,
+    PaymentStatus, VatSettings,
 };
+use tribune_domain::selling::SaleChannel;
 use tribune_domain::ticket::Ticket;
 use tribune_projections::db::club_tx;
-use tribune_projections::store::{CommandBus, CommandError};
+use tribune_projections::store::{CommandBus, CommandError, Metadata};
 use uuid::Uuid;
 
 use crate::error::{check_errors, push_error, rule_errors, ApiError, FieldErrors};
@@ -18,11 +20,26 @@ use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::club::{exists_in_club, take_number};
 use crate::kit::payments::{self, Purpose, Returned};
-use crate::kit::sales::{check_field_values, club_vat};
+use crate::kit::sales::{check_field_values, sale_vat};
 use crate::kit::seating::{self, Holder, SeasonLine};
 use crate::kit::validate::is_email;
 use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
 use crate::state::AppState;
+
+/// What a sales channel does in the transaction that cancels one of its orders (club via the
+/// actor, order): the booking gives its places back and voids its tickets. Registered in
+/// `AppState` (the composition root), so the order service names no channel.
+pub type OrderCancelled = for<'a> fn(
+    &'a AppState,
+    &'a mut PgConnection,
+    &'a Actor,
+    Uuid,
+) -> futures::future::BoxFuture<'a, Result<(), ApiError>>;
+
+/// The channels' hooks on an order's changes.
+pub struct OrderHooks {
+    pub cancelled: Vec<OrderCancelled>,
+}
 
 /// Why a season ticket's match tickets are void when its line leaves the order.
 const REMOVED_LINE: &str = "Sæsonkortet er fjernet fra ordren";
@@ -100,7 +117,7 @@ impl<'a> OrderService<'a> {
     /// The template of a new order: empty, with the club's VAT setting.
     pub async fn template(&self, client_id: Uuid) -> Result<Order, ApiError> {
         let mut tx = club_tx(self.pool, client_id).await?;
-        let vat = club_vat(&mut tx, client_id).await?;
+        let vat = sale_vat(&mut tx, client_id, SaleChannel::Staff).await?;
         tx.commit().await?;
         Ok(Order {
             vat,
@@ -126,7 +143,7 @@ impl<'a> OrderService<'a> {
             client_id: actor.client_id,
             number,
             created_at: Utc::now(),
-            vat: club_vat(&mut tx, actor.client_id).await?,
+            vat: sale_vat(&mut tx, actor.client_id, SaleChannel::Staff).await?,
             status,
             is_pos,
             content,
@@ -294,8 +311,11 @@ impl<'a> OrderService<'a> {
                 .run(&mut tx, actor, id, None, command, "order.refund")
                 .await?;
         }
-        // A booking of an event gives its places back and its tickets are voided (issue 15).
-        crate::booking::confirm::order_cancelled_in(state, &mut tx, actor, id).await?;
+        // A booking of an event gives its places back and its tickets are voided (issue 15): the
+        // channels that sold it hear of it through their hooks.
+        for hook in &state.order_hooks.cancelled {
+            hook(state, &mut tx, actor, id).await?;
+        }
         // Its seats are free again, its season tickets' match tickets void (issue 16).
         self.free_seats(&mut tx, actor, id).await?;
         tx.commit().await?;
@@ -355,7 +375,7 @@ impl<'a> OrderService<'a> {
 
     async fn run(
         &self,
-        tx: &mut Transaction<'static, Postgres>,
+        tx: &mut PgConnection,
         actor: &Actor,
         id: Uuid,
         version: Option<usize>,
@@ -366,6 +386,239 @@ impl<'a> OrderService<'a> {
             .run(self.bus, tx, id, version, command, name, refused)
             .await
     }
+}
+
+/// A new order of a sales channel (the booking, the web shop, the point of sale): its number
+/// taken by the channel (a rush's batch takes a block), its VAT the club's under the channel's
+/// rule (`kit::sales::sale_vat`, `VatSettings::for_sale`), as the channel priced it.
+pub struct NewOrder {
+    pub id: Uuid,
+    pub number: i64,
+    pub created_at: DateTime<Utc>,
+    pub vat: VatSettings,
+    pub status: OrderStatus,
+    pub is_pos: bool,
+    pub content: OrderContent,
+    /// Who makes it, and as what (`order.book`, `order.pos`, `order.cart`).
+    pub metadata: Metadata,
+}
+
+impl NewOrder {
+    fn command(self, client_id: Uuid) -> (String, OrderCommand, Metadata) {
+        (
+            self.id.to_string(),
+            OrderCommand::Create {
+                client_id,
+                number: self.number,
+                created_at: self.created_at,
+                vat: self.vat,
+                status: self.status,
+                is_pos: self.is_pos,
+                content: self.content,
+            },
+            self.metadata,
+        )
+    }
+}
+
+/// The steps the sales channels take on an order, each inside the channel's club transaction
+/// (which the channel commits): the order service is the one writer of orders (issue 38 §2).
+impl OrderService<'_> {
+    /// Creates the channel's new orders (one, or a batch of the rush) in `client_id`.
+    pub async fn create_in(
+        &self,
+        conn: &mut PgConnection,
+        client_id: Uuid,
+        orders: Vec<NewOrder>,
+    ) -> Result<(), ApiError> {
+        let creates = orders
+            .into_iter()
+            .map(|order| order.command(client_id))
+            .collect();
+        self.bus
+            .create_many_in(conn, client_id, creates)
+            .await
+            .map(|_| ())
+            .map_err(refused)
+    }
+
+    /// `approve_in` in a transaction of its own.
+    pub async fn approve(&self, actor: &Actor, id: Uuid) -> Result<Order, ApiError> {
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let order = self.approve_in(&mut tx, actor, id).await?;
+        tx.commit().await?;
+        Ok(order)
+    }
+
+    /// A draft (a booking, a sale at the desk) confirmed: approved.
+    pub async fn approve_in(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        id: Uuid,
+    ) -> Result<Order, ApiError> {
+        self.run(
+            conn,
+            actor,
+            id,
+            None,
+            OrderCommand::Approve,
+            "order.approve",
+        )
+        .await
+    }
+
+    /// `process_in` in a transaction of its own.
+    pub async fn process(&self, actor: &Actor, id: Uuid) -> Result<Order, ApiError> {
+        let mut tx = club_tx(self.pool, actor.client_id).await?;
+        let order = self.process_in(&mut tx, actor, id).await?;
+        tx.commit().await?;
+        Ok(order)
+    }
+
+    /// A paid checkout (or a sold-out one on its way to cancellation) goes to staff: processed.
+    pub async fn process_in(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        id: Uuid,
+    ) -> Result<Order, ApiError> {
+        self.run(
+            conn,
+            actor,
+            id,
+            None,
+            OrderCommand::Process,
+            "order.process",
+        )
+        .await
+    }
+
+    /// A cart's or checkout's lines and customer as the channel made them (`name`: as what).
+    pub async fn update_in(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        id: Uuid,
+        content: OrderContent,
+        name: &str,
+    ) -> Result<Order, ApiError> {
+        self.run(
+            conn,
+            actor,
+            id,
+            None,
+            OrderCommand::Update { content },
+            name,
+        )
+        .await
+    }
+
+    /// The checkout's delivery (none: collected).
+    pub async fn set_delivery_in(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        id: Uuid,
+        delivery: Option<Delivery>,
+        name: &str,
+    ) -> Result<Order, ApiError> {
+        self.run(
+            conn,
+            actor,
+            id,
+            None,
+            OrderCommand::SetDelivery { delivery },
+            name,
+        )
+        .await
+    }
+
+    /// Paid at the desk (cash, card terminal, MobilePay).
+    pub async fn record_desk_payment_in(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        id: Uuid,
+        method: DeskPayment,
+    ) -> Result<Order, ApiError> {
+        self.run(
+            conn,
+            actor,
+            id,
+            None,
+            OrderCommand::RecordDeskPayment { method },
+            "order.desk-payment",
+        )
+        .await
+    }
+
+    /// The payment status set as staff would set it (the demo's bookings paid at the desk).
+    pub async fn set_payment_status_in(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        id: Uuid,
+        status: PaymentStatus,
+    ) -> Result<Order, ApiError> {
+        self.run(
+            conn,
+            actor,
+            id,
+            None,
+            OrderCommand::SetPaymentStatus { status },
+            "order.payment-status",
+        )
+        .await
+    }
+
+    /// A card payment the provider reported (`kit::payments::settle`, through its hook): the
+    /// aggregate's own refusal kept (a second payment of a paid order is given back).
+    pub async fn record_card_payment_in(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        id: Uuid,
+        payment: CardPayment,
+    ) -> Result<Order, CommandError<OrderError>> {
+        self.bus
+            .execute_in(
+                conn,
+                actor.client_id,
+                &id.to_string(),
+                OrderCommand::RecordCardPayment { payment },
+                actor.metadata("order.card-payment"),
+                None,
+            )
+            .await
+            .map(|(order, _)| order)
+    }
+
+    /// A state change of the demo seed, as staff make them: approve, process, cancel (without a
+    /// card payment), paid, authorized or refunded.
+    pub async fn demo_step(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        step: DemoStep,
+    ) -> Result<Order, ApiError> {
+        let command = match step {
+            DemoStep::Approve => OrderCommand::Approve,
+            DemoStep::Process => OrderCommand::Process,
+            DemoStep::Cancel => OrderCommand::Cancel,
+            DemoStep::Payment(status) => OrderCommand::SetPaymentStatus { status },
+        };
+        self.execute(actor, id, None, command, "order.demo").await
+    }
+}
+
+/// What the demo seed does to its orders (`OrderService::demo_step`).
+#[derive(Debug, Clone, Copy)]
+pub enum DemoStep {
+    Approve,
+    Process,
+    Cancel,
+    Payment(PaymentStatus),
 }
 
 /// What the order's seats are made from, read before its content goes into its command.

@@ -4,7 +4,7 @@
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
-use tribune_domain::order::{DeskPayment, Order, OrderCommand};
+use tribune_domain::order::{DeskPayment, Order};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
@@ -21,6 +21,7 @@ use crate::kit::actor::Actor;
 use crate::kit::club::take_numbers;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::orders::OrderService;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -234,25 +235,20 @@ async fn sell(
         .with_timezone(&chrono_tz::Europe::Copenhagen)
         .date_naive();
     let (content, tickets) = sale::order_content(&priced, cart, method, today);
-    state
-        .orders
-        .create_many_in(
+    OrderService::of(state)
+        .create_in(
             &mut tx,
             client_id,
-            vec![(
-                order_id.to_string(),
-                sale::create_command(
-                    client_id,
-                    number,
-                    now,
-                    priced.stock.vat.disable_vat,
-                    content,
-                ),
+            vec![sale::new_order(
+                order_id,
+                number,
+                now,
+                priced.stock.sale_vat(),
+                content,
                 actor.metadata("order.pos"),
             )],
         )
-        .await
-        .map_err(crate::orders::service::refused)?;
+        .await?;
     if let Err(err) = sale::record(&mut tx, &priced, order_id, hold_id, key, &tickets).await {
         if let sqlx::Error::Database(e) = &err {
             if e.constraint() == Some("event_bookings_intent") {
@@ -270,16 +266,8 @@ async fn sell(
     }
     crate::booking::confirm::confirm_in(state, &mut tx, actor, order_id).await?;
     sale::take_places(&mut tx, &priced, order_id, hold_id, now).await?;
-    let order = actor
-        .run(
-            &state.orders,
-            &mut tx,
-            order_id,
-            None,
-            OrderCommand::RecordDeskPayment { method },
-            "order.desk-payment",
-            crate::orders::service::refused,
-        )
+    let order = OrderService::of(state)
+        .record_desk_payment_in(&mut tx, actor, order_id, method)
         .await?;
     tx.commit().await?;
     Ok(Sold::Now {
@@ -298,14 +286,7 @@ async fn result_of(
 ) -> Result<PosResult, ApiError> {
     let order = match sold {
         Some(order) => order,
-        None => {
-            state
-                .orders
-                .load_live(client_id, &order_id.to_string())
-                .await?
-                .ok_or(ApiError::NotFound)?
-                .0
-        }
+        None => OrderService::of(state).load(client_id, order_id).await?.0,
     };
     let mut tx = club_tx(&state.pool, client_id).await?;
     let tickets =

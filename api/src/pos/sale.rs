@@ -17,9 +17,10 @@ use sqlx::PgConnection;
 use tribune_domain::booking::{desk_totals, Buyer};
 use tribune_domain::money::Money;
 use tribune_domain::order::{
-    Customer, DeskPayment, Invoicing, InvoicingType, OrderCommand, OrderContent, OrderLine,
-    OrderStatus, VatSettings,
+    Customer, DeskPayment, Invoicing, InvoicingType, OrderContent, OrderLine, OrderStatus,
 };
+use tribune_domain::selling::{SaleChannel, VatSettings};
+use tribune_projections::store::Metadata;
 use uuid::Uuid;
 
 use super::dto::{PosCart, PosKind, PosPrice, PosPricedLine, PosProduct, PosProducts};
@@ -32,6 +33,7 @@ use crate::booking::sale::{self, Offer, SaleEvent};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::capacity::{self, keys, Claim, Full, NewHold};
 use crate::kit::seating::{self, LineSeat};
+use crate::orders::service::NewOrder;
 use crate::shop::catalogue::with_vat;
 
 /// The refusal of a cart with nothing in it.
@@ -128,6 +130,11 @@ pub async fn stock(
 }
 
 impl Stock {
+    /// The desk's VAT: the club's under the desk's rule (`VatSettings::for_sale`).
+    pub fn sale_vat(&self) -> VatSettings {
+        VatSettings::for_sale(self.vat, SaleChannel::Desk)
+    }
+
     fn good_price(&self, good: &Good) -> Money {
         with_vat(Money::ore(good.price.max(0)), self.vat, good.vat_exempt)
     }
@@ -458,7 +465,7 @@ pub async fn price(
             }
         }
     }
-    let sums = desk_totals(&totals, stock.vat.disable_vat);
+    let sums = desk_totals(&totals, stock.sale_vat());
     Ok(Priced {
         stock,
         lines,
@@ -588,26 +595,24 @@ pub fn order_content(
     (content, tickets)
 }
 
-/// The order's create command: a draft of the point of sale (approved by the confirmation).
-pub fn create_command(
-    client_id: Uuid,
+/// The sale's new order: a draft of the point of sale (approved by the confirmation).
+pub fn new_order(
+    id: Uuid,
     number: i64,
     now: DateTime<Utc>,
-    vat_disabled: bool,
+    vat: VatSettings,
     content: OrderContent,
-) -> OrderCommand {
-    OrderCommand::Create {
-        client_id,
+    metadata: Metadata,
+) -> NewOrder {
+    NewOrder {
+        id,
         number,
         created_at: now,
-        vat: VatSettings {
-            prices_with_vat: true,
-            disable_vat: vat_disabled,
-            ..VatSettings::default()
-        },
+        vat,
         status: OrderStatus::Draft,
         is_pos: true,
         content,
+        metadata,
     }
 }
 
@@ -630,7 +635,7 @@ pub fn as_plan(priced: &Priced) -> Plan {
             total: priced.price.total,
         },
         claims: priced.claims.clone(),
-        vat_disabled: priced.stock.vat.disable_vat,
+        vat: priced.stock.sale_vat(),
         provider: None,
     }
 }

@@ -3,9 +3,7 @@
 //! which module guards each, the areas register (`Area::history`); nothing here names them.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use tribune_domain::invite::Invite;
 use tribune_domain::probe::Probe;
-use tribune_domain::ticket::Ticket;
 use tribune_projections::db::club_tx;
 use utoipa::OpenApi;
 use uuid::Uuid;
@@ -35,20 +33,6 @@ pub const AREA: Area = Area {
             module: None,
             bus: |state| &state.probes,
             view: |_, _, probe| serde_json::to_value(probe),
-        },
-        // Tickets have no area of their own yet (issue 15: issued by the booking); this entry
-        // moves to the tickets area's registration when its routes land.
-        &AggregateHistory::<Ticket> {
-            aggregate_type: "ticket",
-            module: Some("events"),
-            bus: |state| &state.tickets,
-            view: |_, _, ticket| serde_json::to_value(ticket),
-        },
-        &AggregateHistory::<Invite> {
-            aggregate_type: "invite",
-            module: Some("events"),
-            bus: |state| &state.invites,
-            view: |_, _, invite| serde_json::to_value(invite),
         },
     ],
 };

@@ -29,6 +29,7 @@ pub const AREAS: &[Area] = &[
     crate::subscriptions::AREA,
     crate::events::AREA,
     crate::invites::AREA,
+    crate::tickets::AREA,
     crate::newsletters::AREA,
     crate::booking::AREA,
     crate::seats::AREA,

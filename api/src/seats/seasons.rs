@@ -8,7 +8,6 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use sqlx::PgConnection;
-use tribune_domain::ticket::TicketCommand;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
@@ -25,7 +24,7 @@ use crate::kit::input::Json;
 use crate::kit::seating::{self, chart_of, season_chart, NewSeasonTicket, EVENT_SEASONS};
 use crate::session::{Caller, Staff};
 use crate::state::AppState;
-use crate::tickets::service::{issue_in, refused, take_ticket_numbers, TicketToIssue};
+use crate::tickets::service::{take_ticket_numbers, TicketService, TicketToIssue};
 
 /// A new season ticket on `input.seat` (see `seating::make_season_ticket`).
 pub async fn make_season_ticket(
@@ -482,16 +481,8 @@ async fn answer(
     // The holder's ticket for the match: issued now if it was not; released when not coming.
     let match_ticket = match_ticket(state, conn, actor, event, ticket).await?;
     if !attending {
-        actor
-            .run(
-                &state.tickets,
-                conn,
-                match_ticket,
-                None,
-                TicketCommand::ReleaseSeat,
-                "ticket.release_seat",
-                refused,
-            )
+        TicketService::of(state)
+            .release_seat_in(conn, actor, match_ticket)
             .await?;
     }
     Ok(())
@@ -521,26 +512,26 @@ async fn match_ticket(
             .fetch_one(&mut *conn)
             .await?;
     let number = take_ticket_numbers(conn, actor.client_id, event, 1).await?;
-    issue_in(
-        conn,
-        &state.tickets,
-        actor,
-        TicketToIssue {
-            event_id: event,
-            order_id: order_id.unwrap_or(ticket.id),
-            order_line_id: ticket.id,
-            product_id: product_id.unwrap_or(ticket.id),
-            product_title: ticket.product.clone(),
-            number,
-            name: Some(ticket.name.clone()),
-            company_id,
-            section: Some(ticket.section.clone()),
-            row: Some(ticket.row.clone()),
-            seat_number: Some(ticket.seat_number.clone()),
-            ..TicketToIssue::default()
-        },
-    )
-    .await
+    TicketService::of(state)
+        .issue_in(
+            conn,
+            actor,
+            TicketToIssue {
+                event_id: event,
+                order_id: order_id.unwrap_or(ticket.id),
+                order_line_id: ticket.id,
+                product_id: product_id.unwrap_or(ticket.id),
+                product_title: ticket.product.clone(),
+                number,
+                name: Some(ticket.name.clone()),
+                company_id,
+                section: Some(ticket.section.clone()),
+                row: Some(ticket.row.clone()),
+                seat_number: Some(ticket.seat_number.clone()),
+                ..TicketToIssue::default()
+            },
+        )
+        .await
 }
 
 /// The staff's map of an event's seats (tab 30 Planoversigt): every seat's state and who holds

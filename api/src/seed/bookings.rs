@@ -6,7 +6,7 @@
 //! confirmation queued). Runs once.
 
 use chrono::{DateTime, Duration, Utc};
-use tribune_domain::order::{OrderCommand, PaymentStatus};
+use tribune_domain::order::PaymentStatus;
 use uuid::Uuid;
 
 use crate::booking::book::book_in_at;
@@ -125,20 +125,9 @@ pub async fn seed_demo_bookings(state: &AppState) -> anyhow::Result<()> {
             .map_err(fail("book"))?;
             // Paid at the desk.
             let mut tx = tribune_projections::db::club_tx(pool, club).await?;
-            state
-                .orders
-                .execute_in(
-                    &mut tx,
-                    club,
-                    &booked.order_id.to_string(),
-                    OrderCommand::SetPaymentStatus {
-                        status: PaymentStatus::Paid,
-                    },
-                    staff.metadata("order.payment-status"),
-                    None,
-                )
+            crate::orders::OrderService::of(state)
+                .set_payment_status_in(&mut tx, &staff, booked.order_id, PaymentStatus::Paid)
                 .await
-                .map_err(crate::orders::service::refused)
                 .map_err(fail("paid"))?;
             let booking = crate::booking::confirm::booking_of(&mut tx, booked.order_id)
                 .await?

@@ -7,7 +7,7 @@ use chrono::{Duration, NaiveDate, Utc};
 use tribune_domain::invoice::InvoiceCommand;
 use tribune_domain::money::Money;
 use tribune_domain::order::{
-    Customer, Invoicing, InvoicingType, OrderCommand, OrderContent, OrderLine, OrderStatus,
+    Customer, Invoicing, InvoicingType, OrderContent, OrderLine, OrderStatus,
 };
 use uuid::Uuid;
 
@@ -110,7 +110,7 @@ pub async fn seed_demo_invoices(state: &AppState) -> anyhow::Result<()> {
                 .await
                 .map_err(fail("order"))?;
             orders
-                .execute(&actor, id, None, OrderCommand::Approve, "order.approve")
+                .approve(&actor, id)
                 .await
                 .map_err(fail("approve order"))?;
             invoices

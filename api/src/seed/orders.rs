@@ -9,13 +9,13 @@ use uuid::Uuid;
 /// commands (so each has a real history, with the demo sales person as the author). Runs once.
 pub async fn seed_demo_orders(pool: &PgPool) -> anyhow::Result<()> {
     use tribune_domain::order::{
-        Customer, LineOption, Order, OrderCommand, OrderContent, OrderLine, OrderStatus,
-        PaymentStatus,
+        Customer, LineOption, Order, OrderContent, OrderLine, OrderStatus, PaymentStatus,
     };
     use tribune_projections::registry;
     use tribune_projections::store::{CommandBus, PgEventStore};
 
     use crate::kit::actor::Actor;
+    use crate::orders::service::DemoStep;
     use crate::orders::OrderService;
 
     let club: Option<Uuid> = sqlx::query_scalar("SELECT id FROM clients WHERE name = 'Demo FC'")
@@ -180,41 +180,28 @@ pub async fn seed_demo_orders(pool: &PgPool) -> anyhow::Result<()> {
             .create(&actor, content, OrderStatus::Draft, pos)
             .await
             .map_err(|e| anyhow::anyhow!("demo order: {e}"))?;
-        let steps: &[OrderCommand] = match i % 10 {
+        let paid = DemoStep::Payment(PaymentStatus::Paid);
+        let steps: &[DemoStep] = match i % 10 {
             0..=2 => &[],
-            3..=5 => &[OrderCommand::Approve],
-            6 => &[OrderCommand::Process],
-            7 => &[OrderCommand::Approve, OrderCommand::Cancel],
-            8 => &[
-                OrderCommand::Approve,
-                OrderCommand::SetPaymentStatus {
-                    status: PaymentStatus::Paid,
-                },
-            ],
+            3..=5 => &[DemoStep::Approve],
+            6 => &[DemoStep::Process],
+            7 => &[DemoStep::Approve, DemoStep::Cancel],
+            8 => &[DemoStep::Approve, paid],
             _ => &[
-                OrderCommand::SetPaymentStatus {
-                    status: PaymentStatus::Authorized,
-                },
-                OrderCommand::Approve,
+                DemoStep::Payment(PaymentStatus::Authorized),
+                DemoStep::Approve,
             ],
         };
         let mut steps = steps.to_vec();
         if pos {
-            steps = vec![
-                OrderCommand::Approve,
-                OrderCommand::SetPaymentStatus {
-                    status: PaymentStatus::Paid,
-                },
-            ];
+            steps = vec![DemoStep::Approve, paid];
         }
         if i % 10 == 7 && i % 20 == 17 {
-            steps.push(OrderCommand::SetPaymentStatus {
-                status: PaymentStatus::Refunded,
-            });
+            steps.push(DemoStep::Payment(PaymentStatus::Refunded));
         }
         for step in steps {
             orders
-                .execute(&actor, id, None, step, "order.demo")
+                .demo_step(&actor, id, step)
                 .await
                 .map_err(|e| anyhow::anyhow!("demo order step: {e}"))?;
         }

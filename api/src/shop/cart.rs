@@ -12,9 +12,8 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
-use tribune_domain::order::{
-    LineOption, Order, OrderCommand, OrderContent, OrderLine, OrderStatus,
-};
+use tribune_domain::order::{LineOption, Order, OrderContent, OrderLine, OrderStatus};
+use tribune_domain::selling::SaleChannel;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
@@ -28,9 +27,9 @@ use crate::identity::tokens::{digest, random_secret};
 use crate::kit::actor::Actor;
 use crate::kit::club::take_number;
 use crate::kit::input::Json;
-use crate::kit::sales::club_vat;
+use crate::kit::sales::{club_vat, sale_vat};
 use crate::kit::seating;
-use crate::orders::service::refused;
+use crate::orders::service::{NewOrder, OrderService};
 use crate::seats::holds::{release_seat, TOKEN_MINUTES};
 use crate::session::Caller;
 use crate::state::AppState;
@@ -230,17 +229,8 @@ async fn write(
     order_id: Uuid,
     content: OrderContent,
 ) -> Result<(), ApiError> {
-    buyer
-        .actor
-        .run(
-            &state.orders,
-            conn,
-            order_id,
-            None,
-            OrderCommand::Update { content },
-            "order.cart",
-            refused,
-        )
+    OrderService::of(state)
+        .update_in(conn, &buyer.actor, order_id, content, "order.cart")
         .await?;
     Ok(())
 }
@@ -257,27 +247,23 @@ async fn find_or_make_cart(
     }
     let order_id = Uuid::new_v4();
     let number = take_number(&state.pool, "order_numbers", buyer.client_id).await?;
-    let vat = club_vat(conn, buyer.client_id).await?;
-    state
-        .orders
-        .execute_in(
+    let vat = sale_vat(conn, buyer.client_id, SaleChannel::Shop).await?;
+    OrderService::of(state)
+        .create_in(
             conn,
             buyer.client_id,
-            &order_id.to_string(),
-            OrderCommand::Create {
-                client_id: buyer.client_id,
+            vec![NewOrder {
+                id: order_id,
                 number,
                 created_at: Utc::now(),
                 vat,
                 status: OrderStatus::Cart,
                 is_pos: false,
                 content: OrderContent::default(),
-            },
-            buyer.actor.metadata("order.cart"),
-            Some(0),
+                metadata: buyer.actor.metadata("order.cart"),
+            }],
         )
-        .await
-        .map_err(refused)?;
+        .await?;
     let new_token = match buyer.user_id {
         Some(_) => None,
         None => Some(random_secret()),

@@ -17,7 +17,7 @@ use sqlx::types::Json as SqlJson;
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
 use tribune_domain::order::{
-    order_totals, Delivery, DeliveryAddress, DeliveryMethod, Order, OrderCommand, OrderContent,
+    order_totals, Delivery, DeliveryAddress, DeliveryMethod, Order, OrderContent,
 };
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
@@ -41,10 +41,10 @@ use crate::kit::payments::Paid;
 use crate::kit::payments::{self, Purpose, StartPayment};
 use crate::kit::seating;
 use crate::mail::orders::{self as order_mails, OrderMailSettings};
-use crate::orders::service::refused;
+use crate::orders::OrderService;
 use crate::session::Caller;
 use crate::state::AppState;
-use crate::tickets::service::{issue_in, take_ticket_numbers, TicketToIssue};
+use crate::tickets::service::{take_ticket_numbers, TicketService, TicketToIssue};
 
 /// How long an unpaid checkout holds its stock and seats.
 pub const HOLD_MINUTES: i64 = 15;
@@ -643,32 +643,23 @@ pub async fn complete(
         .await?
         .or(user_id);
     }
-    buyer
-        .actor
-        .run(
-            &state.orders,
+    let orders = OrderService::of(&state);
+    orders
+        .update_in(
             &mut tx,
+            &buyer.actor,
             order_id,
-            None,
-            OrderCommand::Update {
-                content: checked.content,
-            },
+            checked.content,
             "order.checkout",
-            refused,
         )
         .await?;
-    buyer
-        .actor
-        .run(
-            &state.orders,
+    orders
+        .set_delivery_in(
             &mut tx,
+            &buyer.actor,
             order_id,
-            None,
-            OrderCommand::SetDelivery {
-                delivery: checked.delivery,
-            },
+            checked.delivery,
             "order.checkout",
-            refused,
         )
         .await?;
     // The buyer's next cart is a new one.
@@ -846,16 +837,8 @@ async fn confirm_in(
         return Ok(false);
     }
     let season_lines = fulfil::season_line_ids(conn, checkout.client_id, &placed).await?;
-    let order = actor
-        .run(
-            &state.orders,
-            conn,
-            order_id,
-            None,
-            OrderCommand::Process,
-            "order.process",
-            refused,
-        )
+    let order = OrderService::of(state)
+        .process_in(conn, actor, order_id)
         .await?;
     seating::book(conn, order_id).await?;
     // A ticket per seat line, numbered per event (a season ticket is the ticket itself).
@@ -879,38 +862,38 @@ async fn confirm_in(
         .fetch_optional(&mut *conn)
         .await?;
         let number = take_ticket_numbers(conn, checkout.client_id, event, 1).await?;
-        issue_in(
-            conn,
-            &state.tickets,
-            actor,
-            TicketToIssue {
-                event_id: event,
-                order_id,
-                order_line_id: line.id,
-                product_id: line.product_id.unwrap_or(line.id),
-                product_title: line.title.clone(),
-                number,
-                name: Some(
-                    format!(
-                        "{} {}",
-                        order.content.customer.firstname, order.content.customer.lastname
-                    )
-                    .trim()
-                    .to_string(),
-                ),
-                section: place.as_ref().map(|p| p.0.clone()),
-                row: place
-                    .as_ref()
-                    .map(|p| p.1.clone())
-                    .filter(|r| !r.is_empty()),
-                seat_number: place
-                    .as_ref()
-                    .map(|p| p.2.clone())
-                    .filter(|n| !n.is_empty()),
-                ..TicketToIssue::default()
-            },
-        )
-        .await?;
+        TicketService::of(state)
+            .issue_in(
+                conn,
+                actor,
+                TicketToIssue {
+                    event_id: event,
+                    order_id,
+                    order_line_id: line.id,
+                    product_id: line.product_id.unwrap_or(line.id),
+                    product_title: line.title.clone(),
+                    number,
+                    name: Some(
+                        format!(
+                            "{} {}",
+                            order.content.customer.firstname, order.content.customer.lastname
+                        )
+                        .trim()
+                        .to_string(),
+                    ),
+                    section: place.as_ref().map(|p| p.0.clone()),
+                    row: place
+                        .as_ref()
+                        .map(|p| p.1.clone())
+                        .filter(|r| !r.is_empty()),
+                    seat_number: place
+                        .as_ref()
+                        .map(|p| p.2.clone())
+                        .filter(|n| !n.is_empty()),
+                    ..TicketToIssue::default()
+                },
+            )
+            .await?;
     }
     fulfil::start_subscriptions(state, conn, actor, &order, paid).await?;
     sqlx::query(

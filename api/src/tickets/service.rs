@@ -97,24 +97,102 @@ pub fn refused(err: CommandError<TicketError>) -> ApiError {
     }
 }
 
-/// Issues one ticket inside the caller's club transaction (which the caller commits): a new
-/// ticket with a new code, in `actor`'s club. Returns the ticket's id.
-pub async fn issue_in(
-    tx: &mut PgConnection,
-    bus: &CommandBus<Ticket>,
-    actor: &Actor,
-    ticket: TicketToIssue,
-) -> Result<Uuid, ApiError> {
-    let id = Uuid::new_v4();
-    let command = TicketCommand::Issue {
-        client_id: actor.client_id,
-        content: Box::new(ticket.content(new_code())),
-        at: Utc::now(),
-    };
-    actor
-        .run(bus, tx, id, Some(0), command, "ticket.issue", refused)
-        .await?;
-    Ok(id)
+/// The one writer of tickets (issue 38 §2): issue, void, scan and release a season seat's match,
+/// each inside the caller's club transaction (the sale, the door, the season), which the caller
+/// commits. No other file runs a ticket command.
+pub struct TicketService<'a> {
+    bus: &'a CommandBus<Ticket>,
+}
+
+impl<'a> TicketService<'a> {
+    pub fn new(bus: &'a CommandBus<Ticket>) -> Self {
+        TicketService { bus }
+    }
+
+    pub fn of(state: &'a crate::state::AppState) -> Self {
+        TicketService::new(&state.tickets)
+    }
+
+    /// Issues one ticket: a new ticket with a new code, in `actor`'s club. Returns its id.
+    pub async fn issue_in(
+        &self,
+        tx: &mut PgConnection,
+        actor: &Actor,
+        ticket: TicketToIssue,
+    ) -> Result<Uuid, ApiError> {
+        let id = Uuid::new_v4();
+        let command = TicketCommand::Issue {
+            client_id: actor.client_id,
+            content: Box::new(ticket.content(new_code())),
+            at: Utc::now(),
+        };
+        actor
+            .run(self.bus, tx, id, Some(0), command, "ticket.issue", refused)
+            .await?;
+        Ok(id)
+    }
+
+    /// Voids a ticket: it admits no one, for `reason`.
+    pub async fn void_in(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        id: Uuid,
+        reason: &str,
+    ) -> Result<(), ApiError> {
+        let command = TicketCommand::Void {
+            reason: reason.into(),
+            at: Utc::now(),
+        };
+        actor
+            .run(self.bus, conn, id, None, command, "ticket.void", refused)
+            .await?;
+        Ok(())
+    }
+
+    /// A season ticket holder's match ticket whose seat they released for the match.
+    pub async fn release_seat_in(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        id: Uuid,
+    ) -> Result<(), ApiError> {
+        actor
+            .run(
+                self.bus,
+                conn,
+                id,
+                None,
+                TicketCommand::ReleaseSeat,
+                "ticket.release_seat",
+                refused,
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Scans a ticket at the door by `by`; the refusal as the aggregate said it (the door tells
+    /// a ticket scanned before from one changed meanwhile).
+    pub async fn scan_in(
+        &self,
+        conn: &mut PgConnection,
+        actor: &Actor,
+        id: Uuid,
+        by: Option<String>,
+    ) -> Result<Ticket, CommandError<TicketError>> {
+        let command = TicketCommand::Scan { at: Utc::now(), by };
+        self.bus
+            .execute_in(
+                conn,
+                actor.client_id,
+                &id.to_string(),
+                command,
+                actor.metadata("ticket.scan"),
+                None,
+            )
+            .await
+            .map(|(ticket, _)| ticket)
+    }
 }
 
 /// The ticket numbers `count` tickets of the event take: the first of a block, unique and
@@ -165,21 +243,10 @@ async fn void_issued(
     .bind(ids)
     .fetch_all(&mut *conn)
     .await?;
+    let service = TicketService::new(voiding.tickets);
     for id in issued {
-        voiding
-            .actor
-            .run(
-                voiding.tickets,
-                &mut *conn,
-                id,
-                None,
-                TicketCommand::Void {
-                    reason: voiding.reason.into(),
-                    at: Utc::now(),
-                },
-                "ticket.void",
-                refused,
-            )
+        service
+            .void_in(&mut *conn, voiding.actor, id, voiding.reason)
             .await?;
     }
     Ok(())

@@ -28,6 +28,7 @@ mod profile_cards;
 mod profile_orders;
 mod relations;
 mod rich_text;
+mod sales;
 mod search;
 mod seats;
 mod session;

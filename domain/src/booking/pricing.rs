@@ -8,9 +8,7 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 use crate::money::Money;
-
-/// The Danish VAT rate in basis points.
-const VAT_RATE: i64 = 2500;
+use crate::selling::VatSettings;
 
 /// One product the buyer wants, in the booking's order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,20 +85,16 @@ impl BookingTotals {
     }
 }
 
-pub fn booking_totals(lines: &[Priced], vat_disabled: bool) -> BookingTotals {
+/// The booking's totals: its prices include VAT (`vat` is the booking's, `VatSettings::for_sale`).
+pub fn booking_totals(lines: &[Priced], vat: VatSettings) -> BookingTotals {
     let total: Money = lines.iter().map(Priced::total).sum();
-    let vat = if vat_disabled {
-        Money::ZERO
-    } else {
-        total.vat_included(VAT_RATE)
-    };
-    BookingTotals::vat_included(total, vat)
+    BookingTotals::vat_included(total, vat.included_in(total))
 }
 
 /// The point of sale's totals (spec 2 §9): each line's total (VAT included) and whether it is
 /// exempt from VAT; the VAT is 20 % of what is not exempt (25 % on top), 0 when the club has
 /// disabled VAT. Discount is always 0 there.
-pub fn desk_totals(lines: &[(Money, bool)], vat_disabled: bool) -> BookingTotals {
+pub fn desk_totals(lines: &[(Money, bool)], vat: VatSettings) -> BookingTotals {
     let total: Money = lines.iter().map(|(total, _)| *total).sum();
     let taxable: Money = lines
         .iter()
@@ -109,11 +103,7 @@ pub fn desk_totals(lines: &[(Money, bool)], vat_disabled: bool) -> BookingTotals
         .sum();
     BookingTotals {
         subtotal: total,
-        vat: if vat_disabled {
-            Money::ZERO
-        } else {
-            taxable.vat_included(VAT_RATE)
-        },
+        vat: vat.included_in(taxable),
         total,
     }
 }

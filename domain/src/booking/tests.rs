@@ -137,7 +137,7 @@ fn the_allowance_pays_the_first_tickets_of_its_product_and_the_rest_are_charged(
         priced.iter().map(|p| (p.free, p.paid)).collect::<Vec<_>>(),
         vec![(2, 0), (0, 1), (1, 3)]
     );
-    let totals = booking_totals(&priced, false);
+    let totals = booking_totals(&priced, with_vat());
     assert_eq!(totals.total, Money::kroner(1000));
     assert_eq!(totals.vat, Money::kroner(200), "20 % of the total");
     assert_eq!(totals.subtotal + totals.vat, totals.total);
@@ -146,7 +146,7 @@ fn the_allowance_pays_the_first_tickets_of_its_product_and_the_rest_are_charged(
         Money::kroner(800),
         "the total without its VAT"
     );
-    assert_eq!(booking_totals(&priced, true).vat, Money::ZERO);
+    assert_eq!(booking_totals(&priced, no_vat()).vat, Money::ZERO);
 }
 
 #[test]
@@ -160,16 +160,53 @@ fn a_used_up_or_negative_allowance_pays_nothing() {
     }];
     let priced = apply_allowances(&wanted, &HashMap::from([(product, -1)]));
     assert_eq!((priced[0].free, priced[0].paid), (0, 2));
-    assert_eq!(booking_totals(&priced, false).total, Money::kroner(200));
+    assert_eq!(
+        booking_totals(&priced, with_vat()).total,
+        Money::kroner(200)
+    );
 }
 
 #[test]
 fn the_desk_charges_vat_on_what_is_not_exempt_and_none_when_vat_is_disabled() {
     let lines = [(Money::kroner(250), false), (Money::kroner(100), true)];
-    let totals = desk_totals(&lines, false);
+    let totals = desk_totals(&lines, with_vat());
     assert_eq!(totals.total, Money::kroner(350));
     assert_eq!(totals.subtotal, Money::kroner(350));
     assert_eq!(totals.vat, Money::kroner(50));
-    assert_eq!(desk_totals(&lines, true).vat, Money::ZERO);
-    assert_eq!(desk_totals(&[], false).total, Money::ZERO);
+    assert_eq!(desk_totals(&lines, no_vat()).vat, Money::ZERO);
+    assert_eq!(desk_totals(&[], with_vat()).total, Money::ZERO);
+}
+
+/// The booking's and the desk's VAT at the club's defaults: prices with VAT at 25 %.
+fn with_vat() -> crate::selling::VatSettings {
+    crate::selling::VatSettings::for_sale(
+        crate::selling::VatSettings::default(),
+        crate::selling::SaleChannel::Booking,
+    )
+}
+
+fn no_vat() -> crate::selling::VatSettings {
+    crate::selling::VatSettings {
+        disable_vat: true,
+        ..with_vat()
+    }
+}
+
+#[test]
+fn the_booking_and_the_desk_include_vat_at_the_clubs_rate_whatever_the_clubs_price_display() {
+    use crate::selling::{SaleChannel, VatSettings};
+    let club = VatSettings {
+        prices_with_vat: false,
+        vat_rate: 1200,
+        disable_vat: false,
+    };
+    for channel in [SaleChannel::Booking, SaleChannel::Desk] {
+        let vat = VatSettings::for_sale(club, channel);
+        assert!(vat.prices_with_vat);
+        assert_eq!(vat.vat_rate, 1200);
+        assert_eq!(vat.included_in(Money::kroner(112)), Money::kroner(12));
+    }
+    for channel in [SaleChannel::Staff, SaleChannel::Shop] {
+        assert_eq!(VatSettings::for_sale(club, channel), club);
+    }
 }

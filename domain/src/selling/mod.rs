@@ -10,4 +10,4 @@ pub mod totals;
 
 pub use error::FieldError;
 pub use lines::{Customer, ExtraInfoValue, Invoicing, InvoicingType, LineOption, OrderLine};
-pub use totals::{order_totals, LineAmounts, Totals, VatSettings};
+pub use totals::{order_totals, LineAmounts, SaleChannel, Totals, VatSettings};

@@ -30,6 +30,46 @@ pub struct VatSettings {
     pub disable_vat: bool,
 }
 
+/// Who sells an order: each channel's rule for whether its prices include VAT (issue 38 §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaleChannel {
+    /// The staff order editor (spec 3 §4).
+    Staff,
+    /// The web shop's cart and checkout (spec 3 §7).
+    Shop,
+    /// The public event booking, and an invite's free tickets booked through it (spec 2 §4).
+    Booking,
+    /// The point of sale at the event (spec 2 §6).
+    Desk,
+}
+
+impl VatSettings {
+    /// The one VAT policy: the VAT an order of `channel` is made with, from the club's
+    /// settings. The club's rate and its 'no VAT' switch hold for every channel. Whether the
+    /// prices include VAT is the club's choice in the staff editor and the web shop (spec 3 §9:
+    /// "the shop and checkout use the client's vatRate"); the public booking and the desk sell
+    /// at the event's posted price, VAT included (spec 2 §9: "VAT is 20 percent of the subtotal
+    /// in the public booking and point of sale").
+    pub fn for_sale(club: VatSettings, channel: SaleChannel) -> VatSettings {
+        match channel {
+            SaleChannel::Staff | SaleChannel::Shop => club,
+            SaleChannel::Booking | SaleChannel::Desk => VatSettings {
+                prices_with_vat: true,
+                ..club
+            },
+        }
+    }
+
+    /// The VAT included in `gross` (a price with VAT): none when VAT is off.
+    pub fn included_in(&self, gross: Money) -> Money {
+        if self.disable_vat {
+            Money::ZERO
+        } else {
+            gross.vat_included(self.vat_rate)
+        }
+    }
+}
+
 impl Default for VatSettings {
     fn default() -> Self {
         VatSettings {
