@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
@@ -42,21 +43,49 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    // Features never import each other: the router (src/app) composes them, shared code lives in src/shared.
-    files: ['src/features/**/*.{ts,tsx}'],
+    // Features never import each other: the router (src/app) composes them, shared code lives in
+    // src/shared. eslint-plugin-boundaries resolves every import (any depth of '../', from a file
+    // at any depth of a feature) to the folder it lands in and checks that folder's kind.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': [
+        { type: 'app', pattern: 'src/app' },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        { type: 'shared', pattern: 'src/shared' },
+        { type: 'api', pattern: 'src/api' },
+      ],
+      'boundaries/files': [{ category: 'app-hooks', pattern: 'src/app/hooks.ts' }],
+    },
     rules: {
-      'no-restricted-imports': [
+      // Imports inside one element (a feature's own files) are not checked.
+      'boundaries/dependencies': [
         'error',
         {
-          patterns: [
+          default: 'allow',
+          policies: [
             {
-              regex: '^\\.\\./(?!\\.\\./)[^/]+/',
-              message: 'A feature must not import another feature; move shared code to src/shared.',
+              from: { element: { type: 'feature' } },
+              disallow: { to: { element: { type: 'feature' } } },
+              message:
+                'A feature must not import another feature ({{ to.element.captured.feature }}); move shared code to src/shared.',
             },
             {
-              regex: '^\\.\\./\\.\\./(features/|app/(?!hooks$))',
+              from: { element: { type: 'feature' } },
+              disallow: { to: { element: { type: 'app' } } },
               message:
                 'A feature may import only app/hooks from the app shell, and no other feature.',
+            },
+            // A later policy wins: app/hooks is the one part of the app shell a feature may use.
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { file: { categories: 'app-hooks' } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['shared', 'api'] } } },
+              disallow: { to: { element: { type: 'feature' } } },
+              message: 'Shared code must not import a feature.',
             },
           ],
         },

@@ -13,9 +13,15 @@ import {
 import { App } from '../app/App';
 import { createStore } from '../app/store';
 
-// The router loads its pages when they are first shown. A test loads them all before it renders,
-// so that finding a page's elements waits on the page and never on compiling its code.
-await Promise.all(Object.values(import.meta.glob('../features/*/*Page.tsx')).map((load) => load()));
+// The router loads its pages when they are first shown, and the event editor the other areas'
+// tabs (app/eventEditorParts). A test loads them all before it renders, so that finding a page's
+// elements waits on the page and never on compiling its code.
+await Promise.all(
+  [
+    ...Object.values(import.meta.glob('../features/*/*Page.tsx')),
+    () => import('../app/eventEditorParts'),
+  ].map((load) => load()),
+);
 
 /** What a test reads of the app's router and does with it: where it is, and go somewhere. */
 export interface TestRouter {

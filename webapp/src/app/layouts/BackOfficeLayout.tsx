@@ -11,10 +11,29 @@ import { SideNav } from '../../features/shell/SideNav';
 import { Sidebar, SIDEBAR_ID } from '../../features/shell/Sidebar';
 import { sidebarToggled } from '../../features/shell/uiPrefsSlice';
 import { UserMenu } from '../../features/shell/UserMenu';
+import {
+  EventEditorPartsContext,
+  type EventEditorParts,
+  type EventEditorPartsLoader,
+} from '../../shared/events/eventEditorParts';
 import { useRouteHandle } from '../../shared/routeHandle';
 import { Preloader } from '../../shared/ui/Preloader';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useLanguageSwitch } from './useLanguageSwitch';
+
+let eventEditorParts: EventEditorParts | null = null;
+let eventEditorPartsLoading: Promise<EventEditorParts> | null = null;
+/**
+ * The other areas' tabs of the event editor (src/app/eventEditorParts.ts), fetched once when an
+ * editor first shows, not with the back office's other pages.
+ */
+const eventEditorPartsLoader: EventEditorPartsLoader = {
+  loaded: () => eventEditorParts,
+  load: () =>
+    (eventEditorPartsLoading ??= import('../eventEditorParts').then(
+      (module) => (eventEditorParts = module.eventEditorParts),
+    )),
+};
 
 /** The staff back office: module sidebar, top bar (breadcrumbs, club, dark mode, user) and the page. */
 export function BackOfficeLayout() {
@@ -61,7 +80,9 @@ export function BackOfficeLayout() {
           {sideNav && sideNav.length > 0 && <SideNav items={sideNav} />}
           <main className="tb-backoffice-main" id="main">
             <Suspense fallback={<Preloader label={t('shell.preloader')} />}>
-              <Outlet />
+              <EventEditorPartsContext.Provider value={eventEditorPartsLoader}>
+                <Outlet />
+              </EventEditorPartsContext.Provider>
             </Suspense>
           </main>
         </div>

@@ -10,7 +10,7 @@ import type {
 } from '../../api/generated/events';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';
-import { eventsSession, savedEvent } from './eventFixtures';
+import { eventsSession, savedEvent } from '../../test/events';
 
 /** Karen Kunde of Bageriet, seated in Tribune Nord, not scanned yet. */
 function karen(extra: Partial<Attendee> = {}): Attendee {

@@ -23,19 +23,18 @@ import { SearchInput } from '../../shared/ui/SearchInput';
 import { Section } from '../../shared/ui/Section';
 import { StatusFilter } from '../../shared/ui/StatusFilter';
 import { useToast } from '../../shared/ui/Toast';
+import { useGetAttendeeOverviewQuery, useScanTicketMutation } from '../../shared/events/eventsApi';
+import { eventPath } from '../../shared/events/paths';
+import { placeOf } from '../../shared/events/ticketPlace';
+import { RecordHistoryButton } from '../../shared/history/RecordHistoryButton';
 import {
   attendeesFileName,
   useExportAttendeesMutation,
   useGetAttendeeCompaniesQuery,
-  useGetAttendeeOverviewQuery,
   useGetAttendeesQuery,
-  useScanTicketMutation,
-} from './eventsApi';
-import { eventPath } from './paths';
-import { placeOf } from './ticketPlace';
+} from './eventEditorApi';
 import { TicketScanner } from './TicketScanner';
-import { RecordHistoryButton } from '../../shared/history/RecordHistoryButton';
-import { TicketHistory } from './RecordHistories';
+import { TicketHistory } from './TicketHistory';
 import './attendees.css';
 
 /** Spec 1 §9: 10 rows a page. */

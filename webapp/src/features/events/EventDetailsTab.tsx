@@ -15,14 +15,9 @@ import {
 import { ImageField } from '../../shared/ui/ImageField';
 import { RichTextField } from '../../shared/ui/RichTextField';
 import { Section } from '../../shared/ui/Section';
-import {
-  EVENT_DATES,
-  EVENT_FLAGS,
-  INVITE_ATTACHMENT_KB,
-  type EventFormKind,
-  type EventFormValues,
-} from './eventSchema';
-import { useGetEventSeatChartsQuery, useGetEventTypeChoicesQuery } from './eventsApi';
+import { type EventFormKind, type EventFormValues } from '../../shared/events/eventForm';
+import { EVENT_DATES, EVENT_FLAGS, INVITE_ATTACHMENT_KB } from './eventSchema';
+import { useGetEventSeatChartsQuery, useGetEventTypeChoicesQuery } from './eventEditorApi';
 import { useEventSettings } from './eventSettings';
 import { ExtraInfoCard } from './ExtraInfoCard';
 import { NotificationsCard } from './NotificationsCard';

@@ -5,6 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { AggregateEditor, type WriteFailed } from '../../shared/editor/AggregateEditor';
 import { useTimeZone } from '../../shared/ui/DateTime';
 import { Tabs, shownTab, useTabParam, type TabDefinition } from '../../shared/ui/Tabs';
+import { type EventFormKind, type EventFormValues } from '../../shared/events/eventForm';
+import { EVENT_TAB, TICKETS_TAB } from '../../shared/events/eventTabs';
+import { EVENTS_PATH, EVENT_TYPES_PATH, eventPath, eventTypePath } from '../../shared/events/paths';
+import type { EventDto, EventTypeDto } from '../../shared/events/types';
 import { EventDetailsTab } from './EventDetailsTab';
 import {
   eventFieldOf,
@@ -14,14 +18,9 @@ import {
   eventSchema,
   eventTypePayload,
   tabOfErrors,
-  type EventFormKind,
-  type EventFormValues,
 } from './eventSchema';
-import { useSaveEventMutation, useSaveEventTypeMutation } from './eventsApi';
-import { EVENT_TAB, TICKETS_TAB } from './eventTabs';
+import { useSaveEventMutation, useSaveEventTypeMutation } from './eventEditorApi';
 import { EventTicketsTab } from './EventTicketsTab';
-import { EVENTS_PATH, EVENT_TYPES_PATH, eventPath, eventTypePath } from './paths';
-import type { EventDto, EventTypeDto } from './types';
 
 /** An event (all its dates and its type required) or a type (only the title), as read. */
 type EditedEvent =

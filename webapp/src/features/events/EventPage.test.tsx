@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { fieldOf, readMultipart } from '../../test/multipart';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';
-import { eventsSession, matchType, savedEvent, seatedEvent, serveSeating } from './eventFixtures';
-import type { EventDto } from './types';
+import { eventsSession, matchType, savedEvent, seatedEvent, serveSeating } from '../../test/events';
+import type { EventDto } from '../../shared/events/types';
 
 /** jsdom cannot measure PrimeReact's overlays: open a select with the keyboard and pick. */
 async function chooseOption(label: string, option: string) {

@@ -6,15 +6,8 @@ import { apiErrorMessage } from '../../api/baseApi';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
 import { useGetCommentsQuery } from '../../shared/comments/commentsApi';
 import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
-import { Preloader } from '../../shared/ui/Preloader';
-import { useToast } from '../../shared/ui/Toast';
-import { AttendeesTab } from './AttendeesTab';
-import { SubEventBadge } from './EventBadges';
-import { EVENT_COMMENT_ORIGIN } from './eventComments';
-import { EventFormEditor } from './EventFormEditor';
-import { EventRelationsTab } from './EventRelationsTab';
-import { eventFromType, newEvent } from './eventSchema';
-import { useGetEventQuery, useLazyGetEventTypeQuery } from './eventsApi';
+import { useEventEditorParts, type EventEditorParts } from '../../shared/events/eventEditorParts';
+import { useGetEventQuery } from '../../shared/events/eventsApi';
 import {
   ATTENDEES_TAB,
   INVITATIONS_TAB,
@@ -23,16 +16,23 @@ import {
   RELATIONS_TAB,
   SEATING_TAB,
   TABLE_PLAN_TAB,
-} from './eventTabs';
-import { InvitationsTab } from './InvitationsTab';
-import { EVENTS_PATH, NEW_ID, eventPath } from './paths';
-import { PosTab } from './PosTab';
+} from '../../shared/events/eventTabs';
+import { EVENTS_PATH, NEW_ID, eventPath } from '../../shared/events/paths';
+import type { EventDto, EventSender } from '../../shared/events/types';
+import { Preloader } from '../../shared/ui/Preloader';
+import { useToast } from '../../shared/ui/Toast';
+import { AttendeesTab } from './AttendeesTab';
+import { SubEventBadge } from './EventBadges';
+import { EVENT_COMMENT_ORIGIN } from './eventComments';
+import { useLazyGetEventTypeQuery } from './eventEditorApi';
+import { EventFormEditor } from './EventFormEditor';
+import { EventRelationsTab } from './EventRelationsTab';
+import { eventFromType, newEvent } from './eventSchema';
 import { SeatOverviewTab } from './SeatOverviewTab';
-import { TablePlanTab } from './TablePlanTab';
-import { TablesBoard } from './TablesBoard';
-import type { EventDto, EventSender } from './types';
 
 interface EventEditorProps {
+  /** The other areas' tabs: the table plan, the invitations and the point of sale. */
+  parts: EventEditorParts;
   /** As read, or a new one (no id; maybe filled from a type). */
   event: EventDto;
   /** Reads the saved event again and returns it. */
@@ -49,8 +49,9 @@ interface EventEditorProps {
  * saved, Invitationer (50), Tilmeldte (60), Relationer (70), Noter (80, with the unread count) and,
  * when it was saved with tickets, Billetsalg (90, the point of sale, without 'Gem').
  */
-function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEditorProps) {
+function EventEditor({ parts, event, reload, onTypeChosen, filledFrom = '' }: EventEditorProps) {
   const { t } = useTranslation();
+  const { TablePlanTab, TablesBoard, InvitationsTab, PosTab } = parts;
   const savedId = event.id;
   const commentOrigin = savedId ? EVENT_COMMENT_ORIGIN : null;
   const unread = useGetCommentsQuery(
@@ -133,7 +134,7 @@ function EventEditor({ event, reload, onTypeChosen, filledFrom = '' }: EventEdit
  * A new event ('create', a sub-event with ?parentId=): it starts empty with the club as sender;
  * choosing a type fills the form from the type's template (spec 2 §4).
  */
-function NewEventEditor({ parentId }: { parentId: string | null }) {
+function NewEventEditor({ parts, parentId }: { parts: EventEditorParts; parentId: string | null }) {
   const { t } = useTranslation();
   const toast = useToast();
   const { client } = useAppSession();
@@ -160,6 +161,7 @@ function NewEventEditor({ parentId }: { parentId: string | null }) {
   );
   return (
     <EventEditor
+      parts={parts}
       event={event}
       reload={() => Promise.resolve(event)}
       onTypeChosen={chooseType}
@@ -179,10 +181,15 @@ export function EventPage() {
   const isNew = id === NEW_ID;
   const existing = useGetEventQuery(id, { skip: isNew });
   useLeaveWhenLoadFails(existing, t('events.errors.loadFailed'), EVENTS_PATH);
+  // The other areas' tabs come with their own code, fetched beside the read.
+  const parts = useEventEditorParts();
 
   const parentId = params.get('parentId');
-  if (isNew) return <NewEventEditor key={parentId ?? NEW_ID} parentId={parentId} />;
+  if (!parts) return <Preloader label={t('common.loading')} />;
+  if (isNew) return <NewEventEditor key={parentId ?? NEW_ID} parts={parts} parentId={parentId} />;
   const event = existing.data;
   if (!event || existing.isError) return <Preloader label={t('common.loading')} />;
-  return <EventEditor key={id} event={event} reload={() => existing.refetch().unwrap()} />;
+  return (
+    <EventEditor key={id} parts={parts} event={event} reload={() => existing.refetch().unwrap()} />
+  );
 }

@@ -11,7 +11,7 @@ import type {
 } from '../../api/generated/events';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';
-import { eventsSession, savedEvent } from './eventFixtures';
+import { eventsSession, savedEvent } from '../../test/events';
 
 const bageriet: RelatedCompany = {
   id: 'c-1',

@@ -24,15 +24,15 @@ import { DateTime } from '../../shared/ui/DateTime';
 import { Money } from '../../shared/ui/Money';
 import { Section } from '../../shared/ui/Section';
 import { useToast } from '../../shared/ui/Toast';
+import { useGetEventQuery } from '../../shared/events/eventsApi';
+import { eventPath, newSubEventPath } from '../../shared/events/paths';
+import type { EventDto } from '../../shared/events/types';
 import {
-  useGetEventQuery,
   useGetEventRelationsQuery,
   useLazySearchEventContractsQuery,
   useLinkEventRelationMutation,
   useUnlinkEventRelationMutation,
-} from './eventsApi';
-import { eventPath, newSubEventPath } from './paths';
-import type { EventDto } from './types';
+} from './eventEditorApi';
 
 // The pages of other areas, by their routes (features do not import each other).
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;

@@ -9,10 +9,10 @@ import { SelectField } from '../../shared/ui/FormFields';
 import { ImageField } from '../../shared/ui/ImageField';
 import { Money } from '../../shared/ui/Money';
 import { Section } from '../../shared/ui/Section';
-import type { EventFormValues, TicketProductFormValues } from './eventSchema';
+import type { EventFormValues, TicketProductFormValues } from '../../shared/events/eventForm';
+import { CONTROL_TYPES } from '../../shared/events/types';
 import { useEventSettings } from './eventSettings';
 import { TicketProductDialog } from './TicketProductDialog';
-import { CONTROL_TYPES } from './types';
 
 /** The messages on a row's fields ('tickets.products.{i}.title' …). */
 function rowErrors(errors: unknown, index: number): string[] {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldOf, readMultipart } from '../../test/multipart';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';
-import { eventsSession, matchType } from './eventFixtures';
+import { eventsSession, matchType } from '../../test/events';
 
 /** jsdom cannot measure PrimeReact's overlays: open a select with the keyboard and pick. */
 async function chooseOption(label: string, option: string) {

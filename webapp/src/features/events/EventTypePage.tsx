@@ -3,17 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { WriteFailed } from '../../shared/editor/AggregateEditor';
 import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
+import { useEventEditorParts, type EventEditorParts } from '../../shared/events/eventEditorParts';
+import { TYPE_INVITATIONS_TAB, TYPE_TABLE_PLAN_TAB } from '../../shared/events/eventTabs';
+import { EVENT_TYPES_PATH, NEW_ID } from '../../shared/events/paths';
+import type { EventTypeDto } from '../../shared/events/types';
 import { ConfirmButton } from '../../shared/ui/ConfirmButton';
 import { Preloader } from '../../shared/ui/Preloader';
 import { useToast } from '../../shared/ui/Toast';
+import { useDeleteEventTypeMutation, useGetEventTypeQuery } from './eventEditorApi';
 import { EventFormEditor } from './EventFormEditor';
 import { newEventType } from './eventSchema';
-import { useDeleteEventTypeMutation, useGetEventTypeQuery } from './eventsApi';
-import { TYPE_INVITATIONS_TAB, TYPE_TABLE_PLAN_TAB } from './eventTabs';
-import { InviteesCard } from './InviteesCard';
-import { EVENT_TYPES_PATH, NEW_ID } from './paths';
-import { TablePlanTab } from './TablePlanTab';
-import type { EventTypeDto } from './types';
 
 /** 'Slet' of a saved type, after 'Er du sikker på at du vil slette denne type?'. */
 function DeleteTypeButton({ id, failed }: { id: string; failed: WriteFailed }) {
@@ -44,9 +43,12 @@ function DeleteTypeButton({ id, failed }: { id: string; failed: WriteFailed }) {
 
 /** The event form with Bordplan (30, with tables) and Invitationer (40). */
 function EventTypeEditor({
+  parts: { TablePlanTab, InviteesCard },
   type,
   reload,
 }: {
+  /** The other areas' tabs: the table plan and the invitations. */
+  parts: EventEditorParts;
   type: EventTypeDto;
   reload: () => Promise<EventTypeDto>;
 }) {
@@ -87,12 +89,17 @@ export function EventTypePage() {
   const existing = useGetEventTypeQuery(id, { skip: isNew });
   useLeaveWhenLoadFails(existing, t('events.types.loadFailed'), EVENT_TYPES_PATH);
   const blank = useMemo(() => newEventType(), []);
+  // The other areas' tabs come with their own code, fetched beside the read.
+  const parts = useEventEditorParts();
 
   const type = isNew ? blank : existing.data;
-  if (!type || (!isNew && existing.isError)) return <Preloader label={t('common.loading')} />;
+  if (!parts || !type || (!isNew && existing.isError)) {
+    return <Preloader label={t('common.loading')} />;
+  }
   return (
     <EventTypeEditor
       key={type.id ?? NEW_ID}
+      parts={parts}
       type={type}
       reload={() => existing.refetch().unwrap()}
     />

@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
-import { eventsSession } from './eventFixtures';
-import type { EventTypeRow } from './types';
+import { eventsSession } from '../../test/events';
+import type { EventTypeRow } from '../../shared/events/types';
 
 const rows: EventTypeRow[] = [
   { Id: 't-1', Title: 'Kamp' },

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { ListSort } from '../../api/listTypes';
 import { ListPage } from '../../shared/ui/ListPage';
-import { EVENT_TAG, EVENT_TYPES_LIST_ENDPOINT, useDeleteEventTypeMutation } from './eventsApi';
-import { EVENT_TYPES_PATH } from './paths';
-import type { EventTypeRow } from './types';
+import { EVENT_TAG } from '../../shared/events/eventsApi';
+import { EVENT_TYPES_PATH } from '../../shared/events/paths';
+import type { EventTypeRow } from '../../shared/events/types';
+import { EVENT_TYPES_LIST_ENDPOINT, useDeleteEventTypeMutation } from './eventEditorApi';
 
 /** Spec 2 §9: by title. */
 const DEFAULT_SORT: ListSort = { field: 'Title', dir: 'asc' };

@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
-import { eventRow, eventsSession } from './eventFixtures';
-import type { EventRow } from './types';
+import { eventRow, eventsSession } from '../../test/events';
+import type { EventRow } from '../../shared/events/types';
 
 const rows: EventRow[] = [
   eventRow({

@@ -10,9 +10,10 @@ import { DateTime } from '../../shared/ui/DateTime';
 import { SearchInput } from '../../shared/ui/SearchInput';
 import { useToast } from '../../shared/ui/Toast';
 import { TreeTable } from '../../shared/ui/TreeTable';
-import { EVENT_TAG, EVENTS_LIST_ENDPOINT, useDeleteEventMutation } from './eventsApi';
-import { NEW_ID, eventPath } from './paths';
-import type { EventRow } from './types';
+import { EVENT_TAG } from '../../shared/events/eventsApi';
+import { NEW_ID, eventPath } from '../../shared/events/paths';
+import type { EventRow } from '../../shared/events/types';
+import { EVENTS_LIST_ENDPOINT, useDeleteEventMutation } from './eventEditorApi';
 
 /** Spec 2 §9: the newest start first. */
 const DEFAULT_SORT: ListSort = { field: 'StartDate', dir: 'desc' };

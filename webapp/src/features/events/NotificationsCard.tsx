@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SelectField, type SelectOption } from '../../shared/ui/FormFields';
 import { Section } from '../../shared/ui/Section';
-import { NOTIFICATION_KEYS, REMINDER_INTERVALS } from './types';
+import { NOTIFICATION_KEYS, REMINDER_INTERVALS } from '../../shared/events/types';
 
 /** The value of the club's standard template (spec 2 §9: none, Default, or the club's own). */
 const DEFAULT_TEMPLATE = 'Default';

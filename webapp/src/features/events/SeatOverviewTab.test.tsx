@@ -14,8 +14,8 @@ import {
   seatOverview,
   serveSeating,
   staffWithEvents,
-} from './eventFixtures';
-import type { SeatOverview } from './types';
+} from '../../test/events';
+import type { SeatOverview } from '../../shared/events/types';
 
 /** Staff of a club with the orders module who may sell orders: the seating manager's two modes. */
 const seller: SessionScenario = {

@@ -21,8 +21,8 @@ import {
 import { Alert } from '../../shared/ui/Alert';
 import { Preloader } from '../../shared/ui/Preloader';
 import { Section } from '../../shared/ui/Section';
-import { useGetSeatOverviewQuery } from './eventsApi';
-import type { EventSeat, SeatSectionCount } from './types';
+import type { EventSeat, SeatSectionCount } from '../../shared/events/types';
+import { useGetSeatOverviewQuery } from './eventEditorApi';
 import './seatOverview.css';
 
 /** The counted columns of a section, in the table's order. */

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompanyPicker } from '../../shared/pickers/CompanyPicker';
 import { Section } from '../../shared/ui/Section';
-import type { EventFormValues, SponsorFormValues } from './eventSchema';
-import type { CompanyRef } from './types';
+import type { EventFormValues, SponsorFormValues } from '../../shared/events/eventForm';
+import type { CompanyRef } from '../../shared/events/types';
 
 function SponsorType({
   type,

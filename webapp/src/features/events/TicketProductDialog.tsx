@@ -11,7 +11,8 @@ import { Form } from '../../shared/ui/Form';
 import { CheckboxField, MoneyField, TextField } from '../../shared/ui/FormFields';
 import { RichTextField } from '../../shared/ui/RichTextField';
 import { useShownError } from '../../shared/editor/useShownError';
-import { newTicketProduct, ticketProductSchema, type TicketProductFormValues } from './eventSchema';
+import { type TicketProductFormValues } from '../../shared/events/eventForm';
+import { newTicketProduct, ticketProductSchema } from './eventSchema';
 
 /** The product types a ticket product may sell (spec 2 §3: ticket or seat ticket). */
 const TICKET_TYPES = ['ticket', 'seat-ticket'];

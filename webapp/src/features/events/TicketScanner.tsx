@@ -5,7 +5,7 @@ import { apiErrorMessage } from '../../api/baseApi';
 import type { ScannedTicket } from '../../api/generated/events';
 import { DATE_TIME_PATTERN, formatDate } from '../../shared/format';
 import { useTimeZone } from '../../shared/ui/DateTime';
-import { useScanTicketMutation, type ScanOutcome } from './eventsApi';
+import { useScanTicketMutation, type ScanOutcome } from '../../shared/events/eventsApi';
 import './attendees.css';
 
 /** Spec 2 §9: a scan fires this long after the last keystroke. */

@@ -1,6 +1,14 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { matchType, savedEvent, seatedEvent, ticketProduct } from './eventFixtures';
+import { matchType, savedEvent, seatedEvent, ticketProduct } from '../../test/events';
+import {
+  EVENT_TAB,
+  INVITATIONS_TAB,
+  TABLE_PLAN_TAB,
+  TICKETS_TAB,
+  TYPE_INVITATIONS_TAB,
+  TYPE_TABLE_PLAN_TAB,
+} from '../../shared/events/eventTabs';
 import {
   eventFieldOf,
   eventFormValues,
@@ -10,14 +18,6 @@ import {
   eventTypePayload,
   tabOfErrors,
 } from './eventSchema';
-import {
-  EVENT_TAB,
-  INVITATIONS_TAB,
-  TABLE_PLAN_TAB,
-  TICKETS_TAB,
-  TYPE_INVITATIONS_TAB,
-  TYPE_TABLE_PLAN_TAB,
-} from './eventTabs';
 
 const BERLIN = 'Europe/Berlin';
 

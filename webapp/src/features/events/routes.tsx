@@ -10,7 +10,6 @@ const EventTypesPage = lazyPage(() =>
   import('./EventTypesPage').then((page) => page.EventTypesPage),
 );
 const EventTypePage = lazyPage(() => import('./EventTypePage').then((page) => page.EventTypePage));
-const DoorScanPage = lazyPage(() => import('./DoorScanPage').then((page) => page.DoorScanPage));
 
 /** The events module's side menu (spec 2 §2): Arrangementer, Typer. */
 const eventsNav: SideNavItem[] = [
@@ -33,11 +32,11 @@ function StaffOrPublic({ staff }: { staff: ReactNode }) {
 
 /**
  * The events module's staff screens (spec 2 §2 "Staff routes"): /events and /events/{id}
- * ('create' = new), /events/types and /events/types/{id}, and /events/{id}/door, the door's scan
- * mode (issue 18), which covers the whole screen itself. The static 'types' outranks ':id'. It
- * ranks before the shell's placeholder of the events module, which then only adds its handle.
- * The list is a route of the empty path rather than an index route, so that it can hold the
- * public list as its (index) child.
+ * ('create' = new), /events/types and /events/types/{id}; the door area joins /events/{id}/door,
+ * the door's scan mode, to this /events. The static 'types' outranks ':id'. It ranks before the
+ * shell's placeholder of the events module, which then only adds its handle. The list is a route
+ * of the empty path rather than an index route, so that it can hold the public list as its
+ * (index) child.
  */
 export const areaRoutes: AreaRoutes = {
   rank: 65,
@@ -63,12 +62,6 @@ export const areaRoutes: AreaRoutes = {
           path: ':id',
           element: <StaffOrPublic staff={<EventPage />} />,
           handle: { name: 'event', crumb: 'events.editor.crumb' } satisfies RouteHandle,
-        },
-        {
-          // Staff only, in either mode: its 'door' outranks the public page's ':orderId'.
-          path: ':id/door',
-          element: <DoorScanPage />,
-          handle: { name: 'event-door', crumb: 'door.crumb' } satisfies RouteHandle,
         },
       ],
     },

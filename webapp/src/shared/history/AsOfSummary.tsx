@@ -3,8 +3,9 @@ import { DataTable } from 'primereact/datatable';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TotalsTable, type ShownTotals } from '../editor/TotalsCard';
-import { formatDay } from '../format';
+import { DATE_TIME_PATTERN, formatDate, formatDay } from '../format';
 import { lineTotal, type TotalsLine } from '../orderLines/orderTotals';
+import { useTimeZone } from '../ui/DateTime';
 import { Money } from '../ui/Money';
 
 /** A line as an old state has it: older events may lack the options, and a stored line its total. */
@@ -30,6 +31,13 @@ export function periodText(state: {
 /** The name of the record an id names ('Hansen ApS'), the id when it has none, '–' for none. */
 export function named(names: Record<string, string>, id: string | null | undefined): string {
   return id ? (names[id] ?? id) : '–';
+}
+
+/** A time of a state as its facts show it, in the club's time zone; '–' for none. */
+export function useAsOfTime() {
+  const timeZone = useTimeZone();
+  return (value: string | null | undefined) =>
+    value ? formatDate(value, DATE_TIME_PATTERN, timeZone) : '–';
 }
 
 /** The facts of a state, each a term and its value. */

@@ -1,12 +1,12 @@
 // Demo data shaped like the events calls, and the calls the events screens make, for the unit tests
-// of this feature.
+// of the event's areas (its editor, door, invitations, table plan and point of sale).
 
 import { http, HttpResponse } from 'msw';
-import type { Chart } from '../../api/generated/seats';
-import { stadium } from '../../shared/seats/seatFixtures';
-import type { SessionScenario } from '../../test/server';
-import { demoFcWithExtraInfo, staffAtDemoFc, staffSession } from '../../test/staffSession';
-import { emptyEventContent } from './eventSchema';
+import type { Chart } from '../api/generated/seats';
+import { stadium } from '../shared/seats/seatFixtures';
+import type { SessionScenario } from './server';
+import { demoFcWithExtraInfo, staffAtDemoFc, staffSession } from './staffSession';
+import { emptyEventContent } from '../features/events/eventSchema';
 import type {
   EventDto,
   EventRow,
@@ -14,7 +14,7 @@ import type {
   EventTypeDto,
   SeatChartChoice,
   SeatOverview,
-} from './types';
+} from '../shared/events/types';
 
 /** Staff of Demo FC (with the events module), whose settings name sponsor types and templates. */
 export const staffWithEvents: SessionScenario = {

@@ -12,12 +12,13 @@ import { SelectField, TextField, type SelectOption } from '../../shared/ui/FormF
 import { Preloader } from '../../shared/ui/Preloader';
 import { useToast } from '../../shared/ui/Toast';
 import { yup } from '../../shared/validation';
+import type { EventTicketProduct } from '../../shared/events/types';
 import {
   useGetInviteGroupQuery,
   useSaveInviteGroupMutation,
   useSaveInviteMutation,
-} from './eventsApi';
-import type { EventTicketProduct, Invite } from './types';
+} from './invitationsApi';
+import type { Invite } from './types';
 
 /** A product row as the dialog keeps it: the numbers stay text for the numeric rule. */
 export interface InviteProductRow {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { MultiSelectField, SelectField, type SelectOption } from '../../shared/ui/FormFields';
 import { ImageField } from '../../shared/ui/ImageField';
 import { Section } from '../../shared/ui/Section';
-import type { EventFormValues } from './eventSchema';
-import { CARD_FORMATS, CARD_ORIENTATIONS } from './types';
+import type { EventFormValues } from '../../shared/events/eventForm';
+import { CARD_FORMATS, CARD_ORIENTATIONS } from '../../shared/events/types';
 
 /** The form's ticket products as choices, by product (a product sold in two rows is one choice). */
 function seatedProductOptions(products: EventFormValues['tickets']['products']) {

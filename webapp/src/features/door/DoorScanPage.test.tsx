@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AttendeeOverview, ScannedTicket } from '../../api/generated/events';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';
+import { eventsSession, savedEvent } from '../../test/events';
 import { REPEAT_MS } from './DoorScanPage';
-import { eventsSession, savedEvent } from './eventFixtures';
 import type * as QrReaderModule from './qrReader';
 import { CameraError, startQrReader } from './qrReader';
 

@@ -28,7 +28,7 @@ import {
   useGetTablesQuery,
   useGetUnplacedGuestsQuery,
   useSaveTableMutation,
-} from './eventsApi';
+} from './tablePlansApi';
 import './tables.css';
 
 /** The unplaced guests a page: the server's default, enough for a whole event's companies. */

@@ -1,7 +1,8 @@
 /**
  * Events slice A (issue 15, spec 2 §3 Event and Event ticket product). The server's types are
  * generated from the Rust types (`src/api/generated/events.ts`); this file names them for the
- * feature and adds the choices the screens offer.
+ * areas of an event (its editor, door, invitations, table plan and point of sale) and adds the
+ * choices the screens offer.
  */
 
 import type * as api from '../../api/generated/events';
@@ -65,15 +66,3 @@ export type SeatChartChoice = seats.ChartSummary;
 export type SeatOverview = seats.SeatOverview;
 export type SeatSectionCount = seats.SectionCount;
 export type EventSeat = seats.EventSeat;
-
-/** `GET /events/{id}/invites`: the invites by company and by contact list (spec 2 §3 Invite). */
-export type EventInvites = api.EventInvites;
-export type InviteGroup = api.InviteGroup;
-export type Invite = api.Invite;
-export type InviteProduct = api.InviteProduct;
-export type InviteSelection = api.InviteSelection;
-export type InvitesCreated = api.InvitesCreated;
-export type InvitesQueued = api.InvitesQueued;
-export type InviteProductInput = api.InviteProductInput;
-export type InviteGroupProducts = api.InviteGroupProducts;
-export type InviteGroupInput = api.InviteGroupInput;

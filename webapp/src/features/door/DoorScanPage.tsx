@@ -13,14 +13,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import type { ScannedTicket } from '../../api/generated/events';
-import { ATTENDEES_TAB } from './eventTabs';
+import { ATTENDEES_TAB } from '../../shared/events/eventTabs';
 import {
   useGetAttendeeOverviewQuery,
   useGetEventQuery,
   useScanTicketMutation,
   type ScanOutcome,
-} from './eventsApi';
-import { eventPath } from './paths';
+} from '../../shared/events/eventsApi';
+import { eventPath } from '../../shared/events/paths';
 import { CameraError, startQrReader, type CameraFailure } from './qrReader';
 import './door.css';
 

@@ -9,12 +9,12 @@ import { useTimeZone } from '../../shared/ui/DateTime';
 import { DateField, MultiSelectField } from '../../shared/ui/FormFields';
 import { Section } from '../../shared/ui/Section';
 import { useToast } from '../../shared/ui/Toast';
-import type { EventFormKind, EventFormValues } from './eventSchema';
+import type { EventFormKind, EventFormValues } from '../../shared/events/eventForm';
 import {
   useCreateInvitesMutation,
   useGetContactListChoicesQuery,
   type InviteCreation,
-} from './eventsApi';
+} from './invitationsApi';
 
 /** 'Opret alle', 'Opret alle aktive' and 'Opret valgte' of a saved event. */
 function CreateInvitesButtons({ eventId }: { eventId: string }) {

@@ -1,12 +1,11 @@
 import { baseApi } from '../../api/baseApi';
 import type { PosCart, PosLine, PosPrice, PosProducts, PosResult } from '../../api/generated/pos';
-import { EVENT_TAG, attendeesTag } from './eventsApi';
+import { EVENT_TAG, attendeesTag, eventUrl, seatMapTag } from '../../shared/events/eventsApi';
 
-const pos = (eventId: string) => `events/${encodeURIComponent(eventId)}/pos`;
+const pos = (eventId: string) => `${eventUrl(eventId)}/pos`;
 
 /** What the desk sells of an event: its tickets and goods, with the chosen company's allowances. */
 const posTag = (eventId: string) => ({ type: EVENT_TAG, id: `pos:${eventId}` });
-const seatMapTag = (eventId: string) => ({ type: 'SeatMap' as const, id: eventId });
 
 export interface PosProductsRequest {
   eventId: string;

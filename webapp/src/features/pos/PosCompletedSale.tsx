@@ -10,7 +10,7 @@ import { Money } from '../../shared/ui/Money';
 import { Preloader } from '../../shared/ui/Preloader';
 import { Section } from '../../shared/ui/Section';
 import { useToast } from '../../shared/ui/Toast';
-import { placeOf } from './ticketPlace';
+import { placeOf } from '../../shared/events/ticketPlace';
 
 interface PosCompletedSaleProps {
   result: PosResult;

@@ -13,7 +13,7 @@ import type {
 import { HOLD_TOKEN, serveSeats } from '../../shared/seats/seatFixtures';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';
-import { eventsSession, savedEvent } from './eventFixtures';
+import { eventsSession, savedEvent } from '../../test/events';
 import { findToasts } from '../../test/toasts';
 
 // QZ Tray runs on the desk's computer: the tests stand in for the print module.

@@ -13,13 +13,15 @@ import { ConfirmButton, useConfirm } from '../../shared/ui/ConfirmButton';
 import { DateTime } from '../../shared/ui/DateTime';
 import { Section } from '../../shared/ui/Section';
 import { useToast } from '../../shared/ui/Toast';
+import type { EventTicketProduct } from '../../shared/events/types';
+import { RecordHistoryButton } from '../../shared/history/RecordHistoryButton';
 import {
   useDeleteInvitesMutation,
   useGetEventInvitesQuery,
   useSendInvitesMutation,
   useSendSeasonalTicketsMutation,
   type InviteMessage,
-} from './eventsApi';
+} from './invitationsApi';
 import { InviteesCard } from './InviteesCard';
 import {
   InviteGroupProductsDialog,
@@ -27,9 +29,8 @@ import {
   ticketProductChoices,
   type InviteProductChoice,
 } from './InviteProductsDialog';
-import type { EventInvites, EventTicketProduct, Invite, InviteGroup } from './types';
-import { RecordHistoryButton } from '../../shared/history/RecordHistoryButton';
-import { InviteHistory } from './RecordHistories';
+import type { EventInvites, Invite, InviteGroup } from './types';
+import { InviteHistory } from './InviteHistory';
 import './invitations.css';
 
 /** The invites by company (the contacts of none as one group) or by contact list. */

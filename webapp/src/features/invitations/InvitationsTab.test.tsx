@@ -12,8 +12,8 @@ import type {
 import { formatDate } from '../../shared/format';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';
-import { eventsSession, savedEvent, ticketProduct } from './eventFixtures';
-import type { EventDto } from './types';
+import { eventsSession, savedEvent, ticketProduct } from '../../test/events';
+import type { EventDto } from '../../shared/events/types';
 
 /** Karen Kunde of Bageriet, invited with 2 × Voksen, sent on 1 November, one ticket booked. */
 function invite(extra: Partial<Invite> = {}): Invite {

@@ -6,8 +6,8 @@ import type { EventTable, TableGuest, TableInput } from '../../api/generated/eve
 import { fieldOf, readMultipart } from '../../test/multipart';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';
-import { eventsSession, savedEvent, ticketProduct } from './eventFixtures';
-import type { EventDto } from './types';
+import { eventsSession, savedEvent, ticketProduct } from '../../test/events';
+import type { EventDto } from '../../shared/events/types';
 
 const karen: TableGuest = {
   ticketId: 'tk-1',
