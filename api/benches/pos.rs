@@ -241,7 +241,7 @@ async fn main() {
     .await
     .unwrap();
     let orders: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM event_bookings b JOIN order_rows o ON o.id = b.order_id \
+        "SELECT count(*) FROM sales b JOIN order_rows o ON o.id = b.order_id \
          WHERE b.event_id = $1::uuid AND o.is_pos AND o.status = 'approved' AND o.payment_status = 'paid'",
     )
     .bind(&event)

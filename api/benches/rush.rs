@@ -87,11 +87,12 @@ async fn main() {
         .fetch_one(&db.owner)
         .await
         .unwrap();
-    let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM event_bookings WHERE event_id = $1")
-        .bind(event)
-        .fetch_one(&db.owner)
-        .await
-        .unwrap();
+    let orders: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM sales WHERE channel <> 'shop' AND event_id = $1")
+            .bind(event)
+            .fetch_one(&db.owner)
+            .await
+            .unwrap();
     let per_second = bookings as f64 / elapsed;
     println!(
         "rush: {buyers} buyers, {bookings} bookings ({orders} orders) of {sold} tickets in {elapsed:.1} s \

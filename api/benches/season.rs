@@ -284,7 +284,8 @@ async fn main() {
     let sold = count("SELECT count(*) FROM season_ticket_answers WHERE NOT attending AND sold_order_id IS NOT NULL").await;
     let void =
         count("SELECT count(*) FROM ticket_rows WHERE status = 'voided' AND seat_released").await;
-    let confirmed = count("SELECT count(*) FROM event_bookings WHERE status = 'confirmed'").await;
+    let confirmed =
+        count("SELECT count(*) FROM sales WHERE channel <> 'shop' AND status = 'confirmed'").await;
     println!(
         "season: {MATCHES} matches × {seats} seats; set up in {set_up:.1} s; {SEASON_TICKETS} season tickets in {made:.1} s \
          ({:.0}/s, {} reservations); {RELEASED} released for one match in {releasing:.1} s; {RELEASED} guests held and booked them \

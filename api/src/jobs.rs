@@ -73,7 +73,7 @@ pub enum JobMethod {
 }
 
 /// A job's kind: what a handler is registered for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, strum::EnumIter)]
 pub enum JobKind {
     SendMail,
     BookInvoice,
@@ -82,18 +82,6 @@ pub enum JobKind {
     SendInvite,
     VerifyClubChains,
     SendNewsletter,
-}
-
-impl JobKind {
-    pub const ALL: [JobKind; 7] = [
-        JobKind::SendMail,
-        JobKind::BookInvoice,
-        JobKind::ChargeSubscription,
-        JobKind::SendSms,
-        JobKind::SendInvite,
-        JobKind::VerifyClubChains,
-        JobKind::SendNewsletter,
-    ];
 }
 
 /// What runs a job of one kind: the area that owns the work registers it (`JobHandlers::on`), so
@@ -124,8 +112,7 @@ impl JobHandlers {
 
     /// The kinds nobody registered (none in a built `AppState`).
     pub fn missing(&self) -> Vec<JobKind> {
-        JobKind::ALL
-            .into_iter()
+        <JobKind as strum::IntoEnumIterator>::iter()
             .filter(|kind| !self.handlers.contains_key(kind))
             .collect()
     }

@@ -355,6 +355,7 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
             .iter()
             .zip(&tickets)
             .map(|(g, tickets)| NewBooking {
+                channel: "booking",
                 planned: &g.planned,
                 order_id: g.order_id,
                 hold: g.hold_id,
@@ -365,7 +366,7 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
             .collect();
         if let Err(err) = confirm::record_many(&mut tx, &rows).await {
             if let sqlx::Error::Database(e) = &err {
-                if e.constraint() == Some("event_bookings_intent") && jobs.len() == 1 {
+                if e.constraint() == Some("sales_intent") && jobs.len() == 1 {
                     // The same intent booked at the same moment elsewhere: that booking stands
                     // (the unique index waited for it to commit, so it is there to be found).
                     tx.rollback().await?;
@@ -382,12 +383,10 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
             .map(|g| g.order_id)
             .collect();
         if !asked.is_empty() {
-            sqlx::query(
-                "UPDATE event_bookings SET account_requested = true WHERE order_id = ANY($1)",
-            )
-            .bind(&asked)
-            .execute(&mut *tx)
-            .await?;
+            sqlx::query("UPDATE sales SET account_requested = true WHERE order_id = ANY($1)")
+                .bind(&asked)
+                .execute(&mut *tx)
+                .await?;
         }
         for g in going.iter().filter(|g| g.expires.is_none()) {
             // Free: confirmed at once, its tickets issued.

@@ -1,5 +1,5 @@
 //! Booking (spec 2 §7 Public booking: products, validate-contact, create-intent, book; issue
-//! 15). `book` makes the order (an Order, linked to its event by `event_bookings`), holds its
+//! 15). `book` makes the order (an Order, linked to its event by its row in `sales`), holds its
 //! places on the capacity counters and, for a booking that costs nothing, approves it and issues
 //! its tickets — all in one club transaction that it shares with the other bookings of the same
 //! event that came at the same moment (`batch`). A card booking holds its places for

@@ -71,7 +71,7 @@ pub async fn booking_of(
     order_id: Uuid,
 ) -> Result<Option<BookingRow>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "SELECT {ROW} FROM event_bookings WHERE order_id = $1"
+        "SELECT {ROW} FROM sales WHERE order_id = $1 AND channel <> 'shop'"
     ))
     .bind(order_id)
     .fetch_optional(conn)
@@ -83,39 +83,17 @@ async fn booking_for_update(
     order_id: Uuid,
 ) -> Result<Option<BookingRow>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "SELECT {ROW} FROM event_bookings WHERE order_id = $1 FOR UPDATE"
+        "SELECT {ROW} FROM sales WHERE order_id = $1 AND channel <> 'shop' FOR UPDATE"
     ))
     .bind(order_id)
     .fetch_optional(conn)
     .await
 }
 
-/// Records the booking of `order_id` and the hold of its places.
-pub async fn record(
-    conn: &mut PgConnection,
-    planned: &Plan,
-    order_id: Uuid,
-    hold: Uuid,
-    intent: &str,
-    user_id: Option<Uuid>,
-    tickets: &[StoredTicket],
-) -> Result<(), sqlx::Error> {
-    record_many(
-        conn,
-        &[NewBooking {
-            planned,
-            order_id,
-            hold,
-            intent,
-            user_id,
-            tickets,
-        }],
-    )
-    .await
-}
-
-/// A booking to record: its plan, order, hold, intent, user and tickets.
+/// A booking to record: its channel (`booking`, or `pos` for the desk), plan, order, hold, intent,
+/// user and tickets.
 pub struct NewBooking<'a> {
+    pub channel: &'static str,
     pub planned: &'a Plan,
     pub order_id: Uuid,
     pub hold: Uuid,
@@ -124,13 +102,13 @@ pub struct NewBooking<'a> {
     pub tickets: &'a [StoredTicket],
 }
 
-/// `record` for a batch of bookings, in one statement.
+/// Records bookings (one, or a batch) and the holds of their places, in one statement.
 pub async fn record_many(
     conn: &mut PgConnection,
     bookings: &[NewBooking<'_>],
 ) -> Result<(), sqlx::Error> {
     let mut insert = sqlx::QueryBuilder::<sqlx::Postgres>::new(
-        "INSERT INTO event_bookings (order_id, client_id, event_id, hold_id, intent, user_id, company_id, contact_id, lines, claims) ",
+        "INSERT INTO sales (order_id, client_id, channel, event_id, hold_id, intent, user_id, company_id, contact_id, lines, claims) ",
     );
     insert.push_values(bookings, |mut row, booking| {
         let (company, contact) = match booking.planned.buyer {
@@ -140,6 +118,7 @@ pub async fn record_many(
         };
         row.push_bind(booking.order_id)
             .push_bind(booking.planned.event.client_id)
+            .push_bind(booking.channel)
             .push_bind(booking.planned.event.id)
             .push_bind(booking.hold)
             .push_bind(booking.intent)
@@ -158,7 +137,7 @@ pub async fn set_hold(
     order_id: Uuid,
     hold: Uuid,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE event_bookings SET hold_id = $2 WHERE order_id = $1")
+    sqlx::query("UPDATE sales SET hold_id = $2 WHERE order_id = $1")
         .bind(order_id)
         .bind(hold)
         .execute(conn)
@@ -193,21 +172,6 @@ pub fn refusal(planned: &Plan, full: &Full) -> ApiError {
     ApiError::field(&format!("products.{}.amount", line.unwrap_or(0)), message)
 }
 
-/// Whether an intent booked before (inside the booking's transaction).
-pub async fn intent_known(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    intent: &str,
-) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM event_bookings WHERE client_id = $1 AND intent = $2)",
-    )
-    .bind(client_id)
-    .bind(intent)
-    .fetch_one(conn)
-    .await
-}
-
 /// Which of the intents booked before (inside the batch's transaction).
 pub async fn intents_known(
     conn: &mut PgConnection,
@@ -215,7 +179,7 @@ pub async fn intents_known(
     intents: &[&str],
 ) -> Result<std::collections::HashSet<String>, sqlx::Error> {
     let known: Vec<String> = sqlx::query_scalar(
-        "SELECT intent FROM event_bookings WHERE client_id = $1 AND intent = ANY($2)",
+        "SELECT intent FROM sales WHERE client_id = $1 AND intent = ANY($2) AND channel <> 'shop'",
     )
     .bind(client_id)
     .bind(intents)
@@ -232,10 +196,10 @@ pub async fn by_intent(
 ) -> Result<Option<Booked>, ApiError> {
     let mut tx = tribune_projections::db::club_tx(&state.pool, client_id).await?;
     let found: Option<(Uuid, String, Option<DateTime<Utc>>, String)> = sqlx::query_as(
-        "SELECT b.order_id, e.url, h.expires_at, b.status FROM event_bookings b \
+        "SELECT b.order_id, e.url, h.expires_at, b.status FROM sales b \
          JOIN club_events e ON e.id = b.event_id \
          LEFT JOIN capacity_holds h ON h.id = b.hold_id \
-         WHERE b.client_id = $1 AND b.intent = $2",
+         WHERE b.client_id = $1 AND b.intent = $2 AND b.channel <> 'shop'",
     )
     .bind(client_id)
     .bind(intent)
@@ -395,12 +359,10 @@ pub async fn confirm_in(
             .await?;
         issued.push(number);
     }
-    sqlx::query(
-        "UPDATE event_bookings SET status = 'confirmed', confirmed_at = now() WHERE order_id = $1",
-    )
-    .bind(order_id)
-    .execute(&mut *conn)
-    .await?;
+    sqlx::query("UPDATE sales SET status = 'confirmed', confirmed_at = now() WHERE order_id = $1")
+        .bind(order_id)
+        .execute(&mut *conn)
+        .await?;
     queue_confirmation_of(state, conn, actor, &booking, &order).await
 }
 
@@ -543,7 +505,7 @@ pub async fn on_paid(
         Some(hold) if hold == booking.hold_id => {}
         Some(hold) => set_hold(conn, order_id, hold).await?,
         None => {
-            sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
+            sqlx::query("UPDATE sales SET status = 'cancelled' WHERE order_id = $1")
                 .bind(order_id)
                 .execute(&mut *conn)
                 .await?;
@@ -553,7 +515,7 @@ pub async fn on_paid(
     // Its seats, unless their hold ran out and someone else took them.
     let far = Utc::now() + chrono::Duration::days(1);
     if !seating::keep(conn, order_id, booking.seats(), far).await? {
-        sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
+        sqlx::query("UPDATE sales SET status = 'cancelled' WHERE order_id = $1")
             .bind(order_id)
             .execute(&mut *conn)
             .await?;
@@ -615,7 +577,7 @@ pub async fn give_up(state: &AppState, client_id: Uuid, order_id: Uuid) -> Resul
         "pending" => {
             capacity::release(&mut tx, booking.hold_id).await?;
             seating::release(&mut tx, order_id).await?;
-            sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
+            sqlx::query("UPDATE sales SET status = 'cancelled' WHERE order_id = $1")
                 .bind(order_id)
                 .execute(&mut *tx)
                 .await?;
@@ -698,7 +660,7 @@ pub async fn order_cancelled_in(
     };
     capacity::release(conn, booking.hold_id).await?;
     seating::release(conn, order_id).await?;
-    sqlx::query("UPDATE event_bookings SET status = 'cancelled' WHERE order_id = $1")
+    sqlx::query("UPDATE sales SET status = 'cancelled' WHERE order_id = $1")
         .bind(order_id)
         .execute(&mut *conn)
         .await?;

@@ -98,7 +98,7 @@ async fn answer(
     .await?
     .flatten();
     let account_created: bool =
-        sqlx::query_scalar("SELECT account_requested FROM event_bookings WHERE order_id = $1")
+        sqlx::query_scalar("SELECT account_requested FROM sales WHERE order_id = $1")
             .bind(booking.order_id)
             .fetch_one(&mut *tx)
             .await?;

@@ -29,9 +29,9 @@ const BATCH: i64 = 500;
 async fn abandoned(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(Uuid, Uuid)>, ApiError> {
     let mut tx = system_tx(&state.pool).await?;
     let rows: Vec<(Uuid, Uuid)> = sqlx::query_as(
-        "SELECT b.client_id, b.order_id FROM event_bookings b \
+        "SELECT b.client_id, b.order_id FROM sales b \
          LEFT JOIN capacity_holds h ON h.id = b.hold_id \
-         WHERE b.status = 'pending' AND b.created_at < $1 \
+         WHERE b.status = 'pending' AND b.channel <> 'shop' AND b.created_at < $1 \
            AND (h.id IS NULL OR coalesce(h.released_at, h.expires_at) < $1) \
          ORDER BY b.created_at LIMIT $2",
     )

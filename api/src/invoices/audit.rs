@@ -311,7 +311,7 @@ fn booking_status_label(status: &str) -> &'static str {
 /// The day boundaries are the club's (Danish) days.
 const PAYMENTS_IN_PERIOD: &str = "SELECT p.number, p.provider, p.purpose,        coalesce(o.number, s.number) AS owner_number, p.amount, p.status, p.reference,        p.created_at, p.updated_at      FROM payments p      LEFT JOIN order_rows o ON p.purpose = 'order' AND o.id = p.owner_id      LEFT JOIN subscription_rows s ON p.purpose = 'subscription' AND s.id = p.owner_id      WHERE p.client_id = $1        AND (p.created_at AT TIME ZONE 'Europe/Copenhagen')::date BETWEEN $2 AND $3      ORDER BY p.created_at, p.number";
 
-const BOOKINGS_IN_PERIOD: &str = "SELECT o.number AS order_number, e.title AS event, b.status,        (SELECT count(*) FROM ticket_rows t WHERE t.order_id = b.order_id) AS tickets,        o.total, b.created_at, b.confirmed_at      FROM event_bookings b      JOIN club_events e ON e.id = b.event_id      LEFT JOIN order_rows o ON o.id = b.order_id      WHERE b.client_id = $1        AND (b.created_at AT TIME ZONE 'Europe/Copenhagen')::date BETWEEN $2 AND $3      ORDER BY b.created_at, o.number";
+const BOOKINGS_IN_PERIOD: &str = "SELECT o.number AS order_number, e.title AS event, b.status,        (SELECT count(*) FROM ticket_rows t WHERE t.order_id = b.order_id) AS tickets,        o.total, b.created_at, b.confirmed_at      FROM sales b      JOIN club_events e ON e.id = b.event_id      LEFT JOIN order_rows o ON o.id = b.order_id      WHERE b.client_id = $1 AND b.channel <> 'shop'        AND (b.created_at AT TIME ZONE 'Europe/Copenhagen')::date BETWEEN $2 AND $3      ORDER BY b.created_at, o.number";
 
 const EVENTS: &[Column<EventRow>] = &[
     Column {

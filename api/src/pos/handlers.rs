@@ -251,7 +251,7 @@ async fn sell(
         .await?;
     if let Err(err) = sale::record(&mut tx, &priced, order_id, hold_id, key, &tickets).await {
         if let sqlx::Error::Database(e) = &err {
-            if e.constraint() == Some("event_bookings_intent") {
+            if e.constraint() == Some("sales_intent") {
                 // The same key sold at the same moment at another click: that sale stands.
                 tx.rollback().await?;
                 let mut tx = club_tx(&state.pool, client_id).await?;

@@ -7,7 +7,7 @@
 //! The places and stock are the same capacity counters the public booking and the shop take
 //! (`kit::capacity`), and a seat is sold only while the sale's hold session holds it (its row
 //! locked until the sale commits), so two desks and the web never sell the same seat or the last
-//! place twice. A sale is kept as a booking of its event (`event_bookings`), so cancelling its
+//! place twice. A sale is kept as a booking of its event (its row in `sales`, channel `pos`), so cancelling its
 //! order later gives everything back as it does for a booking.
 
 use std::collections::HashMap;
@@ -697,14 +697,17 @@ pub async fn record(
     key: &str,
     tickets: &[StoredTicket],
 ) -> Result<(), sqlx::Error> {
-    confirm::record(
+    confirm::record_many(
         conn,
-        &as_plan(priced),
-        order_id,
-        hold_id,
-        key,
-        None,
-        tickets,
+        &[confirm::NewBooking {
+            channel: "pos",
+            planned: &as_plan(priced),
+            order_id,
+            hold: hold_id,
+            intent: key,
+            user_id: None,
+            tickets,
+        }],
     )
     .await
 }
@@ -717,7 +720,7 @@ pub async fn sold_with(
     key: &str,
 ) -> Result<Option<Uuid>, sqlx::Error> {
     sqlx::query_scalar(
-        "SELECT order_id FROM event_bookings WHERE client_id = $1 AND event_id = $2 AND intent = $3",
+        "SELECT order_id FROM sales WHERE client_id = $1 AND event_id = $2 AND intent = $3",
     )
     .bind(client_id)
     .bind(event_id)

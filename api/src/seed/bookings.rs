@@ -27,11 +27,12 @@ pub async fn seed_demo_bookings(state: &AppState) -> anyhow::Result<()> {
     let Some(club) = club else { return Ok(()) };
     // Read in the club's transaction: the app's pool sees a club's rows only there.
     let mut tx = tribune_projections::db::club_tx(pool, club).await?;
-    let booked: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM event_bookings WHERE client_id = $1)")
-            .bind(club)
-            .fetch_one(&mut *tx)
-            .await?;
+    let booked: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM sales WHERE client_id = $1 AND channel <> 'shop')",
+    )
+    .bind(club)
+    .fetch_one(&mut *tx)
+    .await?;
     if booked {
         return Ok(());
     }

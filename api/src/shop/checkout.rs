@@ -55,7 +55,7 @@ pub const EMPTY_CART: &str = "Ingen produkter i kurven";
 const SEASON_SEAT_TAKEN: &str =
     "En plads på sæsonkortet er allerede solgt til et af sæsonens arrangementer. Vælg en anden plads.";
 
-/// The checkout as `shop_checkouts` keeps it.
+/// The checkout as its row in `sales` (channel `shop`) keeps it.
 #[derive(Debug, Clone, sqlx::FromRow)]
 struct CheckoutRow {
     client_id: Uuid,
@@ -669,8 +669,8 @@ pub async fn complete(
         .await?;
     let link = payments::issue_link(&mut tx, buyer.client_id, Purpose::Order, order_id).await?;
     sqlx::query(
-        "INSERT INTO shop_checkouts (order_id, client_id, intent, status, hold_id, claims, discount_code_id, user_id, save_card) \
-         VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8)",
+        "INSERT INTO sales (order_id, client_id, channel, intent, status, hold_id, claims, discount_code_id, user_id, save_card) \
+         VALUES ($1, $2, 'shop', $3, 'pending', $4, $5, $6, $7, $8)",
     )
     .bind(order_id)
     .bind(buyer.client_id)
@@ -683,7 +683,7 @@ pub async fn complete(
     .execute(&mut *tx)
     .await?;
     if password_hash.is_some() {
-        sqlx::query("UPDATE shop_checkouts SET account_requested = true WHERE order_id = $1")
+        sqlx::query("UPDATE sales SET account_requested = true WHERE order_id = $1")
             .bind(order_id)
             .execute(&mut *tx)
             .await?;
@@ -708,7 +708,7 @@ pub async fn complete(
     };
     let result = start_payment(&state, buyer.client_id, &completed).await?;
     let mut tx = club_tx(&state.pool, buyer.client_id).await?;
-    sqlx::query("UPDATE shop_checkouts SET result = $2 WHERE order_id = $1")
+    sqlx::query("UPDATE sales SET result = $2 WHERE order_id = $1")
         .bind(order_id)
         .bind(SqlJson(&result))
         .execute(&mut *tx)
@@ -724,7 +724,7 @@ async fn by_intent(
     intent: &str,
 ) -> Result<Option<CheckoutResult>, ApiError> {
     let found: Option<(Uuid, Option<SqlJson<CheckoutResult>>)> = sqlx::query_as(
-        "SELECT order_id, result FROM shop_checkouts WHERE client_id = $1 AND intent = $2 FOR UPDATE",
+        "SELECT order_id, result FROM sales WHERE client_id = $1 AND intent = $2 AND channel = 'shop' FOR UPDATE",
     )
     .bind(client_id)
     .bind(digest(intent))
@@ -804,8 +804,8 @@ async fn checkout_for_update(
     order_id: Uuid,
 ) -> Result<Option<CheckoutRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT client_id, status, hold_id, claims FROM shop_checkouts \
-         WHERE order_id = $1 FOR UPDATE",
+        "SELECT client_id, status, hold_id, claims FROM sales \
+         WHERE order_id = $1 AND channel = 'shop' FOR UPDATE",
     )
     .bind(order_id)
     .fetch_optional(conn)
@@ -896,12 +896,10 @@ async fn confirm_in(
             .await?;
     }
     fulfil::start_subscriptions(state, conn, actor, &order, paid).await?;
-    sqlx::query(
-        "UPDATE shop_checkouts SET status = 'confirmed', confirmed_at = now() WHERE order_id = $1",
-    )
-    .bind(order_id)
-    .execute(&mut *conn)
-    .await?;
+    sqlx::query("UPDATE sales SET status = 'confirmed', confirmed_at = now() WHERE order_id = $1")
+        .bind(order_id)
+        .execute(&mut *conn)
+        .await?;
     queue_confirmation_of(conn, actor, checkout.client_id, order_id, &order).await?;
     Ok(true)
 }
@@ -1012,7 +1010,7 @@ pub async fn on_paid(
         {
             Some(kept) if kept == hold => {}
             Some(kept) => {
-                sqlx::query("UPDATE shop_checkouts SET hold_id = $2 WHERE order_id = $1")
+                sqlx::query("UPDATE sales SET hold_id = $2 WHERE order_id = $1")
                     .bind(order_id)
                     .bind(kept)
                     .execute(&mut *conn)
@@ -1053,7 +1051,7 @@ pub async fn on_paid(
 }
 
 async fn sold_out(conn: &mut PgConnection, order_id: Uuid) -> Result<Paid, ApiError> {
-    sqlx::query("UPDATE shop_checkouts SET status = 'cancelled' WHERE order_id = $1")
+    sqlx::query("UPDATE sales SET status = 'cancelled' WHERE order_id = $1")
         .bind(order_id)
         .execute(conn)
         .await?;
@@ -1085,7 +1083,7 @@ pub async fn confirmed_order(
     // Back from paying: the payment is read from the provider while the order waits for it.
     let mut tx = club_tx(&state.pool, client_id).await?;
     let pending: Option<String> =
-        sqlx::query_scalar("SELECT status FROM shop_checkouts WHERE order_id = $1")
+        sqlx::query_scalar("SELECT status FROM sales WHERE order_id = $1 AND channel = 'shop'")
             .bind(order_id)
             .fetch_optional(&mut *tx)
             .await?;
@@ -1094,11 +1092,12 @@ pub async fn confirmed_order(
         payments::settle_from_provider(&state, client_id, order_id, None).await?;
     }
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let checkout: Option<(String, bool)> =
-        sqlx::query_as("SELECT status, account_requested FROM shop_checkouts WHERE order_id = $1")
-            .bind(order_id)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let checkout: Option<(String, bool)> = sqlx::query_as(
+        "SELECT status, account_requested FROM sales WHERE order_id = $1 AND channel = 'shop'",
+    )
+    .bind(order_id)
+    .fetch_optional(&mut *tx)
+    .await?;
     let (status, account_created) = checkout.ok_or(ApiError::NotFound)?;
     let (order, _) = tribune_projections::fold::load_in::<Order>(&mut tx, &order_id.to_string())
         .await

@@ -105,7 +105,11 @@ async fn the_public_page_shows_the_event_and_a_free_registration_is_confirmed_wi
         "Navn på billetindehaveren skal udfyldes"
     );
     assert_eq!(first_error(&body, "extraInfo.0"), "Kost skal udfyldes");
-    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        0
+    );
 
     let mut booking = guest(
         &id,
@@ -227,7 +231,11 @@ async fn the_public_page_shows_the_event_and_a_free_registration_is_confirmed_wi
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
-    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 2);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        2
+    );
 
     // The same intent sent twice at once: one booking, both answered with it.
     let mut once = booking.clone();
@@ -248,7 +256,11 @@ async fn the_public_page_shows_the_event_and_a_free_registration_is_confirmed_wi
         orders.insert(body["data"]["orderId"].as_str().unwrap().to_string());
     }
     assert_eq!(orders.len(), 1, "one order for one intent");
-    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 3);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        3
+    );
 }
 
 #[tokio::test]
@@ -523,7 +535,11 @@ async fn the_sign_up_window_business_only_events_and_missing_fields_refuse_a_boo
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        0
+    );
 
     // Another club's visitor finds none of Demo FC's events.
     let other = app.browser();
@@ -816,7 +832,7 @@ async fn the_demo_sells_tickets_for_the_played_match_and_the_promoted_one_once()
     // Two matches, eight buyers each, 1–3 tickets each: 2 × (3 × 1 + 3 × 2 + 2 × 3) = 30, and
     // two seats each on the stadium: 32 more.
     assert_eq!(
-        app.count("SELECT count(*) FROM event_bookings WHERE status = 'confirmed'")
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop' AND status = 'confirmed'")
             .await,
         16
     );
@@ -982,13 +998,11 @@ async fn a_card_booking_nobody_paid_for_a_day_is_given_up_and_a_fresh_one_is_not
             .unwrap()
     };
     // The first was booked two days ago and its hold ran out 15 minutes later.
-    sqlx::query(
-        "UPDATE event_bookings SET created_at = now() - interval '2 days' WHERE order_id = $1",
-    )
-    .bind(order_id(&orders[0]))
-    .execute(&app.db.owner)
-    .await
-    .unwrap();
+    sqlx::query("UPDATE sales SET created_at = now() - interval '2 days' WHERE order_id = $1")
+        .bind(order_id(&orders[0]))
+        .execute(&app.db.owner)
+        .await
+        .unwrap();
     sqlx::query(
         "UPDATE capacity_holds SET expires_at = now() - interval '2 days' + interval '15 minutes' \
          WHERE owner_id = $1",
@@ -1070,7 +1084,11 @@ async fn sixteen_bookings_at_once_with_a_discount_code_are_each_refused_on_it_an
             "Rabatkoder kan kun bruges i webshoppen. Fjern rabatkoden for at fortsætte."
         );
     }
-    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        0
+    );
     let uses = app
         .count(&format!(
             "SELECT coalesce(sum(taken), 0) FROM capacity_counters WHERE key = 'discount-code:{code}'"
@@ -1151,7 +1169,11 @@ async fn of_bookings_at_once_for_the_last_free_tickets_one_gets_them_and_the_res
         );
     }
     // Nobody was charged for a ticket they were shown free.
-    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 1);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        1
+    );
     assert_eq!(
         app.count(&format!(
             "SELECT count(*) FROM order_lines WHERE product_id = '{ticket}' AND price > 0"

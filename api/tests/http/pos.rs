@@ -16,7 +16,7 @@ use crate::helpers::{
 };
 
 /// A chart of one section 'A' with a row 'A1' of `seats` seats: its key.
-async fn a_chart(staff: &Browser, seats: i64) -> String {
+pub async fn a_chart(staff: &Browser, seats: i64) -> String {
     let (status, body) = staff
         .post_json(
             "/api/seats/charts",
@@ -203,7 +203,11 @@ async fn the_desk_sells_two_seats_and_a_programme_as_an_approved_point_of_sale_o
         first_error(&body, "paymentMethod"),
         "Vælg hvordan kunden betaler"
     );
-    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        0
+    );
     assert_eq!(seat_status(&app, event, "A1-3").await, "held");
 
     let mut paid = cart.clone();
@@ -295,7 +299,11 @@ async fn the_desk_sells_two_seats_and_a_programme_as_an_approved_point_of_sale_o
     let (status, again) = call(&staff, event, "confirm-order", &paid).await;
     assert_eq!(status, StatusCode::OK, "{again}");
     assert_eq!(again["result"]["order"]["id"], order_id.as_str());
-    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 1);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        1
+    );
     assert_eq!(
         app.count(&format!(
             "SELECT count(*) FROM order_rows WHERE number = {number}"
@@ -365,7 +373,11 @@ async fn a_seat_taken_out_of_the_cart_and_a_cancelled_sale_give_their_seats_back
     assert_eq!(body["result"]["released"], 2);
     assert_eq!(seat_status(&app, event, "A1-1").await, "free");
     assert_eq!(seat_status(&app, event, "A1-2").await, "free");
-    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        0
+    );
     // Its seats are gone from the sale: confirming it now is refused on the seat.
     let mut paid = cart.clone();
     paid["paymentMethod"] = json!("card");
@@ -476,7 +488,11 @@ async fn every_bad_cart_is_refused_on_its_field_in_danish_and_sells_nothing() {
     let (status, _) = call(&staff, "nope", "confirm-order", &cart).await;
     assert!(status == StatusCode::NOT_FOUND || status == StatusCode::UNPROCESSABLE_ENTITY);
 
-    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        0
+    );
     assert_eq!(app.count("SELECT count(*) FROM order_rows WHERE is_pos AND created_at > now() - interval '1 hour'").await, 0);
     assert_eq!(seat_status(&app, event, "A1-8").await, "held");
 }
@@ -731,7 +747,11 @@ async fn another_clubs_staff_customers_and_visitors_reach_nothing_of_a_clubs_des
         let (status, _) = call(who, event, "confirm-order", &cart).await;
         assert_eq!(status, expected);
     }
-    assert_eq!(app.count("SELECT count(*) FROM event_bookings").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        0
+    );
 }
 
 #[tokio::test]
@@ -899,7 +919,8 @@ async fn sixteen_desk_sales_at_once_with_a_discount_code_are_each_refused_on_it_
         );
     }
     assert_eq!(
-        app.count("SELECT count(*) FROM event_bookings").await
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await
             + app
                 .count("SELECT count(*) FROM order_rows WHERE is_pos")
                 .await,

@@ -7,43 +7,10 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    book, catalogue_product, guest, open_event, products, spawn_app, visitor, Browser, TestApp,
+    book, catalogue_product, guest, open_event, products, spawn_app, visitor, TestApp,
 };
-use crate::shop::{add, complete, guest_form, intent};
-
-/// A chart of one row 'A1' of eight standard seats: its key.
-async fn a_chart(staff: &Browser) -> String {
-    let (status, body) = staff
-        .post_json(
-            "/api/seats/charts",
-            &json!({
-                "name": "Tribunen",
-                "categories": [{ "key": "std", "label": "Standard", "color": "#1E88E5" }],
-                "sections": [{ "name": "A", "categoryKey": "std", "rows": [{ "label": "A1", "seats": 8 }] }],
-            }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let id = body["result"].as_str().unwrap();
-    let (_, chart) = staff.get_json(&format!("/api/seats/charts/{id}")).await;
-    chart["result"]["key"].as_str().unwrap().to_string()
-}
-
-async fn hold_token(buyer: &Browser, event: &str, seat: &str) -> String {
-    let (status, body) = buyer
-        .post_json("/public/seats/hold-tokens", &json!({}))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let token = body["result"]["holdToken"].as_str().unwrap().to_string();
-    let (status, body) = buyer
-        .post_json(
-            &format!("/public/events/{event}/hold-seats"),
-            &json!({ "holdToken": token, "seats": [seat] }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    token
-}
+use crate::pos::a_chart;
+use crate::shop::{add, complete, guest_form, holding, intent};
 
 /// The order as its read tables hold it: (subtotal, vat, total) and its lines (title, price,
 /// discount, amount, total, VAT exempt).
@@ -76,7 +43,7 @@ async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_and_line(
     .await
     .unwrap();
     let staff = app.signed_in("staff@tribune.test").await;
-    let key = a_chart(&staff).await;
+    let key = a_chart(&staff, 8).await;
     let product = catalogue_product(
         &staff,
         json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 15000,
@@ -115,7 +82,7 @@ async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_and_line(
         .as_str()
         .unwrap()
         .to_string();
-    let token = hold_token(&buyer, &event, "A1-2").await;
+    let token = holding(&buyer, &event, &["A1-2"]).await;
     let (status, booked) = book(
         &buyer,
         &guest(
@@ -153,7 +120,7 @@ async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_and_line(
 
     // The web shop, a guest paying by card.
     let shopper = visitor(&app).await;
-    let token = hold_token(&shopper, &event, "A1-3").await;
+    let token = holding(&shopper, &event, &["A1-3"]).await;
     let (status, body) = add(
         &shopper,
         &format!("productId={product}&seat=A1-3&seatEventId={event}&holdToken={token}"),
@@ -163,6 +130,10 @@ async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_and_line(
     let form = guest_form("gitte@example.dk");
     let (status, answer) = intent(&shopper, &form).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        answer["result"]["total"], 15000,
+        "what the shop charges: {answer}"
+    );
     let key = answer["result"]["intentSecret"]
         .as_str()
         .unwrap()
@@ -200,7 +171,7 @@ async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_and_line(
         .as_str()
         .unwrap()
         .to_string();
-    let token = hold_token(&staff, &event, "A1-4").await;
+    let token = holding(&staff, &event, &["A1-4"]).await;
     let (status, body) = staff
         .post_json(
             &format!("/api/events/{event}/pos/confirm-order"),
@@ -211,6 +182,14 @@ async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_and_line(
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (
+            &body["result"]["order"]["total"],
+            &body["result"]["order"]["vat"]
+        ),
+        (&json!(15000), &json!(2500)),
+        "what the desk charges and prints: {body}"
+    );
     orders.push((
         "desk",
         body["result"]["order"]["id"].as_str().unwrap().to_string(),
@@ -233,4 +212,179 @@ async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_and_line(
     for (channel, order) in &seen[1..] {
         assert_eq!(order, first, "{channel}'s order against the staff's");
     }
+}
+
+/// The tables migration 0058 moved into `sales`, as they were (0034, 0044, 0053).
+const LEGACY_TABLES: &str = "
+CREATE TABLE event_bookings (
+  order_id uuid PRIMARY KEY, client_id uuid NOT NULL, event_id uuid NOT NULL, hold_id uuid NOT NULL,
+  intent text NOT NULL, user_id uuid, company_id uuid, contact_id uuid,
+  status text NOT NULL DEFAULT 'pending', lines jsonb NOT NULL DEFAULT '[]',
+  claims jsonb NOT NULL DEFAULT '[]', created_at timestamptz NOT NULL DEFAULT now(),
+  confirmed_at timestamptz, account_requested boolean NOT NULL DEFAULT false);
+CREATE TABLE shop_checkouts (
+  order_id uuid PRIMARY KEY, client_id uuid NOT NULL, intent text NOT NULL, status text NOT NULL,
+  hold_id uuid, claims jsonb NOT NULL DEFAULT '[]', discount_code_id uuid, user_id uuid,
+  save_card boolean NOT NULL DEFAULT false, result jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(), confirmed_at timestamptz,
+  account_requested boolean NOT NULL DEFAULT false);
+INSERT INTO event_bookings (order_id, client_id, event_id, hold_id, intent, user_id, company_id,
+    contact_id, status, lines, claims, created_at, confirmed_at, account_requested)
+  SELECT order_id, client_id, event_id, hold_id, intent, user_id, company_id, contact_id, status,
+    lines, claims, created_at, confirmed_at, account_requested FROM sales WHERE channel <> 'shop';
+INSERT INTO shop_checkouts (order_id, client_id, intent, status, hold_id, claims, discount_code_id,
+    user_id, save_card, result, created_at, confirmed_at, account_requested)
+  SELECT order_id, client_id, intent, status, hold_id, claims, discount_code_id, user_id,
+    save_card, result, created_at, confirmed_at, account_requested FROM sales WHERE channel = 'shop';
+DELETE FROM sales;
+";
+
+async fn pay_by_card(buyer: &crate::helpers::Browser, secret: &str) {
+    let (status, paid) = buyer
+        .post_json(
+            "/stand-ins/stripe/confirm",
+            &json!({ "clientSecret": secret, "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{paid}");
+}
+
+#[tokio::test]
+async fn a_booking_and_a_checkout_pending_before_the_sales_table_still_confirm_after_it() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let key = a_chart(&staff, 8).await;
+    let product = catalogue_product(
+        &staff,
+        json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 15000,
+                "seats": [{ "chartId": key, "category": "std" }], "shop": { "active": true } }),
+    )
+    .await;
+    let (event, _) = open_event(
+        &staff,
+        "Pokalkamp",
+        json!([{ "productId": product, "title": "Pladsbillet", "price": 15000, "public": true }]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Tribunen" } }),
+    )
+    .await;
+    // Given a booking and a checkout waiting for their card payments...
+    let buyer = visitor(&app).await;
+    let offered = products(&buyer, &event, json!({ "products": [] })).await;
+    let offer = offered["result"]["none"][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let token = holding(&buyer, &event, &["A1-1"]).await;
+    let (status, booked) = book(
+        &buyer,
+        &guest(
+            &event,
+            json!([{ "productId": offer, "amount": 1, "seat": "A1-1", "holdToken": token }]),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{booked}");
+    let shopper = visitor(&app).await;
+    let token = holding(&shopper, &event, &["A1-2"]).await;
+    let (status, body) = add(
+        &shopper,
+        &format!("productId={product}&seat=A1-2&seatEventId={event}&holdToken={token}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let form = guest_form("gitte@example.dk");
+    let (_, answer) = intent(&shopper, &form).await;
+    let intent_key = answer["result"]["intentSecret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, done) = complete(&shopper, &intent_key, &form).await;
+    assert_eq!(status, StatusCode::OK, "{done}");
+
+    // (and a sale at the desk, done)
+    let (_, listed) = staff
+        .get_json(&format!("/api/events/{event}/pos/products"))
+        .await;
+    let at_desk = listed["result"]["products"][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let token = holding(&staff, &event, &["A1-3"]).await;
+    let (status, sold) = staff
+        .post_json(
+            &format!("/api/events/{event}/pos/confirm-order"),
+            &json!({
+                "eventId": event, "holdToken": token, "paymentMethod": "cash", "saleKey": "desk-1",
+                "products": [{ "productId": at_desk, "amount": 1, "seat": "A1-3", "holdToken": token }],
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{sold}");
+
+    // ...kept in the old tables, as the code before migration 0058 kept them,
+    sqlx::raw_sql(LEGACY_TABLES)
+        .execute(&app.db.owner)
+        .await
+        .unwrap();
+    assert_eq!(app.count("SELECT count(*) FROM sales").await, 0);
+    // when the migration's move runs,
+    sqlx::query("SELECT tribune_move_legacy_sales()")
+        .execute(&app.db.owner)
+        .await
+        .unwrap();
+    let moved: Vec<(String, String)> =
+        sqlx::query_as("SELECT channel, status FROM sales ORDER BY channel")
+            .fetch_all(&app.db.owner)
+            .await
+            .unwrap();
+    assert_eq!(
+        moved,
+        [
+            ("booking".into(), "pending".into()),
+            ("pos".into(), "confirmed".into()),
+            ("shop".into(), "pending".into())
+        ]
+    );
+    let left: Option<String> = sqlx::query_scalar(
+        "SELECT coalesce(to_regclass('event_bookings'), to_regclass('shop_checkouts'))::text",
+    )
+    .fetch_one(&app.db.owner)
+    .await
+    .unwrap();
+    assert_eq!(left, None, "the old tables are gone");
+
+    // then both are paid and confirmed, with their tickets and seats.
+    let secret = booked["result"]["clientSecret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    pay_by_card(&buyer, &secret).await;
+    let data = &booked["data"];
+    let (status, after) = buyer
+        .post_json(
+            &format!(
+                "/public/events/{event}/order/{}/accept-payment?token={}",
+                data["orderId"].as_str().unwrap(),
+                data["token"].as_str().unwrap()
+            ),
+            &json!({ "reference": secret.split("_secret_").next().unwrap() }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["result"]["status"], "approved", "{after}");
+    assert_eq!(after["result"]["tickets"].as_array().map(Vec::len), Some(1));
+
+    pay_by_card(&shopper, done["result"]["clientSecret"].as_str().unwrap()).await;
+    let order = done["result"]["orderId"].as_str().unwrap();
+    let link = done["result"]["token"].as_str().unwrap();
+    let (status, confirmed) = shopper
+        .get_json(&format!("/webshop/order/{order}?token={link}"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{confirmed}");
+    assert_eq!(confirmed["result"]["status"], "confirmed", "{confirmed}");
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE status = 'confirmed'")
+            .await,
+        3
+    );
 }

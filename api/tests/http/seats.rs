@@ -790,7 +790,7 @@ async fn a_paid_seat_whose_hold_ran_out_and_was_taken_cancels_its_booking_and_an
 
     // Nobody pays for the second: given up, its seat is free again.
     for moved in [
-        "UPDATE event_bookings SET created_at = now() - interval '2 days' WHERE order_id = $1",
+        "UPDATE sales SET created_at = now() - interval '2 days' WHERE order_id = $1",
         "UPDATE capacity_holds SET expires_at = now() - interval '2 days' WHERE owner_id = $1",
     ] {
         sqlx::query(moved)

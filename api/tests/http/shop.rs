@@ -102,7 +102,7 @@ async fn seated_shop(staff: &Browser) -> (String, String, String) {
 }
 
 /// A hold session of the buyer's holding `seats` at the event.
-async fn holding(buyer: &Browser, event: &str, seats: &[&str]) -> String {
+pub async fn holding(buyer: &Browser, event: &str, seats: &[&str]) -> String {
     let (_, token) = buyer
         .post_json("/public/seats/hold-tokens", &json!({}))
         .await;
@@ -704,7 +704,11 @@ async fn a_checkout_is_refused_on_its_fields_for_an_empty_cart_a_missing_seat_un
     }
     let (status, body) = complete(&buyer, "a-key", &form).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert_eq!(app.count("SELECT count(*) FROM shop_checkouts").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel = 'shop'")
+            .await,
+        0
+    );
     assert_eq!(cart(&buyer).await["lines"].as_array().unwrap().len(), 2);
 }
 
@@ -791,7 +795,7 @@ async fn sixteen_buyers_at_once_use_a_one_use_code_once_and_a_three_use_code_thr
         }
         let orders = app
             .count(&format!(
-                "SELECT count(*) FROM shop_checkouts WHERE discount_code_id = '{id}' AND status = 'confirmed'"
+                "SELECT count(*) FROM sales WHERE channel = 'shop' AND discount_code_id = '{id}' AND status = 'confirmed'"
             ))
             .await;
         assert_eq!(orders, uses, "{code}");
@@ -857,7 +861,7 @@ async fn two_hundred_buyers_at_once_for_the_last_twenty_shirts_buy_exactly_twent
         .await;
     assert_eq!(taken, 20);
     assert_eq!(
-        app.count("SELECT count(*) FROM shop_checkouts WHERE status = 'confirmed'")
+        app.count("SELECT count(*) FROM sales WHERE channel = 'shop' AND status = 'confirmed'")
             .await,
         20
     );
@@ -1057,7 +1061,8 @@ async fn a_customer_pays_with_a_saved_card_and_the_subscription_bought_is_active
         "Det valgte kort findes ikke længere. Vælg et andet kort."
     );
     assert_eq!(
-        app.count("SELECT count(*) FROM shop_checkouts").await,
+        app.count("SELECT count(*) FROM sales WHERE channel = 'shop'")
+            .await,
         0,
         "nothing made"
     );
@@ -1391,7 +1396,11 @@ async fn a_jersey_sent_to_the_buyer_asks_for_an_address_and_it_reaches_the_order
         first_error(&body, "deliveryPostcode"),
         "Postnummer skal være 4 cifre"
     );
-    assert_eq!(app.count("SELECT count(*) FROM shop_checkouts").await, 0);
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel = 'shop'")
+            .await,
+        0
+    );
     assert_eq!(
         app.count("SELECT count(*) FROM events WHERE event_type = 'DeliveryChosen'")
             .await,

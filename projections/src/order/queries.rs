@@ -104,7 +104,7 @@ pub const ORDERS: ListSpec = ListSpec {
 /// The web shop's orders (the Webshop page, issue 37 §6): those a shop checkout confirmed, in
 /// the orders list's row shape, newest first.
 pub const SHOP_ORDERS: ListSpec = ListSpec {
-    from: "order_rows t JOIN shop_checkouts s ON s.order_id = t.id AND s.status = 'confirmed' \
+    from: "order_rows t JOIN sales s ON s.order_id = t.id AND s.channel = 'shop' AND s.status = 'confirmed' \
            LEFT JOIN companies c ON c.id = t.company_id \
            LEFT JOIN contacts k ON k.id = t.contact_id",
     club: Some("t.client_id"),
@@ -256,17 +256,14 @@ pub async fn of_buyer(
     email: Option<&str>,
 ) -> Result<Vec<BuyerOrderRow>, sqlx::Error> {
     sqlx::query_as(
-        "WITH sales AS ( \
-           SELECT order_id, user_id, 'booking' AS kind, status, event_id FROM event_bookings \
-             WHERE client_id = $1 \
-           UNION ALL \
-           SELECT order_id, user_id, 'shop', status, NULL::uuid FROM shop_checkouts \
-             WHERE client_id = $1) \
+        "WITH bought AS ( \
+           SELECT order_id, user_id, CASE channel WHEN 'shop' THEN 'shop' ELSE 'booking' END AS kind, \
+             status, event_id FROM sales WHERE client_id = $1) \
          SELECT o.id, o.number, o.created_at, o.status, o.total, s.kind, s.status AS sale_status, \
            s.event_id, e.title AS event_title, e.start_date AS event_start, \
            coalesce((SELECT json_agg(json_build_object('title', l.title, 'amount', l.amount) \
                        ORDER BY l.position) FROM order_lines l WHERE l.order_id = o.id), '[]') AS lines \
-         FROM sales s JOIN order_rows o ON o.id = s.order_id AND o.client_id = $1 \
+         FROM bought s JOIN order_rows o ON o.id = s.order_id AND o.client_id = $1 \
          LEFT JOIN club_events e ON e.id = s.event_id \
          WHERE s.user_id = $2 OR ($3::text IS NOT NULL AND lower(o.email) = lower($3)) \
          ORDER BY o.created_at DESC, o.number DESC LIMIT 200",
