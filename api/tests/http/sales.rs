@@ -1,20 +1,155 @@
-//! One VAT policy across the sales channels (issue 38 §3): the same seat ticket at 150 kr sold
-//! through the staff order editor, the public booking, the web shop and the desk is one order
-//! line with the same VAT and the same totals (what its invoice is made from) — the club's VAT
-//! settings under each channel's rule, never written by the channel.
+//! One sales core (issue 38): the same seat ticket at 150 kr sold through the staff order editor,
+//! the public booking, the web shop and the desk is one order line with the same VAT and the same
+//! totals (what its invoice is made from) — the club's VAT settings under each channel's rule,
+//! never written by the channel; and the sales in progress that the old process tables kept still
+//! confirm after migration 0058 moved them into `sales`.
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    book, catalogue_product, guest, open_event, products, spawn_app, visitor, TestApp,
+    book, catalogue_product, guest, open_event, products, spawn_app, visitor, Browser, TestApp,
 };
 use crate::pos::a_chart;
 use crate::shop::{add, complete, guest_form, holding, intent};
 
+/// A seated match whose seat ticket at 150 kr is sold by the booking, the shop and the desk: the
+/// event and the catalogue product.
+async fn a_seated_match(staff: &Browser) -> (String, String) {
+    let key = a_chart(staff, 8).await;
+    let product = catalogue_product(
+        staff,
+        json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 15000,
+                "seats": [{ "chartId": key, "category": "std" }], "shop": { "active": true } }),
+    )
+    .await;
+    let (event, _) = open_event(
+        staff,
+        "Pokalkamp",
+        json!([{ "productId": product, "title": "Pladsbillet", "price": 15000, "public": true }]),
+        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Tribunen" } }),
+    )
+    .await;
+    (event, product)
+}
+
+/// A guest's card booking of `seat`, not yet paid: the book answer.
+async fn booked(buyer: &Browser, event: &str, seat: &str) -> Value {
+    let offered = products(buyer, event, json!({ "products": [] })).await;
+    let offer = offered["result"]["none"][0]["productId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let token = holding(buyer, event, &[seat]).await;
+    let (status, booked) = book(
+        buyer,
+        &guest(
+            event,
+            json!([{ "productId": offer, "amount": 1, "seat": seat, "holdToken": token }]),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{booked}");
+    booked
+}
+
+/// The booking paid by card and its payer back: the order as the booking shows it.
+async fn paid_booking(buyer: &Browser, event: &str, booked: &Value) -> Value {
+    let secret = booked["result"]["clientSecret"].as_str().unwrap();
+    pay_by_card(buyer, secret).await;
+    let data = &booked["data"];
+    let (status, after) = buyer
+        .post_json(
+            &format!(
+                "/public/events/{event}/order/{}/accept-payment?token={}",
+                data["orderId"].as_str().unwrap(),
+                data["token"].as_str().unwrap()
+            ),
+            &json!({ "reference": secret.split("_secret_").next().unwrap() }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["result"]["status"], "approved", "{after}");
+    after
+}
+
+/// A guest's shop checkout of `seat`, completed and not yet paid: (what the checkout charges,
+/// the complete answer).
+async fn checked_out(shopper: &Browser, event: &str, product: &str, seat: &str) -> (Value, Value) {
+    let token = holding(shopper, event, &[seat]).await;
+    let (status, body) = add(
+        shopper,
+        &format!("productId={product}&seat={seat}&seatEventId={event}&holdToken={token}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let form = guest_form("gitte@example.dk");
+    let (status, answer) = intent(shopper, &form).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let key = answer["result"]["intentSecret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, done) = complete(shopper, &key, &form).await;
+    assert_eq!(status, StatusCode::OK, "{done}");
+    (answer, done)
+}
+
+/// The checkout paid by card and its confirmation page read: the order's id.
+async fn paid_checkout(shopper: &Browser, done: &Value) -> String {
+    pay_by_card(shopper, done["result"]["clientSecret"].as_str().unwrap()).await;
+    let order = done["result"]["orderId"].as_str().unwrap();
+    let link = done["result"]["token"].as_str().unwrap();
+    let (status, confirmed) = shopper
+        .get_json(&format!("/webshop/order/{order}?token={link}"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{confirmed}");
+    assert_eq!(confirmed["result"]["status"], "confirmed", "{confirmed}");
+    order.to_string()
+}
+
+/// A cash sale of `seat` at the desk: the confirm answer.
+async fn sold_at_the_desk(staff: &Browser, event: &str, seat: &str, key: &str) -> Value {
+    let (status, listed) = staff
+        .get_json(&format!("/api/events/{event}/pos/products"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    let product = listed["result"]["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["title"] == "Pladsbillet")
+        .unwrap()["productId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let token = holding(staff, event, &[seat]).await;
+    let (status, body) = staff
+        .post_json(
+            &format!("/api/events/{event}/pos/confirm-order"),
+            &json!({
+                "eventId": event, "holdToken": token, "paymentMethod": "cash", "saleKey": key,
+                "products": [{ "productId": product, "amount": 1, "seat": seat, "holdToken": token }],
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+async fn pay_by_card(buyer: &Browser, secret: &str) {
+    let (status, paid) = buyer
+        .post_json(
+            "/stand-ins/stripe/confirm",
+            &json!({ "clientSecret": secret, "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{paid}");
+}
+
 /// The order as its read tables hold it: (subtotal, vat, total) and its lines (title, price,
 /// discount, amount, total, VAT exempt).
-async fn sold(app: &TestApp, order: &str) -> Value {
+async fn sold_rows(app: &TestApp, order: &str) -> Value {
     let (subtotal, vat, total): (i64, i64, i64) =
         sqlx::query_as("SELECT subtotal, vat, total FROM order_rows WHERE id = $1::uuid")
             .bind(order)
@@ -43,20 +178,7 @@ async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_and_line(
     .await
     .unwrap();
     let staff = app.signed_in("staff@tribune.test").await;
-    let key = a_chart(&staff, 8).await;
-    let product = catalogue_product(
-        &staff,
-        json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 15000,
-                "seats": [{ "chartId": key, "category": "std" }], "shop": { "active": true } }),
-    )
-    .await;
-    let (event, _) = open_event(
-        &staff,
-        "Pokalkamp",
-        json!([{ "productId": product, "title": "Pladsbillet", "price": 15000, "public": true }]),
-        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Tribunen" } }),
-    )
-    .await;
+    let (event, product) = a_seated_match(&staff).await;
     let mut orders = Vec::new();
 
     // The staff order editor.
@@ -77,128 +199,45 @@ async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_and_line(
 
     // The public booking, paid by card.
     let buyer = visitor(&app).await;
-    let offered = products(&buyer, &event, json!({ "products": [] })).await;
-    let offer = offered["result"]["none"][0]["productId"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let token = holding(&buyer, &event, &["A1-2"]).await;
-    let (status, booked) = book(
-        &buyer,
-        &guest(
-            &event,
-            json!([{ "productId": offer, "amount": 1, "seat": "A1-2", "holdToken": token }]),
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{booked}");
-    let secret = booked["result"]["clientSecret"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let (status, paid) = buyer
-        .post_json(
-            "/stand-ins/stripe/confirm",
-            &json!({ "clientSecret": secret, "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{paid}");
-    let data = &booked["data"];
-    let order = data["orderId"].as_str().unwrap().to_string();
-    let (status, after) = buyer
-        .post_json(
-            &format!(
-                "/public/events/{event}/order/{order}/accept-payment?token={}",
-                data["token"].as_str().unwrap()
-            ),
-            &json!({ "reference": secret.split("_secret_").next().unwrap() }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{after}");
-    assert_eq!(after["result"]["status"], "approved", "{after}");
-    orders.push(("booking", order));
+    let booking = booked(&buyer, &event, "A1-2").await;
+    let after = paid_booking(&buyer, &event, &booking).await;
+    assert_eq!(
+        after["result"]["total"], 15000,
+        "what the booking charges: {after}"
+    );
+    orders.push((
+        "booking",
+        booking["data"]["orderId"].as_str().unwrap().to_string(),
+    ));
 
     // The web shop, a guest paying by card.
     let shopper = visitor(&app).await;
-    let token = holding(&shopper, &event, &["A1-3"]).await;
-    let (status, body) = add(
-        &shopper,
-        &format!("productId={product}&seat=A1-3&seatEventId={event}&holdToken={token}"),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let form = guest_form("gitte@example.dk");
-    let (status, answer) = intent(&shopper, &form).await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (charged, done) = checked_out(&shopper, &event, &product, "A1-3").await;
     assert_eq!(
-        answer["result"]["total"], 15000,
-        "what the shop charges: {answer}"
+        charged["result"]["total"], 15000,
+        "what the shop charges: {charged}"
     );
-    let key = answer["result"]["intentSecret"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let (status, done) = complete(&shopper, &key, &form).await;
-    assert_eq!(status, StatusCode::OK, "{done}");
-    let secret = done["result"]["clientSecret"].as_str().unwrap().to_string();
-    let (status, paid) = shopper
-        .post_json(
-            "/stand-ins/stripe/confirm",
-            &json!({ "clientSecret": secret, "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{paid}");
-    let order = done["result"]["orderId"].as_str().unwrap().to_string();
-    let link = done["result"]["token"].as_str().unwrap();
-    let (status, confirmed) = shopper
-        .get_json(&format!("/webshop/order/{order}?token={link}"))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{confirmed}");
-    assert_eq!(confirmed["result"]["status"], "confirmed", "{confirmed}");
-    orders.push(("shop", order));
+    orders.push(("shop", paid_checkout(&shopper, &done).await));
 
     // The desk, paid in cash.
-    let (status, listed) = staff
-        .get_json(&format!("/api/events/{event}/pos/products"))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{listed}");
-    let at_desk = listed["result"]["products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["title"] == "Pladsbillet")
-        .unwrap()["productId"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let token = holding(&staff, &event, &["A1-4"]).await;
-    let (status, body) = staff
-        .post_json(
-            &format!("/api/events/{event}/pos/confirm-order"),
-            &json!({
-                "eventId": event, "holdToken": token, "paymentMethod": "cash", "saleKey": "desk-1",
-                "products": [{ "productId": at_desk, "amount": 1, "seat": "A1-4", "holdToken": token }],
-            }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    let sold = sold_at_the_desk(&staff, &event, "A1-4", "desk-1").await;
     assert_eq!(
         (
-            &body["result"]["order"]["total"],
-            &body["result"]["order"]["vat"]
+            &sold["result"]["order"]["total"],
+            &sold["result"]["order"]["vat"]
         ),
         (&json!(15000), &json!(2500)),
-        "what the desk charges and prints: {body}"
+        "what the desk charges and prints: {sold}"
     );
     orders.push((
         "desk",
-        body["result"]["order"]["id"].as_str().unwrap().to_string(),
+        sold["result"]["order"]["id"].as_str().unwrap().to_string(),
     ));
 
     // 150 kr. with 20 % VAT: 25 kr. of it is VAT, in every channel, with the same line.
     let mut seen = Vec::new();
     for (channel, order) in &orders {
-        seen.push((*channel, sold(&app, order).await));
+        seen.push((*channel, sold_rows(&app, order).await));
     }
     let (_, first) = &seen[0];
     assert_eq!(first["total"], 15000, "{first}");
@@ -239,89 +278,19 @@ INSERT INTO shop_checkouts (order_id, client_id, intent, status, hold_id, claims
 DELETE FROM sales;
 ";
 
-async fn pay_by_card(buyer: &crate::helpers::Browser, secret: &str) {
-    let (status, paid) = buyer
-        .post_json(
-            "/stand-ins/stripe/confirm",
-            &json!({ "clientSecret": secret, "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123" }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{paid}");
-}
-
 #[tokio::test]
 async fn a_booking_and_a_checkout_pending_before_the_sales_table_still_confirm_after_it() {
     let app = spawn_app().await;
     let staff = app.signed_in("staff@tribune.test").await;
-    let key = a_chart(&staff, 8).await;
-    let product = catalogue_product(
-        &staff,
-        json!({ "title": "Pladsbillet", "type": "seat-ticket", "price": 15000,
-                "seats": [{ "chartId": key, "category": "std" }], "shop": { "active": true } }),
-    )
-    .await;
-    let (event, _) = open_event(
-        &staff,
-        "Pokalkamp",
-        json!([{ "productId": product, "title": "Pladsbillet", "price": 15000, "public": true }]),
-        json!({ "hasSeating": true, "seating": { "chartId": key, "name": "Tribunen" } }),
-    )
-    .await;
-    // Given a booking and a checkout waiting for their card payments...
+    let (event, product) = a_seated_match(&staff).await;
+    // Given a booking and a checkout waiting for their card payments (and a sale at the desk),
     let buyer = visitor(&app).await;
-    let offered = products(&buyer, &event, json!({ "products": [] })).await;
-    let offer = offered["result"]["none"][0]["productId"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let token = holding(&buyer, &event, &["A1-1"]).await;
-    let (status, booked) = book(
-        &buyer,
-        &guest(
-            &event,
-            json!([{ "productId": offer, "amount": 1, "seat": "A1-1", "holdToken": token }]),
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{booked}");
+    let booking = booked(&buyer, &event, "A1-1").await;
     let shopper = visitor(&app).await;
-    let token = holding(&shopper, &event, &["A1-2"]).await;
-    let (status, body) = add(
-        &shopper,
-        &format!("productId={product}&seat=A1-2&seatEventId={event}&holdToken={token}"),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let form = guest_form("gitte@example.dk");
-    let (_, answer) = intent(&shopper, &form).await;
-    let intent_key = answer["result"]["intentSecret"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let (status, done) = complete(&shopper, &intent_key, &form).await;
-    assert_eq!(status, StatusCode::OK, "{done}");
+    let (_, done) = checked_out(&shopper, &event, &product, "A1-2").await;
+    sold_at_the_desk(&staff, &event, "A1-3", "desk-1").await;
 
-    // (and a sale at the desk, done)
-    let (_, listed) = staff
-        .get_json(&format!("/api/events/{event}/pos/products"))
-        .await;
-    let at_desk = listed["result"]["products"][0]["productId"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let token = holding(&staff, &event, &["A1-3"]).await;
-    let (status, sold) = staff
-        .post_json(
-            &format!("/api/events/{event}/pos/confirm-order"),
-            &json!({
-                "eventId": event, "holdToken": token, "paymentMethod": "cash", "saleKey": "desk-1",
-                "products": [{ "productId": at_desk, "amount": 1, "seat": "A1-3", "holdToken": token }],
-            }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{sold}");
-
-    // ...kept in the old tables, as the code before migration 0058 kept them,
+    // kept in the old tables, as the code before migration 0058 kept them,
     sqlx::raw_sql(LEGACY_TABLES)
         .execute(&app.db.owner)
         .await
@@ -353,35 +322,10 @@ async fn a_booking_and_a_checkout_pending_before_the_sales_table_still_confirm_a
     .unwrap();
     assert_eq!(left, None, "the old tables are gone");
 
-    // then both are paid and confirmed, with their tickets and seats.
-    let secret = booked["result"]["clientSecret"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    pay_by_card(&buyer, &secret).await;
-    let data = &booked["data"];
-    let (status, after) = buyer
-        .post_json(
-            &format!(
-                "/public/events/{event}/order/{}/accept-payment?token={}",
-                data["orderId"].as_str().unwrap(),
-                data["token"].as_str().unwrap()
-            ),
-            &json!({ "reference": secret.split("_secret_").next().unwrap() }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{after}");
-    assert_eq!(after["result"]["status"], "approved", "{after}");
+    // then both are paid and confirmed, the booking with its ticket.
+    let after = paid_booking(&buyer, &event, &booking).await;
     assert_eq!(after["result"]["tickets"].as_array().map(Vec::len), Some(1));
-
-    pay_by_card(&shopper, done["result"]["clientSecret"].as_str().unwrap()).await;
-    let order = done["result"]["orderId"].as_str().unwrap();
-    let link = done["result"]["token"].as_str().unwrap();
-    let (status, confirmed) = shopper
-        .get_json(&format!("/webshop/order/{order}?token={link}"))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{confirmed}");
-    assert_eq!(confirmed["result"]["status"], "confirmed", "{confirmed}");
+    paid_checkout(&shopper, &done).await;
     assert_eq!(
         app.count("SELECT count(*) FROM sales WHERE status = 'confirmed'")
             .await,
