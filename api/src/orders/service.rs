@@ -442,12 +442,10 @@ impl OrderService<'_> {
             .map_err(refused)
     }
 
-    /// `approve_in` in a transaction of its own.
+    /// `approve_in` in a transaction of its own (`execute`).
     pub async fn approve(&self, actor: &Actor, id: Uuid) -> Result<Order, ApiError> {
-        let mut tx = club_tx(self.pool, actor.client_id).await?;
-        let order = self.approve_in(&mut tx, actor, id).await?;
-        tx.commit().await?;
-        Ok(order)
+        self.execute(actor, id, None, OrderCommand::Approve, "order.approve")
+            .await
     }
 
     /// A draft (a booking, a sale at the desk) confirmed: approved.
@@ -468,12 +466,10 @@ impl OrderService<'_> {
         .await
     }
 
-    /// `process_in` in a transaction of its own.
+    /// `process_in` in a transaction of its own (`execute`).
     pub async fn process(&self, actor: &Actor, id: Uuid) -> Result<Order, ApiError> {
-        let mut tx = club_tx(self.pool, actor.client_id).await?;
-        let order = self.process_in(&mut tx, actor, id).await?;
-        tx.commit().await?;
-        Ok(order)
+        self.execute(actor, id, None, OrderCommand::Process, "order.process")
+            .await
     }
 
     /// A paid checkout (or a sold-out one on its way to cancellation) goes to staff: processed.
