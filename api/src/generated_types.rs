@@ -206,8 +206,9 @@ fn booking() -> String {
         BookedOrder, BookingInput, BookingIntent, BookingLineInput, CustomerChoice, PricedBooking,
         PricedLine, PricedSeat, PublicCustomer, PublicEvent, PublicOrder, PublicOrderLine,
         PublicOrderPayment, PublicOrderStatus, PublicProduct, PublicSponsor, PublicSponsorGroup,
-        PublicTicket, SeatCategory, SignUpStatus,
+        PublicTicket, SignUpStatus,
     };
+    use crate::sales::offers::SeatCategory;
     declarations(&[
         SignUpStatus::decl(),
         PublicSponsor::decl(),

@@ -30,6 +30,7 @@ pub mod payments;
 pub mod pos;
 pub mod profile;
 pub mod routes;
+pub mod sales;
 pub mod seats;
 pub mod seed;
 pub mod session;

@@ -57,6 +57,8 @@ pub struct AppState {
     pub payment_hooks: crate::kit::payments::PaymentHooks,
     /// What the sales channels do when one of their orders changes (issue 38 §4).
     pub order_hooks: crate::orders::service::OrderHooks,
+    /// The sales channels' rules (issue 38 §1): the sales service finds a sale's by its channel.
+    pub sale_channels: crate::sales::service::Channels,
     /// What runs each kind of job, registered by the area that owns the work (issue 38 §4).
     pub jobs: crate::jobs::JobHandlers,
     /// What the mail job asks of the channels (an order's tickets as a PDF).
@@ -209,18 +211,20 @@ impl AppState {
                     }
                     .boxed()
                 },
-                order_paid: vec![
-                    crate::booking::confirm::paid_hook,
-                    crate::shop::checkout::paid_hook,
-                ],
-                sold_out: crate::booking::confirm::sold_out_hook,
+                order_paid: vec![crate::sales::service::paid_hook],
+                sold_out: crate::sales::service::sold_out_hook,
             },
             order_hooks: crate::orders::service::OrderHooks {
                 cancelled: vec![|state, conn, actor, order_id| {
-                    crate::booking::confirm::order_cancelled_in(state, conn, actor, order_id)
-                        .boxed()
+                    async move {
+                        crate::sales::service::SaleService::of(state)
+                            .cancelled_in(conn, actor, order_id)
+                            .await
+                    }
+                    .boxed()
                 }],
             },
+            sale_channels: SALE_CHANNELS,
             jobs: job_handlers(),
             mail_hooks: crate::mail::job::MailHooks {
                 tickets_pdf: |state, client_id, order_id| {
@@ -231,8 +235,27 @@ impl AppState {
     }
 }
 
+/// Every sales channel's rules: the booking, the desk, the shop.
+const SALE_CHANNELS: crate::sales::service::Channels = &[
+    &crate::booking::RULES,
+    &crate::pos::RULES,
+    &crate::shop::RULES,
+];
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_sale_channel_has_its_rules_once() {
+        use crate::sales::channel::Channel;
+        for channel in Channel::ALL {
+            let found = super::SALE_CHANNELS
+                .iter()
+                .filter(|rules| rules.channel == channel)
+                .count();
+            assert_eq!(found, 1, "{channel:?}");
+        }
+    }
+
     #[test]
     fn every_job_kind_has_its_handler() {
         assert_eq!(super::job_handlers().missing(), Vec::new());

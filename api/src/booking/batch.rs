@@ -16,14 +16,13 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use tribune_domain::money::Money;
 use tribune_domain::order::OrderStatus;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::book::{order_content, start_request, Booked, HOLD_MINUTES, SOLD_OUT};
-use super::confirm::{self, NewBooking};
+use super::book::{by_intent, order_content, start_request, Booked};
 use super::dto::BookingInput;
 use super::plan::{plan_with, Plan, Reads};
 use crate::error::ApiError;
@@ -36,6 +35,10 @@ use crate::kit::payments::{self, Purpose};
 use crate::kit::seating;
 use crate::orders::service::{NewOrder, OrderService};
 use crate::routes::session::account::{register_customer_in, NewCustomer};
+use crate::sales::channel::{Channel, PaidWith};
+use crate::sales::plan::SOLD_OUT;
+use crate::sales::process::{self, NewSale};
+use crate::sales::service::SaleService;
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -149,10 +152,16 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
     };
     let client_id = first.client_id;
     // Taken before the transaction, so the rush does not queue on the club's counter.
-    let first_number = take_numbers(&state.pool, "order_numbers", client_id, jobs.len()).await?;
+    let first_number = take_numbers(
+        &state.pool,
+        super::RULES.numbering.series(),
+        client_id,
+        jobs.len(),
+    )
+    .await?;
     let mut tx = club_tx(&state.pool, client_id).await?;
     let intents: Vec<&str> = jobs.iter().map(|j| j.intent.as_str()).collect();
-    let known = confirm::intents_known(&mut tx, client_id, &intents).await?;
+    let known = process::intents_known(&mut tx, client_id, &intents).await?;
     let mut seen = HashSet::new();
     let mut reads = Reads::default();
     let mut steps = Vec::with_capacity(jobs.len());
@@ -197,7 +206,7 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
             going.push(Going {
                 at,
                 job,
-                expires: (!free).then(|| job.now + Duration::minutes(HOLD_MINUTES)),
+                expires: (!free).then(|| super::RULES.hold_until(job.now)),
                 planned,
                 order_id: Uuid::new_v4(),
                 hold_id: Uuid::new_v4(),
@@ -248,7 +257,7 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
             match held {
                 Ok(()) => kept.push(g),
                 Err(full) => {
-                    steps[g.at] = Step::Answer(Err(confirm::refusal(&g.planned, &full)));
+                    steps[g.at] = Step::Answer(Err(super::plan::refusal(&g.planned, &full)));
                 }
             }
         }
@@ -265,7 +274,7 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
                     .map(|(label, token)| (g.order_id, label, token))
             })
             .collect();
-        let until = first.now + Duration::minutes(HOLD_MINUTES);
+        let until = super::RULES.hold_until(first.now);
         seating::attach(&mut tx, scope, &seats, until).await?;
     }
 
@@ -351,26 +360,29 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
                 }
             }
         }
-        let rows: Vec<NewBooking> = going
+        let rows: Vec<NewSale> = going
             .iter()
             .zip(&tickets)
-            .map(|(g, tickets)| NewBooking {
-                channel: "booking",
-                planned: &g.planned,
+            .map(|(g, tickets)| NewSale {
+                channel: Channel::Booking,
+                client_id,
+                event_id: g.planned.event.id,
+                buyer: g.planned.buyer,
                 order_id: g.order_id,
                 hold: g.hold_id,
+                claims: &g.planned.claims,
                 intent: &g.job.intent,
                 user_id: g.user_id,
                 tickets,
             })
             .collect();
-        if let Err(err) = confirm::record_many(&mut tx, &rows).await {
+        if let Err(err) = process::record_many(&mut tx, &rows).await {
             if let sqlx::Error::Database(e) = &err {
                 if e.constraint() == Some("sales_intent") && jobs.len() == 1 {
                     // The same intent booked at the same moment elsewhere: that booking stands
                     // (the unique index waited for it to commit, so it is there to be found).
                     tx.rollback().await?;
-                    return Ok(vec![confirm::by_intent(state, client_id, &first.intent)
+                    return Ok(vec![by_intent(state, client_id, &first.intent)
                         .await?
                         .ok_or(ApiError::NotFound)]);
                 }
@@ -383,14 +395,13 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
             .map(|g| g.order_id)
             .collect();
         if !asked.is_empty() {
-            sqlx::query("UPDATE sales SET account_requested = true WHERE order_id = ANY($1)")
-                .bind(&asked)
-                .execute(&mut *tx)
-                .await?;
+            process::set_account_requested(&mut tx, &asked).await?;
         }
         for g in going.iter().filter(|g| g.expires.is_none()) {
             // Free: confirmed at once, its tickets issued.
-            confirm::confirm_in(state, &mut tx, &g.actor, g.order_id).await?;
+            SaleService::of(state)
+                .confirm_in(&mut tx, &g.actor, g.order_id, &PaidWith::Nothing)
+                .await?;
         }
     }
     tx.commit().await?;
@@ -401,7 +412,7 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
             Step::Answer(answer) => answer,
             Step::Go(_) | Step::Again => match booked.remove(&at) {
                 Some(one) => Ok(one),
-                None => confirm::by_intent(state, client_id, &job.intent)
+                None => by_intent(state, client_id, &job.intent)
                     .await
                     .and_then(|found| found.ok_or(ApiError::NotFound)),
             },

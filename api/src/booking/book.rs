@@ -10,17 +10,14 @@ use chrono::Utc;
 use serde::Deserialize;
 use tribune_domain::booking::Buyer;
 use tribune_domain::money::Money;
-use tribune_domain::order::{Customer, OrderContent, OrderLine};
+use tribune_domain::order::{Customer, OrderContent, OrderStatus};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::batch::Job;
-use super::confirm::{self, StoredTicket};
-use super::dto::{
-    BookedOrder, BookingInput, BookingIntent, PricedLine, PricedSeat, PublicProduct, SeatCategory,
-};
+use super::dto::{BookedOrder, BookingInput, BookingIntent, PricedLine, PricedSeat, PublicProduct};
 use super::plan::{plan, Plan};
-use super::sale::{self, buyer_key};
+use super::HOLD_MINUTES;
 use crate::envelope;
 use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
@@ -30,39 +27,16 @@ use crate::integrations::payments::{Capture, CardUse};
 use crate::kit::html::sanitize;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::payments::{Purpose, StartPayment};
+use crate::kit::payments::{self, Purpose, StartPayment};
 use crate::kit::seating;
+use crate::sales::offers::{self as sale, buyer_key, seat_categories};
+use crate::sales::plan::sold_lines;
+use crate::sales::process::StoredTicket;
+use crate::sales::service::SaleService;
 use crate::session::Caller;
 use crate::state::AppState;
 
-/// How long an unpaid card booking holds its places.
-pub const HOLD_MINUTES: i64 = 15;
-
-pub const SOLD_OUT: &str = "De valgte pladser er ikke længere tilgængelig!";
-
 pub use crate::club::public_club as club_of;
-
-/// The categories a seat-ticket product sells on the event's chart (`categories`: key, label,
-/// colour, accessible): those its product names, or all when it names none; none for another
-/// product.
-pub fn seat_categories(
-    categories: &[(String, String, String, bool)],
-    product: &sale::SaleProduct,
-) -> Vec<SeatCategory> {
-    if product.kind != "seat-ticket" {
-        return Vec::new();
-    }
-    categories
-        .iter()
-        .filter(|(key, ..)| product.seat_keys.is_empty() || product.seat_keys.contains(key))
-        .map(|(key, label, color, accessible)| SeatCategory {
-            key: key.clone(),
-            color: color.clone(),
-            label: label.clone(),
-            accessible: *accessible,
-        })
-        .collect()
-}
 
 /// The products for sale to the chosen customer (`result` keyed by company id, contact id or
 /// 'none') and the booking's lines as they would be priced (`data.bookingProducts`).
@@ -262,45 +236,7 @@ pub(super) fn order_content(
     planned: &Plan,
     input: &BookingInput,
 ) -> (OrderContent, Vec<StoredTicket>) {
-    let mut lines = Vec::new();
-    let mut tickets = Vec::new();
-    for line in &planned.lines {
-        let product = &line.offer.product;
-        let paid = line.amount - line.free;
-        let mut names = line.names.iter();
-        for (amount, price) in [(line.free, Money::ZERO), (paid, line.offer.price)] {
-            if amount > 0 {
-                let id = Uuid::new_v4();
-                let seat = line.seat.as_ref().map(|(seat, _)| seat);
-                for _ in 0..amount {
-                    tickets.push(StoredTicket {
-                        event_product_id: product.id,
-                        product_id: product.product_id,
-                        title: product.title.clone(),
-                        order_line_id: id,
-                        name: names.next().cloned().flatten(),
-                        name_required: product.name_required,
-                        extra_info: line.extra_info.clone(),
-                        seat: seat.cloned(),
-                    });
-                }
-                lines.push(OrderLine {
-                    id,
-                    product_id: Some(product.product_id),
-                    title: product.title.clone(),
-                    kind: Some(product.kind.clone()),
-                    price,
-                    amount: i64::from(amount),
-                    extra_info: line.extra_info.clone(),
-                    seat: seat.map(|s| s.label.clone()),
-                    seat_event: seat.map(|_| planned.event.title.clone()),
-                    seat_event_id: Some(planned.event.id),
-                    seat_category_id: seat.and_then(|s| s.category_key.clone()),
-                    ..OrderLine::default()
-                });
-            }
-        }
-    }
+    let (lines, tickets) = sold_lines(&super::RULES, &planned.event, planned.lines.iter());
     let (company_id, contact_id) = match planned.buyer {
         Buyer::Company(id) => (Some(id), None),
         Buyer::Contact(id) => (None, Some(id)),
@@ -393,7 +329,7 @@ pub async fn book_event(
     }
     let ip = client_ip(&req);
     let booked = book_in(&state, client_id, &caller, &ip, intent, &body).await?;
-    let payment = confirm::start_payment(&state, client_id, &booked).await?;
+    let payment = start_payment(&state, client_id, &booked).await?;
     Ok(envelope::result_with_data(
         payment,
         BookedOrder {
@@ -429,4 +365,57 @@ pub fn start_request(state: &AppState, booked: &Booked) -> StartPayment {
         period: None,
         card: CardUse::default(),
     }
+}
+
+/// The booking an intent made before, with a new token for its pages.
+pub async fn by_intent(
+    state: &AppState,
+    client_id: Uuid,
+    intent: &str,
+) -> Result<Option<Booked>, ApiError> {
+    let mut tx = tribune_projections::db::club_tx(&state.pool, client_id).await?;
+    let found = crate::sales::process::event_sale_by_intent(&mut tx, client_id, intent).await?;
+    let Some((order_id, event_url, expires)) = found else {
+        return Ok(None);
+    };
+    let token = payments::issue_link(&mut tx, client_id, Purpose::Order, order_id).await?;
+    tx.commit().await?;
+    let (order, _) = crate::orders::OrderService::of(state)
+        .load(client_id, order_id)
+        .await?;
+    Ok(Some(Booked {
+        order_id,
+        token,
+        total: order.totals().total,
+        expires,
+        event_url,
+        fresh: false,
+        payment: None,
+    }))
+}
+
+/// The card payment of a booking that costs something and is not yet paid (None otherwise).
+pub async fn start_payment(
+    state: &AppState,
+    client_id: Uuid,
+    booked: &Booked,
+) -> Result<Option<crate::integrations::payments::PaymentStart>, ApiError> {
+    if booked.total <= Money::ZERO {
+        return Ok(None);
+    }
+    if let Some(started) = &booked.payment {
+        return Ok(Some(started.clone()));
+    }
+    // Booked just now: a draft nobody has paid. Booked before: only while it is one.
+    if !booked.fresh {
+        let (order, _) = crate::orders::OrderService::of(state)
+            .load(client_id, booked.order_id)
+            .await?;
+        if order.status != OrderStatus::Draft || order.card_payment.is_some() {
+            return Ok(None);
+        }
+    }
+    SaleService::of(state)
+        .start_payment(client_id, start_request(state, booked))
+        .await
 }

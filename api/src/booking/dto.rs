@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use crate::events::dto::EventExtraInfo;
 use crate::integrations::payments::ProviderKind;
+use crate::sales::offers::SeatCategory;
 
 /// Where the event's sign-up stands now (spec 2 §4 sign-up window).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS, utoipa::ToSchema)]
@@ -103,16 +104,6 @@ pub struct PublicEvent {
     pub provider: Option<ProviderKind>,
     /// The club shows no VAT.
     pub vat_disabled: bool,
-}
-
-/// One seat category a seat-ticket product sells on the event's chart.
-#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SeatCategory {
-    pub key: String,
-    pub color: String,
-    pub label: String,
-    pub accessible: bool,
 }
 
 /// A product for sale at the event, as the chosen customer may buy it (spec 2 §3).

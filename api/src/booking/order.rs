@@ -12,8 +12,7 @@ use tribune_projections::db::{club_tx, system_tx};
 use tribune_projections::ticket::queries::{self as tickets, TicketRow};
 use uuid::Uuid;
 
-use super::book::{start_request, Booked, SOLD_OUT};
-use super::confirm;
+use super::book::{start_request, Booked};
 use super::dto::{
     PublicOrder, PublicOrderLine, PublicOrderPayment, PublicOrderStatus, PublicTicket,
 };
@@ -23,6 +22,9 @@ use crate::kit::ids::parse_id;
 use crate::kit::payments::{self, LinkQuery, Purpose};
 use crate::kit::pdf::pdf_response;
 use crate::orders::OrderService;
+use crate::sales::plan::SOLD_OUT;
+use crate::sales::process::{self, SaleRow};
+use crate::sales::service::SaleService;
 use crate::state::AppState;
 
 /// Where a ticket's PDF is.
@@ -49,19 +51,20 @@ async fn opened(
     state: &AppState,
     order_path: &str,
     token: &str,
-) -> Result<(Uuid, Order, confirm::BookingRow), ApiError> {
+) -> Result<(Uuid, Order, SaleRow), ApiError> {
     let order_id = parse_id(order_path)?;
     let client_id = payments::open_link(&state.pool, Purpose::Order, order_id, token).await?;
     let (order, _) = OrderService::of(state).load(client_id, order_id).await?;
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let booking = confirm::booking_of(&mut tx, order_id)
+    let booking = process::of(&mut tx, order_id)
         .await?
+        .filter(|sale| sale.event_id.is_some())
         .ok_or(ApiError::NotFound)?;
     tx.commit().await?;
     Ok((client_id, order, booking))
 }
 
-fn status_of(order: &Order, booking: &confirm::BookingRow) -> PublicOrderStatus {
+fn status_of(order: &Order, booking: &SaleRow) -> PublicOrderStatus {
     match order.status {
         OrderStatus::Cancelled => PublicOrderStatus::Cancelled,
         _ if booking.status == "cancelled" => PublicOrderStatus::Cancelled,
@@ -74,7 +77,7 @@ async fn answer(
     state: &AppState,
     client_id: Uuid,
     order: &Order,
-    booking: &confirm::BookingRow,
+    booking: &SaleRow,
 ) -> Result<(PublicOrder, PublicOrderPayment), ApiError> {
     let mut tx = club_tx(&state.pool, client_id).await?;
     let status = status_of(order, booking);
@@ -97,11 +100,7 @@ async fn answer(
     .fetch_optional(&mut *tx)
     .await?
     .flatten();
-    let account_created: bool =
-        sqlx::query_scalar("SELECT account_requested FROM sales WHERE order_id = $1")
-            .bind(booking.order_id)
-            .fetch_one(&mut *tx)
-            .await?;
+    let account_created = process::account_requested(&mut tx, booking.order_id).await?;
     tx.commit().await?;
     let totals = order.totals();
     let customer = &order.content.customer;
@@ -168,7 +167,7 @@ pub async fn booked_order(
 ) -> Result<HttpResponse, ApiError> {
     let (event_path, order_path) = path.into_inner();
     let (client_id, order, booking) = opened(&state, &order_path, &query.token).await?;
-    if parse_id(&event_path)? != booking.event_id {
+    if Some(parse_id(&event_path)?) != booking.event_id {
         return Err(ApiError::NotFound);
     }
     let (order, payment) = answer(&state, client_id, &order, &booking).await?;
@@ -190,7 +189,7 @@ pub async fn pay_order(
 ) -> Result<HttpResponse, ApiError> {
     let (event_path, order_path) = path.into_inner();
     let (client_id, order, booking) = opened(&state, &order_path, &query.token).await?;
-    if parse_id(&event_path)? != booking.event_id {
+    if Some(parse_id(&event_path)?) != booking.event_id {
         return Err(ApiError::NotFound);
     }
     let (_, payment) = answer(&state, client_id, &order, &booking).await?;
@@ -204,8 +203,9 @@ pub async fn pay_order(
             PublicOrderStatus::Draft => "Der er intet at betale.",
         }));
     }
-    let Some(expires) = confirm::renew_hold(&state, client_id, booking.order_id).await? else {
-        confirm::give_up(&state, client_id, booking.order_id).await?;
+    let sales = SaleService::of(&state);
+    let Some(expires) = sales.renew_hold(client_id, booking.order_id).await? else {
+        sales.give_up(client_id, booking.order_id).await?;
         return Err(ApiError::invalid(SOLD_OUT));
     };
     let event_url: String = {
@@ -255,7 +255,7 @@ pub async fn accept_payment(
 ) -> Result<HttpResponse, ApiError> {
     let (event_path, order_path) = path.into_inner();
     let (client_id, _, booking) = opened(&state, &order_path, &query.token).await?;
-    if parse_id(&event_path)? != booking.event_id {
+    if Some(parse_id(&event_path)?) != booking.event_id {
         return Err(ApiError::NotFound);
     }
     let reference = body.and_then(|b| b.into_inner().reference);
@@ -265,8 +265,9 @@ pub async fn accept_payment(
         .load(client_id, booking.order_id)
         .await?;
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let booking = confirm::booking_of(&mut tx, booking.order_id)
+    let booking = process::of(&mut tx, booking.order_id)
         .await?
+        .filter(|sale| sale.event_id.is_some())
         .ok_or(ApiError::NotFound)?;
     tx.commit().await?;
     let (order, payment) = answer(&state, client_id, &order, &booking).await?;

@@ -14,7 +14,6 @@ use super::dto::{
     CustomerChoice, PublicCustomer, PublicEvent, PublicSponsor, PublicSponsorGroup, SignUpStatus,
 };
 use super::plan::club_email;
-use super::sale::{self, companies_restricted, SaleEvent};
 use crate::envelope;
 use crate::error::ApiError;
 use crate::events::dto::EventSponsor;
@@ -22,6 +21,7 @@ use crate::events::MODULE;
 use crate::identity::modules;
 use crate::kit::html::sanitize;
 use crate::kit::payments;
+use crate::sales::offers::{self as sale, companies_restricted, SaleEvent};
 use crate::session::Caller;
 use crate::state::AppState;
 

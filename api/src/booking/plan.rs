@@ -8,38 +8,24 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use tribune_domain::booking::{
-    apply_allowances, booking_totals, max_more, BookingError, BookingTotals, Buyer, Priced, Wanted,
+    booking_totals, max_more, BookingError, BookingTotals, Buyer, Priced,
 };
 use tribune_domain::order::ExtraInfoValue;
 use tribune_domain::selling::{SaleChannel, VatSettings};
 use uuid::Uuid;
 
-use super::book::SOLD_OUT;
 use super::dto::{BookingInput, PricedBooking, PricedLine, PricedSeat};
-use super::sale::{self, Offer, SaleEvent};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::events::dto::ExtraInfoType;
 use crate::identity::sessions::Identity;
-use crate::kit::capacity::{self, Claim};
+use crate::kit::capacity::{self, keys, Claim, Full};
 use crate::kit::sales::vat_settings;
-use crate::kit::seating::{self, LineSeat};
-
-/// The most tickets one line may ask for.
-pub const MAX_TICKETS_PER_LINE: i64 = 1_000;
-
-/// One line of the booking, checked.
-#[derive(Debug, Clone)]
-pub struct PlannedLine {
-    pub offer: Offer,
-    pub amount: i32,
-    /// Paid by the allowance.
-    pub free: i32,
-    /// One per ticket when the product wants names.
-    pub names: Vec<Option<String>>,
-    pub extra_info: Vec<ExtraInfoValue>,
-    /// A seat-ticket line's seat (one seat per line) and the hold session that holds it.
-    pub seat: Option<(LineSeat, String)>,
-}
+use crate::kit::seating;
+use crate::sales::offers::{self as sale, Offer, SaleEvent};
+use crate::sales::plan::{
+    allowances_of, amount_refusal, seat_line_refusal, seat_not_sold_with, PlannedLine,
+    FREE_TICKETS_GONE, SOLD_OUT,
+};
 
 /// The booking checked and priced, with the places it must take.
 #[derive(Debug, Clone)]
@@ -226,40 +212,6 @@ fn check_questions(event: &SaleEvent, answers: &[ExtraInfoValue], errors: &mut F
     }
 }
 
-/// A seat-ticket line without its seat (spec 3 §8).
-pub const SEAT_MISSING: &str = "Plads skal vælges!";
-
-/// A seat-ticket line checked: its seat and hold session given, one seat a line, the seat not
-/// already on another line (`chosen`). What is wrong: the line's field ('seat' or 'amount') and
-/// the message.
-pub fn seat_line_refusal(
-    seat: &str,
-    token: &str,
-    amount: i64,
-    chosen: impl Fn(&str) -> bool,
-) -> Option<(&'static str, String)> {
-    if seat.is_empty() || token.is_empty() {
-        return Some(("seat", SEAT_MISSING.to_string()));
-    }
-    if amount != 1 {
-        return Some(("amount", "En pladsbillet gælder én plads".to_string()));
-    }
-    if chosen(seat) {
-        return Some(("seat", format!("Pladsen {seat} er valgt to gange")));
-    }
-    None
-}
-
-/// Why a held seat cannot go with the product: its category is not one the product sells.
-pub fn seat_not_sold_with(product: &sale::SaleProduct, seat: &LineSeat) -> Option<String> {
-    let sells = product.seat_keys.is_empty()
-        || seat
-            .category_key
-            .as_ref()
-            .is_some_and(|k| product.seat_keys.contains(k));
-    (!sells).then(|| format!("Pladsen {} sælges ikke med {}", seat.label, product.title))
-}
-
 type Offers = HashMap<Uuid, (Offer, Option<i32>)>;
 
 async fn offers_by_id(
@@ -383,32 +335,10 @@ impl Reads {
     }
 }
 
-/// The lines priced with the buyer's free tickets first: the allowance left is per catalogue
-/// product (two ticket products of one product share it).
-pub fn allowances_of<'a>(lines: impl Iterator<Item = &'a PlannedLine> + Clone) -> Vec<Priced> {
-    let allowance_left: HashMap<Uuid, i32> = lines
-        .clone()
-        .map(|l| (l.offer.product.product_id, l.offer.allowance))
-        .collect();
-    let wanted: Vec<Wanted> = lines
-        .map(|l| Wanted {
-            event_product: l.offer.product.id,
-            product: l.offer.product.product_id,
-            unit_price: l.offer.price,
-            amount: l.amount,
-        })
-        .collect();
-    apply_allowances(&wanted, &allowance_left)
-}
-
-/// The free tickets are gone meanwhile: the buyer is sent back to see the price again.
-pub const FREE_TICKETS_GONE: &str =
-    "Fribilletterne er brugt i mellemtiden. Gå tilbage og se prisen igen.";
-
 /// A booking is never charged for tickets its buyer was shown free (`free` of its lines): when
 /// another booking of the company took them between the price and the booking, it is refused
 /// on the line, so the wizard prices it again (the batch refuses the same way when two
-/// bookings of one batch want the last free tickets: `confirm::refusal`).
+/// bookings of one batch want the last free tickets: `refusal`).
 fn free_tickets_gone(input: &BookingInput, priced: &[Priced]) -> Result<(), ApiError> {
     let mut errors = FieldErrors::new();
     for (i, (line, price)) in input.products.iter().zip(priced).enumerate() {
@@ -495,16 +425,8 @@ pub async fn plan_with(
             );
             continue;
         };
-        if line.amount < 1 {
-            push_error(&mut errors, &field("amount"), "Antal skal være mindst 1");
-            continue;
-        }
-        if line.amount > MAX_TICKETS_PER_LINE {
-            push_error(
-                &mut errors,
-                &field("amount"),
-                format!("Antal må højst være {MAX_TICKETS_PER_LINE}"),
-            );
+        if let Some(refused) = amount_refusal(line.amount, 1) {
+            push_error(&mut errors, &field("amount"), refused);
             continue;
         }
         let mut seat_wanted = None;
@@ -599,7 +521,7 @@ pub async fn plan_with(
     }
     check_errors(errors)?;
 
-    let priced = allowances_of(lines.iter());
+    let priced = allowances_of(&super::RULES, lines.iter());
     if booking {
         free_tickets_gone(input, &priced)?;
     }
@@ -626,4 +548,31 @@ pub async fn plan_with(
             .as_deref()
             .and_then(crate::integrations::payments::ProviderKind::parse),
     })
+}
+
+/// A booking refused for want of places: on the line whose product ran short, how many are left.
+pub fn refusal(planned: &Plan, full: &Full) -> ApiError {
+    let line = planned.lines.iter().position(|line| {
+        let product = &line.offer.product;
+        full.key == keys::ticket(product.id)
+            || full
+                .key
+                .starts_with(&format!("ticket-company:{}:", product.id))
+            || full
+                .key
+                .starts_with(&format!("allowance:{}:", planned.event.id))
+                && full.key.ends_with(&product.product_id.to_string())
+    });
+    if full.key.starts_with("allowance:") {
+        return ApiError::field(
+            &format!("products.{}.amount", line.unwrap_or(0)),
+            FREE_TICKETS_GONE,
+        );
+    }
+    let message = if full.left == 0 {
+        SOLD_OUT.to_string()
+    } else {
+        format!("Der er kun {} tilgængelige pladser", full.left)
+    };
+    ApiError::field(&format!("products.{}.amount", line.unwrap_or(0)), message)
 }

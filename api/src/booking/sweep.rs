@@ -1,10 +1,10 @@
 //! Abandoned card bookings (issue 15): a booking whose buyer never paid keeps its order as a
-//! draft and its places only until its hold expires (`book::HOLD_MINUTES`); the places return to
+//! draft and its places only until its hold expires (`HOLD_MINUTES`); the places return to
 //! sale then, without any sweep. The buyer may still pay from the confirmation page for a while
 //! (the places are taken anew when they are there). A day after the hold ran out the booking is
 //! given up: the booking and its order are cancelled, so the staff's orders list is not filled
 //! with drafts nobody will pay. A payment that arrives even later is given back
-//! (`confirm::on_paid` answers `SoldOut` for a cancelled booking).
+//! (`SaleService::on_paid` answers `SoldOut` for a cancelled booking).
 
 use std::time::Duration;
 
@@ -14,8 +14,8 @@ use tokio::sync::watch;
 use tribune_projections::db::system_tx;
 use uuid::Uuid;
 
-use super::confirm;
 use crate::error::ApiError;
+use crate::sales::service::SaleService;
 use crate::state::AppState;
 
 /// How long after its hold expired an unpaid booking is given up.
@@ -28,17 +28,7 @@ const BATCH: i64 = 500;
 /// The pending bookings whose hold expired (or was released) before `now - GIVEN_UP_AFTER`.
 async fn abandoned(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(Uuid, Uuid)>, ApiError> {
     let mut tx = system_tx(&state.pool).await?;
-    let rows: Vec<(Uuid, Uuid)> = sqlx::query_as(
-        "SELECT b.client_id, b.order_id FROM sales b \
-         LEFT JOIN capacity_holds h ON h.id = b.hold_id \
-         WHERE b.status = 'pending' AND b.channel <> 'shop' AND b.created_at < $1 \
-           AND (h.id IS NULL OR coalesce(h.released_at, h.expires_at) < $1) \
-         ORDER BY b.created_at LIMIT $2",
-    )
-    .bind(now - GIVEN_UP_AFTER)
-    .bind(BATCH)
-    .fetch_all(&mut *tx)
-    .await?;
+    let rows = crate::sales::process::abandoned(&mut tx, now - GIVEN_UP_AFTER, BATCH).await?;
     tx.commit().await?;
     Ok(rows)
 }
@@ -47,7 +37,7 @@ async fn abandoned(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(Uuid, Uu
 pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> Result<usize, ApiError> {
     let mut given_up = 0;
     for (club, order) in abandoned(state, now).await? {
-        match confirm::give_up(state, club, order).await {
+        match SaleService::of(state).give_up(club, order).await {
             Ok(()) => given_up += 1,
             Err(err) => tracing::warn!(%order, error = ?err, "abandoned booking not given up"),
         }

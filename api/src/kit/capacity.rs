@@ -444,6 +444,22 @@ pub async fn keep_or_take_anew(
         .ok())
 }
 
+/// A live hold that expires now expires at `until` instead (a retried payment's new time).
+pub async fn extend(
+    conn: &mut PgConnection,
+    hold: Uuid,
+    until: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE capacity_holds SET expires_at = $2 WHERE id = $1 AND expires_at IS NOT NULL",
+    )
+    .bind(hold)
+    .bind(until)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Gives a hold's places back (its booking was cancelled), once.
 pub async fn release(conn: &mut PgConnection, hold: Uuid) -> Result<bool, sqlx::Error> {
     let counts: Vec<(String, i32)> = sqlx::query_as(

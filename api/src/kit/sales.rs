@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgConnection;
+use tribune_domain::money::Money;
 use tribune_domain::selling::{SaleChannel, VatSettings};
 use uuid::Uuid;
 
@@ -177,4 +178,14 @@ pub async fn check_field_values(
         }
     }
     Ok(())
+}
+
+/// A price as the buyer pays it: the prices of a sale with VAT as they are, prices without it
+/// with the rate on top (none when the club or the product has no VAT).
+pub fn with_vat(price: Money, vat: VatSettings, exempt: bool) -> Money {
+    if vat.disable_vat || exempt || vat.prices_with_vat {
+        price
+    } else {
+        price + price.vat_on_top(vat.vat_rate)
+    }
 }

@@ -228,6 +228,25 @@ pub async fn release(conn: &mut PgConnection, order_id: Uuid) -> Result<u64, sql
         .rows_affected())
 }
 
+/// Where a seat of the event's chart is: (section, row, number); row and number empty for a
+/// general-admission place.
+pub async fn place_of(
+    conn: &mut PgConnection,
+    event_id: Uuid,
+    label: &str,
+) -> Result<Option<(String, String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT s.section, CASE WHEN s.general_admission THEN '' ELSE s.row_label END, \
+                CASE WHEN s.general_admission THEN '' ELSE s.number END \
+         FROM club_events ev JOIN seat_charts c ON c.client_id = ev.client_id AND c.key = ev.seating->>'chartId' \
+         JOIN seats s ON s.chart_id = c.id AND s.label = $2 WHERE ev.id = $1",
+    )
+    .bind(event_id)
+    .bind(label)
+    .fetch_optional(conn)
+    .await
+}
+
 /// The categories of the event's chart: (key, label, colour, accessible), in the chart's order.
 pub async fn event_categories(
     conn: &mut PgConnection,

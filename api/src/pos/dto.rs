@@ -9,7 +9,7 @@ use tribune_domain::money::Money;
 use tribune_domain::order::DeskPayment;
 use uuid::Uuid;
 
-use crate::booking::dto::SeatCategory;
+use crate::sales::offers::SeatCategory;
 
 /// What kind of thing the desk sells.
 #[derive(

@@ -22,6 +22,8 @@ use crate::kit::club::take_numbers;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::orders::OrderService;
+use crate::sales::channel::PaidWith;
+use crate::sales::service::SaleService;
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -219,9 +221,10 @@ async fn sell(
 ) -> Result<Sold, ApiError> {
     let client_id = actor.client_id;
     // Taken before the transaction, as the bookings do: a rush does not queue on the counter.
-    let number = take_numbers(&state.pool, "order_numbers", client_id, 1).await?;
+    let number = take_numbers(&state.pool, super::RULES.numbering.series(), client_id, 1).await?;
     let mut tx = club_tx(&state.pool, client_id).await?;
-    if let Some(order_id) = sale::sold_with(&mut tx, client_id, event, key).await? {
+    if let Some(order_id) = crate::sales::process::sold_with(&mut tx, client_id, event, key).await?
+    {
         tx.commit().await?;
         return Ok(Sold::Before(order_id));
     }
@@ -255,7 +258,7 @@ async fn sell(
                 // The same key sold at the same moment at another click: that sale stands.
                 tx.rollback().await?;
                 let mut tx = club_tx(&state.pool, client_id).await?;
-                let before = sale::sold_with(&mut tx, client_id, event, key)
+                let before = crate::sales::process::sold_with(&mut tx, client_id, event, key)
                     .await?
                     .ok_or(ApiError::NotFound)?;
                 tx.commit().await?;
@@ -264,7 +267,9 @@ async fn sell(
         }
         return Err(err.into());
     }
-    crate::booking::confirm::confirm_in(state, &mut tx, actor, order_id).await?;
+    SaleService::of(state)
+        .confirm_in(&mut tx, actor, order_id, &PaidWith::Nothing)
+        .await?;
     sale::take_places(&mut tx, &priced, order_id, hold_id, now).await?;
     let order = OrderService::of(state)
         .record_desk_payment_in(&mut tx, actor, order_id, method)

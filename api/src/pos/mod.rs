@@ -11,7 +11,37 @@ pub mod sale;
 
 use utoipa::OpenApi;
 
+use tribune_domain::order::DeskPayment;
+use tribune_domain::selling::SaleChannel;
+
 use crate::kit::routes::{Access, Area, Routes};
+use crate::sales::channel::{
+    Channel, Confirmation, HoldScope, Numbering, OrderStep, Payment, Rules,
+};
+
+/// The desk's rules (issue 38 §1): staff who may manage the club's events sell; prices include
+/// VAT; paid on the spot in cash, by card at the terminal or by invoice to a company, so nothing
+/// is held waiting; the buyer's free tickets pay first; a confirmed sale is approved (mailed
+/// when the customer gave an e-mail); cancelling its order gives its places back.
+pub const RULES: Rules = Rules {
+    channel: Channel::Pos,
+    sellers: Access::manage(crate::events::MODULE),
+    numbering: Numbering::OrderSeries,
+    vat: SaleChannel::Desk,
+    payments: &[
+        Payment::Desk(DeskPayment::Cash),
+        Payment::Desk(DeskPayment::Card),
+        Payment::Desk(DeskPayment::Invoice),
+    ],
+    hold_minutes: None,
+    hold_scope: HoldScope::Event,
+    named_tickets: false,
+    allowances: true,
+    confirmed: OrderStep::Approve,
+    confirmation: Confirmation::EventBooking,
+    release_when_cancelled: true,
+    fulfil: None,
+};
 
 pub const AREA: Area = Area {
     name: "pos",
@@ -41,7 +71,7 @@ pub fn configure(routes: &mut Routes) {
         )
         .post(
             "/api/events/{id}/pos/confirm-order",
-            manage,
+            RULES.sellers,
             handlers::pos_confirm_order,
         )
         // Whoever sells at the desk prints: the club's key signs for sellers only.
@@ -74,7 +104,7 @@ pub fn configure(routes: &mut Routes) {
         dto::PrintKind,
         dto::PosPrint,
         dto::PosResult,
-        crate::booking::dto::SeatCategory,
+        crate::sales::offers::SeatCategory,
     ))
 )]
 pub struct PosDoc;

@@ -24,17 +24,18 @@ use tribune_projections::store::Metadata;
 use uuid::Uuid;
 
 use super::dto::{PosCart, PosKind, PosPrice, PosPricedLine, PosProduct, PosProducts};
-use crate::booking::book::seat_categories;
-use crate::booking::confirm::{self, StoredTicket};
-use crate::booking::plan::{
-    allowances_of, seat_line_refusal, seat_not_sold_with, Plan, PlannedLine, MAX_TICKETS_PER_LINE,
-};
-use crate::booking::sale::{self, Offer, SaleEvent};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::capacity::{self, keys, Claim, Full, NewHold};
-use crate::kit::seating::{self, LineSeat};
+use crate::kit::sales::with_vat;
+use crate::kit::seating;
 use crate::orders::service::NewOrder;
-use crate::shop::catalogue::with_vat;
+use crate::sales::channel::{Channel, Payment};
+use crate::sales::offers::{self as sale, seat_categories, Offer, SaleEvent};
+use crate::sales::plan::{
+    allowances_of, amount_refusal, seat_line_refusal, seat_not_sold_with, sold_lines, PlannedLine,
+    SOLD_OUT,
+};
+use crate::sales::process::{self, NewSale, StoredTicket};
 
 /// The refusal of a cart with nothing in it.
 pub const EMPTY_CART: &str = "Kurven er tom";
@@ -275,16 +276,8 @@ pub async fn price(
     let mut in_cart: HashMap<Uuid, i64> = HashMap::new();
     for (i, line) in cart.products.iter().enumerate() {
         let field = |name: &str| format!("products.{i}.{name}");
-        if line.amount < 0 {
-            push_error(&mut errors, &field("amount"), "Antal skal være mindst 0");
-            continue;
-        }
-        if line.amount > MAX_TICKETS_PER_LINE {
-            push_error(
-                &mut errors,
-                &field("amount"),
-                format!("Antal må højst være {MAX_TICKETS_PER_LINE}"),
-            );
+        if let Some(refused) = amount_refusal(line.amount, 0) {
+            push_error(&mut errors, &field("amount"), refused);
             continue;
         }
         let Some(id) = line.product_id else {
@@ -412,7 +405,9 @@ pub async fn price(
         Line::Ticket(t) => Some(&**t),
         Line::Good { .. } => None,
     });
-    let mut frees = allowances_of(tickets).into_iter().map(|p| p.free);
+    let mut frees = allowances_of(&super::RULES, tickets)
+        .into_iter()
+        .map(|p| p.free);
     let mut claims = Vec::new();
     let mut priced = Vec::new();
     let mut totals = Vec::new();
@@ -490,6 +485,10 @@ pub fn payment_of(priced: &Priced, cart: &PosCart) -> Result<DeskPayment, ApiErr
             "paymentMethod",
             "Vælg hvordan kunden betaler",
         )),
+        Some(method) if !super::RULES.takes(Payment::Desk(method)) => Err(ApiError::field(
+            "paymentMethod",
+            "Vælg hvordan kunden betaler",
+        )),
         Some(DeskPayment::Invoice) if !matches!(priced.stock.buyer, Buyer::Company(_)) => {
             Err(ApiError::field(
                 "paymentMethod",
@@ -514,39 +513,9 @@ pub fn order_content(
     for (_, line) in &priced.lines {
         match line {
             Line::Ticket(t) => {
-                let product = &t.offer.product;
-                let seat: Option<&LineSeat> = t.seat.as_ref().map(|(seat, _)| seat);
-                for (amount, price) in [(t.free, Money::ZERO), (t.amount - t.free, t.offer.price)] {
-                    if amount <= 0 {
-                        continue;
-                    }
-                    let id = Uuid::new_v4();
-                    for _ in 0..amount {
-                        tickets.push(StoredTicket {
-                            event_product_id: product.id,
-                            product_id: product.product_id,
-                            title: product.title.clone(),
-                            order_line_id: id,
-                            name: None,
-                            name_required: false,
-                            extra_info: Vec::new(),
-                            seat: seat.cloned(),
-                        });
-                    }
-                    lines.push(OrderLine {
-                        id,
-                        product_id: Some(product.product_id),
-                        title: product.title.clone(),
-                        kind: Some(product.kind.clone()),
-                        price,
-                        amount: i64::from(amount),
-                        seat: seat.map(|s| s.label.clone()),
-                        seat_event: seat.map(|_| event.title.clone()),
-                        seat_event_id: Some(event.id),
-                        seat_category_id: seat.and_then(|s| s.category_key.clone()),
-                        ..OrderLine::default()
-                    });
-                }
+                let (sold, issued) = sold_lines(&super::RULES, event, std::iter::once(&**t));
+                lines.extend(sold);
+                tickets.extend(issued);
             }
             Line::Good {
                 good,
@@ -616,30 +585,6 @@ pub fn new_order(
     }
 }
 
-/// The booking the sale is kept as (its event, buyer and claims).
-pub fn as_plan(priced: &Priced) -> Plan {
-    Plan {
-        event: priced.stock.event.clone(),
-        buyer: priced.stock.buyer,
-        lines: priced
-            .lines
-            .iter()
-            .filter_map(|(_, l)| match l {
-                Line::Ticket(t) => Some((**t).clone()),
-                Line::Good { .. } => None,
-            })
-            .collect(),
-        totals: tribune_domain::booking::BookingTotals {
-            subtotal: priced.price.subtotal,
-            vat: priced.price.vat,
-            total: priced.price.total,
-        },
-        claims: priced.claims.clone(),
-        vat: priced.stock.sale_vat(),
-        provider: None,
-    }
-}
-
 /// The sale's seats become its order's, from its hold session (their rows were locked by
 /// `price`); refused when one is no longer the session's.
 pub async fn take_seats(
@@ -656,7 +601,7 @@ pub async fn take_seats(
     let far = now + chrono::Duration::days(1);
     let attached = seating::attach(conn, priced.stock.event.id, &seats, far).await?;
     if usize::try_from(attached).unwrap_or(0) != seats.len() {
-        return Err(ApiError::field("products", crate::booking::book::SOLD_OUT));
+        return Err(ApiError::field("products", SOLD_OUT));
     }
     Ok(())
 }
@@ -687,7 +632,7 @@ pub async fn take_places(
     held.map(|_| ()).map_err(|full| priced.refusal(&full))
 }
 
-/// Records the sale as a booking of its event, so its order's later cancellation gives its
+/// Records the sale in `sales` (channel `pos`), so its order's later cancellation gives its
 /// places, stock and seats back.
 pub async fn record(
     conn: &mut PgConnection,
@@ -697,35 +642,21 @@ pub async fn record(
     key: &str,
     tickets: &[StoredTicket],
 ) -> Result<(), sqlx::Error> {
-    confirm::record_many(
+    process::record_many(
         conn,
-        &[confirm::NewBooking {
-            channel: "pos",
-            planned: &as_plan(priced),
+        &[NewSale {
+            channel: Channel::Pos,
+            client_id: priced.stock.event.client_id,
+            event_id: priced.stock.event.id,
+            buyer: priced.stock.buyer,
             order_id,
             hold: hold_id,
+            claims: &priced.claims,
             intent: key,
             user_id: None,
             tickets,
         }],
     )
-    .await
-}
-
-/// The order a sale key made before, if any.
-pub async fn sold_with(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    event_id: Uuid,
-    key: &str,
-) -> Result<Option<Uuid>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT order_id FROM sales WHERE client_id = $1 AND event_id = $2 AND intent = $3",
-    )
-    .bind(client_id)
-    .bind(event_id)
-    .bind(key)
-    .fetch_optional(conn)
     .await
 }
 

@@ -265,12 +265,9 @@ pub async fn resend_my_confirmation(
     }
     let name = format!("{} {}", user.0.user.firstname, user.0.user.lastname);
     let actor = Actor::user(club, user_id, name.trim());
-    let sent = match mine.kind.as_str() {
-        "booking" => {
-            crate::booking::confirm::resend_confirmation(&state, &mut tx, &actor, order_id).await?
-        }
-        _ => crate::shop::checkout::resend_confirmation(&mut tx, &actor, order_id).await?,
-    };
+    let sent = crate::sales::service::SaleService::of(&state)
+        .resend_confirmation(&mut tx, &actor, order_id)
+        .await?;
     if !sent {
         return Err(ApiError::invalid(
             "Ordren er ikke bekræftet, så der er ingen bekræftelse at sende.",

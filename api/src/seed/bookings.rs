@@ -130,11 +130,18 @@ pub async fn seed_demo_bookings(state: &AppState) -> anyhow::Result<()> {
                 .set_payment_status_in(&mut tx, &staff, booked.order_id, PaymentStatus::Paid)
                 .await
                 .map_err(fail("paid"))?;
-            let booking = crate::booking::confirm::booking_of(&mut tx, booked.order_id)
+            let sale = crate::sales::process::of(&mut tx, booked.order_id)
                 .await?
+                .and_then(|sale| sale.hold_id)
                 .ok_or_else(|| anyhow::anyhow!("demo bookings: the booking is gone"))?;
-            crate::kit::capacity::keep(&mut tx, booking.hold_id).await?;
-            crate::booking::confirm::confirm_in(state, &mut tx, &staff, booked.order_id)
+            crate::kit::capacity::keep(&mut tx, sale).await?;
+            crate::sales::service::SaleService::of(state)
+                .confirm_in(
+                    &mut tx,
+                    &staff,
+                    booked.order_id,
+                    &crate::sales::channel::PaidWith::Nothing,
+                )
                 .await
                 .map_err(fail("confirm"))?;
             tx.commit().await?;

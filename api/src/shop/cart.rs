@@ -17,7 +17,7 @@ use tribune_domain::selling::SaleChannel;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::catalogue::{picture, product_on_sale, products_by_ids, public_options, with_vat};
+use super::catalogue::{picture, product_on_sale, products_by_ids, public_options};
 use super::dto::{AddToCart, Cart, CartLine, CartOption, CheckSeat, UpdateCart};
 use crate::club::public_club;
 use crate::envelope;
@@ -27,6 +27,7 @@ use crate::identity::tokens::{digest, random_secret};
 use crate::kit::actor::Actor;
 use crate::kit::club::take_number;
 use crate::kit::input::Json;
+use crate::kit::sales::with_vat;
 use crate::kit::sales::{club_vat, sale_vat};
 use crate::kit::seating;
 use crate::orders::service::{NewOrder, OrderService};
@@ -246,7 +247,12 @@ async fn find_or_make_cart(
         return Ok((cart, None));
     }
     let order_id = Uuid::new_v4();
-    let number = take_number(&state.pool, "order_numbers", buyer.client_id).await?;
+    let number = take_number(
+        &state.pool,
+        super::RULES.numbering.series(),
+        buyer.client_id,
+    )
+    .await?;
     let vat = sale_vat(conn, buyer.client_id, SaleChannel::Shop).await?;
     OrderService::of(state)
         .create_in(

@@ -25,18 +25,9 @@ use crate::error::ApiError;
 use crate::kit::files::public_picture;
 use crate::kit::ids::parse_id;
 use crate::kit::sales::club_vat;
+use crate::kit::sales::with_vat;
 use crate::session::Caller;
 use crate::state::AppState;
-
-/// A price as the buyer pays it: the club's prices with VAT as they are, prices without it with
-/// the club's rate on top (none when the club or the product has no VAT).
-pub fn with_vat(price: Money, vat: VatSettings, exempt: bool) -> Money {
-    if vat.disable_vat || exempt || vat.prices_with_vat {
-        price
-    } else {
-        price + price.vat_on_top(vat.vat_rate)
-    }
-}
 
 /// The address the shop serves a picture at.
 pub fn picture(file: Option<Uuid>) -> Option<String> {

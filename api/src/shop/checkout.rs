@@ -5,15 +5,15 @@
 //! from the catalogue, the discount code applied, its stock and the code's use taken on the
 //! capacity counters (so neither is ever overrun, whatever the concurrency), its seats held with the order's own token, and — when there is
 //! anything to pay — the card payment started; the buyer's next cart is a new one. The payment
-//! (`on_paid`, from the payment's settlement) keeps the stock and seats for good, books the
-//! seats, issues their tickets, marks the order for staff ('processing') and mails the
+//! (`SaleService::on_paid`, from the payment's settlement) keeps the stock and seats for good,
+//! books the seats, issues their tickets, sells the season tickets, marks the order for staff
+//! ('processing'), starts the subscriptions (the shop's `Fulfil` rule) and mails the
 //! confirmation. An order nobody paid gives its stock and seats back by itself when its hold
 //! runs out: the counters release expired holds when someone would otherwise be refused.
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{Duration, Utc};
 use serde::Deserialize;
-use sqlx::types::Json as SqlJson;
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
 use tribune_domain::order::{
@@ -23,46 +23,32 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::cart::{cart_view, find_cart, Buyer, CartRow, SEAT_REQUIRED};
-use super::catalogue::{products_by_ids, with_vat, ProductRow};
+use super::catalogue::{products_by_ids, ProductRow};
 use super::dto::{CheckoutInput, CheckoutIntent, CheckoutResult, ConfirmedLine, ConfirmedOrder};
-use super::fulfil::{self, PaidBy};
 use crate::envelope;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::identity::passwords;
 use crate::identity::sessions::Identity;
 use crate::identity::tokens::{digest, random_secret};
-use crate::integrations::payments::{Capture, CardUse, PaymentOutcome, PaymentStart, ProviderKind};
-use crate::jobs::{enqueue, JobMethod, NewJob};
-use crate::kit::actor::Actor;
+use crate::integrations::payments::{Capture, CardUse, PaymentStart, ProviderKind};
 use crate::kit::capacity::{self, keys, Claim, NewHold};
 use crate::kit::discount_codes::{self, DiscountCode};
 use crate::kit::input::Json;
-use crate::kit::payments::Paid;
 use crate::kit::payments::{self, Purpose, StartPayment};
+use crate::kit::sales::with_vat;
 use crate::kit::seating;
-use crate::mail::orders::{self as order_mails, OrderMailSettings};
 use crate::orders::OrderService;
+use crate::sales::channel::PaidWith;
+use crate::sales::process::{self, NewCheckout};
+use crate::sales::service::SaleService;
 use crate::session::Caller;
 use crate::state::AppState;
-use crate::tickets::service::{take_ticket_numbers, TicketService, TicketToIssue};
-
-/// How long an unpaid checkout holds its stock and seats.
-pub const HOLD_MINUTES: i64 = 15;
 
 pub const EMPTY_CART: &str = "Ingen produkter i kurven";
 
 /// A free order's season ticket whose seat was sold at another event of the season meanwhile.
 const SEASON_SEAT_TAKEN: &str =
     "En plads på sæsonkortet er allerede solgt til et af sæsonens arrangementer. Vælg en anden plads.";
-
-/// The checkout as its row in `sales` (channel `shop`) keeps it.
-#[derive(Debug, Clone, sqlx::FromRow)]
-struct CheckoutRow {
-    client_id: Uuid,
-    status: String,
-    hold_id: Option<Uuid>,
-    claims: SqlJson<Vec<Claim>>,
-}
 
 /// The contact fields and 'Opret bruger', each mistake on its field (spec 3 §5 Checkout).
 fn check_contact(input: &CheckoutInput, identity: Option<&Identity>, errors: &mut FieldErrors) {
@@ -562,7 +548,7 @@ pub async fn complete(
     };
     let free = total <= Money::ZERO;
     let now = Utc::now();
-    let until = now + Duration::minutes(HOLD_MINUTES);
+    let until = super::RULES.hold_until(now);
     // The stock, all or none; the shop's holds share the club as their scope.
     let hold = capacity::hold(
         &mut tx,
@@ -668,29 +654,27 @@ pub async fn complete(
         .execute(&mut *tx)
         .await?;
     let link = payments::issue_link(&mut tx, buyer.client_id, Purpose::Order, order_id).await?;
-    sqlx::query(
-        "INSERT INTO sales (order_id, client_id, channel, intent, status, hold_id, claims, discount_code_id, user_id, save_card) \
-         VALUES ($1, $2, 'shop', $3, 'pending', $4, $5, $6, $7, $8)",
+    process::record_checkout(
+        &mut tx,
+        NewCheckout {
+            client_id: buyer.client_id,
+            order_id,
+            intent: &digest(intent),
+            hold: hold_id,
+            claims: &checked.claims,
+            discount_code_id: checked.code.as_ref().map(|c| c.id),
+            user_id,
+            save_card: body.save_card && caller.0.is_some(),
+            account_requested: password_hash.is_some(),
+        },
     )
-    .bind(order_id)
-    .bind(buyer.client_id)
-    .bind(digest(intent))
-    .bind(hold_id)
-    .bind(SqlJson(&checked.claims))
-    .bind(checked.code.as_ref().map(|c| c.id))
-    .bind(user_id)
-    .bind(body.save_card && caller.0.is_some())
-    .execute(&mut *tx)
     .await?;
-    if password_hash.is_some() {
-        sqlx::query("UPDATE sales SET account_requested = true WHERE order_id = $1")
-            .bind(order_id)
-            .execute(&mut *tx)
-            .await?;
-    }
     if free {
         let actor = buyer.actor.clone();
-        if !confirm_in(&state, &mut tx, &actor, order_id, &PaidBy::default()).await? {
+        if !SaleService::of(&state)
+            .confirm_in(&mut tx, &actor, order_id, &PaidWith::Nothing)
+            .await?
+        {
             return Err(ApiError::invalid(SEASON_SEAT_TAKEN));
         }
     }
@@ -708,11 +692,7 @@ pub async fn complete(
     };
     let result = start_payment(&state, buyer.client_id, &completed).await?;
     let mut tx = club_tx(&state.pool, buyer.client_id).await?;
-    sqlx::query("UPDATE sales SET result = $2 WHERE order_id = $1")
-        .bind(order_id)
-        .bind(SqlJson(&result))
-        .execute(&mut *tx)
-        .await?;
+    process::set_result(&mut tx, order_id, &result).await?;
     tx.commit().await?;
     Ok(envelope::result(result))
 }
@@ -723,18 +703,14 @@ async fn by_intent(
     client_id: Uuid,
     intent: &str,
 ) -> Result<Option<CheckoutResult>, ApiError> {
-    let found: Option<(Uuid, Option<SqlJson<CheckoutResult>>)> = sqlx::query_as(
-        "SELECT order_id, result FROM sales WHERE client_id = $1 AND intent = $2 AND channel = 'shop' FOR UPDATE",
-    )
-    .bind(client_id)
-    .bind(digest(intent))
-    .fetch_optional(&mut *conn)
-    .await?;
+    let found =
+        process::checkout_by_intent::<CheckoutResult>(&mut *conn, client_id, &digest(intent))
+            .await?;
     let Some((order_id, result)) = found else {
         return Ok(None);
     };
     match result {
-        Some(result) => Ok(Some(result.0)),
+        Some(result) => Ok(Some(result)),
         // Its first call is still starting the payment (or failed to): the order and a new link.
         None => Ok(Some(CheckoutResult {
             order_id,
@@ -759,31 +735,32 @@ async fn start_payment(
         publishable_key: None,
         payment_form: None,
     };
-    if completed.total <= Money::ZERO {
-        return Ok(result);
-    }
     let back = format!(
         "{}/public/orders/webshop/accept-payment?orderId={}&token={}",
         state.settings.public_url.trim_end_matches('/'),
         completed.order_id,
         completed.token
     );
-    let started = payments::start(
-        state,
-        client_id,
-        StartPayment {
-            purpose: Purpose::Order,
-            owner_id: completed.order_id,
-            amount: completed.total,
-            capture: Capture::Automatic,
-            customer: completed.customer.clone(),
-            accept_url: back.clone(),
-            cancel_url: format!("{back}&cancelled=1"),
-            period: None,
-            card: completed.card.clone(),
-        },
-    )
-    .await?;
+    let started = SaleService::of(state)
+        .start_payment(
+            client_id,
+            StartPayment {
+                purpose: Purpose::Order,
+                owner_id: completed.order_id,
+                amount: completed.total,
+                capture: Capture::Automatic,
+                customer: completed.customer.clone(),
+                accept_url: back.clone(),
+                cancel_url: format!("{back}&cancelled=1"),
+                period: None,
+                card: completed.card.clone(),
+            },
+        )
+        .await?;
+    let Some(started) = started else {
+        // Nothing to pay.
+        return Ok(result);
+    };
     match started {
         PaymentStart::Stripe {
             client_secret,
@@ -797,265 +774,6 @@ async fn start_payment(
         }
     }
     Ok(result)
-}
-
-async fn checkout_for_update(
-    conn: &mut PgConnection,
-    order_id: Uuid,
-) -> Result<Option<CheckoutRow>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT client_id, status, hold_id, claims FROM sales \
-         WHERE order_id = $1 AND channel = 'shop' FOR UPDATE",
-    )
-    .bind(order_id)
-    .fetch_optional(conn)
-    .await
-}
-
-/// Confirms a pending checkout inside the caller's transaction: its season tickets sold, its
-/// other seats booked and their tickets issued, its subscriptions started, the order marked for
-/// staff, the confirmation mailed. Its stock and seats must be kept already. False, with
-/// nothing done, when a season ticket's seat is no longer free at every event of its season.
-async fn confirm_in(
-    state: &AppState,
-    conn: &mut PgConnection,
-    actor: &Actor,
-    order_id: Uuid,
-    paid: &PaidBy,
-) -> Result<bool, ApiError> {
-    let Some(checkout) = checkout_for_update(conn, order_id).await? else {
-        return Err(ApiError::NotFound);
-    };
-    if checkout.status != "pending" {
-        return Ok(true);
-    }
-    let (placed, _) =
-        tribune_projections::fold::load_in::<Order>(&mut *conn, &order_id.to_string())
-            .await
-            .map_err(ApiError::internal)?;
-    if !fulfil::sell_season_tickets(state, conn, actor, order_id, &placed).await? {
-        return Ok(false);
-    }
-    let season_lines = fulfil::season_line_ids(conn, checkout.client_id, &placed).await?;
-    let order = OrderService::of(state)
-        .process_in(conn, actor, order_id)
-        .await?;
-    seating::book(conn, order_id).await?;
-    // A ticket per seat line, numbered per event (a season ticket is the ticket itself).
-    for line in order
-        .content
-        .lines
-        .iter()
-        .filter(|l| l.is_seat_ticket() && !season_lines.contains(&l.id))
-    {
-        let (Some(event), Some(seat)) = (line.seat_event_id, line.seat.as_deref()) else {
-            continue;
-        };
-        let place: Option<(String, String, String)> = sqlx::query_as(
-            "SELECT s.section, CASE WHEN s.general_admission THEN '' ELSE s.row_label END, \
-                    CASE WHEN s.general_admission THEN '' ELSE s.number END \
-             FROM club_events ev JOIN seat_charts c ON c.client_id = ev.client_id AND c.key = ev.seating->>'chartId' \
-             JOIN seats s ON s.chart_id = c.id AND s.label = $2 WHERE ev.id = $1",
-        )
-        .bind(event)
-        .bind(seat)
-        .fetch_optional(&mut *conn)
-        .await?;
-        let number = take_ticket_numbers(conn, checkout.client_id, event, 1).await?;
-        TicketService::of(state)
-            .issue_in(
-                conn,
-                actor,
-                TicketToIssue {
-                    event_id: event,
-                    order_id,
-                    order_line_id: line.id,
-                    product_id: line.product_id.unwrap_or(line.id),
-                    product_title: line.title.clone(),
-                    number,
-                    name: Some(
-                        format!(
-                            "{} {}",
-                            order.content.customer.firstname, order.content.customer.lastname
-                        )
-                        .trim()
-                        .to_string(),
-                    ),
-                    section: place.as_ref().map(|p| p.0.clone()),
-                    row: place
-                        .as_ref()
-                        .map(|p| p.1.clone())
-                        .filter(|r| !r.is_empty()),
-                    seat_number: place
-                        .as_ref()
-                        .map(|p| p.2.clone())
-                        .filter(|n| !n.is_empty()),
-                    ..TicketToIssue::default()
-                },
-            )
-            .await?;
-    }
-    fulfil::start_subscriptions(state, conn, actor, &order, paid).await?;
-    sqlx::query("UPDATE sales SET status = 'confirmed', confirmed_at = now() WHERE order_id = $1")
-        .bind(order_id)
-        .execute(&mut *conn)
-        .await?;
-    queue_confirmation_of(conn, actor, checkout.client_id, order_id, &order).await?;
-    Ok(true)
-}
-
-/// A confirmed checkout's confirmation mail sent again, as its buyer asks from the profile:
-/// Ok(false) when the order is not a confirmed checkout.
-pub async fn resend_confirmation(
-    conn: &mut PgConnection,
-    actor: &Actor,
-    order_id: Uuid,
-) -> Result<bool, ApiError> {
-    let Some(checkout) = checkout_for_update(conn, order_id).await? else {
-        return Ok(false);
-    };
-    if checkout.status != "confirmed" {
-        return Ok(false);
-    }
-    let (order, _) = tribune_projections::fold::load_in::<Order>(&mut *conn, &order_id.to_string())
-        .await
-        .map_err(ApiError::internal)?;
-    queue_confirmation_of(conn, actor, checkout.client_id, order_id, &order).await?;
-    Ok(true)
-}
-
-/// Queues the confirmation mail of a confirmed shop order: its lines with their variants and
-/// add-ons, the totals, the delivery, and for seat tickets the tickets as one PDF (or, over 20,
-/// a note to use the links) and a calendar file per event. Nothing when the order has no
-/// e-mail. Sending the confirmation again is calling this anew.
-async fn queue_confirmation_of(
-    conn: &mut PgConnection,
-    actor: &Actor,
-    client_id: Uuid,
-    order_id: Uuid,
-    order: &Order,
-) -> Result<(), ApiError> {
-    if order.content.customer.email.is_empty() {
-        return Ok(());
-    }
-    let club = OrderMailSettings::load(conn, client_id).await?;
-    let mut mail = order_mails::confirmation(order, &club);
-    let (tickets, event_ids) = order_mails::tickets_of_order(conn, client_id, order_id).await?;
-    let events =
-        order_mails::calendar_events(conn, client_id, order_id, order.number, &club, &event_ids)
-            .await?;
-    order_mails::enclose(
-        &mut mail.mail,
-        order.number,
-        &order_mails::Enclosed {
-            client_id,
-            order_id,
-            tickets,
-            events: &events,
-        },
-    );
-    enqueue(
-        conn,
-        NewJob {
-            client_id: Some(client_id),
-            description: mail.description,
-            method: JobMethod::SendMail(mail.mail),
-            collection: Some("orders".into()),
-            relation_id: Some(order_id.to_string()),
-            created_by: actor.user_id,
-        },
-    )
-    .await?;
-    Ok(())
-}
-
-/// `on_paid` as the payments' hook (`kit::payments::OrderPaid`).
-pub fn paid_hook<'a>(
-    state: &'a AppState,
-    conn: &'a mut PgConnection,
-    client_id: Uuid,
-    order_id: Uuid,
-    outcome: &'a PaymentOutcome,
-) -> futures::future::BoxFuture<'a, Result<Paid, ApiError>> {
-    Box::pin(on_paid(state, conn, client_id, order_id, outcome))
-}
-
-/// A card payment of `order_id` was recorded in the caller's transaction: a pending checkout
-/// keeps its stock (taking it anew if its hold ran out) and its seats, and is confirmed.
-pub async fn on_paid(
-    state: &AppState,
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    order_id: Uuid,
-    outcome: &PaymentOutcome,
-) -> Result<Paid, ApiError> {
-    let Some(checkout) = checkout_for_update(conn, order_id).await? else {
-        return Ok(Paid::NotItsOrder);
-    };
-    match checkout.status.as_str() {
-        "confirmed" => return Ok(Paid::Confirmed),
-        "cancelled" => return Ok(Paid::SoldOut),
-        _ => {}
-    }
-    if let Some(hold) = checkout.hold_id {
-        match capacity::keep_or_take_anew(
-            conn,
-            client_id,
-            hold,
-            client_id,
-            order_id,
-            &checkout.claims.0,
-        )
-        .await?
-        {
-            Some(kept) if kept == hold => {}
-            Some(kept) => {
-                sqlx::query("UPDATE sales SET hold_id = $2 WHERE order_id = $1")
-                    .bind(order_id)
-                    .bind(kept)
-                    .execute(&mut *conn)
-                    .await?;
-            }
-            None => return sold_out(conn, order_id).await,
-        }
-    }
-    let seats: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM event_seats WHERE order_id = $1 OR hold_token = $2",
-    )
-    .bind(order_id)
-    .bind(seating::order_token(order_id))
-    .fetch_one(&mut *conn)
-    .await?;
-    let (order, _) = tribune_projections::fold::load_in::<Order>(&mut *conn, &order_id.to_string())
-        .await
-        .map_err(ApiError::internal)?;
-    let wanted = order
-        .content
-        .lines
-        .iter()
-        .filter(|l| l.is_seat_ticket())
-        .count();
-    let far = Utc::now() + Duration::days(1);
-    if wanted > 0
-        && (usize::try_from(seats).unwrap_or(0) < wanted
-            || !seating::keep(conn, order_id, wanted, far).await?)
-    {
-        return sold_out(conn, order_id).await;
-    }
-    let actor = Actor::system(client_id, "Kortbetaling");
-    let paid = PaidBy::card_payment(outcome);
-    if !confirm_in(state, conn, &actor, order_id, &paid).await? {
-        return sold_out(conn, order_id).await;
-    }
-    Ok(Paid::Confirmed)
-}
-
-async fn sold_out(conn: &mut PgConnection, order_id: Uuid) -> Result<Paid, ApiError> {
-    sqlx::query("UPDATE sales SET status = 'cancelled' WHERE order_id = $1")
-        .bind(order_id)
-        .execute(conn)
-        .await?;
-    Ok(Paid::SoldOut)
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -1082,22 +800,16 @@ pub async fn confirmed_order(
         payments::open_link(&state.pool, Purpose::Order, order_id, query.token.trim()).await?;
     // Back from paying: the payment is read from the provider while the order waits for it.
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let pending: Option<String> =
-        sqlx::query_scalar("SELECT status FROM sales WHERE order_id = $1 AND channel = 'shop'")
-            .bind(order_id)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let pending = process::checkout_status(&mut tx, order_id).await?;
     tx.commit().await?;
-    if pending.as_deref() == Some("pending") {
+    if pending
+        .as_ref()
+        .is_some_and(|(status, _)| status == "pending")
+    {
         payments::settle_from_provider(&state, client_id, order_id, None).await?;
     }
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let checkout: Option<(String, bool)> = sqlx::query_as(
-        "SELECT status, account_requested FROM sales WHERE order_id = $1 AND channel = 'shop'",
-    )
-    .bind(order_id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let checkout = process::checkout_status(&mut tx, order_id).await?;
     let (status, account_created) = checkout.ok_or(ApiError::NotFound)?;
     let (order, _) = tribune_projections::fold::load_in::<Order>(&mut tx, &order_id.to_string())
         .await

@@ -1,10 +1,10 @@
-//! What a paid shop order sells beyond its lines (issue 17): a season-ticket product's line
-//! becomes a season ticket on its seat (reserved at every event of the season, not only the
-//! event the seat was picked at), and a subscription product's line becomes a Subscription,
-//! approved, its first period paid by the order's payment and — when the payment kept the card —
-//! its later periods charged to that card. Both run inside the settlement's transaction.
+//! What a paid shop order sells beyond its tickets and seats (issue 17; the shop's `Fulfil` rule,
+//! `shop::RULES`): a subscription product's line becomes a Subscription, approved, its first
+//! period paid by the order's payment and — when the payment kept the card — its later periods
+//! charged to that card. It runs inside the confirmation's transaction.
 
-use sqlx::{Acquire, PgConnection};
+use futures::future::BoxFuture;
+use sqlx::PgConnection;
 use tribune_domain::money::Money;
 use tribune_domain::order::{Order, OrderLine};
 use tribune_domain::subscription::{SavedCard, SubscriptionContent};
@@ -15,117 +15,27 @@ use crate::error::ApiError;
 use crate::integrations::payments::{PaymentOutcome, ProviderKind};
 use crate::kit::actor::Actor;
 use crate::kit::dates::today;
-use crate::kit::seating::{self, Holder, SeasonLine, Voiding};
+use crate::sales::channel::PaidWith;
 use crate::state::AppState;
 use crate::subscriptions::service::SubscriptionService;
 
-/// The order's season-ticket lines: (index, line).
-async fn season_lines<'o>(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    order: &'o Order,
-) -> Result<Vec<(usize, &'o OrderLine)>, ApiError> {
-    let products: Vec<Uuid> = order
-        .content
-        .lines
-        .iter()
-        .filter(|l| l.is_seat_ticket())
-        .filter_map(|l| l.product_id)
-        .collect();
-    if products.is_empty() {
-        return Ok(Vec::new());
-    }
-    let season = seating::season_ticket_products(conn, client_id, &products).await?;
-    Ok(order
-        .content
-        .lines
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| l.is_seat_ticket() && l.product_id.is_some_and(|p| season.contains(&p)))
-        .collect())
-}
-
-/// Whether the line sells a season ticket (its product is a season-ticket product).
-pub async fn season_line_ids(
-    conn: &mut PgConnection,
-    client_id: Uuid,
-    order: &Order,
-) -> Result<Vec<Uuid>, ApiError> {
-    Ok(season_lines(conn, client_id, order)
-        .await?
-        .into_iter()
-        .map(|(_, l)| l.id)
-        .collect())
-}
-
-/// The season tickets of the order's season-ticket lines: each seat held for the order at the
-/// event it was picked at becomes a season ticket on that seat. False, with nothing changed,
-/// when a seat is no longer free at every event of the season (the order is then cancelled and
-/// its money given back, as when its stock ran out).
-pub async fn sell_season_tickets(
-    state: &AppState,
-    conn: &mut PgConnection,
-    actor: &Actor,
-    order_id: Uuid,
-    order: &Order,
-) -> Result<bool, ApiError> {
-    let client_id = actor.client_id;
-    let lines = season_lines(conn, client_id, order).await?;
-    if lines.is_empty() {
-        return Ok(true);
-    }
-    // All or nothing: a refusal rolls back to here, the settlement itself stands.
-    let mut savepoint = conn.begin().await?;
-    let mut wanted = Vec::new();
-    for (at, line) in &lines {
-        let (Some(event), Some(seat)) = (line.seat_event_id, line.seat.as_deref()) else {
-            return Ok(false);
+/// `start_subscriptions` as the shop's `Fulfil` rule (`sales::channel::Fulfil`).
+pub fn fulfil<'a>(
+    state: &'a AppState,
+    conn: &'a mut PgConnection,
+    actor: &'a Actor,
+    _order_id: Uuid,
+    order: &'a Order,
+    paid: &'a PaidWith<'a>,
+) -> BoxFuture<'a, Result<bool, ApiError>> {
+    Box::pin(async move {
+        let paid = match paid {
+            PaidWith::Card(outcome) => PaidBy::card_payment(outcome),
+            PaidWith::Nothing => PaidBy::default(),
         };
-        // The order's own hold at the event becomes the season ticket's reservation.
-        sqlx::query(
-            "DELETE FROM event_seats es USING seats s \
-             WHERE es.seat_id = s.id AND es.order_id = $1 AND es.event_id = $2 AND s.label = $3 \
-               AND es.status = 'held'",
-        )
-        .bind(order_id)
-        .bind(event)
-        .bind(seat.trim())
-        .execute(&mut *savepoint)
-        .await?;
-        wanted.push(SeasonLine {
-            at: *at,
-            event,
-            seat: seat.trim().to_string(),
-            product_id: line.product_id.unwrap_or_default(),
-        });
-    }
-    let customer = &order.content.customer;
-    let name = format!("{} {}", customer.firstname.trim(), customer.lastname.trim());
-    let refused = seating::sync_order_season_tickets(
-        &mut savepoint,
-        client_id,
-        order_id,
-        &wanted,
-        &Holder {
-            name: name.trim(),
-            email: customer.email.trim(),
-            company_id: order.content.company_id,
-        },
-        &Voiding {
-            tickets: &state.tickets,
-            actor,
-            reason: "Sæsonkortet blev ikke solgt",
-            void: crate::tickets::service::void_match_tickets,
-        },
-    )
-    .await?;
-    if !refused.is_empty() {
-        tracing::warn!(order = %order_id, ?refused, "a paid shop order's season seats were taken");
-        savepoint.rollback().await?;
-        return Ok(false);
-    }
-    savepoint.commit().await?;
-    Ok(true)
+        start_subscriptions(state, conn, actor, order, &paid).await?;
+        Ok(true)
+    })
 }
 
 /// How the order was paid, as a subscription bought with it keeps it: the card the payment

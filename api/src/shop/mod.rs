@@ -12,7 +12,33 @@ pub mod fulfil;
 
 use utoipa::OpenApi;
 
+use tribune_domain::selling::SaleChannel;
+
 use crate::kit::routes::{Access, Area, Routes};
+use crate::sales::channel::{
+    Channel, Confirmation, HoldScope, Numbering, OrderStep, Payment, Rules,
+};
+
+/// The web shop's rules (issue 38 §1): anyone buys; the club's VAT setting; paid by card online
+/// or a saved card, the stock, discount code and seats held for 15 minutes on the club's
+/// counters until the payment comes; no free tickets; a confirmed order goes to staff
+/// ('processing') with its own confirmation mail, and starts its subscriptions; cancelling it
+/// later gives nothing back by itself (staff decide what returns to stock).
+pub const RULES: Rules = Rules {
+    channel: Channel::Shop,
+    sellers: Access::Public,
+    numbering: Numbering::OrderSeries,
+    vat: SaleChannel::Shop,
+    payments: &[Payment::Card, Payment::SavedCard],
+    hold_minutes: Some(15),
+    hold_scope: HoldScope::Club,
+    named_tickets: false,
+    allowances: false,
+    confirmed: OrderStep::Process,
+    confirmation: Confirmation::ShopOrder,
+    release_when_cancelled: false,
+    fulfil: Some(fulfil::fulfil),
+};
 
 pub const AREA: Area = Area {
     name: "webshop",
@@ -42,12 +68,12 @@ pub fn configure(routes: &mut Routes) {
         .post("/webshop/cart/check-seat", Access::Public, cart::check_seat)
         .post(
             "/webshop/create-intent",
-            Access::Public,
+            RULES.sellers,
             checkout::create_intent,
         )
         .post(
             "/webshop/checkout/complete",
-            Access::Public,
+            RULES.sellers,
             checkout::complete,
         )
         .get(

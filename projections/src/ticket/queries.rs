@@ -93,6 +93,21 @@ pub async fn of_order(
     .await
 }
 
+/// The live (not voided) tickets of an order line at an event: a season ticket's match ticket.
+pub async fn live_of_line(
+    conn: &mut PgConnection,
+    event_id: Uuid,
+    order_line_id: Uuid,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM ticket_rows WHERE event_id = $1 AND order_line_id = $2 AND status <> 'voided'",
+    )
+    .bind(event_id)
+    .bind(order_line_id)
+    .fetch_all(conn)
+    .await
+}
+
 /// A ticket of a buyer's order with its event, as their profile lists it.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BuyerTicketRow {

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
+use serde::Serialize;
 use sqlx::types::Json;
 use sqlx::PgConnection;
 use tribune_domain::booking::{Buyer, SignUpWindow};
@@ -520,4 +521,36 @@ pub async fn offers_for(
         ));
     }
     Ok(all)
+}
+
+/// One seat category a seat-ticket product sells on the event's chart.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SeatCategory {
+    pub key: String,
+    pub color: String,
+    pub label: String,
+    pub accessible: bool,
+}
+
+/// The categories a seat-ticket product sells on the event's chart (`categories`: key, label,
+/// colour, accessible): those its product names, or all when it names none; none for another
+/// product.
+pub fn seat_categories(
+    categories: &[(String, String, String, bool)],
+    product: &SaleProduct,
+) -> Vec<SeatCategory> {
+    if product.kind != "seat-ticket" {
+        return Vec::new();
+    }
+    categories
+        .iter()
+        .filter(|(key, ..)| product.seat_keys.is_empty() || product.seat_keys.contains(key))
+        .map(|(key, label, color, accessible)| SeatCategory {
+            key: key.clone(),
+            color: color.clone(),
+            label: label.clone(),
+            accessible: *accessible,
+        })
+        .collect()
 }

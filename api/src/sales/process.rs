@@ -1,0 +1,338 @@
+//! The one process table of selling (`sales`, issue 38 §1): a row per sale in progress or done,
+//! whatever the channel — the order it makes, the key it was made with (one key never makes a
+//! second order), its hold on the capacity counters and what it claims (to take them anew when
+//! a late payment finds the hold run out), the buyer, its status and, for an event's sale, the
+//! tickets it issues once confirmed. Only this module writes it.
+
+use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
+use sqlx::PgConnection;
+use tribune_domain::booking::Buyer;
+use tribune_domain::order::ExtraInfoValue;
+use uuid::Uuid;
+
+use super::channel::Channel;
+use crate::kit::capacity::Claim;
+use crate::kit::seating::LineSeat;
+
+/// One ticket an event's sale will issue once confirmed.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredTicket {
+    pub event_product_id: Uuid,
+    pub product_id: Uuid,
+    pub title: String,
+    pub order_line_id: Uuid,
+    pub name: Option<String>,
+    pub name_required: bool,
+    pub extra_info: Vec<ExtraInfoValue>,
+    /// A seat-ticket's seat.
+    #[serde(default)]
+    pub seat: Option<LineSeat>,
+}
+
+/// A sale's row.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SaleRow {
+    pub order_id: Uuid,
+    pub client_id: Uuid,
+    pub channel: String,
+    pub event_id: Option<Uuid>,
+    pub hold_id: Option<Uuid>,
+    pub company_id: Option<Uuid>,
+    pub status: String,
+    pub lines: Json<Vec<StoredTicket>>,
+    pub claims: Json<Vec<Claim>>,
+}
+
+impl SaleRow {
+    pub fn channel(&self) -> Option<Channel> {
+        Channel::parse(&self.channel)
+    }
+
+    /// How many of its tickets have a seat.
+    pub fn seats(&self) -> usize {
+        self.lines.0.iter().filter(|t| t.seat.is_some()).count()
+    }
+}
+
+const ROW: &str =
+    "order_id, client_id, channel, event_id, hold_id, company_id, status, lines, claims";
+
+/// The sale of an order, if it was sold through a channel.
+pub async fn of(conn: &mut PgConnection, order_id: Uuid) -> Result<Option<SaleRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {ROW} FROM sales WHERE order_id = $1"))
+        .bind(order_id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// `of`, locked for the rest of the caller's transaction.
+pub async fn for_update(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+) -> Result<Option<SaleRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {ROW} FROM sales WHERE order_id = $1 FOR UPDATE"
+    ))
+    .bind(order_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// A sale of an event to record: its channel, event, buyer, order, hold, claims, key, user and
+/// the tickets it will issue.
+pub struct NewSale<'a> {
+    pub channel: Channel,
+    pub client_id: Uuid,
+    pub event_id: Uuid,
+    pub buyer: Buyer,
+    pub order_id: Uuid,
+    pub hold: Uuid,
+    pub claims: &'a [Claim],
+    pub intent: &'a str,
+    pub user_id: Option<Uuid>,
+    pub tickets: &'a [StoredTicket],
+}
+
+/// Records sales of an event (one, or the rush's batch) in one statement.
+pub async fn record_many(
+    conn: &mut PgConnection,
+    sales: &[NewSale<'_>],
+) -> Result<(), sqlx::Error> {
+    let mut insert = sqlx::QueryBuilder::<sqlx::Postgres>::new(
+        "INSERT INTO sales (order_id, client_id, channel, event_id, hold_id, intent, user_id, company_id, contact_id, lines, claims) ",
+    );
+    insert.push_values(sales, |mut row, sale| {
+        let (company, contact) = match sale.buyer {
+            Buyer::Company(id) => (Some(id), None),
+            Buyer::Contact(id) => (None, Some(id)),
+            Buyer::Guest => (None, None),
+        };
+        row.push_bind(sale.order_id)
+            .push_bind(sale.client_id)
+            .push_bind(sale.channel.as_str())
+            .push_bind(sale.event_id)
+            .push_bind(sale.hold)
+            .push_bind(sale.intent)
+            .push_bind(sale.user_id)
+            .push_bind(company)
+            .push_bind(contact)
+            .push_bind(Json(sale.tickets))
+            .push_bind(Json(sale.claims));
+    });
+    insert.build().execute(conn).await?;
+    Ok(())
+}
+
+/// A shop checkout to record: it sells the club's stock, not an event's places.
+pub struct NewCheckout<'a> {
+    pub client_id: Uuid,
+    pub order_id: Uuid,
+    /// The key's digest (a checkout's key is a secret of its buyer).
+    pub intent: &'a str,
+    pub hold: Option<Uuid>,
+    pub claims: &'a [Claim],
+    pub discount_code_id: Option<Uuid>,
+    pub user_id: Option<Uuid>,
+    pub save_card: bool,
+    pub account_requested: bool,
+}
+
+pub async fn record_checkout(
+    conn: &mut PgConnection,
+    checkout: NewCheckout<'_>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO sales (order_id, client_id, channel, intent, status, hold_id, claims, \
+           discount_code_id, user_id, save_card, account_requested) \
+         VALUES ($1, $2, 'shop', $3, 'pending', $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(checkout.order_id)
+    .bind(checkout.client_id)
+    .bind(checkout.intent)
+    .bind(checkout.hold)
+    .bind(Json(checkout.claims))
+    .bind(checkout.discount_code_id)
+    .bind(checkout.user_id)
+    .bind(checkout.save_card)
+    .bind(checkout.account_requested)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The sale's hold is another now (its places taken anew).
+pub async fn set_hold(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    hold: Uuid,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sales SET hold_id = $2 WHERE order_id = $1")
+        .bind(order_id)
+        .bind(hold)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The sale is confirmed: fulfilled and its order approved or processing.
+pub async fn set_confirmed(conn: &mut PgConnection, order_id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sales SET status = 'confirmed', confirmed_at = now() WHERE order_id = $1")
+        .bind(order_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The sale is cancelled: what it held is given back (or was never kept).
+pub async fn set_cancelled(conn: &mut PgConnection, order_id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sales SET status = 'cancelled' WHERE order_id = $1")
+        .bind(order_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The buyers of these sales asked for an account ('Opret bruger').
+pub async fn set_account_requested(
+    conn: &mut PgConnection,
+    orders: &[Uuid],
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sales SET account_requested = true WHERE order_id = ANY($1)")
+        .bind(orders)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Whether the sale's buyer asked for an account.
+pub async fn account_requested(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+) -> Result<bool, sqlx::Error> {
+    Ok(
+        sqlx::query_scalar("SELECT account_requested FROM sales WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_optional(conn)
+            .await?
+            .unwrap_or(false),
+    )
+}
+
+/// Which of the keys sold before (inside the batch's transaction): a key is the club's, whatever
+/// the channel (`sales_intent`).
+pub async fn intents_known(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    intents: &[&str],
+) -> Result<std::collections::HashSet<String>, sqlx::Error> {
+    let known: Vec<String> =
+        sqlx::query_scalar("SELECT intent FROM sales WHERE client_id = $1 AND intent = ANY($2)")
+            .bind(client_id)
+            .bind(intents)
+            .fetch_all(conn)
+            .await?;
+    Ok(known.into_iter().collect())
+}
+
+/// The order a key sold at an event before, if any.
+pub async fn sold_with(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+    intent: &str,
+) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT order_id FROM sales WHERE client_id = $1 AND event_id = $2 AND intent = $3",
+    )
+    .bind(client_id)
+    .bind(event_id)
+    .bind(intent)
+    .fetch_optional(conn)
+    .await
+}
+
+/// The pending sales of an event whose hold expired (or was released) before `before`, oldest
+/// first: (club, order). A shop checkout is never given up this way (its stock comes back when
+/// its hold runs out).
+pub async fn abandoned(
+    conn: &mut PgConnection,
+    before: chrono::DateTime<chrono::Utc>,
+    limit: i64,
+) -> Result<Vec<(Uuid, Uuid)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT b.client_id, b.order_id FROM sales b \
+         LEFT JOIN capacity_holds h ON h.id = b.hold_id \
+         WHERE b.status = 'pending' AND b.channel <> 'shop' AND b.created_at < $1 \
+           AND (h.id IS NULL OR coalesce(h.released_at, h.expires_at) < $1) \
+         ORDER BY b.created_at LIMIT $2",
+    )
+    .bind(before)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+/// The event sale a key made before: (order, the event's url, when its hold expires).
+pub async fn event_sale_by_intent(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    intent: &str,
+) -> Result<Option<(Uuid, String, Option<chrono::DateTime<chrono::Utc>>)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT b.order_id, e.url, h.expires_at FROM sales b \
+         JOIN club_events e ON e.id = b.event_id \
+         LEFT JOIN capacity_holds h ON h.id = b.hold_id \
+         WHERE b.client_id = $1 AND b.intent = $2 AND b.channel = 'booking'",
+    )
+    .bind(client_id)
+    .bind(intent)
+    .fetch_optional(conn)
+    .await
+}
+
+/// A checkout's answer, kept so that its key answers the same again.
+pub async fn set_result<T: Serialize>(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    result: &T,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sales SET result = $2 WHERE order_id = $1")
+        .bind(order_id)
+        .bind(Json(result))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The checkout a key (its digest) completed before, locked: its order and its answer, if its
+/// first call got as far as answering.
+pub async fn checkout_by_intent<T: serde::de::DeserializeOwned + Send + Unpin + 'static>(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    intent: &str,
+) -> Result<Option<(Uuid, Option<T>)>, sqlx::Error> {
+    let found: Option<(Uuid, Option<Json<T>>)> = sqlx::query_as(
+        "SELECT order_id, result FROM sales \
+         WHERE client_id = $1 AND intent = $2 AND channel = 'shop' FOR UPDATE",
+    )
+    .bind(client_id)
+    .bind(intent)
+    .fetch_optional(conn)
+    .await?;
+    Ok(found.map(|(order, result)| (order, result.map(|r| r.0))))
+}
+
+/// A checkout's status and whether its buyer asked for an account.
+pub async fn checkout_status(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+) -> Result<Option<(String, bool)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT status, account_requested FROM sales WHERE order_id = $1 AND channel = 'shop'",
+    )
+    .bind(order_id)
+    .fetch_optional(conn)
+    .await
+}
