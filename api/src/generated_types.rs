@@ -115,7 +115,7 @@ fn subscriptions() -> String {
         PublicLine::decl(),
         PublicSubscription::decl(),
         crate::subscriptions::profile::ProfileSubscription::decl(),
-        crate::kit::payments::SavedPaymentCard::decl(),
+        crate::payments::ledger::SavedPaymentCard::decl(),
     ];
     let event_types = SubscriptionEvent::VARIANTS
         .iter()
@@ -539,7 +539,7 @@ fn invoices() -> String {
     use crate::invoices::dto::InvoiceDto;
     use crate::invoices::economic::EconomicBooking;
     use crate::invoices::finance::{FinanceOverview, InvoiceRelated};
-    use crate::kit::payments::PaymentLine;
+    use crate::payments::ledger::PaymentLine;
 
     let decls = [
         InvoiceKind::decl(),

@@ -54,7 +54,7 @@ pub struct AppState {
     /// The installation's key for the auditor's signed exports (issue 37 §4).
     pub export_signer: Arc<crate::kit::signing::ExportSigner>,
     /// What the sales channels do when a card payment settles (issue 38 §4).
-    pub payment_hooks: crate::kit::payments::PaymentHooks,
+    pub payment_hooks: crate::payments::ledger::PaymentHooks,
     /// What the sales channels do when one of their orders changes (issue 38 §4).
     pub order_hooks: crate::orders::service::OrderHooks,
     /// The sales channels' rules (issue 38 §1): the sales service finds a sale's by its channel.
@@ -201,7 +201,7 @@ impl AppState {
             seat_holds: Default::default(),
             qz,
             export_signer,
-            payment_hooks: crate::kit::payments::PaymentHooks {
+            payment_hooks: crate::payments::ledger::PaymentHooks {
                 record_card_payment: |state, conn, actor, id, payment| {
                     async move {
                         crate::orders::OrderService::of(state)
@@ -213,6 +213,16 @@ impl AppState {
                 },
                 order_paid: vec![crate::sales::service::paid_hook],
                 sold_out: crate::sales::service::sold_out_hook,
+                subscription_paid: |state, payment, reference, today| {
+                    async move {
+                        crate::invoices::recurring::record_window_payment(
+                            state, payment, reference, today,
+                        )
+                        .await
+                        .map(|_| ())
+                    }
+                    .boxed()
+                },
             },
             order_hooks: crate::orders::service::OrderHooks {
                 cancelled: vec![|state, conn, actor, order_id| {

@@ -271,6 +271,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "integrations",
             "kit",
             "orders",
+            "payments",
             "routes",
             "sales",
             "tickets",
@@ -278,7 +279,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     ("catalogue", &["kit"]),
     ("contracts", &["identity", "kit", "mail"]),
-    ("crm", &["identity", "kit"]),
+    ("crm", &["identity", "kit", "payments"]),
     ("dashboard", &["kit"]),
     ("events", &["identity", "kit", "seats", "tickets"]),
     ("identity", &["kit"]),
@@ -287,14 +288,18 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "invites",
         &["events", "integrations", "kit", "mail", "tickets"],
     ),
-    ("invoices", &["integrations", "kit", "mail"]),
-    // Payment settlement calls the channels through `kit::payments::PaymentHooks`, and seating
-    // voids match tickets through the ticket service it is handed (issue 38 §4).
-    ("kit", &["identity", "integrations"]),
+    ("invoices", &["integrations", "kit", "mail", "payments"]),
+    // Generic: it names no area (issue 38 §4). Payment settlement reaches the order and sales
+    // services through `payments::ledger::PaymentHooks`, seating voids match tickets through the
+    // ticket service it is handed.
+    ("kit", &[]),
     ("mail", &["kit"]),
     ("newsletters", &["kit", "mail"]),
-    ("orders", &["integrations", "kit", "mail", "tickets"]),
-    ("payments", &["integrations", "invoices", "kit"]),
+    (
+        "orders",
+        &["integrations", "kit", "mail", "payments", "tickets"],
+    ),
+    ("payments", &["integrations", "kit"]),
     (
         "pos",
         // debt: events, invoices, orders, seats (the desk's reads and its invoice)
@@ -302,7 +307,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "events", "identity", "invoices", "kit", "orders", "sales", "seats",
         ],
     ),
-    ("profile", &["booking", "integrations", "kit", "sales"]),
+    (
+        "profile",
+        &["booking", "integrations", "kit", "payments", "sales"],
+    ),
     (
         "routes",
         // The central route list names every area: the composition root.
@@ -343,6 +351,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "kit",
             "mail",
             "orders",
+            "payments",
             "tickets",
         ],
     ),
@@ -371,13 +380,17 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "integrations",
             "kit",
             "orders",
+            "payments",
             "routes",
             "sales",
             "seats",
             "subscriptions",
         ],
     ),
-    ("subscriptions", &["integrations", "kit", "mail"]),
+    (
+        "subscriptions",
+        &["integrations", "kit", "mail", "payments"],
+    ),
     ("tickets", &["kit"]),
 ];
 
@@ -393,7 +406,7 @@ const CYCLE_CEILING: usize = 5;
 
 /// Files of `api/src` that name a read table (`*_rows`, `order_lines`, `order_counts`,
 /// `finance_*`) in their code, today's figure.
-const RAW_READS_CEILING: usize = 33;
+const RAW_READS_CEILING: usize = 32;
 
 /// Every `.rs` file under `src`, by its path from there ('crm/companies.rs'), with its code.
 fn sources(src: &Path) -> BTreeMap<String, String> {

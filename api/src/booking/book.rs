@@ -27,8 +27,8 @@ use crate::integrations::payments::{Capture, CardUse};
 use crate::kit::html::sanitize;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::payments::{self, Purpose, StartPayment};
 use crate::kit::seating;
+use crate::payments::ledger::{self as payments, Purpose, StartPayment};
 use crate::sales::offers::{self as sale, buyer_key, seat_categories};
 use crate::sales::plan::sold_lines;
 use crate::sales::process::StoredTicket;
@@ -320,13 +320,7 @@ pub async fn book_event(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let client_id = club_of(&state, &req, &caller).await?;
-    let intent = query.intent_secret.trim();
-    if intent.is_empty() || intent.len() > 200 {
-        return Err(ApiError::field(
-            "intentSecret",
-            "Bestillingen mangler sin nøgle. Prøv igen.",
-        ));
-    }
+    let intent = crate::sales::process::intent_of(&query.intent_secret)?;
     let ip = client_ip(&req);
     let booked = book_in(&state, client_id, &caller, &ip, intent, &body).await?;
     let payment = start_payment(&state, client_id, &booked).await?;

@@ -21,12 +21,8 @@ pub mod ticket_pdf;
 
 use utoipa::OpenApi;
 
-use tribune_domain::selling::SaleChannel;
-
 use crate::kit::routes::{Access, Area, Routes};
-use crate::sales::channel::{
-    Channel, Confirmation, HoldScope, Numbering, OrderStep, Payment, Rules,
-};
+use crate::sales::channel::{Channel, Payment, Rules, EVENT_SALE};
 
 /// How long an unpaid card booking holds its places and seats.
 pub const HOLD_MINUTES: i64 = 15;
@@ -37,18 +33,10 @@ pub const HOLD_MINUTES: i64 = 15;
 /// its tickets; cancelling its order gives its places back.
 pub const RULES: Rules = Rules {
     channel: Channel::Booking,
-    sellers: Access::Public,
-    numbering: Numbering::OrderSeries,
-    vat: SaleChannel::Booking,
     payments: &[Payment::Card],
     hold_minutes: Some(HOLD_MINUTES),
-    hold_scope: HoldScope::Event,
     named_tickets: true,
-    allowances: true,
-    confirmed: OrderStep::Approve,
-    confirmation: Confirmation::EventBooking,
-    release_when_cancelled: true,
-    fulfil: None,
+    ..EVENT_SALE
 };
 
 pub const AREA: Area = Area {

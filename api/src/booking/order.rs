@@ -19,9 +19,9 @@ use super::dto::{
 use crate::envelope;
 use crate::error::ApiError;
 use crate::kit::ids::parse_id;
-use crate::kit::payments::{self, LinkQuery, Purpose};
 use crate::kit::pdf::pdf_response;
 use crate::orders::OrderService;
+use crate::payments::ledger::{self as payments, LinkQuery, Purpose};
 use crate::sales::plan::SOLD_OUT;
 use crate::sales::process::{self, SaleRow};
 use crate::sales::service::SaleService;

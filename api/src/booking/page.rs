@@ -20,7 +20,7 @@ use crate::events::dto::EventSponsor;
 use crate::events::MODULE;
 use crate::identity::modules;
 use crate::kit::html::sanitize;
-use crate::kit::payments;
+use crate::payments::ledger as payments;
 use crate::sales::offers::{self as sale, companies_restricted, SaleEvent};
 use crate::session::Caller;
 use crate::state::AppState;

@@ -19,10 +19,10 @@ use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
 use crate::kit::openapi::MultipartUpdate;
-use crate::kit::payments;
 use crate::kit::text::{clean, search_pattern};
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
+use crate::payments::ledger as payments;
 use crate::session::Staff;
 use crate::state::AppState;
 

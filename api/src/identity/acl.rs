@@ -34,20 +34,7 @@ fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D:
     })
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    Read,
-    Manage,
-}
-
-impl Action {
-    fn granted_by(self, action: &str) -> bool {
-        match self {
-            Action::Read => action == "read" || action == "manage",
-            Action::Manage => action == "manage",
-        }
-    }
-}
+pub use crate::kit::access::Action;
 
 /// The items linked to `role` from each module's `(acl_rules, role_acls)`.
 pub fn items_for_role(sources: &[(String, Value, Value)], role: &str) -> Vec<AclItem> {

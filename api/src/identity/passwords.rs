@@ -33,7 +33,7 @@ pub async fn verify(password: String, stored: Option<String>) -> Result<bool, Ap
 
 const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$qYXR8V8GmVEXS5tRCsEaO0xVTDdI9oM0pyOiYvzYy7s";
 
-pub const MIN_LENGTH: usize = 8;
+pub const MIN_LENGTH: usize = crate::kit::validate::PASSWORD_MIN_LENGTH;
 
 pub fn check_strength(password: &str) -> Result<(), ApiError> {
     if password.chars().count() < MIN_LENGTH {

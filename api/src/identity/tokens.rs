@@ -1,23 +1,11 @@
 //! Random secrets (session cookies, CSRF, e-mail links) and the single-use, expiring tokens behind
 //! e-mail confirmation and password reset. Only hashes are stored.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
 use chrono::{Duration, Utc};
-use rand::RngCore;
-use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-pub fn random_secret() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rngs::OsRng.fill_bytes(&mut bytes);
-    URL_SAFE_NO_PAD.encode(bytes)
-}
-
-pub fn digest(secret: &str) -> String {
-    hex::encode(Sha256::digest(secret.as_bytes()))
-}
+pub use crate::kit::secrets::{digest, random_secret};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TokenKind {

@@ -24,7 +24,7 @@ use crate::error::ApiError;
 use crate::kit::dates::today;
 use crate::kit::ids::parse_id;
 use crate::kit::names::{ids_in, names_of, RecordName};
-use crate::kit::payments::{payments_of, PaymentLine};
+use crate::payments::ledger::{payments_of, PaymentLine};
 use crate::session::Staff;
 use crate::state::AppState;
 

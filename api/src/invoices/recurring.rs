@@ -34,8 +34,8 @@ use crate::error::ApiError;
 use crate::integrations::payments::{PaymentError, PaymentState};
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
-use crate::kit::payments::{link_url, PaymentRow, Purpose};
 use crate::mail::subscriptions as subscription_mails;
+use crate::payments::ledger::{link_url, PaymentRow, Purpose};
 use crate::state::AppState;
 
 /// How often the server looks for periods that have fallen due.

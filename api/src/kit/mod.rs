@@ -3,6 +3,7 @@
 //! files, validation, and the route table every area registers into. An area under `api/src/`
 //! never imports another area; what two areas share lives here.
 
+pub mod access;
 pub mod actor;
 pub mod batches;
 pub mod capacity;
@@ -20,12 +21,12 @@ pub mod link_page;
 pub mod list_page;
 pub mod names;
 pub mod openapi;
-pub mod payments;
 pub mod pdf;
 pub mod recipients;
 pub mod routes;
 pub mod sales;
 pub mod seating;
+pub mod secrets;
 pub mod signing;
 pub mod text;
 pub mod validate;

@@ -21,7 +21,7 @@ use futures::future::LocalBoxFuture;
 use uuid::Uuid;
 
 use crate::error::ApiError;
-use crate::identity::acl::Action;
+pub use crate::kit::access::Action;
 use crate::kit::history::HistorySource;
 use crate::session::{Admin, Grants, SignedIn, Staff, SystemAdmin};
 use crate::state::AppState;

@@ -7,6 +7,9 @@ use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::text::clean;
 use crate::storage::UploadedFile;
 
+/// The shortest password a user may choose (spec 1 §4).
+pub const PASSWORD_MIN_LENGTH: usize = 8;
+
 /// What a web address field with another scheme than http or https is told.
 pub const BAD_WEB_ADDRESS: &str =
     "Ugyldig webadresse: brug en adresse der starter med http:// eller https://";
@@ -237,7 +240,7 @@ pub fn check_contact(contact: &Contact<'_>, errors: &mut FieldErrors) {
         push_error(errors, "email", "E-mail skal være en gyldig e-mail adresse");
     }
     if let Some(password) = contact.new_user_password {
-        let min = crate::identity::passwords::MIN_LENGTH;
+        let min = PASSWORD_MIN_LENGTH;
         if password.is_empty() {
             push_error(errors, "password", "Adgangskode skal udfyldes");
         } else if password.chars().count() < min {

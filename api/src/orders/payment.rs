@@ -14,8 +14,8 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::integrations::payments::{Capture, CardUse, ProviderKind};
 use crate::kit::ids::parse_id;
-use crate::kit::payments::{self, LinkQuery, Purpose, StartPayment};
 use crate::orders::OrderService;
+use crate::payments::ledger::{self as payments, LinkQuery, Purpose, StartPayment};
 use crate::state::AppState;
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema, ts_rs::TS)]

@@ -19,11 +19,11 @@ use crate::error::{check_errors, push_error, rule_errors, ApiError, FieldErrors}
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::club::{exists_in_club, take_number};
-use crate::kit::payments::{self, Purpose, Returned};
 use crate::kit::sales::{check_field_values, sale_vat};
 use crate::kit::seating::{self, Holder, SeasonLine};
 use crate::kit::validate::is_email;
 use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
+use crate::payments::ledger::{self as payments, Purpose, Returned};
 use crate::state::AppState;
 
 /// What a sales channel does in the transaction that cancels one of its orders (club via the
@@ -568,7 +568,7 @@ impl OrderService<'_> {
         .await
     }
 
-    /// A card payment the provider reported (`kit::payments::settle`, through its hook): the
+    /// A card payment the provider reported (`payments::ledger::settle`, through its hook): the
     /// aggregate's own refusal kept (a second payment of a paid order is given back).
     pub async fn record_card_payment_in(
         &self,

@@ -2,8 +2,9 @@
 //! tell the server — Stripe's signed webhooks and the payment window's callback — and the
 //! stand-ins the demo and the browser tests pay through (the fake window, and the fake
 //! `Stripe()` with its relay to localstripe). The payment pages themselves belong to what is
-//! paid for (`orders::payment`); the ledger and the settling are `kit::payments`.
+//! paid for (`orders::payment`); the ledger and the settling are `payments::ledger`.
 
+pub mod ledger;
 pub mod stand_ins;
 pub mod webhooks;
 

@@ -10,9 +10,8 @@ use serde_json::{json, Value};
 use crate::error::ApiError;
 use crate::integrations::payments::stripe::verify_signature;
 use crate::integrations::payments::{CardSummary, PaymentOutcome, PaymentState, ProviderKind};
-use crate::invoices::recurring;
 use crate::kit::dates::today;
-use crate::kit::payments::{self, Delivery, Purpose, Settled};
+use crate::payments::ledger::{self as payments, Delivery, Purpose, Settled};
 use crate::state::AppState;
 
 /// The PaymentIntent events that move a payment; any other event is acknowledged and ignored.
@@ -215,7 +214,7 @@ pub async fn window_callback(
     // after the ledger's commit leaves the period to the window's next call, and booking it
     // twice changes nothing.
     if row.purpose == Purpose::Subscription.as_str() && outcome.state == PaymentState::Paid {
-        recurring::record_window_payment(&state, &row, &outcome.reference, today()).await?;
+        (state.payment_hooks.subscription_paid)(&state, &row, &outcome.reference, today()).await?;
     }
     Ok(HttpResponse::Ok().content_type("text/plain").body("OK"))
 }

@@ -15,9 +15,7 @@ use tribune_domain::order::DeskPayment;
 use tribune_domain::selling::SaleChannel;
 
 use crate::kit::routes::{Access, Area, Routes};
-use crate::sales::channel::{
-    Channel, Confirmation, HoldScope, Numbering, OrderStep, Payment, Rules,
-};
+use crate::sales::channel::{Channel, Payment, Rules, EVENT_SALE};
 
 /// The desk's rules (issue 38 §1): staff who may manage the club's events sell; prices include
 /// VAT; paid on the spot in cash, by card at the terminal or by invoice to a company, so nothing
@@ -26,21 +24,13 @@ use crate::sales::channel::{
 pub const RULES: Rules = Rules {
     channel: Channel::Pos,
     sellers: Access::manage(crate::events::MODULE),
-    numbering: Numbering::OrderSeries,
     vat: SaleChannel::Desk,
     payments: &[
         Payment::Desk(DeskPayment::Cash),
         Payment::Desk(DeskPayment::Card),
         Payment::Desk(DeskPayment::Invoice),
     ],
-    hold_minutes: None,
-    hold_scope: HoldScope::Event,
-    named_tickets: false,
-    allowances: true,
-    confirmed: OrderStep::Approve,
-    confirmation: Confirmation::EventBooking,
-    release_when_cancelled: true,
-    fulfil: None,
+    ..EVENT_SALE
 };
 
 pub const AREA: Area = Area {

@@ -15,7 +15,7 @@ use crate::envelope;
 use crate::error::ApiError;
 use crate::integrations::payments::{PaymentError, PaymentStart, ProviderKind, StripeClient};
 use crate::kit::input::Json;
-use crate::kit::payments::{
+use crate::payments::ledger::{
     cards_of, club_provider_kind, customer_of, detach_card, ensure_customer, keep_once,
 };
 use crate::session::SignedIn;

@@ -142,6 +142,25 @@ pub struct Rules {
     pub fulfil: Option<Fulfil>,
 }
 
+/// What a sale of an event's tickets is unless its channel says otherwise (`..EVENT_SALE`):
+/// numbered in the club's order series, holding the event's places, free tickets first, approved
+/// when confirmed and mailed with its tickets, its places given back when its order is cancelled.
+pub const EVENT_SALE: Rules = Rules {
+    channel: Channel::Booking,
+    sellers: Access::Public,
+    numbering: Numbering::OrderSeries,
+    vat: SaleChannel::Booking,
+    payments: &[],
+    hold_minutes: None,
+    hold_scope: HoldScope::Event,
+    allowances: true,
+    named_tickets: false,
+    confirmed: OrderStep::Approve,
+    confirmation: Confirmation::EventBooking,
+    release_when_cancelled: true,
+    fulfil: None,
+};
+
 impl Rules {
     pub fn takes(&self, payment: Payment) -> bool {
         self.payments.contains(&payment)

@@ -12,8 +12,8 @@ use super::process::SaleRow;
 use crate::error::ApiError;
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
-use crate::kit::payments::{self, Purpose};
 use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
+use crate::payments::ledger::{self as payments, Purpose};
 use crate::state::AppState;
 
 pub async fn queue(

@@ -12,8 +12,22 @@ use tribune_domain::order::ExtraInfoValue;
 use uuid::Uuid;
 
 use super::channel::Channel;
+use crate::error::ApiError;
 use crate::kit::capacity::Claim;
 use crate::kit::seating::LineSeat;
+
+/// A sale's key as its last step sends it (create-intent's answer): trimmed, given and at most
+/// 200 characters, else refused on `intentSecret`. One key makes one order.
+pub fn intent_of(sent: &str) -> Result<&str, ApiError> {
+    let intent = sent.trim();
+    if intent.is_empty() || intent.len() > 200 {
+        return Err(ApiError::field(
+            "intentSecret",
+            "Bestillingen mangler sin nøgle. Prøv igen.",
+        ));
+    }
+    Ok(intent)
+}
 
 /// One ticket an event's sale will issue once confirmed.
 #[derive(Debug, Clone, Serialize, Deserialize)]

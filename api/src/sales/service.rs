@@ -19,9 +19,9 @@ use crate::error::ApiError;
 use crate::integrations::payments::{PaymentOutcome, PaymentStart};
 use crate::kit::actor::Actor;
 use crate::kit::capacity::{self, NewHold};
-use crate::kit::payments::{self, Paid, StartPayment};
 use crate::kit::seating;
 use crate::orders::OrderService;
+use crate::payments::ledger::{self as payments, Paid, StartPayment};
 use crate::state::AppState;
 use crate::tickets::service::TicketService;
 
@@ -90,8 +90,9 @@ impl<'a> SaleService<'a> {
             OrderStep::Approve => orders.approve_in(conn, actor, order_id).await?,
             OrderStep::Process => orders.process_in(conn, actor, order_id).await?,
         };
-        if sale.lines.0.is_empty() {
-            // A sale of order lines: its season tickets, then a ticket per other seat line.
+        if sale.event_id.is_none() {
+            // A sale of order lines (the shop): its season tickets, then a ticket per other seat
+            // line.
             if !fulfil::sell_season_tickets(state, conn, actor, order_id, &order).await? {
                 return Ok(false);
             }
@@ -179,7 +180,7 @@ impl<'a> SaleService<'a> {
             }
         }
         // Its seats, unless their hold ran out and someone else took them.
-        let seats = if sale.lines.0.is_empty() {
+        let seats = if sale.event_id.is_none() {
             let (order, _) =
                 tribune_projections::fold::load_in::<Order>(&mut *conn, &order_id.to_string())
                     .await
@@ -339,7 +340,7 @@ async fn sold_out(conn: &mut PgConnection, order_id: Uuid) -> Result<Paid, ApiEr
     Ok(Paid::SoldOut)
 }
 
-/// `SaleService::on_paid` as the payments' hook (`kit::payments::OrderPaid`).
+/// `SaleService::on_paid` as the payments' hook (`payments::ledger::OrderPaid`).
 pub fn paid_hook<'a>(
     state: &'a AppState,
     conn: &'a mut PgConnection,
@@ -354,7 +355,7 @@ pub fn paid_hook<'a>(
     })
 }
 
-/// `SaleService::cancel_sold_out` as the payments' hook (`kit::payments::SoldOut`).
+/// `SaleService::cancel_sold_out` as the payments' hook (`payments::ledger::SoldOut`).
 pub fn sold_out_hook(
     state: &AppState,
     client_id: Uuid,

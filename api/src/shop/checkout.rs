@@ -34,10 +34,10 @@ use crate::integrations::payments::{Capture, CardUse, PaymentStart, ProviderKind
 use crate::kit::capacity::{self, keys, Claim, NewHold};
 use crate::kit::discount_codes::{self, DiscountCode};
 use crate::kit::input::Json;
-use crate::kit::payments::{self, Purpose, StartPayment};
 use crate::kit::sales::with_vat;
 use crate::kit::seating;
 use crate::orders::OrderService;
+use crate::payments::ledger::{self as payments, Purpose, StartPayment};
 use crate::sales::channel::PaidWith;
 use crate::sales::process::{self, NewCheckout};
 use crate::sales::service::SaleService;
@@ -507,13 +507,7 @@ pub async fn complete(
     body: Json<CheckoutInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let intent = query.intent_secret.trim();
-    if intent.is_empty() || intent.len() > 200 {
-        return Err(ApiError::field(
-            "intentSecret",
-            "Bestillingen mangler sin nøgle. Prøv igen.",
-        ));
-    }
+    let intent = crate::sales::process::intent_of(&query.intent_secret)?;
     let buyer = Buyer::of(&state, &req, &caller).await?;
     let saved = saved_card(&state, &buyer, &body).await?;
     // Hashed before the transaction: the hash takes a while, on purpose.

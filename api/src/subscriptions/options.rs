@@ -26,7 +26,7 @@ use crate::envelope;
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::actor::Actor;
 use crate::kit::input::Json;
-use crate::kit::payments::LinkQuery;
+use crate::payments::ledger::LinkQuery;
 use crate::state::AppState;
 
 const NOT_DRAFT: &str = "Tilvalg kan kun vælges, før abonnementet er aktiveret.";

@@ -26,7 +26,7 @@ use crate::kit::actor::Actor;
 use crate::kit::dates::today;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::payments::{self, LinkQuery, Purpose, StartPayment};
+use crate::payments::ledger::{self as payments, LinkQuery, Purpose, StartPayment};
 use crate::state::AppState;
 
 /// The subscription a link opens, with its club and the version read.

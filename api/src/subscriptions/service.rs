@@ -16,9 +16,9 @@ use crate::error::{check_errors, push_error, rule_errors, ApiError, FieldErrors}
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::club::exists_in_club;
-use crate::kit::payments::{link_url, Purpose};
 use crate::kit::sales::{check_parties, club_vat, Parties};
 use crate::mail::subscriptions as subscription_mails;
+use crate::payments::ledger::{link_url, Purpose};
 use crate::state::AppState;
 
 pub const CONFLICT: &str =

@@ -167,8 +167,58 @@ async fn sold_rows(app: &TestApp, order: &str) -> Value {
     json!({ "subtotal": subtotal, "vat": vat, "total": total, "lines": lines })
 }
 
+/// The order invoiced by staff (a company that wants an invoice for what it bought): reopened
+/// when it is no longer a draft, given an invoicing method, approved and invoiced. The invoice's
+/// totals and lines (title, price, amount, VAT exempt).
+async fn invoiced(staff: &Browser, order: &str) -> Value {
+    let (status, mut dto) = staff.get_json(&format!("/api/orders/{order}")).await;
+    assert_eq!(status, StatusCode::OK, "{dto}");
+    if dto["result"]["status"] != "draft" {
+        let (status, body) = staff
+            .post_json(
+                "/api/orders/edit",
+                &json!({ "id": order, "version": dto["result"]["version"] }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "reopen {order}: {body}");
+        (_, dto) = staff.get_json(&format!("/api/orders/{order}")).await;
+    }
+    let mut input = dto["result"].clone();
+    input["invoicing"] = json!({ "type": "single", "invoiceDate": "2026-12-01" });
+    let (status, body) = staff.post_json("/api/orders/update", &input).await;
+    assert_eq!(status, StatusCode::OK, "invoicing {order}: {body}");
+    let (_, dto) = staff.get_json(&format!("/api/orders/{order}")).await;
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/approve",
+            &json!({ "id": order, "version": dto["result"]["version"] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "approve {order}: {body}");
+    let (status, made) = staff
+        .post_json("/api/orders/invoice", &json!({ "id": order }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "invoice {order}: {made}");
+    let invoice = made["result"][0].as_str().expect("one invoice");
+    let (status, detail) = staff
+        .get_json(&format!("/api/invoices/{invoice}/detail"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{detail}");
+    let detail = &detail["result"];
+    let lines: Vec<Value> = detail["lines"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .map(|l| json!([l["title"], l["price"], l["amount"], l["vatExempt"]]))
+        .collect();
+    json!({
+        "subtotal": detail["subtotal"], "vat": detail["vat"], "total": detail["total"],
+        "lines": lines,
+    })
+}
+
 #[tokio::test]
-async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_and_line() {
+async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_lines_and_invoice() {
     let app = spawn_app().await;
     // A rate other than the 25 % a channel could have written in itself: 20 %, prices with VAT.
     sqlx::query(
@@ -250,6 +300,26 @@ async fn one_ticket_sold_through_every_channel_has_the_same_vat_totals_and_line(
     );
     for (channel, order) in &seen[1..] {
         assert_eq!(order, first, "{channel}'s order against the staff's");
+    }
+
+    // Invoiced, each gives the same invoice: 150 kr. of which 25 kr. VAT, one line.
+    let mut invoices = Vec::new();
+    for (channel, order) in &orders {
+        invoices.push((*channel, invoiced(&staff, order).await));
+    }
+    let (_, first) = &invoices[0];
+    assert_eq!(
+        (&first["total"], &first["vat"]),
+        (&json!(15000), &json!(2500)),
+        "{first}"
+    );
+    assert_eq!(
+        first["lines"],
+        json!([["Pladsbillet", 15000, 1, false]]),
+        "{first}"
+    );
+    for (channel, invoice) in &invoices[1..] {
+        assert_eq!(invoice, first, "{channel}'s invoice against the staff's");
     }
 }
 

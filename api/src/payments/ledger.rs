@@ -20,12 +20,12 @@ use tribune_projections::store::CommandError;
 use uuid::Uuid;
 
 use crate::error::ApiError;
-use crate::identity::tokens::{digest, random_secret};
 use crate::integrations::payments::{
     Capture, CardSummary, CardUse, KeptCard, PaymentError, PaymentOutcome, PaymentProvider,
     PaymentRequest, PaymentStart, PaymentState, ProviderKind, StripeClient, CURRENCY,
 };
 use crate::kit::actor::Actor;
+use crate::kit::secrets::{digest, random_secret};
 use crate::state::AppState;
 
 /// Where the window calls the server back.
@@ -514,11 +514,22 @@ pub type RecordCardPayment =
         CardPayment,
     ) -> futures::future::BoxFuture<'a, Result<(), CommandError<OrderError>>>;
 
-/// The channels' hooks on a settled payment, in the order they run.
+/// The invoicing's part when the window reports a subscription period paid (the period booked
+/// with its invoice and receipt; idempotent): payment, provider reference, today.
+pub type SubscriptionPaid = for<'a> fn(
+    &'a AppState,
+    &'a PaymentRow,
+    &'a str,
+    chrono::NaiveDate,
+) -> futures::future::BoxFuture<'a, Result<(), ApiError>>;
+
+/// The hooks on a settled payment, in the order they run, registered by the areas they call
+/// (the order service, the sales service, the invoicing) in `AppState`.
 pub struct PaymentHooks {
     pub record_card_payment: RecordCardPayment,
     pub order_paid: Vec<OrderPaid>,
     pub sold_out: SoldOut,
+    pub subscription_paid: SubscriptionPaid,
 }
 
 /// The `event_type` of a window callback's delivery.
