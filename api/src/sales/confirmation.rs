@@ -16,6 +16,10 @@ use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
 use crate::payments::ledger::{self as payments, Purpose};
 use crate::state::AppState;
 
+/// A confirmation composed: the mail, how many live tickets to enclose, the events to put in
+/// the calendar.
+type Composed = (OrderMail, usize, Vec<uuid::Uuid>);
+
 pub async fn queue(
     state: &AppState,
     conn: &mut PgConnection,
@@ -28,12 +32,27 @@ pub async fn queue(
         return Ok(());
     }
     let club = OrderMailSettings::load(conn, sale.client_id).await?;
-    let mail = match (kind, sale.event_id) {
+    let (mut mail, tickets, event_ids) = match (kind, sale.event_id) {
         (Confirmation::EventBooking, Some(event_id)) => {
             event_booking(state, conn, sale, event_id, order, &club).await?
         }
         _ => shop_order(conn, sale, order, &club).await?,
     };
+    // The tickets as one PDF (or, over 20, the links alone) and a calendar file per event.
+    let (client_id, order_id) = (sale.client_id, sale.order_id);
+    let events =
+        order_mails::calendar_events(conn, client_id, order_id, order.number, &club, &event_ids)
+            .await?;
+    order_mails::enclose(
+        &mut mail.mail,
+        order.number,
+        &order_mails::Enclosed {
+            client_id,
+            order_id,
+            tickets,
+            events: &events,
+        },
+    );
     enqueue(
         conn,
         NewJob {
@@ -49,8 +68,7 @@ pub async fn queue(
     Ok(())
 }
 
-/// An event's booking: the order, the event, a link per ticket, the tickets as one PDF (or, over
-/// 20, the links alone) and the event's calendar file.
+/// An event's booking: the order, the event, a link per ticket.
 async fn event_booking(
     state: &AppState,
     conn: &mut PgConnection,
@@ -58,7 +76,7 @@ async fn event_booking(
     event_id: uuid::Uuid,
     order: &Order,
     club: &OrderMailSettings,
-) -> Result<OrderMail, ApiError> {
+) -> Result<Composed, ApiError> {
     let (client_id, order_id) = (sale.client_id, sale.order_id);
     let tickets = tribune_projections::ticket::queries::of_order(conn, client_id, order_id).await?;
     let (event_title, event_url, start): (String, String, DateTime<Utc>) =
@@ -68,7 +86,7 @@ async fn event_booking(
             .await?;
     let base = state.settings.public_url.trim_end_matches('/');
     let token = payments::issue_link(conn, client_id, Purpose::Order, order_id).await?;
-    let mut mail = order_mails::booking_confirmation(
+    let mail = order_mails::booking_confirmation(
         order,
         club,
         &order_mails::BookedEvent {
@@ -94,46 +112,18 @@ async fn event_booking(
             .collect::<Vec<_>>(),
     );
     let live = tickets.iter().filter(|t| t.status != "voided").count();
-    let events =
-        order_mails::calendar_events(conn, client_id, order_id, order.number, club, &[event_id])
-            .await?;
-    order_mails::enclose(
-        &mut mail.mail,
-        order.number,
-        &order_mails::Enclosed {
-            client_id,
-            order_id,
-            tickets: live,
-            events: &events,
-        },
-    );
-    Ok(mail)
+    Ok((mail, live, vec![event_id]))
 }
 
-/// A shop order: its lines with their variants and add-ons, the totals, the delivery, and for
-/// seat tickets the tickets as one PDF (or, over 20, a note to use the links) and a calendar
-/// file per event.
+/// A shop order: its lines with their variants and add-ons, the totals, the delivery.
 async fn shop_order(
     conn: &mut PgConnection,
     sale: &SaleRow,
     order: &Order,
     club: &OrderMailSettings,
-) -> Result<OrderMail, ApiError> {
+) -> Result<Composed, ApiError> {
     let (client_id, order_id) = (sale.client_id, sale.order_id);
-    let mut mail = order_mails::confirmation(order, club);
+    let mail = order_mails::confirmation(order, club);
     let (tickets, event_ids) = order_mails::tickets_of_order(conn, client_id, order_id).await?;
-    let events =
-        order_mails::calendar_events(conn, client_id, order_id, order.number, club, &event_ids)
-            .await?;
-    order_mails::enclose(
-        &mut mail.mail,
-        order.number,
-        &order_mails::Enclosed {
-            client_id,
-            order_id,
-            tickets,
-            events: &events,
-        },
-    );
-    Ok(mail)
+    Ok((mail, tickets, event_ids))
 }

@@ -250,9 +250,8 @@ pub async fn issue_seat_tickets(
             continue;
         };
         let place = seating::place_of(conn, event, seat).await?;
-        let number = take_ticket_numbers(conn, actor.client_id, event, 1).await?;
         TicketService::of(state)
-            .issue_in(
+            .issue_next_in(
                 conn,
                 actor,
                 TicketToIssue {
@@ -261,7 +260,6 @@ pub async fn issue_seat_tickets(
                     order_line_id: line.id,
                     product_id: line.product_id.unwrap_or(line.id),
                     product_title: line.title.clone(),
-                    number,
                     name: Some(name.clone()),
                     section: place.as_ref().map(|p| p.0.clone()),
                     row: place

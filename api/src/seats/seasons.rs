@@ -24,7 +24,7 @@ use crate::kit::input::Json;
 use crate::kit::seating::{self, chart_of, season_chart, NewSeasonTicket, EVENT_SEASONS};
 use crate::session::{Caller, Staff};
 use crate::state::AppState;
-use crate::tickets::service::{take_ticket_numbers, TicketService, TicketToIssue};
+use crate::tickets::service::{TicketService, TicketToIssue};
 
 /// A new season ticket on `input.seat` (see `seating::make_season_ticket`).
 pub async fn make_season_ticket(
@@ -511,9 +511,8 @@ async fn match_ticket(
             .bind(ticket.id)
             .fetch_one(&mut *conn)
             .await?;
-    let number = take_ticket_numbers(conn, actor.client_id, event, 1).await?;
     TicketService::of(state)
-        .issue_in(
+        .issue_next_in(
             conn,
             actor,
             TicketToIssue {
@@ -522,7 +521,6 @@ async fn match_ticket(
                 order_line_id: ticket.id,
                 product_id: product_id.unwrap_or(ticket.id),
                 product_title: ticket.product.clone(),
-                number,
                 name: Some(ticket.name.clone()),
                 company_id,
                 section: Some(ticket.section.clone()),

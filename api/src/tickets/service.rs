@@ -132,6 +132,18 @@ impl<'a> TicketService<'a> {
         Ok(id)
     }
 
+    /// Issues one ticket with its event's next number (`ticket.number` is set here).
+    pub async fn issue_next_in(
+        &self,
+        tx: &mut PgConnection,
+        actor: &Actor,
+        ticket: TicketToIssue,
+    ) -> Result<Uuid, ApiError> {
+        let number = take_ticket_numbers(tx, actor.client_id, ticket.event_id, 1).await?;
+        self.issue_in(tx, actor, TicketToIssue { number, ..ticket })
+            .await
+    }
+
     /// Voids a ticket: it admits no one, for `reason`.
     pub async fn void_in(
         &self,
