@@ -67,9 +67,10 @@ impl<'a> SaleService<'a> {
     }
 
     /// Confirms a pending sale inside the caller's transaction (see the module's comment). Its
-    /// places and seats must be kept already (a free sale's never expire). False, with the
-    /// sale still pending, when it can no longer be fulfilled (a season ticket's seat was sold
-    /// at another event of its season): the caller refuses it as sold out.
+    /// places and seats must be kept already (a free sale's never expire). False when it can no
+    /// longer be fulfilled (a season ticket's seat was sold at another event of its season):
+    /// the caller refuses it as sold out — a free checkout rolls its transaction back, a paid
+    /// sale is cancelled and its money given back (`on_paid`, `cancel_sold_out`).
     pub async fn confirm_in(
         &self,
         conn: &mut PgConnection,
