@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
     Serialize,
     Deserialize,
     ts_rs::TS,
+    utoipa::ToSchema,
 )]
 #[serde(transparent)]
 #[ts(type = "number")]

@@ -115,7 +115,6 @@ pub struct PublicProduct {
     pub catalogue_product_id: Uuid,
     pub title: String,
     pub description: Option<String>,
-    #[schema(value_type = i64)]
     pub price: Money,
     /// How many are left for this customer (places, the product's quota, the company's share);
     /// None: no limit.
@@ -213,9 +212,7 @@ pub struct PricedLine {
     #[ts(type = "number")]
     pub free: i32,
     /// Per ticket.
-    #[schema(value_type = i64)]
     pub price: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
     /// A seat-ticket line's seat as its hold session holds it now: the seat the ticket will
     /// have (the buyer's own record of what was picked is not shown instead).
@@ -237,15 +234,11 @@ pub struct PricedSeat {
 #[serde(rename_all = "camelCase")]
 pub struct PricedBooking {
     pub booking_products: Vec<PricedLine>,
-    #[schema(value_type = i64)]
     pub subtotal: Money,
     /// Always 0 in the public booking (spec 2 §9).
-    #[schema(value_type = i64)]
     pub discount: Money,
     /// The VAT included in `total`: `subtotal` + `vat` = `total`.
-    #[schema(value_type = i64)]
     pub vat: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
 }
 
@@ -285,9 +278,7 @@ pub struct PublicOrderLine {
     pub title: String,
     #[ts(type = "number")]
     pub amount: i64,
-    #[schema(value_type = i64)]
     pub price: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
     pub options: Vec<String>,
     #[schema(value_type = Vec<Object>)]
@@ -319,11 +310,8 @@ pub struct PublicOrder {
     #[ts(type = "number")]
     pub order_number: i64,
     pub status: PublicOrderStatus,
-    #[schema(value_type = i64)]
     pub subtotal: Money,
-    #[schema(value_type = i64)]
     pub vat: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
     pub firstname: String,
     pub lastname: String,

@@ -216,7 +216,6 @@ pub struct ContractInput {
     pub contract_lines: Vec<ContractLine>,
     /// Øre, an integer.
     #[serde(default)]
-    #[schema(value_type = Option<i64>)]
     pub order_discount: Option<Money>,
     #[serde(default)]
     #[schema(value_type = Object)]

@@ -322,11 +322,8 @@ pub struct SectionSeats {
 #[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AttendeeOverview {
-    #[schema(value_type = i64)]
     pub tickets_sold: tribune_domain::money::Money,
-    #[schema(value_type = i64)]
     pub online_tickets_sold: tribune_domain::money::Money,
-    #[schema(value_type = i64)]
     pub pos_tickets_sold: tribune_domain::money::Money,
     #[ts(type = "number")]
     pub booked_tickets: i64,

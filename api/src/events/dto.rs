@@ -182,7 +182,6 @@ pub struct TicketProductRef {
     /// 'ticket' or 'seat-ticket'.
     #[serde(rename = "type")]
     pub kind: String,
-    #[schema(value_type = i64)]
     pub price: Money,
 }
 

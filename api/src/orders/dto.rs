@@ -179,7 +179,6 @@ pub struct OrderInput {
     pub order_lines: Vec<OrderLine>,
     /// Øre, an integer.
     #[serde(default)]
-    #[schema(value_type = Option<i64>)]
     pub order_discount: Option<Money>,
     #[serde(default)]
     pub company_id: Option<Uuid>,

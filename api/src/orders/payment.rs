@@ -25,7 +25,6 @@ pub struct PaymentPageLine {
     pub variant: Option<String>,
     #[ts(type = "number")]
     pub amount: i64,
-    #[schema(value_type = i64)]
     pub total: Money,
 }
 
@@ -39,11 +38,8 @@ pub struct OrderPaymentPage {
     pub customer_name: String,
     pub email: String,
     pub lines: Vec<PaymentPageLine>,
-    #[schema(value_type = i64)]
     pub subtotal: Money,
-    #[schema(value_type = i64)]
     pub vat: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
     /// The club shows prices with VAT.
     pub prices_with_vat: bool,

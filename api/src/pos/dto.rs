@@ -30,7 +30,6 @@ pub struct PosProduct {
     pub kind: PosKind,
     pub title: String,
     /// Per unit, VAT included.
-    #[schema(value_type = i64)]
     pub price: Money,
     /// How many are left now (places or stock); null: no limit. A hint: the sale decides.
     #[ts(type = "number | null")]
@@ -91,13 +90,9 @@ pub struct PosCart {
     /// Not taken at the desk: the discount is always 0 (spec 2 §9); a code sent is refused on
     /// `discountCode`, so nobody is charged as if it had been taken.
     pub discount_code: Option<String>,
-    #[schema(value_type = i64)]
     pub subtotal: Money,
-    #[schema(value_type = i64)]
     pub discount: Money,
-    #[schema(value_type = i64)]
     pub vat: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
     /// When the hold session runs out, if the desk stops extending it.
     pub expires: Option<DateTime<Utc>>,
@@ -123,9 +118,7 @@ pub struct PosPricedLine {
     /// Paid by the company's agreements.
     #[ts(type = "number")]
     pub free: i64,
-    #[schema(value_type = i64)]
     pub price: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
 }
 
@@ -134,13 +127,9 @@ pub struct PosPricedLine {
 #[serde(rename_all = "camelCase")]
 pub struct PosPrice {
     pub lines: Vec<PosPricedLine>,
-    #[schema(value_type = i64)]
     pub subtotal: Money,
-    #[schema(value_type = i64)]
     pub discount: Money,
-    #[schema(value_type = i64)]
     pub vat: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
 }
 
@@ -153,11 +142,8 @@ pub struct PosOrder {
     pub order_number: i64,
     pub create_date: DateTime<Utc>,
     pub lines: Vec<PosPricedLine>,
-    #[schema(value_type = i64)]
     pub subtotal: Money,
-    #[schema(value_type = i64)]
     pub vat: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
     #[schema(value_type = String)]
     pub payment_method: DeskPayment,

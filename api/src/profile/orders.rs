@@ -89,7 +89,6 @@ pub struct ProfileOrder {
     pub created_at: DateTime<Utc>,
     pub kind: ProfileOrderKind,
     pub status: ProfileOrderStatus,
-    #[schema(value_type = i64)]
     pub total: Money,
     /// The booked event (a shop order has none).
     pub event: Option<ProfileEvent>,

@@ -28,12 +28,10 @@ pub struct ShopProductSummary {
     pub kind: String,
     pub category_id: Option<Uuid>,
     /// The lowest price a buyer pays (with VAT as the club shows it).
-    #[schema(value_type = i64)]
     pub price_with_vat: Money,
     /// 'Fra:' — the variants' prices differ.
     pub from_price: bool,
     /// The price before the shop's discount, when there is one (with VAT).
-    #[schema(value_type = Option<i64>)]
     pub original_price_with_vat: Option<Money>,
     pub image: Option<String>,
     /// A subscription product.
@@ -47,7 +45,6 @@ pub struct ShopProductSummary {
 pub struct ShopVariant {
     pub id: Uuid,
     pub title: String,
-    #[schema(value_type = i64)]
     pub price_with_vat: Money,
     pub sold_out: bool,
 }
@@ -59,7 +56,6 @@ pub struct ShopOption {
     pub product_id: Uuid,
     pub variant_id: Option<Uuid>,
     pub title: String,
-    #[schema(value_type = i64)]
     pub price_with_vat: Money,
     pub pre_selected: bool,
 }
@@ -72,9 +68,7 @@ pub struct ShopSubscription {
     pub interval: i32,
     /// Months bound.
     pub commitment: i32,
-    #[schema(value_type = i64)]
     pub fee_with_vat: Money,
-    #[schema(value_type = i64)]
     pub start_fee_with_vat: Money,
 }
 
@@ -101,9 +95,7 @@ pub struct ShopProduct {
     /// Sanitised rich text.
     pub description: Option<String>,
     pub image: Option<String>,
-    #[schema(value_type = i64)]
     pub price_with_vat: Money,
-    #[schema(value_type = Option<i64>)]
     pub original_price_with_vat: Option<Money>,
     pub variants: Vec<ShopVariant>,
     pub options: Vec<ShopOption>,
@@ -139,7 +131,6 @@ pub struct ShopSeason {
 pub struct CartOption {
     pub product_id: Option<Uuid>,
     pub title: String,
-    #[schema(value_type = i64)]
     pub price_with_vat: Money,
 }
 
@@ -158,9 +149,7 @@ pub struct CartLine {
     #[ts(type = "number")]
     pub amount: i64,
     /// Per unit, add-ons included, with VAT as the club shows it.
-    #[schema(value_type = i64)]
     pub price_with_vat: Money,
-    #[schema(value_type = i64)]
     pub total_with_vat: Money,
     pub options: Vec<CartOption>,
     pub subscription: bool,
@@ -182,11 +171,8 @@ pub struct CartLine {
 pub struct Cart {
     pub lines: Vec<CartLine>,
     /// Without VAT.
-    #[schema(value_type = i64)]
     pub subtotal: Money,
-    #[schema(value_type = i64)]
     pub vat: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
     /// The hold session the cart's seats are held with (the seat picker goes on with it).
     pub hold_token: Option<String>,
@@ -277,14 +263,10 @@ pub struct CheckoutInput {
 pub struct CheckoutIntent {
     pub intent_secret: String,
     /// Without VAT, after the discount.
-    #[schema(value_type = i64)]
     pub subtotal: Money,
     /// The discount code's discount (with VAT as the club shows prices).
-    #[schema(value_type = i64)]
     pub discount: Money,
-    #[schema(value_type = i64)]
     pub vat: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
 }
 
@@ -312,9 +294,7 @@ pub struct ConfirmedLine {
     pub variant: Option<String>,
     #[ts(type = "number")]
     pub amount: i64,
-    #[schema(value_type = i64)]
     pub price_with_vat: Money,
-    #[schema(value_type = i64)]
     pub total_with_vat: Money,
     pub options: Vec<CartOption>,
     pub seat: Option<String>,
@@ -345,15 +325,10 @@ pub struct ConfirmedOrder {
     pub exp_year: Option<u32>,
     pub lines: Vec<ConfirmedLine>,
     /// Without VAT.
-    #[schema(value_type = i64)]
     pub subtotal: Money,
-    #[schema(value_type = i64)]
     pub discount: Money,
-    #[schema(value_type = i64)]
     pub additional_fee: Money,
-    #[schema(value_type = i64)]
     pub vat: Money,
-    #[schema(value_type = i64)]
     pub total: Money,
     /// The club's `orders.confirmationMessage` (sanitised HTML).
     pub confirmation_message: Option<String>,

@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use reqwest::StatusCode;
+use serde_json::Value;
 
 use crate::helpers::spawn_app;
 
@@ -135,4 +136,43 @@ async fn every_path_parameter_is_declared() {
         undeclared.is_empty(),
         "undeclared path parameters: {undeclared:?}"
     );
+}
+
+/// Every `$ref` of the document names a schema it has (a generated client resolves them all);
+/// money is one schema, `Money`: an integer of øre.
+#[tokio::test]
+async fn every_reference_resolves_and_money_is_one_integer_schema() {
+    fn refs(value: &Value, found: &mut Vec<String>) {
+        match value {
+            Value::Object(map) => {
+                for (key, inner) in map {
+                    match (key.as_str(), inner.as_str()) {
+                        ("$ref", Some(target)) => found.push(target.to_string()),
+                        _ => refs(inner, found),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|item| refs(item, found)),
+            _ => {}
+        }
+    }
+    let app = spawn_app().await;
+    let (_, doc) = app.browser().get_json("/api/openapi.json").await;
+    let mut found = Vec::new();
+    refs(&doc, &mut found);
+    assert!(
+        found.iter().any(|r| r == "#/components/schemas/Money"),
+        "money fields refer to the Money schema"
+    );
+    let missing: Vec<&String> = found
+        .iter()
+        .filter(|r| {
+            let name = r.trim_start_matches("#/components/schemas/");
+            doc["components"]["schemas"].get(name).is_none()
+        })
+        .collect();
+    assert!(missing.is_empty(), "unresolved references: {missing:?}");
+    let money = &doc["components"]["schemas"]["Money"];
+    assert_eq!(money["type"], "integer", "{money}");
+    assert_eq!(money["format"], "int64", "{money}");
 }
