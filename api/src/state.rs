@@ -211,7 +211,7 @@ impl AppState {
                     }
                     .boxed()
                 },
-                order_paid: vec![crate::sales::service::paid_hook],
+                order_paid: crate::sales::service::paid_hook,
                 sold_out: crate::sales::service::sold_out_hook,
                 subscription_paid: |state, payment, reference, today| {
                     async move {

@@ -527,7 +527,7 @@ pub type SubscriptionPaid = for<'a> fn(
 /// (the order service, the sales service, the invoicing) in `AppState`.
 pub struct PaymentHooks {
     pub record_card_payment: RecordCardPayment,
-    pub order_paid: Vec<OrderPaid>,
+    pub order_paid: OrderPaid,
     pub sold_out: SoldOut,
     pub subscription_paid: SubscriptionPaid,
 }
@@ -607,7 +607,7 @@ pub async fn settle(
     .await?;
     let counts = matches!(outcome.state, PaymentState::Authorized | PaymentState::Paid);
     let mut duplicate = false;
-    let mut sales = Vec::new();
+    let mut sale = Paid::NotItsOrder;
     if counts && row.purpose == Purpose::Order.as_str() {
         let payment = CardPayment {
             provider: row.provider.clone(),
@@ -628,10 +628,15 @@ pub async fn settle(
         {
             Ok(_) => {
                 // The sale that waits for it is confirmed by its payment: a booking of an event
-                // (issue 15), a shop checkout (issue 17); each channel answers for its own.
-                for hook in &state.payment_hooks.order_paid {
-                    sales.push(hook(state, &mut tx, row.client_id, row.owner_id, outcome).await?);
-                }
+                // (issue 15), a shop checkout (issue 17): the sales service, by the sale's channel.
+                sale = (state.payment_hooks.order_paid)(
+                    state,
+                    &mut tx,
+                    row.client_id,
+                    row.owner_id,
+                    outcome,
+                )
+                .await?;
             }
             Err(CommandError::Domain(OrderError::AlreadyPaid)) => duplicate = true,
             Err(CommandError::Domain(OrderError::NotFound)) | Err(CommandError::NotFound) => {
@@ -643,14 +648,10 @@ pub async fn settle(
     tx.commit().await?;
     // A card the payment was asked to keep (a shop checkout's 'Gem kort') is kept once its sale
     // is confirmed.
-    if let Some(kept) = outcome
-        .kept
-        .as_ref()
-        .filter(|_| sales.contains(&Paid::Confirmed))
-    {
+    if let Some(kept) = outcome.kept.as_ref().filter(|_| sale == Paid::Confirmed) {
         keep_card(state, row, kept).await;
     }
-    if sales.contains(&Paid::SoldOut) {
+    if sale == Paid::SoldOut {
         // Paid after its places, stock or seats were given to others: cancelled, and the money
         // goes back.
         (state.payment_hooks.sold_out)(state, row.client_id, row.owner_id).await?;
