@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use cqrs_es::AggregateError;
-use serde_json::json;
 use tribune_projections::store::CommandError;
 
 pub type FieldErrors = BTreeMap<String, Vec<String>>;
@@ -129,11 +128,16 @@ impl ResponseError for ApiError {
         if let ApiError::Internal(err) = self {
             tracing::error!(error = ?err, "internal error");
         }
-        let mut body = json!({ "success": false, "error": self.to_string(), "code": self.code() });
-        if let ApiError::Validation { errors, .. } = self {
-            body["errors"] = json!(errors);
-        }
-        HttpResponse::build(self.status_code()).json(body)
+        let errors = match self {
+            ApiError::Validation { errors, .. } => Some(errors.clone()),
+            _ => None,
+        };
+        HttpResponse::build(self.status_code()).json(crate::envelope::Refusal {
+            success: false,
+            error: self.to_string(),
+            code: self.code().to_string(),
+            errors,
+        })
     }
 }
 

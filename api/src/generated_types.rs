@@ -72,6 +72,9 @@ fn files() -> Vec<(&'static str, String)> {
         ("profile.ts", profile()),
         ("history.ts", history()),
         ("records.ts", records()),
+        ("crm.ts", crate::crm::typescript::file()),
+        ("catalogue.ts", crate::catalogue::typescript::file()),
+        ("admin.ts", crate::admin::typescript::file()),
     ]
 }
 
@@ -588,7 +591,8 @@ fn profile() -> String {
     declarations(&decls).replacen("\n\n", "\n\nimport type { Money } from './orders';\n\n", 1)
 }
 
-fn declarations(decls: &[String]) -> String {
+/// The file of these declarations, each exported, under the generated-file header.
+pub(crate) fn declarations(decls: &[String]) -> String {
     let mut out = String::from(
         "// Generated from the Rust types by api/src/generated_types.rs; do not edit.\n\n",
     );

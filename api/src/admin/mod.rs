@@ -13,6 +13,8 @@ pub mod modules;
 pub mod profile;
 pub mod team_import;
 pub mod users;
+#[cfg(test)]
+pub(crate) mod typescript;
 
 use crate::kit::openapi::copy_path;
 use crate::kit::routes::{Access, Area, Routes};

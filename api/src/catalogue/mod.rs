@@ -9,6 +9,8 @@ pub mod order_categories;
 pub mod product_categories;
 pub mod products;
 pub mod seasons;
+#[cfg(test)]
+pub(crate) mod typescript;
 
 use actix_web::HttpResponse;
 use serde_json::Value;

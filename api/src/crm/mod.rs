@@ -9,6 +9,8 @@ pub mod contacts;
 pub mod entities;
 pub mod extra_info;
 pub mod files;
+#[cfg(test)]
+pub(crate) mod typescript;
 
 use utoipa::OpenApi;
 

@@ -20,7 +20,7 @@ use uuid::Uuid;
 use super::catalogue::{picture, product_on_sale, products_by_ids, public_options};
 use super::dto::{AddToCart, Cart, CartLine, CartOption, CheckSeat, UpdateCart};
 use crate::club::public_club;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
 use crate::identity::tokens::{digest, random_secret};
@@ -413,7 +413,7 @@ fn answer(state: &AppState, cart: Cart, new_token: Option<String>) -> HttpRespon
 
 /// The buyer's cart; its seats' hold is extended while the buyer is here.
 #[utoipa::path(get, path = "/public/orders/webshop/cart", tag = "webshop",
-    responses((status = 200, description = "{success, result: Cart}", body = Cart), (status = 404)))]
+    responses((status = 200, description = "the cart", body = Envelope<Cart>), (status = 404)))]
 pub async fn get_cart(
     req: HttpRequest,
     caller: Caller,
@@ -519,7 +519,7 @@ async fn take_session(
 /// seat its buyer holds (`seat`, `seatEventId`, `holdToken`) is one line per seat. The same
 /// product, variant and add-ons again raise the line's amount.
 #[utoipa::path(post, path = "/public/orders/webshop/cart/add", tag = "webshop", params(AddToCart),
-    responses((status = 200, description = "{success, result: Cart}", body = Cart),
+    responses((status = 200, description = "the cart", body = Envelope<Cart>),
               (status = 422, description = "no such product, variant or add-on; sold out; a seat not held"), (status = 404)))]
 pub async fn add_to_cart(
     req: HttpRequest,
@@ -679,7 +679,7 @@ pub async fn add_to_cart(
 
 /// A line's amount changed; 0 removes it (a seat line's seat is given back).
 #[utoipa::path(post, path = "/public/orders/webshop/cart/update", tag = "webshop", params(UpdateCart),
-    responses((status = 200, description = "{success, result: Cart}", body = Cart),
+    responses((status = 200, description = "the cart", body = Envelope<Cart>),
               (status = 422, description = "no such line; an amount out of range"), (status = 404)))]
 pub async fn update_cart(
     req: HttpRequest,
@@ -739,7 +739,7 @@ async fn release_line_seat(
 /// A seat-ticket line takes the seat the buyer holds (`holdToken`, else the cart's session) at
 /// `seatEventId`; the seat it had before is given back.
 #[utoipa::path(post, path = "/webshop/cart/check-seat", tag = "webshop", request_body = CheckSeat,
-    responses((status = 200, description = "{success, result: Cart}", body = Cart),
+    responses((status = 200, description = "the cart", body = Envelope<Cart>),
               (status = 422, description = "no such line; the seat is not held for the buyer"), (status = 404)))]
 pub async fn check_seat(
     req: HttpRequest,

@@ -266,8 +266,7 @@ impl Browser {
 
     pub async fn get_json(&self, path: &str) -> (StatusCode, Value) {
         let response = self.get(path).await;
-        let status = response.status();
-        (status, response.json().await.unwrap_or(Value::Null))
+        answer("GET", path, response).await
     }
 
     pub async fn post(&self, path: &str, body: &Value) -> Response {
@@ -282,8 +281,7 @@ impl Browser {
 
     pub async fn post_json(&self, path: &str, body: &Value) -> (StatusCode, Value) {
         let response = self.post(path, body).await;
-        let status = response.status();
-        (status, response.json().await.unwrap_or(Value::Null))
+        answer("POST", path, response).await
     }
 
     /// A raw body with a JSON content type (for malformed and oversized input).
@@ -301,8 +299,7 @@ impl Browser {
             .send()
             .await
             .expect("POST");
-        let status = response.status();
-        (status, response.json().await.unwrap_or(Value::Null))
+        answer("POST", path, response).await
     }
 
     /// A multipart write: `data` as JSON plus files as (field, file name, bytes).
@@ -334,8 +331,7 @@ impl Browser {
             .send()
             .await
             .expect("POST form");
-        let status = response.status();
-        (status, response.json().await.unwrap_or(Value::Null))
+        answer("POST", path, response).await
     }
 
     pub async fn delete(&self, path: &str) -> (StatusCode, Value) {
@@ -346,8 +342,7 @@ impl Browser {
             .send()
             .await
             .expect("DELETE");
-        let status = response.status();
-        (status, response.json().await.unwrap_or(Value::Null))
+        answer("DELETE", path, response).await
     }
 
     /// What a person does with a single-use mail link: opens it, and presses the button when the
@@ -392,6 +387,22 @@ impl Browser {
 }
 
 /// A real 1×1 PNG.
+/// The status and JSON of an answer (`null` when it is not JSON), checked against the OpenAPI
+/// document (`conformance`).
+async fn answer(method: &str, path: &str, response: Response) -> (StatusCode, Value) {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    let body = response.json().await.unwrap_or(Value::Null);
+    if json {
+        crate::conformance::conforms(method, path, status, &body);
+    }
+    (status, body)
+}
+
 pub fn png() -> Vec<u8> {
     vec![
         0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44,

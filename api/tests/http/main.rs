@@ -4,6 +4,7 @@ mod access;
 mod account;
 mod booking;
 mod capacity;
+mod conformance;
 mod catalogue;
 mod contracts;
 mod crm;
