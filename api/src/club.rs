@@ -1,7 +1,9 @@
 //! Which club a request is about: the session's club for logged-in users; for anonymous visitors
 //! the club they chose ('Vælg klub'), else the club whose url is the host, else the only club.
 
-use actix_web::HttpRequest;
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpRequest};
+use futures::future::LocalBoxFuture;
 use uuid::Uuid;
 
 use crate::error::ApiError;
@@ -38,4 +40,28 @@ pub async fn public_club(
     current_club(state, req, caller)
         .await?
         .ok_or(crate::error::ApiError::NotFound)
+}
+
+/// A public call's club (`public_club`) and its caller, found before the handler runs: the
+/// booking's and the shop's handlers take it instead of finding the club themselves.
+pub struct PublicCaller {
+    pub client_id: Uuid,
+    pub caller: Caller,
+}
+
+impl FromRequest for PublicCaller {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .cloned()
+                .ok_or_else(|| ApiError::internal(anyhow::anyhow!("no application state")))?;
+            let caller = crate::session::caller(&req);
+            let client_id = public_club(&state, &req, &caller).await?;
+            Ok(PublicCaller { client_id, caller })
+        })
+    }
 }

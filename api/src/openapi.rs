@@ -31,7 +31,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
         doc.merge((area.doc)());
     }
     declare_path_parameters(&mut doc);
-    describe_refusals(&mut doc);
+    describe_bodies(&mut doc);
     for route in crate::routes::table().table() {
         if let Some(operation) = operation_mut(&mut doc, &route.method, &route.path) {
             let access = format!("Access: {}.", route.access.describe());
@@ -86,8 +86,11 @@ fn declare_path_parameters(doc: &mut utoipa::openapi::OpenApi) {
 }
 
 /// Every refusal (a 4xx or 5xx) answers `Refusal` (`ApiError`'s one shape); said here once for
-/// every operation whose annotation names the status but not its body.
-fn describe_refusals(doc: &mut utoipa::openapi::OpenApi) {
+/// every operation whose annotation names the status but not its body. And a file's answer (a
+/// PDF, a spreadsheet, an image, a page) is a string of its media type: text for `text/*`, bytes
+/// otherwise, whatever the annotation's body said.
+fn describe_bodies(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
     use utoipa::openapi::{ContentBuilder, Ref, RefOr};
     for item in doc.paths.paths.values_mut() {
         let operations = [
@@ -101,6 +104,17 @@ fn describe_refusals(doc: &mut utoipa::openapi::OpenApi) {
             for (status, response) in operation.responses.responses.iter_mut() {
                 let refusal = status.starts_with('4') || status.starts_with('5');
                 if let RefOr::T(response) = response {
+                    for (media_type, content) in response.content.iter_mut() {
+                        if media_type.starts_with("application/json") {
+                            continue;
+                        }
+                        let mut string = ObjectBuilder::new().schema_type(Type::String);
+                        if !media_type.starts_with("text/") {
+                            string =
+                                string.format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)));
+                        }
+                        content.schema = Some(string.into());
+                    }
                     if refusal && response.content.is_empty() {
                         response.content.insert(
                             "application/json".to_string(),
@@ -150,7 +164,7 @@ fn operation_mut<'a>(
 }
 
 #[utoipa::path(get, path = "/api/openapi.json", tag = "service",
-    responses((status = 200, content_type = "application/json", description = "this document")))]
+    responses((status = 200, content_type = "application/json", description = "this document (an OpenAPI 3.1 document)", body = serde_json::Value)))]
 pub async fn get_openapi() -> HttpResponse {
     HttpResponse::Ok().json(document())
 }
@@ -177,7 +191,9 @@ mod tests {
             for (method, operation) in operations {
                 let Some(operation) = operation else { continue };
                 for (status, response) in &operation.responses.responses {
-                    let RefOr::T(response) = response else { continue };
+                    let RefOr::T(response) = response else {
+                        continue;
+                    };
                     if !status.starts_with('2') || status == "204" {
                         continue;
                     }
@@ -190,7 +206,11 @@ mod tests {
             }
         }
         prose.sort();
-        eprintln!("{} answers without a schema:\n{}", prose.len(), prose.join("\n"));
+        eprintln!(
+            "{} answers without a schema:\n{}",
+            prose.len(),
+            prose.join("\n")
+        );
         assert!(
             prose.len() <= PROSE_ONLY_CEILING,
             "{} answers have no schema (ceiling {PROSE_ONLY_CEILING}):\n{}",

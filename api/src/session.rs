@@ -69,7 +69,7 @@ pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-fn caller(req: &HttpRequest) -> Caller {
+pub(crate) fn caller(req: &HttpRequest) -> Caller {
     req.extensions()
         .get::<Caller>()
         .cloned()

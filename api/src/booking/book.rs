@@ -5,6 +5,8 @@
 //! event that came at the same moment (`batch`). A card booking holds its places for
 //! `HOLD_MINUTES` while the buyer pays; a Stripe payment is started after the commit.
 
+use std::collections::BTreeMap;
+
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
@@ -15,20 +17,23 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::batch::Job;
-use super::dto::{BookedOrder, BookingInput, BookingIntent, PricedLine, PricedSeat, PublicProduct};
+use super::dto::{
+    BookedOrder, BookingInput, BookingIntent, PricedLine, PricedLines, PricedSeat, PublicProduct,
+};
 use super::plan::{plan, Plan};
 use super::HOLD_MINUTES;
-use crate::envelope;
+use crate::club::PublicCaller;
+use crate::envelope::{self, Ack, Envelope, EnvelopeWithData};
 use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
-use crate::identity::passwords;
 use crate::identity::tokens::random_secret;
-use crate::integrations::payments::{Capture, CardUse};
+use crate::integrations::payments::{Capture, CardUse, PaymentStart};
 use crate::kit::html::sanitize;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::seating;
 use crate::payments::ledger::{self as payments, Purpose, StartPayment};
+use crate::sales::buyer::{check_buyer, new_user_password_hash};
 use crate::sales::offers::{self as sale, buyer_key, seat_categories};
 use crate::sales::plan::sold_lines;
 use crate::sales::process::StoredTicket;
@@ -36,23 +41,20 @@ use crate::sales::service::SaleService;
 use crate::session::Caller;
 use crate::state::AppState;
 
-pub use crate::club::public_club as club_of;
-
 /// The products for sale to the chosen customer (`result` keyed by company id, contact id or
 /// 'none') and the booking's lines as they would be priced (`data.bookingProducts`).
 #[utoipa::path(post, path = "/public/events/{id}/products", tag = "booking",
     params(("id" = String, Path, description = "the event's id")),
     request_body = BookingInput,
-    responses((status = 200, description = "{success, result: {[key]: PublicProduct[]}, data: {bookingProducts: PricedLine[]}}"),
+    responses((status = 200, description = "the products by buyer key, and the booking's lines priced",
+        body = EnvelopeWithData<BTreeMap<String, Vec<PublicProduct>>, PricedLines>),
               (status = 403, description = "not the user's company or contact"), (status = 404)))]
 pub async fn booking_products(
-    req: HttpRequest,
-    caller: Caller,
+    PublicCaller { client_id, caller }: PublicCaller,
     path: web::Path<String>,
     body: Json<BookingInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let client_id = club_of(&state, &req, &caller).await?;
     let id = parse_id(&path)?;
     let input = body.into_inner();
     let mut tx = club_tx(&state.pool, client_id).await?;
@@ -131,14 +133,9 @@ pub async fn booking_products(
             })
         })
         .collect();
-    let mut result = serde_json::Map::new();
-    result.insert(
-        buyer_key(buyer),
-        serde_json::to_value(products).map_err(ApiError::internal)?,
-    );
     Ok(envelope::result_with_data(
-        result,
-        serde_json::json!({ "bookingProducts": booking_products }),
+        BTreeMap::from([(buyer_key(buyer), products)]),
+        PricedLines { booking_products },
     ))
 }
 
@@ -146,13 +143,13 @@ pub async fn booking_products(
 /// bruger' has a password.
 #[utoipa::path(post, path = "/public/events/validate-contact", tag = "booking",
     request_body = BookingInput,
-    responses((status = 200, description = "{success}"), (status = 422, description = "the fields' errors")))]
+    responses((status = 200, body = Ack), (status = 422, description = "the fields' errors")))]
 pub async fn validate_contact(
     caller: Caller,
     body: Json<BookingInput>,
 ) -> Result<HttpResponse, ApiError> {
     let mut errors = crate::error::FieldErrors::new();
-    super::plan::check_customer_fields(&body, caller.0.as_deref(), &mut errors);
+    check_buyer(&*body, caller.0.is_some(), &mut errors);
     crate::error::check_errors(errors)?;
     Ok(envelope::ok())
 }
@@ -181,15 +178,13 @@ async fn keep_seat_sessions(
 /// once, so a second click or a retried request makes no second order.
 #[utoipa::path(post, path = "/public/events/create-intent", tag = "booking",
     request_body = BookingInput,
-    responses((status = 200, description = "{success, result: BookingIntent}", body = BookingIntent),
+    responses((status = 200, body = Envelope<BookingIntent>),
               (status = 422, description = "the booking's errors, or the sign-up window's message"), (status = 404)))]
 pub async fn create_intent(
-    req: HttpRequest,
-    caller: Caller,
+    PublicCaller { client_id, caller }: PublicCaller,
     body: Json<BookingInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let client_id = club_of(&state, &req, &caller).await?;
     let mut tx = club_tx(&state.pool, client_id).await?;
     let planned = plan(
         &mut tx,
@@ -227,7 +222,7 @@ pub struct Booked {
     /// Booked by this call (not an earlier call's booking of the same intent).
     pub fresh: bool,
     /// The payment, when it was started with the booking (the window's form).
-    pub payment: Option<crate::integrations::payments::PaymentStart>,
+    pub payment: Option<PaymentStart>,
 }
 
 /// The order content of a planned booking: a line per product and price (the allowance's
@@ -286,12 +281,7 @@ pub async fn book_in_at(
         .event_id
         .ok_or_else(|| ApiError::field("eventId", "Vælg et arrangement"))?;
     // Hashed before the booking queues: the hash takes a while, on purpose.
-    let password_hash = match (&input.password, input.create_user && caller.0.is_none()) {
-        (Some(password), true) if password.chars().count() >= passwords::MIN_LENGTH => {
-            Some(passwords::hash(password.clone()).await?)
-        }
-        _ => None,
-    };
+    let password_hash = new_user_password_hash(input, caller.0.is_some()).await?;
     let job = Job {
         client_id,
         caller: caller.clone(),
@@ -309,17 +299,17 @@ pub async fn book_in_at(
 /// form). `data`: the order and its token.
 #[utoipa::path(post, path = "/public/events/book", tag = "booking", params(BookQuery),
     request_body = BookingInput,
-    responses((status = 200, description = "{success, result: PaymentStart | null, data: BookedOrder}"),
+    responses((status = 200, description = "how the payment goes on (null when confirmed at once), and the order made",
+        body = EnvelopeWithData<Option<PaymentStart>, BookedOrder>),
               (status = 422, description = "the booking's errors; places no longer there"), (status = 404),
               (status = 503, description = "the card provider does not answer")))]
 pub async fn book_event(
     req: HttpRequest,
-    caller: Caller,
+    PublicCaller { client_id, caller }: PublicCaller,
     query: web::Query<BookQuery>,
     body: Json<BookingInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let client_id = club_of(&state, &req, &caller).await?;
     let intent = crate::sales::process::intent_of(&query.intent_secret)?;
     let ip = client_ip(&req);
     let booked = book_in(&state, client_id, &caller, &ip, intent, &body).await?;
@@ -393,7 +383,7 @@ pub async fn start_payment(
     state: &AppState,
     client_id: Uuid,
     booked: &Booked,
-) -> Result<Option<crate::integrations::payments::PaymentStart>, ApiError> {
+) -> Result<Option<PaymentStart>, ApiError> {
     if booked.total <= Money::ZERO {
         return Ok(None);
     }

@@ -201,6 +201,8 @@ pub struct BookingInput {
     pub invite_token: Option<String>,
 }
 
+crate::sales::buyer::buyer_form!(BookingInput);
+
 /// A line as the booking prices it: the allowance pays `free` of it, the rest at `price`.
 #[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -229,7 +231,14 @@ pub struct PricedSeat {
     pub number: String,
 }
 
-/// The booking priced (`data` of the products answer, and `create-intent`'s answer).
+/// The booking's lines as they would be priced (`data` of the products answer).
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PricedLines {
+    pub booking_products: Vec<PricedLine>,
+}
+
+/// The booking priced (`create-intent`'s answer).
 #[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PricedBooking {

@@ -16,8 +16,9 @@ use super::book::{start_request, Booked};
 use super::dto::{
     PublicOrder, PublicOrderLine, PublicOrderPayment, PublicOrderStatus, PublicTicket,
 };
-use crate::envelope;
+use crate::envelope::{self, Envelope, EnvelopeWithData};
 use crate::error::ApiError;
+use crate::integrations::payments::PaymentStart;
 use crate::kit::ids::parse_id;
 use crate::kit::pdf::pdf_response;
 use crate::orders::OrderService;
@@ -158,7 +159,7 @@ type OrderPath = web::Path<(String, String)>;
 #[utoipa::path(get, path = "/public/events/{id}/order/{orderId}", tag = "booking", params(
         ("id" = String, Path, description = "the event's id"),
         ("orderId" = String, Path, description = "the order's id"), LinkQuery),
-    responses((status = 200, description = "{success, result: PublicOrder, data: PublicOrderPayment}"),
+    responses((status = 200, description = "the order, and how it is paid", body = EnvelopeWithData<PublicOrder, PublicOrderPayment>),
               (status = 403, description = "not this order's token"), (status = 404)))]
 pub async fn booked_order(
     path: OrderPath,
@@ -179,7 +180,7 @@ pub async fn booked_order(
 #[utoipa::path(post, path = "/public/events/{id}/order/{orderId}/pay", tag = "booking", params(
         ("id" = String, Path, description = "the event's id"),
         ("orderId" = String, Path, description = "the order's id"), LinkQuery),
-    responses((status = 200, description = "{success, result: PaymentStart}"),
+    responses((status = 200, description = "how the payment goes on", body = Envelope<PaymentStart>),
               (status = 403), (status = 404),
               (status = 422, description = "nothing to pay, or the places are gone (the order is then cancelled)")))]
 pub async fn pay_order(
@@ -245,7 +246,7 @@ pub struct AcceptPayment {
         ("id" = String, Path, description = "the event's id"),
         ("orderId" = String, Path, description = "the order's id"), LinkQuery),
     request_body = AcceptPayment,
-    responses((status = 200, description = "{success, result: PublicOrder, data: PublicOrderPayment}"),
+    responses((status = 200, description = "the order, and how it is paid", body = EnvelopeWithData<PublicOrder, PublicOrderPayment>),
               (status = 403), (status = 404), (status = 503)))]
 pub async fn accept_payment(
     path: OrderPath,
@@ -277,7 +278,7 @@ pub async fn accept_payment(
 /// The tickets of a booked order, once confirmed.
 #[utoipa::path(get, path = "/public/events/tickets/{orderId}", tag = "booking", params(
         ("orderId" = String, Path, description = "the order's id"), LinkQuery),
-    responses((status = 200, description = "{success, result: PublicTicket[]}"), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<Vec<PublicTicket>>), (status = 403), (status = 404)))]
 pub async fn booked_tickets(
     path: web::Path<String>,
     query: web::Query<LinkQuery>,
@@ -292,7 +293,7 @@ pub async fn booked_tickets(
 /// ticket is not found.
 #[utoipa::path(get, path = "/public/events/ticket/{ticketId}", tag = "booking", params(
         ("ticketId" = String, Path, description = "the ticket's code")),
-    responses((status = 200, description = "the ticket", content_type = "application/pdf"), (status = 404)))]
+    responses((status = 200, description = "the ticket", content_type = "application/pdf", body = Vec<u8>), (status = 404)))]
 pub async fn ticket_pdf(
     path: web::Path<String>,
     state: web::Data<AppState>,

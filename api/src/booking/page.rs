@@ -2,19 +2,19 @@
 //! its slug with what a visitor may see — never its private description, invitees or staff
 //! settings — where its sign-up stands, and whom the signed-in user may book as.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 use tribune_domain::booking::SignUpState;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::book::club_of;
 use super::dto::{
     CustomerChoice, PublicCustomer, PublicEvent, PublicSponsor, PublicSponsorGroup, SignUpStatus,
 };
 use super::plan::club_email;
-use crate::envelope;
+use crate::club::PublicCaller;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::events::dto::EventSponsor;
 use crate::events::MODULE;
@@ -22,7 +22,6 @@ use crate::identity::modules;
 use crate::kit::html::sanitize;
 use crate::payments::ledger as payments;
 use crate::sales::offers::{self as sale, companies_restricted, SaleEvent};
-use crate::session::Caller;
 use crate::state::AppState;
 
 #[derive(sqlx::FromRow)]
@@ -118,15 +117,13 @@ async fn customers(
 
 #[utoipa::path(get, path = "/public/events/{url}", tag = "booking",
     params(("url" = String, Path, description = "the event's public slug")),
-    responses((status = 200, description = "{success, result: PublicEvent}", body = PublicEvent),
+    responses((status = 200, body = Envelope<PublicEvent>),
               (status = 404, description = "no such event in the chosen club, or its events module is off")))]
 pub async fn public_event(
-    req: HttpRequest,
-    caller: Caller,
+    PublicCaller { client_id, caller }: PublicCaller,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let client_id = club_of(&state, &req, &caller).await?;
     if !modules::client_has(&state.pool, client_id, MODULE).await? {
         return Err(ApiError::NotFound);
     }

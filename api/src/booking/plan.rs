@@ -21,6 +21,7 @@ use crate::identity::sessions::Identity;
 use crate::kit::capacity::{self, keys, Claim, Full};
 use crate::kit::sales::vat_settings;
 use crate::kit::seating;
+use crate::sales::buyer::check_buyer;
 use crate::sales::offers::{self as sale, Offer, SaleEvent};
 use crate::sales::plan::{
     allowances_of, amount_refusal, seat_line_refusal, seat_not_sold_with, PlannedLine,
@@ -150,26 +151,6 @@ pub async fn club_email(conn: &mut PgConnection, client_id: Uuid) -> Result<Stri
             .await?
             .unwrap_or_default(),
     )
-}
-
-/// Checks the customer's fields (spec 2 §5): name, e-mail and phone; a password when a visitor
-/// makes a user.
-pub fn check_customer_fields(
-    input: &BookingInput,
-    identity: Option<&Identity>,
-    errors: &mut FieldErrors,
-) {
-    crate::kit::validate::check_contact(
-        &crate::kit::validate::Contact {
-            firstname: &input.firstname,
-            lastname: &input.lastname,
-            email: &input.email,
-            phone: &input.phone,
-            new_user_password: (input.create_user && identity.is_none())
-                .then(|| input.password.as_deref().unwrap_or_default()),
-        },
-        errors,
-    );
 }
 
 /// Answers to the event's questions: a required Select or Text question must be answered
@@ -384,7 +365,7 @@ pub async fn plan_with(
         .map_err(booking_error)?;
 
     let mut errors = FieldErrors::new();
-    check_customer_fields(input, identity, &mut errors);
+    check_buyer(input, identity.is_some(), &mut errors);
     check_questions(&event, &input.extra_info, &mut errors);
     crate::kit::discount_codes::refuse_here(input.discount_code.as_deref(), &mut errors);
     // The terms are accepted on the last step: `create-intent` prices the booking before that.

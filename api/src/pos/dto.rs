@@ -195,3 +195,9 @@ pub struct PosResult {
     pub tickets: Vec<PosTicket>,
     pub prints: Vec<PosPrint>,
 }
+
+/// `cancel-order`'s answer: how many held seats were given back.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct Released {
+    pub released: u64,
+}

@@ -10,11 +10,11 @@ use uuid::Uuid;
 
 use super::dto::{
     PosCart, PosLine, PosOrder, PosPrice, PosPricedLine, PosPrint, PosProducts, PosResult,
-    PosTicket, PrintKind,
+    PosTicket, PrintKind, Released,
 };
 use super::print::{self, ClubHeading, TicketEvent};
 use super::sale::{self, Priced};
-use crate::envelope;
+use crate::envelope::{self, Ack, Envelope};
 use crate::error::ApiError;
 use crate::identity::tokens::random_secret;
 use crate::kit::actor::Actor;
@@ -40,7 +40,7 @@ pub struct PosProductsQuery {
 /// not), then the club's goods; with what is left and, for a company, its free tickets.
 #[utoipa::path(get, path = "/api/events/{id}/pos/products", tag = "pos",
     params(("id" = String, Path, description = "the event's id"), PosProductsQuery),
-    responses((status = 200, description = "{success, result: PosProducts}", body = PosProducts),
+    responses((status = 200, body = Envelope<PosProducts>),
               (status = 422, description = "an unknown company"), (status = 404)))]
 pub async fn pos_products(
     staff: Staff,
@@ -67,7 +67,7 @@ pub async fn pos_products(
 /// total (spec 2 §9). Changes nothing.
 #[utoipa::path(post, path = "/api/events/{id}/pos/price", tag = "pos",
     params(("id" = String, Path, description = "the event's id")), request_body = PosCart,
-    responses((status = 200, description = "{success, result: PosPrice}", body = PosPrice),
+    responses((status = 200, body = Envelope<PosPrice>),
               (status = 422, description = "the lines' errors"), (status = 404)))]
 pub async fn pos_price(
     staff: Staff,
@@ -85,7 +85,7 @@ pub async fn pos_price(
 /// Gives back a seat the sale's hold session holds (a seat line taken out of the cart).
 #[utoipa::path(post, path = "/api/events/{id}/pos/release-seat", tag = "pos",
     params(("id" = String, Path, description = "the event's id")), request_body = PosLine,
-    responses((status = 200, description = "{success}"),
+    responses((status = 200, body = Ack),
               (status = 422, description = "the session holds no such seat"), (status = 404)))]
 pub async fn pos_release_seat(
     staff: Staff,
@@ -119,7 +119,7 @@ pub async fn pos_release_seat(
 /// clears the cart. Nothing else is taken before a sale is confirmed.
 #[utoipa::path(post, path = "/api/events/{id}/pos/cancel-order", tag = "pos",
     params(("id" = String, Path, description = "the event's id")), request_body = PosCart,
-    responses((status = 200, description = "{success, result: {released}}: how many seats were given back"),
+    responses((status = 200, description = "how many seats were given back", body = Envelope<Released>),
               (status = 404)))]
 pub async fn pos_cancel_order(
     staff: Staff,
@@ -142,9 +142,7 @@ pub async fn pos_cancel_order(
     crate::kit::club::found_in_club(&mut tx, "club_events", staff.client_id, event).await?;
     let released = sale::release_sessions(&mut tx, staff.client_id, event, &tokens).await?;
     tx.commit().await?;
-    Ok(envelope::result(
-        serde_json::json!({ "released": released }),
-    ))
+    Ok(envelope::result(Released { released }))
 }
 
 /// The sale's key as its booking keeps it (apart from the public bookings' intents).
@@ -159,7 +157,7 @@ fn booking_key(key: &str) -> String {
 /// `saleKey` confirms once.
 #[utoipa::path(post, path = "/api/events/{id}/pos/confirm-order", tag = "pos",
     params(("id" = String, Path, description = "the event's id")), request_body = PosCart,
-    responses((status = 200, description = "{success, result: PosResult}", body = PosResult),
+    responses((status = 200, body = Envelope<PosResult>),
               (status = 422, description = "the lines' errors, a seat or the last places taken meanwhile, the payment method"),
               (status = 404)))]
 pub async fn pos_confirm_order(
@@ -404,7 +402,7 @@ async fn result_of(
 
 /// QZ Tray's certificate for this installation, PEM.
 #[utoipa::path(get, path = "/api/qz/cert", tag = "pos",
-    responses((status = 200, description = "the PEM certificate", content_type = "text/plain"),
+    responses((status = 200, description = "the PEM certificate", content_type = "text/plain", body = String),
               (status = 503, description = "QZ Tray is not set up on the server")))]
 pub async fn qz_cert(_staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let signer = state.qz.as_ref().ok_or_else(qz_missing)?;
@@ -428,7 +426,7 @@ const MAX_REQUEST: usize = 64 * 1024;
 
 /// The base64 RSA PKCS#1 v1.5 SHA-512 signature of QZ Tray's `request` (staff only).
 #[utoipa::path(get, path = "/api/qz/sign-message", tag = "pos", params(SignQuery),
-    responses((status = 200, description = "the base64 signature", content_type = "text/plain"),
+    responses((status = 200, description = "the base64 signature", content_type = "text/plain", body = String),
               (status = 422, description = "no request, or one too long"),
               (status = 503, description = "QZ Tray is not set up on the server")))]
 pub async fn qz_sign_message(

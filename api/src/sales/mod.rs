@@ -6,6 +6,7 @@
 //! (`channel::Rules`) and hands the sale to the service. This area has no routes
 //! of its own.
 
+pub mod buyer;
 pub mod channel;
 pub mod confirmation;
 pub mod fulfil;

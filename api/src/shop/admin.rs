@@ -3,15 +3,18 @@
 //! in the products module, the terms in the club's settings; the page links to both.
 
 use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::{Postgres, QueryBuilder};
+use tribune_domain::money::Money;
 use tribune_projections::db::club_tx;
 use tribune_projections::list::{
     Count, Filter, FilterError, ListSpec, Paging, Search, SortColumn, SortDir,
 };
 use tribune_projections::order::queries::{OrderListRow, SHOP_ORDERS};
+use uuid::Uuid;
 
-use crate::envelope::{self, ListParams};
+use crate::envelope::{self, ListParams, Page};
 use crate::error::ApiError;
 use crate::kit::input::Json;
 use crate::kit::list_page::list_page;
@@ -21,7 +24,8 @@ use crate::state::AppState;
 use super::catalogue::ON_SALE;
 
 #[utoipa::path(post, path = "/api/shop/orders", tag = "webshop", request_body = ListParams,
-    responses((status = 200, description = "{Result: OrderListRow[], TotalPages, Total}: the orders the web shop's checkout confirmed; filter.status, filter.search"), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, description = "the orders the web shop's checkout confirmed; filter.status, filter.search",
+        body = Page<OrderListRow>), (status = 401), (status = 403), (status = 422)))]
 pub async fn shop_orders(
     staff: Staff,
     params: Json<ListParams>,
@@ -39,6 +43,23 @@ pub async fn shop_orders(
 fn on_sale(_: &Value, builder: &mut QueryBuilder<'static, Postgres>) -> Result<(), FilterError> {
     builder.push(" AND ").push(ON_SALE);
     Ok(())
+}
+
+/// A row of the shop's products list, under the names the list reads.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ShopProductRow {
+    #[serde(rename = "Id")]
+    pub id: Uuid,
+    #[serde(rename = "Title")]
+    pub title: String,
+    #[serde(rename = "Category")]
+    pub category: Option<String>,
+    /// The lowest active variant's price, or the product's.
+    #[serde(rename = "Price")]
+    pub price: Money,
+    /// product, ticket or seat-ticket.
+    #[serde(rename = "Type")]
+    pub kind: String,
 }
 
 const SHOP_PRODUCTS: ListSpec = ListSpec {
@@ -62,11 +83,12 @@ const SHOP_PRODUCTS: ListSpec = ListSpec {
 };
 
 #[utoipa::path(post, path = "/api/shop/products", tag = "webshop", request_body = ListParams,
-    responses((status = 200, description = "{Result: {Id, Title, Category, Price, Type}[], TotalPages, Total}: the products on sale in the shop, in its order; Price in øre (the lowest active variant's)"), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, description = "the products on sale in the shop, in its order",
+        body = Page<ShopProductRow>), (status = 401), (status = 403), (status = 422)))]
 pub async fn shop_products(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<Value>(&state, &staff, &SHOP_PRODUCTS, &params).await
+    list_page::<ShopProductRow>(&state, &staff, &SHOP_PRODUCTS, &params).await
 }

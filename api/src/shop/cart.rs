@@ -8,8 +8,10 @@
 //! line goes.
 
 use actix_web::cookie::{time, Cookie, SameSite};
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use chrono::Utc;
+use futures::future::LocalBoxFuture;
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
 use tribune_domain::order::{LineOption, Order, OrderContent, OrderLine, OrderStatus};
@@ -19,7 +21,7 @@ use uuid::Uuid;
 
 use super::catalogue::{picture, product_on_sale, products_by_ids, public_options};
 use super::dto::{AddToCart, Cart, CartLine, CartOption, CheckSeat, UpdateCart};
-use crate::club::public_club;
+use crate::club::PublicCaller;
 use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
@@ -57,18 +59,15 @@ pub struct CartRow {
 /// Who asks for a cart: the club, the signed-in user, the browser's cart token.
 pub struct Buyer {
     pub client_id: Uuid,
+    /// Who calls: a signed-in customer, or an anonymous visitor.
+    pub caller: Caller,
     pub user_id: Option<Uuid>,
     pub token: Option<String>,
     pub actor: Actor,
 }
 
 impl Buyer {
-    pub async fn of(
-        state: &AppState,
-        req: &HttpRequest,
-        caller: &Caller,
-    ) -> Result<Buyer, ApiError> {
-        let client_id = public_club(state, req, caller).await?;
+    fn of(client_id: Uuid, req: &HttpRequest, caller: &Caller) -> Buyer {
         let user_id = caller.0.as_ref().map(|identity| identity.user.id);
         let token = req
             .cookie(CART_COOKIE)
@@ -82,11 +81,26 @@ impl Buyer {
             ),
             None => Actor::visitor(client_id, "Webshop", &client_ip(req)),
         };
-        Ok(Buyer {
+        Buyer {
             client_id,
+            caller: caller.clone(),
             user_id,
             token,
             actor,
+        }
+    }
+}
+
+/// The shop's handlers take the buyer as they take the caller: found before the handler runs.
+impl FromRequest for Buyer {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        let public = PublicCaller::from_request(&req, payload);
+        Box::pin(async move {
+            let PublicCaller { client_id, caller } = public.await?;
+            Ok(Buyer::of(client_id, &req, &caller))
         })
     }
 }
@@ -414,12 +428,7 @@ fn answer(state: &AppState, cart: Cart, new_token: Option<String>) -> HttpRespon
 /// The buyer's cart; its seats' hold is extended while the buyer is here.
 #[utoipa::path(get, path = "/public/orders/webshop/cart", tag = "webshop",
     responses((status = 200, description = "the cart", body = Envelope<Cart>), (status = 404)))]
-pub async fn get_cart(
-    req: HttpRequest,
-    caller: Caller,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let buyer = Buyer::of(&state, &req, &caller).await?;
+pub async fn get_cart(buyer: Buyer, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let mut tx = club_tx(&state.pool, buyer.client_id).await?;
     let cart = find_cart(&state, &mut tx, &buyer).await?;
     if let Some(token) = cart.as_ref().and_then(|c| c.hold_token.as_deref()) {
@@ -522,12 +531,10 @@ async fn take_session(
     responses((status = 200, description = "the cart", body = Envelope<Cart>),
               (status = 422, description = "no such product, variant or add-on; sold out; a seat not held"), (status = 404)))]
 pub async fn add_to_cart(
-    req: HttpRequest,
-    caller: Caller,
+    buyer: Buyer,
     query: web::Query<AddToCart>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let buyer = Buyer::of(&state, &req, &caller).await?;
     let product_id = parse_uuid(
         "productId",
         Some(&query.product_id),
@@ -682,12 +689,10 @@ pub async fn add_to_cart(
     responses((status = 200, description = "the cart", body = Envelope<Cart>),
               (status = 422, description = "no such line; an amount out of range"), (status = 404)))]
 pub async fn update_cart(
-    req: HttpRequest,
-    caller: Caller,
+    buyer: Buyer,
     query: web::Query<UpdateCart>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let buyer = Buyer::of(&state, &req, &caller).await?;
     let line_id = parse_uuid("id", Some(&query.id), "Linjen findes ikke i kurven")?
         .ok_or_else(|| ApiError::field("id", "Linjen findes ikke i kurven"))?;
     let amount = parse_amount(Some(&query.amount), 0)?;
@@ -742,12 +747,10 @@ async fn release_line_seat(
     responses((status = 200, description = "the cart", body = Envelope<Cart>),
               (status = 422, description = "no such line; the seat is not held for the buyer"), (status = 404)))]
 pub async fn check_seat(
-    req: HttpRequest,
-    caller: Caller,
+    buyer: Buyer,
     body: Json<CheckSeat>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let buyer = Buyer::of(&state, &req, &caller).await?;
     let line_id = body
         .id
         .ok_or_else(|| ApiError::field("id", "Linjen findes ikke i kurven"))?;

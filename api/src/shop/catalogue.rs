@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use sqlx::types::Json;
 use sqlx::PgConnection;
@@ -19,14 +19,13 @@ use super::dto::{
     ShopCategory, ShopOption, ShopProduct, ShopProductSummary, ShopSeason, ShopSeatEvent,
     ShopSubscription, ShopVariant,
 };
-use crate::club::public_club;
-use crate::envelope;
+use crate::club::PublicCaller;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::kit::files::public_picture;
 use crate::kit::ids::parse_id;
 use crate::kit::sales::club_vat;
 use crate::kit::sales::with_vat;
-use crate::session::Caller;
 use crate::state::AppState;
 
 /// The address the shop serves a picture at.
@@ -331,13 +330,11 @@ async fn seat_events(
 
 /// The shop's categories (`showOnShop`), in the club's order.
 #[utoipa::path(get, path = "/webshop/categories", tag = "webshop",
-    responses((status = 200, description = "{success, result: ShopCategory[]}"), (status = 404)))]
+    responses((status = 200, body = Envelope<Vec<ShopCategory>>), (status = 404)))]
 pub async fn categories(
-    req: HttpRequest,
-    caller: Caller,
+    PublicCaller { client_id, .. }: PublicCaller,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let client_id = public_club(&state, &req, &caller).await?;
     let mut tx = club_tx(&state.pool, client_id).await?;
     // (id, title, shop title, shop description, shop image)
     type Row = (Uuid, String, Option<String>, Option<String>, Option<Uuid>);
@@ -375,14 +372,12 @@ pub struct ProductsQuery {
 
 /// The shop's products, in their categories' order and their own.
 #[utoipa::path(get, path = "/webshop/products", tag = "webshop", params(ProductsQuery),
-    responses((status = 200, description = "{success, result: ShopProductSummary[]}"), (status = 404)))]
+    responses((status = 200, body = Envelope<Vec<ShopProductSummary>>), (status = 404)))]
 pub async fn products(
-    req: HttpRequest,
-    caller: Caller,
+    PublicCaller { client_id, .. }: PublicCaller,
     query: web::Query<ProductsQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let client_id = public_club(&state, &req, &caller).await?;
     // An id that is not one matches nothing (the filter stays a filter).
     let categories: Option<Vec<Uuid>> = query.category_ids.as_deref().map(|ids| {
         ids.split(',')
@@ -412,14 +407,12 @@ pub async fn products(
 /// One product's page.
 #[utoipa::path(get, path = "/webshop/product/{id}", tag = "webshop",
     params(("id" = String, Path, description = "the product's id")),
-    responses((status = 200, description = "{success, result: ShopProduct}", body = ShopProduct), (status = 404)))]
+    responses((status = 200, body = Envelope<ShopProduct>), (status = 404)))]
 pub async fn product(
-    req: HttpRequest,
-    caller: Caller,
+    PublicCaller { client_id, .. }: PublicCaller,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let client_id = public_club(&state, &req, &caller).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, client_id).await?;
     let product = product_on_sale(&mut tx, client_id, id)
@@ -498,14 +491,12 @@ pub async fn product(
 /// A season's products for season-ticket sales: those whose shop names the season.
 #[utoipa::path(get, path = "/webshop/season/{seasonId}", tag = "webshop",
     params(("seasonId" = String, Path, description = "the season's id")),
-    responses((status = 200, description = "{success, result: ShopSeason}", body = ShopSeason), (status = 404)))]
+    responses((status = 200, body = Envelope<ShopSeason>), (status = 404)))]
 pub async fn season(
-    req: HttpRequest,
-    caller: Caller,
+    PublicCaller { client_id, .. }: PublicCaller,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let client_id = public_club(&state, &req, &caller).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, client_id).await?;
     let season: Option<(String, chrono::NaiveDate, chrono::NaiveDate)> = sqlx::query_as(
@@ -539,14 +530,12 @@ pub async fn season(
 /// A picture of the shop: the image of a product on sale or of a shop category.
 #[utoipa::path(get, path = "/webshop/pictures/{id}", tag = "webshop",
     params(("id" = String, Path, description = "the file's id")),
-    responses((status = 200, description = "the image"), (status = 404)))]
+    responses((status = 200, description = "the image", content_type = "image/*", body = Vec<u8>), (status = 404)))]
 pub async fn shop_picture(
-    req: HttpRequest,
-    caller: Caller,
+    PublicCaller { client_id, .. }: PublicCaller,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let client_id = public_club(&state, &req, &caller).await?;
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, client_id).await?;
     let shown: bool = sqlx::query_scalar(&format!(

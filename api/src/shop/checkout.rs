@@ -11,7 +11,7 @@
 //! confirmation. An order nobody paid gives its stock and seats back by itself when its hold
 //! runs out: the counters release expired holds when someone would otherwise be refused.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use chrono::{Duration, Utc};
 use serde::Deserialize;
 use sqlx::PgConnection;
@@ -25,9 +25,8 @@ use uuid::Uuid;
 use super::cart::{cart_view, find_cart, Buyer, CartRow, SEAT_REQUIRED};
 use super::catalogue::{products_by_ids, ProductRow};
 use super::dto::{CheckoutInput, CheckoutIntent, CheckoutResult, ConfirmedLine, ConfirmedOrder};
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
-use crate::identity::passwords;
 use crate::identity::sessions::Identity;
 use crate::identity::tokens::{digest, random_secret};
 use crate::integrations::payments::{Capture, CardUse, PaymentStart, ProviderKind};
@@ -38,10 +37,10 @@ use crate::kit::sales::with_vat;
 use crate::kit::seating;
 use crate::orders::OrderService;
 use crate::payments::ledger::{self as payments, Purpose, StartPayment};
+use crate::sales::buyer::{check_buyer, new_user_password_hash};
 use crate::sales::channel::PaidWith;
 use crate::sales::process::{self, NewCheckout};
 use crate::sales::service::SaleService;
-use crate::session::Caller;
 use crate::state::AppState;
 
 pub const EMPTY_CART: &str = "Ingen produkter i kurven";
@@ -52,17 +51,7 @@ const SEASON_SEAT_TAKEN: &str =
 
 /// The contact fields and 'Opret bruger', each mistake on its field (spec 3 §5 Checkout).
 fn check_contact(input: &CheckoutInput, identity: Option<&Identity>, errors: &mut FieldErrors) {
-    crate::kit::validate::check_contact(
-        &crate::kit::validate::Contact {
-            firstname: &input.firstname,
-            lastname: &input.lastname,
-            email: &input.email,
-            phone: &input.phone,
-            new_user_password: (input.create_user && identity.is_none())
-                .then(|| input.password.as_deref().unwrap_or_default()),
-        },
-        errors,
-    );
+    check_buyer(input, identity.is_some(), errors);
     if input
         .description
         .as_deref()
@@ -354,22 +343,20 @@ async fn check(
 
 /// Checks the cart and the form and answers the key that completes it, with the totals.
 #[utoipa::path(post, path = "/webshop/create-intent", tag = "webshop", operation_id = "shop_create_intent", request_body = CheckoutInput,
-    responses((status = 200, description = "{success, result: CheckoutIntent}", body = CheckoutIntent),
+    responses((status = 200, body = Envelope<CheckoutIntent>),
               (status = 422, description = "each mistake on its field (orderLines: 'Ingen produkter i kurven'; orderLines.{i}.seat: 'Plads skal vælges!')"),
               (status = 404)))]
 pub async fn create_intent(
-    req: HttpRequest,
-    caller: Caller,
+    buyer: Buyer,
     body: Json<CheckoutInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let buyer = Buyer::of(&state, &req, &caller).await?;
     let mut tx = club_tx(&state.pool, buyer.client_id).await?;
     let cart = find_cart(&state, &mut tx, &buyer).await?;
     let checked = check(
         &mut tx,
         buyer.client_id,
-        caller.0.as_deref(),
+        buyer.caller.0.as_deref(),
         cart.as_ref(),
         &body,
     )
@@ -497,26 +484,19 @@ async fn payment_customer(
 /// Completes the checkout (see the module's comment). The same key answers the same order.
 #[utoipa::path(post, path = "/webshop/checkout/complete", tag = "webshop", params(CompleteQuery),
     request_body = CheckoutInput,
-    responses((status = 200, description = "{success, result: CheckoutResult}", body = CheckoutResult),
+    responses((status = 200, body = Envelope<CheckoutResult>),
               (status = 422, description = "each mistake on its field; sold out"), (status = 404),
               (status = 503, description = "the card provider does not answer")))]
 pub async fn complete(
-    req: HttpRequest,
-    caller: Caller,
+    buyer: Buyer,
     query: web::Query<CompleteQuery>,
     body: Json<CheckoutInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let intent = crate::sales::process::intent_of(&query.intent_secret)?;
-    let buyer = Buyer::of(&state, &req, &caller).await?;
     let saved = saved_card(&state, &buyer, &body).await?;
     // Hashed before the transaction: the hash takes a while, on purpose.
-    let password_hash = match (&body.password, body.create_user && caller.0.is_none()) {
-        (Some(password), true) if password.chars().count() >= passwords::MIN_LENGTH => {
-            Some(passwords::hash(password.clone()).await?)
-        }
-        _ => None,
-    };
+    let password_hash = new_user_password_hash(&*body, buyer.caller.0.is_some()).await?;
     let mut tx = club_tx(&state.pool, buyer.client_id).await?;
     // The same key again: the same order (a double click, a retried request).
     if let Some(done) = by_intent(&mut tx, buyer.client_id, intent).await? {
@@ -527,7 +507,7 @@ pub async fn complete(
     let checked = check(
         &mut tx,
         buyer.client_id,
-        caller.0.as_deref(),
+        buyer.caller.0.as_deref(),
         cart.as_ref(),
         &body,
     )
@@ -538,7 +518,7 @@ pub async fn complete(
     // 'Gem kort' is a signed-in customer's; a subscription's card is kept for its charges.
     let card = CardUse {
         saved,
-        keep: checked.subscription || (body.save_card && caller.0.is_some()),
+        keep: checked.subscription || (body.save_card && buyer.caller.0.is_some()),
     };
     let free = total <= Money::ZERO;
     let now = Utc::now();
@@ -658,7 +638,7 @@ pub async fn complete(
             claims: &checked.claims,
             discount_code_id: checked.code.as_ref().map(|c| c.id),
             user_id,
-            save_card: body.save_card && caller.0.is_some(),
+            save_card: body.save_card && buyer.caller.0.is_some(),
             account_requested: password_hash.is_some(),
         },
     )
@@ -782,7 +762,7 @@ pub struct OrderQuery {
 /// The order as its confirmation page shows it (spec 3 §3 Confirmed order).
 #[utoipa::path(get, path = "/webshop/order/{id}", tag = "webshop",
     params(("id" = String, Path, description = "the order's id"), OrderQuery),
-    responses((status = 200, description = "{success, result: ConfirmedOrder}", body = ConfirmedOrder),
+    responses((status = 200, body = Envelope<ConfirmedOrder>),
               (status = 403, description = "not the order's link"), (status = 404)))]
 pub async fn confirmed_order(
     path: web::Path<String>,

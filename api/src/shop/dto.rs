@@ -256,6 +256,8 @@ pub struct CheckoutInput {
     pub delivery_city: Option<String>,
 }
 
+crate::sales::buyer::buyer_form!(CheckoutInput);
+
 /// `POST /webshop/create-intent`: the key `checkout/complete` is called with, and what the
 /// order comes to with the discount code.
 #[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]

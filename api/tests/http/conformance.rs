@@ -111,3 +111,41 @@ fn truncated(body: &Value) -> String {
         text
     }
 }
+
+/// The check bites: a cart that is a number is not the documented cart.
+#[test]
+#[should_panic(expected = "does not describe")]
+fn an_answer_unlike_its_schema_fails_the_test() {
+    conforms(
+        "GET",
+        "/public/orders/webshop/cart",
+        StatusCode::OK,
+        &json!({ "success": true, "result": 5 }),
+    );
+}
+
+/// … and the real shapes pass: a page of a list, and a refusal.
+#[test]
+fn an_answer_like_its_schema_passes() {
+    let page = json!({ "success": true, "Result": [], "TotalPages": 0, "Total": 0 });
+    conforms("POST", "/api/shop/products", StatusCode::OK, &page);
+    let refusal = json!({ "success": false, "error": "Du skal logge ind", "code": "unauthorized" });
+    conforms(
+        "POST",
+        "/api/shop/products",
+        StatusCode::UNAUTHORIZED,
+        &refusal,
+    );
+}
+
+/// A refusal that is not `Refusal`'s shape fails as well.
+#[test]
+#[should_panic(expected = "does not describe")]
+fn a_refusal_unlike_refusal_fails_the_test() {
+    conforms(
+        "POST",
+        "/api/shop/products",
+        StatusCode::UNAUTHORIZED,
+        &json!({ "success": false }),
+    );
+}
