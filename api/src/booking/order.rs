@@ -19,6 +19,7 @@ use super::dto::{
 use crate::envelope::{self, Envelope, EnvelopeWithData};
 use crate::error::ApiError;
 use crate::integrations::payments::PaymentStart;
+use crate::kit::capacity;
 use crate::kit::ids::parse_id;
 use crate::kit::pdf::pdf_response;
 use crate::orders::OrderService;
@@ -94,13 +95,10 @@ async fn answer(
     };
     let provider = payments::club_provider_kind(&mut tx, client_id).await?;
     let last = payments::latest_for(&mut tx, booking.order_id).await?;
-    let expires: Option<chrono::DateTime<chrono::Utc>> = sqlx::query_scalar(
-        "SELECT expires_at FROM capacity_holds WHERE id = $1 AND released_at IS NULL",
-    )
-    .bind(booking.hold_id)
-    .fetch_optional(&mut *tx)
-    .await?
-    .flatten();
+    let expires = match booking.hold_id {
+        Some(hold) => capacity::live(&mut tx, hold).await?.flatten(),
+        None => None,
+    };
     let account_created = process::account_requested(&mut tx, booking.order_id).await?;
     tx.commit().await?;
     let totals = order.totals();

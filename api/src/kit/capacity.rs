@@ -444,6 +444,20 @@ pub async fn keep_or_take_anew(
         .ok())
 }
 
+/// Whether a hold still holds its places (not released), and until when: `Some(None)` until
+/// its order is decided, `Some(Some(t))` until `t`; `None` when it was released or is unknown.
+pub async fn live(
+    conn: &mut PgConnection,
+    hold: Uuid,
+) -> Result<Option<Option<DateTime<Utc>>>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT expires_at FROM capacity_holds WHERE id = $1 AND released_at IS NULL",
+    )
+    .bind(hold)
+    .fetch_optional(conn)
+    .await
+}
+
 /// A live hold that expires now expires at `until` instead (a retried payment's new time).
 pub async fn extend(
     conn: &mut PgConnection,

@@ -266,13 +266,7 @@ impl<'a> SaleService<'a> {
         };
         let now = Utc::now();
         let expires = rules.hold_until(now);
-        let alive: Option<Option<DateTime<Utc>>> = sqlx::query_scalar(
-            "SELECT expires_at FROM capacity_holds WHERE id = $1 AND released_at IS NULL",
-        )
-        .bind(hold)
-        .fetch_optional(&mut *tx)
-        .await?;
-        match alive {
+        match capacity::live(&mut tx, hold).await? {
             Some(_) => capacity::extend(&mut tx, hold, expires).await?,
             None => {
                 let retaken = capacity::hold(
