@@ -150,9 +150,19 @@ impl From<tribune_projections::list::ListError> for ApiError {
     }
 }
 
+/// What a caller reads when every database connection is busy for longer than the pool waits
+/// (a rush on a small machine): try again, not an error of ours to report.
+pub const BUSY: &str = "Der er travlt lige nu. Prøv igen om et øjeblik.";
+
 impl From<sqlx::Error> for ApiError {
     fn from(err: sqlx::Error) -> Self {
-        ApiError::Internal(err.into())
+        match err {
+            sqlx::Error::PoolTimedOut => {
+                tracing::warn!("no database connection within the pool's timeout");
+                ApiError::Unavailable(BUSY.to_string())
+            }
+            err => ApiError::Internal(err.into()),
+        }
     }
 }
 

@@ -175,6 +175,36 @@ mod tests {
     /// to zero: every 2xx says its content (a JSON schema, or the file's media type).
     const PROSE_ONLY_CEILING: usize = 297;
 
+    /// Two types of one name would be one schema in the merged document, the second silently
+    /// standing for the first (a seat chart and a finance chart did): each name means one shape.
+    #[test]
+    fn no_two_areas_give_one_schema_name_two_shapes() {
+        use std::collections::BTreeMap;
+        let mut seen: BTreeMap<String, (&str, String)> = BTreeMap::new();
+        let mut clashes = Vec::new();
+        for area in crate::routes::AREAS {
+            let doc = (area.doc)();
+            let Some(components) = doc.components else { continue };
+            for (name, schema) in components.schemas {
+                let shape = serde_json::to_string(&schema).expect("schema");
+                match seen.get(&name) {
+                    Some((first, known)) if *known != shape => {
+                        clashes.push(format!("{name}: {first} and {}", area.name))
+                    }
+                    Some(_) => {}
+                    None => {
+                        seen.insert(name, (area.name, shape));
+                    }
+                }
+            }
+        }
+        assert!(
+            clashes.is_empty(),
+            "schema names used for two shapes (rename one with #[schema(as = …)]):\n{}",
+            clashes.join("\n")
+        );
+    }
+
     #[test]
     fn every_answer_has_a_schema() {
         use utoipa::openapi::RefOr;

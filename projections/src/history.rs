@@ -11,7 +11,7 @@ use sqlx::PgPool;
 
 use crate::store::{json_str, CommandError, PgEventStore};
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Change {
     pub field: String,
@@ -19,7 +19,7 @@ pub struct Change {
     pub new: Value,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryEntry {
     pub sequence: i64,

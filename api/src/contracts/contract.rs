@@ -10,7 +10,7 @@ use uuid::Uuid;
 use super::document;
 use super::dto::{ContractDto, ContractInput};
 use super::service::ContractService;
-use crate::envelope;
+use crate::envelope::{self, Ack, Envelope};
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
@@ -20,7 +20,7 @@ use crate::session::Staff;
 use crate::state::AppState;
 
 #[utoipa::path(get, path = "/api/contracts/{id}", tag = "contracts",
-    responses((status = 200, description = "{success, result: Contract}; money fields are integers of øre"), (status = 404)))]
+    responses((status = 200, description = "the contract; money fields are integers of øre", body = Envelope<ContractDto>), (status = 404)))]
 pub async fn get_contract(
     staff: Staff,
     path: web::Path<String>,
@@ -39,7 +39,7 @@ pub async fn get_contract(
 }
 
 #[utoipa::path(get, path = "/api/contracts/new", tag = "contracts",
-    responses((status = 200, description = "{success, result: Contract} — an empty draft with the club's VAT setting and its pre-selected products")))]
+    responses((status = 200, description = "an empty draft with the club's VAT setting and its pre-selected products", body = Envelope<ContractDto>)))]
 pub async fn new_contract(
     staff: Staff,
     state: web::Data<AppState>,
@@ -53,7 +53,7 @@ pub async fn new_contract(
 }
 
 #[utoipa::path(post, path = "/api/contracts/update", tag = "contracts", request_body = ContractInput,
-    responses((status = 200, description = "{success, result: id}"), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the contract's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn update_contract(
     staff: Staff,
     body: Json<ContractInput>,
@@ -96,7 +96,7 @@ async fn state_change(
 }
 
 #[utoipa::path(post, path = "/api/contracts/approve", tag = "contracts", request_body = ContractRef,
-    responses((status = 200), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the contract's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn approve_contract(
     staff: Staff,
     body: Json<ContractRef>,
@@ -113,7 +113,7 @@ pub async fn approve_contract(
 }
 
 #[utoipa::path(post, path = "/api/contracts/edit", tag = "contracts", request_body = ContractRef,
-    responses((status = 200), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the contract's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn reopen_contract(
     staff: Staff,
     body: Json<ContractRef>,
@@ -123,7 +123,7 @@ pub async fn reopen_contract(
 }
 
 #[utoipa::path(post, path = "/api/contracts/cancel", tag = "contracts", request_body = ContractRef,
-    responses((status = 200), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the contract's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn cancel_contract(
     staff: Staff,
     body: Json<ContractRef>,
@@ -140,7 +140,7 @@ pub async fn cancel_contract(
 }
 
 #[utoipa::path(post, path = "/api/contracts/{id}/reactivate", tag = "contracts", request_body = ContractRef,
-    responses((status = 200), (status = 404), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the contract's id", body = Envelope<Uuid>), (status = 404), (status = 409), (status = 422)))]
 pub async fn reactivate_contract(
     staff: Staff,
     path: web::Path<String>,
@@ -165,7 +165,7 @@ pub async fn reactivate_contract(
 }
 
 #[utoipa::path(post, path = "/api/contracts/renew", tag = "contracts", request_body = ContractRef,
-    responses((status = 200, description = "{success, result: the new contract's id}"), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the new contract's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn renew_contract(
     staff: Staff,
     body: Json<ContractRef>,
@@ -178,7 +178,7 @@ pub async fn renew_contract(
 }
 
 #[utoipa::path(post, path = "/api/contracts/agreement-status", tag = "contracts", request_body = ContractRef,
-    responses((status = 200), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the contract's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn set_agreement_status(
     staff: Staff,
     body: Json<ContractRef>,
@@ -201,7 +201,7 @@ pub async fn set_agreement_status(
 }
 
 #[utoipa::path(delete, path = "/api/contracts/{id}", tag = "contracts",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn delete_contract(
     staff: Staff,
     path: web::Path<String>,
@@ -221,7 +221,7 @@ pub async fn delete_contract(
 }
 
 #[utoipa::path(post, path = "/api/contracts/{id}/send", tag = "contracts",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn send_contract(
     staff: Staff,
     path: web::Path<String>,
@@ -235,7 +235,7 @@ pub async fn send_contract(
 }
 
 #[utoipa::path(post, path = "/api/contracts/{id}/send-signing", tag = "contracts",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn send_for_signing(
     staff: Staff,
     path: web::Path<String>,
@@ -249,7 +249,7 @@ pub async fn send_for_signing(
 }
 
 #[utoipa::path(get, path = "/api/contracts/{id}/pdf", tag = "contracts",
-    responses((status = 200, description = "the contract as a PDF", content_type = "application/pdf"), (status = 404)))]
+    responses((status = 200, description = "the contract as a PDF", content_type = "application/pdf", body = Vec<u8>), (status = 404)))]
 pub async fn contract_pdf(
     staff: Staff,
     path: web::Path<String>,

@@ -20,7 +20,7 @@ use crate::error::ApiError;
 use crate::kit::sales::{company_ref, contact_ref, field_value_text, CompanyRef, ContactRef};
 use crate::kit::text::clean;
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContractLineDto {
     #[serde(flatten)]
@@ -29,7 +29,7 @@ pub struct ContractLineDto {
 }
 
 /// Another contract this one is linked to ('Forny': its predecessor or successor).
-#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContractLink {
     pub id: Uuid,
@@ -37,7 +37,7 @@ pub struct ContractLink {
     pub contract_number: i64,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContractDto {
     pub id: Option<Uuid>,

@@ -11,7 +11,7 @@ use tribune_projections::db::club_tx;
 
 use super::service::ContractService;
 use super::signing::{self, Visitor};
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
 use crate::kit::ids::parse_id;
@@ -29,7 +29,7 @@ pub struct TokenQuery {
 }
 
 #[utoipa::path(get, path = "/api/contracts/{id}/esign", tag = "contracts", params(TokenQuery),
-    responses((status = 200, description = "the document the link opens: the one sent for signing, or after signing the signed copy", content_type = "application/pdf"),
+    responses((status = 200, description = "the document the link opens: the one sent for signing, or after signing the signed copy", content_type = "application/pdf", body = Vec<u8>),
         (status = 403, description = "{success: false, error} — the link is wrong, old, used or expired")))]
 pub async fn esign_document(
     path: web::Path<String>,
@@ -58,7 +58,7 @@ pub struct EsignInfo {
 }
 
 #[utoipa::path(get, path = "/api/contracts/{id}/esign/info", tag = "contracts", params(TokenQuery),
-    responses((status = 200, description = "{success, result: EsignInfo}"), (status = 403)))]
+    responses((status = 200, body = Envelope<EsignInfo>), (status = 403)))]
 pub async fn esign_info(
     path: web::Path<String>,
     query: web::Query<TokenQuery>,
@@ -109,7 +109,7 @@ pub struct SignatureInput {
 }
 
 #[utoipa::path(post, path = "/api/contracts/{id}/esign", tag = "contracts", params(TokenQuery), request_body = SignatureInput,
-    responses((status = 200, description = "{success, result: the new token (opens the signed copy)}"),
+    responses((status = 200, description = "the new token (opens the signed copy)", body = Envelope<String>),
         (status = 403, description = "the link is wrong, old, used or expired"),
         (status = 422, description = "'Underskrift er påkrævet!' and other signature errors")))]
 pub async fn esign_sign(
@@ -142,7 +142,7 @@ pub async fn esign_sign(
 
 #[utoipa::path(post, path = "/api/public/contracts/verify", tag = "contracts",
     request_body(content_type = "multipart/form-data", description = "file: the PDF to check"),
-    responses((status = 200, description = "{success, result: Verdict}"), (status = 422)))]
+    responses((status = 200, body = Envelope<signing::Verdict>), (status = 422)))]
 pub async fn verify_document(
     payload: Multipart,
     state: web::Data<AppState>,

@@ -8,7 +8,7 @@ use tribune_projections::contract::queries::{ContractListRow, CONTRACTS};
 use tribune_projections::db::club_tx;
 use tribune_projections::list::Rows;
 
-use crate::envelope::{self, ListParams};
+use crate::envelope::{self, ListParams, Page};
 use crate::error::ApiError;
 use crate::export::{self, Cell, Column};
 use crate::kit::input::Json;
@@ -16,7 +16,7 @@ use crate::session::Staff;
 use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/contracts", tag = "contracts", request_body = ListParams,
-    responses((status = 200, description = "{Result: ContractRow[], TotalPages, Total}; Subtotal and Total in øre")))]
+    responses((status = 200, description = "one page of contracts; Subtotal and Total in øre", body = Page<ContractListRow>)))]
 pub async fn list_contracts(
     staff: Staff,
     params: Json<ListParams>,
@@ -83,7 +83,8 @@ pub const EXPORT: &[Column<ContractListRow>] = &[
 ];
 
 #[utoipa::path(post, path = "/api/contracts/export", tag = "contracts", request_body = ListParams,
-    responses((status = 200, description = "Aftaler.xlsx")))]
+    responses((status = 200, description = "Aftaler.xlsx", body = Vec<u8>,
+        content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))]
 pub async fn export_contracts(
     staff: Staff,
     params: Json<ListParams>,

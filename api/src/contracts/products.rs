@@ -4,6 +4,7 @@
 //! checkbox products).
 
 use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::PgConnection;
 use tribune_domain::contract::{ContractLine, Unit};
@@ -12,7 +13,7 @@ use tribune_domain::order::OrderLine;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -23,9 +24,44 @@ const OFFERED: &str = "p.active AND p.contract_setup IS NOT NULL \
     AND NOT coalesce((p.contract_setup->>'hidden')::boolean, false) \
     AND coalesce(p.contract_setup->>'type', 'none') <> 'none'";
 
+/// A product category with the products a contract can offer from it.
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfferedCategory {
+    pub category: CategoryName,
+    /// 'Skjul på aftale': the category is not shown on the contract.
+    pub is_hidden: bool,
+    pub products: Vec<OfferedProduct>,
+}
+
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+pub struct CategoryName {
+    pub id: Uuid,
+    pub title: String,
+}
+
+/// A product a contract can offer, as the catalogue holds it.
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfferedProduct {
+    pub id: Uuid,
+    pub title: String,
+    pub sku: Option<String>,
+    /// product, ticket or seat-ticket.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Øre.
+    pub price: i64,
+    pub pre_payment: bool,
+    pub vat_exempt: bool,
+    /// The product's active variants as the catalogue stores them.
+    pub variants: Vec<Value>,
+    /// The product's contract setup (type, unit, hidden, preSelected …) as the catalogue stores it.
+    pub contract_setup: Value,
+}
+
 #[utoipa::path(get, path = "/api/contracts/products", tag = "contracts",
-    responses((status = 200, description = "{success, result: {category: {id, title}, isHidden, products: \
-        {id, title, sku, type, price, prePayment, vatExempt, variants, contractSetup}[]}[]}; prices in øre")))]
+    responses((status = 200, description = "the offered products by category; prices in øre", body = Envelope<Vec<OfferedCategory>>)))]
 pub async fn offered_products(
     staff: Staff,
     state: web::Data<AppState>,
@@ -48,6 +84,11 @@ pub async fn offered_products(
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
+    let groups = groups
+        .into_iter()
+        .map(serde_json::from_value)
+        .collect::<Result<Vec<OfferedCategory>, _>>()
+        .map_err(ApiError::internal)?;
     Ok(envelope::result(groups))
 }
 

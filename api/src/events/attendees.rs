@@ -20,7 +20,7 @@ use tribune_projections::ticket::queries::{
 };
 use uuid::Uuid;
 
-use crate::envelope;
+use crate::envelope::{self, Envelope, Page};
 use crate::error::ApiError;
 use crate::export::{self, Cell, Column};
 use crate::kit::actor::Actor;
@@ -121,7 +121,7 @@ const RACES: usize = 3;
 
 /// Scans a ticket at the event's door (see the module's comment).
 #[utoipa::path(post, path = "/api/events/{id}/scan", tag = "events", params(("id" = String, Path), ScanQuery),
-    responses((status = 200, description = "{success, result: ScannedTicket} ('Bekræftet')", body = ScannedTicket),
+    responses((status = 200, description = "the ticket, scanned ('Bekræftet')", body = Envelope<ScannedTicket>),
               (status = 422, description = "{success: false, error, code: 'not_confirmed', data: ScannedTicket | null}"),
               (status = 404, description = "not the club's event")))]
 pub async fn scan(
@@ -274,7 +274,7 @@ async fn the_event(
 /// A page of the event's attendees (`{Result, Total}`).
 #[utoipa::path(post, path = "/api/events/{id}/attendees", tag = "events", params(("id" = String, Path)),
     request_body = AttendeeQuery,
-    responses((status = 200, description = "{Result: Attendee[], Total}"), (status = 404)))]
+    responses((status = 200, body = Page<Attendee>, description = "a page of the attendees"), (status = 404)))]
 pub async fn attendees(
     staff: Staff,
     path: web::Path<String>,
@@ -338,7 +338,7 @@ pub struct AttendeeOverview {
 }
 
 #[utoipa::path(get, path = "/api/events/{id}/attendees/overview", tag = "events", params(("id" = String, Path)),
-    responses((status = 200, description = "{success, result: AttendeeOverview}", body = AttendeeOverview), (status = 404)))]
+    responses((status = 200, body = Envelope<AttendeeOverview>), (status = 404)))]
 pub async fn attendee_overview(
     staff: Staff,
     path: web::Path<String>,
@@ -419,7 +419,7 @@ pub struct AttendeeCompany {
 }
 
 #[utoipa::path(get, path = "/api/events/{id}/attendees/companies", tag = "events", params(("id" = String, Path)),
-    responses((status = 200, description = "{success, result: AttendeeCompany[]}"), (status = 404)))]
+    responses((status = 200, body = Envelope<Vec<AttendeeCompany>>, description = "the companies of the event's attendees"), (status = 404)))]
 pub async fn attendee_companies(
     staff: Staff,
     path: web::Path<String>,
@@ -483,7 +483,7 @@ const EXPORT: &[Column<Attendee>] = &[
 /// Every attendee the filter finds, as a spreadsheet named for the event's attendee list.
 #[utoipa::path(post, path = "/api/events/{id}/attendees/export", tag = "events", params(("id" = String, Path)),
     request_body = AttendeeQuery,
-    responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+    responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>, description = "the attendees as a spreadsheet"),
               (status = 404)))]
 pub async fn export_attendees(
     staff: Staff,

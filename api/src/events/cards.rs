@@ -11,7 +11,7 @@ use uuid::Uuid;
 use super::dto::EventCard;
 use super::MODULE;
 use crate::club::current_club;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::identity::modules;
 use crate::kit::files::public_picture;
@@ -105,7 +105,7 @@ pub async fn cards_of(
 
 #[utoipa::path(get, path = "/public/events", tag = "public",
     params(CardsQuery),
-    responses((status = 200, description = "{success, result: EventCard[]}: the visitor's club's coming events that are not private, soonest first; none when the club has no events module")))]
+    responses((status = 200, body = Envelope<Vec<EventCard>>, description = "the visitor's club's coming events that are not private, soonest first; none when the club has no events module")))]
 pub async fn list_event_cards(
     req: HttpRequest,
     caller: Caller,
@@ -121,7 +121,7 @@ pub async fn list_event_cards(
 
 #[utoipa::path(get, path = "/public/events/pictures/{id}", tag = "public",
     params(("id" = String, Path, description = "the banner's file id")),
-    responses((status = 200, description = "the image"), (status = 404, description = "not a banner of an event of the visitor's club, nor the logo of a sponsor of one")))]
+    responses((status = 200, content_type = "image/*", body = Vec<u8>, description = "the image"), (status = 404, description = "not a banner of an event of the visitor's club, nor the logo of a sponsor of one")))]
 pub async fn event_picture(
     req: HttpRequest,
     caller: Caller,

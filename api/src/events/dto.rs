@@ -186,7 +186,7 @@ pub struct TicketProductRef {
 }
 
 /// One ticket product of an event (spec 2 §3 Event ticket product).
-#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventTicketProduct {
     /// None on a type's template and on a row not saved yet.
@@ -210,7 +210,7 @@ pub struct EventTicketProduct {
 }
 
 /// The ticket settings and the ticket products; the pictures are download URLs.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventTickets {
     pub control_type: ControlType,
@@ -221,7 +221,7 @@ pub struct EventTickets {
 }
 
 /// The table plan's settings; the card picture is a download URL.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventTablePlan {
     pub product_ids: Vec<Uuid>,
@@ -232,7 +232,7 @@ pub struct EventTablePlan {
 
 /// The event form: what an event and an event type both hold. Files are download URLs (a type
 /// keeps file ids in their place in its stored `data`).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EventContent {
     /// 'Ansvarlig': a user of the club.
@@ -280,7 +280,7 @@ pub struct EventContent {
 }
 
 /// An event as another event lists it: its sub-events, and the pickers' choices.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventRef {
     pub id: Uuid,
@@ -289,7 +289,7 @@ pub struct EventRef {
 }
 
 /// GET /api/events/{id}.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventDto {
     pub id: Option<Uuid>,
@@ -307,7 +307,7 @@ pub struct EventDto {
 }
 
 /// GET /api/events/types/{id}: the event form the type fills, its title the type's name.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventTypeDto {
     pub id: Option<Uuid>,
@@ -319,7 +319,7 @@ pub struct EventTypeDto {
 }
 
 /// GET /api/events/types: the type select's choices.
-#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventTypeChoice {
     pub id: Uuid,
@@ -328,7 +328,7 @@ pub struct EventTypeChoice {
 
 /// A row of POST /api/events/v2: a main event with its sub-events in `children` (a sub-event's
 /// row has none). Times are UTC (`2026-12-05T18:30:00Z`).
-#[derive(Debug, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[allow(non_snake_case)] // the list protocol's column names
 pub struct EventListRow {
     pub Id: Uuid,
@@ -347,11 +347,12 @@ pub struct EventListRow {
     pub Url: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
+    #[schema(no_recursion)]
     pub children: Option<Vec<EventListRow>>,
 }
 
 /// A row of POST /api/events/types/v2.
-#[derive(Debug, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[allow(non_snake_case)]
 pub struct EventTypeListRow {
     pub Id: Uuid,
@@ -359,7 +360,7 @@ pub struct EventTypeListRow {
 }
 
 /// An event on the public home (GET /public/events).
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventCard {
     pub id: Uuid,
@@ -372,6 +373,50 @@ pub struct EventCard {
     pub banner: Option<String>,
     /// The public page's slug: /events/{url}.
     pub url: String,
+}
+
+/// GET /api/events: the pickers' events, or (asked with `promoted` or `limit`) the public
+/// home's cards. Either is a plain array on the wire.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum EventsOrCards {
+    Events(Vec<EventRef>),
+    Cards(Vec<EventCard>),
+}
+
+/// Either array, said as `anyOf` (an empty array is both, which `oneOf`, the derive's choice
+/// for an untagged enum, would refuse).
+impl utoipa::PartialSchema for EventsOrCards {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AnyOfBuilder, ArrayBuilder};
+        use utoipa::openapi::Ref;
+        use utoipa::ToSchema;
+        AnyOfBuilder::new()
+            .item(ArrayBuilder::new().items(Ref::from_schema_name(EventRef::name())))
+            .item(ArrayBuilder::new().items(Ref::from_schema_name(EventCard::name())))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for EventsOrCards {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        use utoipa::PartialSchema;
+        schemas.push((
+            <EventRef as utoipa::ToSchema>::name().into(),
+            EventRef::schema(),
+        ));
+        schemas.push((
+            <EventCard as utoipa::ToSchema>::name().into(),
+            EventCard::schema(),
+        ));
+        <EventRef as utoipa::ToSchema>::schemas(schemas);
+        <EventCard as utoipa::ToSchema>::schemas(schemas);
+    }
 }
 
 /// One ticket product as a save sends it.

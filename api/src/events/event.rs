@@ -18,13 +18,13 @@ use super::cards::{cards_of, CardsQuery};
 use super::dto::{
     ControlType, EventContent, EventDto, EventExtraInfo, EventForm, EventInvitees, EventListRow,
     EventNotifications, EventRef, EventSeating, EventSender, EventSponsor, EventTablePlan,
-    EventTicketProduct, EventTickets,
+    EventTicketProduct, EventTickets, EventsOrCards,
 };
 use super::files::SlotIds;
 use super::form::{self, unique_url, Kind};
 use super::read::describe;
 use super::save::{Save, Target};
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::files::remove;
 use crate::kit::ids::parse_id;
@@ -86,7 +86,7 @@ const LIST: ListSpec = ListSpec {
 
 #[utoipa::path(post, path = "/api/events/v2", tag = "events",
     request_body = ListParams,
-    responses((status = 200, description = "{Result: EventListRow[], TotalPages, Total}: main events (counted and paged), each with its sub-events in `children`; sorts StartDate (default, desc), Title, Type, Location; `filter.search` finds title and location"),
+    responses((status = 200, body = Page<EventListRow>, description = "main events (counted and paged), each with its sub-events in `children`; sorts StartDate (default, desc), Title, Type, Location; `filter.search` finds title and location"),
         (status = 401), (status = 403), (status = 422)))]
 pub async fn list_events(
     staff: Staff,
@@ -98,7 +98,7 @@ pub async fn list_events(
 
 #[utoipa::path(get, path = "/api/events", tag = "events",
     params(CardsQuery),
-    responses((status = 200, description = "{success, result: EventRef[]}: the club's events for pickers ({id, title, startDate}, newest first, at most 200; needs read on 'events'); with `promoted` or `limit`, the public home's cards as GET /public/events answers them"),
+    responses((status = 200, body = Envelope<EventsOrCards>, description = "the club's events for pickers (EventRef: newest first, at most 200; needs read on 'events'); with `promoted` or `limit`, the public home's cards (EventCard) as GET /public/events answers them"),
         (status = 401), (status = 403)))]
 pub async fn events_or_cards(
     staff: Staff,
@@ -106,9 +106,9 @@ pub async fn events_or_cards(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     if query.asks_for_cards() {
-        return Ok(envelope::result(
+        return Ok(envelope::result(EventsOrCards::Cards(
             cards_of(&state, staff.client_id, &query).await?,
-        ));
+        )));
     }
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let events: Vec<EventRef> = sqlx::query_as(
@@ -118,7 +118,7 @@ pub async fn events_or_cards(
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(envelope::result(events))
+    Ok(envelope::result(EventsOrCards::Events(events)))
 }
 
 /// `ticket_settings`: the tickets part without its products and pictures.
@@ -306,7 +306,7 @@ async fn load(conn: &mut PgConnection, client_id: Uuid, id: Uuid) -> Result<Even
 
 #[utoipa::path(get, path = "/api/events/{id}", tag = "events",
     params(("id" = String, Path, description = "the event's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success, result: EventDto}"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<EventDto>, description = "the event"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_event(
     staff: Staff,
     path: web::Path<String>,
@@ -594,7 +594,7 @@ async fn save_ticket_products(
 #[utoipa::path(post, path = "/api/events/update", tag = "events",
     request_body(content((EventForm = "application/json"), (MultipartUpdate = "multipart/form-data")),
         description = "The event as JSON (money in øre, times ISO-8601 UTC), or multipart with it in `data` and its files as `bannerPictureFile`, `bannerBottomFile`, `inviteAttachmentFile`, `ticketLogoFile`, `ticketPictureFile` and `cardPictureFile`; a file field set to null removes the file, its URL (or leaving it out) keeps it, another of the club's file URLs (a type's) copies that file. An empty `url` is made from the title; either is made unique in the club."),
-    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404),
+    responses((status = 200, body = Envelope<Uuid>, description = "the event's id"), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "the event was saved by someone else since `version`"), (status = 422)))]
 pub async fn update_event(
     staff: Staff,
@@ -639,7 +639,7 @@ pub async fn update_event(
 
 #[utoipa::path(delete, path = "/api/events/{id}", tag = "events",
     params(("id" = String, Path, description = "the event's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success}; its sub-events, ticket products, files and notes go with it"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Ack, description = "its sub-events, ticket products, files and notes go with it"), (status = 401), (status = 403), (status = 404)))]
 pub async fn delete_event(
     staff: Staff,
     path: web::Path<String>,

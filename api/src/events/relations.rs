@@ -10,7 +10,7 @@ use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::kit::club::exists_in_club;
 use crate::kit::ids::parse_id;
@@ -165,7 +165,7 @@ async fn relations_of(
 }
 
 #[utoipa::path(get, path = "/api/events/{id}/relations", tag = "events", params(("id" = String, Path)),
-    responses((status = 200, description = "{success, result: EventRelations}", body = EventRelations), (status = 404)))]
+    responses((status = 200, body = Envelope<EventRelations>), (status = 404)))]
 pub async fn get_relations(
     staff: Staff,
     path: web::Path<String>,
@@ -181,7 +181,7 @@ pub async fn get_relations(
 
 #[utoipa::path(post, path = "/api/events/{id}/relations/create", tag = "events", params(("id" = String, Path)),
     request_body = RelationInput,
-    responses((status = 200, description = "{success, result: EventRelations} (linking twice changes nothing)", body = EventRelations),
+    responses((status = 200, description = "the event's relations (linking twice changes nothing)", body = Envelope<EventRelations>),
               (status = 422), (status = 404)))]
 pub async fn create_relation(
     staff: Staff,
@@ -232,7 +232,7 @@ pub async fn create_relation(
 
 #[utoipa::path(delete, path = "/api/events/{id}/relations/{type}/{relationId}", tag = "events",
     params(("id" = String, Path), ("type" = String, Path, description = "company or contract"), ("relationId" = String, Path)),
-    responses((status = 200, description = "{success, result: EventRelations}", body = EventRelations), (status = 404)))]
+    responses((status = 200, description = "the event's relations", body = Envelope<EventRelations>), (status = 404)))]
 pub async fn delete_relation(
     staff: Staff,
     path: web::Path<(String, String, String)>,

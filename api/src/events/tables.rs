@@ -15,7 +15,7 @@ use tribune_domain::table_plan::{auto_seat, Guest, TableSpace};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use crate::envelope;
+use crate::envelope::{self, Ack, Envelope, Page};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::ids::parse_id;
 use crate::kit::input::{Json, OptionalJson};
@@ -149,7 +149,7 @@ async fn tables_of(
 }
 
 #[utoipa::path(get, path = "/api/events/{id}/tables", tag = "events", params(("id" = String, Path)),
-    responses((status = 200, description = "{success, result: EventTable[]}"), (status = 404)))]
+    responses((status = 200, body = Envelope<Vec<EventTable>>, description = "the plan's tables"), (status = 404)))]
 pub async fn list_tables(
     staff: Staff,
     path: web::Path<String>,
@@ -167,7 +167,7 @@ pub async fn list_tables(
 /// udfyldes', the seats, the seats changed while guests sit there, and more guests than seats.
 #[utoipa::path(post, path = "/api/events/{id}/tables", tag = "events", params(("id" = String, Path)),
     request_body = TableInput,
-    responses((status = 200, description = "{success, result: EventTable[]} (the plan's tables)"),
+    responses((status = 200, body = Envelope<Vec<EventTable>>, description = "the plan's tables"),
               (status = 422), (status = 404)))]
 pub async fn save_table(
     staff: Staff,
@@ -315,7 +315,7 @@ pub async fn save_table(
 
 #[utoipa::path(delete, path = "/api/events/{id}/tables/{tableId}", tag = "events",
     params(("id" = String, Path), ("tableId" = String, Path)),
-    responses((status = 200, description = "its guests are unplaced again"), (status = 404)))]
+    responses((status = 200, body = Ack, description = "its guests are unplaced again"), (status = 404)))]
 pub async fn delete_table(
     staff: Staff,
     path: web::Path<(String, String)>,
@@ -353,7 +353,7 @@ pub struct UnplacedQuery {
 /// without one last) and name, for the plan's list grouped by company.
 #[utoipa::path(post, path = "/api/events/{id}/tables/attendees", tag = "events", params(("id" = String, Path)),
     request_body = UnplacedQuery,
-    responses((status = 200, description = "{Result: TableGuest[], Total}"), (status = 404)))]
+    responses((status = 200, body = Page<TableGuest>, description = "a page of the guests at no table"), (status = 404)))]
 pub async fn unplaced(
     staff: Staff,
     path: web::Path<String>,
@@ -413,7 +413,7 @@ pub struct AutoSeated {
 /// 'Placér automatisk': every unplaced guest onto the auto-place tables (see the module's
 /// comment and `tribune_domain::table_plan`).
 #[utoipa::path(post, path = "/api/events/{id}/tables/auto-seating", tag = "events", params(("id" = String, Path)),
-    responses((status = 200, description = "{success, result: AutoSeated}", body = AutoSeated), (status = 404)))]
+    responses((status = 200, body = Envelope<AutoSeated>), (status = 404)))]
 pub async fn auto_seating(
     staff: Staff,
     path: web::Path<String>,
@@ -560,7 +560,7 @@ async fn document(
 /// Which download: 'oversigt', 'deltagerliste' or 'bordkort'.
 #[utoipa::path(get, path = "/api/events/{id}/tables/download/{kind}", tag = "events",
     params(("id" = String, Path), ("kind" = String, Path, description = "oversigt, deltagerliste or bordkort")),
-    responses((status = 200, content_type = "application/pdf"), (status = 404)))]
+    responses((status = 200, content_type = "application/pdf", body = Vec<u8>, description = "the download"), (status = 404)))]
 pub async fn download(
     staff: Staff,
     path: web::Path<(String, String)>,

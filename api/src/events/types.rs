@@ -15,7 +15,7 @@ use super::files::{Slot, SlotIds};
 use super::form::{self, Kind};
 use super::read::describe;
 use super::save::{Save, Target};
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::files::remove;
 use crate::kit::ids::parse_id;
@@ -50,7 +50,7 @@ const LIST: ListSpec = ListSpec {
 
 #[utoipa::path(post, path = "/api/events/types/v2", tag = "events", operation_id = "list_event_types_v2",
     request_body = ListParams,
-    responses((status = 200, description = "{Result: EventTypeListRow[], TotalPages, Total}; sorted by Title (default, asc); `filter.search` finds the title"),
+    responses((status = 200, body = Page<EventTypeListRow>, description = "sorted by Title (default, asc); `filter.search` finds the title"),
         (status = 401), (status = 403), (status = 422)))]
 pub async fn list_event_types(
     staff: Staff,
@@ -61,7 +61,7 @@ pub async fn list_event_types(
 }
 
 #[utoipa::path(get, path = "/api/events/types", tag = "events",
-    responses((status = 200, description = "{success, result: EventTypeChoice[]}: {id, title} of every type, by title"), (status = 401), (status = 403)))]
+    responses((status = 200, body = Envelope<Vec<EventTypeChoice>>, description = "every type, by title"), (status = 401), (status = 403)))]
 pub async fn all_event_types(
     staff: Staff,
     state: web::Data<AppState>,
@@ -127,7 +127,7 @@ async fn stored_files(
 
 #[utoipa::path(get, path = "/api/events/types/{id}", tag = "events",
     params(("id" = String, Path, description = "the type's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success, result: EventTypeDto}: the event form the type fills (a new event takes it with no id and `typeId` set)"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<EventTypeDto>, description = "the event form the type fills (a new event takes it with no id and `typeId` set)"), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_event_type(
     staff: Staff,
     path: web::Path<String>,
@@ -152,7 +152,7 @@ pub async fn get_event_type(
 #[utoipa::path(post, path = "/api/events/types/update", tag = "events",
     request_body(content((EventForm = "application/json"), (MultipartUpdate = "multipart/form-data")),
         description = "The type as the event form (only `title` required; `typeId` and `parentId` are ignored), as JSON or multipart with it in `data` and its files in their parts as for an event."),
-    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404),
+    responses((status = 200, body = Envelope<Uuid>, description = "the type's id"), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "the type was saved by someone else since `version`"), (status = 422)))]
 pub async fn update_event_type(
     staff: Staff,
@@ -187,7 +187,7 @@ pub async fn update_event_type(
 
 #[utoipa::path(delete, path = "/api/events/types/{id}", tag = "events",
     params(("id" = String, Path, description = "the type's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success}; its events keep their form and lose their type"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Ack, description = "its events keep their form and lose their type"), (status = 401), (status = 403), (status = 404)))]
 pub async fn delete_event_type(
     staff: Staff,
     path: web::Path<String>,

@@ -97,6 +97,20 @@ pub struct InvitesQueued {
     pub skipped: i32,
 }
 
+/// delete-invites: how many invites were deleted.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitesDeleted {
+    pub deleted: i32,
+}
+
+/// invite-group: how many of the group's invites were given its products.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InviteGroupUpdated {
+    pub updated: i32,
+}
+
 /// A product of an invite as typed: empty fields are refused on their field.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -146,6 +160,14 @@ pub struct PublicInviteProduct {
     pub title: String,
     pub amount: i32,
     pub left: i32,
+}
+
+/// GET /public/events/invites/{token} of an unknown or deleted invite: `{success: false,
+/// error}` (the booking page shows `error`; no `code`, unlike `Refusal`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct InviteGone {
+    pub success: bool,
+    pub error: String,
 }
 
 /// GET /public/events/invites/{token}: what the booking wizard shows of the invite.

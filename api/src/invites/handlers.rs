@@ -5,7 +5,6 @@ use std::collections::{BTreeMap, HashMap};
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
-use serde_json::json;
 use tribune_domain::invite::SendKind;
 use tribune_projections::db::club_tx;
 use tribune_projections::invite::queries::{self as invites, InviteRow};
@@ -13,11 +12,12 @@ use uuid::Uuid;
 
 use super::dto::{
     EventInvites, InvitationSent, Invite, InviteContact, InviteGroup, InviteGroupInput,
-    InviteGroupProducts, InviteProduct, InviteProductInput, InviteSelection,
+    InviteGroupProducts, InviteGroupUpdated, InviteProduct, InviteProductInput, InviteSelection,
+    InvitesCreated, InvitesDeleted, InvitesQueued,
 };
 use super::send::invite_link;
 use super::service::{self, group_key};
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::club::found_in_club;
@@ -109,7 +109,7 @@ fn grouped(rows: &[InviteRow], titles: &HashMap<Uuid, String>, public_url: &str)
 }
 
 #[utoipa::path(get, path = "/api/events/{id}/invites", tag = "events", params(("id" = String, Path)),
-    responses((status = 200, description = "{success, result: EventInvites}", body = EventInvites), (status = 404)))]
+    responses((status = 200, body = Envelope<EventInvites>, description = "the invites by company and by contact list"), (status = 404)))]
 pub async fn list_invites(
     staff: Staff,
     path: web::Path<String>,
@@ -142,7 +142,7 @@ pub struct CreateInvitesQuery {
 
 #[utoipa::path(post, path = "/api/events/{id}/create-invites", tag = "events",
     params(("id" = String, Path), CreateInvitesQuery), request_body = InviteSelection,
-    responses((status = 200, description = "{success, result: InvitesCreated} ('Invitationer blev oprettet!')"),
+    responses((status = 200, body = Envelope<InvitesCreated>, description = "'Invitationer blev oprettet!'"),
               (status = 422), (status = 404)))]
 pub async fn create_invites(
     staff: Staff,
@@ -198,7 +198,7 @@ pub struct SendInvitesQuery {
 
 #[utoipa::path(post, path = "/api/events/{id}/send-invites", tag = "events",
     params(("id" = String, Path), SendInvitesQuery), request_body = Vec<String>,
-    responses((status = 200, description = "{success, result: InvitesQueued} ('Invitationer blev sendt!'); [] sends to all"),
+    responses((status = 200, body = Envelope<InvitesQueued>, description = "'Invitationer blev sendt!'; [] sends to all"),
               (status = 422), (status = 404)))]
 pub async fn send_invites(
     staff: Staff,
@@ -229,7 +229,7 @@ pub async fn send_invites(
 
 #[utoipa::path(post, path = "/api/events/{id}/delete-invites", tag = "events",
     params(("id" = String, Path)), request_body = Vec<String>,
-    responses((status = 200, description = "{success, result: {deleted}} ('Invitationer blev slettet!')"),
+    responses((status = 200, body = Envelope<InvitesDeleted>, description = "'Invitationer blev slettet!'"),
               (status = 422), (status = 404)))]
 pub async fn delete_invites(
     staff: Staff,
@@ -244,12 +244,12 @@ pub async fn delete_invites(
         .delete(&mut tx, &Actor::from(&staff), event_id, &ids, Utc::now())
         .await?;
     tx.commit().await?;
-    Ok(envelope::result(json!({ "deleted": deleted })))
+    Ok(envelope::result(InvitesDeleted { deleted }))
 }
 
 #[utoipa::path(post, path = "/api/events/save-invite/{inviteId}", tag = "events",
     params(("inviteId" = String, Path)), request_body = Vec<InviteProductInput>,
-    responses((status = 200, description = "{success, result: Invite}", body = Invite),
+    responses((status = 200, body = Envelope<Invite>, description = "the invite with its products"),
               (status = 422), (status = 404)))]
 pub async fn save_invite(
     staff: Staff,
@@ -273,7 +273,7 @@ pub async fn save_invite(
 
 #[utoipa::path(get, path = "/api/events/{id}/invite-group/{key}", tag = "events",
     params(("id" = String, Path), ("key" = String, Path)),
-    responses((status = 200, description = "{success, result: InviteGroupProducts}", body = InviteGroupProducts),
+    responses((status = 200, body = Envelope<InviteGroupProducts>, description = "the group's products"),
               (status = 404)))]
 pub async fn get_invite_group(
     staff: Staff,
@@ -291,7 +291,7 @@ pub async fn get_invite_group(
 
 #[utoipa::path(post, path = "/api/events/{id}/invite-group", tag = "events",
     params(("id" = String, Path)), request_body = InviteGroupInput,
-    responses((status = 200, description = "{success, result: {updated}}: the group's invites given its products"),
+    responses((status = 200, body = Envelope<InviteGroupUpdated>, description = "how many of the group's invites were given its products"),
               (status = 422), (status = 404)))]
 pub async fn save_invite_group(
     staff: Staff,
@@ -305,5 +305,5 @@ pub async fn save_invite_group(
         .set_group(&mut tx, &Actor::from(&staff), event_id, &body.into_inner())
         .await?;
     tx.commit().await?;
-    Ok(envelope::result(json!({ "updated": updated })))
+    Ok(envelope::result(InviteGroupUpdated { updated }))
 }

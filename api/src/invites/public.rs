@@ -8,9 +8,9 @@ use tribune_projections::db::system_tx;
 use tribune_projections::invite::queries::{self as invites, InviteRow};
 use uuid::Uuid;
 
-use super::dto::{PublicInvite, PublicInviteProduct};
+use super::dto::{InviteGone, PublicInvite, PublicInviteProduct};
 use super::service::event_products;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::kit::capacity::{self, keys};
 use crate::session::club_cookie;
@@ -86,14 +86,17 @@ pub async fn left_of(
 }
 
 #[utoipa::path(get, path = "/public/events/invites/{token}", tag = "booking", params(("token" = String, Path)),
-    responses((status = 200, description = "{success, result: PublicInvite}", body = PublicInvite),
-              (status = 404, description = "'Invitationen findes ikke eller er slettet.'")))]
+    responses((status = 200, body = Envelope<PublicInvite>, description = "what the booking wizard shows of the invite"),
+              (status = 404, body = InviteGone, description = "'Invitationen findes ikke eller er slettet.'")))]
 pub async fn get_public_invite(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let gone = || {
-        HttpResponse::NotFound().json(serde_json::json!({ "success": false, "error": INVITE_GONE }))
+        HttpResponse::NotFound().json(InviteGone {
+            success: false,
+            error: INVITE_GONE.to_string(),
+        })
     };
     let Some((invite, url)) = find(&state, &path).await? else {
         return Ok(gone());

@@ -22,7 +22,7 @@ use crate::error::ApiError;
 use crate::export::{self, signed_json, Cell, Column};
 use crate::kit::club::club_name;
 use crate::kit::history::change_text;
-use crate::kit::signing::wants_json;
+use crate::kit::signing::{wants_json, SignedExport};
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -349,7 +349,8 @@ const EVENTS: &[Column<EventRow>] = &[
 ];
 
 #[utoipa::path(get, path = "/api/invoices/audit-export", tag = "invoices", params(Period),
-    responses((status = 200, description = "Revision-{from}-{to}.xlsx (sheets Fakturaer, Hændelser, Betalinger, Bestillinger and Nummerkontrol), or with format=json Revision-{from}-{to}.json: a SignedExport"),
+    responses((status = 200, description = "Revision-{from}-{to}.xlsx (sheets Fakturaer, Hændelser, Betalinger, Bestillinger and Nummerkontrol), or with format=json Revision-{from}-{to}.json: a SignedExport",
+                content((Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (SignedExport = "application/json"))),
               (status = 422, description = "from/to: not a period; format: neither xlsx nor json")))]
 pub async fn audit_export(
     staff: Staff,

@@ -8,7 +8,7 @@ use tribune_domain::money::Money;
 use tribune_domain::order::OrderLine;
 use uuid::Uuid;
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InvoiceDto {
     pub id: Uuid,

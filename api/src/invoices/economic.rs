@@ -179,7 +179,7 @@ async fn save(
 }
 
 /// How far e-conomic got with an invoice.
-#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EconomicBooking {
     #[ts(type = "number | null")]

@@ -19,7 +19,7 @@ use tribune_projections::invoice::queries::{
 use super::dto::InvoiceDto;
 use super::economic::{booking_of, club_settings, EconomicBooking};
 use super::service::InvoiceService;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::kit::dates::today;
 use crate::kit::ids::parse_id;
@@ -29,7 +29,7 @@ use crate::session::Staff;
 use crate::state::AppState;
 
 /// The finance page.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FinanceOverview {
     /// The Danish day the figures are of.
@@ -40,7 +40,7 @@ pub struct FinanceOverview {
 }
 
 #[utoipa::path(get, path = "/api/invoices/finance", tag = "invoices",
-    responses((status = 200, description = "{success, result: FinanceOverview}; money in øre with VAT, the plans' without")))]
+    responses((status = 200, description = "the finance page's figures; money in øre with VAT", body = Envelope<FinanceOverview>)))]
 pub async fn finance_overview(
     staff: Staff,
     state: web::Data<AppState>,
@@ -59,7 +59,7 @@ pub async fn finance_overview(
 }
 
 /// What an invoice's page shows beside the invoice itself.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InvoiceRelated {
     /// The card payments of the order or subscription period it bills, newest first.
@@ -74,7 +74,7 @@ pub struct InvoiceRelated {
 }
 
 #[utoipa::path(get, path = "/api/invoices/{id}/related", tag = "invoices",
-    responses((status = 200, description = "{success, result: InvoiceRelated}"), (status = 404)))]
+    responses((status = 200, body = Envelope<InvoiceRelated>), (status = 404)))]
 pub async fn invoice_related(
     staff: Staff,
     path: web::Path<String>,

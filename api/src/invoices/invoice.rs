@@ -5,14 +5,14 @@ use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use tribune_domain::invoice::InvoiceCommand;
 use tribune_projections::db::club_tx;
-use tribune_projections::invoice::queries::invoices_of;
+use tribune_projections::invoice::queries::{invoices_of, InvoiceListRow};
 
 use serde::Deserialize;
 
 use super::document;
 use super::dto::{InvoiceDto, InvoiceRef, SourceRef};
 use super::service::{InvoiceService, Mailing};
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
@@ -24,7 +24,7 @@ use crate::state::AppState;
 use crate::kit::dates::today;
 
 #[utoipa::path(post, path = "/api/orders/invoice", tag = "invoices", request_body = SourceRef,
-    responses((status = 200, description = "{success, result: the new invoices' ids}"), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the new invoices' ids", body = Envelope<Vec<Uuid>>), (status = 404), (status = 422)))]
 pub async fn invoice_order(
     staff: Staff,
     body: Json<SourceRef>,
@@ -37,7 +37,7 @@ pub async fn invoice_order(
 }
 
 #[utoipa::path(post, path = "/api/contracts/invoice", tag = "invoices", request_body = SourceRef,
-    responses((status = 200, description = "{success, result: the new invoice's id}"), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the new invoice's id", body = Envelope<Uuid>), (status = 404), (status = 422)))]
 pub async fn invoice_contract(
     staff: Staff,
     body: Json<SourceRef>,
@@ -51,7 +51,7 @@ pub async fn invoice_contract(
 
 #[utoipa::path(get, path = "/api/invoices/{id}", tag = "invoices",
     params(("id" = String, Path, description = "an order's, contract's or subscription's id")),
-    responses((status = 200, description = "{success, result: InvoiceRow[]} — the record's invoices and their credit notes")))]
+    responses((status = 200, description = "the record's invoices and their credit notes", body = Envelope<Vec<InvoiceListRow>>)))]
 pub async fn invoices_of_source(
     staff: Staff,
     path: web::Path<String>,
@@ -65,7 +65,7 @@ pub async fn invoices_of_source(
 }
 
 #[utoipa::path(get, path = "/api/invoices/{id}/detail", tag = "invoices",
-    responses((status = 200, description = "{success, result: Invoice}; money in øre"), (status = 404)))]
+    responses((status = 200, description = "the invoice; money in øre", body = Envelope<InvoiceDto>), (status = 404)))]
 pub async fn get_invoice(
     staff: Staff,
     path: web::Path<String>,
@@ -94,7 +94,7 @@ async fn act(
 }
 
 #[utoipa::path(post, path = "/api/invoices/update-date", tag = "invoices", request_body = InvoiceRef,
-    responses((status = 200), (status = 404), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the invoice as it is now", body = Envelope<InvoiceDto>), (status = 404), (status = 409), (status = 422)))]
 pub async fn update_date(
     staff: Staff,
     body: Json<InvoiceRef>,
@@ -107,7 +107,7 @@ pub async fn update_date(
 }
 
 #[utoipa::path(post, path = "/api/invoices/update-invoice", tag = "invoices", request_body = InvoiceRef,
-    responses((status = 200), (status = 404), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the invoice as it is now", body = Envelope<InvoiceDto>), (status = 404), (status = 409), (status = 422)))]
 pub async fn update_external_number(
     staff: Staff,
     body: Json<InvoiceRef>,
@@ -130,7 +130,7 @@ pub async fn update_external_number(
 }
 
 #[utoipa::path(post, path = "/api/invoices/{id}/book", tag = "invoices", request_body = InvoiceRef,
-    responses((status = 200, description = "{success, result: Invoice} with its number"), (status = 404), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the invoice with its number", body = Envelope<InvoiceDto>), (status = 404), (status = 409), (status = 422)))]
 pub async fn book(
     staff: Staff,
     path: web::Path<String>,
@@ -146,7 +146,7 @@ pub async fn book(
 }
 
 #[utoipa::path(post, path = "/api/invoices/{id}/credit", tag = "invoices",
-    responses((status = 200, description = "{success, result: the credit note's id}"), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the credit note's id", body = Envelope<Uuid>), (status = 404), (status = 422)))]
 pub async fn credit(
     staff: Staff,
     path: web::Path<String>,
@@ -174,7 +174,7 @@ async fn by_path(
 }
 
 #[utoipa::path(post, path = "/api/invoices/{id}/delete", tag = "invoices",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the invoice as it was deleted", body = Envelope<InvoiceDto>), (status = 404), (status = 422)))]
 pub async fn delete(
     staff: Staff,
     path: web::Path<String>,
@@ -184,7 +184,7 @@ pub async fn delete(
 }
 
 #[utoipa::path(post, path = "/api/invoices/{id}/sent", tag = "invoices",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the invoice as it is now", body = Envelope<InvoiceDto>), (status = 404), (status = 422)))]
 pub async fn mark_sent(
     staff: Staff,
     path: web::Path<String>,
@@ -195,7 +195,7 @@ pub async fn mark_sent(
 }
 
 #[utoipa::path(post, path = "/api/invoices/{id}/paid", tag = "invoices",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the invoice as it is now", body = Envelope<InvoiceDto>), (status = 404), (status = 422)))]
 pub async fn mark_paid(
     staff: Staff,
     path: web::Path<String>,
@@ -243,7 +243,7 @@ fn send_to(body: OptionalJson<SendTo>) -> Result<Option<String>, ApiError> {
 }
 
 #[utoipa::path(post, path = "/api/invoices/{id}/send", tag = "invoices", request_body = SendTo,
-    responses((status = 200, description = "{success, result: Invoice}; the mail with the PDF is queued"), (status = 404), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the invoice; the mail with the PDF is queued", body = Envelope<InvoiceDto>), (status = 404), (status = 409), (status = 422)))]
 pub async fn send(
     staff: Staff,
     path: web::Path<String>,
@@ -254,7 +254,7 @@ pub async fn send(
 }
 
 #[utoipa::path(post, path = "/api/invoices/{id}/send-receipt", tag = "invoices", request_body = SendTo,
-    responses((status = 200, description = "{success, result: Invoice}; the receipt with the PDF marked paid is queued"), (status = 404), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the invoice; the receipt with the PDF marked paid is queued", body = Envelope<InvoiceDto>), (status = 404), (status = 409), (status = 422)))]
 pub async fn send_receipt(
     staff: Staff,
     path: web::Path<String>,
@@ -265,7 +265,7 @@ pub async fn send_receipt(
 }
 
 #[utoipa::path(get, path = "/api/invoices/{id}/pdf", tag = "invoices",
-    responses((status = 200, description = "the invoice or credit note as a PDF (a draft's says KLADDE)", content_type = "application/pdf"), (status = 404)))]
+    responses((status = 200, description = "the invoice or credit note as a PDF (a draft's says KLADDE)", content_type = "application/pdf", body = Vec<u8>), (status = 404)))]
 pub async fn invoice_pdf(
     staff: Staff,
     path: web::Path<String>,

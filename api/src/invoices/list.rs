@@ -5,14 +5,14 @@ use actix_web::{web, HttpResponse};
 use tribune_projections::db::club_tx;
 use tribune_projections::invoice::queries::{InvoiceListRow, INVOICES};
 
-use crate::envelope::{self, ListParams};
+use crate::envelope::{self, ListParams, Page};
 use crate::error::ApiError;
 use crate::kit::input::Json;
 use crate::session::Staff;
 use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/invoices", tag = "invoices", request_body = ListParams,
-    responses((status = 200, description = "{Result: InvoiceRow[], TotalPages, Total}; filter.status: draft, unpaid, overdue, paid")))]
+    responses((status = 200, description = "one page of invoices; filter.status: draft, unpaid, overdue, paid", body = Page<InvoiceListRow>)))]
 pub async fn list_invoices(
     staff: Staff,
     params: Json<ListParams>,

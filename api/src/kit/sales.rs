@@ -15,7 +15,7 @@ use crate::error::{push_error, ApiError, FieldErrors};
 use crate::kit::html::sanitize;
 use crate::kit::text::is_danish_decimal;
 
-#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyRef {
     pub id: Uuid,
@@ -25,7 +25,7 @@ pub struct CompanyRef {
     pub city: Option<String>,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactRef {
     pub id: Uuid,

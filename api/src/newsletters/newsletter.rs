@@ -13,7 +13,7 @@ use super::dto::{
     NamedChoice, Newsletter, NewsletterChoices, NewsletterForm, NewsletterListRow,
     NewsletterSelection,
 };
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, EnvelopeWithData, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::files::{self, download_url};
 use crate::kit::ids::parse_id;
@@ -60,7 +60,7 @@ const LIST: ListSpec = ListSpec {
 
 #[utoipa::path(post, path = "/api/newsletters", tag = "newsletters",
     request_body = ListParams,
-    responses((status = 200, description = "{Result: NewsletterListRow[], TotalPages, Total}; sorts Title (default, asc), Name, Subject, CreateDate; `filter.search` finds name, title and subject"),
+    responses((status = 200, description = "one page of newsletters; sorts Title (default, asc), Name, Subject, CreateDate; `filter.search` finds name, title and subject", body = Page<NewsletterListRow>),
         (status = 401), (status = 403), (status = 422)))]
 pub async fn list_newsletters(
     staff: Staff,
@@ -145,7 +145,7 @@ async fn choices(
 
 #[utoipa::path(get, path = "/api/newsletters/{id}", tag = "newsletters",
     params(("id" = String, Path, description = "the newsletter's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success, result: Newsletter, data: NewsletterChoices (the names of the selection's products, orderProducts, companies and contacts)}", body = Newsletter),
+    responses((status = 200, description = "the newsletter, and in `data` the names of the selection's products, orderProducts, companies and contacts", body = EnvelopeWithData<Newsletter, NewsletterChoices>),
         (status = 401), (status = 403), (status = 404)))]
 pub async fn get_newsletter(
     staff: Staff,
@@ -219,7 +219,7 @@ const ATTACHMENT: (&str, &str) = ("attachmentFile", "Vedhæft fil");
 #[utoipa::path(post, path = "/api/newsletters/update", tag = "newsletters",
     request_body(content((NewsletterForm = "application/json"), (MultipartUpdate = "multipart/form-data")),
         description = "The newsletter as JSON, or multipart with it in `data` and its files as `pictureFile`, `pictureBottomFile` (images) and `attachmentFile` (at most 10000 KB); a file field set to null removes the file, leaving it out (or its URL) keeps it. Beskrivelse is sanitised HTML."),
-    responses((status = 200, description = "{success, result: id} ('Nyhedsbrev blev oprettet!' / 'Nyhedsbrev blev gemt!')"), (status = 401), (status = 403), (status = 404),
+    responses((status = 200, description = "the newsletter's id ('Nyhedsbrev blev oprettet!' / 'Nyhedsbrev blev gemt!')", body = Envelope<Uuid>), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "saved by someone else since `version`"), (status = 422)))]
 pub async fn update_newsletter(
     staff: Staff,
@@ -337,7 +337,7 @@ pub async fn update_newsletter(
 
 #[utoipa::path(delete, path = "/api/newsletters/{id}", tag = "newsletters",
     params(("id" = String, Path, description = "the newsletter's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success}; its recipients, sends and files go with it (batches still waiting then send nothing)"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "its recipients, sends and files go with it (batches still waiting then send nothing)", body = Ack), (status = 401), (status = 403), (status = 404)))]
 pub async fn delete_newsletter(
     staff: Staff,
     path: web::Path<String>,

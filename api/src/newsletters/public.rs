@@ -10,7 +10,7 @@ use tribune_projections::db::system_tx;
 use uuid::Uuid;
 
 use super::dto::Unsubscription;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -70,7 +70,7 @@ fn answer(found: &Found, unsubscribed: bool) -> Unsubscription {
 }
 
 #[utoipa::path(get, path = "/public/newsletters/unsubscribe/{token}", tag = "newsletters", params(("token" = String, Path)),
-    responses((status = 200, description = "{success, result: Unsubscription}: what the link unsubscribes, and whether it has", body = Unsubscription),
+    responses((status = 200, description = "what the link unsubscribes, and whether it has", body = Envelope<Unsubscription>),
               (status = 404, description = "no recipient has the token (the newsletter or the recipient was deleted)"), (status = 422)))]
 pub async fn unsubscription(
     path: web::Path<String>,
@@ -84,7 +84,7 @@ pub async fn unsubscription(
 
 #[utoipa::path(post, path = "/public/newsletters/unsubscribe/{token}", tag = "newsletters", params(("token" = String, Path)),
     request_body(content = String, description = "anything (a mail program's one-click sends 'List-Unsubscribe=One-Click')"),
-    responses((status = 200, description = "{success, result: Unsubscription}: the contact gets no more of the club's newsletters (again: the same)", body = Unsubscription),
+    responses((status = 200, description = "the contact gets no more of the club's newsletters (again: the same)", body = Envelope<Unsubscription>),
               (status = 404), (status = 422)))]
 pub async fn unsubscribe(
     path: web::Path<String>,

@@ -3,17 +3,16 @@
 //! over `service`.
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::dto::{
-    NewsletterRecipientGroup, NewsletterSelection, NewslettersQueued, RecipientsCreated,
-    SendProgress,
+    NewsletterRecipientGroup, NewsletterSelection, NewslettersQueued, RecipientCounts,
+    RecipientsCreated, SendProgress,
 };
 use super::service;
-use crate::envelope;
+use crate::envelope::{self, Envelope, EnvelopeWithData};
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::club::found_in_club;
@@ -24,7 +23,7 @@ use crate::session::Staff;
 use crate::state::AppState;
 
 #[utoipa::path(get, path = "/api/newsletters/{id}/recipients", tag = "newsletters", params(("id" = String, Path)),
-    responses((status = 200, description = "{success, result: NewsletterRecipientGroup[] (by company, 'none' last), data: RecipientCounts}", body = Vec<NewsletterRecipientGroup>),
+    responses((status = 200, description = "the recipients by company ('none' last), and in `data` their counts", body = EnvelopeWithData<Vec<NewsletterRecipientGroup>, RecipientCounts>),
               (status = 401), (status = 403), (status = 404)))]
 pub async fn list_recipients(
     staff: Staff,
@@ -41,7 +40,7 @@ pub async fn list_recipients(
 }
 
 #[utoipa::path(get, path = "/api/newsletters/{id}/progress", tag = "newsletters", params(("id" = String, Path)),
-    responses((status = 200, description = "{success, result: SendProgress | null}: the latest send (null before the first)", body = Option<SendProgress>),
+    responses((status = 200, description = "the latest send (null before the first)", body = Envelope<Option<SendProgress>>),
               (status = 401), (status = 403), (status = 404)))]
 pub async fn send_progress(
     staff: Staff,
@@ -68,7 +67,7 @@ pub struct CreateRecipientsQuery {
 
 #[utoipa::path(post, path = "/api/newsletters/{id}/create-recipients", tag = "newsletters",
     params(("id" = String, Path), CreateRecipientsQuery), request_body = NewsletterSelection,
-    responses((status = 200, description = "{success, result: RecipientsCreated}", body = RecipientsCreated),
+    responses((status = 200, body = Envelope<RecipientsCreated>),
               (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn create_recipients(
     staff: Staff,
@@ -104,7 +103,7 @@ pub struct SendQuery {
 
 #[utoipa::path(post, path = "/api/newsletters/{id}/send-newsletters", tag = "newsletters",
     params(("id" = String, Path), SendQuery), request_body = Vec<String>,
-    responses((status = 200, description = "{success, result: NewslettersQueued}: queued as jobs of 100 recipients; [] sends to all", body = NewslettersQueued),
+    responses((status = 200, description = "queued as jobs of 100 recipients; [] sends to all", body = Envelope<NewslettersQueued>),
               (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn send_newsletters(
     staff: Staff,
@@ -129,9 +128,15 @@ pub async fn send_newsletters(
     Ok(envelope::result(queued))
 }
 
+/// What `delete-recipients` did.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RecipientsDeleted {
+    pub deleted: i32,
+}
+
 #[utoipa::path(post, path = "/api/newsletters/{id}/delete-recipients", tag = "newsletters",
     params(("id" = String, Path)), request_body = Vec<String>,
-    responses((status = 200, description = "{success, result: {deleted}}"),
+    responses((status = 200, description = "how many recipients were deleted", body = Envelope<RecipientsDeleted>),
               (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn delete_recipients(
     staff: Staff,
@@ -144,5 +149,5 @@ pub async fn delete_recipients(
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let deleted = service::delete_recipients(&mut tx, staff.client_id, id, &ids).await?;
     tx.commit().await?;
-    Ok(envelope::result(json!({ "deleted": deleted })))
+    Ok(envelope::result(RecipientsDeleted { deleted }))
 }

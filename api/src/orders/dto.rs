@@ -21,7 +21,7 @@ use crate::kit::sales::{company_ref, contact_ref, field_value_text};
 pub use crate::kit::sales::{CompanyRef, ContactRef};
 use crate::kit::text::clean;
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LineDto {
     #[serde(flatten)]
@@ -29,7 +29,7 @@ pub struct LineDto {
     pub total: Money,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderDto {
     pub id: Option<Uuid>,
@@ -246,7 +246,7 @@ impl OrderInput {
 
 /// A ticket of the order as its Billetter tab lists it (issue 15): `code` is what the QR prints
 /// and the download names.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderTicket {
     pub id: Uuid,

@@ -8,7 +8,7 @@ use tribune_projections::db::club_tx;
 use tribune_projections::list::Rows;
 use tribune_projections::order::queries::{OrderListRow, ORDERS};
 
-use crate::envelope::{self, ListParams};
+use crate::envelope::{self, ListParams, Page};
 use crate::error::ApiError;
 use crate::export::{self, Cell, Column};
 use crate::kit::input::Json;
@@ -16,7 +16,7 @@ use crate::session::Staff;
 use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/orders", tag = "orders", request_body = ListParams,
-    responses((status = 200, description = "{Result: OrderRow[], TotalPages, Total}; Total is in øre")))]
+    responses((status = 200, description = "one page of orders; Total of a row is in øre", body = Page<OrderListRow>)))]
 pub async fn list_orders(
     staff: Staff,
     params: Json<ListParams>,
@@ -85,7 +85,8 @@ pub const EXPORT: &[Column<OrderListRow>] = &[
 ];
 
 #[utoipa::path(post, path = "/api/orders/export", tag = "orders", request_body = ListParams,
-    responses((status = 200, description = "Ordrer.xlsx")))]
+    responses((status = 200, description = "Ordrer.xlsx", body = Vec<u8>,
+        content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))]
 pub async fn export_orders(
     staff: Staff,
     params: Json<ListParams>,

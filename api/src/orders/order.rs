@@ -2,14 +2,14 @@
 //! application service (`service.rs`), answering in the shared envelope.
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use tribune_domain::order::{OrderCommand, PaymentStatus};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::dto::{OrderDto, OrderInput};
+use super::dto::{OrderDto, OrderInput, OrderTicket};
 use super::service::OrderService;
-use crate::envelope;
+use crate::envelope::{self, Ack, Envelope};
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
@@ -18,7 +18,7 @@ use crate::session::Staff;
 use crate::state::AppState;
 
 #[utoipa::path(get, path = "/api/orders/{id}", tag = "orders",
-    responses((status = 200, description = "{success, result: Order}; money fields are integers of øre"), (status = 404)))]
+    responses((status = 200, description = "the order; money fields are integers of øre", body = Envelope<OrderDto>), (status = 404)))]
 pub async fn get_order(
     staff: Staff,
     path: web::Path<String>,
@@ -35,14 +35,14 @@ pub async fn get_order(
 }
 
 #[utoipa::path(get, path = "/api/orders/new", tag = "orders",
-    responses((status = 200, description = "{success, result: Order} — an empty draft with the club's VAT setting")))]
+    responses((status = 200, description = "an empty draft with the club's VAT setting", body = Envelope<OrderDto>)))]
 pub async fn new_order(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let order = OrderService::of(&state).template(staff.client_id).await?;
     Ok(envelope::result(OrderDto::from_order(None, 0, &order)))
 }
 
 #[utoipa::path(post, path = "/api/orders/update", tag = "orders", request_body = OrderInput,
-    responses((status = 200, description = "{success, result: id}"), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the order's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn update_order(
     staff: Staff,
     body: Json<OrderInput>,
@@ -84,7 +84,7 @@ async fn state_change(
 }
 
 #[utoipa::path(post, path = "/api/orders/approve", tag = "orders", request_body = OrderRef,
-    responses((status = 200), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the order's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn approve_order(
     staff: Staff,
     body: Json<OrderRef>,
@@ -94,7 +94,7 @@ pub async fn approve_order(
 }
 
 #[utoipa::path(post, path = "/api/orders/edit", tag = "orders", request_body = OrderRef,
-    responses((status = 200), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the order's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn reopen_order(
     staff: Staff,
     body: Json<OrderRef>,
@@ -104,7 +104,7 @@ pub async fn reopen_order(
 }
 
 #[utoipa::path(post, path = "/api/orders/cancel", tag = "orders", request_body = OrderRef,
-    responses((status = 200), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the order's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn cancel_order(
     staff: Staff,
     body: Json<OrderRef>,
@@ -117,7 +117,7 @@ pub async fn cancel_order(
 }
 
 #[utoipa::path(post, path = "/api/orders/payment-status", tag = "orders", request_body = OrderRef,
-    responses((status = 200), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the order's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn set_payment_status(
     staff: Staff,
     body: Json<OrderRef>,
@@ -140,7 +140,7 @@ pub async fn set_payment_status(
 }
 
 #[utoipa::path(delete, path = "/api/orders/{id}", tag = "orders",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn delete_order(
     staff: Staff,
     path: web::Path<String>,
@@ -165,7 +165,7 @@ async fn by_path(
 }
 
 #[utoipa::path(post, path = "/api/orders/{id}/capture-payment", tag = "orders",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn capture_payment(
     staff: Staff,
     path: web::Path<String>,
@@ -179,7 +179,7 @@ pub async fn capture_payment(
 }
 
 #[utoipa::path(post, path = "/api/orders/{id}/send-paymentlink", tag = "orders",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn send_payment_link(
     staff: Staff,
     path: web::Path<String>,
@@ -193,7 +193,7 @@ pub async fn send_payment_link(
 }
 
 #[utoipa::path(post, path = "/api/orders/{id}/send-confirmation", tag = "orders",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn send_confirmation(
     staff: Staff,
     path: web::Path<String>,
@@ -208,7 +208,7 @@ pub async fn send_confirmation(
 
 /// The order's tickets (issued when its booking of an event is confirmed), voided ones too.
 #[utoipa::path(get, path = "/api/orders/{id}/tickets", tag = "orders",
-    responses((status = 200, description = "{success, result: OrderTicket[]}"), (status = 404)))]
+    responses((status = 200, body = Envelope<Vec<OrderTicket>>), (status = 404)))]
 pub async fn order_tickets(
     staff: Staff,
     path: web::Path<String>,
@@ -219,9 +219,9 @@ pub async fn order_tickets(
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let rows = tribune_projections::ticket::queries::of_order(&mut tx, staff.client_id, id).await?;
     tx.commit().await?;
-    let tickets: Vec<crate::orders::dto::OrderTicket> = rows
+    let tickets: Vec<OrderTicket> = rows
         .into_iter()
-        .map(|t| crate::orders::dto::OrderTicket {
+        .map(|t| OrderTicket {
             id: t.id,
             code: t.code,
             number: t.number,
@@ -248,10 +248,20 @@ pub struct ContractQuery {
     pub company_id: Option<String>,
 }
 
+/// A contract an order can be linked to, as the picker shows it.
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkableContract {
+    pub id: Uuid,
+    pub contract_number: i64,
+    /// 'Aftale #' and the number, with the company's name.
+    pub title: String,
+}
+
 /// Contracts to link an order to (`GET /orders/contracts?search&companyId`): the club's
 /// contracts that are not cancelled, by number, company or description, newest first.
 #[utoipa::path(get, path = "/api/orders/contracts", tag = "orders",
-    responses((status = 200, description = "{success, result: {id, contractNumber, title}[]}")))]
+    responses((status = 200, body = Envelope<Vec<LinkableContract>>)))]
 pub async fn linkable_contracts(
     staff: Staff,
     query: web::Query<ContractQuery>,
@@ -270,5 +280,10 @@ pub async fn linkable_contracts(
     )
     .await?;
     tx.commit().await?;
-    Ok(envelope::result(rows))
+    let contracts = rows
+        .into_iter()
+        .map(serde_json::from_value)
+        .collect::<Result<Vec<LinkableContract>, _>>()
+        .map_err(ApiError::internal)?;
+    Ok(envelope::result(contracts))
 }

@@ -10,9 +10,9 @@ use tribune_domain::order::{Order, OrderStatus, PaidCard, PaymentStatus};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
-use crate::integrations::payments::{Capture, CardUse, ProviderKind};
+use crate::integrations::payments::{Capture, CardUse, PaymentStart, ProviderKind};
 use crate::kit::ids::parse_id;
 use crate::orders::OrderService;
 use crate::payments::ledger::{self as payments, LinkQuery, Purpose, StartPayment};
@@ -43,14 +43,12 @@ pub struct OrderPaymentPage {
     pub total: Money,
     /// The club shows prices with VAT.
     pub prices_with_vat: bool,
-    #[schema(value_type = String)]
     pub payment_status: PaymentStatus,
     /// The club's provider; None: the club takes no cards.
     #[schema(value_type = Option<String>)]
     #[ts(type = "'stripe' | 'window' | null")]
     pub provider: Option<ProviderKind>,
     /// The card that paid, once paid.
-    #[schema(value_type = Option<Object>)]
     pub card: Option<PaidCard>,
     /// The customer can pay now: something to pay, not paid, not cancelled, a provider.
     pub payable: bool,
@@ -132,7 +130,7 @@ async fn page(
 }
 
 #[utoipa::path(get, path = "/api/public/orders/{id}/payment", tag = "payments", params(LinkQuery),
-    responses((status = 200, description = "{success, result: OrderPaymentPage}", body = OrderPaymentPage),
+    responses((status = 200, description = "what the payment page shows", body = Envelope<OrderPaymentPage>),
               (status = 403, description = "not a link of this order"), (status = 404)))]
 pub async fn payment_page(
     path: web::Path<String>,
@@ -147,7 +145,7 @@ pub async fn payment_page(
 /// the payment element, or the window's form. Stripe reserves the amount (staff capture it with
 /// 'Hæv betaling'); the window takes it at once.
 #[utoipa::path(post, path = "/api/public/orders/{id}/payment/start", tag = "payments", params(LinkQuery),
-    responses((status = 200, description = "{success, result: PaymentStart}"),
+    responses((status = 200, description = "how the payment goes on", body = Envelope<PaymentStart>),
               (status = 403), (status = 404), (status = 422, description = "nothing to pay, already paid, or no provider"),
               (status = 503, description = "the provider does not answer")))]
 pub async fn start_payment(
@@ -197,7 +195,7 @@ pub async fn start_payment(
 /// callback, so this just shows where the order stands.
 #[utoipa::path(post, path = "/api/public/orders/{id}/payment/confirm", tag = "payments", params(LinkQuery),
     request_body = ConfirmPayment,
-    responses((status = 200, description = "{success, result: OrderPaymentPage}", body = OrderPaymentPage),
+    responses((status = 200, description = "where the order stands now", body = Envelope<OrderPaymentPage>),
               (status = 403), (status = 404), (status = 503)))]
 pub async fn confirm_payment(
     path: web::Path<String>,

@@ -317,7 +317,7 @@ pub async fn latest_for(
 }
 
 /// A payment as an invoice's page lists it.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentLine {
     #[ts(type = "number")]

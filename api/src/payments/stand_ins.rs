@@ -9,8 +9,8 @@ use std::time::Duration;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use rand::Rng;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::integrations::payments::{PaymentError, PaymentWindow, StripeClient};
@@ -30,7 +30,7 @@ fn stand_in_stripe(state: &AppState) -> Result<&StripeClient, ApiError> {
 
 /// The fake `Stripe()`, served only while Stripe is the stand-in.
 #[utoipa::path(get, path = "/stand-ins/stripe.js", tag = "stand-ins",
-    responses((status = 200, content_type = "text/javascript"), (status = 404)))]
+    responses((status = 200, content_type = "text/javascript", body = String), (status = 404)))]
 pub async fn fake_stripe_js(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     stand_in_stripe(&state)?;
     Ok(HttpResponse::Ok()
@@ -75,6 +75,59 @@ fn intent_id<'a>(secret: &'a str, prefix: &str) -> Result<&'a str, ApiError> {
         .ok_or_else(|| ApiError::field("clientSecret", "Ukendt betaling."))
 }
 
+/// Stripe.js's card error: `{error: {type, code, message}}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CardRefusal {
+    pub error: CardError,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CardError {
+    /// card_error, api_connection_error or invalid_request_error.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub code: String,
+    pub message: String,
+}
+
+impl CardRefusal {
+    fn answer(kind: &str, code: &str, message: String) -> HttpResponse {
+        HttpResponse::Ok().json(CardRefusal {
+            error: CardError {
+                kind: kind.into(),
+                code: code.into(),
+                message,
+            },
+        })
+    }
+}
+
+/// What the fake Stripe.js gets for a PaymentIntent: `{paymentIntent}` (Stripe's object as it
+/// is), or the card error.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum PaymentIntentAnswer {
+    Intent {
+        #[serde(rename = "paymentIntent")]
+        #[schema(value_type = Object)]
+        payment_intent: Value,
+    },
+    Refused(CardRefusal),
+}
+
+/// What the fake Stripe.js gets for a SetupIntent: `{setupIntent}` (Stripe's object as it is),
+/// or the card error.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum SetupIntentAnswer {
+    Intent {
+        #[serde(rename = "setupIntent")]
+        #[schema(value_type = Object)]
+        setup_intent: Value,
+    },
+    Refused(CardRefusal),
+}
+
 /// Stripe.js answers a card error as `{error}`, never as a failed request.
 fn card_error(err: PaymentError) -> HttpResponse {
     let (kind, code) = match &err {
@@ -82,8 +135,7 @@ fn card_error(err: PaymentError) -> HttpResponse {
         PaymentError::Unavailable => ("api_connection_error", "unavailable"),
         _ => ("invalid_request_error", "invalid_request"),
     };
-    HttpResponse::Ok()
-        .json(json!({ "error": { "type": kind, "code": code, "message": err.to_string() } }))
+    CardRefusal::answer(kind, code, err.to_string())
 }
 
 /// The two kinds of intent the fake confirms: where Stripe keeps them, how their ids start, and
@@ -109,17 +161,17 @@ impl Intent {
         }
     }
 
-    fn key(self) -> &'static str {
-        match self {
-            Intent::Payment => "paymentIntent",
-            Intent::Setup => "setupIntent",
-        }
-    }
-
     /// Stripe.js's answer: the intent under its name, or the card error.
     fn answer(self, result: Result<Value, PaymentError>) -> HttpResponse {
         match result {
-            Ok(intent) => HttpResponse::Ok().json(json!({ self.key(): intent })),
+            Ok(intent) => match self {
+                Intent::Payment => HttpResponse::Ok().json(PaymentIntentAnswer::Intent {
+                    payment_intent: intent,
+                }),
+                Intent::Setup => HttpResponse::Ok().json(SetupIntentAnswer::Intent {
+                    setup_intent: intent,
+                }),
+            },
             Err(err) => card_error(err),
         }
     }
@@ -223,7 +275,7 @@ async fn retrieve(
 }
 
 #[utoipa::path(post, path = "/stand-ins/stripe/confirm", tag = "stand-ins", request_body = CardEntry,
-    responses((status = 200, description = "{paymentIntent} or {error}"), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the PaymentIntent as Stripe.js answers it, or the card error", body = PaymentIntentAnswer), (status = 404), (status = 422)))]
 pub async fn relay_confirm_payment(
     body: web::Json<CardEntry>,
     state: web::Data<AppState>,
@@ -242,7 +294,7 @@ pub struct SavedCardEntry {
 /// `confirmCardPayment(secret, {payment_method: 'pm_…'})`: a saved card pays. As Stripe, only a
 /// card of the intent's own customer may.
 #[utoipa::path(post, path = "/stand-ins/stripe/confirm-saved", tag = "stand-ins", request_body = SavedCardEntry,
-    responses((status = 200, description = "{paymentIntent} or {error}"), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the PaymentIntent as Stripe.js answers it, or the card error", body = PaymentIntentAnswer), (status = 404), (status = 422)))]
 pub async fn relay_confirm_saved(
     body: web::Json<SavedCardEntry>,
     state: web::Data<AppState>,
@@ -285,7 +337,7 @@ pub async fn relay_confirm_saved(
 
 /// The bank's answer to 3-D Secure, as the test bank's buttons give it.
 #[utoipa::path(post, path = "/stand-ins/stripe/authenticate", tag = "stand-ins", request_body = Authentication,
-    responses((status = 200, description = "{paymentIntent} or {error}"), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the PaymentIntent as Stripe.js answers it, or the card error", body = PaymentIntentAnswer), (status = 404), (status = 422)))]
 pub async fn relay_authenticate_payment(
     body: web::Json<Authentication>,
     state: web::Data<AppState>,
@@ -310,10 +362,12 @@ pub async fn relay_authenticate_payment(
             .await
         {
             Ok(intent) => match intent.get("last_payment_error").filter(|e| !e.is_null()) {
-                Some(_) if !body.success => HttpResponse::Ok().json(json!({ "error": {
-                    "type": "card_error", "code": "payment_intent_authentication_failure",
-                    "message": "Betalingen blev ikke godkendt hos banken." } })),
-                _ => HttpResponse::Ok().json(json!({ "paymentIntent": intent })),
+                Some(_) if !body.success => CardRefusal::answer(
+                    "card_error",
+                    "payment_intent_authentication_failure",
+                    "Betalingen blev ikke godkendt hos banken.".into(),
+                ),
+                _ => Intent::Payment.answer(Ok(intent)),
             },
             Err(err) => card_error(err),
         },
@@ -321,7 +375,7 @@ pub async fn relay_authenticate_payment(
 }
 
 #[utoipa::path(post, path = "/stand-ins/stripe/confirm-setup", tag = "stand-ins", request_body = CardEntry,
-    responses((status = 200, description = "{setupIntent} or {error}"), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the SetupIntent as Stripe.js answers it, or the card error", body = SetupIntentAnswer), (status = 404), (status = 422)))]
 pub async fn relay_confirm_setup(
     body: web::Json<CardEntry>,
     state: web::Data<AppState>,
@@ -332,7 +386,7 @@ pub async fn relay_confirm_setup(
 /// 3-D Secure for a card being saved: localstripe has no bank step for SetupIntents, so the
 /// test bank's answer is applied here: approved leaves the intent as it is, declined refuses.
 #[utoipa::path(post, path = "/stand-ins/stripe/authenticate-setup", tag = "stand-ins", request_body = Authentication,
-    responses((status = 200, description = "{setupIntent} or {error}"), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the SetupIntent as Stripe.js answers it, or the card error", body = SetupIntentAnswer), (status = 404), (status = 422)))]
 pub async fn relay_authenticate_setup(
     body: web::Json<Authentication>,
     state: web::Data<AppState>,
@@ -343,15 +397,17 @@ pub async fn relay_authenticate_setup(
         Err(err) => return Ok(card_error(err)),
     };
     if !body.success {
-        return Ok(HttpResponse::Ok().json(json!({ "error": {
-            "type": "card_error", "code": "setup_intent_authentication_failure",
-            "message": "Kortet blev ikke godkendt hos banken." } })));
+        return Ok(CardRefusal::answer(
+            "card_error",
+            "setup_intent_authentication_failure",
+            "Kortet blev ikke godkendt hos banken.".into(),
+        ));
     }
-    Ok(HttpResponse::Ok().json(json!({ "setupIntent": intent })))
+    Ok(Intent::Setup.answer(Ok(intent)))
 }
 
 #[utoipa::path(get, path = "/stand-ins/stripe/payment-intent", tag = "stand-ins", params(SecretQuery),
-    responses((status = 200, description = "{paymentIntent} or {error}"), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the PaymentIntent as Stripe.js answers it, or the card error", body = PaymentIntentAnswer), (status = 404), (status = 422)))]
 pub async fn relay_payment_intent(
     query: web::Query<SecretQuery>,
     state: web::Data<AppState>,
@@ -360,7 +416,7 @@ pub async fn relay_payment_intent(
 }
 
 #[utoipa::path(get, path = "/stand-ins/stripe/setup-intent", tag = "stand-ins", params(SecretQuery),
-    responses((status = 200, description = "{setupIntent} or {error}"), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the SetupIntent as Stripe.js answers it, or the card error", body = SetupIntentAnswer), (status = 404), (status = 422)))]
 pub async fn relay_setup_intent(
     query: web::Query<SecretQuery>,
     state: web::Data<AppState>,
@@ -462,7 +518,7 @@ fn window_html(fields: &[(String, String)], notice: Option<&str>) -> HttpRespons
 /// The window opens: the form's hash must be the merchant's.
 #[utoipa::path(post, path = "/stand-ins/payment-window", tag = "stand-ins",
     request_body(content = String, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, content_type = "text/html"), (status = 400), (status = 404)))]
+    responses((status = 200, content_type = "text/html", body = String, description = "the window"), (status = 400), (status = 404)))]
 pub async fn fake_window(
     body: web::Bytes,
     state: web::Data<AppState>,
@@ -482,7 +538,7 @@ pub async fn fake_window(
 /// the cancel address.
 #[utoipa::path(post, path = "/stand-ins/payment-window/decide", tag = "stand-ins",
     request_body(content = String, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 303, description = "back to the shop"), (status = 200, content_type = "text/html"),
+    responses((status = 303, description = "back to the shop"), (status = 200, content_type = "text/html", body = String, description = "the window again, declined"),
               (status = 400), (status = 404)))]
 pub async fn fake_window_decide(
     body: web::Bytes,

@@ -5,7 +5,8 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::integrations::payments::stripe::verify_signature;
@@ -33,9 +34,15 @@ fn refused(why: &str) -> ApiError {
 /// than the payment, or is not the one Tribune created for it, settles nothing: it is recorded
 /// (`payment_mismatches`, and an error in the log) and acknowledged, since Stripe would only send
 /// the same event again.
+/// What Stripe is told of a webhook it sent: `{received: true}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Received {
+    pub received: bool,
+}
+
 #[utoipa::path(post, path = "/api/public/payments/stripe/webhook", tag = "payments",
     request_body(content = Object, description = "A Stripe event, signed in the Stripe-Signature header"),
-    responses((status = 200, description = "{received: true} (also for a report that does not match its payment: recorded, not settled)"),
+    responses((status = 200, description = "received (also for a report that does not match its payment: recorded, not settled)", body = Received),
               (status = 400, description = "not signed by Stripe, too old, or not an event"),
               (status = 404, description = "Stripe is not configured")))]
 pub async fn stripe_webhook(
@@ -67,7 +74,7 @@ pub async fn stripe_webhook(
         return Err(refused("Ikke en hændelse."));
     };
     if !PAYMENT_INTENT_EVENTS.contains(&event_type) {
-        return Ok(HttpResponse::Ok().json(json!({ "received": true })));
+        return Ok(HttpResponse::Ok().json(Received { received: true }));
     }
     let Some(intent) = event.pointer("/data/object") else {
         return Err(refused("Hændelsen har ingen PaymentIntent."));
@@ -82,7 +89,7 @@ pub async fn stripe_webhook(
             reference,
             "a Stripe webhook about a payment Tribune did not start"
         );
-        return Ok(HttpResponse::Ok().json(json!({ "received": true })));
+        return Ok(HttpResponse::Ok().json(Received { received: true }));
     };
     let outcome = stripe.outcome(intent).await?;
     let settled = payments::settle(
@@ -96,7 +103,7 @@ pub async fn stripe_webhook(
     )
     .await?;
     tracing::info!(event_id, event_type, reference, ?settled, "Stripe webhook");
-    Ok(HttpResponse::Ok().json(json!({ "received": true })))
+    Ok(HttpResponse::Ok().json(Received { received: true }))
 }
 
 /// The ledger's payment an event's PaymentIntent is about: the one Tribune created with that id,
@@ -140,7 +147,7 @@ fn card_brand(paymenttype: Option<&str>) -> String {
 #[utoipa::path(get, path = "/api/public/payments/window/callback", tag = "payments",
     params(("txnid" = String, Query), ("orderid" = String, Query), ("amount" = i64, Query),
            ("hash" = String, Query, description = "md5 of the other values in order and the secret")),
-    responses((status = 200, description = "OK"),
+    responses((status = 200, description = "OK", content_type = "text/plain", body = String),
               (status = 400, description = "a bad hash, an unknown payment, or another amount"),
               (status = 404, description = "no payment window is configured")))]
 pub async fn window_callback(

@@ -526,6 +526,7 @@ pub async fn offers_for(
 /// One seat category a seat-ticket product sells on the event's chart.
 #[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SaleSeatCategory)]
 pub struct SeatCategory {
     pub key: String,
     pub color: String,

@@ -13,7 +13,7 @@ use super::dto::{
     Chart, ChartDesign, ChartInput, ChartSummary, ChartUse, Numbering, Seat, SeatCategory,
     SeatProduct,
 };
-use crate::envelope;
+use crate::envelope::{self, Ack, Envelope};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
@@ -42,7 +42,7 @@ pub struct ChartsQuery {
 
 /// The club's charts, by name.
 #[utoipa::path(get, path = "/api/seats/charts", tag = "seats", params(ChartsQuery),
-    responses((status = 200, description = "{success, result: ChartSummary[]}"), (status = 401), (status = 403)))]
+    responses((status = 200, body = Envelope<Vec<ChartSummary>>, description = "the club's charts"), (status = 401), (status = 403)))]
 pub async fn list_charts(
     staff: Staff,
     query: web::Query<ChartsQuery>,
@@ -125,7 +125,7 @@ pub async fn chart_by(
 
 #[utoipa::path(get, path = "/api/seats/charts/{id}", tag = "seats",
     params(("id" = String, Path, description = "the chart's id")),
-    responses((status = 200, description = "{success, result: Chart}", body = Chart), (status = 404)))]
+    responses((status = 200, body = Envelope<Chart>), (status = 404)))]
 pub async fn get_chart(
     staff: Staff,
     path: web::Path<String>,
@@ -785,7 +785,7 @@ impl SeatColumns {
 
 /// The designer's new chart: `result` its id.
 #[utoipa::path(post, path = "/api/seats/charts", tag = "seats", request_body = ChartInput,
-    responses((status = 200, description = "{success, result: the new chart's id}"),
+    responses((status = 200, body = Envelope<Uuid>, description = "the new chart's id"),
               (status = 422, description = "each mistake on its field"), (status = 401), (status = 403)))]
 pub async fn create_chart(
     staff: Staff,
@@ -801,7 +801,7 @@ pub async fn create_chart(
 /// The designer's input a chart was made from, and what uses it.
 #[utoipa::path(get, path = "/api/seats/charts/{id}/design", tag = "seats",
     params(("id" = String, Path, description = "the chart's id")),
-    responses((status = 200, description = "{success, result: ChartDesign}", body = ChartDesign), (status = 404)))]
+    responses((status = 200, body = Envelope<ChartDesign>), (status = 404)))]
 pub async fn get_design(
     staff: Staff,
     path: web::Path<String>,
@@ -830,7 +830,7 @@ pub async fn get_design(
 /// The chart changed to the designer's input (see `change_chart`).
 #[utoipa::path(post, path = "/api/seats/charts/{id}", tag = "seats",
     params(("id" = String, Path, description = "the chart's id")), request_body = ChartInput,
-    responses((status = 200), (status = 422, description = "each mistake on its field; seats in use removed"),
+    responses((status = 200, body = Ack), (status = 422, description = "each mistake on its field; seats in use removed"),
               (status = 404), (status = 401), (status = 403)))]
 pub async fn update_chart(
     staff: Staff,
@@ -849,7 +849,7 @@ pub async fn update_chart(
 /// seats was ever sold, reserved or put in a channel.
 #[utoipa::path(delete, path = "/api/seats/charts/{id}", tag = "seats",
     params(("id" = String, Path, description = "the chart's id")),
-    responses((status = 200), (status = 422, description = "in use"), (status = 404), (status = 401), (status = 403)))]
+    responses((status = 200, body = Ack), (status = 422, description = "in use"), (status = 404), (status = 401), (status = 403)))]
 pub async fn delete_chart(
     staff: Staff,
     path: web::Path<String>,
@@ -893,7 +893,7 @@ pub async fn delete_chart(
 
 /// The chart the designer's input would make, to preview before saving.
 #[utoipa::path(post, path = "/api/seats/charts/preview", tag = "seats", request_body = ChartInput,
-    responses((status = 200, description = "{success, result: Chart}", body = Chart),
+    responses((status = 200, body = Envelope<Chart>, description = "the chart the input makes"),
               (status = 422, description = "each mistake on its field"), (status = 401), (status = 403)))]
 pub async fn preview_chart(
     _staff: Staff,
@@ -915,7 +915,7 @@ pub struct SeatProductsQuery {
 /// The seat-ticket products that sell a category of a chart (spec 3 §7 'Seat products'): the
 /// seating-product modal asks which when there are several.
 #[utoipa::path(get, path = "/api/seats/products", tag = "seats", params(SeatProductsQuery),
-    responses((status = 200, description = "{success, result: SeatProduct[]}"), (status = 401), (status = 403)))]
+    responses((status = 200, body = Envelope<Vec<SeatProduct>>), (status = 401), (status = 403)))]
 pub async fn seat_products(
     staff: Staff,
     query: web::Query<SeatProductsQuery>,

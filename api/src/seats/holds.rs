@@ -30,7 +30,7 @@ use super::dto::{
     EventSeat, EventSeatMap, HoldSeatsInput, HoldToken, ReleaseSeatInput, Seat, SeatState,
 };
 use crate::club::public_club as club;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
 use crate::identity::tokens::random_secret;
@@ -929,7 +929,7 @@ pub async fn release_seat(
 
 /// A new hold session for the club's seat picker.
 #[utoipa::path(post, path = "/public/seats/hold-tokens", tag = "seats",
-    responses((status = 200, description = "{success, result: HoldToken}", body = HoldToken), (status = 404)))]
+    responses((status = 200, body = Envelope<HoldToken>, description = "the new session"), (status = 404)))]
 pub async fn create_hold_token(
     req: HttpRequest,
     caller: Caller,
@@ -946,7 +946,7 @@ pub async fn create_hold_token(
 /// Extends a hold session while its buyer is active.
 #[utoipa::path(post, path = "/public/seats/hold-tokens/{token}", tag = "seats",
     params(("token" = String, Path, description = "the hold token")),
-    responses((status = 200, description = "{success, result: HoldToken}", body = HoldToken),
+    responses((status = 200, body = Envelope<HoldToken>, description = "the session extended"),
               (status = 422, description = "the session ran out")))]
 pub async fn extend_hold_token(
     req: HttpRequest,
@@ -972,7 +972,7 @@ pub struct SeatsQuery {
 
 /// The event's chart and every seat's state.
 #[utoipa::path(get, path = "/public/events/{id}/seats", tag = "seats", params(("id" = String, Path, description = "the event's id"), SeatsQuery),
-    responses((status = 200, description = "{success, result: EventSeatMap}", body = EventSeatMap), (status = 404)))]
+    responses((status = 200, body = Envelope<EventSeatMap>), (status = 404)))]
 pub async fn get_event_seats(
     req: HttpRequest,
     caller: Caller,
@@ -1000,7 +1000,7 @@ pub async fn get_event_seats(
 /// Holds seats of the event with the caller's session, all or none.
 #[utoipa::path(post, path = "/public/events/{id}/hold-seats", tag = "seats",
     params(("id" = String, Path, description = "the event's id")), request_body = HoldSeatsInput,
-    responses((status = 200, description = "{success, result: HoldToken} (the session extended)", body = HoldToken),
+    responses((status = 200, body = Envelope<HoldToken>, description = "the session extended, with the seats it held"),
               (status = 422, description = "a seat taken, unknown or not for sale; an orphan left; the session ran out"),
               (status = 404)))]
 pub async fn hold_event_seats(
@@ -1046,7 +1046,7 @@ pub async fn hold_event_seats(
 /// Gives back a seat the caller's session holds (spec 2 §7 `POST {ep}/{id}/release-seat`).
 #[utoipa::path(post, path = "/public/events/{id}/release-seat", tag = "seats",
     params(("id" = String, Path, description = "the event's id")), request_body = ReleaseSeatInput,
-    responses((status = 200, description = "{success, result: HoldToken} (the session extended)", body = HoldToken),
+    responses((status = 200, body = Envelope<Option<HoldToken>>, description = "the session extended; null when it could live no longer (the seat is given back all the same)"),
               (status = 422, description = "the session holds no such seat"), (status = 404)))]
 pub async fn release_event_seat(
     req: HttpRequest,

@@ -6,7 +6,7 @@
 //! for that match is voided. Channels keep seats of a season for a company.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
@@ -16,7 +16,7 @@ use super::dto::{
     EventSeat, SeasonTicket, SeasonalTicket, SeatChannel, SeatOverview, SeatState, SectionCount,
 };
 use crate::club::public_club as club;
-use crate::envelope;
+use crate::envelope::{self, Ack, Envelope};
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
@@ -53,7 +53,7 @@ pub async fn make_season_ticket(
 /// The season's tickets, by seat.
 #[utoipa::path(get, path = "/api/seats/seasons/{id}/tickets", tag = "seats",
     params(("id" = String, Path, description = "the season's id")),
-    responses((status = 200, description = "{success, result: SeasonTicket[]}"), (status = 404)))]
+    responses((status = 200, body = Envelope<Vec<SeasonTicket>>, description = "the season's tickets, by seat"), (status = 404)))]
 pub async fn list_season_tickets(
     staff: Staff,
     path: web::Path<String>,
@@ -115,7 +115,7 @@ async fn season_tickets(
 /// A new season ticket: `result` its id.
 #[utoipa::path(post, path = "/api/seats/seasons/{id}/tickets", tag = "seats",
     params(("id" = String, Path, description = "the season's id")), request_body = SeasonTicket,
-    responses((status = 200, description = "{success, result: id}"),
+    responses((status = 200, body = Envelope<Uuid>, description = "the new season ticket's id"),
               (status = 422, description = "no such seat, taken, or sold at an event of the season"), (status = 404)))]
 pub async fn create_season_ticket(
     staff: Staff,
@@ -133,7 +133,7 @@ pub async fn create_season_ticket(
 /// The season's channels with their seats.
 #[utoipa::path(get, path = "/api/seats/seasons/{id}/channels", tag = "seats",
     params(("id" = String, Path, description = "the season's id")),
-    responses((status = 200, description = "{success, result: SeatChannel[]}"), (status = 404)))]
+    responses((status = 200, body = Envelope<Vec<SeatChannel>>, description = "the season's channels"), (status = 404)))]
 pub async fn list_channels(
     staff: Staff,
     path: web::Path<String>,
@@ -227,7 +227,7 @@ pub async fn make_channel(
 /// A new channel of the season: `result` its id.
 #[utoipa::path(post, path = "/api/seats/seasons/{id}/channels", tag = "seats",
     params(("id" = String, Path, description = "the season's id")), request_body = SeatChannel,
-    responses((status = 200, description = "{success, result: id}"), (status = 422), (status = 404)))]
+    responses((status = 200, body = Envelope<Uuid>, description = "the new channel's id"), (status = 422), (status = 404)))]
 pub async fn create_channel(
     staff: Staff,
     path: web::Path<String>,
@@ -246,7 +246,7 @@ pub async fn create_channel(
 /// void. One an order sold goes with its line on the order.
 #[utoipa::path(delete, path = "/api/seats/seasons/{id}/tickets/{ticketId}", tag = "seats",
     params(("id" = String, Path, description = "the season's id"), ("ticketId" = String, Path, description = "the season ticket's id")),
-    responses((status = 200), (status = 422, description = "sold on an order"), (status = 404)))]
+    responses((status = 200, body = Ack), (status = 422, description = "sold on an order"), (status = 404)))]
 pub async fn delete_season_ticket(
     staff: Staff,
     path: web::Path<(String, String)>,
@@ -287,7 +287,7 @@ pub async fn delete_season_ticket(
 /// Deletes a channel of the season: its seats are for everyone again.
 #[utoipa::path(delete, path = "/api/seats/seasons/{id}/channels/{channelId}", tag = "seats",
     params(("id" = String, Path, description = "the season's id"), ("channelId" = String, Path, description = "the channel's id")),
-    responses((status = 200), (status = 404)))]
+    responses((status = 200, body = Ack), (status = 404)))]
 pub async fn delete_channel(
     staff: Staff,
     path: web::Path<(String, String)>,
@@ -314,7 +314,7 @@ pub async fn delete_channel(
 /// Whether the company has a channel on a season of the event (spec 2 §7).
 #[utoipa::path(get, path = "/api/seats/seasons/{eventId}/has-channel/{companyId}", tag = "seats",
     params(("eventId" = String, Path, description = "the event's id"), ("companyId" = String, Path, description = "the company's id")),
-    responses((status = 200, description = "{success, result: bool}")))]
+    responses((status = 200, body = Envelope<bool>, description = "whether it has one")))]
 pub async fn has_channel(
     staff: Staff,
     path: web::Path<(String, String)>,
@@ -373,7 +373,7 @@ async fn seasonal_tickets_of(
 /// 'Dine sæsonbilletter': the signed-in holder's season tickets at the event (none for a guest).
 #[utoipa::path(get, path = "/public/events/{id}/seasonal-tickets", tag = "seats",
     params(("id" = String, Path, description = "the event's id")),
-    responses((status = 200, description = "{success, result: SeasonalTicket[]}")))]
+    responses((status = 200, body = Envelope<Vec<SeasonalTicket>>, description = "none for a guest")))]
 pub async fn get_seasonal_tickets(
     req: HttpRequest,
     caller: Caller,
@@ -401,7 +401,7 @@ pub struct AttendingQuery {
 /// The holder's answer for the event (spec 2 §4 Seasonal ticket attendance).
 #[utoipa::path(post, path = "/public/events/{id}/seasonal-tickets/{ticketId}", tag = "seats",
     params(("id" = String, Path, description = "the event's id"), ("ticketId" = String, Path, description = "the season ticket's id"), AttendingQuery),
-    responses((status = 200, description = "{success}"), (status = 401),
+    responses((status = 200, body = Ack), (status = 401),
               (status = 422, description = "released already, or the seat was taken meanwhile"), (status = 404)))]
 pub async fn answer_seasonal_ticket(
     req: HttpRequest,
@@ -536,7 +536,7 @@ async fn match_ticket(
 /// it, and the counts per section.
 #[utoipa::path(get, path = "/api/seats/events/{id}", tag = "seats",
     params(("id" = String, Path, description = "the event's id")),
-    responses((status = 200, description = "{success, result: SeatOverview}", body = SeatOverview), (status = 404)))]
+    responses((status = 200, body = Envelope<SeatOverview>), (status = 404)))]
 pub async fn event_overview(
     staff: Staff,
     path: web::Path<String>,
@@ -660,13 +660,23 @@ pub async fn overview(
     })
 }
 
+/// What 'Send sæsonbilletter' did.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SeasonalTicketsSent {
+    /// Mails queued, one per holder.
+    pub queued: i64,
+    /// Holders left out (no e-mail).
+    pub skipped: i64,
+}
+
 /// 'Send sæsonbilletter' (spec 2 §7 send-seasonal-tickets, §8 'Sæsonbilletter blev sendt!'):
 /// every season-ticket holder with an e-mail whose seat is kept for the event (not released) is
 /// mailed their ticket for it, issued now if it was not. Answers how many mails were queued and
 /// how many holders were left out (no e-mail).
 #[utoipa::path(post, path = "/api/events/{id}/send-seasonal-tickets", tag = "seats",
     params(("id" = String, Path, description = "the event's id")),
-    responses((status = 200, description = "{success, result: {queued, skipped}}"), (status = 404)))]
+    responses((status = 200, body = Envelope<SeasonalTicketsSent>), (status = 404)))]
 pub async fn send_seasonal_tickets(
     staff: Staff,
     path: web::Path<String>,
@@ -696,10 +706,13 @@ pub async fn send_seasonal_tickets(
     .fetch_all(&mut *tx)
     .await?;
     let base = state.settings.public_url.trim_end_matches('/').to_string();
-    let (mut queued, mut skipped) = (0, 0);
+    let mut sent = SeasonalTicketsSent {
+        queued: 0,
+        skipped: 0,
+    };
     for (id, product, name, email, section, row, seat_number) in holders {
         if email.trim().is_empty() {
-            skipped += 1;
+            sent.skipped += 1;
             continue;
         }
         let ticket = SeasonalTicket {
@@ -741,10 +754,8 @@ pub async fn send_seasonal_tickets(
             },
         )
         .await?;
-        queued += 1;
+        sent.queued += 1;
     }
     tx.commit().await?;
-    Ok(envelope::result(
-        serde_json::json!({ "queued": queued, "skipped": skipped }),
-    ))
+    Ok(envelope::result(sent))
 }

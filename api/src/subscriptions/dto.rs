@@ -15,7 +15,7 @@ use crate::error::ApiError;
 use crate::kit::sales::{company_ref, contact_ref, CompanyRef, ContactRef};
 
 /// The card a subscription is charged on, as it may be shown.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionCard {
     pub brand: String,
@@ -38,7 +38,7 @@ impl SubscriptionCard {
 }
 
 /// The last failed charge, until its period is paid.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChargeProblem {
     pub period: String,
@@ -49,7 +49,7 @@ pub struct ChargeProblem {
     pub final_attempt: bool,
 }
 
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionDto {
     pub id: Option<Uuid>,
@@ -178,7 +178,7 @@ pub struct SubscriptionRef {
 
 /// One line as the public page shows it: what it holds, the options on it, and in a draft the
 /// options ('Tilvalg') the customer may choose.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicLine {
     pub id: Uuid,
@@ -213,7 +213,7 @@ impl PublicLine {
 }
 
 /// An option on a line: 'Navnetryk (XL)' and its price per unit of the line.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicLineOption {
     /// With `variant_id`, which of the line's offered options it is, if one.
@@ -243,7 +243,7 @@ pub fn option_title(title: &str, variant: Option<&str>) -> String {
 }
 
 /// An option the customer may tick on a line, and whether the line has it.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OfferedOption {
     pub product_id: Uuid,
@@ -280,7 +280,7 @@ pub struct OptionChoice {
 }
 
 /// The public subscription page (spec 3 §2, §4 Public subscription).
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicSubscription {
     #[ts(type = "number")]

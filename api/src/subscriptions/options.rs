@@ -20,9 +20,10 @@ use uuid::Uuid;
 
 use super::dto::{
     option_title, ChosenOptions, LineChoice, OfferedOption, OptionChoice, PublicLine,
+    PublicSubscription,
 };
 use super::service::SubscriptionService;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::kit::actor::Actor;
 use crate::kit::input::Json;
@@ -254,7 +255,7 @@ async fn choose_options(
 
 #[utoipa::path(post, path = "/api/public/subscriptions/{id}/update", tag = "subscriptions",
     params(LinkQuery), request_body = ChosenOptions,
-    responses((status = 200, description = "{success, result: PublicSubscription}"), (status = 403), (status = 404),
+    responses((status = 200, description = "the page with the options chosen", body = Envelope<PublicSubscription>), (status = 403), (status = 404),
               (status = 409), (status = 422, description = "not a draft, a line not the subscription's, or an option not offered on it (errors.orderLines)")))]
 pub async fn update_public_subscription_options(
     path: web::Path<String>,

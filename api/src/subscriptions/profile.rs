@@ -15,7 +15,7 @@ use uuid::Uuid;
 
 use super::dto::PublicLine;
 use super::service::SubscriptionService;
-use crate::envelope;
+use crate::envelope::{self, Ack, Envelope};
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
@@ -23,7 +23,7 @@ use crate::session::SignedIn;
 use crate::state::AppState;
 
 /// One of the customer's subscriptions as the profile lists it.
-#[derive(Debug, Serialize, ts_rs::TS)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileSubscription {
     pub id: Uuid,
@@ -51,7 +51,7 @@ fn whose(user: &SignedIn) -> Result<(Uuid, String), ApiError> {
 }
 
 #[utoipa::path(get, path = "/api/profile/subscriptions", tag = "profile",
-    responses((status = 200, description = "{success, result: ProfileSubscription[]}"), (status = 401)))]
+    responses((status = 200, description = "the signed-in customer's subscriptions", body = Envelope<Vec<ProfileSubscription>>), (status = 401)))]
 pub async fn my_subscriptions(
     user: SignedIn,
     state: web::Data<AppState>,
@@ -87,7 +87,7 @@ pub async fn my_subscriptions(
 }
 
 #[utoipa::path(post, path = "/api/profile/cancel-subscription/{id}", tag = "profile",
-    responses((status = 200), (status = 401), (status = 404), (status = 422, description = "inside the commitment")))]
+    responses((status = 200, body = Ack), (status = 401), (status = 404), (status = 422, description = "inside the commitment")))]
 pub async fn cancel_my_subscription(
     user: SignedIn,
     path: web::Path<String>,

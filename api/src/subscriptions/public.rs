@@ -19,7 +19,7 @@ use uuid::Uuid;
 
 use super::dto::{ChargeProblem, PublicSubscription, SubscriptionCard};
 use super::service::{refused, SubscriptionService};
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::integrations::payments::{Capture, CardUse, PaymentError, PaymentStart, ProviderKind};
 use crate::kit::actor::Actor;
@@ -86,7 +86,7 @@ pub(super) async fn page(
 }
 
 #[utoipa::path(get, path = "/api/public/subscriptions/{id}", tag = "subscriptions", params(LinkQuery),
-    responses((status = 200, description = "{success, result: PublicSubscription}"), (status = 403), (status = 404)))]
+    responses((status = 200, description = "the public subscription page", body = Envelope<PublicSubscription>), (status = 403), (status = 404)))]
 pub async fn public_subscription(
     path: web::Path<String>,
     query: web::Query<LinkQuery>,
@@ -99,8 +99,8 @@ pub async fn public_subscription(
 }
 
 #[utoipa::path(post, path = "/api/public/subscriptions/{id}/update-contact", tag = "subscriptions",
-    params(LinkQuery), request_body = Object,
-    responses((status = 200, description = "{success, result: PublicSubscription}"), (status = 403), (status = 404), (status = 422)))]
+    params(LinkQuery), request_body = Customer,
+    responses((status = 200, description = "the page with the new contact", body = Envelope<PublicSubscription>), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_subscription_contact(
     path: web::Path<String>,
     query: web::Query<LinkQuery>,
@@ -191,7 +191,7 @@ fn stripe_for(state: &AppState) -> Result<&crate::integrations::payments::Stripe
 /// Starts saving a card: a Stripe customer for the subscription and a SetupIntent whose client
 /// secret the page's card form confirms.
 #[utoipa::path(post, path = "/api/public/subscriptions/{id}/activate", tag = "subscriptions", params(LinkQuery),
-    responses((status = 200, description = "{success, result: PaymentStart} (kind 'stripe': a SetupIntent's secret)"),
+    responses((status = 200, description = "how the activation goes on (kind 'stripe': a SetupIntent's secret)", body = Envelope<PaymentStart>),
               (status = 403), (status = 404), (status = 422), (status = 503)))]
 pub async fn start_activation(
     path: web::Path<String>,
@@ -256,7 +256,7 @@ pub struct ConfirmSetup {
 /// subscription's and succeeded), its card put on the customer and kept on the subscription.
 #[utoipa::path(post, path = "/api/public/subscriptions/{id}/activate/confirm", tag = "subscriptions",
     params(LinkQuery), request_body = ConfirmSetup,
-    responses((status = 200, description = "{success, result: PublicSubscription}"), (status = 403), (status = 404),
+    responses((status = 200, description = "the page with the card saved", body = Envelope<PublicSubscription>), (status = 403), (status = 404),
               (status = 422), (status = 503)))]
 pub async fn confirm_activation(
     path: web::Path<String>,

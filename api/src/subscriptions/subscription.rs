@@ -8,7 +8,7 @@ use tribune_projections::subscription::queries::{SubscriptionListRow, SUBSCRIPTI
 
 use super::dto::{SubscriptionDto, SubscriptionInput, SubscriptionRef};
 use super::service::SubscriptionService;
-use crate::envelope::{self, ListParams};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page};
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
@@ -17,7 +17,7 @@ use crate::session::Staff;
 use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/subscriptions", tag = "subscriptions", request_body = ListParams,
-    responses((status = 200, description = "{Result: SubscriptionRow[], TotalPages, Total}; amounts in øre")))]
+    responses((status = 200, description = "one page of subscriptions; amounts in øre", body = Page<SubscriptionListRow>)))]
 pub async fn list_subscriptions(
     staff: Staff,
     params: Json<ListParams>,
@@ -32,7 +32,7 @@ pub async fn list_subscriptions(
 }
 
 #[utoipa::path(get, path = "/api/subscriptions/new", tag = "subscriptions",
-    responses((status = 200, description = "{success, result: Subscription} (the empty form)")))]
+    responses((status = 200, description = "the empty form", body = Envelope<SubscriptionDto>)))]
 pub async fn new_subscription(
     staff: Staff,
     state: web::Data<AppState>,
@@ -46,7 +46,7 @@ pub async fn new_subscription(
 }
 
 #[utoipa::path(get, path = "/api/subscriptions/{id}", tag = "subscriptions",
-    responses((status = 200, description = "{success, result: Subscription}"), (status = 404)))]
+    responses((status = 200, description = "the subscription", body = Envelope<SubscriptionDto>), (status = 404)))]
 pub async fn get_subscription(
     staff: Staff,
     path: web::Path<String>,
@@ -65,7 +65,7 @@ pub async fn get_subscription(
 }
 
 #[utoipa::path(post, path = "/api/subscriptions/update", tag = "subscriptions", request_body = SubscriptionInput,
-    responses((status = 200, description = "{success, result: id}"), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the subscription's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn update_subscription(
     staff: Staff,
     body: Json<SubscriptionInput>,
@@ -91,7 +91,7 @@ async fn state_change(
 }
 
 #[utoipa::path(post, path = "/api/subscriptions/approve", tag = "subscriptions", request_body = SubscriptionRef,
-    responses((status = 200), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the subscription's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn approve_subscription(
     staff: Staff,
     body: Json<SubscriptionRef>,
@@ -108,7 +108,7 @@ pub async fn approve_subscription(
 }
 
 #[utoipa::path(post, path = "/api/subscriptions/edit", tag = "subscriptions", request_body = SubscriptionRef,
-    responses((status = 200), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the subscription's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn reopen_subscription(
     staff: Staff,
     body: Json<SubscriptionRef>,
@@ -125,7 +125,7 @@ pub async fn reopen_subscription(
 }
 
 #[utoipa::path(post, path = "/api/subscriptions/cancel", tag = "subscriptions", request_body = SubscriptionRef,
-    responses((status = 200), (status = 409), (status = 422)))]
+    responses((status = 200, description = "the subscription's id", body = Envelope<Uuid>), (status = 409), (status = 422)))]
 pub async fn cancel_subscription(
     staff: Staff,
     body: Json<SubscriptionRef>,
@@ -146,7 +146,7 @@ pub async fn cancel_subscription(
 }
 
 #[utoipa::path(delete, path = "/api/subscriptions/{id}", tag = "subscriptions",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn delete_subscription(
     staff: Staff,
     path: web::Path<String>,
@@ -166,7 +166,7 @@ pub async fn delete_subscription(
 }
 
 #[utoipa::path(post, path = "/api/subscriptions/{id}/send-paymentlink", tag = "subscriptions",
-    responses((status = 200), (status = 404), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn send_subscription_payment_link(
     staff: Staff,
     path: web::Path<String>,

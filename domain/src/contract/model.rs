@@ -11,7 +11,9 @@ use crate::money::Money;
 use crate::selling::{Invoicing, InvoicingType, OrderLine};
 
 /// A contract line's unit (the product's contractSetup.unit; spec 3 §9: stk, person, meter).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Unit {
     #[default]
@@ -32,7 +34,9 @@ impl Unit {
 
 /// An order line with the unit it is counted in. Contract lines are priced, discounted and
 /// totalled exactly as order lines (`crate::selling::totals`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ContractLine {
     #[serde(flatten)]
@@ -131,7 +135,7 @@ impl ContractContent {
 
 /// The signature given on the public signing page: who, when, from where, and the SHA-256 of
 /// the exact PDF they were shown.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Signing {
     pub signer_name: String,

@@ -19,7 +19,9 @@ use serde::{Deserialize, Serialize};
 use crate::money::Money;
 use crate::selling::FieldError;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 pub enum PlanKind {
     Single,
@@ -28,14 +30,16 @@ pub enum PlanKind {
     CustomPeriod,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomPeriod {
     pub date: Option<NaiveDate>,
     pub amount: Money,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct InvoicingPlan {
     /// None: no invoicing method ('Ingen').

@@ -5,7 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 /// Kladde, Gentegning, Godkendt, Annulleret.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum ContractStatus {
     #[default]
@@ -17,7 +19,9 @@ pub enum ContractStatus {
 }
 
 /// Ikke afsendt, Møde planlagt, Afsendt, Forhandling, Underskrevet, Genforhandling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum AgreementStatus {
     #[default]

@@ -9,7 +9,9 @@ use crate::money::Money;
 use crate::selling::OrderLine;
 
 /// 'Faktura' or 'Kreditnota'. Both share the club's one number series.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 pub enum InvoiceKind {
     #[default]
@@ -28,7 +30,7 @@ impl InvoiceKind {
 
 /// What the invoice was made from. A contract invoice names the due invoice of the plan it is
 /// (`DueInvoice::key`), so the plan never makes the same one twice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", tag = "type")]
 pub enum InvoiceSource {
     /// `key`: which of the order's invoices ('single', 'prepayment').
@@ -45,7 +47,9 @@ pub enum InvoiceSource {
 
 /// The customer as the invoice names it, copied when it is made: a company (with CVR, and EAN
 /// when it invoices by EAN) or a contact person.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct InvoiceCustomer {
     pub company_id: Option<Uuid>,

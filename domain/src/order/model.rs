@@ -3,7 +3,9 @@ use serde::{Deserialize, Serialize};
 use crate::money::Money;
 
 /// Kurv, Kladde, Behandler, Godkendt, Annulleret.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum OrderStatus {
     Cart,
@@ -43,7 +45,7 @@ impl OrderStatus {
 
 /// A card payment a provider reported (issue 14): which provider, its reference (a Stripe
 /// PaymentIntent, the window's transaction), the amount, and what may be shown of the card.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CardPayment {
     pub provider: String,
@@ -55,7 +57,7 @@ pub struct CardPayment {
 }
 
 /// Brand (visa, mastercard, dankort …), last four digits and expiry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaidCard {
     pub brand: String,
@@ -65,7 +67,9 @@ pub struct PaidCard {
 }
 
 /// Afventer, Autoriseret, Betalt, Refunderet, Annulleret.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum PaymentStatus {
     #[default]
@@ -100,7 +104,9 @@ impl PaymentStatus {
 
 /// How the customer paid at the point of sale (issue 19): cash, the card terminal, an invoice to
 /// the company, or nothing to pay (the company's allowance paid it all).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum DeskPayment {
     Cash,
@@ -127,7 +133,9 @@ impl DeskPayment {
 
 /// How a web-shop order with physical products reaches the buyer (issue 36): sent to an
 /// address, or picked up at the club, as the club chose per product.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum DeliveryMethod {
     Address,
@@ -135,7 +143,9 @@ pub enum DeliveryMethod {
 }
 
 /// Where a delivery goes: a name, a street, a Danish postcode (four digits) and a city.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryAddress {
     pub name: String,
@@ -145,7 +155,7 @@ pub struct DeliveryAddress {
 }
 
 /// The order's delivery: the method, and for `Address` the address.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Delivery {
     pub method: DeliveryMethod,

@@ -8,7 +8,9 @@ use uuid::Uuid;
 
 use crate::money::Money;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum InvoicingType {
     /// One invoice.
@@ -17,7 +19,9 @@ pub enum InvoicingType {
     Rates,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Invoicing {
     #[serde(rename = "type")]
@@ -31,7 +35,9 @@ pub struct Invoicing {
     pub split_payments: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ExtraInfoValue {
     pub title: String,
@@ -41,7 +47,9 @@ pub struct ExtraInfoValue {
     pub values: Option<Vec<String>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LineOption {
     pub product_id: Option<Uuid>,
@@ -57,7 +65,9 @@ pub struct LineOption {
     pub pre_payment: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct OrderLine {
     pub id: Uuid,
@@ -96,7 +106,9 @@ impl OrderLine {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Customer {
     pub firstname: String,

@@ -8,7 +8,9 @@ use crate::money::Money;
 use crate::selling::{Customer, OrderLine};
 
 /// Kladde, Aktiv (approved), Annulleret.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum SubscriptionStatus {
     #[default]
@@ -28,7 +30,9 @@ impl SubscriptionStatus {
 }
 
 /// Everything of a subscription that a person edits on the subscription form.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS, utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SubscriptionContent {
     pub season_id: Option<Uuid>,

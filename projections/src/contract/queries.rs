@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::list::{Count, Filter, ListSpec, Paging, Search, SortColumn, SortDir};
 
 /// One row of the contracts list (spec 3 §3 Contract list row), under the names the list reads.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 pub struct ContractListRow {
     #[serde(rename = "Id")]
     pub id: Uuid,
@@ -98,7 +98,7 @@ pub const CONTRACTS: ListSpec = ListSpec {
 };
 
 /// A contract on a pipeline card (spec 3 §2 Pipeline board).
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PipelineCard {
     pub id: Uuid,
@@ -127,7 +127,7 @@ pub struct PipelineCard {
 }
 
 /// One column of a pipeline board.
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PipelineColumn {
     pub contracts: Vec<PipelineCard>,
@@ -288,7 +288,7 @@ fn renegotiation_window(
     Ok(())
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RenegotiationRow {
     pub id: Uuid,

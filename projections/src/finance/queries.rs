@@ -6,7 +6,7 @@ use uuid::Uuid;
 use crate::list::{Count, ListSpec, Paging, Search, SortColumn, SortDir};
 
 /// A planned invoice of an approved contract ('Næste faktureringer').
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlannedInvoiceRow {
     pub contract_id: Uuid,
@@ -52,8 +52,9 @@ fn not_made(
 }
 
 /// A chart's figures: one amount (øre without VAT) per label.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = FinanceChart)]
 pub struct Chart {
     pub year: i32,
     pub labels: Vec<String>,

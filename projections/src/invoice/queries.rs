@@ -12,7 +12,7 @@ use crate::list::{
 };
 
 /// One row of the invoices list (spec 3 §3 Invoice list row), under the names the list reads.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 pub struct InvoiceListRow {
     #[serde(rename = "Id")]
     pub id: Uuid,
@@ -292,7 +292,18 @@ pub async fn missing_numbers(
 }
 
 /// A count of invoices and what they come to (øre with VAT; negative for credit notes).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    sqlx::FromRow,
+    ts_rs::TS,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Tally {
     #[ts(type = "number")]
@@ -303,7 +314,7 @@ pub struct Tally {
 
 /// One month of the finance page: booked invoices and credit notes by invoice date, and the
 /// invoices paid in it by the day they were paid.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FinanceMonth {
     /// The month's first day.
@@ -314,7 +325,7 @@ pub struct FinanceMonth {
 }
 
 /// Unpaid invoices so many days past their due date (`to_days` None: and more).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AgeBucket {
     pub from_days: i32,
@@ -327,7 +338,7 @@ pub const AGE_BUCKETS: [(i32, Option<i32>); 4] =
     [(1, Some(30)), (31, Some(60)), (61, Some(90)), (91, None)];
 
 /// What the finance page reads of the invoices, as of `today` (a Danish day).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InvoiceFigures {
     /// The last twelve months, oldest first, this month last.

@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::list::{Count, Filter, ListSpec, Paging, Search, SortColumn, SortDir};
 
 /// One row of the orders list (spec 3 §2 Orders list), under the names the list reads.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 pub struct OrderListRow {
     #[serde(rename = "Id")]
     pub id: Uuid,

@@ -10,7 +10,7 @@ use crate::list::{Count, Filter, ListSpec, Paging, Search, SortColumn, SortDir};
 
 /// One row of the subscriptions list (spec 3 §2 Subscriptions: Status, Nummer, Kontaktperson,
 /// Start dato, Slut dato, Subtotal, Total).
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionListRow {
     pub id: Uuid,
