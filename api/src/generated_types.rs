@@ -6,6 +6,8 @@
 use std::path::PathBuf;
 
 use strum::VariantNames;
+
+use crate::kit::typescript::declarations;
 use ts_rs::TS;
 
 /// One generated file: its name and its contents.
@@ -75,6 +77,7 @@ fn files() -> Vec<(&'static str, String)> {
         ("crm.ts", crate::crm::typescript::file()),
         ("catalogue.ts", crate::catalogue::typescript::file()),
         ("admin.ts", crate::admin::typescript::file()),
+        ("session.ts", session()),
     ]
 }
 
@@ -173,6 +176,7 @@ fn seats() -> String {
 
 /// The web shop's types (issue 17: the catalogue as the buyer sees it, the cart).
 fn shop() -> String {
+    use crate::shop::admin::ShopProductRow;
     use crate::shop::dto::{
         Cart, CartLine, CartOption, CheckSeat, CheckoutInput, CheckoutIntent, CheckoutResult,
         ConfirmedLine, ConfirmedOrder, ShopCategory, ShopOption, ShopProduct, ShopProductSummary,
@@ -196,6 +200,7 @@ fn shop() -> String {
         CheckoutResult::decl(),
         ConfirmedLine::decl(),
         ConfirmedOrder::decl(),
+        ShopProductRow::decl(),
     ];
     declarations(&decls).replacen(
         "\n\n",
@@ -246,7 +251,7 @@ fn booking() -> String {
 fn pos() -> String {
     use crate::pos::dto::{
         PosCart, PosCustomer, PosKind, PosLine, PosOrder, PosPrice, PosPricedLine, PosPrint,
-        PosProduct, PosProducts, PosResult, PosTicket, PrintKind,
+        PosProduct, PosProducts, PosResult, PosTicket, PrintKind, Released,
     };
     declarations(&[
         PosKind::decl(),
@@ -262,6 +267,7 @@ fn pos() -> String {
         PrintKind::decl(),
         PosPrint::decl(),
         PosResult::decl(),
+        Released::decl(),
     ])
     .replacen(
         "\n\n",
@@ -485,7 +491,25 @@ fn events() -> String {
 /// The finance dashboard's rows and charts.
 fn dashboard() -> String {
     use tribune_projections::finance::queries::{Chart, PlannedInvoiceRow};
-    declarations(&[PlannedInvoiceRow::decl(), Chart::decl()])
+
+    use crate::dashboard::LeadRow;
+    declarations(&[PlannedInvoiceRow::decl(), Chart::decl(), LeadRow::decl()])
+}
+
+/// What the session calls receive (login, sign-up and the password's reset), and the staff
+/// picker's users.
+fn session() -> String {
+    use crate::identity::users::UserListItem;
+    use crate::routes::session::account::{
+        ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest,
+    };
+    declarations(&[
+        UserListItem::decl(),
+        LoginRequest::decl(),
+        RegisterRequest::decl(),
+        ForgotPasswordRequest::decl(),
+        ResetPasswordRequest::decl(),
+    ])
 }
 
 /// The contract's types; the order line, money and the company and contact refs come from
@@ -589,19 +613,6 @@ fn profile() -> String {
         ProfileOrders::decl(),
     ];
     declarations(&decls).replacen("\n\n", "\n\nimport type { Money } from './orders';\n\n", 1)
-}
-
-/// The file of these declarations, each exported, under the generated-file header.
-pub(crate) fn declarations(decls: &[String]) -> String {
-    let mut out = String::from(
-        "// Generated from the Rust types by api/src/generated_types.rs; do not edit.\n\n",
-    );
-    for decl in decls {
-        out.push_str("export ");
-        out.push_str(decl);
-        out.push_str("\n\n");
-    }
-    out.trim_end().to_string() + "\n"
 }
 
 #[test]

@@ -279,7 +279,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     ("catalogue", &["kit"]),
     ("contracts", &["identity", "kit", "mail"]),
-    ("crm", &["identity", "kit", "payments"]),
+    // The CVR lookup answers the CVR adapter's company.
+    ("crm", &["identity", "integrations", "kit", "payments"]),
     ("dashboard", &["kit"]),
     ("events", &["identity", "kit", "seats", "tickets"]),
     ("identity", &["kit"]),

@@ -5,9 +5,9 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
-use crate::integrations::accounting::ReferenceKind;
+use crate::integrations::accounting::{AccountingProduct, Reference, ReferenceKind};
 use crate::kit::text::clean;
 use crate::state::AppState;
 
@@ -23,7 +23,7 @@ pub const REFERENCE_PATHS: [&str; 6] = [
 ];
 
 #[utoipa::path(get, path = "/api/orders/product-groups", tag = "accounting",
-    responses((status = 200), (status = 403), (status = 409)))]
+    responses((status = 200, description = "the list's choices: e-conomic's number and name", body = Envelope<Vec<Reference>>), (status = 403), (status = 409)))]
 pub async fn list_references(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -44,7 +44,7 @@ pub struct ProductSearch {
 }
 
 #[utoipa::path(get, path = "/api/orders/economic/products", tag = "accounting", params(ProductSearch),
-    responses((status = 200), (status = 403)))]
+    responses((status = 200, body = Envelope<Vec<AccountingProduct>>), (status = 403)))]
 pub async fn search_accounting_products(
     query: web::Query<ProductSearch>,
     state: web::Data<AppState>,

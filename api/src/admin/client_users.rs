@@ -12,10 +12,10 @@ use tribune_projections::list::{Count, ListSpec, Paging, Search};
 use uuid::Uuid;
 
 use super::users::{
-    apply_picture, audit_view, clean_user, detail, role_aliases, save_user, UserInput,
+    apply_picture, audit_view, clean_user, detail, role_aliases, save_user, UserDetail, UserInput,
 };
 use super::{audit, diff, AdminListQuery};
-use crate::envelope::{self, SortDir};
+use crate::envelope::{self, Ack, Envelope, Page, SortDir};
 use crate::error::ApiError;
 use crate::identity::tokens::{self, digest, random_secret, TokenKind};
 use crate::identity::{clients, users};
@@ -30,20 +30,21 @@ use crate::mail;
 use crate::session::Admin;
 use crate::state::AppState;
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-struct ClubUserRow {
+/// A row of the club's users list.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct ClubUserRow {
     #[serde(rename = "Id")]
-    id: Uuid,
+    pub id: Uuid,
     #[serde(rename = "Firstname")]
-    firstname: String,
+    pub firstname: String,
     #[serde(rename = "Lastname")]
-    lastname: String,
+    pub lastname: String,
     #[serde(rename = "Email")]
-    email: String,
+    pub email: String,
     #[serde(rename = "Role")]
-    role: Option<String>,
+    pub role: Option<String>,
     #[serde(rename = "Accepted")]
-    accepted: bool,
+    pub accepted: bool,
 }
 
 /// The club's system users with their role.
@@ -60,7 +61,7 @@ const CLUB_USERS: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
-#[utoipa::path(get, path = "/api/client/users", tag = "settings", params(AdminListQuery), responses((status = 200), (status = 403)))]
+#[utoipa::path(get, path = "/api/client/users", tag = "settings", params(AdminListQuery), responses((status = 200, body = Page<ClubUserRow>), (status = 403)))]
 pub async fn list_client_users(
     admin: Admin,
     query: web::Query<AdminListQuery>,
@@ -75,19 +76,35 @@ pub async fn list_client_users(
 }
 
 /// What the e-mail check of the create screen found (spec 1 §4 User creation).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailCheck {
-    /// `new`: no user has the address; `invite`: a user has it and is not in the club yet;
-    /// `member`: the user is already in the club.
-    pub status: &'static str,
+    pub status: EmailCheckStatus,
     /// Whether the other fields may be filled and the form saved.
     pub allowed: bool,
     pub message: String,
-    pub user: Option<serde_json::Value>,
+    /// The user who has the address already.
+    pub user: Option<EmailCheckUser>,
 }
 
-#[utoipa::path(get, path = "/api/client/users/find/{email}", tag = "settings", responses((status = 200), (status = 422)))]
+/// `new`: no user has the address; `invite`: a user has it and is not in the club yet;
+/// `member`: the user is already in the club.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum EmailCheckStatus {
+    New,
+    Invite,
+    Member,
+}
+
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct EmailCheckUser {
+    pub id: Uuid,
+    pub firstname: String,
+    pub lastname: String,
+}
+
+#[utoipa::path(get, path = "/api/client/users/find/{email}", tag = "settings", responses((status = 200, body = Envelope<EmailCheck>), (status = 422)))]
 pub async fn find_client_user(
     admin: Admin,
     path: web::Path<String>,
@@ -102,7 +119,7 @@ pub async fn find_client_user(
     }
     let check = match users::by_email(&state.pool, &email).await? {
         None => EmailCheck {
-            status: "new",
+            status: EmailCheckStatus::New,
             allowed: true,
             message: "E-mail adressen er ledig: udfyld brugerens oplysninger.".into(),
             user: None,
@@ -112,7 +129,11 @@ pub async fn find_client_user(
                 .await?
                 .is_some();
             EmailCheck {
-                status: if member { "member" } else { "invite" },
+                status: if member {
+                    EmailCheckStatus::Member
+                } else {
+                    EmailCheckStatus::Invite
+                },
                 allowed: !member,
                 message: if member {
                     "Brugeren er allerede tilknyttet klubben.".into()
@@ -122,11 +143,11 @@ pub async fn find_client_user(
                         user.name()
                     )
                 },
-                user: Some(json!({
-                    "id": user.id,
-                    "firstname": user.firstname,
-                    "lastname": user.lastname,
-                })),
+                user: Some(EmailCheckUser {
+                    id: user.id,
+                    firstname: user.firstname,
+                    lastname: user.lastname,
+                }),
             }
         }
     };
@@ -154,8 +175,17 @@ async fn membership(
     .await?)
 }
 
+/// A user of the club as the editor reads it: the user's fields and their membership here.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ClubUser {
+    #[serde(flatten)]
+    pub user: UserDetail,
+    pub role: Option<String>,
+    pub accepted: bool,
+}
+
 /// A user of the club as the editor reads it: the user's fields and their role here.
-#[utoipa::path(get, path = "/api/client/users/{id}", tag = "settings", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/client/users/{id}", tag = "settings", responses((status = 200, body = Envelope<ClubUser>), (status = 404)))]
 pub async fn get_client_user(
     admin: Admin,
     path: web::Path<String>,
@@ -168,10 +198,11 @@ pub async fn get_client_user(
         .ok_or(ApiError::NotFound)?;
     let mut conn = state.pool.acquire().await?;
     let user = detail(&mut conn, id).await?;
-    let mut result = serde_json::to_value(&user).map_err(ApiError::internal)?;
-    result["role"] = json!(m.role);
-    result["accepted"] = json!(m.accepted);
-    Ok(envelope::result(result))
+    Ok(envelope::result(ClubUser {
+        user,
+        role: m.role,
+        accepted: m.accepted,
+    }))
 }
 
 async fn check_role(
@@ -202,7 +233,7 @@ fn link(state: &AppState, path: &str, secret: &str) -> String {
 /// Create (no id: through the e-mail check) or save a club user. Multipart: `data` and `file`.
 #[utoipa::path(post, path = "/api/client/users/update", tag = "settings",
     request_body(content((UserInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
-    responses((status = 200), (status = 422), (status = 403)))]
+    responses((status = 200, description = "the user's id", body = Envelope<Uuid>), (status = 422), (status = 403)))]
 pub async fn update_client_user(
     admin: Admin,
     form: Submitted,
@@ -390,7 +421,7 @@ async fn enqueue_mail(
 }
 
 /// Removes the user from the club (the user itself stays: they may belong to other clubs).
-#[utoipa::path(delete, path = "/api/client/users/{id}", tag = "settings", responses((status = 200), (status = 404), (status = 422)))]
+#[utoipa::path(delete, path = "/api/client/users/{id}", tag = "settings", responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn delete_client_user(
     admin: Admin,
     path: web::Path<String>,
@@ -440,7 +471,7 @@ const INVITE_PAGE: LinkPage<'static> = LinkPage {
 /// The invitation mail's link lands here: a page whose button posts the token to
 /// `accept_invite` (opening a link must not use it up). Without a token: to the login page.
 #[utoipa::path(get, path = "/accept-invite", tag = "settings", params(TokenQuery),
-    responses((status = 200, description = "a page with one button that posts the token", content_type = "text/html"),
+    responses((status = 200, description = "a page with one button that posts the token", content_type = "text/html", body = String),
         (status = 302, description = "no token: to /login?invited=0")))]
 pub async fn accept_invite_page(query: web::Query<TokenQuery>) -> HttpResponse {
     match link_token(&query, None) {

@@ -15,7 +15,7 @@ use uuid::Uuid;
 
 use super::modules::{ModuleRow, MODULE_COLUMNS};
 use super::{audit, diff, AdminListQuery};
-use crate::envelope::{self, SortDir};
+use crate::envelope::{self, Ack, Envelope, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::db::still_referenced;
 use crate::kit::ids::parse_id;
@@ -26,14 +26,30 @@ use crate::kit::version;
 use crate::session::SystemAdmin;
 use crate::state::AppState;
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-struct ClientListRow {
+/// A row of the clubs list.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct ClientListRow {
     #[serde(rename = "Id")]
-    id: Uuid,
+    pub id: Uuid,
     #[serde(rename = "Name")]
-    name: String,
+    pub name: String,
     #[serde(rename = "Active")]
-    active: bool,
+    pub active: bool,
+}
+
+/// One of a club's roles (the clubs' `roles` column holds a list of them).
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct Role {
+    pub name: String,
+    pub alias: String,
+}
+
+/// A link from one of a module's access rules to one of the club's roles.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleAcl {
+    pub rule_id: String,
+    pub role: String,
 }
 
 /// Every club, for the system admins.
@@ -53,7 +69,7 @@ const CLIENTS: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
-#[utoipa::path(get, path = "/api/clients", tag = "admin", params(AdminListQuery), responses((status = 200), (status = 403)))]
+#[utoipa::path(get, path = "/api/clients", tag = "admin", params(AdminListQuery), responses((status = 200, body = Page<ClientListRow>), (status = 403)))]
 pub async fn list_clients(
     _admin: SystemAdmin,
     query: web::Query<AdminListQuery>,
@@ -67,7 +83,7 @@ pub async fn list_clients(
 }
 
 /// The module catalogue for the module picker, with what the per-module modal offers.
-#[utoipa::path(get, path = "/api/clients/modules", tag = "admin", responses((status = 200)))]
+#[utoipa::path(get, path = "/api/clients/modules", tag = "admin", responses((status = 200, body = Envelope<Vec<ModuleRow>>)))]
 pub async fn list_client_module_choices(
     _admin: SystemAdmin,
     state: web::Data<AppState>,
@@ -80,7 +96,8 @@ pub async fn list_client_module_choices(
     Ok(envelope::result(modules))
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, sqlx::FromRow)]
+/// One of a club's modules, in the club's order, with what the club set for it.
+#[derive(Debug, Clone, Serialize, Deserialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientModuleRow {
     pub module_id: Uuid,
@@ -92,10 +109,29 @@ pub struct ClientModuleRow {
     pub active: bool,
     pub sorting: i32,
     pub custom_endpoint: Option<String>,
+    /// View route → the chosen value.
+    #[ts(type = "Record<string, string>")]
     pub custom_views: Value,
+    /// Component name → the chosen value.
+    #[ts(type = "Record<string, string>")]
     pub custom_components: Value,
+    #[ts(as = "Vec<RoleAcl>")]
     pub role_acls: Value,
+    /// Feature alias → setting name → the chosen value.
+    #[ts(type = "Record<string, Record<string, string>>")]
     pub features: Value,
+}
+
+/// A club as the admin editor reads it.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ClientDetail {
+    pub id: Uuid,
+    pub name: String,
+    pub active: bool,
+    #[ts(as = "Vec<Role>")]
+    #[schema(value_type = Vec<Role>)]
+    pub roles: Value,
+    pub modules: Vec<ClientModuleRow>,
 }
 
 async fn client_modules(
@@ -112,7 +148,7 @@ async fn client_modules(
     .await?)
 }
 
-async fn snapshot(conn: &mut PgConnection, id: Uuid) -> Result<Value, ApiError> {
+async fn detail(conn: &mut PgConnection, id: Uuid) -> Result<ClientDetail, ApiError> {
     let row: Option<(String, bool, Value)> =
         sqlx::query_as("SELECT name, active, roles FROM clients WHERE id = $1")
             .bind(id)
@@ -120,10 +156,21 @@ async fn snapshot(conn: &mut PgConnection, id: Uuid) -> Result<Value, ApiError> 
             .await?;
     let (name, active, roles) = row.ok_or(ApiError::NotFound)?;
     let modules = client_modules(conn, id).await?;
-    Ok(json!({ "id": id, "name": name, "active": active, "roles": roles, "modules": modules }))
+    Ok(ClientDetail {
+        id,
+        name,
+        active,
+        roles,
+        modules,
+    })
 }
 
-#[utoipa::path(get, path = "/api/clients/{id}", tag = "admin", operation_id = "get_club", responses((status = 200), (status = 404)))]
+/// The club as the audit trail compares it.
+async fn snapshot(conn: &mut PgConnection, id: Uuid) -> Result<Value, ApiError> {
+    serde_json::to_value(detail(conn, id).await?).map_err(ApiError::internal)
+}
+
+#[utoipa::path(get, path = "/api/clients/{id}", tag = "admin", operation_id = "get_club", responses((status = 200, body = Envelope<ClientDetail>), (status = 404)))]
 pub async fn get_client(
     _admin: SystemAdmin,
     path: web::Path<String>,
@@ -131,7 +178,7 @@ pub async fn get_client(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
     let mut conn = state.pool.acquire().await?;
-    Ok(envelope::result(snapshot(&mut conn, id).await?))
+    Ok(envelope::result(detail(&mut conn, id).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -304,7 +351,7 @@ fn check_module(
     }
 }
 
-#[utoipa::path(post, path = "/api/clients/update", tag = "admin", request_body = ClientInput, responses((status = 200), (status = 422)))]
+#[utoipa::path(post, path = "/api/clients/update", tag = "admin", request_body = ClientInput, responses((status = 200, description = "the club's id", body = Envelope<Uuid>), (status = 422)))]
 pub async fn update_client(
     admin: SystemAdmin,
     body: Json<ClientInput>,
@@ -443,7 +490,7 @@ pub async fn update_client(
     Ok(envelope::result(id))
 }
 
-#[utoipa::path(delete, path = "/api/clients/{id}", tag = "admin", responses((status = 200), (status = 404), (status = 409), (status = 422)))]
+#[utoipa::path(delete, path = "/api/clients/{id}", tag = "admin", responses((status = 200, body = Ack), (status = 404), (status = 409), (status = 422)))]
 pub async fn delete_client(
     admin: SystemAdmin,
     path: web::Path<String>,

@@ -5,14 +5,15 @@
 use std::collections::HashSet;
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
+use super::clients::Role;
 use super::{audit, diff, images};
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::identity::modules;
 use crate::identity::tokens::random_secret;
@@ -357,43 +358,65 @@ pub struct ApiKeyInput {
     pub key: Option<String>,
 }
 
-#[derive(Debug, sqlx::FromRow)]
-struct ClientSettingsRow {
-    id: Uuid,
-    name: String,
-    url: Option<String>,
-    address: Option<String>,
-    zip_code: Option<String>,
-    city: Option<String>,
-    cvr: Option<String>,
-    email: Option<String>,
-    phone: Option<String>,
-    website: Option<String>,
-    contact: Option<String>,
-    own_designation: Option<String>,
-    sender_email: Option<String>,
-    bank_reg: Option<String>,
-    bank_account: Option<String>,
-    prices_with_vat: bool,
-    disable_vat: bool,
-    logo: Option<String>,
-    api_keys: Value,
-    settings: Value,
+/// The club's own fields as the settings screen edits them (and the audit trail compares them).
+#[derive(Debug, sqlx::FromRow, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClubSettingsFields {
+    pub id: Uuid,
+    pub name: String,
+    pub url: Option<String>,
+    pub address: Option<String>,
+    pub zip_code: Option<String>,
+    pub city: Option<String>,
+    pub cvr: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub website: Option<String>,
+    pub contact: Option<String>,
+    pub own_designation: Option<String>,
+    pub sender_email: Option<String>,
+    pub bank_reg: Option<String>,
+    pub bank_account: Option<String>,
+    pub prices_with_vat: bool,
+    pub disable_vat: bool,
+    pub logo: Option<String>,
+    #[ts(type = "Array<{ name: string, key: string }>")]
+    pub api_keys: Value,
+    /// Section → key → value.
+    #[ts(type = "Record<string, Record<string, unknown>>")]
+    pub settings: Value,
     /// Answered as `version` by GET; not part of the audited view.
-    version: i64,
+    #[serde(skip)]
+    pub version: i64,
 }
 
-impl ClientSettingsRow {
+/// The club's settings as the settings screen reads them.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClubSettings {
+    #[serde(flatten)]
+    pub fields: ClubSettingsFields,
+    /// The version it was read with: the settings form sends it back with the save (stale: 409).
+    #[ts(type = "number")]
+    pub version: i64,
+    pub sections: Vec<SettingsSection>,
+    #[ts(as = "Vec<Role>")]
+    #[schema(value_type = Vec<Role>)]
+    pub roles: Value,
+    pub can_edit_url: bool,
+}
+
+/// A settings section and whether the club has its module.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct SettingsSection {
+    pub name: &'static str,
+    pub module: &'static str,
+    pub enabled: bool,
+}
+
+impl ClubSettingsFields {
     fn to_json(&self) -> Value {
-        json!({
-            "id": self.id, "name": self.name, "url": self.url, "address": self.address,
-            "zipCode": self.zip_code, "city": self.city, "cvr": self.cvr, "email": self.email,
-            "phone": self.phone, "website": self.website, "contact": self.contact,
-            "ownDesignation": self.own_designation, "senderEmail": self.sender_email,
-            "bankReg": self.bank_reg, "bankAccount": self.bank_account,
-            "pricesWithVat": self.prices_with_vat, "disableVat": self.disable_vat,
-            "logo": self.logo, "apiKeys": self.api_keys, "settings": self.settings,
-        })
+        serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
     /// The audit view: API keys show only their last characters.
@@ -412,7 +435,7 @@ impl ClientSettingsRow {
     }
 }
 
-async fn load(conn: &mut PgConnection, id: Uuid) -> Result<ClientSettingsRow, ApiError> {
+async fn load(conn: &mut PgConnection, id: Uuid) -> Result<ClubSettingsFields, ApiError> {
     sqlx::query_as(
         "SELECT id, name, url, address, zip_code, city, cvr, email, phone, website, contact, own_designation, \
          sender_email, bank_reg, bank_account, prices_with_vat, disable_vat, logo, api_keys, settings, version \
@@ -443,7 +466,7 @@ pub struct SettingsQuery {
     pub client_id: Option<Uuid>,
 }
 
-#[utoipa::path(get, path = "/api/settings", tag = "settings", params(SettingsQuery), responses((status = 200), (status = 403)))]
+#[utoipa::path(get, path = "/api/settings", tag = "settings", params(SettingsQuery), responses((status = 200, body = Envelope<ClubSettings>), (status = 403)))]
 pub async fn get_settings(
     admin: Admin,
     query: web::Query<SettingsQuery>,
@@ -457,20 +480,25 @@ pub async fn get_settings(
         .into_iter()
         .map(|m| m.alias)
         .collect();
-    let sections: Vec<Value> = SECTIONS
+    let sections = SECTIONS
         .iter()
-        .map(|(name, module, _)| json!({ "name": name, "module": module, "enabled": active.iter().any(|a| a == module) }))
+        .map(|(name, module, _)| SettingsSection {
+            name,
+            module,
+            enabled: active.iter().any(|a| a == module),
+        })
         .collect();
     let roles: Value = sqlx::query_scalar("SELECT roles FROM clients WHERE id = $1")
         .bind(client_id)
         .fetch_one(&mut *conn)
         .await?;
-    let mut result = row.to_json();
-    result["version"] = json!(row.version);
-    result["sections"] = json!(sections);
-    result["roles"] = roles;
-    result["canEditUrl"] = json!(admin.0.identity.user.super_admin);
-    Ok(envelope::result(result))
+    Ok(envelope::result(ClubSettings {
+        version: row.version,
+        fields: row,
+        sections,
+        roles,
+        can_edit_url: admin.0.identity.user.super_admin,
+    }))
 }
 
 fn digits_only(
@@ -491,7 +519,7 @@ fn digits_only(
 
 #[utoipa::path(post, path = "/api/settings/update", tag = "settings",
     request_body(content((SettingsInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the logo as `logoFile` (section images as `<section>.<field>`); `logo: null` removes the logo."),
-    responses((status = 200), (status = 422), (status = 403)))]
+    responses((status = 200, description = "the club's id", body = Envelope<Uuid>), (status = 422), (status = 403)))]
 pub async fn update_settings(
     admin: Admin,
     form: Submitted,

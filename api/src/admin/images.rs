@@ -32,7 +32,7 @@ pub async fn remove(storage: &Storage, url: Option<&str>) -> Result<(), ApiError
     Ok(())
 }
 
-#[utoipa::path(get, path = "/public/images/{kind}/{owner}/{id}", tag = "public", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/public/images/{kind}/{owner}/{id}", tag = "public", responses((status = 200, content_type = "image/*", body = Vec<u8>, description = "the image"), (status = 404)))]
 pub async fn get_image(
     path: web::Path<(String, Uuid, Uuid)>,
     state: web::Data<AppState>,

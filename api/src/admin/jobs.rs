@@ -14,7 +14,7 @@ use tribune_projections::list::{
 use uuid::Uuid;
 
 use super::audit;
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
@@ -22,24 +22,25 @@ use crate::kit::text::like_pattern;
 use crate::session::SystemAdmin;
 use crate::state::AppState;
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-struct JobListRow {
+/// A row of the jobs list.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct JobListRow {
     #[serde(rename = "Id")]
-    id: Uuid,
+    pub id: Uuid,
     #[serde(rename = "Description")]
-    description: String,
+    pub description: String,
     #[serde(rename = "ScheduledDate")]
-    scheduled_at: DateTime<Utc>,
+    pub scheduled_at: DateTime<Utc>,
     #[serde(rename = "ClientId")]
-    client_id: Option<Uuid>,
+    pub client_id: Option<Uuid>,
     #[serde(rename = "ClientName")]
-    client_name: Option<String>,
+    pub client_name: Option<String>,
     #[serde(rename = "Succeeded")]
-    succeeded: bool,
+    pub succeeded: bool,
     #[serde(rename = "Pending")]
-    pending: bool,
+    pub pending: bool,
     #[serde(rename = "Error")]
-    error: Option<String>,
+    pub error: Option<String>,
 }
 
 /// A day ('2026-05-01') or a timestamp from a filter.
@@ -119,7 +120,7 @@ const JOBS: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
-#[utoipa::path(post, path = "/api/jobs", tag = "admin", request_body = ListParams, responses((status = 200), (status = 403)))]
+#[utoipa::path(post, path = "/api/jobs", tag = "admin", request_body = ListParams, responses((status = 200, body = Page<JobListRow>), (status = 403)))]
 pub async fn list_jobs(
     _admin: SystemAdmin,
     params: Json<ListParams>,
@@ -131,35 +132,45 @@ pub async fn list_jobs(
     Ok(envelope::page(rows, total, params.per_page()))
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+/// A job as the jobs dialog shows it.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct JobDetail {
-    id: Uuid,
-    description: String,
-    method: String,
-    method_type: String,
-    arguments: Value,
-    collection: Option<String>,
-    relation_id: Option<String>,
-    message: Option<String>,
-    error: Option<String>,
-    scheduled_at: DateTime<Utc>,
-    client_id: Option<Uuid>,
-    client_name: Option<String>,
-    attempts: i32,
-    succeeded: bool,
-    pending: bool,
+pub struct JobDetail {
+    pub id: Uuid,
+    pub description: String,
+    pub method: String,
+    pub method_type: String,
+    /// The job's arguments; a mail's only as `{to, subject}`.
+    pub arguments: Value,
+    pub collection: Option<String>,
+    pub relation_id: Option<String>,
+    pub message: Option<String>,
+    pub error: Option<String>,
+    pub scheduled_at: DateTime<Utc>,
+    pub client_id: Option<Uuid>,
+    pub client_name: Option<String>,
+    pub attempts: i32,
+    pub succeeded: bool,
+    pub pending: bool,
     #[serde(skip)]
-    locked: bool,
+    pub locked: bool,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+/// One step of a job's history.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct HistoryRow {
-    created_at: DateTime<Utc>,
-    state_name: String,
-    reason: Option<String>,
-    data: Value,
+pub struct JobHistoryRow {
+    pub created_at: DateTime<Utc>,
+    pub state_name: String,
+    pub reason: Option<String>,
+    pub data: Value,
+}
+
+/// A job and its history.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct JobView {
+    pub job: JobDetail,
+    pub history: Vec<JobHistoryRow>,
 }
 
 async fn load(conn: &mut PgConnection, id: Uuid) -> Result<JobDetail, ApiError> {
@@ -185,7 +196,7 @@ fn shown_arguments(method: &str, arguments: &Value) -> Value {
     }
 }
 
-#[utoipa::path(get, path = "/api/jobs/{id}", tag = "admin", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/jobs/{id}", tag = "admin", responses((status = 200, body = Envelope<JobView>), (status = 404)))]
 pub async fn get_job(
     _admin: SystemAdmin,
     path: web::Path<String>,
@@ -195,13 +206,13 @@ pub async fn get_job(
     let mut conn = state.pool.acquire().await?;
     let mut job = load(&mut conn, id).await?;
     job.arguments = shown_arguments(&job.method, &job.arguments);
-    let history: Vec<HistoryRow> = sqlx::query_as(
+    let history: Vec<JobHistoryRow> = sqlx::query_as(
         "SELECT created_at, state_name, reason, data FROM job_history WHERE job_id = $1 ORDER BY id",
     )
     .bind(id)
     .fetch_all(&mut *conn)
     .await?;
-    Ok(envelope::result(json!({ "job": job, "history": history })))
+    Ok(envelope::result(JobView { job, history }))
 }
 
 async fn record(
@@ -223,7 +234,7 @@ const RUNNING: &str = "Jobbet kører lige nu. Vent til det er færdigt.";
 
 /// Runs the job now: a pending job is moved forward, a finished one (succeeded or failed) is
 /// run again with fresh attempts.
-#[utoipa::path(post, path = "/api/jobs/{id}/execute", tag = "admin", responses((status = 200), (status = 404), (status = 409)))]
+#[utoipa::path(post, path = "/api/jobs/{id}/execute", tag = "admin", responses((status = 200, body = Ack), (status = 404), (status = 409)))]
 pub async fn execute_job(
     admin: SystemAdmin,
     path: web::Path<String>,
@@ -264,7 +275,7 @@ pub async fn execute_job(
     Ok(envelope::ok())
 }
 
-#[utoipa::path(post, path = "/api/jobs/{id}/cancel", tag = "admin", responses((status = 200), (status = 404), (status = 409)))]
+#[utoipa::path(post, path = "/api/jobs/{id}/cancel", tag = "admin", responses((status = 200, body = Ack), (status = 404), (status = 409)))]
 pub async fn cancel_job(
     admin: SystemAdmin,
     path: web::Path<String>,
@@ -304,7 +315,7 @@ pub async fn cancel_job(
     Ok(envelope::ok())
 }
 
-#[utoipa::path(delete, path = "/api/jobs/{id}", tag = "admin", responses((status = 200), (status = 404), (status = 409)))]
+#[utoipa::path(delete, path = "/api/jobs/{id}", tag = "admin", responses((status = 200, body = Ack), (status = 404), (status = 409)))]
 pub async fn delete_job(
     admin: SystemAdmin,
     path: web::Path<String>,

@@ -12,9 +12,9 @@ pub mod jobs;
 pub mod modules;
 pub mod profile;
 pub mod team_import;
-pub mod users;
 #[cfg(test)]
 pub(crate) mod typescript;
+pub mod users;
 
 use crate::kit::openapi::copy_path;
 use crate::kit::routes::{Access, Area, Routes};

@@ -12,8 +12,9 @@ use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
 use super::{audit, diff, AdminListQuery};
-use crate::envelope::{self, SortDir};
+use crate::envelope::{self, Ack, Envelope, Page, SortDir};
 use crate::error::ApiError;
+use crate::identity::acl::AclItem;
 use crate::kit::db::unique_field;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
@@ -22,8 +23,10 @@ use crate::kit::validate::Check;
 use crate::session::SystemAdmin;
 use crate::state::AppState;
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+/// A module of the catalogue, with what a club may set for it.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "ModuleDefinition")]
 pub struct ModuleRow {
     pub id: Uuid,
     pub name: String,
@@ -31,29 +34,73 @@ pub struct ModuleRow {
     pub url: String,
     pub icon: String,
     pub sorting: i32,
+    #[ts(as = "Vec<ModuleFeature>")]
     pub features: Value,
+    #[ts(as = "Vec<ModuleView>")]
     pub views: Value,
+    #[ts(as = "Vec<ModuleComponent>")]
     pub components: Value,
+    #[ts(as = "Vec<AclRule>")]
     pub acl_rules: Value,
+}
+
+/// A feature of a module as stored (`modules.features`): its settings and their allowed values.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct ModuleFeature {
+    pub name: String,
+    pub alias: String,
+    pub settings: Vec<FeatureSetting>,
+}
+
+/// A setting of a feature; an empty `values` allows any value.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct FeatureSetting {
+    pub name: String,
+    pub public: bool,
+    pub values: Vec<String>,
+}
+
+/// A view of a module as stored (`modules.views`) and the values a club may choose for it.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct ModuleView {
+    pub route: String,
+    pub values: Vec<String>,
+}
+
+/// A component of a module as stored (`modules.components`) and the values a club may choose.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct ModuleComponent {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+/// An access rule of a module as stored (`modules.acl_rules`): clubs link their roles to its id.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct AclRule {
+    pub id: String,
+    pub name: String,
+    #[serde(rename = "userACL")]
+    pub user_acl: Vec<AclItem>,
 }
 
 pub const MODULE_COLUMNS: &str =
     "id, name, alias, url, icon, sorting, features, views, components, acl_rules";
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-struct ModuleListRow {
+/// A row of the module catalogue's list.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct ModuleListRow {
     #[serde(rename = "Id")]
-    id: Uuid,
+    pub id: Uuid,
     #[serde(rename = "Name")]
-    name: String,
+    pub name: String,
     #[serde(rename = "Alias")]
-    alias: String,
+    pub alias: String,
     #[serde(rename = "Url")]
-    url: String,
+    pub url: String,
     #[serde(rename = "Icon")]
-    icon: String,
+    pub icon: String,
     #[serde(rename = "Sorting")]
-    sorting: i32,
+    pub sorting: i32,
 }
 
 /// The module catalogue.
@@ -75,7 +122,7 @@ const MODULES: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
-#[utoipa::path(get, path = "/api/modules", tag = "admin", params(AdminListQuery), responses((status = 200), (status = 403)))]
+#[utoipa::path(get, path = "/api/modules", tag = "admin", params(AdminListQuery), responses((status = 200, body = Page<ModuleListRow>), (status = 403)))]
 pub async fn list_modules(
     _admin: SystemAdmin,
     query: web::Query<AdminListQuery>,
@@ -98,7 +145,7 @@ async fn load(conn: &mut sqlx::PgConnection, id: Uuid) -> Result<ModuleRow, ApiE
     .ok_or(ApiError::NotFound)
 }
 
-#[utoipa::path(get, path = "/api/modules/{id}", tag = "admin", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/modules/{id}", tag = "admin", responses((status = 200, body = Envelope<ModuleRow>), (status = 404)))]
 pub async fn get_module(
     _admin: SystemAdmin,
     path: web::Path<String>,
@@ -238,7 +285,7 @@ fn clean_rules(rules: &[AclRuleInput], check: &mut Check) -> Value {
     Value::Array(out)
 }
 
-#[utoipa::path(post, path = "/api/modules/update", tag = "admin", request_body = ModuleInput, responses((status = 200), (status = 422)))]
+#[utoipa::path(post, path = "/api/modules/update", tag = "admin", request_body = ModuleInput, responses((status = 200, description = "the module's id", body = Envelope<Uuid>), (status = 422)))]
 pub async fn update_module(
     admin: SystemAdmin,
     body: Json<ModuleInput>,
@@ -353,7 +400,7 @@ pub async fn update_module(
     Ok(envelope::result(id))
 }
 
-#[utoipa::path(delete, path = "/api/modules/{id}", tag = "admin", responses((status = 200), (status = 404)))]
+#[utoipa::path(delete, path = "/api/modules/{id}", tag = "admin", responses((status = 200, body = Ack), (status = 404)))]
 pub async fn delete_module(
     admin: SystemAdmin,
     path: web::Path<String>,

@@ -6,9 +6,11 @@ use actix_web::{web, HttpResponse};
 use serde_json::json;
 use tribune_projections::db::system_tx;
 
-use super::users::{apply_picture, audit_view, clean_user, detail, save_user, UserInput};
+use super::users::{
+    apply_picture, audit_view, clean_user, detail, save_user, UserDetail, UserInput,
+};
 use super::{audit, diff};
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::kit::input::Submitted;
 use crate::kit::openapi::MultipartUpdate;
@@ -17,7 +19,7 @@ use crate::kit::validate::Check;
 use crate::session::SignedIn;
 use crate::state::AppState;
 
-#[utoipa::path(get, path = "/api/profile", tag = "profile", responses((status = 200), (status = 401)))]
+#[utoipa::path(get, path = "/api/profile", tag = "profile", responses((status = 200, body = Envelope<UserDetail>), (status = 401)))]
 pub async fn get_profile(
     user: SignedIn,
     state: web::Data<AppState>,
@@ -28,7 +30,7 @@ pub async fn get_profile(
 
 #[utoipa::path(post, path = "/api/profile/update", tag = "profile",
     request_body(content((UserInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
-    responses((status = 200), (status = 422)))]
+    responses((status = 200, description = "the user's id", body = Envelope<uuid::Uuid>), (status = 422)))]
 pub async fn update_profile(
     caller: SignedIn,
     form: Submitted,

@@ -4,31 +4,50 @@
 //! and each list is brought in line with the team as it is now.
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::audit;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::identity::clients;
-use crate::integrations::team_sport::{TeamMember, ROLES};
+use crate::integrations::team_sport::{Team, TeamMember, ROLES};
 use crate::kit::input::OptionalJson;
 use crate::session::Staff;
 use crate::state::AppState;
 
-#[utoipa::path(get, path = "/api/contacts/import/teams", tag = "contacts", responses((status = 200), (status = 403)))]
+/// What the import chooses from: the directory's teams and the roles a member can have.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ImportChoices {
+    #[ts(type = "Array<{ id: string, name: string }>")]
+    pub teams: Vec<Team>,
+    pub roles: Vec<String>,
+}
+
+/// What an import did: contacts created and updated, and the (team, role) lists brought in line.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ImportSummary {
+    pub created: i32,
+    pub updated: i32,
+    pub lists: i32,
+}
+
+#[utoipa::path(get, path = "/api/contacts/import/teams", tag = "contacts", responses((status = 200, body = Envelope<ImportChoices>), (status = 403)))]
 pub async fn list_import_teams(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let teams = state
         .team_sport
         .teams()
         .await
         .map_err(|e| ApiError::Conflict(e.to_string()))?;
-    Ok(envelope::result(json!({ "teams": teams, "roles": ROLES })))
+    Ok(envelope::result(ImportChoices {
+        teams,
+        roles: ROLES.iter().map(|role| role.to_string()).collect(),
+    }))
 }
 
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Default, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportInput {
     pub import_team_lists: Option<Vec<String>>,
@@ -44,7 +63,7 @@ fn strings(v: Option<&Value>) -> Vec<String> {
         .collect()
 }
 
-#[utoipa::path(post, path = "/api/contacts/import", tag = "contacts", request_body = Option<ImportInput>, responses((status = 200), (status = 403), (status = 422)))]
+#[utoipa::path(post, path = "/api/contacts/import", tag = "contacts", request_body = Option<ImportInput>, responses((status = 200, body = Envelope<ImportSummary>), (status = 403), (status = 422)))]
 pub async fn import_contacts(
     staff: Staff,
     body: OptionalJson<ImportInput>,
@@ -160,7 +179,11 @@ pub async fn import_contacts(
             .await?;
         }
     }
-    let summary = json!({ "created": created, "updated": updated, "lists": lists });
+    let summary = ImportSummary {
+        created,
+        updated,
+        lists,
+    };
     audit(
         &mut tx,
         &staff,
@@ -168,7 +191,7 @@ pub async fn import_contacts(
         "contacts",
         "team-sport-import",
         "import",
-        json!({ "teams": team_ids, "roles": roles, "result": summary }),
+        json!({ "teams": team_ids, "roles": roles, "result": &summary }),
     )
     .await?;
     tx.commit().await?;

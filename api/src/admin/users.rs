@@ -11,8 +11,9 @@ use tribune_projections::db::system_tx;
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
+use super::clients::Role;
 use super::{audit, diff, images, AdminListQuery};
-use crate::envelope::{self, SortDir};
+use crate::envelope::{self, Ack, Envelope, Page, SortDir};
 use crate::error::ApiError;
 use crate::identity::{clients, passwords, sessions, users};
 use crate::kit::db::{still_referenced, unique_field};
@@ -140,7 +141,7 @@ pub async fn clean_user(
 }
 
 /// A user as the editors read it.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDetail {
     pub id: Uuid,
@@ -276,20 +277,21 @@ pub fn audit_view(user: &UserDetail) -> Value {
     value
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-struct UserListRow {
+/// A row of the system's users list.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct UserListRow {
     #[serde(rename = "Id")]
-    id: Uuid,
+    pub id: Uuid,
     #[serde(rename = "Firstname")]
-    firstname: String,
+    pub firstname: String,
     #[serde(rename = "Lastname")]
-    lastname: String,
+    pub lastname: String,
     #[serde(rename = "Email")]
-    email: String,
+    pub email: String,
     #[serde(rename = "EmailConfirmed")]
-    email_confirmed: bool,
+    pub email_confirmed: bool,
     #[serde(rename = "SuperAdmin")]
-    super_admin: bool,
+    pub super_admin: bool,
 }
 
 /// How lists of users sort (the system's users and a club's).
@@ -314,7 +316,7 @@ const USERS: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
-#[utoipa::path(get, path = "/api/users", tag = "admin", params(AdminListQuery), responses((status = 200), (status = 403)))]
+#[utoipa::path(get, path = "/api/users", tag = "admin", params(AdminListQuery), responses((status = 200, body = Page<UserListRow>), (status = 403)))]
 pub async fn list_users(
     _admin: SystemAdmin,
     query: web::Query<AdminListQuery>,
@@ -327,22 +329,34 @@ pub async fn list_users(
     Ok(envelope::page(rows, total, params.per_page()))
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+/// A user's membership of a club, with the club's roles to choose from.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct MembershipRow {
-    client_id: Uuid,
-    client_name: String,
-    role: Option<String>,
-    accepted: bool,
-    system_user: bool,
-    roles: Value,
+pub struct UserMembership {
+    pub client_id: Uuid,
+    pub client_name: String,
+    pub role: Option<String>,
+    pub accepted: bool,
+    pub system_user: bool,
+    /// The club's roles (stored as JSON).
+    #[ts(as = "Vec<Role>")]
+    #[schema(value_type = Vec<Role>)]
+    pub roles: Value,
+}
+
+/// A system user as the admin editor reads it: the user's fields and every membership.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct SystemUser {
+    #[serde(flatten)]
+    pub user: UserDetail,
+    pub clients: Vec<UserMembership>,
 }
 
 /// Memberships of existing clubs only: one whose club is unknown is dropped (spec 1 §2).
 async fn memberships_of(
     conn: &mut PgConnection,
     user_id: Uuid,
-) -> Result<Vec<MembershipRow>, ApiError> {
+) -> Result<Vec<UserMembership>, ApiError> {
     Ok(sqlx::query_as(
         "SELECT m.client_id, c.name AS client_name, m.role, m.accepted, m.system_user, c.roles \
          FROM memberships m JOIN clients c ON c.id = m.client_id WHERE m.user_id = $1 ORDER BY c.name",
@@ -352,7 +366,7 @@ async fn memberships_of(
     .await?)
 }
 
-#[utoipa::path(get, path = "/api/users/{id}", tag = "admin", operation_id = "get_system_user", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/users/{id}", tag = "admin", operation_id = "get_system_user", responses((status = 200, body = Envelope<SystemUser>), (status = 404)))]
 pub async fn get_user(
     _admin: SystemAdmin,
     path: web::Path<String>,
@@ -362,9 +376,7 @@ pub async fn get_user(
     let mut conn = state.pool.acquire().await?;
     let user = detail(&mut conn, id).await?;
     let clients = memberships_of(&mut conn, id).await?;
-    let mut result = serde_json::to_value(&user).map_err(ApiError::internal)?;
-    result["clients"] = json!(clients);
-    Ok(envelope::result(result))
+    Ok(envelope::result(SystemUser { user, clients }))
 }
 
 /// Roles by club id, for checking a membership's role.
@@ -395,7 +407,7 @@ pub fn role_aliases(roles: &Value) -> Vec<String> {
 
 #[utoipa::path(post, path = "/api/users/update", tag = "admin",
     request_body(content((UserInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
-    responses((status = 200), (status = 422)))]
+    responses((status = 200, description = "the user's id", body = Envelope<Uuid>), (status = 422)))]
 pub async fn update_user(
     admin: SystemAdmin,
     form: Submitted,
@@ -506,7 +518,7 @@ pub async fn update_user(
     Ok(envelope::result(id))
 }
 
-#[utoipa::path(delete, path = "/api/users/{id}", tag = "admin", responses((status = 200), (status = 404), (status = 422)))]
+#[utoipa::path(delete, path = "/api/users/{id}", tag = "admin", responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn delete_user(
     admin: SystemAdmin,
     path: web::Path<String>,
@@ -563,7 +575,7 @@ async fn club_for(
 /// 'Log ind' (spec 1 §2): the admin's session is replaced by one of the user that remembers the
 /// admin. The webapp then reloads at the root. A write (POST with the CSRF token) rather than
 /// the GET of spec 1 §7, so another site cannot start it.
-#[utoipa::path(post, path = "/api/users/{id}/impersonate", tag = "admin", responses((status = 200), (status = 404), (status = 422)))]
+#[utoipa::path(post, path = "/api/users/{id}/impersonate", tag = "admin", responses((status = 200, body = Ack), (status = 404), (status = 422)))]
 pub async fn impersonate_user(
     admin: SystemAdmin,
     path: web::Path<String>,

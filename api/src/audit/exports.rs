@@ -6,7 +6,7 @@ use actix_web::{web, HttpResponse};
 use futures::StreamExt;
 use serde::Serialize;
 
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::kit::signing::{SignedExport, ALGORITHM};
 use crate::session::Staff;
@@ -36,7 +36,7 @@ pub struct ExportVerdict {
 }
 
 #[utoipa::path(get, path = "/api/audit/exports/key", tag = "audit",
-    responses((status = 200, description = "{success, result: ExportKey}", body = ExportKey), (status = 403)))]
+    responses((status = 200, body = Envelope<ExportKey>), (status = 403)))]
 pub async fn export_key(_: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     Ok(envelope::result(ExportKey {
         algorithm: ALGORITHM.to_string(),
@@ -47,7 +47,7 @@ pub async fn export_key(_: Staff, state: web::Data<AppState>) -> Result<HttpResp
 
 #[utoipa::path(post, path = "/api/audit/exports/verify", tag = "audit",
     request_body(content = SignedExport, description = "The file as downloaded"),
-    responses((status = 200, description = "{success, result: ExportVerdict}", body = ExportVerdict),
+    responses((status = 200, body = Envelope<ExportVerdict>),
               (status = 403), (status = 422, description = "file: not a signed export, or too large")))]
 pub async fn verify_export(
     _: Staff,

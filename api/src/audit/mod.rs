@@ -17,7 +17,7 @@ use tribune_projections::db::club_tx;
 use utoipa::OpenApi;
 use uuid::Uuid;
 
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::identity::acl::Action;
 use crate::jobs::{self, JobMethod, NewJob};
@@ -246,7 +246,7 @@ async fn latest(conn: &mut PgConnection, client_id: Uuid) -> Result<Option<Chain
 }
 
 #[utoipa::path(post, path = "/api/audit/chain-checks", tag = "audit",
-    responses((status = 200, description = "{success, result: ChainCheck}: the check queued, or the one already under way", body = ChainCheck),
+    responses((status = 200, description = "the check queued, or the one already under way", body = Envelope<ChainCheck>),
         (status = 403)))]
 pub async fn start_check(
     admin: Admin,
@@ -302,7 +302,7 @@ pub async fn start_check(
 }
 
 #[utoipa::path(get, path = "/api/audit/chain-checks/latest", tag = "audit",
-    responses((status = 200, description = "{success, result: ChainCheck | null}: the club's last check", body = Option<ChainCheck>),
+    responses((status = 200, description = "the club's last check, or null", body = Envelope<Option<ChainCheck>>),
         (status = 403)))]
 pub async fn latest_check(
     admin: Admin,
@@ -316,7 +316,7 @@ pub async fn latest_check(
 
 #[utoipa::path(get, path = "/api/audit/chain-checks/{id}", tag = "audit",
     params(("id" = Uuid, Path)),
-    responses((status = 200, description = "{success, result: ChainCheck}", body = ChainCheck),
+    responses((status = 200, body = Envelope<ChainCheck>),
         (status = 403), (status = 404)))]
 pub async fn get_check(
     path: web::Path<String>,

@@ -2,14 +2,13 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
-use serde::Deserialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::{delete_row, get_one, write_tx};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::club::all_in_club;
 use crate::kit::db::unique_field;
@@ -48,29 +47,72 @@ const LIST: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
+/// A row of the discount codes list.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct DiscountCodeRow {
+    #[serde(rename = "Id")]
+    pub id: Uuid,
+    #[serde(rename = "Title")]
+    pub title: String,
+    #[serde(rename = "Code")]
+    pub code: String,
+    /// Hundredths of a percent when `Percentage`, otherwise øre.
+    #[serde(rename = "Discount")]
+    #[ts(type = "number")]
+    pub discount: i64,
+    #[serde(rename = "Percentage")]
+    pub percentage: bool,
+    #[serde(rename = "Expires")]
+    pub expires: NaiveDate,
+    #[serde(rename = "Active")]
+    pub active: bool,
+}
+
+/// A discount code as its editor reads it.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DiscountCodeDto {
+    pub id: Uuid,
+    pub title: String,
+    pub code: String,
+    pub expires: NaiveDate,
+    /// How many times the code can be used; null: no limit.
+    pub amount: Option<i32>,
+    /// Hundredths of a percent when `percentage`, otherwise øre.
+    #[ts(type = "number")]
+    pub discount: i64,
+    pub percentage: bool,
+    pub active: bool,
+    /// The products it gives a discount on; none: every product.
+    pub product_ids: Vec<Uuid>,
+    /// What a save sends back as `version` (kit::version).
+    #[ts(type = "number")]
+    pub version: i64,
+}
+
 #[utoipa::path(post, path = "/api/orders/discount-codes", tag = "discount codes",
     request_body = ListParams,
-    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, body = Page<DiscountCodeRow>), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_discount_codes(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<Value>(&state, &staff, &LIST, &params).await
+    list_page::<DiscountCodeRow>(&state, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/orders/discount-codes/{id}", tag = "discount codes",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<DiscountCodeDto>), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_discount_code(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, "discount_codes", COLUMNS, &path).await
+    get_one::<DiscountCodeDto>(&state, &staff, "discount_codes", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DiscountCodeInput {
     id: Option<Uuid>,
@@ -79,6 +121,7 @@ pub struct DiscountCodeInput {
     expires: Option<NaiveDate>,
     amount: Option<i32>,
     /// Percent when `percentage`, otherwise an amount in øre (an integer; 1 kr = 100 øre).
+    #[ts(type = "number | null")]
     discount: Option<i64>,
     #[serde(default = "yes")]
     percentage: bool,
@@ -87,6 +130,7 @@ pub struct DiscountCodeInput {
     #[serde(default)]
     product_ids: Vec<Option<Uuid>>,
     /// The version the editor read (GET `version`); required when saving an existing row.
+    #[ts(type = "number | null")]
     version: Option<i64>,
 }
 
@@ -96,7 +140,7 @@ fn yes() -> bool {
 
 #[utoipa::path(post, path = "/api/orders/discount-codes/update", tag = "discount codes",
     request_body = DiscountCodeInput,
-    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the code's id", body = Envelope<Uuid>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_discount_code(
     staff: Staff,
     body: Json<DiscountCodeInput>,
@@ -169,7 +213,7 @@ pub async fn update_discount_code(
 
 #[utoipa::path(delete, path = "/api/orders/discount-codes/{id}", tag = "discount codes",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
+    responses((status = 200, body = Ack), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_discount_code(
     staff: Staff,
     path: web::Path<String>,

@@ -1,7 +1,7 @@
 //! Custom fields of orders and contracts (spec 3 §2 Fields, §3 Custom field, §4 Field, §5).
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
@@ -9,7 +9,7 @@ use uuid::Uuid;
 use super::{delete_row, get_one, write_tx};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::club::all_in_club;
 use crate::kit::ids::parse_id;
@@ -49,15 +49,49 @@ const LIST: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
+/// A row of the custom fields list.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct CustomFieldRow {
+    #[serde(rename = "Id")]
+    pub id: Uuid,
+    #[serde(rename = "Title")]
+    pub title: String,
+    /// One of `TYPES`.
+    #[serde(rename = "Type")]
+    pub kind: String,
+    #[serde(rename = "Sorting")]
+    pub sorting: i32,
+}
+
+/// A custom field as its editor and the order and contract forms read it.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomField {
+    pub id: Uuid,
+    pub title: String,
+    /// The order categories whose orders and contracts show it.
+    pub category_ids: Vec<Uuid>,
+    /// One of `TYPES`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub sorting: i32,
+    /// A dropdown's choices.
+    pub values: Vec<String>,
+    pub default_value: Option<String>,
+    /// What a save sends back as `version` (kit::version).
+    #[ts(type = "number")]
+    pub version: i64,
+}
+
 #[utoipa::path(post, path = "/api/orders/fields", tag = "custom fields",
     request_body = ListParams,
-    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, body = Page<CustomFieldRow>), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_fields(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<Value>(&state, &staff, &LIST, &params).await
+    list_page::<CustomFieldRow>(&state, &staff, &LIST, &params).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -70,7 +104,7 @@ pub struct FieldsQuery {
 /// The fields an order or contract of a category shows, in their order.
 #[utoipa::path(get, path = "/api/orders/fields", tag = "custom fields",
     params(FieldsQuery),
-    responses((status = 200, description = "{success, result: field[]} in their order"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "in their order", body = Envelope<Vec<CustomField>>), (status = 401), (status = 403), (status = 404)))]
 pub async fn fields_of_category(
     staff: Staff,
     query: web::Query<FieldsQuery>,
@@ -90,21 +124,26 @@ pub async fn fields_of_category(
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(envelope::result(rows))
+    let fields = rows
+        .into_iter()
+        .map(serde_json::from_value::<CustomField>)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(ApiError::internal)?;
+    Ok(envelope::result(fields))
 }
 
 #[utoipa::path(get, path = "/api/orders/fields/{id}", tag = "custom fields",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<CustomField>), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_field(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, "custom_fields", COLUMNS, &path).await
+    get_one::<CustomField>(&state, &staff, "custom_fields", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FieldInput {
     id: Option<Uuid>,
@@ -113,17 +152,20 @@ pub struct FieldInput {
     category_ids: Vec<Uuid>,
     #[serde(rename = "type")]
     kind: Option<String>,
+    /// A whole number, or its text.
+    #[ts(type = "number | string | null")]
     sorting: Option<Value>,
     #[serde(default)]
     values: Vec<String>,
     default_value: Option<String>,
     /// The version the editor read (GET `version`); required when saving an existing row.
+    #[ts(type = "number | null")]
     version: Option<i64>,
 }
 
 #[utoipa::path(post, path = "/api/orders/fields/update", tag = "custom fields",
     request_body = FieldInput,
-    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the field's id", body = Envelope<Uuid>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_field(
     staff: Staff,
     body: Json<FieldInput>,
@@ -205,7 +247,7 @@ pub async fn update_field(
 
 #[utoipa::path(delete, path = "/api/orders/fields/{id}", tag = "custom fields",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
+    responses((status = 200, body = Ack), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_field(
     staff: Staff,
     path: web::Path<String>,

@@ -1,14 +1,13 @@
 //! Invoice groups (spec 3 §3 Invoice group, §5).
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::{all_options, delete_row, get_one, write_tx};
+use super::{all_options, delete_row, get_one, write_tx, Choice};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
@@ -43,19 +42,48 @@ const LIST: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
+/// A row of the invoice groups list.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct InvoiceGroupRow {
+    #[serde(rename = "Id")]
+    pub id: Uuid,
+    #[serde(rename = "Title")]
+    pub title: String,
+    #[serde(rename = "Sku")]
+    pub sku: Option<String>,
+    #[serde(rename = "Sorting")]
+    pub sorting: i32,
+    #[serde(rename = "VatExempt")]
+    pub vat_exempt: bool,
+}
+
+/// An invoice group as its editor reads it.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvoiceGroup {
+    pub id: Uuid,
+    pub title: String,
+    pub sku: Option<String>,
+    pub sorting: i32,
+    pub vat_exempt: bool,
+    /// What a save sends back as `version` (kit::version).
+    #[ts(type = "number")]
+    pub version: i64,
+}
+
 #[utoipa::path(post, path = "/api/products/invoicegroups", tag = "invoice groups",
     request_body = ListParams,
-    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, body = Page<InvoiceGroupRow>), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_invoice_groups(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<Value>(&state, &staff, &LIST, &params).await
+    list_page::<InvoiceGroupRow>(&state, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/products/invoicegroups", tag = "invoice groups",
-    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
+    responses((status = 200, description = "by title", body = Envelope<Vec<Choice>>), (status = 401), (status = 403)))]
 pub async fn all_invoice_groups(
     staff: Staff,
     state: web::Data<AppState>,
@@ -65,16 +93,16 @@ pub async fn all_invoice_groups(
 
 #[utoipa::path(get, path = "/api/products/invoicegroups/{id}", tag = "invoice groups",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<InvoiceGroup>), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_invoice_group(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, "invoice_groups", COLUMNS, &path).await
+    get_one::<InvoiceGroup>(&state, &staff, "invoice_groups", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct InvoiceGroupInput {
     id: Option<Uuid>,
@@ -84,12 +112,13 @@ pub struct InvoiceGroupInput {
     #[serde(default)]
     vat_exempt: bool,
     /// The version the editor read (GET `version`); required when saving an existing row.
+    #[ts(type = "number | null")]
     version: Option<i64>,
 }
 
 #[utoipa::path(post, path = "/api/products/invoicegroups/update", tag = "invoice groups",
     request_body = InvoiceGroupInput,
-    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the group's id", body = Envelope<Uuid>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_invoice_group(
     staff: Staff,
     body: Json<InvoiceGroupInput>,
@@ -124,7 +153,7 @@ pub async fn update_invoice_group(
 
 #[utoipa::path(delete, path = "/api/products/invoicegroups/{id}", tag = "invoice groups",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
+    responses((status = 200, body = Ack), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_invoice_group(
     staff: Staff,
     path: web::Path<String>,

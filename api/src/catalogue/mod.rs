@@ -13,6 +13,8 @@ pub mod seasons;
 pub(crate) mod typescript;
 
 use actix_web::HttpResponse;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::Value;
 use sqlx::{PgConnection, Postgres};
 use tribune_projections::db::club_tx;
@@ -226,15 +228,22 @@ pub async fn get_json(
         .ok_or(ApiError::NotFound)
 }
 
+/// `{id, title}` of a row, as a select offers it.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct Choice {
+    pub id: Uuid,
+    pub title: String,
+}
+
 /// `{id, title}` of every row, for selects.
 pub async fn options(
     conn: &mut PgConnection,
     table: &str,
     client_id: Uuid,
     extra_where: &str,
-) -> Result<Vec<Value>, ApiError> {
-    Ok(sqlx::query_scalar(&format!(
-        "SELECT jsonb_build_object('id', id, 'title', title) FROM {table} WHERE client_id = $1 {extra_where} ORDER BY lower(title)"
+) -> Result<Vec<Choice>, ApiError> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT id, title FROM {table} WHERE client_id = $1 {extra_where} ORDER BY lower(title)"
     ))
     .bind(client_id)
     .fetch_all(conn)
@@ -265,8 +274,9 @@ pub async fn delete_row(
     Ok(envelope::ok())
 }
 
-/// A row for its editor, as JSON keyed by the column aliases.
-pub async fn get_one(
+/// A row for its editor, read from the JSON keyed by the column aliases as `Row`: the type the
+/// editor reads it as.
+pub async fn get_one<Row: DeserializeOwned + Serialize>(
     state: &AppState,
     staff: &Staff,
     table: &str,
@@ -277,6 +287,7 @@ pub async fn get_one(
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let row = get_json(&mut tx, table, columns, staff.client_id, id).await?;
     tx.commit().await?;
+    let row: Row = serde_json::from_value(row).map_err(ApiError::internal)?;
     Ok(envelope::result(row))
 }
 

@@ -1,14 +1,14 @@
 //! Order categories (spec 3 §2 Categories (orders), §3 Category, §5).
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
+use tribune_domain::money::Money;
 use uuid::Uuid;
 
-use super::{all_options, delete_row, get_one, write_tx};
+use super::{all_options, delete_row, get_one, write_tx, Choice};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
@@ -43,19 +43,46 @@ const LIST: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
+/// A row of the order categories list; the price in øre.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct OrderCategoryRow {
+    #[serde(rename = "Id")]
+    pub id: Uuid,
+    #[serde(rename = "Title")]
+    pub title: String,
+    #[serde(rename = "Sku")]
+    pub sku: Option<String>,
+    #[serde(rename = "Price")]
+    pub price: Money,
+}
+
+/// An order category as its editor reads it; the price in øre.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderCategory {
+    pub id: Uuid,
+    pub title: String,
+    pub sku: Option<String>,
+    pub price: Money,
+    pub invoice_title: Option<String>,
+    /// What a save sends back as `version` (kit::version).
+    #[ts(type = "number")]
+    pub version: i64,
+}
+
 #[utoipa::path(post, path = "/api/orders/categories", tag = "order categories",
     request_body = ListParams,
-    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, body = Page<OrderCategoryRow>), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_order_categories(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<Value>(&state, &staff, &LIST, &params).await
+    list_page::<OrderCategoryRow>(&state, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/orders/categories", tag = "order categories",
-    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
+    responses((status = 200, description = "by title", body = Envelope<Vec<Choice>>), (status = 401), (status = 403)))]
 pub async fn all_order_categories(
     staff: Staff,
     state: web::Data<AppState>,
@@ -65,31 +92,33 @@ pub async fn all_order_categories(
 
 #[utoipa::path(get, path = "/api/orders/categories/{id}", tag = "order categories",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<OrderCategory>), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_order_category(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, "order_categories", COLUMNS, &path).await
+    get_one::<OrderCategory>(&state, &staff, "order_categories", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CategoryInput {
     id: Option<Uuid>,
     title: Option<String>,
     sku: Option<String>,
     /// The category's price in øre (an integer; 1 kr = 100 øre).
+    #[ts(type = "number | null")]
     price: Option<i64>,
     invoice_title: Option<String>,
     /// The version the editor read (GET `version`); required when saving an existing row.
+    #[ts(type = "number | null")]
     version: Option<i64>,
 }
 
 #[utoipa::path(post, path = "/api/orders/categories/update", tag = "order categories",
     request_body = CategoryInput,
-    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the category's id", body = Envelope<Uuid>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_order_category(
     staff: Staff,
     body: Json<CategoryInput>,
@@ -126,7 +155,7 @@ pub async fn update_order_category(
 
 #[utoipa::path(delete, path = "/api/orders/categories/{id}", tag = "order categories",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
+    responses((status = 200, body = Ack), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_order_category(
     staff: Staff,
     path: web::Path<String>,

@@ -2,15 +2,15 @@
 //! of a category's products.
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{all_options, delete_row};
+use super::{all_options, delete_row, Choice};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::club::{all_in_club, exists_in_club};
 use crate::kit::files;
@@ -46,19 +46,59 @@ const LIST: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
+/// A row of the product categories list.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ProductCategoryRow {
+    #[serde(rename = "Id")]
+    pub id: Uuid,
+    #[serde(rename = "Title")]
+    pub title: String,
+    #[serde(rename = "Sorting")]
+    pub sorting: i32,
+    #[serde(rename = "ShowOnShop")]
+    pub show_on_shop: bool,
+    #[serde(rename = "HideOnContract")]
+    pub hide_on_contract: bool,
+}
+
+/// How the web shop presents a product category.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ProductCategoryShop {
+    pub title: Option<String>,
+    /// Sanitized rich text.
+    pub description: Option<String>,
+    /// The image's download address.
+    pub image: Option<String>,
+}
+
+/// A product category as its editor reads it.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductCategory {
+    pub id: Uuid,
+    pub title: String,
+    pub sorting: i32,
+    pub show_on_shop: bool,
+    pub hide_on_contract: bool,
+    /// What a save sends back as `version` (kit::version).
+    #[ts(type = "number")]
+    pub version: i64,
+    pub shop: ProductCategoryShop,
+}
+
 #[utoipa::path(post, path = "/api/products/categories", tag = "product categories",
     request_body = ListParams,
-    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, body = Page<ProductCategoryRow>), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_product_categories(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<Value>(&state, &staff, &LIST, &params).await
+    list_page::<ProductCategoryRow>(&state, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/products/categories", tag = "product categories",
-    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
+    responses((status = 200, description = "by title", body = Envelope<Vec<Choice>>), (status = 401), (status = 403)))]
 pub async fn all_product_categories(
     staff: Staff,
     state: web::Data<AppState>,
@@ -68,7 +108,7 @@ pub async fn all_product_categories(
 
 #[utoipa::path(get, path = "/api/products/categories/{id}", tag = "product categories",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<ProductCategory>), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_product_category(
     staff: Staff,
     path: web::Path<String>,
@@ -86,19 +126,23 @@ pub async fn get_product_category(
     .fetch_optional(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(envelope::result(row.ok_or(ApiError::NotFound)?))
+    let category: ProductCategory =
+        serde_json::from_value(row.ok_or(ApiError::NotFound)?).map_err(ApiError::internal)?;
+    Ok(envelope::result(category))
 }
 
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShopInput {
     title: Option<String>,
     description: Option<String>,
+    /// Left out: kept; null: removed; a text: kept as it is (an upload replaces it).
     #[serde(default, deserialize_with = "keep_or_remove")]
+    #[ts(optional, type = "string | null")]
     image: Option<Option<String>>,
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductCategoryInput {
     id: Option<Uuid>,
@@ -111,12 +155,13 @@ pub struct ProductCategoryInput {
     #[serde(default)]
     shop: ShopInput,
     /// The version the editor read (GET `version`); required when saving an existing row.
+    #[ts(type = "number | null")]
     version: Option<i64>,
 }
 
 #[utoipa::path(post, path = "/api/products/categories/update", tag = "product categories",
     request_body(content((ProductCategoryInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "The category as JSON, or multipart with it in `data` and the shop image as `shopImageFile`; `shop.image: null` removes the image, leaving it out keeps it."),
-    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the category's id", body = Envelope<Uuid>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_product_category(
     staff: Staff,
     form: Submitted,
@@ -186,7 +231,7 @@ pub async fn update_product_category(
 
 #[utoipa::path(delete, path = "/api/products/categories/{id}", tag = "product categories",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
+    responses((status = 200, body = Ack), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_product_category(
     staff: Staff,
     path: web::Path<String>,
@@ -214,7 +259,7 @@ const OFFERED_ON_CONTRACTS: &str =
 
 #[utoipa::path(get, path = "/api/products/categories/{id}/products", tag = "product categories",
     params(("id" = String, Path, description = "the category's id"), ContractQuery),
-    responses((status = 200, description = "{success, result: {id, title}[]} in the category's order"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "in the category's order", body = Envelope<Vec<Choice>>), (status = 401), (status = 403), (status = 404)))]
 pub async fn list_category_products(
     staff: Staff,
     path: web::Path<String>,
@@ -234,8 +279,8 @@ pub async fn list_category_products(
     {
         return Err(ApiError::NotFound);
     }
-    let rows: Vec<Value> = sqlx::query_scalar(&format!(
-        "SELECT jsonb_build_object('id', id, 'title', title) FROM products WHERE client_id = $1 AND category_id = $2 \
+    let rows: Vec<Choice> = sqlx::query_as(&format!(
+        "SELECT id, title FROM products WHERE client_id = $1 AND category_id = $2 \
          AND {OFFERED_ON_CONTRACTS} = $3 ORDER BY category_position, lower(title)"
     ))
     .bind(staff.client_id)
@@ -247,7 +292,7 @@ pub async fn list_category_products(
     Ok(envelope::result(rows))
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductOrder {
     product_ids: Vec<Uuid>,
@@ -256,7 +301,7 @@ pub struct ProductOrder {
 #[utoipa::path(post, path = "/api/products/categories/{id}/products", tag = "product categories",
     params(("id" = String, Path, description = "the category's id")),
     request_body = ProductOrder,
-    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn sort_category_products(
     staff: Staff,
     path: web::Path<String>,
@@ -288,5 +333,5 @@ pub async fn sort_category_products(
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true })))
+    Ok(envelope::ok())
 }

@@ -4,13 +4,14 @@ use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use tribune_domain::money::Money;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::delete_row;
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::club::exists_in_club;
 use crate::kit::files;
@@ -54,15 +55,39 @@ const LIST: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
+/// A row of the products list.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ProductListRow {
+    #[serde(rename = "Id")]
+    pub id: Uuid,
+    #[serde(rename = "Title")]
+    pub title: String,
+    #[serde(rename = "Description")]
+    pub description: Option<String>,
+    /// The category's title.
+    #[serde(rename = "Category")]
+    pub category: Option<String>,
+    /// The lowest price of an active variant, or the product's own, in øre.
+    #[serde(rename = "Price")]
+    pub price: Money,
+    #[serde(rename = "HasVariants")]
+    pub has_variants: bool,
+    #[serde(rename = "Sorting")]
+    pub sorting: i32,
+    /// One of `TYPES`.
+    #[serde(rename = "Type")]
+    pub kind: String,
+}
+
 #[utoipa::path(post, path = "/api/products", tag = "products",
     request_body = ListParams,
-    responses((status = 200, description = "{Result, TotalPages, Total}; Price in øre (the lowest active variant's, or the product's own)"), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, body = Page<ProductListRow>), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_products(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<Value>(&state, &staff, &LIST, &params).await
+    list_page::<ProductListRow>(&state, &staff, &LIST, &params).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -73,9 +98,29 @@ pub struct SearchQuery {
     ids: Option<String>,
 }
 
+/// A variant as the product picker offers it; the price in øre.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct VariantPick {
+    pub id: Option<Uuid>,
+    pub title: Option<String>,
+    pub price: Option<Money>,
+}
+
+/// A product as the product picker offers it; prices in øre.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ProductPick {
+    pub id: Uuid,
+    pub title: String,
+    pub price: Money,
+    /// One of `TYPES`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub variants: Vec<VariantPick>,
+}
+
 #[utoipa::path(get, path = "/api/products", tag = "products",
     params(SearchQuery),
-    responses((status = 200, description = "{success, result: {id, title, price, type, variants}[]}, at most 50; prices in øre"), (status = 401), (status = 403)))]
+    responses((status = 200, description = "at most 50 (200 when `ids` names them)", body = Envelope<Vec<ProductPick>>), (status = 401), (status = 403)))]
 pub async fn search_products(
     staff: Staff,
     query: web::Query<SearchQuery>,
@@ -97,7 +142,12 @@ pub async fn search_products(
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(envelope::result(rows))
+    let picks = rows
+        .into_iter()
+        .map(serde_json::from_value::<ProductPick>)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(ApiError::internal)?;
+    Ok(envelope::result(picks))
 }
 
 const PRODUCT_JSON: &str = "jsonb_build_object('id', id, 'title', title, 'sku', sku, 'type', type, 'categoryId', category_id, \
@@ -108,9 +158,65 @@ const PRODUCT_JSON: &str = "jsonb_build_object('id', id, 'title', title, 'sku', 
      'extraInfo', extra_info, 'seats', seats, 'contractSetup', contract_setup, 'subscription', subscription, \
      'delivery', delivery, 'version', version, 'shop', shop || jsonb_build_object('image', CASE WHEN shop_image IS NULL THEN NULL ELSE '/api/files/download/' || shop_image END))";
 
+/// A product as its editor reads it; prices in øre. The parts kept as JSON (variants, options,
+/// extra info, seats, contract setup, subscription, shop) are answered as they are stored.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductDto {
+    pub id: Uuid,
+    pub title: String,
+    pub sku: Option<String>,
+    /// One of `TYPES`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub category_id: Option<Uuid>,
+    pub price: Money,
+    pub sale_amount: Option<i32>,
+    pub description: Option<String>,
+    pub sorting: i32,
+    pub ticket_template: Option<String>,
+    pub invoice_title: Option<String>,
+    pub invoice_group_id: Option<Uuid>,
+    pub show_on_invoice: bool,
+    pub pre_payment: bool,
+    pub reservation: bool,
+    pub season_ticket: bool,
+    pub pool_product: bool,
+    pub appendix: bool,
+    pub hide_export: bool,
+    pub vat_exempt: bool,
+    pub active: bool,
+    #[ts(type = "Array<ProductVariant>")]
+    #[schema(value_type = Vec<ProductVariant>)]
+    pub variants: Value,
+    #[ts(type = "Array<ProductOption>")]
+    #[schema(value_type = Vec<ProductOption>)]
+    pub options: Value,
+    #[ts(type = "Array<ProductExtraInfo>")]
+    #[schema(value_type = Vec<ProductExtraInfo>)]
+    pub extra_info: Value,
+    #[ts(type = "Array<ProductSeat>")]
+    #[schema(value_type = Vec<ProductSeat>)]
+    pub seats: Value,
+    #[ts(type = "ContractSetup | null")]
+    #[schema(value_type = Option<ContractSetup>)]
+    pub contract_setup: Value,
+    #[ts(type = "ProductSubscription")]
+    #[schema(value_type = ProductSubscription)]
+    pub subscription: Value,
+    /// 'none', 'address' or 'pickup'.
+    pub delivery: String,
+    /// What a save sends back as `version` (kit::version).
+    #[ts(type = "number")]
+    pub version: i64,
+    #[ts(type = "ProductShop")]
+    #[schema(value_type = ProductShop)]
+    pub shop: Value,
+}
+
 #[utoipa::path(get, path = "/api/products/{id}", tag = "products",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success, result: product}; prices in øre"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "prices in øre", body = Envelope<ProductDto>), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_product(
     staff: Staff,
     path: web::Path<String>,
@@ -125,23 +231,28 @@ pub async fn get_product(
     .fetch_optional(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(envelope::result(row.ok_or(ApiError::NotFound)?))
+    let product: ProductDto =
+        serde_json::from_value(row.ok_or(ApiError::NotFound)?).map_err(ApiError::internal)?;
+    Ok(envelope::result(product))
 }
 
-#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Variant {
+pub struct ProductVariant {
+    /// Left out on a new variant: the save gives it one.
+    #[ts(optional = nullable)]
     id: Option<Uuid>,
     title: Option<String>,
     sku: Option<String>,
     /// Price in øre (an integer; 1 kr = 100 øre).
+    #[ts(type = "number | null")]
     price: Option<i64>,
     sale_amount: Option<i32>,
     #[serde(default = "yes")]
     active: bool,
 }
 
-#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductOption {
     product_id: Option<Uuid>,
@@ -153,12 +264,13 @@ pub struct ProductOption {
     #[serde(default)]
     price_override: bool,
     /// Price in øre (an integer; 1 kr = 100 øre).
+    #[ts(type = "number | null")]
     price: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ExtraInfoDefinition {
+pub struct ProductExtraInfo {
     title: Option<String>,
     alias: Option<String>,
     #[serde(default)]
@@ -169,14 +281,14 @@ pub struct ExtraInfoDefinition {
     kind: Option<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SeatCategory {
+pub struct ProductSeat {
     chart_id: Option<String>,
     category: Option<String>,
 }
 
-#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ContractSetup {
     #[serde(default)]
@@ -189,41 +301,67 @@ pub struct ContractSetup {
     pre_selected: bool,
 }
 
-#[derive(Debug, Default, Deserialize, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Default, Deserialize, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Subscription {
+pub struct ProductSubscription {
     #[serde(default)]
     active: bool,
     /// One-off start fee in øre (an integer; 1 kr = 100 øre).
+    #[ts(type = "number | null")]
     start_fee: Option<i64>,
     /// Fee per interval in øre (an integer; 1 kr = 100 øre).
+    #[ts(type = "number | null")]
     fee: Option<i64>,
     interval: Option<i32>,
     commitment: Option<i32>,
 }
 
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+/// The product's shop settings as its editor sends them.
+#[derive(Debug, Default, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Shop {
+pub struct ProductShopInput {
     #[serde(default)]
     active: bool,
     title: Option<String>,
     /// Price in øre (an integer; 1 kr = 100 øre).
+    #[ts(type = "number | null")]
     price: Option<i64>,
     /// Discount in øre (an integer; 1 kr = 100 øre).
+    #[ts(type = "number | null")]
     discount: Option<i64>,
     season_id: Option<Uuid>,
     renewal_date: Option<NaiveDate>,
     description: Option<String>,
+    /// Left out: kept; null: removed; a text: kept as it is (an upload replaces it).
     #[serde(default, deserialize_with = "keep_or_remove")]
+    #[ts(optional, type = "string | null")]
     image: Option<Option<String>>,
+}
+
+/// The product's shop settings as stored, with the image's download address.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductShop {
+    #[serde(default)]
+    pub active: bool,
+    pub title: Option<String>,
+    /// Price in øre.
+    pub price: Option<Money>,
+    /// Discount in øre.
+    pub discount: Option<Money>,
+    pub season_id: Option<Uuid>,
+    pub renewal_date: Option<NaiveDate>,
+    /// Sanitized rich text.
+    pub description: Option<String>,
+    /// The image's download address.
+    pub image: Option<String>,
 }
 
 fn yes() -> bool {
     true
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductInput {
     id: Option<Uuid>,
@@ -233,6 +371,7 @@ pub struct ProductInput {
     kind: Option<String>,
     category_id: Option<Uuid>,
     /// Price in øre (an integer; 1 kr = 100 øre).
+    #[ts(type = "number | null")]
     price: Option<i64>,
     sale_amount: Option<i32>,
     description: Option<String>,
@@ -259,22 +398,23 @@ pub struct ProductInput {
     #[serde(default = "yes")]
     active: bool,
     #[serde(default)]
-    variants: Vec<Variant>,
+    variants: Vec<ProductVariant>,
     #[serde(default)]
     options: Vec<ProductOption>,
     #[serde(default)]
-    extra_info: Vec<ExtraInfoDefinition>,
+    extra_info: Vec<ProductExtraInfo>,
     #[serde(default)]
-    seats: Vec<SeatCategory>,
+    seats: Vec<ProductSeat>,
     contract_setup: Option<ContractSetup>,
     #[serde(default)]
-    subscription: Subscription,
+    subscription: ProductSubscription,
     #[serde(default)]
-    shop: Shop,
+    shop: ProductShopInput,
     /// How the product reaches the buyer: 'none' (default), 'address' (the checkout asks for a
     /// delivery address) or 'pickup' (fetched at the club).
     delivery: Option<String>,
     /// The version the editor read (GET `version`); required when saving an existing row.
+    #[ts(type = "number | null")]
     version: Option<i64>,
 }
 
@@ -405,7 +545,7 @@ fn validate(input: &mut ProductInput, check: &mut Check) {
 
 #[utoipa::path(post, path = "/api/products/update", tag = "products",
     request_body(content((ProductInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "The product as JSON (every price an integer of øre), or multipart with it in `data` and the shop image as `shopImageFile`; `shop.image: null` removes the image, leaving it out keeps it."),
-    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the product's id", body = Envelope<Uuid>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_product(
     staff: Staff,
     form: Submitted,
@@ -558,7 +698,7 @@ mod erased {
 
 #[utoipa::path(delete, path = "/api/products/{id}", tag = "products",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "on an order, an option of another product, or in a discount code")))]
+    responses((status = 200, body = Ack), (status = 401), (status = 403), (status = 404), (status = 422, description = "on an order, an option of another product, or in a discount code")))]
 pub async fn delete_product(
     staff: Staff,
     path: web::Path<String>,

@@ -2,15 +2,15 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use super::{delete_row, get_one, options, write_tx};
+use super::{delete_row, get_one, options, write_tx, Choice};
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
@@ -47,15 +47,53 @@ const LIST: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
+/// A row of the seasons list.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct SeasonRow {
+    #[serde(rename = "Id")]
+    pub id: Uuid,
+    #[serde(rename = "Name")]
+    pub name: String,
+    #[serde(rename = "StartDate")]
+    pub start_date: NaiveDate,
+    #[serde(rename = "EndDate")]
+    pub end_date: NaiveDate,
+    #[serde(rename = "Inactive")]
+    pub inactive: bool,
+    #[serde(rename = "Reservations")]
+    pub reservations: bool,
+}
+
+/// A season as its editor reads it.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Season {
+    pub id: Uuid,
+    pub title: String,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    /// The reservation season it belongs to.
+    pub parent_id: Option<Uuid>,
+    pub reservations: bool,
+    pub inactive: bool,
+    /// The seat charts (and events) the season sells seats of, as stored.
+    #[ts(type = "Array<SeasonSeat>")]
+    #[schema(value_type = Vec<SeasonSeat>)]
+    pub seats: Value,
+    /// What a save sends back as `version` (kit::version).
+    #[ts(type = "number")]
+    pub version: i64,
+}
+
 #[utoipa::path(post, path = "/api/orders/seasons", tag = "seasons",
     request_body = ListParams,
-    responses((status = 200, description = "{Result, TotalPages, Total}"), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 200, body = Page<SeasonRow>), (status = 401), (status = 403), (status = 422)))]
 pub async fn list_seasons(
     staff: Staff,
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<Value>(&state, &staff, &LIST, &params).await
+    list_page::<SeasonRow>(&state, &staff, &LIST, &params).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -66,7 +104,7 @@ pub struct SeasonsQuery {
 
 #[utoipa::path(get, path = "/api/orders/seasons", tag = "seasons",
     params(SeasonsQuery),
-    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
+    responses((status = 200, description = "by title", body = Envelope<Vec<Choice>>), (status = 401), (status = 403)))]
 pub async fn all_seasons(
     staff: Staff,
     query: web::Query<SeasonsQuery>,
@@ -85,7 +123,7 @@ pub async fn all_seasons(
 
 /// Seasons that can be a parent: the reservation seasons.
 #[utoipa::path(get, path = "/api/orders/seasons/parents", tag = "seasons",
-    responses((status = 200, description = "{success, result: {id, title}[]}"), (status = 401), (status = 403)))]
+    responses((status = 200, description = "by title", body = Envelope<Vec<Choice>>), (status = 401), (status = 403)))]
 pub async fn parent_seasons(
     staff: Staff,
     state: web::Data<AppState>,
@@ -98,24 +136,25 @@ pub async fn parent_seasons(
 
 #[utoipa::path(get, path = "/api/orders/seasons/{id}", tag = "seasons",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success, result: row}"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<Season>), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_season(
     staff: Staff,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    get_one(&state, &staff, "seasons", COLUMNS, &path).await
+    get_one::<Season>(&state, &staff, "seasons", COLUMNS, &path).await
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+/// A seat chart the season sells seats of, and the event whose seats it reads.
+#[derive(Debug, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SeatChannel {
+pub struct SeasonSeat {
     chart_id: Option<String>,
     event_id: Option<String>,
     name: Option<String>,
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SeasonInput {
     id: Option<Uuid>,
@@ -128,14 +167,15 @@ pub struct SeasonInput {
     #[serde(default)]
     inactive: bool,
     #[serde(default)]
-    seats: Vec<SeatChannel>,
+    seats: Vec<SeasonSeat>,
     /// The version the editor read (GET `version`); required when saving an existing row.
+    #[ts(type = "number | null")]
     version: Option<i64>,
 }
 
 #[utoipa::path(post, path = "/api/orders/seasons/update", tag = "seasons",
     request_body = SeasonInput,
-    responses((status = 200, description = "{success, result: id}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the season's id", body = Envelope<Uuid>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_season(
     staff: Staff,
     body: Json<SeasonInput>,
@@ -207,7 +247,7 @@ pub async fn update_season(
 
 #[utoipa::path(delete, path = "/api/orders/seasons/{id}", tag = "seasons",
     params(("id" = String, Path, description = "the row's id (uuid); malformed or another club's → 404")),
-    responses((status = 200, description = "{success}"), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
+    responses((status = 200, body = Ack), (status = 401), (status = 403), (status = 404), (status = 422, description = "still in use")))]
 pub async fn delete_season(
     staff: Staff,
     path: web::Path<String>,

@@ -6,13 +6,12 @@ use std::collections::HashMap;
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use crate::crm::entities;
-use crate::envelope;
+use crate::envelope::{self, Ack, Envelope};
 use crate::error::ApiError;
 use crate::kit::files;
 use crate::kit::html::{sanitize, visible_text};
@@ -25,7 +24,7 @@ use crate::storage::UploadedFile;
 
 pub const PAGE_SIZE: i64 = 10;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Author {
     firstname: String,
@@ -33,13 +32,13 @@ pub struct Author {
     picture: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 pub struct FileLink {
     name: String,
     url: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Comment {
     id: Uuid,
@@ -50,9 +49,27 @@ pub struct Comment {
     unread: bool,
     images: Vec<String>,
     files: Vec<FileLink>,
+    /// The answers to it, oldest first, at any depth.
+    #[schema(no_recursion)]
     replies: Vec<Comment>,
+    /// What it was written on, e.g. 'Virksomhed: Byg A/S'.
     origin: Option<String>,
     origin_url: Option<String>,
+}
+
+/// One page of an entity's comments (GET /api/comments/{id}).
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CommentsPage {
+    pub success: bool,
+    /// Newest first, threaded; `PAGE_SIZE` top comments from `skip`.
+    pub comments: Vec<Comment>,
+    /// Top comments in all.
+    #[ts(type = "number")]
+    pub total_comments: i64,
+    /// Comments (replies too) the staff member has not read.
+    #[ts(type = "number")]
+    pub unread: i64,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -148,7 +165,7 @@ fn relation_ids(id: &str, relations: Option<&str>) -> Result<Vec<String>, ApiErr
 }
 
 #[utoipa::path(get, path = "/api/comments/{id}", tag = "comments", params(("id" = String, Path, description = "the company's, contact's or order's id")), params(CommentsQuery),
-    responses((status = 200, description = "{success, result: Comment[]} newest first, threaded"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = CommentsPage), (status = 401), (status = 403), (status = 404)))]
 pub async fn list_comments(
     staff: Staff,
     path: web::Path<String>,
@@ -200,9 +217,12 @@ pub async fn list_comments(
     let replies = to_comments(&mut tx, staff.client_id, replies).await?;
     tx.commit().await?;
     let tree = nest(&mut top, replies, &parents);
-    Ok(HttpResponse::Ok().json(
-        json!({ "success": true, "comments": tree, "totalComments": total, "unread": unread }),
-    ))
+    Ok(HttpResponse::Ok().json(CommentsPage {
+        success: true,
+        comments: tree,
+        total_comments: total,
+        unread,
+    }))
 }
 
 /// Hangs each reply under its parent, at any depth (the card shows one indented level).
@@ -233,7 +253,7 @@ fn nest(
 
 #[utoipa::path(post, path = "/api/comments/{id}", tag = "comments", params(("id" = String, Path, description = "the company's, contact's or order's id")),
     request_body(content = MultipartUpdate, content_type = "multipart/form-data", description = "Multipart (or JSON) text fields `text` (rich text), `originType` (company, contact or order), `parentId`, `relations`; images as `picturesFiles`, files as `filesFiles`."),
-    responses((status = 200), (status = 401), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the new comment", body = Envelope<Option<Comment>>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn add_comment(
     staff: Staff,
     path: web::Path<String>,
@@ -382,7 +402,7 @@ pub async fn add_comment(
     Ok(envelope::result(comment))
 }
 
-#[utoipa::path(post, path = "/api/comments/{id}/read", tag = "comments", params(("id" = String, Path, description = "the comment's id")), responses((status = 200), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(post, path = "/api/comments/{id}/read", tag = "comments", params(("id" = String, Path, description = "the comment's id")), responses((status = 200, body = Ack), (status = 401), (status = 403), (status = 404)))]
 pub async fn read_comment(
     staff: Staff,
     path: web::Path<String>,
@@ -415,7 +435,7 @@ pub async fn read_comment(
     Ok(envelope::ok())
 }
 
-#[utoipa::path(delete, path = "/api/comments/{id}", tag = "comments", params(("id" = String, Path, description = "the comment's id")), responses((status = 200), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(delete, path = "/api/comments/{id}", tag = "comments", params(("id" = String, Path, description = "the comment's id")), responses((status = 200, body = Ack), (status = 401), (status = 403), (status = 404)))]
 pub async fn delete_comment(
     staff: Staff,
     path: web::Path<String>,

@@ -5,14 +5,16 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::PgConnection;
+use tribune_domain::money::Money;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::extra_info;
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, EnvelopeWithData, ListParams, Page, SortDir};
 use crate::error::{ApiError, FieldErrors};
 use crate::export::{self, Cell, Column};
 use crate::identity::clients;
+use crate::integrations::cvr::CvrCompany;
 use crate::kit::club::all_in_club;
 use crate::kit::files;
 use crate::kit::ids::parse_id;
@@ -48,7 +50,7 @@ pub fn status_label(status: i32) -> &'static str {
         .unwrap_or("")
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 pub struct CompanyListRow {
     #[serde(rename = "Id")]
     pub id: Uuid,
@@ -108,7 +110,7 @@ const COMPANIES: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
-#[utoipa::path(post, path = "/api/companies", tag = "companies", request_body = ListParams, responses((status = 200)))]
+#[utoipa::path(post, path = "/api/companies", tag = "companies", request_body = ListParams, responses((status = 200, body = Page<CompanyListRow>)))]
 pub async fn list_companies(
     staff: Staff,
     params: Json<ListParams>,
@@ -176,7 +178,7 @@ pub struct ExportParams {
 }
 
 #[utoipa::path(post, path = "/api/companies/export", tag = "companies", request_body = ExportParams,
-    responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))]
+    responses((status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>, description = "Virksomheder.xlsx")))]
 pub async fn export_companies(
     staff: Staff,
     body: Json<ExportParams>,
@@ -206,15 +208,16 @@ pub struct SearchQuery {
     pub ids: Option<String>,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-struct CompanyPick {
-    id: Uuid,
-    name: String,
-    cvr: Option<String>,
-    city: Option<String>,
+/// A company as the company picker shows it.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct CompanyPick {
+    pub id: Uuid,
+    pub name: String,
+    pub cvr: Option<String>,
+    pub city: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/companies", tag = "companies", params(SearchQuery), responses((status = 200, description = "{success, result: {id, name, cvr, city}[]}, at most 50")))]
+#[utoipa::path(get, path = "/api/companies", tag = "companies", params(SearchQuery), responses((status = 200, description = "at most 50 (200 when `ids` names them)", body = Envelope<Vec<CompanyPick>>)))]
 pub async fn search_companies(
     staff: Staff,
     query: web::Query<SearchQuery>,
@@ -236,9 +239,10 @@ pub async fn search_companies(
     Ok(envelope::result(picks))
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
+/// A contact as the pickers and the company's contacts card show it.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ContactRef {
+pub struct ContactPick {
     pub id: Uuid,
     pub firstname: String,
     pub lastname: String,
@@ -247,8 +251,7 @@ pub struct ContactRef {
     pub mobile: Option<String>,
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, sqlx::FromRow)]
 struct CompanyRow {
     id: Uuid,
     name: String,
@@ -263,15 +266,111 @@ struct CompanyRow {
     status: i32,
     follow_up_date: Option<NaiveDate>,
     vat_excluded: bool,
-    #[serde(rename = "useEAN")]
     use_ean: bool,
     logo_web: Option<Uuid>,
     logo_print: Option<Uuid>,
     extra_info: Value,
     ticket_limits: Value,
     owner_id: Option<Uuid>,
-    /// What a save sends back as `version` (kit::version).
     version: i64,
+}
+
+/// A company as its editor reads it (GET /api/companies/{id}).
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyDto {
+    pub id: Uuid,
+    pub name: String,
+    pub cvr: Option<String>,
+    pub ean: Option<String>,
+    pub address: Option<String>,
+    pub zip_code: Option<String>,
+    pub city: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub website: Option<String>,
+    /// 0 Lead, 1 Kunde, 2 Under forhandling, 99 Opsagt (`STATUSES`).
+    pub status: i32,
+    pub follow_up_date: Option<NaiveDate>,
+    pub vat_excluded: bool,
+    #[serde(rename = "useEAN")]
+    pub use_ean: bool,
+    /// The logo's download address.
+    pub logo_web: Option<String>,
+    pub logo_print: Option<String>,
+    /// By alias: {title, alias, value, values} (`extra_info::normalize`).
+    #[ts(type = "Record<string, ExtraInfoEntry>")]
+    #[schema(value_type = std::collections::BTreeMap<String, super::extra_info::ExtraInfoEntry>)]
+    pub extra_info: Value,
+    /// By event type id: the products' limits.
+    #[ts(type = "Record<string, Array<TicketLimit>>")]
+    #[schema(value_type = std::collections::BTreeMap<String, Vec<TicketLimit>>)]
+    pub ticket_limits: Value,
+    pub owner_id: Option<Uuid>,
+    /// What a save sends back as `version` (kit::version).
+    #[ts(type = "number")]
+    pub version: i64,
+    pub contacts: Vec<ContactPick>,
+}
+
+/// One ticket limit of a company: at most `maxAmount` of the product per event of the type.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TicketLimit {
+    pub product_id: Uuid,
+    #[ts(type = "number")]
+    pub max_amount: i64,
+}
+
+/// An order on the company's page (`order::queries::company_orders`); money in øre.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyOrder {
+    pub id: Uuid,
+    #[ts(type = "number")]
+    pub order_number: i64,
+    pub status: String,
+    pub payment_status: String,
+    /// When it was created (as the database writes a timestamp).
+    pub create_date: String,
+    pub subtotal: Money,
+    pub additional_fee: Money,
+    pub vat: Money,
+    pub total: Money,
+}
+
+/// A contract on the company's page (`contract::queries::company_contracts`); money in øre.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyContract {
+    pub id: Uuid,
+    #[ts(type = "number")]
+    pub contract_number: i64,
+    pub status: String,
+    /// The order category's title.
+    pub category: Option<String>,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub no_end_date: bool,
+    pub renew_date: Option<NaiveDate>,
+    pub subtotal: Money,
+    pub additional_fee: Money,
+    pub total: Money,
+}
+
+/// What the company page shows beside the company: its five newest orders and contracts.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct CompanyRelations {
+    pub orders: Vec<CompanyOrder>,
+    pub contracts: Vec<CompanyContract>,
+}
+
+/// The read tables' rows as the company page's types.
+fn typed<T: serde::de::DeserializeOwned>(rows: Vec<Value>) -> Result<Vec<T>, ApiError> {
+    rows.into_iter()
+        .map(serde_json::from_value)
+        .collect::<Result<Vec<T>, _>>()
+        .map_err(ApiError::internal)
 }
 
 async fn load(conn: &mut PgConnection, client_id: Uuid, id: Uuid) -> Result<CompanyRow, ApiError> {
@@ -286,7 +385,7 @@ async fn load(conn: &mut PgConnection, client_id: Uuid, id: Uuid) -> Result<Comp
     .ok_or(ApiError::NotFound)
 }
 
-#[utoipa::path(get, path = "/api/companies/{id}", tag = "companies", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/companies/{id}", tag = "companies", responses((status = 200, description = "the company, and its newest orders and contracts", body = EnvelopeWithData<CompanyDto, CompanyRelations>), (status = 404)))]
 pub async fn get_company(
     staff: Staff,
     path: web::Path<String>,
@@ -295,7 +394,7 @@ pub async fn get_company(
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let company = load(&mut tx, staff.client_id, id).await?;
-    let contacts: Vec<ContactRef> = sqlx::query_as(
+    let contacts: Vec<ContactPick> = sqlx::query_as(
         "SELECT p.id, p.firstname, p.lastname, p.email, p.phone, p.mobile FROM contacts p \
          JOIN company_contacts cc ON cc.contact_id = p.id WHERE cc.company_id = $1 ORDER BY lower(p.firstname), lower(p.lastname)",
     )
@@ -306,19 +405,41 @@ pub async fn get_company(
     let contracts =
         contract_queries::company_contracts(&mut tx, staff.client_id, id, Some(5)).await?;
     tx.commit().await?;
-    let mut result = serde_json::to_value(&company).map_err(ApiError::internal)?;
-    result["logoWeb"] = json!(company.logo_web.map(files::download_url));
-    result["logoPrint"] = json!(company.logo_print.map(files::download_url));
-    result["contacts"] = json!(contacts);
+    let result = CompanyDto {
+        id: company.id,
+        name: company.name,
+        cvr: company.cvr,
+        ean: company.ean,
+        address: company.address,
+        zip_code: company.zip_code,
+        city: company.city,
+        email: company.email,
+        phone: company.phone,
+        website: company.website,
+        status: company.status,
+        follow_up_date: company.follow_up_date,
+        vat_excluded: company.vat_excluded,
+        use_ean: company.use_ean,
+        logo_web: company.logo_web.map(files::download_url),
+        logo_print: company.logo_print.map(files::download_url),
+        extra_info: company.extra_info,
+        ticket_limits: company.ticket_limits,
+        owner_id: company.owner_id,
+        version: company.version,
+        contacts,
+    };
     Ok(envelope::result_with_data(
         result,
-        json!({ "orders": orders, "contracts": contracts }),
+        CompanyRelations {
+            orders: typed(orders)?,
+            contracts: typed(contracts)?,
+        },
     ))
 }
 
 /// Orders, contracts and revenue of a company are read from the orders module's read tables
 /// (`tribune_projections::{order, contract}::queries`).
-#[utoipa::path(get, path = "/api/companies/{id}/orders", tag = "companies", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/companies/{id}/orders", tag = "companies", responses((status = 200, description = "newest first", body = Envelope<Vec<CompanyOrder>>), (status = 404)))]
 pub async fn list_company_orders(
     staff: Staff,
     path: web::Path<String>,
@@ -328,10 +449,10 @@ pub async fn list_company_orders(
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let orders = order_queries::company_orders(&mut tx, staff.client_id, id, None).await?;
     tx.commit().await?;
-    Ok(envelope::result(orders))
+    Ok(envelope::result(typed::<CompanyOrder>(orders)?))
 }
 
-#[utoipa::path(get, path = "/api/companies/{id}/contracts", tag = "companies", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/companies/{id}/contracts", tag = "companies", responses((status = 200, description = "newest first", body = Envelope<Vec<CompanyContract>>), (status = 404)))]
 pub async fn list_company_contracts(
     staff: Staff,
     path: web::Path<String>,
@@ -341,10 +462,19 @@ pub async fn list_company_contracts(
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let contracts = contract_queries::company_contracts(&mut tx, staff.client_id, id, None).await?;
     tx.commit().await?;
-    Ok(envelope::result(contracts))
+    Ok(envelope::result(typed::<CompanyContract>(contracts)?))
 }
 
-#[utoipa::path(get, path = "/api/companies/{id}/revenue", tag = "companies", responses((status = 200, description = "{success, result: {revenue, year}}: approved orders of this calendar year without VAT, in øre (integer)"), (status = 404)))]
+/// The company's revenue of a calendar year.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct CompanyRevenue {
+    /// Approved orders of the year without VAT, in øre.
+    pub revenue: Money,
+    /// The calendar year, e.g. "2026".
+    pub year: String,
+}
+
+#[utoipa::path(get, path = "/api/companies/{id}/revenue", tag = "companies", responses((status = 200, description = "approved orders of this calendar year without VAT, in øre", body = Envelope<CompanyRevenue>), (status = 404)))]
 pub async fn get_company_revenue(
     staff: Staff,
     path: web::Path<String>,
@@ -362,12 +492,28 @@ pub async fn get_company_revenue(
     )
     .await?;
     tx.commit().await?;
-    Ok(envelope::result(
-        json!({ "revenue": revenue, "year": year }),
-    ))
+    Ok(envelope::result(CompanyRevenue {
+        revenue: Money::ore(revenue),
+        year,
+    }))
 }
 
-#[utoipa::path(get, path = "/api/companies/{id}/ticket-utilization", tag = "companies", responses((status = 200), (status = 404)))]
+/// How much of a product the company's ticket limits allow this season, and how much it holds.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct TicketUtilization {
+    /// The product's id.
+    pub id: Uuid,
+    /// The product's title.
+    pub product: String,
+    #[ts(type = "number")]
+    pub used: i64,
+    #[ts(type = "number")]
+    pub total: i64,
+    /// `used` of `total`, in whole percent.
+    pub utilization: i32,
+}
+
+#[utoipa::path(get, path = "/api/companies/{id}/ticket-utilization", tag = "companies", responses((status = 200, description = "per limited product, by title", body = Envelope<Vec<TicketUtilization>>), (status = 404)))]
 pub async fn get_ticket_utilization(
     staff: Staff,
     path: web::Path<String>,
@@ -379,7 +525,7 @@ pub async fn get_ticket_utilization(
     // calendar year): `total` is what the
     // company's ticket limits allow over the season's events of each limited type, `used` the
     // tickets it holds (not voided) at those events.
-    let rows: Vec<Value> = sqlx::query_scalar(
+    let rows: Vec<TicketUtilization> = sqlx::query_as(
         "WITH season AS (SELECT * FROM current_ticket_season($1)), \
          limits AS ( \
            SELECT t.event_type AS type_key, l.\"productId\" AS product_id, greatest(l.\"maxAmount\", 0) AS max_amount \
@@ -401,8 +547,8 @@ pub async fn get_ticket_utilization(
            WHERE t.client_id = $1 AND t.company_id = $2 AND t.status <> 'voided' \
              AND EXISTS (SELECT 1 FROM limits l WHERE l.type_key = e.type_key AND l.product_id = t.product_id) \
            GROUP BY t.product_id) \
-         SELECT jsonb_build_object('id', p.id, 'product', p.title, 'used', coalesce(u.used, 0), 'total', t.total, \
-           'utilization', CASE WHEN t.total > 0 THEN round(100.0 * coalesce(u.used, 0) / t.total)::int ELSE 0 END) \
+         SELECT p.id, p.title AS product, coalesce(u.used, 0)::bigint AS used, t.total::bigint AS total, \
+           CASE WHEN t.total > 0 THEN round(100.0 * coalesce(u.used, 0) / t.total)::int ELSE 0 END AS utilization \
          FROM totals t JOIN products p ON p.id = t.product_id AND p.client_id = $1 \
          LEFT JOIN used u ON u.product_id = t.product_id ORDER BY lower(p.title)",
     )
@@ -414,29 +560,50 @@ pub async fn get_ticket_utilization(
     Ok(envelope::result(rows))
 }
 
+/// `{id, title}`: an event type or a product, as a select offers it.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct Titled {
+    pub id: Uuid,
+    pub title: String,
+}
+
+/// The ticket-limit grid's rows (`result`: the event types) and columns (`products`).
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct EventTypesAndProducts {
+    pub success: bool,
+    /// The club's event types.
+    pub result: Vec<Titled>,
+    /// The club's active ticket products.
+    pub products: Vec<Titled>,
+}
+
 /// The club's event types and ticket products: the ticket-limit grid of the company's Events tab.
-#[utoipa::path(get, path = "/api/companies/event-types", tag = "companies", responses((status = 200)))]
+#[utoipa::path(get, path = "/api/companies/event-types", tag = "companies", responses((status = 200, body = EventTypesAndProducts)))]
 pub async fn list_event_types(
     staff: Staff,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let products: Vec<Value> = sqlx::query_scalar(
-        "SELECT jsonb_build_object('id', id, 'title', title) FROM products \
+    let products: Vec<Titled> = sqlx::query_as(
+        "SELECT id, title FROM products \
          WHERE client_id = $1 AND type IN ('ticket', 'seat-ticket') AND active ORDER BY lower(title)",
     )
     .bind(staff.client_id)
     .fetch_all(&mut *tx)
     .await?;
-    let types: Vec<Value> = sqlx::query_scalar(
-        "SELECT jsonb_build_object('id', id, 'title', title) FROM event_types \
+    let types: Vec<Titled> = sqlx::query_as(
+        "SELECT id, title FROM event_types \
          WHERE client_id = $1 ORDER BY lower(title), id",
     )
     .bind(staff.client_id)
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(HttpResponse::Ok().json(json!({ "success": true, "result": types, "products": products })))
+    Ok(HttpResponse::Ok().json(EventTypesAndProducts {
+        success: true,
+        result: types,
+        products,
+    }))
 }
 
 async fn ensure_visible(raw_id: &str, staff: &Staff, state: &AppState) -> Result<Uuid, ApiError> {
@@ -453,14 +620,14 @@ pub struct CvrQuery {
     pub query: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/companies/cvr-search", tag = "companies", params(CvrQuery), responses((status = 200), (status = 422)))]
+#[utoipa::path(get, path = "/api/companies/cvr-search", tag = "companies", params(CvrQuery), responses((status = 200, description = "the register's proposals; none for fewer than 3 characters", body = Envelope<Vec<CvrCompany>>), (status = 422)))]
 pub async fn cvr_search(
     query: web::Query<CvrQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let text = query.query.as_deref().unwrap_or_default().trim();
     if text.chars().count() < 3 {
-        return Ok(envelope::result(Vec::<Value>::new()));
+        return Ok(envelope::result(Vec::<CvrCompany>::new()));
     }
     let found = state
         .cvr
@@ -470,13 +637,13 @@ pub async fn cvr_search(
     Ok(envelope::result(found))
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
-struct ContactId {
+pub(crate) struct ContactId {
     id: Uuid,
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CompanyInput {
     id: Option<Uuid>,
@@ -495,18 +662,29 @@ pub struct CompanyInput {
     vat_excluded: bool,
     #[serde(default, rename = "useEAN")]
     use_ean: bool,
+    /// Left out: kept; null: removed; a text: kept as it is (an upload replaces it).
     #[serde(default, deserialize_with = "keep_or_remove")]
+    #[ts(optional, type = "string | null")]
     logo_web: Option<Option<String>>,
+    /// Left out: kept; null: removed; a text: kept as it is (an upload replaces it).
     #[serde(default, deserialize_with = "keep_or_remove")]
+    #[ts(optional, type = "string | null")]
     logo_print: Option<Option<String>>,
+    /// By alias: the entry, or its value alone.
     #[serde(default)]
+    #[ts(type = "Record<string, ExtraInfoEntry | string | Array<string> | null>")]
     extra_info: Value,
     #[serde(default)]
+    #[ts(type = "Record<string, Array<TicketLimit>>")]
     ticket_limits: Value,
     owner_id: Option<Uuid>,
+    #[ts(optional)]
     contact_ids: Option<Vec<Uuid>>,
+    /// Instead of `contactIds`: the contacts as read.
+    #[ts(optional)]
     contacts: Option<Vec<ContactId>>,
     /// The version the editor read (GET `version`); required when saving an existing row.
+    #[ts(type = "number | null")]
     version: Option<i64>,
 }
 
@@ -542,7 +720,7 @@ fn clean_ticket_limits(raw: &Value, errors: &mut FieldErrors) -> Value {
 
 #[utoipa::path(post, path = "/api/companies/update", tag = "companies",
     request_body(content((CompanyInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the logos as `logoWebFile` and `logoPrintFile`; `logoWeb: null` / `logoPrint: null` removes one."),
-    responses((status = 200), (status = 422), (status = 404)))]
+    responses((status = 200, description = "the company's id", body = Envelope<Uuid>), (status = 422), (status = 404)))]
 pub async fn update_company(
     staff: Staff,
     form: Submitted,
@@ -724,7 +902,7 @@ pub async fn update_company(
     Ok(envelope::result(id))
 }
 
-#[utoipa::path(delete, path = "/api/companies/{id}", tag = "companies", responses((status = 200), (status = 404)))]
+#[utoipa::path(delete, path = "/api/companies/{id}", tag = "companies", responses((status = 200, body = Ack), (status = 404)))]
 pub async fn delete_company(
     staff: Staff,
     path: web::Path<String>,

@@ -2,12 +2,11 @@
 
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use tribune_projections::db::club_tx;
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
 use crate::kit::club::all_in_club;
 use crate::kit::ids::parse_id;
@@ -22,14 +21,17 @@ const VERSIONED: Versioned = Versioned {
     what: "Kontaktlisten",
 };
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-struct ListRow {
+/// A row of the contact lists' list (POST /api/contacts/lists).
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct ContactListRow {
     #[serde(rename = "Id")]
-    id: Uuid,
+    pub id: Uuid,
     #[serde(rename = "Title")]
-    title: String,
+    pub title: String,
+    /// How many contacts are on the list.
     #[serde(rename = "Contacts")]
-    contacts: i64,
+    #[ts(type = "number")]
+    pub contacts: i64,
 }
 
 /// The contact lists with their member counts.
@@ -50,7 +52,7 @@ const LISTS: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
-#[utoipa::path(post, path = "/api/contacts/lists", tag = "contacts", request_body = ListParams, responses((status = 200)))]
+#[utoipa::path(post, path = "/api/contacts/lists", tag = "contacts", request_body = ListParams, responses((status = 200, body = Page<ContactListRow>)))]
 pub async fn list_contact_lists(
     staff: Staff,
     params: Json<ListParams>,
@@ -58,21 +60,34 @@ pub async fn list_contact_lists(
 ) -> Result<HttpResponse, ApiError> {
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let (rows, total) = LISTS
-        .page::<ListRow>(&mut tx, Some(staff.client_id), &params)
+        .page::<ContactListRow>(&mut tx, Some(staff.client_id), &params)
         .await?;
     tx.commit().await?;
     Ok(envelope::page(rows, total, params.per_page()))
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-struct Member {
-    id: Uuid,
-    firstname: String,
-    lastname: String,
-    email: String,
+/// A contact on a list.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct ListMember {
+    pub id: Uuid,
+    pub firstname: String,
+    pub lastname: String,
+    pub email: String,
 }
 
-#[utoipa::path(get, path = "/api/contacts/lists/{id}", tag = "contacts", responses((status = 200), (status = 404)))]
+/// A contact list as its editor reads it.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ContactListDto {
+    pub id: Uuid,
+    pub title: String,
+    /// The members, by name.
+    pub contacts: Vec<ListMember>,
+    /// What a save sends back as `version` (kit::version).
+    #[ts(type = "number")]
+    pub version: i64,
+}
+
+#[utoipa::path(get, path = "/api/contacts/lists/{id}", tag = "contacts", responses((status = 200, body = Envelope<ContactListDto>), (status = 404)))]
 pub async fn get_contact_list(
     staff: Staff,
     path: web::Path<String>,
@@ -87,7 +102,7 @@ pub async fn get_contact_list(
             .fetch_optional(&mut *tx)
             .await?
             .ok_or(ApiError::NotFound)?;
-    let contacts: Vec<Member> = sqlx::query_as(
+    let contacts: Vec<ListMember> = sqlx::query_as(
         "SELECT p.id, p.firstname, p.lastname, p.email FROM contacts p JOIN contact_list_members m ON m.contact_id = p.id \
          WHERE m.list_id = $1 ORDER BY lower(p.firstname), lower(p.lastname)",
     )
@@ -95,26 +110,33 @@ pub async fn get_contact_list(
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(envelope::result(
-        json!({ "id": id, "title": title, "contacts": contacts, "version": version }),
-    ))
+    Ok(envelope::result(ContactListDto {
+        id,
+        title,
+        contacts,
+        version,
+    }))
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ContactListInput {
     id: Option<Uuid>,
     title: Option<String>,
+    /// Left out: the members stay as they are.
+    #[ts(optional)]
     contact_ids: Option<Vec<Uuid>>,
     #[serde(default)]
     #[allow(dead_code)]
     #[schema(value_type = Object)]
+    #[ts(skip)]
     contacts: serde_json::Value,
     /// The version the editor read (GET `version`); required when saving an existing row, and a stale one is 409.
+    #[ts(type = "number | null")]
     version: Option<i64>,
 }
 
-#[utoipa::path(post, path = "/api/contacts/lists/update", tag = "contacts", request_body = ContactListInput, responses((status = 200), (status = 422)))]
+#[utoipa::path(post, path = "/api/contacts/lists/update", tag = "contacts", request_body = ContactListInput, responses((status = 200, description = "the list's id", body = Envelope<Uuid>), (status = 422)))]
 pub async fn update_contact_list(
     staff: Staff,
     body: Json<ContactListInput>,
@@ -175,7 +197,7 @@ pub async fn update_contact_list(
     Ok(envelope::result(id))
 }
 
-#[utoipa::path(delete, path = "/api/contacts/lists/{id}", tag = "contacts", responses((status = 200), (status = 404)))]
+#[utoipa::path(delete, path = "/api/contacts/lists/{id}", tag = "contacts", responses((status = 200, body = Ack), (status = 404)))]
 pub async fn delete_contact_list(
     staff: Staff,
     path: web::Path<String>,

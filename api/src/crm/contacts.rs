@@ -8,9 +8,11 @@ use tribune_projections::db::club_tx;
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
-use super::companies::ContactRef;
+use super::companies::ContactPick;
 use super::extra_info;
-use crate::envelope::{self, ListParams, SortDir};
+use crate::envelope::{
+    self, Ack, DataEnvelope, Envelope, EnvelopeWithData, ListParams, Page, SortDir,
+};
 use crate::error::ApiError;
 use crate::identity::clients;
 use crate::kit::club::all_in_club;
@@ -26,22 +28,24 @@ use crate::payments::ledger as payments;
 use crate::session::Staff;
 use crate::state::AppState;
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-struct ContactListRow {
+/// A row of the contacts list (POST /api/contacts).
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct ContactRow {
     #[serde(rename = "Id")]
-    id: Uuid,
+    pub id: Uuid,
     #[serde(rename = "Firstname")]
-    firstname: String,
+    pub firstname: String,
     #[serde(rename = "Lastname")]
-    lastname: String,
+    pub lastname: String,
     #[serde(rename = "Email")]
-    email: String,
+    pub email: String,
     #[serde(rename = "Phone")]
-    phone: Option<String>,
+    pub phone: Option<String>,
     #[serde(rename = "Mobile")]
-    mobile: Option<String>,
+    pub mobile: Option<String>,
+    /// The names of the companies the contact works for, comma-joined ('' for none).
     #[serde(rename = "Companies")]
-    companies: String,
+    pub companies: String,
 }
 
 const VERSIONED: Versioned = Versioned {
@@ -75,7 +79,7 @@ const CONTACTS: ListSpec = ListSpec {
     paging: Paging::Offset,
 };
 
-#[utoipa::path(post, path = "/api/contacts", tag = "contacts", request_body = ListParams, responses((status = 200)))]
+#[utoipa::path(post, path = "/api/contacts", tag = "contacts", request_body = ListParams, responses((status = 200, body = Page<ContactRow>)))]
 pub async fn list_contacts(
     staff: Staff,
     params: Json<ListParams>,
@@ -83,7 +87,7 @@ pub async fn list_contacts(
 ) -> Result<HttpResponse, ApiError> {
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let (rows, total) = CONTACTS
-        .page::<ContactListRow>(&mut tx, Some(staff.client_id), &params)
+        .page::<ContactRow>(&mut tx, Some(staff.client_id), &params)
         .await?;
     tx.commit().await?;
     Ok(envelope::page(rows, total, params.per_page()))
@@ -100,7 +104,7 @@ pub struct SearchQuery {
     pub ids: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/contacts", tag = "contacts", params(SearchQuery), responses((status = 200, description = "{success, result: ContactRef[]}, at most 50")))]
+#[utoipa::path(get, path = "/api/contacts", tag = "contacts", params(SearchQuery), responses((status = 200, description = "at most 50 (200 when `ids` names them)", body = Envelope<Vec<ContactPick>>)))]
 pub async fn search_contacts(
     staff: Staff,
     query: web::Query<SearchQuery>,
@@ -112,7 +116,7 @@ pub async fn search_contacts(
     };
     let ids = crate::kit::ids::id_list(query.ids.as_deref())?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let rows: Vec<ContactRef> = sqlx::query_as(
+    let rows: Vec<ContactPick> = sqlx::query_as(
         "SELECT id, firstname, lastname, email, phone, mobile FROM contacts WHERE client_id = $1 \
          AND ($2::text IS NULL OR firstname || ' ' || lastname || ' ' || email ILIKE $2) \
          AND ($3::uuid IS NULL OR id IN (SELECT contact_id FROM company_contacts WHERE company_id = $3)) \
@@ -129,9 +133,8 @@ pub async fn search_contacts(
     Ok(envelope::result(rows))
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-struct ContactRow {
+#[derive(Debug, sqlx::FromRow)]
+struct ContactRecord {
     id: Uuid,
     firstname: String,
     lastname: String,
@@ -142,16 +145,79 @@ struct ContactRow {
     about: Option<String>,
     highlighted: bool,
     no_invitations: bool,
-    /// Unsubscribed from the club's newsletters (the newsletter's link, or staff).
     no_newsletters: bool,
     picture: Option<Uuid>,
     extra_info: Value,
     payment_cards: Value,
-    /// What a save sends back as `version` (kit::version).
     version: i64,
 }
 
-async fn load(conn: &mut PgConnection, client_id: Uuid, id: Uuid) -> Result<ContactRow, ApiError> {
+/// A contact as its editor reads it (GET /api/contacts/{id}).
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactDto {
+    pub id: Uuid,
+    pub firstname: String,
+    pub lastname: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub mobile: Option<String>,
+    pub linkedin: Option<String>,
+    pub about: Option<String>,
+    pub highlighted: bool,
+    pub no_invitations: bool,
+    /// Unsubscribed from the club's newsletters (the newsletter's link, or staff).
+    pub no_newsletters: bool,
+    /// The picture's download address.
+    pub picture: Option<String>,
+    /// By alias: {title, alias, value, values} (`extra_info::normalize`).
+    #[ts(type = "Record<string, ExtraInfoEntry>")]
+    #[schema(value_type = std::collections::BTreeMap<String, super::extra_info::ExtraInfoEntry>)]
+    pub extra_info: Value,
+    /// The cards the contact keeps at the club's card provider, or, where the provider does not
+    /// answer, the cards stored on the contact.
+    #[ts(type = "Array<PaymentCard>")]
+    #[schema(value_type = Vec<PaymentCard>)]
+    pub payment_cards: Value,
+    /// What a save sends back as `version` (kit::version).
+    #[ts(type = "number")]
+    pub version: i64,
+    pub company_ids: Vec<Uuid>,
+    pub list_ids: Vec<Uuid>,
+}
+
+/// A card of a contact: one kept at the card provider (with its `cardId`), or one stored on the
+/// contact.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentCard {
+    /// The provider's id of the card; absent on a stored card.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card_id: Option<String>,
+    pub card_type: String,
+    pub card_number: String,
+    #[ts(type = "number | string")]
+    pub exp_month: Value,
+    #[ts(type = "number | string")]
+    pub exp_year: Value,
+    /// The provider's default card of the customer; absent on a stored card.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_default: Option<bool>,
+}
+
+/// The companies a contact works for: `data` beside the contact.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ContactRelations {
+    pub companies: Vec<NamedRef>,
+}
+
+async fn load(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    id: Uuid,
+) -> Result<ContactRecord, ApiError> {
     sqlx::query_as(
         "SELECT id, firstname, lastname, email, phone, mobile, linkedin, about, highlighted, no_invitations, no_newsletters, \
          picture, extra_info, payment_cards, version FROM contacts WHERE client_id = $1 AND id = $2",
@@ -163,13 +229,14 @@ async fn load(conn: &mut PgConnection, client_id: Uuid, id: Uuid) -> Result<Cont
     .ok_or(ApiError::NotFound)
 }
 
-#[derive(Debug, Serialize, sqlx::FromRow)]
-struct NamedRef {
-    id: Uuid,
-    name: String,
+/// `{id, name}` of a company.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct NamedRef {
+    pub id: Uuid,
+    pub name: String,
 }
 
-#[utoipa::path(get, path = "/api/contacts/{id}", tag = "contacts", responses((status = 200), (status = 404)))]
+#[utoipa::path(get, path = "/api/contacts/{id}", tag = "contacts", responses((status = 200, description = "the contact, and the companies it works for", body = EnvelopeWithData<ContactDto, ContactRelations>), (status = 404)))]
 pub async fn get_contact(
     staff: Staff,
     path: web::Path<String>,
@@ -200,38 +267,56 @@ pub async fn get_contact(
             }
         };
     tx.commit().await?;
-    let mut result = serde_json::to_value(&contact).map_err(ApiError::internal)?;
-    if let Some(cards) = cards {
-        result["paymentCards"] = json!(cards);
-    }
-    result["picture"] = json!(contact.picture.map(files::download_url));
-    result["companyIds"] = json!(companies.iter().map(|c| c.id).collect::<Vec<_>>());
-    result["listIds"] = json!(list_ids);
+    let payment_cards = match cards {
+        Some(cards) => json!(cards),
+        None => contact.payment_cards,
+    };
+    let result = ContactDto {
+        id: contact.id,
+        firstname: contact.firstname,
+        lastname: contact.lastname,
+        email: contact.email,
+        phone: contact.phone,
+        mobile: contact.mobile,
+        linkedin: contact.linkedin,
+        about: contact.about,
+        highlighted: contact.highlighted,
+        no_invitations: contact.no_invitations,
+        no_newsletters: contact.no_newsletters,
+        picture: contact.picture.map(files::download_url),
+        extra_info: contact.extra_info,
+        payment_cards,
+        version: contact.version,
+        company_ids: companies.iter().map(|c| c.id).collect(),
+        list_ids,
+    };
     Ok(envelope::result_with_data(
         result,
-        json!({ "companies": companies }),
+        ContactRelations { companies },
     ))
 }
 
-#[utoipa::path(get, path = "/api/contacts/lists", tag = "contacts", responses((status = 200)))]
+/// `{id, title}` of a contact list, as the contact's lists select offers it.
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+pub struct ListRef {
+    pub id: Uuid,
+    pub title: String,
+}
+
+#[utoipa::path(get, path = "/api/contacts/lists", tag = "contacts", responses((status = 200, description = "every contact list of the club, by title", body = Envelope<Vec<ListRef>>)))]
 pub async fn all_lists(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let lists: Vec<(Uuid, String)> = sqlx::query_as(
+    let lists: Vec<ListRef> = sqlx::query_as(
         "SELECT id, title FROM contact_lists WHERE client_id = $1 ORDER BY lower(title)",
     )
     .bind(staff.client_id)
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(envelope::result(
-        lists
-            .into_iter()
-            .map(|(id, title)| json!({ "id": id, "title": title }))
-            .collect::<Vec<_>>(),
-    ))
+    Ok(envelope::result(lists))
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ContactInput {
     id: Option<Uuid>,
@@ -248,18 +333,29 @@ pub struct ContactInput {
     no_invitations: bool,
     /// None (left out) keeps what the contact said.
     #[serde(default)]
+    #[ts(optional = nullable)]
     no_newsletters: Option<bool>,
+    /// Left out: kept; null: removed; a text: kept as it is (an upload replaces it).
     #[serde(default, deserialize_with = "keep_or_remove")]
+    #[ts(optional, type = "string | null")]
     picture: Option<Option<String>>,
+    /// By alias: the entry, or its value alone.
     #[serde(default)]
+    #[ts(type = "Record<string, ExtraInfoEntry | string | Array<string> | null>")]
     extra_info: Value,
+    /// Left out: the companies stay as they are.
+    #[ts(optional)]
     company_ids: Option<Vec<Uuid>>,
+    /// Left out: the lists stay as they are.
+    #[ts(optional)]
     list_ids: Option<Vec<Uuid>>,
     /// Read-only here: cards come from the payment provider; they are removed with delete-card.
     #[serde(default)]
     #[allow(dead_code)]
+    #[ts(skip)]
     payment_cards: Value,
     /// The version the editor read (GET `version`); required when saving an existing row.
+    #[ts(type = "number | null")]
     version: Option<i64>,
 }
 
@@ -267,7 +363,7 @@ pub struct ContactInput {
 /// editor's 'Opret kontaktperson' modal. Returns the id.
 #[utoipa::path(post, path = "/api/contacts/update", tag = "contacts",
     request_body(content((ContactInput = "application/json"), (MultipartUpdate = "multipart/form-data")), description = "As JSON, or multipart with the JSON in `data` and the picture as `file`; `picture: null` removes it."),
-    responses((status = 200), (status = 422), (status = 404)))]
+    responses((status = 200, description = "the contact's id", body = DataEnvelope<SavedId>), (status = 422), (status = 404)))]
 pub async fn update_contact(
     staff: Staff,
     form: Submitted,
@@ -390,7 +486,13 @@ pub async fn update_contact(
     }
     files::remove(&mut tx, &state.storage, staff.client_id, &obsolete).await?;
     tx.commit().await?;
-    Ok(envelope::data(json!({ "id": id })))
+    Ok(envelope::data(SavedId { id }))
+}
+
+/// `{id}` of what a save wrote.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct SavedId {
+    pub id: Uuid,
 }
 
 fn dedup(mut ids: Vec<Uuid>) -> Vec<Uuid> {
@@ -399,13 +501,15 @@ fn dedup(mut ids: Vec<Uuid>) -> Vec<Uuid> {
     ids
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct DeleteCard {
+    /// The card as read: one with a `cardId` is the provider's.
+    #[ts(type = "PaymentCard")]
     card: Value,
 }
 
-#[utoipa::path(post, path = "/api/contacts/{id}/delete-card", tag = "contacts", request_body = DeleteCard, responses((status = 200), (status = 404)))]
+#[utoipa::path(post, path = "/api/contacts/{id}/delete-card", tag = "contacts", request_body = DeleteCard, responses((status = 200, body = Ack), (status = 404)))]
 pub async fn delete_card(
     staff: Staff,
     path: web::Path<String>,
@@ -460,7 +564,7 @@ pub async fn delete_card(
     Ok(envelope::ok())
 }
 
-#[utoipa::path(delete, path = "/api/contacts/{id}", tag = "contacts", responses((status = 200), (status = 404)))]
+#[utoipa::path(delete, path = "/api/contacts/{id}", tag = "contacts", responses((status = 200, body = Ack), (status = 404)))]
 pub async fn delete_contact(
     staff: Staff,
     path: web::Path<String>,

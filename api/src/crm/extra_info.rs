@@ -1,7 +1,7 @@
 //! Extra-info fields (spec 1 §3): defined per club in settings (`companies.extraInfo`,
 //! `contacts.extraInfo`), stored on the entity as a map by alias of {title, alias, value, values}.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::error::FieldErrors;
@@ -18,6 +18,18 @@ pub struct Definition {
     pub multiple: bool,
     #[serde(default)]
     pub required: bool,
+}
+
+/// One stored extra-info field of a company or contact: what `normalize` keeps, by alias.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+pub struct ExtraInfoEntry {
+    pub title: String,
+    pub alias: String,
+    /// The text, or the chosen texts of a field that holds several; null when not answered.
+    #[ts(type = "string | Array<string> | null")]
+    pub value: Value,
+    /// The definition's choices.
+    pub values: Vec<String>,
 }
 
 pub fn definitions(settings: &Value, section: &str) -> Vec<Definition> {

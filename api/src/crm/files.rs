@@ -6,7 +6,7 @@ use actix_web::{web, HttpResponse};
 use tribune_projections::db::club_tx;
 
 use crate::crm::entities;
-use crate::envelope;
+use crate::envelope::{self, Ack, Envelope};
 use crate::error::ApiError;
 use crate::identity::acl::Action;
 use crate::kit::club::found_in_club;
@@ -18,6 +18,35 @@ use crate::session::Staff;
 use crate::state::AppState;
 use crate::storage::UploadedFile;
 
+/// A stored file as the files grid lists it (`kit::files::FileRow`).
+#[derive(Debug, serde::Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredFile {
+    pub id: uuid::Uuid,
+    pub file_name: String,
+    pub content_type: String,
+    /// Bytes.
+    #[ts(type = "number")]
+    pub size: i64,
+    /// Its download address.
+    pub file_path: String,
+    pub is_image: bool,
+}
+
+impl From<FileRow> for StoredFile {
+    fn from(row: FileRow) -> StoredFile {
+        let row = row.with_links();
+        StoredFile {
+            id: row.id,
+            file_name: row.file_name,
+            content_type: row.content_type,
+            size: row.size,
+            file_path: row.file_path,
+            is_image: row.is_image,
+        }
+    }
+}
+
 /// The entity kinds the files grid serves.
 const GRID_KINDS: &[&str] = &["company", "contact", "contract", "subscription"];
 
@@ -25,7 +54,7 @@ const GRID_KINDS: &[&str] = &["company", "contact", "contract", "subscription"];
 pub const GRID_MODULES: &[&str] = &["companies", "contacts", "orders"];
 
 #[utoipa::path(get, path = "/api/files/{id}", tag = "files", params(("id" = String, Path, description = "the company's or contact's id")),
-    responses((status = 200, description = "{success, result: File[]}"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "oldest first", body = Envelope<Vec<StoredFile>>), (status = 401), (status = 403), (status = 404)))]
 pub async fn list_files(
     staff: Staff,
     path: web::Path<String>,
@@ -43,15 +72,13 @@ pub async fn list_files(
     .await?;
     tx.commit().await?;
     Ok(envelope::result(
-        rows.into_iter()
-            .map(FileRow::with_links)
-            .collect::<Vec<_>>(),
+        rows.into_iter().map(StoredFile::from).collect::<Vec<_>>(),
     ))
 }
 
 #[utoipa::path(post, path = "/api/files/upload", tag = "files",
     request_body(content = MultipartUpdate, content_type = "multipart/form-data", description = "Text fields `relationType` (company or contact) and `relationId`; the files as `files`."),
-    responses((status = 200, description = "{success, result: File[]}"), (status = 401), (status = 403), (status = 404), (status = 413), (status = 422)))]
+    responses((status = 200, description = "the stored files", body = Envelope<Vec<StoredFile>>), (status = 401), (status = 403), (status = 404), (status = 413), (status = 422)))]
 pub async fn upload_files(
     staff: Staff,
     form: Submitted,
@@ -87,10 +114,12 @@ pub async fn upload_files(
         );
     }
     tx.commit().await?;
-    Ok(envelope::result(saved))
+    Ok(envelope::result(
+        saved.into_iter().map(StoredFile::from).collect::<Vec<_>>(),
+    ))
 }
 
-#[utoipa::path(get, path = "/api/files/download/{id}", tag = "files", params(("id" = String, Path, description = "the file's id")), responses((status = 200, description = "the file's bytes"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(get, path = "/api/files/download/{id}", tag = "files", params(("id" = String, Path, description = "the file's id")), responses((status = 200, description = "the file's bytes, as its own media type", content_type = "application/octet-stream", body = Vec<u8>), (status = 401), (status = 403), (status = 404)))]
 pub async fn download_file(
     staff: Staff,
     path: web::Path<String>,
@@ -128,7 +157,7 @@ fn percent_encode(name: &str) -> String {
         .collect()
 }
 
-#[utoipa::path(delete, path = "/api/files/{id}", tag = "files", params(("id" = String, Path, description = "the file's id")), responses((status = 200), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(delete, path = "/api/files/{id}", tag = "files", params(("id" = String, Path, description = "the file's id")), responses((status = 200, body = Ack), (status = 401), (status = 403), (status = 404)))]
 pub async fn delete_file(
     staff: Staff,
     path: web::Path<String>,

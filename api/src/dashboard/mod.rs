@@ -16,7 +16,7 @@ use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn, Sor
 use utoipa::OpenApi;
 use uuid::Uuid;
 
-use crate::envelope::{self, ListParams};
+use crate::envelope::{self, Envelope, ListParams, Page};
 use crate::error::ApiError;
 use crate::kit::input::Json;
 use crate::kit::routes::{Access, Area, Routes};
@@ -91,7 +91,7 @@ pub fn configure(routes: &mut Routes) {
 pub struct DashboardDoc;
 
 #[utoipa::path(post, path = "/api/dashboard/renegotiations", tag = "dashboard", request_body = ListParams,
-    responses((status = 200, description = "{Result: {id, contractNumber, name, renewDate}[], TotalPages, Total}")))]
+    responses((status = 200, description = "contracts up for renewal", body = Page<RenegotiationRow>)))]
 pub async fn renegotiations(
     staff: Staff,
     params: Json<ListParams>,
@@ -106,7 +106,7 @@ pub async fn renegotiations(
 }
 
 /// A company to follow up on.
-#[derive(Debug, Serialize, sqlx::FromRow)]
+#[derive(Debug, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LeadRow {
     pub id: Uuid,
@@ -141,7 +141,7 @@ fn with_follow_up(
 }
 
 #[utoipa::path(post, path = "/api/dashboard/leads-followup", tag = "dashboard", request_body = ListParams,
-    responses((status = 200, description = "{Result: {id, name, owner, followUpDate}[], TotalPages, Total}")))]
+    responses((status = 200, description = "companies whose follow-up day has come", body = Page<LeadRow>)))]
 pub async fn leads_followup(
     staff: Staff,
     params: Json<ListParams>,
@@ -156,7 +156,7 @@ pub async fn leads_followup(
 }
 
 #[utoipa::path(post, path = "/api/dashboard/invoices", tag = "dashboard", request_body = ListParams,
-    responses((status = 200, description = "{Result: PlannedInvoiceRow[], TotalPages, Total}: the contract plans' invoices not made yet, soonest first")))]
+    responses((status = 200, description = "the contract plans' invoices not made yet, soonest first", body = Page<PlannedInvoiceRow>)))]
 pub async fn planned_invoices(
     staff: Staff,
     params: Json<ListParams>,
@@ -218,7 +218,7 @@ enum ChartKind {
 }
 
 #[utoipa::path(post, path = "/api/dashboard/invoiced-amount", tag = "dashboard", params(YearQuery),
-    responses((status = 200, description = "{result: Chart}: booked invoices less credit notes per month ('YYYY-MM'), øre without VAT"), (status = 422)))]
+    responses((status = 200, description = "booked invoices less credit notes per month ('YYYY-MM'), øre without VAT", body = Envelope<Chart>), (status = 422)))]
 pub async fn invoiced_amount(
     staff: Staff,
     year: web::Query<YearQuery>,
@@ -228,7 +228,7 @@ pub async fn invoiced_amount(
 }
 
 #[utoipa::path(post, path = "/api/dashboard/products-amount", tag = "dashboard", params(YearQuery),
-    responses((status = 200, description = "{result: Chart}: invoiced per product, largest first"), (status = 422)))]
+    responses((status = 200, description = "invoiced per product, largest first", body = Envelope<Chart>), (status = 422)))]
 pub async fn products_amount(
     staff: Staff,
     year: web::Query<YearQuery>,
@@ -238,7 +238,7 @@ pub async fn products_amount(
 }
 
 #[utoipa::path(post, path = "/api/dashboard/contract-sales-amount", tag = "dashboard", params(YearQuery),
-    responses((status = 200, description = "{result: Chart}: approved contracts by the month they start ('YYYY-MM'), øre without VAT"), (status = 422)))]
+    responses((status = 200, description = "approved contracts by the month they start ('YYYY-MM'), øre without VAT", body = Envelope<Chart>), (status = 422)))]
 pub async fn contract_sales_amount(
     staff: Staff,
     year: web::Query<YearQuery>,
@@ -254,7 +254,7 @@ pub async fn contract_sales_amount(
 }
 
 #[utoipa::path(post, path = "/api/dashboard/contract-products-amount", tag = "dashboard", params(YearQuery),
-    responses((status = 200, description = "{result: Chart}: contract sales per product, largest first"), (status = 422)))]
+    responses((status = 200, description = "contract sales per product, largest first", body = Envelope<Chart>), (status = 422)))]
 pub async fn contract_products_amount(
     staff: Staff,
     year: web::Query<YearQuery>,
@@ -270,7 +270,7 @@ pub async fn contract_products_amount(
 }
 
 #[utoipa::path(post, path = "/api/dashboard/invoiced-status", tag = "dashboard", params(YearQuery),
-    responses((status = 200, description = "{result: Chart}: labels ['Faktureret', 'Resterende'], series [invoiced, still planned], total"), (status = 422)))]
+    responses((status = 200, description = "labels ['Faktureret', 'Resterende'], series [invoiced, still planned], total", body = Envelope<Chart>), (status = 422)))]
 pub async fn invoiced_status_chart(
     staff: Staff,
     year: web::Query<YearQuery>,

@@ -31,7 +31,8 @@ pub const CLIENT_COLUMNS: &str =
     "id, name, active, url, logo, address, zip_code, city, cvr, email, phone, \
      website, vat_rate, prices_with_vat, disable_vat, roles, settings, is_frontend, features";
 
-#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+/// A club as the club choosers list it.
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct ClientRef {
     pub id: Uuid,
     pub name: String,

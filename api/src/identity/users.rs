@@ -33,7 +33,7 @@ pub const USER_COLUMNS: &str =
     "id, email, password_hash, firstname, lastname, phone, mobile, about, linkedin, \
      picture, time_zone, super_admin, email_confirmed";
 
-#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Membership {
     pub client_id: Uuid,
@@ -73,7 +73,8 @@ pub async fn memberships(pool: &PgPool, user_id: Uuid) -> Result<Vec<Membership>
     .await
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+/// A staff member as the pickers list them.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema, ts_rs::TS)]
 pub struct UserListItem {
     pub id: Uuid,
     pub firstname: String,

@@ -8,12 +8,24 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// One choice: e-conomic's number (an integer, or text for products) and its name.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Reference {
-    #[schema(value_type = Object)]
+    #[schema(schema_with = number_or_text)]
+    #[ts(type = "number | string")]
     pub number: Value,
     pub name: String,
+}
+
+/// e-conomic's numbers: an integer, or text (a product's number).
+fn number_or_text() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Integer))
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .build(),
+    )
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]

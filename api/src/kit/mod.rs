@@ -29,5 +29,7 @@ pub mod seating;
 pub mod secrets;
 pub mod signing;
 pub mod text;
+#[cfg(test)]
+pub mod typescript;
 pub mod validate;
 pub mod version;

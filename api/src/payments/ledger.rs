@@ -925,7 +925,7 @@ pub async fn open_link(
 }
 
 /// A saved card as the profile lists it (spec 3 §3 Saved payment card).
-#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedPaymentCard {
     pub card_id: String,

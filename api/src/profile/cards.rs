@@ -11,12 +11,13 @@ use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::integrations::payments::{PaymentError, PaymentStart, ProviderKind, StripeClient};
 use crate::kit::input::Json;
 use crate::payments::ledger::{
     cards_of, club_provider_kind, customer_of, detach_card, ensure_customer, keep_once,
+    SavedPaymentCard,
 };
 use crate::session::SignedIn;
 use crate::state::AppState;
@@ -70,7 +71,7 @@ async fn stripe<'s>(
 }
 
 #[utoipa::path(get, path = "/api/profile/cards", tag = "profile",
-    responses((status = 200, description = "{success, result: SavedPaymentCard[]}"), (status = 401), (status = 422)))]
+    responses((status = 200, description = "the saved cards", body = Envelope<Vec<SavedPaymentCard>>), (status = 401), (status = 422)))]
 pub async fn list_my_cards(
     user: SignedIn,
     state: web::Data<AppState>,
@@ -85,7 +86,7 @@ pub async fn list_my_cards(
 
 /// A SetupIntent for a new card: the user's customer at Stripe is made the first time.
 #[utoipa::path(post, path = "/api/profile/create-card", tag = "profile",
-    responses((status = 200, description = "{success, result: PaymentStart} (a SetupIntent's client secret)"),
+    responses((status = 200, description = "a SetupIntent's client secret", body = Envelope<PaymentStart>),
               (status = 401), (status = 422), (status = 503)))]
 pub async fn create_my_card(
     user: SignedIn,
@@ -177,7 +178,7 @@ pub async fn accept_my_card_redirect(
 
 /// The same for the page that confirmed without leaving it: the cards as they are now.
 #[utoipa::path(post, path = "/api/profile/accept-card", tag = "profile", request_body = AcceptCard,
-    responses((status = 200, description = "{success, result: SavedPaymentCard[]}"), (status = 401), (status = 422)))]
+    responses((status = 200, description = "the saved cards", body = Envelope<Vec<SavedPaymentCard>>), (status = 401), (status = 422)))]
 pub async fn accept_my_card(
     user: SignedIn,
     body: Json<AcceptCard>,
@@ -211,7 +212,7 @@ async fn owning(
 }
 
 #[utoipa::path(post, path = "/api/profile/default-card", tag = "profile", params(CardRef),
-    responses((status = 200, description = "{success, result: SavedPaymentCard[]}"), (status = 401), (status = 404)))]
+    responses((status = 200, description = "the saved cards", body = Envelope<Vec<SavedPaymentCard>>), (status = 401), (status = 404)))]
 pub async fn default_my_card(
     user: SignedIn,
     query: web::Query<CardRef>,
@@ -236,7 +237,7 @@ pub async fn default_my_card(
 }
 
 #[utoipa::path(post, path = "/api/profile/delete-card", tag = "profile", request_body = CardRef,
-    responses((status = 200, description = "{success, result: SavedPaymentCard[]}"), (status = 401), (status = 404)))]
+    responses((status = 200, description = "the saved cards", body = Envelope<Vec<SavedPaymentCard>>), (status = 401), (status = 404)))]
 pub async fn delete_my_card(
     user: SignedIn,
     body: Json<CardRef>,

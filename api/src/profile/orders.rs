@@ -15,7 +15,7 @@ use tribune_projections::order::queries::{of_buyer, BuyerOrderRow};
 use tribune_projections::ticket::queries::{of_orders, BuyerTicketRow};
 use uuid::Uuid;
 
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
@@ -227,7 +227,7 @@ async fn orders_of(
 }
 
 #[utoipa::path(get, path = "/api/profile/orders", tag = "profile",
-    responses((status = 200, description = "{success, result: ProfileOrders}", body = ProfileOrders), (status = 401)))]
+    responses((status = 200, body = Envelope<ProfileOrders>), (status = 401)))]
 pub async fn my_orders(
     user: SignedIn,
     state: web::Data<AppState>,
@@ -241,7 +241,7 @@ pub async fn my_orders(
 /// Sends the order's confirmation mail again, to the order's e-mail, as when it was confirmed.
 #[utoipa::path(post, path = "/api/profile/orders/{id}/resend-confirmation", tag = "profile",
     params(("id" = String, Path, description = "the order's id")),
-    responses((status = 200, description = "{success, result: true}"), (status = 401),
+    responses((status = 200, description = "`result: true`: sent", body = Envelope<bool>), (status = 401),
               (status = 404, description = "not one of the buyer's orders"),
               (status = 422, description = "the order is not confirmed")))]
 pub async fn resend_my_confirmation(

@@ -5,10 +5,11 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use tribune_domain::probe::Probe;
 use tribune_projections::db::club_tx;
+use tribune_projections::history::HistoryEntry;
 use utoipa::OpenApi;
 use uuid::Uuid;
 
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::export;
 use crate::identity::acl::Action;
@@ -18,7 +19,7 @@ use crate::kit::history::{
 };
 use crate::kit::names::{ids_in, ids_in_path, names_of, NameKind, RecordName};
 use crate::kit::routes::{Access, Area, Guard, ModuleRule, Resolving, Routes};
-use crate::kit::signing::wants_json;
+use crate::kit::signing::{wants_json, SignedExport};
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -99,7 +100,7 @@ fn source_for(aggregate_type: &str) -> Result<&'static dyn HistorySource, ApiErr
 
 #[utoipa::path(get, path = "/api/history/{type}/{id}", tag = "history",
     params(("type" = String, Path), ("id" = String, Path)),
-    responses((status = 200, description = "{success, result: HistoryEntry[]}"), (status = 403), (status = 404)))]
+    responses((status = 200, description = "every event, oldest first", body = Envelope<Vec<HistoryEntry>>), (status = 403), (status = 404)))]
 pub async fn get_history(
     path: web::Path<(String, String)>,
     staff: Staff,
@@ -113,7 +114,7 @@ pub async fn get_history(
 
 #[utoipa::path(get, path = "/api/history/{type}/{id}/at/{sequence}", tag = "history",
     params(("type" = String, Path), ("id" = String, Path), ("sequence" = u64, Path)),
-    responses((status = 200, description = "{success, result: state}"), (status = 403), (status = 404)))]
+    responses((status = 200, description = "the aggregate's state after that event, as it serializes", body = Envelope<serde_json::Value>), (status = 403), (status = 404)))]
 pub async fn get_history_at(
     path: web::Path<(String, String, u64)>,
     staff: Staff,
@@ -139,7 +140,8 @@ pub struct ExportQuery {
 /// document signed with the installation's key (issue 37 §4), with the chain's check.
 #[utoipa::path(get, path = "/api/history/{type}/{id}/export", tag = "history",
     params(("type" = String, Path), ("id" = String, Path), ExportQuery),
-    responses((status = 200, description = "Historik-{type}-{id}.xlsx, or with format=json Historik-{type}-{id}.json: a SignedExport"),
+    responses((status = 200, description = "Historik-{type}-{id}.xlsx, or with format=json Historik-{type}-{id}.json: a SignedExport",
+                content((Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (SignedExport = "application/json"))),
               (status = 403), (status = 404), (status = 422, description = "format: neither xlsx nor json")))]
 pub async fn export_history(
     path: web::Path<(String, String)>,
@@ -185,7 +187,7 @@ pub async fn export_history(
 /// records are named.
 #[utoipa::path(get, path = "/api/history/{type}/{id}/names", tag = "history",
     params(("type" = String, Path), ("id" = String, Path)),
-    responses((status = 200, description = "{success, result: {[id]: RecordName}}"),
+    responses((status = 200, description = "id → its kind and name", body = Envelope<std::collections::BTreeMap<String, RecordName>>),
               (status = 403), (status = 404)))]
 pub async fn history_names(
     path: web::Path<(String, String)>,
@@ -219,7 +221,7 @@ pub async fn history_names(
 /// read the history may check it.
 #[utoipa::path(get, path = "/api/history/{type}/{id}/verify", tag = "history",
     params(("type" = String, Path), ("id" = String, Path)),
-    responses((status = 200, description = "{success, result: ChainVerdict}", body = ChainVerdict),
+    responses((status = 200, body = Envelope<ChainVerdict>),
               (status = 403), (status = 404)))]
 pub async fn verify_history(
     path: web::Path<(String, String)>,
@@ -261,7 +263,7 @@ fn event_number(value: Option<&str>, field: &str) -> Result<usize, ApiError> {
 /// as the record holds them (amounts in øre).
 #[utoipa::path(get, path = "/api/history/{type}/{id}/diff", tag = "history",
     params(("type" = String, Path), ("id" = String, Path), DiffQuery),
-    responses((status = 200, description = "{success, result: VersionDiff}", body = VersionDiff),
+    responses((status = 200, body = Envelope<VersionDiff>),
               (status = 403), (status = 404), (status = 422, description = "from/to: not events of the history")))]
 pub async fn diff_history(
     path: web::Path<(String, String)>,

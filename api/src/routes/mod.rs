@@ -91,7 +91,7 @@ async fn not_found() -> Result<HttpResponse, ApiError> {
 
 /// Liveness: the database answers.
 #[utoipa::path(get, path = "/healthz", tag = "service",
-    responses((status = 200, content_type = "text/plain", description = "ok"), (status = 500)))]
+    responses((status = 200, content_type = "text/plain", body = String, description = "ok"), (status = 500)))]
 pub async fn healthz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     sqlx::query("SELECT 1").execute(&state.pool).await?;
     Ok(HttpResponse::Ok().content_type("text/plain").body("ok"))

@@ -66,7 +66,7 @@ async fn terms_html(
         .body(html))
 }
 
-#[utoipa::path(get, path = "/public/webshop/terms", tag = "public", responses((status = 200, content_type = "text/html")))]
+#[utoipa::path(get, path = "/public/webshop/terms", tag = "public", responses((status = 200, content_type = "text/html", body = String, description = "the club's terms as HTML")))]
 pub async fn get_terms(
     req: HttpRequest,
     caller: Caller,
@@ -75,7 +75,7 @@ pub async fn get_terms(
     terms_html(&req, &caller, &state, "terms").await
 }
 
-#[utoipa::path(get, path = "/public/webshop/subscription-terms", tag = "public", responses((status = 200, content_type = "text/html")))]
+#[utoipa::path(get, path = "/public/webshop/subscription-terms", tag = "public", responses((status = 200, content_type = "text/html", body = String, description = "the club's terms as HTML")))]
 pub async fn get_subscription_terms(
     req: HttpRequest,
     caller: Caller,

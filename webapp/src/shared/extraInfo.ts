@@ -19,12 +19,9 @@ export {
   type ExtraInfoValue,
 } from './extraInfoDefinition';
 
-export interface ExtraInfoEntry {
-  title: string;
-  alias: string;
-  value: ExtraInfoValue;
-  values: string[];
-}
+/** A stored answer, as the server sends it (generated from the Rust type). */
+export type { ExtraInfoEntry } from '../api/generated/crm';
+import type { ExtraInfoEntry } from '../api/generated/crm';
 
 export type ExtraInfo = Record<string, ExtraInfoEntry>;
 

@@ -3,9 +3,9 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::user::session_user;
+use super::user::{session_user, SessionUser};
 use crate::club::current_club;
-use crate::envelope;
+use crate::envelope::{self, Ack, DataEnvelope};
 use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
 use crate::identity::tokens::{self, TokenKind};
@@ -18,7 +18,7 @@ use crate::mail;
 use crate::session::{constant_time_eq, expired_cookies, session_cookies, Caller, CSRF_HEADER};
 use crate::state::AppState;
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LoginRequest {
     pub email: Option<String>,
@@ -56,7 +56,7 @@ async fn starting_club(
 }
 
 #[utoipa::path(post, path = "/api/login", tag = "session", request_body = LoginRequest,
-    responses((status = 200, description = "{success, data: SessionUser}"), (status = 401), (status = 422), (status = 429)))]
+    responses((status = 200, description = "the signed-in user", body = DataEnvelope<SessionUser>), (status = 401), (status = 422), (status = 429)))]
 pub async fn login(
     req: HttpRequest,
     caller: Caller,
@@ -117,7 +117,7 @@ const LOGOUT_PAGE: LinkPage = LinkPage {
 /// A page whose button logs out: an address opened by a link (a prefetch, an `<img>` on another
 /// site) changes nothing. Without a session there is nothing to leave: home.
 #[utoipa::path(get, path = "/logout", tag = "session",
-    responses((status = 200, content_type = "text/html", description = "the page with the 'Log ud' button"), (status = 302, description = "to / when not signed in")))]
+    responses((status = 200, content_type = "text/html", body = String, description = "the page with the 'Log ud' button"), (status = 302, description = "to / when not signed in")))]
 pub async fn logout_page(caller: Caller) -> HttpResponse {
     match caller.0 {
         Some(identity) => LOGOUT_PAGE.response(&identity.csrf),
@@ -164,7 +164,7 @@ pub async fn logout(
     Ok(response)
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RegisterRequest {
     pub firstname: Option<String>,
@@ -177,7 +177,7 @@ pub struct RegisterRequest {
 /// Answers the same whether or not the address already has a user, so it reveals nothing: a new
 /// address gets a confirmation mail, a known one a mail saying it has a user and how to get in.
 #[utoipa::path(post, path = "/api/register", tag = "session", request_body = RegisterRequest,
-    responses((status = 200, description = "{success}"), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 422)))]
 pub async fn register(
     req: HttpRequest,
     caller: Caller,
@@ -338,7 +338,7 @@ const CONFIRM_PAGE: LinkPage<'static> = LinkPage {
 /// The confirmation mail's link lands here: a page whose button posts the token to
 /// `confirm_email` (opening a link must not use it up). Without a token: to the login page.
 #[utoipa::path(get, path = "/confirm-email", tag = "session", params(TokenQuery),
-    responses((status = 200, description = "a page with one button that posts the token", content_type = "text/html"),
+    responses((status = 200, description = "a page with one button that posts the token", content_type = "text/html", body = String),
         (status = 302, description = "no token: to /login?confirmed=0")))]
 pub async fn confirm_email_page(query: web::Query<TokenQuery>) -> HttpResponse {
     match link_token(&query, None) {
@@ -381,7 +381,7 @@ pub async fn confirm_email(
         .finish())
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ForgotPasswordRequest {
     pub email: Option<String>,
@@ -389,7 +389,7 @@ pub struct ForgotPasswordRequest {
 
 /// Answers the same whether or not the address has a user, so it reveals nothing.
 #[utoipa::path(post, path = "/api/forgot-password", tag = "session", request_body = ForgotPasswordRequest,
-    responses((status = 200, description = "{success}"), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 422)))]
 pub async fn forgot_password(
     body: Json<ForgotPasswordRequest>,
     state: web::Data<AppState>,
@@ -426,7 +426,7 @@ pub async fn forgot_password(
     Ok(envelope::ok())
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ResetPasswordRequest {
     pub reset_token: Option<String>,
@@ -437,7 +437,7 @@ pub struct ResetPasswordRequest {
 const RESET_FAILED: &str = "Adgangskoden kunne ikke genskabes";
 
 #[utoipa::path(post, path = "/api/reset-password", tag = "session", request_body = ResetPasswordRequest,
-    responses((status = 200, description = "{success}"), (status = 422)))]
+    responses((status = 200, body = Ack), (status = 422)))]
 pub async fn reset_password(
     body: Json<ResetPasswordRequest>,
     state: web::Data<AppState>,

@@ -1,23 +1,36 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
-use super::user::session_user;
+use super::user::{session_user, SessionUser};
 use crate::club::current_club;
-use crate::envelope;
+use crate::envelope::{self, Envelope, EnvelopeWithData};
 use crate::error::ApiError;
 use crate::identity::{clients, modules, users};
 use crate::session::{Caller, Staff};
 use crate::state::AppState;
 
-/// Whether the caller sees the public site (anonymous, customers) or the back office (staff).
-#[utoipa::path(get, path = "/api/app", tag = "session", responses((status = 200, description = "{success, result: {isFrontend}}")))]
-pub async fn get_app(caller: Caller) -> HttpResponse {
-    let is_frontend = !caller.0.as_ref().is_some_and(|i| i.is_staff());
-    envelope::result(json!({ "isFrontend": is_frontend }))
+/// Which side of the site the caller sees.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppSide {
+    /// The public site (anonymous, customers) rather than the back office (staff).
+    pub is_frontend: bool,
 }
 
-#[utoipa::path(get, path = "/api/user", tag = "session", responses((status = 200, body = super::user::SessionUser), (status = 401)))]
+/// Whether the caller sees the public site (anonymous, customers) or the back office (staff).
+#[utoipa::path(get, path = "/api/app", tag = "session", responses((status = 200, body = Envelope<AppSide>)))]
+pub async fn get_app(caller: Caller) -> HttpResponse {
+    let is_frontend = !caller.0.as_ref().is_some_and(|i| i.is_staff());
+    envelope::result(AppSide { is_frontend })
+}
+
+/// What goes with the session user: the clubs they may switch between.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct UserClubs {
+    pub clients: Vec<clients::ClientRef>,
+}
+
+#[utoipa::path(get, path = "/api/user", tag = "session", responses((status = 200, description = "the session user, and in `data` the clubs they may switch between", body = EnvelopeWithData<SessionUser, UserClubs>), (status = 401)))]
 pub async fn get_user(
     caller: Caller,
     state: web::Data<AppState>,
@@ -25,13 +38,10 @@ pub async fn get_user(
     let identity = caller.0.ok_or(ApiError::Unauthorized)?;
     let user = session_user(&state, &identity).await?;
     let clients = clients::refs_of_user(&state.pool, identity.user.id).await?;
-    Ok(envelope::result_with_data(
-        user,
-        json!({ "clients": clients }),
-    ))
+    Ok(envelope::result_with_data(user, UserClubs { clients }))
 }
 
-#[utoipa::path(get, path = "/api/app/modules", tag = "session", responses((status = 200, description = "the current club's active modules, in order")))]
+#[utoipa::path(get, path = "/api/app/modules", tag = "session", responses((status = 200, description = "the current club's active modules, in order", body = Envelope<Vec<modules::ClientModule>>)))]
 pub async fn get_modules(
     req: HttpRequest,
     caller: Caller,
@@ -45,9 +55,9 @@ pub async fn get_modules(
 }
 
 /// The current club's configuration as the webapp needs it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct ClientConfig {
+pub struct ClientConfig {
     id: uuid::Uuid,
     name: String,
     is_frontend: bool,
@@ -69,7 +79,7 @@ struct ClientConfig {
 /// Settings sections a visitor of the public site may see; the rest stays with staff.
 const PUBLIC_SETTINGS: [&str; 2] = ["webshop", "events"];
 
-#[utoipa::path(get, path = "/api/app/client", tag = "session", responses((status = 200, description = "client config"), (status = 404)))]
+#[utoipa::path(get, path = "/api/app/client", tag = "session", responses((status = 200, description = "client config", body = Envelope<ClientConfig>), (status = 404)))]
 pub async fn get_client(
     req: HttpRequest,
     caller: Caller,
@@ -118,7 +128,7 @@ pub struct SearchQuery {
     pub search: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/app/users", tag = "session", params(SearchQuery), responses((status = 200, description = "staff of the current club")))]
+#[utoipa::path(get, path = "/api/app/users", tag = "session", params(SearchQuery), responses((status = 200, description = "staff of the current club", body = Envelope<Vec<users::UserListItem>>)))]
 pub async fn list_app_users(
     staff: Staff,
     query: web::Query<SearchQuery>,
@@ -134,7 +144,7 @@ pub async fn list_app_users(
     ))
 }
 
-#[utoipa::path(get, path = "/public/app/clients", tag = "session", responses((status = 200, description = "active clubs for 'Vælg klub'")))]
+#[utoipa::path(get, path = "/public/app/clients", tag = "session", responses((status = 200, description = "active clubs for 'Vælg klub'", body = Envelope<Vec<clients::ClientRef>>)))]
 pub async fn list_public_clients(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     Ok(envelope::result(clients::active_refs(&state.pool).await?))
 }

@@ -35,7 +35,6 @@ pub struct SessionUser {
     pub about: Option<String>,
     pub linkedin: Option<String>,
     pub email_confirmed: bool,
-    #[schema(value_type = Vec<Object>)]
     pub clients: Vec<Membership>,
     pub impersonator: Option<Impersonator>,
 }

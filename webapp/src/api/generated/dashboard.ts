@@ -11,3 +11,5 @@ company: string | null,
 amount: number, category: string | null, invoiceDate: string, };
 
 export type Chart = { year: number, labels: Array<string>, series: number[], total: number, };
+
+export type LeadRow = { id: string, name: string, owner: string | null, followUpDate: string, };

@@ -109,3 +109,5 @@ export type PosPrint = { kind: PrintKind,
 title: string, data: string, };
 
 export type PosResult = { order: PosOrder, tickets: Array<PosTicket>, prints: Array<PosPrint>, };
+
+export type Released = { released: bigint, };

@@ -178,3 +178,13 @@ accountCreated: boolean,
  * Where the order goes: the delivery address, or pick-up at the club.
  */
 delivery: Delivery | null, };
+
+export type ShopProductRow = { Id: string, Title: string, Category: string | null, 
+/**
+ * The lowest active variant's price, or the product's.
+ */
+Price: Money, 
+/**
+ * product, ticket or seat-ticket.
+ */
+Type: string, };

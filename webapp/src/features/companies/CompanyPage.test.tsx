@@ -385,7 +385,7 @@ describe('the company editor', () => {
               {
                 id: 'k-1',
                 contractNumber: 1001,
-                category: { title: 'Sponsorat' },
+                category: 'Sponsorat',
                 status: 'approved',
                 startDate: '2025-01-01',
                 endDate: null,

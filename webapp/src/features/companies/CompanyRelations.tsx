@@ -39,9 +39,7 @@ function totalOf(row: { subtotal: number; additionalFee: number }): number {
 }
 
 function categoryOf(contract: CompanyContract): string {
-  const { category } = contract;
-  if (!category) return '';
-  return typeof category === 'string' ? category : (category.title ?? '');
+  return contract.category ?? '';
 }
 
 /** 'Salg år til dato': this year's sales to the company. */

@@ -3,6 +3,7 @@ import {
   extraInfoFormValues,
   extraInfoPayload,
   extraInfoSchema,
+  type ExtraInfo,
   type ExtraInfoDefinition,
   type ExtraInfoValues,
 } from '../../shared/extraInfo';
@@ -15,6 +16,11 @@ import type {
   NewContactPerson,
   TicketLimits,
 } from './types';
+
+/** The stored extra info; a field not answered (its value null) reads as empty in the shared helpers. */
+function storedExtraInfo(company: Company | undefined): ExtraInfo | undefined {
+  return company?.extraInfo as ExtraInfo | undefined;
+}
 
 /** The company editor's values: the entity's fields as text, plus the chosen logo files. */
 export interface CompanyFormValues {
@@ -102,7 +108,7 @@ export function companyFormValues(
     email: company?.email ?? '',
     phone: company?.phone ?? '',
     website: company?.website ?? '',
-    status: company?.status ?? 0,
+    status: (company?.status as CompanyStatus | undefined) ?? 0,
     followUpDate: company?.followUpDate ?? null,
     vatExcluded: company?.vatExcluded ?? false,
     useEAN: company?.useEAN ?? false,
@@ -110,7 +116,7 @@ export function companyFormValues(
     logoPrint: company?.logoPrint ?? null,
     logoWebFile: null,
     logoPrintFile: null,
-    extraInfo: extraInfoFormValues(definitions, company?.extraInfo),
+    extraInfo: extraInfoFormValues(definitions, storedExtraInfo(company)),
     ticketLimits: company?.ticketLimits ?? {},
     ownerId: company?.ownerId ?? null,
     contacts: company?.contacts ?? [],
@@ -143,7 +149,7 @@ export function companyPayload(
     useEAN: values.useEAN,
     logoWeb: values.logoWeb,
     logoPrint: values.logoPrint,
-    extraInfo: extraInfoPayload(definitions, values.extraInfo, stored?.extraInfo),
+    extraInfo: extraInfoPayload(definitions, values.extraInfo, storedExtraInfo(stored)),
     ticketLimits: values.ticketLimits,
     ownerId: values.ownerId,
     contactIds: values.contacts.map((contact) => contact.id),

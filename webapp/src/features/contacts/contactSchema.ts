@@ -3,6 +3,7 @@ import {
   extraInfoFormValues,
   extraInfoPayload,
   extraInfoSchema,
+  type ExtraInfo,
   type ExtraInfoDefinition,
   type ExtraInfoValues,
 } from '../../shared/extraInfo';
@@ -56,10 +57,15 @@ export function contactFormValues(
     noNewsletters: contact?.noNewsletters ?? false,
     picture: contact?.picture ?? null,
     file: null,
-    extraInfo: extraInfoFormValues(definitions, contact?.extraInfo),
+    extraInfo: extraInfoFormValues(definitions, storedExtraInfo(contact)),
     companyIds: contact?.companyIds ?? [],
     listIds: contact?.listIds ?? [],
   };
+}
+
+/** The stored extra info; a field not answered (its value null) reads as empty in the shared helpers. */
+function storedExtraInfo(contact: Contact | undefined): ExtraInfo | undefined {
+  return contact?.extraInfo as ExtraInfo | undefined;
 }
 
 /** The `data` JSON of POST /api/contacts/update; `stored` (as read) gives its version. */
@@ -83,7 +89,7 @@ export function contactPayload(
     noInvitations: values.noInvitations,
     noNewsletters: values.noNewsletters,
     picture: values.picture,
-    extraInfo: extraInfoPayload(definitions, values.extraInfo, stored?.extraInfo),
+    extraInfo: extraInfoPayload(definitions, values.extraInfo, storedExtraInfo(stored)),
     companyIds: values.companyIds,
     listIds: values.listIds,
   };

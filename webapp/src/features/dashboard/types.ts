@@ -1,24 +1,10 @@
-// These types mirror the server's dashboard rows; they give way to the generated ones
-// (src/api/generated) once the server's Rust types export them.
+// The dashboard's rows are generated from the Rust types (src/api/generated).
 
 /** A row of POST /api/dashboard/renegotiations: a contract up for renewal. */
-export interface RenegotiationRow {
-  id: string;
-  contractNumber: number;
-  /** The company's name, else the contact's. */
-  name: string | null;
-  /** A calendar day, 'YYYY-MM-DD'. */
-  renewDate: string;
-}
+export type { RenegotiationRow } from '../../api/generated/contracts';
 
-/** A row of POST /api/dashboard/leads-followup: a lead whose follow-up day has come. */
-export interface LeadFollowupRow {
-  id: string;
-  name: string;
-  owner: string | null;
-  /** A calendar day, 'YYYY-MM-DD'. */
-  followUpDate: string;
-}
+/** A row of POST /api/dashboard/leads-followup: a company whose follow-up day has come. */
+export type { LeadRow as LeadFollowupRow } from '../../api/generated/dashboard';
 
 /** A row of POST /api/dashboard/invoices: a contract's next planned invoice (amount in øre
  * without VAT); and a chart's answer (POST /api/dashboard/invoiced-amount?year=, …): one amount

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { decimalTextToOre, oreToDecimalText } from '../../shared/format';
 import { yup } from '../../shared/validation';
-import type { DiscountCode } from './types';
+import type { DiscountCode, DiscountCodePayload } from './types';
 
 export interface DiscountCodeFormValues {
   title: string;
@@ -56,7 +56,7 @@ export function discountCodePayload(
   id: string | null,
   values: DiscountCodeFormValues,
   stored?: DiscountCode,
-): DiscountCode {
+): DiscountCodePayload {
   const amount = values.amount.trim();
   return {
     id,

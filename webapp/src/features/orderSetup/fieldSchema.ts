@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { yup } from '../../shared/validation';
-import type { CustomField, FieldType } from './types';
+import type { CustomField, CustomFieldPayload, FieldType } from './types';
 
 export interface FieldFormValues {
   title: string;
@@ -44,7 +44,7 @@ export function fieldFormValues(field?: CustomField): FieldFormValues {
   return {
     title: field?.title ?? '',
     categoryIds: field?.categoryIds ?? [],
-    type: field?.type ?? null,
+    type: (field?.type as FieldType | undefined) ?? null,
     sorting: field?.sorting === null || field?.sorting === undefined ? '' : String(field.sorting),
     values: (field?.values ?? []).join('\n'),
     defaultValue: field?.defaultValue ?? '',
@@ -56,7 +56,7 @@ export function fieldPayload(
   id: string | null,
   values: FieldFormValues,
   stored?: CustomField,
-): CustomField {
+): CustomFieldPayload {
   const sorting = values.sorting.trim();
   return {
     id,

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { decimalTextToOre, oreToDecimalText } from '../../shared/format';
 import { yup } from '../../shared/validation';
-import type { OrderCategory } from './types';
+import type { OrderCategory, OrderCategoryPayload } from './types';
 
 export interface OrderCategoryFormValues {
   title: string;
@@ -33,7 +33,7 @@ export function orderCategoryPayload(
   id: string | null,
   values: OrderCategoryFormValues,
   stored?: OrderCategory,
-): OrderCategory {
+): OrderCategoryPayload {
   return {
     id,
     version: stored?.version ?? null,

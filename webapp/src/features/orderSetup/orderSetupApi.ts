@@ -1,6 +1,16 @@
 import { baseApi } from '../../api/baseApi';
 import type { Chart, ChartSummary, SeasonTicket, SeatChannel } from '../../api/generated/seats';
-import type { Choice, CustomField, DiscountCode, OrderCategory, Season } from './types';
+import type {
+  Choice,
+  CustomField,
+  CustomFieldPayload,
+  DiscountCode,
+  DiscountCodePayload,
+  OrderCategory,
+  OrderCategoryPayload,
+  Season,
+  SeasonPayload,
+} from './types';
 
 export const ORDER_CATEGORIES_ENDPOINT = 'orders/categories';
 export const SEASONS_ENDPOINT = 'orders/seasons';
@@ -50,7 +60,7 @@ export const orderSetupApi = baseApi.injectEndpoints({
       query: () => ORDER_CATEGORIES_ENDPOINT,
       providesTags: [{ type: 'OrderCategory', id: 'CHOICES' }],
     }),
-    saveOrderCategory: build.mutation<string, OrderCategory>({
+    saveOrderCategory: build.mutation<string, OrderCategoryPayload>({
       query: (body) => ({ url: `${ORDER_CATEGORIES_ENDPOINT}/update`, method: 'POST', body }),
       invalidatesTags: (id) => [
         { type: 'OrderCategory', id: 'LIST' },
@@ -136,7 +146,7 @@ export const orderSetupApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { seasonId }) => [channelsTag(seasonId), 'SeatMap'],
     }),
-    saveSeason: build.mutation<string, Season>({
+    saveSeason: build.mutation<string, SeasonPayload>({
       query: (body) => ({ url: `${SEASONS_ENDPOINT}/update`, method: 'POST', body }),
       invalidatesTags: (id) => [
         { type: 'Season', id: 'LIST' },
@@ -156,7 +166,7 @@ export const orderSetupApi = baseApi.injectEndpoints({
       query: (id) => one(FIELDS_ENDPOINT, id),
       providesTags: (_result, _error, id) => [{ type: 'CustomField', id }],
     }),
-    saveCustomField: build.mutation<string, CustomField>({
+    saveCustomField: build.mutation<string, CustomFieldPayload>({
       query: (body) => ({ url: `${FIELDS_ENDPOINT}/update`, method: 'POST', body }),
       invalidatesTags: (id) => [
         { type: 'CustomField', id: 'LIST' },
@@ -172,7 +182,7 @@ export const orderSetupApi = baseApi.injectEndpoints({
       query: (id) => one(DISCOUNT_CODES_ENDPOINT, id),
       providesTags: (_result, _error, id) => [{ type: 'DiscountCode', id }],
     }),
-    saveDiscountCode: build.mutation<string, DiscountCode>({
+    saveDiscountCode: build.mutation<string, DiscountCodePayload>({
       query: (body) => ({ url: `${DISCOUNT_CODES_ENDPOINT}/update`, method: 'POST', body }),
       invalidatesTags: (id) => [
         { type: 'DiscountCode', id: 'LIST' },

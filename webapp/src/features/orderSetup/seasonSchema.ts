@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { yup } from '../../shared/validation';
-import type { Season, SeasonSeat } from './types';
+import type { Season, SeasonPayload, SeasonSeat } from './types';
 
 export interface SeasonFormValues {
   title: string;
@@ -49,7 +49,7 @@ export function seasonPayload(
   id: string | null,
   values: SeasonFormValues,
   stored?: Season,
-): Season {
+): SeasonPayload {
   return {
     id,
     version: stored?.version ?? null,

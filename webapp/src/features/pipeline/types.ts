@@ -33,10 +33,4 @@ export interface AgreementStatusChange {
 }
 
 /** A staff member to filter the board by (GET /api/app/users). */
-export interface PipelineUser {
-  id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  picture: string | null;
-}
+export type { UserListItem as PipelineUser } from '../../api/generated/session';

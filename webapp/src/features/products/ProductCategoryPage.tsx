@@ -37,7 +37,11 @@ function categoryFormValues(category?: ProductCategory): CategoryFormValues {
       category?.sorting === null || category?.sorting === undefined ? '' : String(category.sorting),
     showOnShop: category?.showOnShop ?? false,
     hideOnContract: category?.hideOnContract ?? false,
-    shop: category?.shop ?? { title: '', description: '', image: null },
+    shop: {
+      title: category?.shop.title ?? '',
+      description: category?.shop.description ?? '',
+      image: category?.shop.image ?? null,
+    },
     shopImageFile: null,
   };
 }

@@ -6,6 +6,7 @@ import type {
   Product,
   ProductDelivery,
   ProductExtraInfo,
+  ProductPayload,
   ProductType,
 } from './types';
 
@@ -166,7 +167,7 @@ export function productFormValues(product?: Product): ProductFormValues {
   return {
     title: product?.title ?? '',
     sku: product?.sku ?? '',
-    type: product?.type ?? 'product',
+    type: (product?.type as ProductType | undefined) ?? 'product',
     categoryId: product?.categoryId ?? null,
     price: oreToDecimalText(product?.price),
     saleAmount: text(product?.saleAmount),
@@ -184,10 +185,10 @@ export function productFormValues(product?: Product): ProductFormValues {
     hideExport: product?.hideExport ?? false,
     vatExempt: product?.vatExempt ?? false,
     active: product?.active ?? true,
-    delivery: product?.delivery ?? 'none',
+    delivery: (product?.delivery as ProductDelivery | undefined) ?? 'none',
     variants: (product?.variants ?? []).map((variant) => ({
       ...(variant.id ? { id: variant.id } : {}),
-      title: variant.title,
+      title: variant.title ?? '',
       sku: variant.sku ?? '',
       price: oreToDecimalText(variant.price),
       saleAmount: text(variant.saleAmount),
@@ -234,7 +235,7 @@ export function productPayload(
   values: ProductFormValues,
   contractsFeature: boolean,
   original?: Product,
-): Product {
+): ProductPayload {
   const ticket = values.type === 'ticket' || values.type === 'seat-ticket';
   return {
     id,

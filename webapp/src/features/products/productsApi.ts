@@ -1,6 +1,15 @@
 import { baseApi } from '../../api/baseApi';
 import { entityFormData } from '../../shared/multipart';
-import type { Choice, InvoiceGroup, Product, ProductCategory, SeatChart } from './types';
+import type {
+  Choice,
+  InvoiceGroup,
+  InvoiceGroupPayload,
+  Product,
+  ProductCategory,
+  ProductCategoryPayload,
+  ProductPayload,
+  SeatChart,
+} from './types';
 
 export const PRODUCTS_ENDPOINT = 'products';
 export const PRODUCT_CATEGORIES_ENDPOINT = 'products/categories';
@@ -21,7 +30,7 @@ export const productsApi = baseApi.injectEndpoints({
       query: (id) => one(PRODUCTS_ENDPOINT, id),
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
-    saveProduct: build.mutation<string, { product: Product; shopImageFile: File | null }>({
+    saveProduct: build.mutation<string, { product: ProductPayload; shopImageFile: File | null }>({
       query: ({ product, shopImageFile }) => ({
         url: `${PRODUCTS_ENDPOINT}/update`,
         method: 'POST',
@@ -57,7 +66,7 @@ export const productsApi = baseApi.injectEndpoints({
     }),
     saveProductCategory: build.mutation<
       string,
-      { category: ProductCategory; shopImageFile: File | null }
+      { category: ProductCategoryPayload; shopImageFile: File | null }
     >({
       query: ({ category, shopImageFile }) => ({
         url: `${PRODUCT_CATEGORIES_ENDPOINT}/update`,
@@ -105,7 +114,7 @@ export const productsApi = baseApi.injectEndpoints({
       query: (id) => one(INVOICE_GROUPS_ENDPOINT, id),
       providesTags: (_result, _error, id) => [{ type: 'InvoiceGroup', id }],
     }),
-    saveInvoiceGroup: build.mutation<string, InvoiceGroup>({
+    saveInvoiceGroup: build.mutation<string, InvoiceGroupPayload>({
       query: (body) => ({ url: `${INVOICE_GROUPS_ENDPOINT}/update`, method: 'POST', body }),
       invalidatesTags: (id) => [
         { type: 'InvoiceGroup', id: 'LIST' },

@@ -1,25 +1,13 @@
 import { baseApi } from '../../api/baseApi';
 import type { SessionUser } from '../../api/appApi';
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-  rememberMe: boolean;
-}
-
-export interface RegisterRequest {
-  firstname: string;
-  lastname: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-}
-
-export interface ResetPasswordRequest {
-  resetToken: string;
-  password: string;
-  confirmPassword: string;
-}
+// What the session calls receive is generated from the Rust types (src/api/generated/session.ts).
+import type {
+  ForgotPasswordRequest,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+} from '../../api/generated/session';
 
 /** Login, sign-up and password calls (spec 1 §7); they need no CSRF header before a session exists. */
 export const sessionApi = baseApi.injectEndpoints({
@@ -32,7 +20,7 @@ export const sessionApi = baseApi.injectEndpoints({
     register: build.mutation<unknown, RegisterRequest>({
       query: (body) => ({ url: '/api/register', method: 'POST', body }),
     }),
-    forgotPassword: build.mutation<unknown, { email: string }>({
+    forgotPassword: build.mutation<unknown, ForgotPasswordRequest>({
       query: (body) => ({ url: '/api/forgot-password', method: 'POST', body }),
     }),
     resetPassword: build.mutation<unknown, ResetPasswordRequest>({

@@ -5,7 +5,7 @@ import { navigateAway } from '../../shared/navigation';
 import { ListPage } from '../../shared/ui/ListPage';
 import { useToast } from '../../shared/ui/Toast';
 import { useDeleteSystemUserMutation, useImpersonateMutation } from './settingsApi';
-import type { UserRow } from './types';
+import type { UserListRow } from './types';
 
 /** /settings/admin-users 'Users': every user, with 'Log ind' as them (spec 1 §2). */
 export function AdminUsersPage() {
@@ -14,7 +14,7 @@ export function AdminUsersPage() {
   const [remove] = useDeleteSystemUserMutation();
   const [impersonate] = useImpersonateMutation();
   return (
-    <ListPage<UserRow>
+    <ListPage<UserListRow>
       title={t('settings.adminUsers.title')}
       createLabel={t('settings.adminUsers.create')}
       basePath="/settings/admin-users"

@@ -5,13 +5,13 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClientModule, ModuleDefinition, Role } from './types';
+import type { ClientModuleRow, ModuleDefinition, Role } from './types';
 
 interface Props {
-  module: ClientModule | null;
+  module: ClientModuleRow | null;
   definition: ModuleDefinition | undefined;
   roles: Role[];
-  onApply: (module: ClientModule) => void;
+  onApply: (module: ClientModuleRow) => void;
   onCancel: () => void;
 }
 
@@ -50,10 +50,10 @@ function ValueInput({
 /** The per-module modal: endpoint, views, components, role rules and features; Apply or Cancel. */
 export function ClientModuleDialog({ module, definition, roles, onApply, onCancel }: Props) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<ClientModule | null>(module);
+  const [draft, setDraft] = useState<ClientModuleRow | null>(module);
   useEffect(() => setDraft(module), [module]);
   if (!draft) return null;
-  const set = (patch: Partial<ClientModule>) => setDraft({ ...draft, ...patch });
+  const set = (patch: Partial<ClientModuleRow>) => setDraft({ ...draft, ...patch });
   const rules = definition?.aclRules ?? [];
   return (
     <Dialog

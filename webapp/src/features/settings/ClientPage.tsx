@@ -18,7 +18,7 @@ import {
   useGetModuleChoicesQuery,
   useSaveClientMutation,
 } from './settingsApi';
-import type { ClientModule, Role } from './types';
+import type { ClientModuleRow, Role } from './types';
 
 /** The module picker clears this long after a choice (spec 1 §9). */
 export const MODULE_PICKER_CLEAR_MS = 500;
@@ -27,7 +27,7 @@ interface ClientValues {
   name: string;
   active: boolean;
   roles: Role[];
-  modules: ClientModule[];
+  modules: ClientModuleRow[];
 }
 
 function move<T>(list: T[], from: number, to: number): T[] {
@@ -51,7 +51,7 @@ function ModulesTab() {
     return () => clearTimeout(timer);
   }, [picked]);
   const modules = values.modules;
-  const setModules = (next: ClientModule[]) => void setFieldValue('modules', next);
+  const setModules = (next: ClientModuleRow[]) => void setFieldValue('modules', next);
   const choices = catalogue
     .filter((m) => !modules.some((cm) => cm.moduleId === m.id))
     .map((m) => ({ label: m.name, value: m.id }));
@@ -77,6 +77,8 @@ function ModulesTab() {
               icon: module.icon,
               name: null,
               active: true,
+              // The server numbers the modules by their place when it saves.
+              sorting: (modules.length + 1) * 10,
               customEndpoint: null,
               customViews: {},
               customComponents: {},
@@ -205,7 +207,7 @@ function RolesTable() {
 }
 
 /** Feature settings without a value are left out (the server checks allowed values). */
-function modulePayload(module: ClientModule) {
+function modulePayload(module: ClientModuleRow) {
   const features = Object.fromEntries(
     Object.entries(module.features).map(([alias, settings]) => [
       alias,

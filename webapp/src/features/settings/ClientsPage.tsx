@@ -2,14 +2,14 @@ import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../shared/ui/ListPage';
 import { useDeleteClientMutation } from './settingsApi';
-import type { ClientRow } from './types';
+import type { ClientListRow } from './types';
 
 /** /settings/clients 'Clients' (spec 1 §2): Name and Active (Aktiv / Inaktiv). */
 export function ClientsPage() {
   const { t } = useTranslation();
   const [remove] = useDeleteClientMutation();
   return (
-    <ListPage<ClientRow>
+    <ListPage<ClientListRow>
       title={t('settings.clients.title')}
       createLabel={t('settings.clients.create')}
       basePath="/settings/clients"

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../shared/ui/ListPage';
 import { useDeleteClubUserMutation } from './settingsApi';
-import type { UserRow } from './types';
+import type { ClubUserRow } from './types';
 
 /** /settings/users 'Brugere': the club's own users (spec 1 §2). */
 export function ClubUsersPage() {
   const { t } = useTranslation();
   const [remove] = useDeleteClubUserMutation();
   return (
-    <ListPage<UserRow>
+    <ListPage<ClubUserRow>
       title={t('settings.users.title')}
       createLabel={t('settings.users.create')}
       basePath="/settings/users"

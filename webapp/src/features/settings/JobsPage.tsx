@@ -13,7 +13,7 @@ import { ListPage } from '../../shared/ui/ListPage';
 import { SearchInput } from '../../shared/ui/SearchInput';
 import { useToast } from '../../shared/ui/Toast';
 import { useGetAllClientsQuery, useGetJobQuery, useJobActionMutation } from './settingsApi';
-import { jobStatus, type JobRow, type JobStatus } from './types';
+import { jobStatus, type JobListRow, type JobStatus } from './types';
 
 const SEVERITY: Record<JobStatus, 'success' | 'danger' | 'warning'> = {
   Succeeded: 'success',
@@ -92,7 +92,7 @@ export function JobsPage() {
   };
   return (
     <>
-      <ListPage<JobRow>
+      <ListPage<JobListRow>
         title={t('settings.jobs.title')}
         endpoint="/api/jobs"
         tag="Job"

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../shared/ui/ListPage';
 import { useDeleteModuleMutation } from './settingsApi';
-import type { ModuleRow } from './types';
+import type { ModuleListRow } from './types';
 
 /** /settings/modules 'Modules' (spec 1 §2): Name with icon, Alias, Url, Sorting. */
 export function ModulesPage() {
   const { t } = useTranslation();
   const [remove] = useDeleteModuleMutation();
   return (
-    <ListPage<ModuleRow>
+    <ListPage<ModuleListRow>
       title={t('settings.modules.title')}
       createLabel={t('settings.modules.create')}
       basePath="/settings/modules"

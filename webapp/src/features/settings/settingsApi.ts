@@ -6,7 +6,10 @@ import type {
   ClubSettings,
   ClubUser,
   EmailCheck,
-  JobDetail,
+  ImportChoices,
+  ImportInput,
+  ImportSummary,
+  JobView,
   ModuleDefinition,
   Reference,
   SystemUser,
@@ -123,7 +126,7 @@ export const settingsApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/api/modules/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Module', id: 'LIST' }, 'Modules'],
     }),
-    getJob: build.query<JobDetail, string>({
+    getJob: build.query<JobView, string>({
       query: (id) => `/api/jobs/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Job', id }],
     }),
@@ -155,13 +158,10 @@ export const settingsApi = baseApi.injectEndpoints({
     getAccountingProducts: build.query<{ productNumber: string; name: string }[], string>({
       query: (search) => ({ url: '/api/orders/economic/products', params: { search } }),
     }),
-    getImportTeams: build.query<{ teams: { id: string; name: string }[]; roles: string[] }, void>({
+    getImportTeams: build.query<ImportChoices, void>({
       query: () => '/api/contacts/import/teams',
     }),
-    importTeams: build.mutation<
-      { created: number; updated: number; lists: number },
-      { importTeamLists: string[]; importRoleLists: string[] }
-    >({
+    importTeams: build.mutation<ImportSummary, ImportInput>({
       query: (body) => ({ url: '/api/contacts/import', method: 'POST', body }),
       invalidatesTags: [
         { type: 'Contact', id: 'LIST' },

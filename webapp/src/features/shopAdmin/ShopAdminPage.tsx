@@ -2,21 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderListRow } from '../../api/generated/orders';
+import type { ShopProductRow } from '../../api/generated/shop';
 import { formatDate } from '../../shared/format';
 import { DataTable } from '../../shared/ui/DataTable';
 import { Money } from '../../shared/ui/Money';
 import { SearchInput } from '../../shared/ui/SearchInput';
 import { Tabs, useTabParam } from '../../shared/ui/Tabs';
-
-/** A product the shop sells, as `/api/shop/products` lists it. */
-interface ShopProductRow {
-  Id: string;
-  Title: string;
-  Category: string | null;
-  /** Øre: the lowest active variant's price, or the product's own. */
-  Price: number | null;
-  Type: string;
-}
 
 function ShopOrders() {
   const { t } = useTranslation();
@@ -113,7 +104,7 @@ function ShopProducts() {
             field: 'Price',
             header: t('shopAdmin.products.price'),
             sortable: true,
-            body: (row) => (row.Price === null ? '' : <Money value={row.Price} ore />),
+            body: (row) => <Money value={row.Price} ore />,
           },
         ]}
       />

@@ -1,26 +1,9 @@
-/** A comment as the API sends it (contract "Comments"). */
-export interface Comment {
-  id: string;
-  /** HTML, sanitised by the server (and again before it is shown). */
-  text: string;
-  author: { firstname: string; lastname: string; picture: string | null };
-  authorId: string;
-  createDate: string;
-  /** Not yet read by the caller. */
-  unread: boolean;
-  images: string[];
-  files: { name: string; url: string }[];
-  replies: Comment[];
-  /** Where it was written, e.g. 'Virksomhed: Nordisk Byggeservice ApS'. */
-  origin: string | null;
-  originUrl: string | null;
-}
-
-export interface CommentPage {
-  comments: Comment[];
-  totalComments: number;
-  unread: number;
-}
+/** A comment and a page of them as the API sends them (contract "Comments"), generated from
+ * the Rust types. */
+import type { CommentsPage } from '../../api/generated/crm';
+export type { Comment } from '../../api/generated/crm';
+/** A page of comments, the envelope's `success` left out. */
+export type CommentPage = Omit<CommentsPage, 'success'>;
 
 /** The kinds of entity that have comments. */
 export type CommentOriginType =

@@ -1,13 +1,5 @@
-/** A file of an entity (contract "Files grid"). */
-export interface StoredFile {
-  id: string;
-  fileName: string;
-  /** The download address. */
-  filePath: string;
-  contentType: string;
-  size: number;
-  isImage: boolean;
-}
+/** A file of an entity (contract "Files grid"), generated from the Rust type. */
+export type { StoredFile } from '../../api/generated/crm';
 
 /** These are previewed as pictures (spec 1 §2 "Files grid"). */
 export const PREVIEW_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'tiff', 'webp'];
