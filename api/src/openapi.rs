@@ -57,14 +57,7 @@ fn declare_path_parameters(doc: &mut utoipa::openapi::OpenApi) {
             .split('/')
             .filter_map(|s| s.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
             .collect();
-        let operations = [
-            item.get.as_mut(),
-            item.post.as_mut(),
-            item.put.as_mut(),
-            item.delete.as_mut(),
-            item.patch.as_mut(),
-        ];
-        for operation in operations.into_iter().flatten() {
+        for operation in operations_mut(item) {
             let parameters: &mut Vec<Parameter> = operation.parameters.get_or_insert_with(Vec::new);
             for name in &names {
                 let declared = parameters
@@ -85,6 +78,19 @@ fn declare_path_parameters(doc: &mut utoipa::openapi::OpenApi) {
     }
 }
 
+/// The operations of a path, whatever their method.
+fn operations_mut(item: &mut utoipa::openapi::PathItem) -> impl Iterator<Item = &mut Operation> {
+    [
+        item.get.as_mut(),
+        item.post.as_mut(),
+        item.put.as_mut(),
+        item.delete.as_mut(),
+        item.patch.as_mut(),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// Every refusal (a 4xx or 5xx) answers `Refusal` (`ApiError`'s one shape); said here once for
 /// every operation whose annotation names the status but not its body. And a file's answer (a
 /// PDF, a spreadsheet, an image, a page) is a string of its media type: text for `text/*`, bytes
@@ -93,14 +99,7 @@ fn describe_bodies(doc: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
     use utoipa::openapi::{ContentBuilder, Ref, RefOr};
     for item in doc.paths.paths.values_mut() {
-        let operations = [
-            item.get.as_mut(),
-            item.post.as_mut(),
-            item.put.as_mut(),
-            item.delete.as_mut(),
-            item.patch.as_mut(),
-        ];
-        for operation in operations.into_iter().flatten() {
+        for operation in operations_mut(item) {
             for (status, response) in operation.responses.responses.iter_mut() {
                 let refusal = status.starts_with('4') || status.starts_with('5');
                 if let RefOr::T(response) = response {
