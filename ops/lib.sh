@@ -166,17 +166,20 @@ npm_ci_if_needed() {
 }
 
 # The Python venv for test helpers (SMTP sink, …): ops/.venv from ops/requirements.txt.
+# ensure_venv [VENV REQUIREMENTS]: another venv from another pinned list (ops/cluster's S3 stand-in).
 TRIBUNE_VENV="$TRIBUNE_ROOT/ops/.venv"
+# shellcheck disable=SC2120 # its arguments are optional
 ensure_venv() {
-  local req="$TRIBUNE_ROOT/ops/requirements.txt" stamp="$TRIBUNE_VENV/.tribune-installed" sum
+  local venv=${1:-$TRIBUNE_VENV} req=${2:-$TRIBUNE_ROOT/ops/requirements.txt} stamp sum
+  stamp="$venv/.tribune-installed"
   sum=$(sha256sum <"$req" | cut -d' ' -f1)
-  if [[ -f $stamp && $(cat "$stamp") == "$sum" ]] && "$TRIBUNE_VENV/bin/python" -c '' 2>/dev/null; then
+  if [[ -f $stamp && $(cat "$stamp") == "$sum" ]] && "$venv/bin/python" -c '' 2>/dev/null; then
     return 0
   fi
-  log "creating the Python venv ops/.venv from ops/requirements.txt"
-  rm -rf "$TRIBUNE_VENV"
-  python3 -m venv "$TRIBUNE_VENV" || { err "python3 -m venv failed"; return 1; }
-  "$TRIBUNE_VENV/bin/pip" install --disable-pip-version-check --quiet -r "$req" || { err "pip install failed"; return 1; }
+  log "creating the Python venv ${venv#"$TRIBUNE_ROOT"/} from ${req#"$TRIBUNE_ROOT"/}"
+  rm -rf "$venv"
+  python3 -m venv "$venv" || { err "python3 -m venv failed"; return 1; }
+  "$venv/bin/pip" install --disable-pip-version-check --quiet -r "$req" || { err "pip install failed"; return 1; }
   echo "$sum" >"$stamp"
 }
 
@@ -220,7 +223,9 @@ start_smtp_sink() {
 }
 
 # The keys every stand-in Stripe run uses: localstripe takes any sk_/pk_ key.
+# shellcheck disable=SC2034 # read by the scripts that source this file
 LOCALSTRIPE_SECRET_KEY=sk_test_tribune
+# shellcheck disable=SC2034 # read by the scripts that source this file
 LOCALSTRIPE_PUBLISHABLE_KEY=pk_test_tribune
 
 # start_localstripe [LOGFILE]: localstripe (the Stripe stand-in) on a free 127.0.0.1 port, with
@@ -251,6 +256,7 @@ localstripe_webhook() {
 # QZ Tray's certificate and key for the demo and the browser tests: a self-signed pair made once
 # in $1 (default .data/qz) with openssl, exported as TRIBUNE_QZ_CERT and TRIBUNE_QZ_KEY unless they
 # are set already (a real pair: see the README, 'Receipt printing').
+# shellcheck disable=SC2120 # its argument is optional
 qz_demo_keys() {
   [[ -z ${TRIBUNE_QZ_CERT:-} || -z ${TRIBUNE_QZ_KEY:-} ]] || return 0
   local dir=${1:-$TRIBUNE_ROOT/.data/qz}

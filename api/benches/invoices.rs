@@ -810,6 +810,7 @@ async fn seed_block(
             order_discount: Money::ZERO,
             rate_fee: None,
             payment_terms_days: 14,
+            printing: Default::default(),
         };
         let mut invoice = run(
             bus,

@@ -161,6 +161,11 @@ impl From<sqlx::Error> for ApiError {
                 tracing::warn!("no database connection within the pool's timeout");
                 ApiError::Unavailable(BUSY.to_string())
             }
+            err if tribune_projections::db::unavailable(&err) => {
+                // A restart or failover of PostgreSQL: nothing was done, asking again is safe.
+                tracing::warn!(%err, "the database is not reachable");
+                ApiError::Unavailable(BUSY.to_string())
+            }
             err => ApiError::Internal(err.into()),
         }
     }
@@ -173,6 +178,10 @@ impl<E: std::error::Error> From<CommandError<E>> for ApiError {
             CommandError::Domain(e) => ApiError::invalid(e.to_string()),
             CommandError::Conflict => ApiError::Conflict(CommandError::<E>::Conflict.to_string()),
             CommandError::Store(e) => ApiError::Internal(anyhow::anyhow!(e)),
+            CommandError::Unavailable(e) => {
+                tracing::warn!(error = %e, "the database is not reachable");
+                ApiError::Unavailable(BUSY.to_string())
+            }
         }
     }
 }
@@ -180,5 +189,36 @@ impl<E: std::error::Error> From<CommandError<E>> for ApiError {
 impl<E: std::error::Error> From<AggregateError<E>> for ApiError {
     fn from(err: AggregateError<E>) -> Self {
         CommandError::from(err).into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_that_is_away_is_unavailable_not_an_internal_error() {
+        let refused = sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionRefused));
+        assert!(matches!(ApiError::from(refused), ApiError::Unavailable(_)));
+        assert!(matches!(
+            ApiError::from(sqlx::Error::PoolClosed),
+            ApiError::Unavailable(_)
+        ));
+        assert!(matches!(
+            ApiError::from(sqlx::Error::RowNotFound),
+            ApiError::Internal(_)
+        ));
+    }
+
+    #[test]
+    fn a_command_whose_database_went_away_is_unavailable_not_an_internal_error() {
+        // CI's primary restart: the event store's write met a reset connection.
+        let reset = sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionReset));
+        let err: CommandError<std::io::Error> =
+            AggregateError::DatabaseConnectionError(Box::new(reset)).into();
+        assert!(matches!(ApiError::from(err), ApiError::Unavailable(_)));
+        let wrong: CommandError<std::io::Error> =
+            AggregateError::DatabaseConnectionError(Box::new(sqlx::Error::RowNotFound)).into();
+        assert!(matches!(ApiError::from(wrong), ApiError::Internal(_)));
     }
 }

@@ -178,9 +178,9 @@ fn seats() -> String {
 fn shop() -> String {
     use crate::shop::admin::ShopProductRow;
     use crate::shop::dto::{
-        Cart, CartLine, CartOption, CheckSeat, CheckoutInput, CheckoutIntent, CheckoutResult,
-        ConfirmedLine, ConfirmedOrder, ShopCategory, ShopOption, ShopProduct, ShopProductSummary,
-        ShopSeason, ShopSeatEvent, ShopSubscription, ShopVariant,
+        Cart, CartLine, CartOption, CartProduct, CartProductShop, CheckSeat, CheckoutInput,
+        CheckoutIntent, CheckoutResult, ConfirmedLine, ConfirmedOrder, ShopCategory, ShopOption,
+        ShopProduct, ShopProductSummary, ShopSeason, ShopSeatEvent, ShopSubscription, ShopVariant,
     };
     let decls = [
         ShopCategory::decl(),
@@ -192,6 +192,8 @@ fn shop() -> String {
         ShopProduct::decl(),
         ShopSeason::decl(),
         CartOption::decl(),
+        CartProductShop::decl(),
+        CartProduct::decl(),
         CartLine::decl(),
         Cart::decl(),
         CheckSeat::decl(),
@@ -213,14 +215,16 @@ fn booking() -> String {
     use crate::booking::dto::{
         BookedOrder, BookingInput, BookingIntent, BookingLineInput, CustomerChoice, PricedBooking,
         PricedLine, PricedSeat, PublicCustomer, PublicEvent, PublicOrder, PublicOrderLine,
-        PublicOrderPayment, PublicOrderStatus, PublicProduct, PublicSponsor, PublicSponsorGroup,
-        PublicTicket, SignUpStatus,
+        PublicOrderPayment, PublicOrderStatus, PublicParticipant, PublicParticipants,
+        PublicProduct, PublicSponsor, PublicSponsorGroup, PublicTicket, SignUpStatus,
     };
     use crate::sales::offers::SeatCategory;
     declarations(&[
         SignUpStatus::decl(),
         PublicSponsor::decl(),
         PublicSponsorGroup::decl(),
+        PublicParticipant::decl(),
+        PublicParticipants::decl(),
         CustomerChoice::decl(),
         PublicCustomer::decl(),
         PublicEvent::decl(),
@@ -411,7 +415,7 @@ fn events() -> String {
         EventExtraInfo, EventInvitees, EventListRow, EventNotifications, EventRef, EventSeating,
         EventSender, EventSponsor, EventTablePlan, EventTicketProduct, EventTickets,
         EventTypeChoice, EventTypeDto, EventTypeListRow, ExtraInfoType, NotificationTemplates,
-        TicketProductRef,
+        TicketProductRef, TypeContract, TypeRelations,
     };
     let decls = [
         ExtraInfoType::decl(),
@@ -433,6 +437,8 @@ fn events() -> String {
         EventContent::decl(),
         EventRef::decl(),
         EventDto::decl(),
+        TypeContract::decl(),
+        TypeRelations::decl(),
         EventTypeDto::decl(),
         EventTypeChoice::decl(),
         EventListRow::decl(),
@@ -492,8 +498,17 @@ fn events() -> String {
 fn dashboard() -> String {
     use tribune_projections::finance::queries::{Chart, PlannedInvoiceRow};
 
+    use crate::dashboard::widgets::{ChosenBy, DashboardWidgets, EventsWidget, WidgetChoice};
     use crate::dashboard::LeadRow;
-    declarations(&[PlannedInvoiceRow::decl(), Chart::decl(), LeadRow::decl()])
+    declarations(&[
+        PlannedInvoiceRow::decl(),
+        Chart::decl(),
+        LeadRow::decl(),
+        ChosenBy::decl(),
+        EventsWidget::decl(),
+        DashboardWidgets::decl(),
+        WidgetChoice::decl(),
+    ])
 }
 
 /// What the session calls receive (login, sign-up and the password's reset), and the staff
@@ -558,7 +573,10 @@ fn contracts() -> String {
 
 /// The invoice's types; the order line and money come from `orders.ts`.
 fn invoices() -> String {
-    use tribune_domain::invoice::{InvoiceCustomer, InvoiceEvent, InvoiceKind, InvoiceSource};
+    use tribune_domain::invoice::printing::RowKind;
+    use tribune_domain::invoice::{
+        InvoiceCustomer, InvoiceEvent, InvoiceKind, InvoiceRow, InvoiceSource,
+    };
     use tribune_projections::invoice::queries::{
         AgeBucket, FinanceMonth, InvoiceFigures, InvoiceListRow, Tally,
     };
@@ -572,6 +590,8 @@ fn invoices() -> String {
         InvoiceKind::decl(),
         InvoiceSource::decl(),
         InvoiceCustomer::decl(),
+        RowKind::decl(),
+        InvoiceRow::decl(),
         InvoiceDto::decl(),
         InvoiceListRow::decl(),
         Tally::decl(),

@@ -236,17 +236,18 @@ async fn history(
     Ok(())
 }
 
+/// A job a runner claimed: its id and the attempt it is (which fences its finish).
 #[derive(Debug, sqlx::FromRow)]
-struct ClaimedJob {
-    id: Uuid,
+pub struct ClaimedJob {
+    pub id: Uuid,
     method: String,
     arguments: Value,
-    attempts: i32,
+    pub attempts: i32,
     max_attempts: i32,
 }
 
 /// Claims the next due job, if any, and takes a lease on it.
-async fn claim(pool: &PgPool) -> Result<Option<ClaimedJob>, sqlx::Error> {
+pub async fn claim(pool: &PgPool) -> Result<Option<ClaimedJob>, sqlx::Error> {
     let mut tx = tribune_projections::db::system_tx(pool).await?;
     let job: Option<ClaimedJob> = sqlx::query_as(
         "UPDATE jobs SET locked_until = now() + make_interval(secs => $1), attempts = attempts + 1, updated_at = now() \
@@ -278,71 +279,62 @@ pub fn backoff_seconds(attempts: i32) -> i64 {
     (5i64 << exponent).min(3600)
 }
 
-async fn finish(
+/// Records how the attempt `job` went and answers true, unless the job has moved on from that
+/// attempt: a runner that stalled past its lease may come back after another runner claimed the
+/// job again (or an admin cancelled it), and must not finish over that. Its outcome is then
+/// dropped with a warning, and false answered.
+pub async fn finish(
     pool: &PgPool,
     job: &ClaimedJob,
     outcome: Result<String, String>,
-) -> Result<(), sqlx::Error> {
+) -> Result<bool, sqlx::Error> {
+    let retry_at = Utc::now() + chrono::Duration::seconds(backoff_seconds(job.attempts));
+    let (set, text, state, reason, data) = match &outcome {
+        Ok(message) => (
+            "pending = false, succeeded = true, error = NULL, message = $3",
+            message,
+            "Succeeded",
+            None,
+            json!({ "message": message }),
+        ),
+        Err(error) if job.attempts < job.max_attempts => (
+            "error = $3, scheduled_at = $4",
+            error,
+            "Scheduled",
+            Some(error.as_str()),
+            json!({ "retryAt": retry_at, "attempt": job.attempts }),
+        ),
+        Err(error) => (
+            "pending = false, succeeded = false, error = $3",
+            error,
+            "Failed",
+            Some(error.as_str()),
+            json!({ "attempt": job.attempts }),
+        ),
+    };
     let mut tx = tribune_projections::db::system_tx(pool).await?;
-    match outcome {
-        Ok(message) => {
-            sqlx::query(
-                "UPDATE jobs SET pending = false, succeeded = true, error = NULL, message = $2, locked_until = NULL, \
-                 updated_at = now() WHERE id = $1",
-            )
-            .bind(job.id)
-            .bind(&message)
-            .execute(&mut *tx)
-            .await?;
-            history(
-                &mut tx,
-                job.id,
-                "Succeeded",
-                None,
-                json!({ "message": message }),
-            )
-            .await?;
-        }
-        Err(error) if job.attempts < job.max_attempts => {
-            let delay = backoff_seconds(job.attempts);
-            let next = Utc::now() + chrono::Duration::seconds(delay);
-            sqlx::query(
-                "UPDATE jobs SET error = $2, scheduled_at = $3, locked_until = NULL, updated_at = now() WHERE id = $1",
-            )
-            .bind(job.id)
-            .bind(&error)
-            .bind(next)
-            .execute(&mut *tx)
-            .await?;
-            history(
-                &mut tx,
-                job.id,
-                "Scheduled",
-                Some(&error),
-                json!({ "retryAt": next, "attempt": job.attempts }),
-            )
-            .await?;
-        }
-        Err(error) => {
-            sqlx::query(
-                "UPDATE jobs SET pending = false, succeeded = false, error = $2, locked_until = NULL, updated_at = now() \
-                 WHERE id = $1",
-            )
-            .bind(job.id)
-            .bind(&error)
-            .execute(&mut *tx)
-            .await?;
-            history(
-                &mut tx,
-                job.id,
-                "Failed",
-                Some(&error),
-                json!({ "attempt": job.attempts }),
-            )
-            .await?;
-        }
+    // The fence: the attempt this runner claimed is still the job's, and still running.
+    let sql = format!(
+        "UPDATE jobs SET {set}, locked_until = NULL, updated_at = now() \
+         WHERE id = $1 AND attempts = $2 AND pending"
+    );
+    let mut update = sqlx::query(&sql).bind(job.id).bind(job.attempts).bind(text);
+    if state == "Scheduled" {
+        update = update.bind(retry_at);
     }
-    tx.commit().await
+    if update.execute(&mut *tx).await?.rows_affected() == 0 {
+        tx.rollback().await?;
+        tracing::warn!(
+            job = %job.id,
+            attempt = job.attempts,
+            outcome = state,
+            "job finished after its lease ran out and it moved on; this attempt's outcome is dropped"
+        );
+        return Ok(false);
+    }
+    history(&mut tx, job.id, state, reason, data).await?;
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Runs the job by the handler its kind's area registered (`JobHandlers`).
@@ -365,6 +357,7 @@ pub async fn run_due(state: &AppState, mailer: &Mailer) -> Result<usize, sqlx::E
         let outcome = execute(state, mailer, &job).await;
         if let Err(error) = &outcome {
             tracing::warn!(job = %job.id, attempt = job.attempts, %error, "job failed");
+            state.metrics.job_failed(&job.method);
         }
         finish(pool, &job, outcome).await?;
         ran += 1;
@@ -392,8 +385,13 @@ pub async fn run_until_stopped(
         }
         let wake = async {
             match listener.as_mut() {
+                // A notification, or the connection lost (one may have been missed): look now.
                 Some(l) => {
-                    let _ = l.try_recv().await;
+                    if l.try_recv().await.is_err() {
+                        // The database is away (restarting, refusing): wait for the poll rather
+                        // than spin on the error.
+                        std::future::pending::<()>().await
+                    }
                 }
                 None => std::future::pending::<()>().await,
             }
@@ -406,23 +404,109 @@ pub async fn run_until_stopped(
     }
 }
 
-/// The server's periodic runs (contract invoicing, subscription charges): `work` for today in
-/// Denmark, now and then every `period`, until `stop` says so.
-pub async fn every<F, Fut>(period: Duration, mut stop: watch::Receiver<bool>, mut work: F)
-where
+/// `every_once` for a scan that answers what it did: a report that did something is logged at
+/// info as `what`, a failure at warn; a run that did nothing says nothing.
+pub async fn scan_every<R, F, Fut>(
+    name: &str,
+    period: Duration,
+    state: actix_web::web::Data<crate::state::AppState>,
+    stop: watch::Receiver<bool>,
+    what: &'static str,
+    scan: F,
+) where
+    R: std::fmt::Debug + Default + PartialEq,
+    F: Fn(actix_web::web::Data<crate::state::AppState>, chrono::NaiveDate) -> Fut,
+    Fut: std::future::Future<Output = Result<R, crate::error::ApiError>>,
+{
+    let node = state.settings.node.clone();
+    let pool = state.pool.clone();
+    every_once(name, period, &pool, &node, stop, |today| {
+        let run = scan(state.clone(), today);
+        async move {
+            match run.await {
+                Ok(report) if report != R::default() => tracing::info!(?report, "{what}"),
+                Ok(_) => {}
+                Err(err) => tracing::warn!(error = ?err, "{what}"),
+            }
+        }
+    })
+    .await
+}
+
+/// The server's periodic scans when several nodes run them (contract invoicing, subscription
+/// charges, abandoned bookings, invitation reminders): `work` for today in Denmark on ONE node
+/// per `period` — the node that takes the turn of scan `name` in `schedules` — until `stop` says
+/// so. On a database that never ran the scan the first turn is due at once (a server has always
+/// scanned when it started). Every node looks again when the next turn falls due. The guards of
+/// each item the scan touches stay the real protection: this spares N nodes the same scan.
+pub async fn every_once<F, Fut>(
+    name: &str,
+    period: Duration,
+    pool: &PgPool,
+    node: &str,
+    mut stop: watch::Receiver<bool>,
+    mut work: F,
+) where
     F: FnMut(chrono::NaiveDate) -> Fut,
     Fut: std::future::Future<Output = ()>,
 {
+    // How long a node waits at least between two looks (and after the schedule could not be read).
+    const LOOK_AGAIN: Duration = Duration::from_secs(5);
     loop {
         if *stop.borrow() {
             return;
         }
-        work(crate::kit::dates::today()).await;
+        let wait = match take_turn(pool, name, period, node).await {
+            Ok(None) => {
+                work(crate::kit::dates::today()).await;
+                continue;
+            }
+            Ok(Some(due_in)) => due_in.clamp(LOOK_AGAIN.min(period), period),
+            Err(err) => {
+                tracing::warn!(schedule = name, %err, "schedule not read; looking again");
+                LOOK_AGAIN
+            }
+        };
         tokio::select! {
-            _ = tokio::time::sleep(period) => {}
+            _ = tokio::time::sleep(wait) => {}
             _ = stop.changed() => {}
         }
     }
+}
+
+/// Takes scan `name`'s turn for `node` when it is due, moving the next turn a `period` on: None
+/// when taken (run it now), else how long until it falls due. One statement: of nodes asking at
+/// once, the row lock lets one move it; the others find it moved.
+async fn take_turn(
+    pool: &PgPool,
+    name: &str,
+    period: Duration,
+    node: &str,
+) -> Result<Option<Duration>, sqlx::Error> {
+    let taken = sqlx::query(
+        "INSERT INTO schedules AS s (name, next_run_at, last_node, last_run_at) \
+         VALUES ($1, now() + make_interval(secs => $2), $3, now()) \
+         ON CONFLICT (name) DO UPDATE SET next_run_at = EXCLUDED.next_run_at, \
+           last_node = EXCLUDED.last_node, last_run_at = EXCLUDED.last_run_at \
+         WHERE s.next_run_at <= now()",
+    )
+    .bind(name)
+    .bind(period.as_secs_f64())
+    .bind(node)
+    .execute(pool)
+    .await?
+    .rows_affected()
+        == 1;
+    if taken {
+        return Ok(None);
+    }
+    let due_in: f64 = sqlx::query_scalar(
+        "SELECT greatest(extract(epoch FROM next_run_at - now()), 0)::float8 FROM schedules WHERE name = $1",
+    )
+    .bind(name)
+    .fetch_one(pool)
+    .await?;
+    Ok(Some(Duration::try_from_secs_f64(due_in).unwrap_or(period)))
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ pub mod invoices;
 pub mod jobs;
 pub mod kit;
 pub mod mail;
+pub mod metrics;
 pub mod newsletters;
 pub mod openapi;
 pub mod orders;

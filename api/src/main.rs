@@ -3,7 +3,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 use tribune_api::installation::{secret, with_secrets};
-use tribune_api::settings::{InstallationSecret, Settings};
+use tribune_api::settings::{InstallationSecret, LogFormat, Settings};
 use tribune_api::startup::{migrate, Application};
 use tribune_projections::db::connect;
 use tribune_projections::registry;
@@ -35,6 +35,9 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Bring every asynchronous projection up to the newest event, once (a restored database
+    /// before `replay all --check`; a running server does this all the time)
+    CatchUp,
     /// Make every contract invoice that has fallen due (as drafts); safe to run again
     InvoiceDue {
         /// the day to invoice up to (YYYY-MM-DD); today in Denmark when left out
@@ -68,11 +71,23 @@ enum AuditCommand {
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_env("TRIBUNE_LOG").unwrap_or_else(|_| EnvFilter::new("info")),
-        )
-        .init();
+    let format = match LogFormat::from_env() {
+        Ok(format) => format,
+        Err(err) => {
+            eprintln!("tribune: {err:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let filter = EnvFilter::try_from_env("TRIBUNE_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
+    match format {
+        LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        // One object a line with the event's fields at the top level, for a log collector.
+        LogFormat::Json => tracing_subscriber::fmt()
+            .json()
+            .flatten_event(true)
+            .with_env_filter(filter)
+            .init(),
+    }
     match run(Cli::parse()).await {
         Ok(code) => code,
         Err(err) => {
@@ -99,7 +114,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let settings = with_secrets(settings).await?;
             let owner = connect(settings.database.clone(), 2).await?;
             let seeded = tribune_api::seed::seed_demo(&owner).await?;
-            let storage = tribune_api::storage::Storage::local(&settings.files_dir)?;
+            let storage = tribune_api::storage::Storage::from_config(&settings.storage)?;
             tribune_api::seed::seed_demo_crm(&owner, &storage).await?;
             tribune_api::seed::seed_demo_catalogue(&owner).await?;
             tribune_api::seed::seed_demo_events(&owner).await?;
@@ -166,6 +181,14 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             if refused || (check && !identical) {
                 return Ok(ExitCode::FAILURE);
+            }
+        }
+        Command::CatchUp => {
+            let owner = connect(settings.database.clone(), 2).await?;
+            for projection in registry::asynchronous() {
+                let applied =
+                    tribune_projections::runner::catch_up(&owner, projection.as_ref()).await?;
+                println!("{}: {applied} events applied", projection.name());
             }
         }
         Command::StandInSecret { name } => {

@@ -11,6 +11,7 @@ use sqlx::postgres::PgConnectOptions;
 
 use crate::identity::client_ip::TrustedProxies;
 use crate::integrations::payments::{StripeConfig, WindowConfig};
+use crate::storage::StorageConfig;
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -18,6 +19,12 @@ pub struct Settings {
     pub database: PgConnectOptions,
     /// The server's own connection as the `tribune_app` role.
     pub app_database: PgConnectOptions,
+    /// The app role on a PostgreSQL hot standby (`TRIBUNE_REPLICA_DATABASE_URL`): stale-tolerant
+    /// reads may go there (`kit::reads`). None: every read goes to the primary.
+    pub replica: Option<PgConnectOptions>,
+    /// How far behind the primary the standby may be and still be read
+    /// (`TRIBUNE_REPLICA_MAX_LAG_MS`, default 5000).
+    pub replica_max_lag_ms: u64,
     pub host: String,
     pub port: u16,
     pub public_url: String,
@@ -25,11 +32,33 @@ pub struct Settings {
     pub smtp_port: u16,
     pub mail_from: String,
     pub webapp_dir: PathBuf,
-    pub files_dir: PathBuf,
+    /// Where uploaded files are kept: a directory (`TRIBUNE_FILES_DIR`) or an S3 bucket
+    /// (`TRIBUNE_STORAGE=s3`; see [`storage`]).
+    pub storage: StorageConfig,
+    /// This node's name (`TRIBUNE_NODE`, default `hostname:port`): every answer says it in
+    /// `X-Tribune-Node`, so what a balancer spread can be traced to a node.
+    pub node: String,
+    /// Seconds between SIGTERM and closing the listener (`TRIBUNE_DRAIN_SECONDS`, default 5):
+    /// `/readyz` answers 503 meanwhile, so the balancer takes the node out while it still serves.
+    pub drain_seconds: u64,
+    /// Seconds the requests in flight get to finish once the listener is closed
+    /// (`TRIBUNE_SHUTDOWN_SECONDS`, default 30).
+    pub shutdown_seconds: u64,
+    /// Seconds an idle keep-alive connection stays open (`TRIBUNE_KEEP_ALIVE_SECONDS`, default 75).
+    /// Longer than a balancer keeps its idle connections to a node (HAProxy purges them within
+    /// seconds): the balancer then always closes first, and never sends a request on a connection
+    /// the node is closing at that moment (which HAProxy answers by closing the client's
+    /// connection without a word, and a POST is not retried).
+    pub keep_alive_seconds: u64,
+    /// `TRIBUNE_LOG_FORMAT`: `text` (default) or `json`, one object a line.
+    pub log_format: LogFormat,
     pub secure_cookies: bool,
     /// Proxies whose `X-Forwarded-For` names the client (`TRIBUNE_TRUSTED_PROXIES`, comma-separated
     /// addresses and CIDR networks; default none: the peer address is the client).
     pub trusted_proxies: TrustedProxies,
+    /// Who besides this machine may read `/metrics` (`TRIBUNE_METRICS_FROM`, addresses and CIDR
+    /// networks as `TRIBUNE_TRUSTED_PROXIES`; default none: only loopback).
+    pub metrics_from: TrustedProxies,
     pub job_poll_ms: u64,
     pub projector_poll_ms: u64,
     /// The server's connections to PostgreSQL (`TRIBUNE_DB_POOL`; default [`default_db_pool`]).
@@ -122,6 +151,34 @@ pub const STRIPE_API: &str = "https://api.stripe.com";
 /// The fake window's path on this server.
 pub const WINDOW_STAND_IN_PATH: &str = "/stand-ins/payment-window";
 
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    /// For a person at a terminal.
+    Text,
+    /// One JSON object a line, the event's fields at the top level, for a log collector.
+    Json,
+}
+
+impl FromStr for LogFormat {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<LogFormat, String> {
+        match text.trim() {
+            "text" => Ok(LogFormat::Text),
+            "json" => Ok(LogFormat::Json),
+            other => Err(format!("text or json, not '{other}'")),
+        }
+    }
+}
+
+impl LogFormat {
+    /// `TRIBUNE_LOG_FORMAT`, read before anything else so the first line is already in it.
+    pub fn from_env() -> anyhow::Result<LogFormat> {
+        parsed("TRIBUNE_LOG_FORMAT", LogFormat::Text)
+    }
+}
+
 /// Where accounting reference data comes from: the stand-in (default) or e-conomic's REST API.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AccountingSource {
@@ -198,12 +255,19 @@ impl Settings {
                 }
             }
         };
+        let replica = match var("TRIBUNE_REPLICA_DATABASE_URL") {
+            Some(url) => {
+                Some(PgConnectOptions::from_str(&url).context("TRIBUNE_REPLICA_DATABASE_URL")?)
+            }
+            None => None,
+        };
         let port = parsed("TRIBUNE_PORT", 8080u16)?;
         let public_url =
             var("TRIBUNE_PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{port}"));
         // Behind https the session cookie is Secure unless told otherwise.
         let secure_cookies = parsed("TRIBUNE_SECURE_COOKIES", public_url.starts_with("https://"))?;
         let integrations = integrations(&var, &public_url)?;
+        let node = node_name(&var, port)?;
         let mut installation_secrets = integrations.installation_secrets;
         let export_signing_key = var("TRIBUNE_EXPORT_SIGNING_KEY").unwrap_or_default();
         if export_signing_key.is_empty() {
@@ -212,6 +276,8 @@ impl Settings {
         Ok(Settings {
             database,
             app_database,
+            replica,
+            replica_max_lag_ms: parsed("TRIBUNE_REPLICA_MAX_LAG_MS", 5000u64)?,
             host: var("TRIBUNE_HOST").unwrap_or_else(|| "127.0.0.1".into()),
             port,
             public_url,
@@ -222,11 +288,15 @@ impl Settings {
             webapp_dir: PathBuf::from(
                 var("TRIBUNE_WEBAPP_DIR").unwrap_or_else(|| "webapp/dist".into()),
             ),
-            files_dir: PathBuf::from(
-                var("TRIBUNE_FILES_DIR").unwrap_or_else(|| ".data/files".into()),
-            ),
+            storage: storage(&var)?,
+            node,
+            drain_seconds: parsed("TRIBUNE_DRAIN_SECONDS", 5u64)?,
+            shutdown_seconds: parsed("TRIBUNE_SHUTDOWN_SECONDS", 30u64)?,
+            keep_alive_seconds: parsed("TRIBUNE_KEEP_ALIVE_SECONDS", 75u64)?,
+            log_format: LogFormat::from_env()?,
             secure_cookies,
             trusted_proxies: parsed("TRIBUNE_TRUSTED_PROXIES", TrustedProxies::none())?,
+            metrics_from: parsed("TRIBUNE_METRICS_FROM", TrustedProxies::none())?,
             job_poll_ms: parsed("TRIBUNE_JOB_POLL_MS", 1000u64)?,
             projector_poll_ms: parsed("TRIBUNE_PROJECTOR_POLL_MS", 1000u64)?,
             db_pool: parsed("TRIBUNE_DB_POOL", default_db_pool())?,
@@ -254,6 +324,93 @@ impl Settings {
             installation_secrets,
             export_signing_key,
         })
+    }
+}
+
+/// `TRIBUNE_NODE`, or this machine's host name and the port: unique among the nodes of a
+/// cluster, even several on one machine. Sent as a header value, so printable ASCII only.
+pub fn node_name(var: &dyn Fn(&str) -> Option<String>, port: u16) -> anyhow::Result<String> {
+    let printable = |name: &str| name.chars().all(|c| c.is_ascii_graphic() || c == ' ');
+    match var("TRIBUNE_NODE") {
+        Some(name) if printable(name.trim()) => Ok(name.trim().to_string()),
+        Some(name) => anyhow::bail!(
+            "TRIBUNE_NODE: printable ASCII only (it is sent as the X-Tribune-Node header), not \
+             '{name}'"
+        ),
+        None => {
+            let host: String = hostname::get()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default()
+                .chars()
+                .filter(char::is_ascii_graphic)
+                .collect();
+            let host = if host.is_empty() {
+                "localhost".to_string()
+            } else {
+                host
+            };
+            Ok(format!("{host}:{port}"))
+        }
+    }
+}
+
+/// Where uploaded files go, from the variables alone (`var` answers None for an unset or blank
+/// one): `TRIBUNE_STORAGE=local` (default) keeps them in `TRIBUNE_FILES_DIR` (default
+/// `.data/files`); `s3` in the bucket `TRIBUNE_S3_BUCKET` at `TRIBUNE_S3_ENDPOINT` (unset: AWS)
+/// in `TRIBUNE_S3_REGION` (default `us-east-1`) with the keys `TRIBUNE_S3_ACCESS_KEY_ID` and
+/// `TRIBUNE_S3_SECRET_ACCESS_KEY`. Plain http to the endpoint only with
+/// `TRIBUNE_S3_ALLOW_HTTP=1`. No key has a default; every missing variable is named in the one
+/// error.
+pub fn storage(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<StorageConfig> {
+    match var("TRIBUNE_STORAGE").as_deref() {
+        None | Some("local") => Ok(StorageConfig::Local(PathBuf::from(
+            var("TRIBUNE_FILES_DIR").unwrap_or_else(|| ".data/files".into()),
+        ))),
+        Some("s3") => {
+            let mut missing = Vec::new();
+            let mut required = |name: &str| {
+                let value = var(name);
+                if value.is_none() {
+                    missing.push(name.to_string());
+                }
+                value.unwrap_or_default()
+            };
+            let bucket = required("TRIBUNE_S3_BUCKET");
+            let access_key_id = required("TRIBUNE_S3_ACCESS_KEY_ID");
+            let secret_access_key = required("TRIBUNE_S3_SECRET_ACCESS_KEY");
+            let allow_http = match var("TRIBUNE_S3_ALLOW_HTTP").as_deref() {
+                None | Some("0") | Some("false") => false,
+                Some("1") | Some("true") => true,
+                Some(other) => anyhow::bail!("TRIBUNE_S3_ALLOW_HTTP: 1 or 0, not '{other}'"),
+            };
+            let endpoint = var("TRIBUNE_S3_ENDPOINT").map(|url| url.trim().to_string());
+            if !missing.is_empty() {
+                anyhow::bail!(
+                    "the configuration is incomplete (no secret has a default): \
+                     TRIBUNE_STORAGE=s3 needs {}",
+                    missing.join(", ")
+                );
+            }
+            if endpoint
+                .as_deref()
+                .is_some_and(|url| url.starts_with("http://"))
+                && !allow_http
+            {
+                anyhow::bail!(
+                    "TRIBUNE_S3_ENDPOINT is plain http: set TRIBUNE_S3_ALLOW_HTTP=1 to send the \
+                     files unencrypted, or give an https address"
+                );
+            }
+            Ok(StorageConfig::S3 {
+                bucket,
+                endpoint,
+                region: var("TRIBUNE_S3_REGION").unwrap_or_else(|| "us-east-1".into()),
+                access_key_id,
+                secret_access_key,
+                allow_http,
+            })
+        }
+        Some(other) => anyhow::bail!("TRIBUNE_STORAGE: local or s3, not '{other}'"),
     }
 }
 
@@ -600,6 +757,114 @@ mod tests {
                 key: "/etc/tribune/qz.key".into(),
             })
         );
+    }
+
+    fn vars(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        move |name: &str| vars.get(name).cloned().filter(|v| !v.trim().is_empty())
+    }
+
+    #[test]
+    fn files_stay_in_the_local_directory_unless_s3_is_chosen() {
+        assert_eq!(
+            storage(&vars(&[])).unwrap(),
+            StorageConfig::Local(".data/files".into())
+        );
+        assert_eq!(
+            storage(&vars(&[
+                ("TRIBUNE_STORAGE", "local"),
+                ("TRIBUNE_FILES_DIR", "/srv/tribune/files"),
+                ("TRIBUNE_S3_BUCKET", "ignored"),
+            ]))
+            .unwrap(),
+            StorageConfig::Local("/srv/tribune/files".into())
+        );
+        let err = storage(&vars(&[("TRIBUNE_STORAGE", "ftp")]))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("TRIBUNE_STORAGE"), "{err}");
+    }
+
+    #[test]
+    fn s3_needs_its_bucket_and_both_keys_and_names_every_missing_one() {
+        let err = storage(&vars(&[
+            ("TRIBUNE_STORAGE", "s3"),
+            ("TRIBUNE_S3_ACCESS_KEY_ID", "id"),
+        ]))
+        .unwrap_err()
+        .to_string();
+        for variable in ["TRIBUNE_S3_BUCKET", "TRIBUNE_S3_SECRET_ACCESS_KEY"] {
+            assert!(err.contains(variable), "{err}");
+        }
+        assert!(!err.contains("TRIBUNE_S3_ACCESS_KEY_ID"), "{err}");
+
+        let s3 = [
+            ("TRIBUNE_STORAGE", "s3"),
+            ("TRIBUNE_S3_BUCKET", "tribune"),
+            ("TRIBUNE_S3_ACCESS_KEY_ID", "id"),
+            ("TRIBUNE_S3_SECRET_ACCESS_KEY", "hemmelig"),
+        ];
+        assert_eq!(
+            storage(&vars(&s3)).unwrap(),
+            StorageConfig::S3 {
+                bucket: "tribune".into(),
+                endpoint: None,
+                region: "us-east-1".into(),
+                access_key_id: "id".into(),
+                secret_access_key: "hemmelig".into(),
+                allow_http: false,
+            }
+        );
+        let stand_in = [
+            s3.as_slice(),
+            &[
+                ("TRIBUNE_S3_ENDPOINT", "http://127.0.0.1:9000"),
+                ("TRIBUNE_S3_REGION", "eu-north-1"),
+            ],
+        ]
+        .concat();
+        let err = storage(&vars(&stand_in)).unwrap_err().to_string();
+        assert!(err.contains("TRIBUNE_S3_ALLOW_HTTP"), "{err}");
+        let allowed = [stand_in.as_slice(), &[("TRIBUNE_S3_ALLOW_HTTP", "1")]].concat();
+        let StorageConfig::S3 {
+            endpoint,
+            region,
+            allow_http,
+            ..
+        } = storage(&vars(&allowed)).unwrap()
+        else {
+            panic!("s3")
+        };
+        assert_eq!(endpoint.as_deref(), Some("http://127.0.0.1:9000"));
+        assert_eq!(region, "eu-north-1");
+        assert!(allow_http);
+        let bad = [allowed.as_slice(), &[("TRIBUNE_S3_ALLOW_HTTP", "ja")]].concat();
+        assert!(storage(&vars(&bad)).is_err());
+    }
+
+    #[test]
+    fn a_node_is_named_by_its_variable_or_its_host_and_port() {
+        assert_eq!(
+            node_name(&vars(&[("TRIBUNE_NODE", "node-2")]), 8080).unwrap(),
+            "node-2"
+        );
+        let default = node_name(&vars(&[]), 8081).unwrap();
+        assert!(default.ends_with(":8081"), "{default}");
+        assert!(default.len() > ":8081".len(), "{default}");
+        let err = node_name(&vars(&[("TRIBUNE_NODE", "nøde\n1")]), 8080)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("TRIBUNE_NODE"), "{err}");
+    }
+
+    #[test]
+    fn the_log_format_is_text_or_json() {
+        assert_eq!("text".parse::<LogFormat>(), Ok(LogFormat::Text));
+        assert_eq!("json".parse::<LogFormat>(), Ok(LogFormat::Json));
+        assert!("xml".parse::<LogFormat>().unwrap_err().contains("'xml'"));
     }
 
     #[test]

@@ -1,12 +1,16 @@
 //! `Application::build(settings)`: the binary and the tests start the same app.
 
 use std::net::TcpListener;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use actix_web::dev::Server;
-use actix_web::error::{JsonPayloadError, QueryPayloadError};
-use actix_web::middleware::{from_fn, DefaultHeaders};
+use actix_web::body::MessageBody;
+use actix_web::dev::{Server, ServiceRequest, ServiceResponse};
+use actix_web::error::{InternalError, JsonPayloadError, QueryPayloadError};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::{from_fn, DefaultHeaders, Next};
 use actix_web::{web, App, HttpRequest, HttpServer};
+use anyhow::Context;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tracing_actix_web::TracingLogger;
@@ -31,10 +35,20 @@ pub struct Application {
     background: Vec<JoinHandle<()>>,
 }
 
-/// Runs the migrations as the owner role.
+/// Runs the migrations as the owner role. A database that has migrations this binary does not
+/// know is one a newer release migrated (expand-then-contract, docs/deploy.md): an older node
+/// still starts on it during a rolling deploy, as `/readyz` allows.
 pub async fn migrate(settings: &Settings) -> anyhow::Result<()> {
     let owner = connect(settings.database.clone(), 2).await?;
-    MIGRATOR.run(&owner).await?;
+    // sqlx's Migrator is not Clone and `migrate!` cannot set this: the same migrations, with
+    // `ignore_missing` (the fields are sqlx's own; an upgrade that changes them fails to compile).
+    let migrator = sqlx::migrate::Migrator {
+        migrations: MIGRATOR.migrations.clone(),
+        ignore_missing: true,
+        locking: MIGRATOR.locking,
+        no_tx: MIGRATOR.no_tx,
+    };
+    migrator.run(&owner).await?;
     owner.close().await;
     Ok(())
 }
@@ -74,7 +88,7 @@ impl Application {
         let run_background = settings.run_background;
         let state = web::Data::new(AppState::new(pool, settings)?);
         if run_background {
-            let mailer = Mailer::new(&state.settings)?;
+            let mailer = Mailer::new(&state.settings)?.counted_by(state.metrics.clone());
             let poll = Duration::from_millis(state.settings.job_poll_ms);
             background.push(tokio::spawn(jobs::run_until_stopped(
                 state.clone(),
@@ -90,6 +104,9 @@ impl Application {
                 state.clone(),
                 stop_rx.clone(),
             )));
+            background.push(tokio::spawn(
+                crate::subscriptions::renewal::run_until_stopped(state.clone(), stop_rx.clone()),
+            ));
             background.push(tokio::spawn(crate::booking::sweep::run_until_stopped(
                 state.clone(),
                 stop_rx.clone(),
@@ -98,7 +115,25 @@ impl Application {
                 crate::invites::send::run_reminders_until_stopped(state.clone(), stop_rx.clone()),
             ));
         }
+        // Whenever a standby is configured, background work or not: every stale-tolerant read
+        // asks the watch. The first look is awaited, so the first request already may use it.
+        if let Some(replica) = state.replica.clone() {
+            state
+                .replica_watch
+                .refresh(&state.pool, &replica, &state.metrics)
+                .await;
+            background.push(tokio::spawn(crate::kit::reads::watch_until_stopped(
+                state.pool.clone(),
+                replica,
+                state.replica_watch.clone(),
+                state.metrics.clone(),
+                stop_rx.clone(),
+            )));
+        }
         let app_state = state.clone();
+        let node = HeaderValue::from_str(&state.settings.node).context("TRIBUNE_NODE")?;
+        let shutdown_seconds = state.settings.shutdown_seconds;
+        let keep_alive = Duration::from_secs(state.settings.keep_alive_seconds);
         let policy = content_security_policy(&state.settings);
         let fake_stripe = state.settings.stripe.as_ref().is_some_and(|s| s.stand_in);
         let server = HttpServer::new(move || {
@@ -113,14 +148,26 @@ impl Application {
                 .app_data(
                     web::PathConfig::default().error_handler(|_, _| ApiError::NotFound.into()),
                 )
+                // Reads what the route and the handler noted in the request, once they ran.
+                .wrap(from_fn(crate::kit::reads::remember_writes))
                 .wrap(from_fn(identify))
                 .wrap(from_fn(crate::kit::input::refuse_nul_in_url))
                 .wrap(security_headers(&policy))
                 .wrap(from_fn(crate::compression::compress))
                 .wrap(TracingLogger::default())
+                // Outside the refusing middlewares, so a CSRF refusal is counted with its status.
+                .wrap(from_fn(crate::metrics::track))
+                .wrap(from_fn({
+                    let node = node.clone();
+                    move |req, next| name_the_node(node.clone(), req, next)
+                }))
                 .configure(crate::routes::configure)
                 .configure(|cfg| crate::spa::configure(cfg, &webapp_dir, fake_stripe))
         })
+        // SIGTERM and Ctrl-C are `run_until_stopped`'s: it drains before the listener closes.
+        .disable_signals()
+        .keep_alive(keep_alive)
+        .shutdown_timeout(shutdown_seconds)
         .listen(listener)?
         .run();
         Ok(Application {
@@ -141,9 +188,34 @@ impl Application {
         self.state.clone()
     }
 
-    /// Serves until the server stops (Ctrl-C / SIGTERM), then stops the background tasks.
+    /// Serves until SIGTERM or Ctrl-C, then drains: `/readyz` answers 503 for
+    /// `drain_seconds` while every request is still served (a balancer's health check takes the
+    /// node out meanwhile), then the listener closes and the requests in flight get
+    /// `shutdown_seconds` to finish; then the background tasks stop. A second signal ends the
+    /// drain at once. The tests' apps are never signalled: they serve until the test ends.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let result = self.server.await;
+        let handle = self.server.handle();
+        let mut server = self.server;
+        let mut signals = Signals::new();
+        let result = tokio::select! {
+            result = &mut server => result,
+            signal = signals.next() => {
+                let drain = self.state.settings.drain_seconds;
+                self.state.draining.store(true, Ordering::SeqCst);
+                tracing::info!(
+                    node = %self.state.settings.node,
+                    "{signal}: draining for {drain} s (/readyz answers 503), then stopping"
+                );
+                tokio::select! {
+                    () = tokio::time::sleep(Duration::from_secs(drain)) => {}
+                    again = signals.next() => tracing::info!("{again} again: drain cut short"),
+                }
+                tracing::info!("stopping: the listener closes, requests in flight finish");
+                // The server future does the stopping: it must be polled while the stop is awaited.
+                let ((), result) = tokio::join!(handle.stop(true), server);
+                result
+            }
+        };
         let _ = self.stop.send(true);
         for task in self.background {
             let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
@@ -151,6 +223,62 @@ impl Application {
         result
     }
 }
+
+/// SIGTERM (a balancer's or systemd's stop) and Ctrl-C (SIGINT).
+struct Signals {
+    terminate: Option<tokio::signal::unix::Signal>,
+}
+
+impl Signals {
+    fn new() -> Signals {
+        use tokio::signal::unix::{signal, SignalKind};
+        let terminate = signal(SignalKind::terminate())
+            .inspect_err(|err| tracing::warn!("SIGTERM cannot be handled: {err}"))
+            .ok();
+        Signals { terminate }
+    }
+
+    /// The name of the next signal.
+    async fn next(&mut self) -> &'static str {
+        let terminate = async {
+            match self.terminate.as_mut() {
+                Some(terminate) => {
+                    terminate.recv().await;
+                }
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            () = terminate => "SIGTERM",
+            _ = tokio::signal::ctrl_c() => "SIGINT",
+        }
+    }
+}
+
+/// Every answer names the node that gave it, a refusal by a middleware too: that one comes up as
+/// an error, which actix turns into an answer only after every middleware has run, so it is
+/// turned into its answer here, named.
+async fn name_the_node(
+    node: HeaderValue,
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let name = HeaderName::from_static(NODE_HEADER);
+    match next.call(req).await {
+        Ok(mut response) => {
+            response.headers_mut().insert(name, node);
+            Ok(response)
+        }
+        Err(err) => {
+            let mut answer = err.error_response();
+            answer.headers_mut().insert(name, node);
+            Err(InternalError::from_response(err, answer).into())
+        }
+    }
+}
+
+/// The header that names the node (lower case, as `HeaderName::from_static` needs).
+pub const NODE_HEADER: &str = "x-tribune-node";
 
 /// What the browser may do with what Tribune serves: only this origin's scripts (no inline
 /// ones), styles inline too (the component library sets them), no framing by other sites, no

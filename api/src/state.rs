@@ -1,3 +1,4 @@
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use futures::FutureExt;
@@ -25,6 +26,11 @@ use crate::storage::Storage;
 pub struct AppState {
     /// Connected as `tribune_app`.
     pub pool: PgPool,
+    /// The hot standby, as `tribune_app`, when one is configured: only stale-tolerant routes
+    /// read it, through `kit::reads::Reads`.
+    pub replica: Option<PgPool>,
+    /// How the standby was last seen (`kit::reads::watch_until_stopped` looks every 500 ms).
+    pub replica_watch: Arc<crate::kit::reads::ReplicaWatch>,
     pub settings: Settings,
     pub probes: CommandBus<Probe>,
     pub orders: CommandBus<Order>,
@@ -63,6 +69,11 @@ pub struct AppState {
     pub jobs: crate::jobs::JobHandlers,
     /// What the mail job asks of the channels (an order's tickets as a PDF).
     pub mail_hooks: crate::mail::job::MailHooks,
+    /// Set on SIGTERM: `/readyz` answers 503 so the balancer stops sending new requests while
+    /// this node still serves (`Application::run_until_stopped`).
+    pub draining: Arc<AtomicBool>,
+    /// This node's counters for `/metrics`.
+    pub metrics: Arc<crate::metrics::Metrics>,
 }
 
 /// Every job kind's handler, each registered by its area.
@@ -109,7 +120,7 @@ impl AppState {
             PgEventStore::new(pool.clone(), registry::inline_for("invite")),
             (),
         );
-        let storage = Storage::local(&settings.files_dir)?;
+        let storage = Storage::from_config(&settings.storage)?;
         let cvr: Arc<dyn CvrLookup> = match &settings.cvr {
             CvrSource::StandIn => Arc::new(CvrStandIn),
             CvrSource::CvrApi { url } => Arc::new(CvrApi::new(url, CVR_USER_AGENT)?),
@@ -178,8 +189,15 @@ impl AppState {
             )?)),
             None => None,
         };
+        // Connected when first used: a standby that is down leaves the node serving from the primary.
+        let replica = settings
+            .replica
+            .clone()
+            .map(|options| crate::kit::reads::replica_pool(options, settings.db_pool));
         Ok(AppState {
             pool,
+            replica,
+            replica_watch: Arc::default(),
             settings,
             probes,
             orders,
@@ -241,6 +259,8 @@ impl AppState {
                     crate::booking::ticket_pdf::order_pdf(state, client_id, order_id).boxed()
                 },
             },
+            draining: Arc::new(AtomicBool::new(false)),
+            metrics: Arc::new(crate::metrics::Metrics::new()),
         })
     }
 }

@@ -1,12 +1,15 @@
 //! Uploaded files: read from multipart forms with size limits, type-checked by their content (not
-//! their name), and kept through `object_store` (a local directory by default).
+//! their name), and kept through `object_store`: a local directory by default, or a bucket of any
+//! S3 API (`TRIBUNE_STORAGE=s3`), which every node of a cluster reaches alike.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use actix_multipart::Multipart;
+use anyhow::Context;
 use futures::TryStreamExt;
+use object_store::aws::AmazonS3Builder;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as StorePath;
 use object_store::{ObjectStore, PutPayload};
@@ -26,12 +29,90 @@ pub const IMAGE_TYPES: [&str; 6] = [
     "image/bmp",
 ];
 
+/// Where the files are kept (`crate::settings` reads it from `TRIBUNE_STORAGE` and its
+/// variables).
+#[derive(Clone, PartialEq, Eq)]
+pub enum StorageConfig {
+    /// A directory of this machine (`TRIBUNE_FILES_DIR`): one node only.
+    Local(PathBuf),
+    /// A bucket of an S3 API: AWS when `endpoint` is None, else the given address (MinIO, moto,
+    /// Ceph, …), always with path-style requests (`endpoint/bucket/key`).
+    S3 {
+        bucket: String,
+        endpoint: Option<String>,
+        region: String,
+        access_key_id: String,
+        secret_access_key: String,
+        /// Plain http to the endpoint (a stand-in on this machine); https otherwise.
+        allow_http: bool,
+    },
+}
+
+/// Written without the secret key: settings are logged and printed in errors.
+impl std::fmt::Debug for StorageConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StorageConfig::Local(dir) => f.debug_tuple("Local").field(dir).finish(),
+            StorageConfig::S3 {
+                bucket,
+                endpoint,
+                region,
+                access_key_id,
+                allow_http,
+                secret_access_key: _,
+            } => f
+                .debug_struct("S3")
+                .field("bucket", bucket)
+                .field("endpoint", endpoint)
+                .field("region", region)
+                .field("access_key_id", access_key_id)
+                .field("secret_access_key", &"…")
+                .field("allow_http", allow_http)
+                .finish(),
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct Storage {
     store: Arc<dyn ObjectStore>,
 }
 
 impl Storage {
+    /// The store the configuration names. Nothing is sent yet: a bucket that is missing or
+    /// refuses the keys shows on the first file read or written.
+    pub fn from_config(config: &StorageConfig) -> anyhow::Result<Storage> {
+        match config {
+            StorageConfig::Local(dir) => Storage::local(dir),
+            StorageConfig::S3 {
+                bucket,
+                endpoint,
+                region,
+                access_key_id,
+                secret_access_key,
+                allow_http,
+            } => {
+                let mut builder = AmazonS3Builder::new()
+                    .with_bucket_name(bucket)
+                    .with_region(region)
+                    .with_access_key_id(access_key_id)
+                    .with_secret_access_key(secret_access_key)
+                    .with_allow_http(*allow_http)
+                    // Path style: a bucket name need not be a host name the stand-in resolves.
+                    .with_virtual_hosted_style_request(false);
+                if let Some(endpoint) = endpoint {
+                    builder = builder.with_endpoint(endpoint);
+                }
+                let store = builder
+                    .build()
+                    .with_context(|| format!("TRIBUNE_STORAGE=s3: bucket {bucket}"))?;
+                Ok(Storage {
+                    store: Arc::new(store),
+                })
+            }
+        }
+    }
+
     pub fn local(dir: &Path) -> anyhow::Result<Storage> {
         std::fs::create_dir_all(dir)?;
         Ok(Storage {
@@ -239,6 +320,21 @@ mod tests {
             0x7f, b'E', b'L', b'F', 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0,
         ];
         assert_eq!(sniff(&elf), None, "programs are refused");
+    }
+
+    #[test]
+    fn an_s3_store_is_built_without_reaching_the_bucket() {
+        let config = StorageConfig::S3 {
+            bucket: "tribune".into(),
+            // Nothing listens here: building must not connect.
+            endpoint: Some("http://127.0.0.1:9".into()),
+            region: "us-east-1".into(),
+            access_key_id: "id".into(),
+            secret_access_key: "hemmelig".into(),
+            allow_http: true,
+        };
+        assert!(Storage::from_config(&config).is_ok());
+        assert!(!format!("{config:?}").contains("hemmelig"));
     }
 
     #[test]

@@ -38,3 +38,17 @@ pub async fn system_tx(pool: &PgPool) -> Result<Transaction<'static, Postgres>, 
     pool.begin_with("BEGIN; SELECT set_config('tribune.scope', 'system', true)")
         .await
 }
+
+/// Whether the database was away rather than the statement wrong: the connection broke or was
+/// refused (I/O), the pool is closed or gave no connection in time, or PostgreSQL said it is
+/// shutting down or starting (SQLSTATE class 57P: admin or crash shutdown, cannot connect now) or
+/// the connection failed (class 08). Nothing was done; asking again is safe.
+pub fn unavailable(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Io(_) | sqlx::Error::PoolClosed | sqlx::Error::PoolTimedOut => true,
+        sqlx::Error::Database(db) => db
+            .code()
+            .is_some_and(|code| code.starts_with("57P") || code.starts_with("08")),
+        _ => false,
+    }
+}

@@ -159,8 +159,13 @@ pub async fn run_projection(
         }
         let wake = async {
             match listener.as_mut() {
+                // A notification, or the connection lost (one may have been missed): look now.
                 Some(l) => {
-                    let _ = l.try_recv().await;
+                    if l.try_recv().await.is_err() {
+                        // The database is away (restarting, refusing): wait for the poll rather
+                        // than spin on the error.
+                        std::future::pending::<()>().await
+                    }
                 }
                 None => std::future::pending::<()>().await,
             }

@@ -387,6 +387,20 @@ pub enum CommandError<E: std::error::Error> {
     Conflict,
     #[error("store: {0}")]
     Store(String),
+    /// The database was away (a restart, a failover): nothing was written, asking again is safe.
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+}
+
+impl<E: std::error::Error> CommandError<E> {
+    /// A database error of the store: unavailable when the database was away, else a store error.
+    pub fn of_db(err: &sqlx::Error) -> Self {
+        if crate::db::unavailable(err) {
+            CommandError::Unavailable(err.to_string())
+        } else {
+            CommandError::Store(err.to_string())
+        }
+    }
 }
 
 impl<E: std::error::Error> From<AggregateError<E>> for CommandError<E> {
@@ -394,6 +408,10 @@ impl<E: std::error::Error> From<AggregateError<E>> for CommandError<E> {
         match err {
             AggregateError::UserError(e) => CommandError::Domain(e),
             AggregateError::AggregateConflict => CommandError::Conflict,
+            AggregateError::DatabaseConnectionError(e) => match e.downcast_ref::<sqlx::Error>() {
+                Some(db) => CommandError::of_db(db),
+                None => CommandError::Store(e.to_string()),
+            },
             other => CommandError::Store(other.to_string()),
         }
     }
@@ -480,7 +498,7 @@ impl<A: Aggregate + Tenanted> CommandBus<A> {
         // Read over the caller's transaction: what it already wrote to this aggregate counts.
         let (aggregate, current_sequence) = crate::fold::load_in::<A>(&mut *conn, aggregate_id)
             .await
-            .map_err(|e| CommandError::Store(e.to_string()))?;
+            .map_err(|e| CommandError::of_db(&e))?;
         let context = LoadedAggregate {
             aggregate_id: aggregate_id.to_string(),
             aggregate,

@@ -38,6 +38,8 @@ test('staff keeps contacts and a contact list, then deletes them', async ({ page
   ).toBeVisible();
 
   await menu.getByRole('link', { name: 'Kontakter' }).click();
+  // The list page's own search box, not the one of the page left (both are named 'Søg').
+  await expect(page.getByRole('heading', { level: 1, name: 'Kontakter' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Søg' }).fill(stamp);
   const contacts = page.getByRole('table', { name: 'Kontakter' });
   await expect(contacts.getByRole('row')).toHaveCount(2);
@@ -66,6 +68,7 @@ test('staff keeps contacts and a contact list, then deletes them', async ({ page
 
   // Delete the list and the contact, each after confirmation.
   await menu.getByRole('link', { name: 'Kontaktlister' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kontaktlister' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Søg' }).fill(stamp);
   const lists = page.getByRole('table', { name: 'Kontaktlister' });
   await lists.getByRole('button', { name: `Slet ${listTitle}` }).click();
@@ -76,6 +79,8 @@ test('staff keeps contacts and a contact list, then deletes them', async ({ page
   await expect(lists.getByText('Ingen elementer blev fundet.')).toBeVisible();
 
   await menu.getByRole('link', { name: 'Kontakter' }).click();
+  // The list page's own search box, not the one of the page left (both are named 'Søg').
+  await expect(page.getByRole('heading', { level: 1, name: 'Kontakter' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Søg' }).fill(stamp);
   await contacts.getByRole('button', { name: `Slet Lise ${lastname}` }).click();
   await expect(page.getByText('Er du sikker på at du vil slette denne kontakt?')).toBeVisible();

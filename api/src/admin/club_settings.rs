@@ -37,10 +37,14 @@ enum Kind {
     Color,
     Choice(&'static [&'static str]),
     Number,
+    /// A whole number from the first to the second, or nothing.
+    Between(i64, i64),
     TextList,
     Templates,
     ExtraInfo,
     Image(&'static str),
+    /// A list of names, each one of these (the dashboard's widgets by alias).
+    Aliases(&'static [&'static str]),
 }
 
 /// (section, the module it belongs to, its keys)
@@ -59,7 +63,18 @@ const SECTIONS: [Section; 9] = [
             ("importRoleLists", Kind::TextList),
         ],
     ),
-    ("dashboard", "dashboard", &[]),
+    (
+        "dashboard",
+        "dashboard",
+        &[
+            ("widgets", Kind::Aliases(&crate::kit::widgets::ALIASES)),
+            ("eventsPromoted", Kind::Bool),
+            (
+                "eventsLimit",
+                Kind::Between(1, crate::kit::widgets::EVENTS_LIMIT_MAX),
+            ),
+        ],
+    ),
     (
         "events",
         "events",
@@ -142,6 +157,7 @@ fn label(key: &str) -> &str {
         "invoiceText" => "Fakturatekst",
         "invoiceDescription" => "Fakturabeskrivelse",
         "priceDisplay" => "Prisvisning",
+        "eventsLimit" => "Antal arrangementer",
         "pdfLogo" => "PDF logo",
         "pdfBanner" => "PDF banner",
         "invitationSubject" | "confirmationEmailSubject" | "emailSubject" => "Emne",
@@ -253,11 +269,21 @@ async fn clean_section(
                 }
                 json!(text)
             }
-            Kind::Number => match raw {
+            Kind::Number | Kind::Between(..) => match raw {
                 Value::Null => Value::Null,
                 Value::String(s) if s.trim().is_empty() => Value::Null,
                 other => match text_of(other).and_then(|t| t.parse::<i64>().ok()) {
-                    Some(n) => json!(n),
+                    Some(n) => {
+                        if let Kind::Between(min, max) = kind {
+                            if n < *min || n > *max {
+                                check.fail(
+                                    &field,
+                                    format!("{} skal være mellem {min} og {max}", label(key)),
+                                );
+                            }
+                        }
+                        json!(n)
+                    }
                     None => {
                         check.fail(&field, format!("{} skal være et tal", label(key)));
                         Value::Null
@@ -287,6 +313,17 @@ async fn clean_section(
                 Value::Array(list)
             }
             Kind::ExtraInfo => clean_extra_info(raw, &field, check),
+            Kind::Aliases(known) => {
+                let mut kept: Vec<String> = Vec::new();
+                for alias in raw.as_array().into_iter().flatten().filter_map(text_of) {
+                    if !known.contains(&alias.as_str()) {
+                        check.fail(&field, format!("Ukendt widget: {alias}"));
+                    } else if !kept.contains(&alias) {
+                        kept.push(alias);
+                    }
+                }
+                json!(kept)
+            }
             Kind::Image(file_field) => {
                 let current = old.get(*key).cloned().unwrap_or(Value::Null);
                 let file = form

@@ -55,6 +55,8 @@ pub struct Job {
     pub caller: Caller,
     pub ip: String,
     pub intent: String,
+    /// What the request sells (`book::request_digest`): the intent answers only it again.
+    pub digest: String,
     pub input: BookingInput,
     pub now: DateTime<Utc>,
     /// The new user's password, hashed (a visitor's 'Opret bruger').
@@ -372,6 +374,7 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
                 hold: g.hold_id,
                 claims: &g.planned.claims,
                 intent: &g.job.intent,
+                digest: &g.job.digest,
                 user_id: g.user_id,
                 tickets,
             })
@@ -382,9 +385,14 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
                     // The same intent booked at the same moment elsewhere: that booking stands
                     // (the unique index waited for it to commit, so it is there to be found).
                     tx.rollback().await?;
-                    return Ok(vec![by_intent(state, client_id, &first.intent)
-                        .await?
-                        .ok_or(ApiError::NotFound)]);
+                    return Ok(vec![by_intent(
+                        state,
+                        client_id,
+                        &first.intent,
+                        &first.digest,
+                    )
+                    .await?
+                    .ok_or(ApiError::NotFound)]);
                 }
             }
             return Err(err.into());
@@ -412,7 +420,7 @@ async fn book_together(state: &AppState, jobs: &[Arc<Job>]) -> Result<Vec<Answer
             Step::Answer(answer) => answer,
             Step::Go(_) | Step::Again => match booked.remove(&at) {
                 Some(one) => Ok(one),
-                None => by_intent(state, client_id, &job.intent)
+                None => by_intent(state, client_id, &job.intent, &job.digest)
                     .await
                     .and_then(|found| found.ok_or(ApiError::NotFound)),
             },

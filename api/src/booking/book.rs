@@ -36,7 +36,7 @@ use crate::payments::ledger::{self as payments, Purpose, StartPayment};
 use crate::sales::buyer::{check_buyer, new_user_password_hash};
 use crate::sales::offers::{self as sale, buyer_key, seat_categories};
 use crate::sales::plan::sold_lines;
-use crate::sales::process::StoredTicket;
+use crate::sales::process::{self, StoredTicket};
 use crate::sales::service::SaleService;
 use crate::session::Caller;
 use crate::state::AppState;
@@ -254,7 +254,22 @@ pub(super) fn order_content(
     (content, tickets)
 }
 
-/// Books: see the module's comment. An intent that booked before answers that booking.
+/// What a booking request sells, as its key's sale keeps it (`process::request_digest`): the
+/// event, the buyer and each line's product, amount and seat, in a fixed order. The names,
+/// answers and contact fields are left out: the same booking sent again with a name corrected is
+/// still that booking.
+pub(super) fn request_digest(event_id: Uuid, input: &BookingInput) -> String {
+    let lines = process::digest_lines(
+        input
+            .products
+            .iter()
+            .map(|line| (line.product_id, line.amount, line.seat.as_deref())),
+    );
+    process::request_digest(&(event_id, input.company_id, input.contact_id, lines))
+}
+
+/// Books: see the module's comment. An intent that booked before answers that booking, when it
+/// is sent with the same booking; with another it is refused (409).
 pub async fn book_in(
     state: &AppState,
     client_id: Uuid,
@@ -287,6 +302,7 @@ pub async fn book_in_at(
         caller: caller.clone(),
         ip: ip.to_string(),
         intent: intent.to_string(),
+        digest: request_digest(event_id, input),
         input: input.clone(),
         now,
         password_hash,
@@ -302,6 +318,7 @@ pub async fn book_in_at(
     responses((status = 200, description = "how the payment goes on (null when confirmed at once), and the order made",
         body = EnvelopeWithData<Option<PaymentStart>, BookedOrder>),
               (status = 422, description = "the booking's errors; places no longer there"), (status = 404),
+              (status = 409, description = "the intent booked another booking before"),
               (status = 503, description = "the card provider does not answer")))]
 pub async fn book_event(
     req: HttpRequest,
@@ -310,7 +327,7 @@ pub async fn book_event(
     body: Json<BookingInput>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let intent = crate::sales::process::intent_of(&query.intent_secret)?;
+    let intent = process::intent_of(&query.intent_secret)?;
     let ip = client_ip(&req);
     let booked = book_in(&state, client_id, &caller, &ip, intent, &body).await?;
     let payment = start_payment(&state, client_id, &booked).await?;
@@ -351,28 +368,35 @@ pub fn start_request(state: &AppState, booked: &Booked) -> StartPayment {
     }
 }
 
-/// The booking an intent made before, with a new token for its pages.
+/// The booking an intent made before, with a new token for its pages; refused (409) when that
+/// booking was made with another request than `digest`'s (`request_digest`).
 pub async fn by_intent(
     state: &AppState,
     client_id: Uuid,
     intent: &str,
+    digest: &str,
 ) -> Result<Option<Booked>, ApiError> {
     let mut tx = tribune_projections::db::club_tx(&state.pool, client_id).await?;
-    let found = crate::sales::process::event_sale_by_intent(&mut tx, client_id, intent).await?;
-    let Some((order_id, event_url, expires)) = found else {
+    let found = process::event_sale_by_intent(&mut tx, client_id, intent).await?;
+    let Some(sale) = found else {
         return Ok(None);
     };
-    let token = payments::issue_link(&mut tx, client_id, Purpose::Order, order_id).await?;
+    if !process::same_request(sale.request_digest.as_deref(), digest) {
+        return Err(ApiError::Conflict(
+            process::INTENT_USED_FOR_ANOTHER.to_string(),
+        ));
+    }
+    let token = payments::issue_link(&mut tx, client_id, Purpose::Order, sale.order_id).await?;
     tx.commit().await?;
     let (order, _) = crate::orders::OrderService::of(state)
-        .load(client_id, order_id)
+        .load(client_id, sale.order_id)
         .await?;
     Ok(Some(Booked {
-        order_id,
+        order_id: sale.order_id,
         token,
         total: order.totals().total,
-        expires,
-        event_url,
+        expires: sale.expires_at,
+        event_url: sale.url,
         fresh: false,
         payment: None,
     }))

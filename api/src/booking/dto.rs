@@ -43,6 +43,26 @@ pub struct PublicSponsorGroup {
     pub companies: Vec<PublicSponsor>,
 }
 
+/// One who comes, as the public page lists them: a company by its name, or a person by theirs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicParticipant {
+    pub name: String,
+    /// A company (its tickets), not a person.
+    pub company: bool,
+}
+
+/// Who comes to the event (spec 2 §3 `showParticipants`): companies first, then people, each by
+/// name and once; only names, never an e-mail or other details.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicParticipants {
+    pub list: Vec<PublicParticipant>,
+    /// How many more come than the list names (a long list is cut).
+    #[ts(type = "number")]
+    pub more: i64,
+}
+
 /// Whom a signed-in user may book as (spec 2 §4 Customer choice): one of their companies, their
 /// own contact, or a guest purchase (both ids empty). `key` is what the products answer is keyed by.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS, utoipa::ToSchema)]
@@ -90,6 +110,8 @@ pub struct PublicEvent {
     pub has_tickets: bool,
     pub extra_info: Vec<EventExtraInfo>,
     pub sponsors: Vec<PublicSponsorGroup>,
+    /// Who comes, when the event shows its participants; None when it does not.
+    pub participants: Option<PublicParticipants>,
     /// Whom the signed-in user may book as (empty for a visitor).
     pub customers: Vec<CustomerChoice>,
     /// Guests may book (not on a business-only event).

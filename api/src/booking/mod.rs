@@ -66,7 +66,8 @@ pub fn configure(routes: &mut Routes) {
                 Access::Public,
                 order::accept_payment,
             )
-            .get("/{url}", Access::Public, page::public_event);
+            .get("/{url}", Access::Public, page::public_event)
+            .stale_ok();
     });
 }
 
@@ -93,6 +94,8 @@ pub fn configure(routes: &mut Routes) {
         dto::PublicEvent,
         dto::PublicSponsorGroup,
         dto::PublicSponsor,
+        dto::PublicParticipants,
+        dto::PublicParticipant,
         dto::CustomerChoice,
         dto::PublicCustomer,
         dto::SignUpStatus,

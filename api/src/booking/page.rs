@@ -1,16 +1,19 @@
 //! The public event page (spec 2 §2 Public event page, §6; §7 `GET {ep}/{url}`): the event by
 //! its slug with what a visitor may see — never its private description, invitees or staff
-//! settings — where its sign-up stands, and whom the signed-in user may book as.
+//! settings — where its sign-up stands, whom the signed-in user may book as, and, when the event
+//! shows its participants, who comes (names of companies and people, nothing more).
 
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 use tribune_domain::booking::SignUpState;
 use tribune_projections::db::club_tx;
+use tribune_projections::ticket::queries::participants_of_event;
 use uuid::Uuid;
 
 use super::dto::{
-    CustomerChoice, PublicCustomer, PublicEvent, PublicSponsor, PublicSponsorGroup, SignUpStatus,
+    CustomerChoice, PublicCustomer, PublicEvent, PublicParticipant, PublicParticipants,
+    PublicSponsor, PublicSponsorGroup, SignUpStatus,
 };
 use super::plan::club_email;
 use crate::club::PublicCaller;
@@ -20,9 +23,9 @@ use crate::events::dto::EventSponsor;
 use crate::events::MODULE;
 use crate::identity::modules;
 use crate::kit::html::sanitize;
+use crate::kit::reads::Reads;
 use crate::payments::ledger as payments;
 use crate::sales::offers::{self as sale, companies_restricted, SaleEvent};
-use crate::state::AppState;
 
 #[derive(sqlx::FromRow)]
 struct PageRow {
@@ -34,6 +37,7 @@ struct PageRow {
     banner_bottom: Option<Uuid>,
     has_tickets: bool,
     has_sponsors: bool,
+    show_participants: bool,
     sponsors: Json<Vec<EventSponsor>>,
     club_terms: Option<String>,
     disable_vat: bool,
@@ -83,6 +87,28 @@ async fn sponsors(
         .collect())
 }
 
+/// How many participants the page names at most; the rest it counts.
+const MAX_PARTICIPANTS: i64 = 500;
+
+/// Who comes (`participants_of_event`: confirmed tickets that admit someone), by name only.
+async fn participants(
+    conn: &mut sqlx::PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+) -> Result<PublicParticipants, sqlx::Error> {
+    let (listed, more) = participants_of_event(conn, client_id, event_id, MAX_PARTICIPANTS).await?;
+    Ok(PublicParticipants {
+        list: listed
+            .into_iter()
+            .map(|p| PublicParticipant {
+                name: p.name,
+                company: p.company,
+            })
+            .collect(),
+        more,
+    })
+}
+
 /// Whom the signed-in user may book as: their companies (only invited ones where the event
 /// says so), their own contact (not on a business-only event).
 async fn customers(
@@ -122,13 +148,13 @@ async fn customers(
 pub async fn public_event(
     PublicCaller { client_id, caller }: PublicCaller,
     path: web::Path<String>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    if !modules::client_has(&state.pool, client_id, MODULE).await? {
+    if !modules::client_has(reads.pool(), client_id, MODULE).await? {
         return Err(ApiError::NotFound);
     }
     let url = path.into_inner();
-    let mut tx = club_tx(&state.pool, client_id).await?;
+    let mut tx = club_tx(reads.pool(), client_id).await?;
     let id: Option<Uuid> =
         sqlx::query_scalar("SELECT id FROM club_events WHERE client_id = $1 AND url = $2")
             .bind(client_id)
@@ -142,7 +168,7 @@ pub async fn public_event(
     .ok_or(ApiError::NotFound)?;
     let row: PageRow = sqlx::query_as(
         "SELECT e.end_date, e.description, e.ticket_description, e.terms, e.banner_picture, \
-           e.banner_bottom, e.has_tickets, e.has_sponsors, e.sponsors, \
+           e.banner_bottom, e.has_tickets, e.has_sponsors, e.show_participants, e.sponsors, \
            c.settings->'webshop'->>'terms' AS club_terms, c.disable_vat \
          FROM club_events e JOIN clients c ON c.id = e.client_id WHERE e.id = $1",
     )
@@ -153,6 +179,11 @@ pub async fn public_event(
         sponsors(&mut tx, client_id, &row.sponsors.0).await?
     } else {
         Vec::new()
+    };
+    let participants = if row.show_participants {
+        Some(participants(&mut tx, client_id, event.id).await?)
+    } else {
+        None
     };
     let identity = caller.0.as_deref();
     let customers = match identity {
@@ -196,6 +227,7 @@ pub async fn public_event(
         has_tickets: row.has_tickets,
         extra_info: event.extra_info.0.clone(),
         sponsors,
+        participants,
         customers,
         guests_allowed: !event.business_only,
         user: identity.map(|i| PublicCustomer {

@@ -20,7 +20,7 @@ use crate::state::AppState;
 
 /// How long after its hold expired an unpaid booking is given up.
 pub const GIVEN_UP_AFTER: chrono::Duration = chrono::Duration::hours(24);
-/// How often the server looks for them.
+/// How often one of the servers looks for them.
 pub const EVERY: Duration = Duration::from_secs(15 * 60);
 /// At most this many per run; the next run takes the rest.
 const BATCH: i64 = 500;
@@ -46,7 +46,8 @@ pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> Result<usize, ApiErr
 }
 
 pub async fn run_until_stopped(state: web::Data<AppState>, stop: watch::Receiver<bool>) {
-    crate::jobs::every(EVERY, stop, |_| {
+    let node = state.settings.node.clone();
+    crate::jobs::every_once("booking.sweep", EVERY, &state.pool, &node, stop, |_| {
         let state = state.clone();
         async move {
             match sweep(&state, Utc::now()).await {

@@ -98,7 +98,7 @@ pub async fn list_discount_codes(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<DiscountCodeRow>(&state, &staff, &LIST, &params).await
+    list_page::<DiscountCodeRow>(&state.pool, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/orders/discount-codes/{id}", tag = "discount codes",

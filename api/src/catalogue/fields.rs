@@ -91,7 +91,7 @@ pub async fn list_fields(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<CustomFieldRow>(&state, &staff, &LIST, &params).await
+    list_page::<CustomFieldRow>(&state.pool, &staff, &LIST, &params).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -79,7 +79,7 @@ pub async fn list_invoice_groups(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<InvoiceGroupRow>(&state, &staff, &LIST, &params).await
+    list_page::<InvoiceGroupRow>(&state.pool, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/products/invoicegroups", tag = "invoice groups",

@@ -78,7 +78,7 @@ pub async fn list_order_categories(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<OrderCategoryRow>(&state, &staff, &LIST, &params).await
+    list_page::<OrderCategoryRow>(&state.pool, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/orders/categories", tag = "order categories",

@@ -94,7 +94,7 @@ pub async fn list_product_categories(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<ProductCategoryRow>(&state, &staff, &LIST, &params).await
+    list_page::<ProductCategoryRow>(&state.pool, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/products/categories", tag = "product categories",

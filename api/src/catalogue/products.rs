@@ -87,7 +87,7 @@ pub async fn list_products(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<ProductListRow>(&state, &staff, &LIST, &params).await
+    list_page::<ProductListRow>(&state.pool, &staff, &LIST, &params).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

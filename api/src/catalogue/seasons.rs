@@ -93,32 +93,117 @@ pub async fn list_seasons(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<SeasonRow>(&state, &staff, &LIST, &params).await
+    list_page::<SeasonRow>(&state.pool, &staff, &LIST, &params).await
 }
 
+/// The seasons lookup's parameters (spec 2 §7 "seasons endpoint with start, end,
+/// reservations, events"; spec 3 §7 `GET /seasons?reservations=true`).
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SeasonsQuery {
+    /// Only the reservation seasons ('Kun reservationer').
     reservations: Option<bool>,
+    /// Only seasons still running on or after this day (YYYY-MM-DD).
+    start: Option<NaiveDate>,
+    /// Only seasons begun on or before this day (YYYY-MM-DD).
+    end: Option<NaiveDate>,
+    /// With each season's events: the club's main events that start within its dates.
+    events: Option<bool>,
+}
+
+/// A season as the lookup offers it.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SeasonChoice {
+    pub id: Uuid,
+    pub title: String,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    pub reservations: bool,
+    /// Only with `events=true`; else empty.
+    pub events: Vec<SeasonEvent>,
+}
+
+/// An event of a season, by its start.
+#[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SeasonEvent {
+    pub id: Uuid,
+    pub title: String,
+    pub start_date: chrono::DateTime<chrono::Utc>,
 }
 
 #[utoipa::path(get, path = "/api/orders/seasons", tag = "seasons",
     params(SeasonsQuery),
-    responses((status = 200, description = "by title", body = Envelope<Vec<Choice>>), (status = 401), (status = 403)))]
+    responses((status = 200, description = "by title", body = Envelope<Vec<SeasonChoice>>), (status = 401), (status = 403), (status = 422)))]
 pub async fn all_seasons(
     staff: Staff,
     query: web::Query<SeasonsQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    if let (Some(start), Some(end)) = (query.start, query.end) {
+        if end < start {
+            return Err(ApiError::field(
+                "end",
+                "Slutdatoen skal være efter startdatoen",
+            ));
+        }
+    }
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let filter = if query.reservations == Some(true) {
-        "AND reservations"
-    } else {
-        ""
-    };
-    let all = options(&mut tx, "seasons", staff.client_id, filter).await?;
+    let rows: Vec<(Uuid, String, NaiveDate, NaiveDate, bool)> = sqlx::query_as(
+        "SELECT id, title, start_date, end_date, reservations FROM seasons \
+         WHERE client_id = $1 AND ($2::boolean IS NOT TRUE OR reservations) \
+           AND ($3::date IS NULL OR end_date >= $3) AND ($4::date IS NULL OR start_date <= $4) \
+         ORDER BY lower(title)",
+    )
+    .bind(staff.client_id)
+    .bind(query.reservations)
+    .bind(query.start)
+    .bind(query.end)
+    .fetch_all(&mut *tx)
+    .await?;
+    // Each season's main events, starting within its days in Danish time (the last one whole).
+    let events: Vec<(Uuid, Uuid, String, chrono::DateTime<chrono::Utc>)> =
+        if query.events == Some(true) && !rows.is_empty() {
+            let ids: Vec<Uuid> = rows.iter().map(|row| row.0).collect();
+            sqlx::query_as(
+                "SELECT s.id, e.id, e.title, e.start_date FROM seasons s \
+                 JOIN club_events e ON e.client_id = s.client_id AND e.parent_id IS NULL \
+                   AND e.start_date >= s.start_date::timestamp AT TIME ZONE 'Europe/Copenhagen' \
+                   AND e.start_date < (s.end_date + 1)::timestamp AT TIME ZONE 'Europe/Copenhagen' \
+                 WHERE s.client_id = $1 AND s.id = ANY($2) \
+                 ORDER BY e.start_date, e.id",
+            )
+            .bind(staff.client_id)
+            .bind(&ids)
+            .fetch_all(&mut *tx)
+            .await?
+        } else {
+            Vec::new()
+        };
+    let seasons: Vec<SeasonChoice> = rows
+        .into_iter()
+        .map(
+            |(id, title, start_date, end_date, reservations)| SeasonChoice {
+                id,
+                title,
+                start_date,
+                end_date,
+                reservations,
+                events: events
+                    .iter()
+                    .filter(|event| event.0 == id)
+                    .map(|(_, id, title, start_date)| SeasonEvent {
+                        id: *id,
+                        title: title.clone(),
+                        start_date: *start_date,
+                    })
+                    .collect(),
+            },
+        )
+        .collect();
     tx.commit().await?;
-    Ok(envelope::result(all))
+    Ok(envelope::result(seasons))
 }
 
 /// Seasons that can be a parent: the reservation seasons.

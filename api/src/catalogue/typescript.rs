@@ -17,7 +17,7 @@ use super::products::{
     ProductPick, ProductSeat, ProductShop, ProductShopInput, ProductSubscription, ProductVariant,
     VariantPick,
 };
-use super::seasons::{Season, SeasonInput, SeasonRow, SeasonSeat};
+use super::seasons::{Season, SeasonChoice, SeasonEvent, SeasonInput, SeasonRow, SeasonSeat};
 use super::Choice;
 
 pub(crate) fn file() -> String {
@@ -30,6 +30,8 @@ pub(crate) fn file() -> String {
         SeasonSeat::decl(),
         Season::decl(),
         SeasonInput::decl(),
+        SeasonEvent::decl(),
+        SeasonChoice::decl(),
         CustomFieldRow::decl(),
         CustomField::decl(),
         FieldInput::decl(),

@@ -1,7 +1,7 @@
 //! The contracts list (spec 3 §2 Contracts list) and its export `Aftaler.xlsx`: the list kit over
 //! `tribune_projections::contract::queries::CONTRACTS`.
 
-use actix_web::{web, HttpResponse};
+use actix_web::HttpResponse;
 use tribune_domain::contract::{AgreementStatus, ContractStatus};
 use tribune_domain::money::Money;
 use tribune_projections::contract::queries::{ContractListRow, CONTRACTS};
@@ -12,17 +12,17 @@ use crate::envelope::{self, ListParams, Page};
 use crate::error::ApiError;
 use crate::export::{self, Cell, Column};
 use crate::kit::input::Json;
+use crate::kit::reads::Reads;
 use crate::session::Staff;
-use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/contracts", tag = "contracts", request_body = ListParams,
     responses((status = 200, description = "one page of contracts; Subtotal and Total in øre", body = Page<ContractListRow>)))]
 pub async fn list_contracts(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let (rows, total) = CONTRACTS
         .page::<ContractListRow>(&mut tx, Some(staff.client_id), &params)
         .await?;
@@ -88,9 +88,9 @@ pub const EXPORT: &[Column<ContractListRow>] = &[
 pub async fn export_contracts(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let rows: Vec<ContractListRow> = CONTRACTS
         .rows(&mut tx, Some(staff.client_id), &params, Rows::All)
         .await?;

@@ -47,7 +47,9 @@ pub fn configure(routes: &mut Routes) {
     let (read, manage) = (Access::read(MODULE), Access::manage(MODULE));
     routes
         .post("/api/contracts", read, list::list_contracts)
+        .stale_ok()
         .post("/api/contracts/export", read, list::export_contracts)
+        .stale_ok()
         .get("/api/contracts/new", read, contract::new_contract)
         .get("/api/contracts/products", read, products::offered_products)
         .post("/api/contracts/update", manage, contract::update_contract)
@@ -61,11 +63,13 @@ pub fn configure(routes: &mut Routes) {
             contract::set_agreement_status,
         )
         .post("/api/contracts/pipeline/sales", read, pipeline::sales_board)
+        .stale_ok()
         .post(
             "/api/contracts/pipeline/renegotiation",
             read,
             pipeline::renegotiation_board,
         )
+        .stale_ok()
         .post(
             "/api/public/contracts/verify",
             Access::Public,

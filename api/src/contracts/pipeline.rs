@@ -11,8 +11,8 @@ use tribune_projections::db::club_tx;
 use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
 use crate::kit::ids::parse_id;
+use crate::kit::reads::Reads;
 use crate::session::Staff;
-use crate::state::AppState;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -60,7 +60,7 @@ impl Columns {
 async fn board(
     staff: Staff,
     query: web::Query<PipelineQuery>,
-    state: web::Data<AppState>,
+    reads: Reads,
     renegotiation: bool,
 ) -> Result<Columns, ApiError> {
     let owner = match query.user_id.as_deref().filter(|u| !u.is_empty()) {
@@ -70,7 +70,7 @@ async fn board(
         None => None,
     };
     let today = Utc::now().with_timezone(&Copenhagen).date_naive();
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let columns = pipeline(&mut tx, staff.client_id, owner, today, renegotiation).await?;
     tx.commit().await?;
     Ok(Columns(columns))
@@ -81,9 +81,9 @@ async fn board(
 pub async fn sales_board(
     staff: Staff,
     query: web::Query<PipelineQuery>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut columns = board(staff, query, state, false).await?;
+    let mut columns = board(staff, query, reads, false).await?;
     Ok(envelope::result(SalesBoard {
         draft: columns.take("draft")?,
         scheduled: columns.take("scheduled")?,
@@ -98,9 +98,9 @@ pub async fn sales_board(
 pub async fn renegotiation_board(
     staff: Staff,
     query: web::Query<PipelineQuery>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut columns = board(staff, query, state, true).await?;
+    let mut columns = board(staff, query, reads, true).await?;
     Ok(envelope::result(RenegotiationBoard {
         six_months: columns.take("sixMonths")?,
         three_months: columns.take("threeMonths")?,

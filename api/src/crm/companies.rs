@@ -4,7 +4,7 @@ use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 use tribune_domain::money::Money;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
@@ -21,6 +21,7 @@ use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
 use crate::kit::openapi::MultipartUpdate;
+use crate::kit::reads::Reads;
 use crate::kit::text::{clean, search_pattern};
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
@@ -114,9 +115,9 @@ const COMPANIES: ListSpec = ListSpec {
 pub async fn list_companies(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let (rows, total) = COMPANIES
         .page::<CompanyListRow>(&mut tx, Some(staff.client_id), &params)
         .await?;
@@ -443,10 +444,10 @@ pub async fn get_company(
 pub async fn list_company_orders(
     staff: Staff,
     path: web::Path<String>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let id = ensure_visible(&path, &staff, &state).await?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let id = ensure_visible(&path, &staff, reads.pool()).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let orders = order_queries::company_orders(&mut tx, staff.client_id, id, None).await?;
     tx.commit().await?;
     Ok(envelope::result(typed::<CompanyOrder>(orders)?))
@@ -456,10 +457,10 @@ pub async fn list_company_orders(
 pub async fn list_company_contracts(
     staff: Staff,
     path: web::Path<String>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let id = ensure_visible(&path, &staff, &state).await?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let id = ensure_visible(&path, &staff, reads.pool()).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let contracts = contract_queries::company_contracts(&mut tx, staff.client_id, id, None).await?;
     tx.commit().await?;
     Ok(envelope::result(typed::<CompanyContract>(contracts)?))
@@ -480,7 +481,7 @@ pub async fn get_company_revenue(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = ensure_visible(&path, &staff, &state).await?;
+    let id = ensure_visible(&path, &staff, &state.pool).await?;
     let year = chrono::Utc::now().format("%Y").to_string();
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     // Approved orders of this calendar year (Danish time), without VAT.
@@ -519,7 +520,7 @@ pub async fn get_ticket_utilization(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = ensure_visible(&path, &staff, &state).await?;
+    let id = ensure_visible(&path, &staff, &state.pool).await?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     // Per product, in the current season (schema 0035: the club's season holding today, else this
     // calendar year): `total` is what the
@@ -606,9 +607,9 @@ pub async fn list_event_types(
     }))
 }
 
-async fn ensure_visible(raw_id: &str, staff: &Staff, state: &AppState) -> Result<Uuid, ApiError> {
+async fn ensure_visible(raw_id: &str, staff: &Staff, pool: &PgPool) -> Result<Uuid, ApiError> {
     let id = parse_id(raw_id)?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(pool, staff.client_id).await?;
     load(&mut tx, staff.client_id, id).await?;
     tx.commit().await?;
     Ok(id)

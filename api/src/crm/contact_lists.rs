@@ -11,6 +11,7 @@ use crate::error::ApiError;
 use crate::kit::club::all_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::reads::Reads;
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
 use crate::session::Staff;
@@ -56,9 +57,9 @@ const LISTS: ListSpec = ListSpec {
 pub async fn list_contact_lists(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let (rows, total) = LISTS
         .page::<ContactListRow>(&mut tx, Some(staff.client_id), &params)
         .await?;

@@ -21,6 +21,7 @@ use crate::kit::ids::parse_id;
 use crate::kit::image_slot::{keep_or_remove, ImageSlot};
 use crate::kit::input::{Json, Submitted};
 use crate::kit::openapi::MultipartUpdate;
+use crate::kit::reads::Reads;
 use crate::kit::text::{clean, search_pattern};
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
@@ -83,9 +84,9 @@ const CONTACTS: ListSpec = ListSpec {
 pub async fn list_contacts(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let (rows, total) = CONTACTS
         .page::<ContactRow>(&mut tx, Some(staff.client_id), &params)
         .await?;

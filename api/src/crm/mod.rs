@@ -34,6 +34,7 @@ pub fn configure(routes: &mut Routes) {
     let (read, manage) = (Access::read(COMPANIES), Access::manage(COMPANIES));
     routes
         .post("/api/companies", read, companies::list_companies)
+        .stale_ok()
         .get("/api/companies", read, companies::search_companies)
         .post("/api/companies/export", read, companies::export_companies)
         .post("/api/companies/update", manage, companies::update_company)
@@ -55,11 +56,13 @@ pub fn configure(routes: &mut Routes) {
             read,
             companies::list_company_orders,
         )
+        .stale_ok()
         .get(
             "/api/companies/{id}/contracts",
             read,
             companies::list_company_contracts,
         )
+        .stale_ok()
         .get(
             "/api/companies/{id}/ticket-utilization",
             read,
@@ -68,6 +71,7 @@ pub fn configure(routes: &mut Routes) {
     let (read, manage) = (Access::read(CONTACTS), Access::manage(CONTACTS));
     routes
         .post("/api/contacts", read, contacts::list_contacts)
+        .stale_ok()
         .get("/api/contacts", read, contacts::search_contacts)
         .post("/api/contacts/update", manage, contacts::update_contact)
         .get("/api/contacts/lists", read, contacts::all_lists)
@@ -76,6 +80,7 @@ pub fn configure(routes: &mut Routes) {
             read,
             contact_lists::list_contact_lists,
         )
+        .stale_ok()
         .post(
             "/api/contacts/lists/update",
             manage,

@@ -19,9 +19,14 @@ use uuid::Uuid;
 use crate::envelope::{self, Envelope, ListParams, Page};
 use crate::error::ApiError;
 use crate::kit::input::Json;
+use crate::kit::reads::Reads;
 use crate::kit::routes::{Access, Area, Routes};
 use crate::session::Staff;
-use crate::state::AppState;
+
+pub mod widgets;
+
+/// The home's choice of widgets: anyone whose role may read the dashboard module.
+const HOME: Access = Access::read("dashboard");
 
 pub const AREA: Area = Area {
     name: "dashboard",
@@ -32,46 +37,57 @@ pub const AREA: Area = Area {
 
 pub fn configure(routes: &mut Routes) {
     routes
+        .get("/api/dashboard/widgets", HOME, widgets::widgets)
+        // The caller's own choice: it changes only what their home shows.
+        .post("/api/dashboard/widgets", HOME, widgets::choose)
         .post(
             "/api/dashboard/renegotiations",
             Access::read("orders"),
             renegotiations,
         )
+        .stale_ok()
         .post(
             "/api/dashboard/leads-followup",
             Access::read("companies"),
             leads_followup,
         )
+        .stale_ok()
         .post(
             "/api/dashboard/invoices",
             Access::read("orders"),
             planned_invoices,
         )
+        .stale_ok()
         .post(
             "/api/dashboard/invoiced-amount",
             Access::read("orders"),
             invoiced_amount,
         )
+        .stale_ok()
         .post(
             "/api/dashboard/products-amount",
             Access::read("orders"),
             products_amount,
         )
+        .stale_ok()
         .post(
             "/api/dashboard/contract-sales-amount",
             Access::read("orders"),
             contract_sales_amount,
         )
+        .stale_ok()
         .post(
             "/api/dashboard/contract-products-amount",
             Access::read("orders"),
             contract_products_amount,
         )
+        .stale_ok()
         .post(
             "/api/dashboard/invoiced-status",
             Access::read("orders"),
             invoiced_status_chart,
-        );
+        )
+        .stale_ok();
 }
 
 #[derive(OpenApi)]
@@ -84,9 +100,17 @@ pub fn configure(routes: &mut Routes) {
         products_amount,
         contract_sales_amount,
         contract_products_amount,
-        invoiced_status_chart
+        invoiced_status_chart,
+        widgets::widgets,
+        widgets::choose
     ),
-    components(schemas(YearQuery))
+    components(schemas(
+        YearQuery,
+        widgets::DashboardWidgets,
+        widgets::WidgetChoice,
+        widgets::ChosenBy,
+        widgets::EventsWidget
+    ))
 )]
 pub struct DashboardDoc;
 
@@ -95,9 +119,9 @@ pub struct DashboardDoc;
 pub async fn renegotiations(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let (rows, total) = RENEGOTIATIONS
         .page::<RenegotiationRow>(&mut tx, Some(staff.client_id), &params)
         .await?;
@@ -145,9 +169,9 @@ fn with_follow_up(
 pub async fn leads_followup(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let (rows, total) = LEADS
         .page::<LeadRow>(&mut tx, Some(staff.client_id), &params)
         .await?;
@@ -160,9 +184,9 @@ pub async fn leads_followup(
 pub async fn planned_invoices(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let (rows, total) = PLANNED_INVOICES
         .page::<PlannedInvoiceRow>(&mut tx, Some(staff.client_id), &params)
         .await?;
@@ -194,12 +218,12 @@ const PRODUCTS_SHOWN: usize = 12;
 
 async fn chart(
     staff: &Staff,
-    state: &AppState,
+    reads: &Reads,
     year: &YearQuery,
     read: ChartKind,
 ) -> Result<HttpResponse, ApiError> {
     let year = year.year()?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let chart: Chart = match read {
         ChartKind::Month(source) => per_month(&mut tx, staff.client_id, source, year).await?,
         ChartKind::Product(source) => {
@@ -222,9 +246,9 @@ enum ChartKind {
 pub async fn invoiced_amount(
     staff: Staff,
     year: web::Query<YearQuery>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    chart(&staff, &state, &year, ChartKind::Month(Source::Invoiced)).await
+    chart(&staff, &reads, &year, ChartKind::Month(Source::Invoiced)).await
 }
 
 #[utoipa::path(post, path = "/api/dashboard/products-amount", tag = "dashboard", params(YearQuery),
@@ -232,9 +256,9 @@ pub async fn invoiced_amount(
 pub async fn products_amount(
     staff: Staff,
     year: web::Query<YearQuery>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    chart(&staff, &state, &year, ChartKind::Product(Source::Invoiced)).await
+    chart(&staff, &reads, &year, ChartKind::Product(Source::Invoiced)).await
 }
 
 #[utoipa::path(post, path = "/api/dashboard/contract-sales-amount", tag = "dashboard", params(YearQuery),
@@ -242,11 +266,11 @@ pub async fn products_amount(
 pub async fn contract_sales_amount(
     staff: Staff,
     year: web::Query<YearQuery>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
     chart(
         &staff,
-        &state,
+        &reads,
         &year,
         ChartKind::Month(Source::ContractSales),
     )
@@ -258,11 +282,11 @@ pub async fn contract_sales_amount(
 pub async fn contract_products_amount(
     staff: Staff,
     year: web::Query<YearQuery>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
     chart(
         &staff,
-        &state,
+        &reads,
         &year,
         ChartKind::Product(Source::ContractSales),
     )
@@ -274,7 +298,7 @@ pub async fn contract_products_amount(
 pub async fn invoiced_status_chart(
     staff: Staff,
     year: web::Query<YearQuery>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    chart(&staff, &state, &year, ChartKind::Status).await
+    chart(&staff, &reads, &year, ChartKind::Status).await
 }

@@ -213,6 +213,7 @@ impl AttendeeQuery {
             search: self.search.clone(),
             company_id: self.company,
             scan: self.status.unwrap_or_default(),
+            for_export: false,
         }
     }
 }
@@ -492,7 +493,11 @@ pub async fn export_attendees(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let event_id = parse_id(&path)?;
-    let filter = body.filter();
+    // Tickets of products marked 'Skjul i eksport' are left out (spec 3 §3 Product hideExport).
+    let filter = AttendeeFilter {
+        for_export: true,
+        ..body.filter()
+    };
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let title = the_event(&mut tx, staff.client_id, event_id).await?;
     let mut rows = Vec::new();

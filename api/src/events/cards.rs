@@ -5,6 +5,7 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
+use sqlx::PgPool;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
@@ -16,6 +17,7 @@ use crate::error::ApiError;
 use crate::identity::modules;
 use crate::kit::files::public_picture;
 use crate::kit::ids::parse_id;
+use crate::kit::reads::Reads;
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -57,11 +59,11 @@ fn picture_url(file: Uuid) -> String {
 
 /// The cards of a club; none while its events module is off.
 pub async fn cards_of(
-    state: &AppState,
+    pool: &PgPool,
     client_id: Uuid,
     query: &CardsQuery,
 ) -> Result<Vec<EventCard>, ApiError> {
-    if !modules::client_has(&state.pool, client_id, MODULE).await? {
+    if !modules::client_has(pool, client_id, MODULE).await? {
         return Ok(Vec::new());
     }
     type Row = (
@@ -73,7 +75,7 @@ pub async fn cards_of(
         Option<Uuid>,
         String,
     );
-    let mut tx = club_tx(&state.pool, client_id).await?;
+    let mut tx = club_tx(pool, client_id).await?;
     let rows: Vec<Row> = sqlx::query_as(
         "SELECT id, title, description, location, start_date, banner_picture, url FROM club_events \
          WHERE client_id = $1 AND parent_id IS NULL AND NOT private AND end_date >= now() AND (NOT $2 OR promote) \
@@ -111,9 +113,10 @@ pub async fn list_event_cards(
     caller: Caller,
     query: web::Query<CardsQuery>,
     state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
     let cards = match current_club(&state, &req, &caller).await? {
-        Some(client_id) => cards_of(&state, client_id, &query).await?,
+        Some(client_id) => cards_of(reads.pool(), client_id, &query).await?,
         None => Vec::new(),
     };
     Ok(envelope::result(cards))

@@ -306,6 +306,29 @@ pub struct EventDto {
     pub version: i64,
 }
 
+/// A contract as the type's Relationer names it.
+#[derive(Debug, Clone, Serialize, Deserialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TypeContract {
+    pub id: Uuid,
+    #[ts(type = "number")]
+    pub contract_number: i64,
+    pub company_name: Option<String>,
+}
+
+/// The type's Relationer (tab 70): the companies and contracts each new event of the type is
+/// linked to when it is created (as staff link them on an event's own Relationer tab).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct TypeRelations {
+    pub company_ids: Vec<Uuid>,
+    pub contract_ids: Vec<Uuid>,
+    /// Read only: the companies of `companyIds` by name (a save ignores it).
+    pub companies: Vec<EventCompany>,
+    /// Read only: the contracts of `contractIds` (a save ignores it).
+    pub contracts: Vec<TypeContract>,
+}
+
 /// GET /api/events/types/{id}: the event form the type fills, its title the type's name.
 #[derive(Debug, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -314,6 +337,10 @@ pub struct EventTypeDto {
     #[serde(flatten)]
     #[ts(flatten)]
     pub content: EventContent,
+    /// Relationer: what a new event of the type is linked to.
+    pub relations: TypeRelations,
+    /// Read only: the events of the type, the newest first (at most 100).
+    pub events: Vec<EventRef>,
     #[ts(type = "number")]
     pub version: i64,
 }
@@ -586,6 +613,14 @@ pub struct EventForm {
     #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
     pub sub_events: Option<Vec<serde_json::Value>>,
+    /// Types only (an event's save ignores it; an event's relations have their own calls): the
+    /// companies and contracts a new event of the type is linked to.
+    #[serde(default)]
+    pub relations: TypeRelations,
+    /// Read only (a type's events); ignored.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub events: Option<Vec<serde_json::Value>>,
     /// The version the editor read (GET `version`); required when saving an existing row.
     #[serde(default)]
     pub version: Option<i64>,

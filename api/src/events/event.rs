@@ -23,6 +23,7 @@ use super::dto::{
 use super::files::SlotIds;
 use super::form::{self, unique_url, Kind};
 use super::read::describe;
+use super::relations::link_type_relations;
 use super::save::{Save, Target};
 use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
@@ -31,6 +32,7 @@ use crate::kit::ids::parse_id;
 use crate::kit::input::{Json, Submitted};
 use crate::kit::list_page::list_page;
 use crate::kit::openapi::MultipartUpdate;
+use crate::kit::reads::Reads;
 use crate::kit::text::slug;
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
@@ -91,9 +93,9 @@ const LIST: ListSpec = ListSpec {
 pub async fn list_events(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<EventListRow>(&state, &staff, &LIST, &params).await
+    list_page::<EventListRow>(reads.pool(), &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/events", tag = "events",
@@ -107,7 +109,7 @@ pub async fn events_or_cards(
 ) -> Result<HttpResponse, ApiError> {
     if query.asks_for_cards() {
         return Ok(envelope::result(EventsOrCards::Cards(
-            cards_of(&state, staff.client_id, &query).await?,
+            cards_of(&state.pool, staff.client_id, &query).await?,
         )));
     }
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
@@ -607,6 +609,7 @@ pub async fn update_event(
     let current = stored_files(&mut save.tx, client_id, save.input.id).await?;
     check_parent(&mut save.tx, client_id, &save.input, &mut save.check).await?;
     let mut claimed = save.claim(current).await?;
+    let created = claimed.input.id.is_none();
     let content = form::content(&claimed.input, [const { None }; 6]);
     let wanted = slug(if content.url.is_empty() {
         &content.title
@@ -632,6 +635,17 @@ pub async fn update_event(
         &content.tickets.products,
     )
     .await?;
+    // A new event starts with its type's Relationer.
+    if let (true, Some(type_id)) = (created, claimed.input.type_id) {
+        link_type_relations(
+            &mut claimed.tx,
+            client_id,
+            claimed.id,
+            type_id,
+            staff.user_id(),
+        )
+        .await?;
+    }
     // The season tickets of its seasons reserve their seats here too, until its release time.
     crate::kit::seating::reserve_for_event(&mut claimed.tx, claimed.id).await?;
     Ok(envelope::result(claimed.commit().await?))

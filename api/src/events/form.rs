@@ -13,6 +13,7 @@ use super::dto::{
     EventContent, EventExtraInfo, EventForm, EventSeating, EventSponsor, EventTablePlan,
     EventTicketProduct, EventTickets, NotificationTemplates, REMINDER_INTERVALS,
 };
+use super::relations::all_contracts_of_club;
 use crate::error::ApiError;
 use crate::kit::club::{all_in_club, exists_in_club};
 use crate::kit::html::sanitize;
@@ -156,8 +157,8 @@ fn check_dates(input: &EventForm, required: bool, check: &mut Check) {
 }
 
 /// That every row the form names is the club's own: the type, the owner ('Ansvarlig', a user of
-/// the club), sponsors, invitees, the table plan's products, and ticket products that are the
-/// club's tickets or seat tickets.
+/// the club), sponsors, invitees, the table plan's products, a type's related companies and
+/// contracts, and ticket products that are the club's tickets or seat tickets.
 pub async fn check_references(
     conn: &mut PgConnection,
     client_id: Uuid,
@@ -225,6 +226,15 @@ pub async fn check_references(
     ] {
         if !all_in_club(conn, table, client_id, ids).await? {
             check.fail(field, message);
+        }
+    }
+    if kind == Kind::Type {
+        let relations = &input.relations;
+        if !all_in_club(conn, "companies", client_id, &relations.company_ids).await? {
+            check.fail("relations.companyIds", "En virksomhed findes ikke");
+        }
+        if !all_contracts_of_club(conn, client_id, &relations.contract_ids).await? {
+            check.fail("relations.contractIds", "En kontrakt findes ikke");
         }
     }
     let wanted: Vec<Uuid> = input

@@ -36,6 +36,7 @@ pub fn configure(routes: &mut Routes) {
     let (read, manage) = (Access::read(MODULE), Access::manage(MODULE));
     routes
         .post("/api/events/v2", read, event::list_events)
+        .stale_ok()
         // The staff's picker, and the public home's cards where the back office asks for them
         // (`?promoted&limit`, spec 2 §7): the handler checks the module by what is asked.
         .get("/api/events", read, event::events_or_cards)
@@ -94,6 +95,7 @@ pub fn configure(routes: &mut Routes) {
         )
         .delete("/api/events/{id}", manage, event::delete_event)
         .get("/public/events", Access::Public, cards::list_event_cards)
+        .stale_ok()
         .get(
             "/public/events/pictures/{id}",
             Access::Public,

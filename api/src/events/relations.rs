@@ -1,7 +1,8 @@
 //! Relationer (tab 70; spec 2 §7 relations, relations/create — the shape is not shown, so
 //! Tribune's is): what the event relates to. Its orders (those with tickets for it) and the
 //! companies that come (by tickets or invites) follow from the data; staff link contracts (a
-//! sponsor's agreement the evening is part of) and companies by hand, and unlink them again.
+//! sponsor's agreement the evening is part of) and companies by hand, and unlink them again. A
+//! new event starts with those its type's Relationer name.
 
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
@@ -10,9 +11,10 @@ use sqlx::PgConnection;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
+use super::dto::{EventCompany, TypeContract, TypeRelations};
 use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
-use crate::kit::club::exists_in_club;
+use crate::kit::club::{all_in_club, exists_in_club};
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::session::Staff;
@@ -95,6 +97,101 @@ impl RelationType {
 pub struct RelationInput {
     pub relation_type: Option<RelationType>,
     pub relation_id: Option<Uuid>,
+}
+
+/// Whether every id names a contract of the club (a type's Relationer may name only those).
+pub async fn all_contracts_of_club(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    ids: &[Uuid],
+) -> Result<bool, ApiError> {
+    all_in_club(conn, "contract_rows", client_id, ids).await
+}
+
+/// A type's relations as its editor shows them: of `company_ids` and `contract_ids`, those the
+/// club still has, with their names, in the order they were chosen.
+pub async fn describe_type_relations(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    company_ids: &[Uuid],
+    contract_ids: &[Uuid],
+) -> Result<TypeRelations, ApiError> {
+    let companies: Vec<(Uuid, String)> =
+        sqlx::query_as("SELECT id, name FROM companies WHERE client_id = $1 AND id = ANY($2)")
+            .bind(client_id)
+            .bind(company_ids)
+            .fetch_all(&mut *conn)
+            .await?;
+    let contracts: Vec<TypeContract> = sqlx::query_as(
+        "SELECT k.id, k.number AS contract_number, co.name AS company_name \
+         FROM contract_rows k LEFT JOIN companies co ON co.id = k.company_id \
+         WHERE k.client_id = $1 AND k.id = ANY($2)",
+    )
+    .bind(client_id)
+    .bind(contract_ids)
+    .fetch_all(&mut *conn)
+    .await?;
+    let companies: Vec<EventCompany> = company_ids
+        .iter()
+        .filter_map(|id| companies.iter().find(|(c, _)| c == id))
+        .map(|(id, name)| EventCompany {
+            id: *id,
+            name: name.clone(),
+        })
+        .collect();
+    let contracts: Vec<TypeContract> = contract_ids
+        .iter()
+        .filter_map(|id| contracts.iter().find(|k| k.id == *id).cloned())
+        .collect();
+    Ok(TypeRelations {
+        company_ids: companies.iter().map(|c| c.id).collect(),
+        contract_ids: contracts.iter().map(|k| k.id).collect(),
+        companies,
+        contracts,
+    })
+}
+
+/// A new event of the type `type_id` is linked to the companies and contracts the type's
+/// Relationer name (those the club still has), as if staff had linked them by hand.
+pub async fn link_type_relations(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+    type_id: Uuid,
+    user_id: Uuid,
+) -> Result<(), ApiError> {
+    // The type's `relations` column: {companyIds, contractIds}.
+    let (companies, contracts): (Vec<Uuid>, Vec<Uuid>) = sqlx::query_as(
+        "SELECT coalesce(array(SELECT jsonb_array_elements_text(relations->'companyIds')::uuid), '{}'), \
+                coalesce(array(SELECT jsonb_array_elements_text(relations->'contractIds')::uuid), '{}') \
+         FROM event_types WHERE client_id = $1 AND id = $2",
+    )
+    .bind(client_id)
+    .bind(type_id)
+    .fetch_optional(&mut *conn)
+    .await?
+    .unwrap_or_default();
+    for (kind, table, ids) in [
+        (RelationType::Company, "companies", companies),
+        (RelationType::Contract, "contract_rows", contracts),
+    ] {
+        if ids.is_empty() {
+            continue;
+        }
+        sqlx::query(&format!(
+            "INSERT INTO event_relations (client_id, event_id, relation_type, relation_id, created_by) \
+             SELECT $1, $2, $3, r.id, $5 FROM {table} r WHERE r.client_id = $1 AND r.id = ANY($4) \
+             ON CONFLICT DO NOTHING"
+        ))
+        .bind(client_id)
+        .bind(event_id)
+        .bind(kind.as_str())
+        .bind(&ids)
+        .bind(user_id)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
 }
 
 /// The club's event, or not found.

@@ -1,6 +1,7 @@
 //! Event types (spec 2 §2 Event type list, Event type editor; §4: a type fills the event form;
 //! §7 Types). A type is the event form kept as a template: its title the type's name, its
-//! files its own (an event made from it gets copies).
+//! files its own (an event made from it gets copies). Its Relationer (tab 70) name the companies
+//! and contracts a new event of the type is linked to; its read lists the events of the type.
 
 use actix_web::{web, HttpResponse};
 use serde_json::Value;
@@ -10,10 +11,14 @@ use tribune_projections::db::club_tx;
 use tribune_projections::list::{Count, ListSpec, Paging, Search, SortColumn};
 use uuid::Uuid;
 
-use super::dto::{EventContent, EventForm, EventTypeChoice, EventTypeDto, EventTypeListRow};
+use super::dto::{
+    EventContent, EventForm, EventRef, EventTypeChoice, EventTypeDto, EventTypeListRow,
+    TypeRelations,
+};
 use super::files::{Slot, SlotIds};
 use super::form::{self, Kind};
 use super::read::describe;
+use super::relations::describe_type_relations;
 use super::save::{Save, Target};
 use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
@@ -57,7 +62,7 @@ pub async fn list_event_types(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<EventTypeListRow>(&state, &staff, &LIST, &params).await
+    list_page::<EventTypeListRow>(&state.pool, &staff, &LIST, &params).await
 }
 
 #[utoipa::path(get, path = "/api/events/types", tag = "events",
@@ -77,25 +82,65 @@ pub async fn all_event_types(
     Ok(envelope::result(types))
 }
 
-/// A type's stored form, with the file ids its file fields hold; None when the club has no such
-/// type.
+/// The relations a type keeps in its `relations` column: the ids alone.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct StoredRelations {
+    company_ids: Vec<Uuid>,
+    contract_ids: Vec<Uuid>,
+}
+
+/// How many of its events a type's read lists.
+const MAX_TYPE_EVENTS: i64 = 100;
+
+/// A type as stored: its title, its form (with the file ids its file fields hold), its relations
+/// and its version.
+struct StoredType {
+    title: String,
+    content: EventContent,
+    relations: StoredRelations,
+    version: i64,
+}
+
+/// A type's stored form; None when the club has no such type.
 async fn stored(
     conn: &mut PgConnection,
     client_id: Uuid,
     id: Uuid,
-) -> Result<Option<(String, EventContent, i64)>, ApiError> {
-    let row: Option<(String, Value, i64)> = sqlx::query_as(
-        "SELECT title, data, version FROM event_types WHERE client_id = $1 AND id = $2",
+) -> Result<Option<StoredType>, ApiError> {
+    let row: Option<(String, Value, Value, i64)> = sqlx::query_as(
+        "SELECT title, data, relations, version FROM event_types WHERE client_id = $1 AND id = $2",
     )
     .bind(client_id)
     .bind(id)
     .fetch_optional(conn)
     .await?;
-    row.map(|(title, data, version)| {
-        let content = serde_json::from_value(data).map_err(ApiError::internal)?;
-        Ok((title, content, version))
+    row.map(|(title, data, relations, version)| {
+        Ok(StoredType {
+            title,
+            content: serde_json::from_value(data).map_err(ApiError::internal)?,
+            relations: serde_json::from_value(relations).map_err(ApiError::internal)?,
+            version,
+        })
     })
     .transpose()
+}
+
+/// The relations as a save keeps them: the ids, each once, in the order chosen.
+fn relations_to_store(relations: &TypeRelations) -> StoredRelations {
+    let once = |ids: &[Uuid]| {
+        let mut seen = Vec::new();
+        for id in ids {
+            if !seen.contains(id) {
+                seen.push(*id);
+            }
+        }
+        seen
+    };
+    StoredRelations {
+        company_ids: once(&relations.company_ids),
+        contract_ids: once(&relations.contract_ids),
+    }
 }
 
 /// The file ids a stored type's file fields hold.
@@ -119,10 +164,10 @@ async fn stored_files(
     id: Option<Uuid>,
 ) -> Result<SlotIds, ApiError> {
     let Some(id) = id else { return Ok([None; 6]) };
-    let (_, content, _) = stored(conn, client_id, id)
+    let found = stored(conn, client_id, id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    Ok(file_ids(&content))
+    Ok(file_ids(&found.content))
 }
 
 #[utoipa::path(get, path = "/api/events/types/{id}", tag = "events",
@@ -135,23 +180,46 @@ pub async fn get_event_type(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
-    let (title, mut content, version) = stored(&mut tx, staff.client_id, id)
+    let StoredType {
+        title,
+        mut content,
+        relations,
+        version,
+    } = stored(&mut tx, staff.client_id, id)
         .await?
         .ok_or(ApiError::NotFound)?;
     content.title = title;
     let ids = file_ids(&content);
     describe(&mut tx, staff.client_id, &mut content, &ids).await?;
+    let relations = describe_type_relations(
+        &mut tx,
+        staff.client_id,
+        &relations.company_ids,
+        &relations.contract_ids,
+    )
+    .await?;
+    let events: Vec<EventRef> = sqlx::query_as(
+        "SELECT id, title, start_date FROM club_events WHERE client_id = $1 AND type_id = $2 \
+         ORDER BY start_date DESC, id DESC LIMIT $3",
+    )
+    .bind(staff.client_id)
+    .bind(id)
+    .bind(MAX_TYPE_EVENTS)
+    .fetch_all(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(envelope::result(EventTypeDto {
         id: Some(id),
         content,
+        relations,
+        events,
         version,
     }))
 }
 
 #[utoipa::path(post, path = "/api/events/types/update", tag = "events",
     request_body(content((EventForm = "application/json"), (MultipartUpdate = "multipart/form-data")),
-        description = "The type as the event form (only `title` required; `typeId` and `parentId` are ignored), as JSON or multipart with it in `data` and its files in their parts as for an event."),
+        description = "The type as the event form (only `title` required; `typeId` and `parentId` are ignored) with its `relations` (the companies and contracts a new event of the type is linked to), as JSON or multipart with it in `data` and its files in their parts as for an event."),
     responses((status = 200, body = Envelope<Uuid>, description = "the type's id"), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "the type was saved by someone else since `version`"), (status = 422)))]
 pub async fn update_event_type(
@@ -170,15 +238,18 @@ pub async fn update_event_type(
     for product in &mut content.tickets.products {
         product.id = None;
     }
+    let relations = relations_to_store(&claimed.input.relations);
     sqlx::query(
-        "INSERT INTO event_types (id, client_id, title, data, created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $5) \
-         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, data = EXCLUDED.data, updated_at = now(), \
-           updated_by = EXCLUDED.updated_by",
+        "INSERT INTO event_types (id, client_id, title, data, relations, created_by, updated_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $6) \
+         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, data = EXCLUDED.data, \
+           relations = EXCLUDED.relations, updated_at = now(), updated_by = EXCLUDED.updated_by",
     )
     .bind(claimed.id)
     .bind(client_id)
     .bind(&content.title)
     .bind(Jsonb(&content))
+    .bind(Jsonb(&relations))
     .bind(staff.user_id())
     .execute(&mut *claimed.tx)
     .await?;

@@ -4,8 +4,9 @@
 //! an earlier job, sends nothing. The send is recorded after the mail left, so a runner that
 //! dies in between sends again when the job is retried: at least once, never silently lost.
 //!
-//! Reminders go out by themselves (`queue_due_reminders`, run by the server every few minutes):
-//! at the event's reminderInterval days before its start, to invitees who have booked nothing.
+//! Reminders go out by themselves (`queue_due_reminders`, run by one of the servers every few
+//! minutes): at the event's reminderInterval days before its start, to invitees who have booked
+//! nothing.
 
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
@@ -221,6 +222,12 @@ pub async fn queue_due_reminders(
     limit: i64,
 ) -> Result<usize, sqlx::Error> {
     let mut tx = system_tx(&state.pool).await?;
+    // One run at a time (two nodes' runs, or a run and a by-hand one): the check for a waiting
+    // reminder job and its insert below must be one step, or both runs queue one. Held until the
+    // transaction ends, so a lost connection lets go of it.
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('invites.reminders', 0))")
+        .execute(&mut *tx)
+        .await?;
     let due = invites::due_reminders(&mut tx, now, limit).await?;
     let mut queued = 0;
     for (client_id, _, invite_id) in due {
@@ -257,7 +264,7 @@ pub async fn queue_due_reminders(
     Ok(queued)
 }
 
-/// How often the server looks for due reminders.
+/// How often one of the servers looks for due reminders.
 pub const REMINDERS_EVERY: std::time::Duration = std::time::Duration::from_secs(5 * 60);
 /// At most this many per run; the next run takes the rest.
 const REMINDER_BATCH: i64 = 1_000;
@@ -266,15 +273,23 @@ pub async fn run_reminders_until_stopped(
     state: actix_web::web::Data<AppState>,
     stop: tokio::sync::watch::Receiver<bool>,
 ) {
-    crate::jobs::every(REMINDERS_EVERY, stop, |_| {
-        let state = state.clone();
-        async move {
-            match queue_due_reminders(&state, Utc::now(), REMINDER_BATCH).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(reminders = n, "invitation reminders queued"),
-                Err(err) => tracing::error!(error = ?err, "invitation reminders"),
+    let node = state.settings.node.clone();
+    crate::jobs::every_once(
+        "invites.reminders",
+        REMINDERS_EVERY,
+        &state.pool,
+        &node,
+        stop,
+        |_| {
+            let state = state.clone();
+            async move {
+                match queue_due_reminders(&state, Utc::now(), REMINDER_BATCH).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(reminders = n, "invitation reminders queued"),
+                    Err(err) => tracing::error!(error = ?err, "invitation reminders"),
+                }
             }
-        }
-    })
+        },
+    )
     .await
 }

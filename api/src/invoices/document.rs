@@ -4,9 +4,11 @@
 //! bank, logo) and the number of the order or contract it came from.
 
 use sqlx::PgConnection;
-use tribune_domain::invoice::{Invoice, InvoiceKind, InvoiceSource};
+use tribune_domain::invoice::printing::RowKind;
+use tribune_domain::invoice::{Invoice, InvoiceKind, InvoiceRow, InvoiceSource};
 use tribune_domain::money::Money;
-use tribune_domain::selling::totals::{line_amounts, line_nets};
+use tribune_domain::order::OrderLine;
+use tribune_domain::selling::totals::line_nets;
 use tribune_pdf::{BankDetails, InvoiceDocument, InvoiceLine, Party};
 use uuid::Uuid;
 
@@ -46,24 +48,39 @@ pub fn payment_terms(days: u32) -> String {
     }
 }
 
-fn line_details(line: &tribune_domain::order::OrderLine) -> Option<String> {
+/// The text under a row's title: its sku, then a line's variant, options, seat and
+/// description, or the parts of a group.
+fn row_details(row: &InvoiceRow, lines: &[OrderLine]) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();
-    if let Some(variant) = some_text(&line.variant) {
-        parts.push(variant);
+    if let Some(sku) = &row.sku {
+        parts.push(format!("Varenr. {sku}"));
     }
-    for option in &line.options {
-        if option.price == Money::ZERO {
-            parts.push(option.title.clone());
-        } else {
-            parts.push(format!("{} (+ {})", option.title, option.price.danish()));
+    let line = match row.kind {
+        RowKind::Line => row
+            .lines
+            .first()
+            .and_then(|id| lines.iter().find(|line| line.id == *id)),
+        RowKind::Group | RowKind::Other => None,
+    };
+    if let Some(line) = line {
+        if let Some(variant) = some_text(&line.variant) {
+            parts.push(variant);
+        }
+        for option in &line.options {
+            if option.price == Money::ZERO {
+                parts.push(option.title.clone());
+            } else {
+                parts.push(format!("{} (+ {})", option.title, option.price.danish()));
+            }
+        }
+        if let Some(seat) = some_text(&line.seat) {
+            parts.push(format!("Plads {seat}"));
+        }
+        if let Some(description) = some_text(&line.description) {
+            parts.push(description);
         }
     }
-    if let Some(seat) = some_text(&line.seat) {
-        parts.push(format!("Plads {seat}"));
-    }
-    if let Some(description) = some_text(&line.description) {
-        parts.push(description);
-    }
+    parts.extend(row.parts.iter().cloned());
     (!parts.is_empty()).then(|| parts.join("\n"))
 }
 
@@ -117,16 +134,16 @@ pub async fn document(
         1
     };
     let lines = c
-        .lines
+        .rows()
         .iter()
-        .map(|line| InvoiceLine {
-            title: line.title.clone(),
-            details: line_details(line),
-            amount: line.amount,
-            unit_price_ore: line.price.as_ore() * sign,
-            discount_ore: line.discount.as_ore() * sign,
-            total_ore: line_amounts(line).total.as_ore() * sign,
-            vat_exempt: line.vat_exempt,
+        .map(|row| InvoiceLine {
+            title: row.title.clone(),
+            details: row_details(row, &c.lines),
+            amount: row.amount,
+            unit_price_ore: row.unit_price.as_ore() * sign,
+            discount_ore: row.discount.as_ore() * sign,
+            total_ore: row.total.as_ore() * sign,
+            vat_exempt: row.vat_exempt,
         })
         .collect();
     let totals = invoice.totals();

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use tribune_domain::invoice::{Invoice, InvoiceCustomer, InvoiceKind, InvoiceSource};
+use tribune_domain::invoice::{Invoice, InvoiceCustomer, InvoiceKind, InvoiceRow, InvoiceSource};
 use tribune_domain::money::Money;
 use tribune_domain::order::OrderLine;
 use uuid::Uuid;
@@ -25,6 +25,9 @@ pub struct InvoiceDto {
     pub customer: InvoiceCustomer,
     pub description: Option<String>,
     pub lines: Vec<OrderLine>,
+    /// What the invoice prints: its lines grouped by invoice group, under their invoice
+    /// titles, without the lines not shown on the invoice (spec 3 §3).
+    pub rows: Vec<InvoiceRow>,
     pub invoice_date: Option<NaiveDate>,
     pub due_date: Option<NaiveDate>,
     pub booked_at: Option<DateTime<Utc>>,
@@ -54,6 +57,7 @@ impl InvoiceDto {
             customer: invoice.content.customer.clone(),
             description: invoice.content.description.clone(),
             lines: invoice.content.lines.clone(),
+            rows: invoice.content.rows(),
             invoice_date: invoice.invoice_date,
             due_date: invoice.due_date(),
             booked_at: invoice.booked_at,

@@ -1,5 +1,6 @@
 //! The invoicing of contract plans (issue 13): every approved contract's invoices that have
-//! fallen due are made as drafts. Run every hour by the server (and by `tribune invoice-due`).
+//! fallen due are made as drafts. Run every hour by one of the servers (and by
+//! `tribune invoice-due`).
 //! It is idempotent: each due invoice has a key the plan skips once made, and a unique index
 //! refuses a second one made at the same moment; each contract's invoices commit together, so a
 //! run killed halfway leaves whole contracts done and the next run does the rest.
@@ -55,7 +56,8 @@ pub async fn invoice_due(state: &AppState, day: NaiveDate) -> Result<DueReport, 
 }
 
 pub async fn run_until_stopped(state: web::Data<AppState>, stop: watch::Receiver<bool>) {
-    crate::jobs::every(EVERY, stop, |today| {
+    let node = state.settings.node.clone();
+    crate::jobs::every_once("invoices.due", EVERY, &state.pool, &node, stop, |today| {
         let state = state.clone();
         async move {
             match invoice_due(&state, today).await {

@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgConnection;
+use tribune_domain::invoice::printing::RowKind;
 use tribune_domain::invoice::{Invoice, InvoiceCommand, InvoiceKind};
 use tribune_domain::money::Money;
 use tribune_domain::selling::totals::line_amounts;
@@ -92,9 +93,10 @@ fn net_unit(unit: Money, invoice: &Invoice) -> Money {
     }
 }
 
-/// The draft's lines: each invoice line at its net unit price (its discount and options in it),
-/// the order discount on the club's discount product and the rates fee on its fee product. A
-/// credit note's quantities are negative.
+/// The draft's lines: the invoice's rows (spec 3 §3 invoice groups: a group's lines summed on
+/// the group's product number), each at its net unit price (its discount and options in it), the
+/// order discount on the club's discount product and the rates fee on its fee product. A credit
+/// note's quantities are negative.
 pub fn draft_lines(invoice: &Invoice, settings: &EconomicSettings) -> Vec<DraftLine> {
     let sign = if invoice.kind == InvoiceKind::CreditNote {
         -1
@@ -103,22 +105,41 @@ pub fn draft_lines(invoice: &Invoice, settings: &EconomicSettings) -> Vec<DraftL
     };
     let c = &invoice.content;
     let mut lines: Vec<DraftLine> = c
-        .lines
+        .rows()
         .iter()
-        .map(|line| {
-            let unit = if line.amount == 0 {
-                Money::ZERO
-            } else {
-                line_amounts(line).total.mul_div(1, line.amount)
+        .map(|row| {
+            let members = row
+                .lines
+                .iter()
+                .filter_map(|id| c.lines.iter().find(|line| line.id == *id));
+            let (quantity, unit_net) = match row.kind {
+                RowKind::Line => {
+                    let unit = if row.amount == 0 {
+                        Money::ZERO
+                    } else {
+                        row.total.mul_div(1, row.amount)
+                    };
+                    (row.amount, net_unit(unit, invoice))
+                }
+                // Each line's net, so that VAT comes off each as it would alone.
+                RowKind::Group | RowKind::Other => (
+                    1,
+                    members
+                        .clone()
+                        .map(|line| net_unit(line_amounts(line).total, invoice))
+                        .fold(Money::ZERO, |sum, net| sum + net),
+                ),
             };
+            let description = members
+                .filter(|_| row.kind == RowKind::Line)
+                .find_map(|line| line.description.as_deref().map(str::trim))
+                .filter(|d| !d.is_empty())
+                .map_or_else(|| row.title.clone(), |d| format!("{} – {d}", row.title));
             DraftLine {
-                product_number: line.sku.clone().filter(|s| !s.trim().is_empty()),
-                description: match &line.description {
-                    Some(d) if !d.trim().is_empty() => format!("{} – {}", line.title, d.trim()),
-                    _ => line.title.clone(),
-                },
-                quantity: line.amount * sign,
-                unit_net_price_ore: net_unit(unit, invoice).as_ore(),
+                product_number: row.sku.clone(),
+                description,
+                quantity: quantity * sign,
+                unit_net_price_ore: unit_net.as_ore(),
                 discount_bp: 0,
             }
         })

@@ -24,6 +24,7 @@ use crate::error::ApiError;
 use crate::kit::dates::today;
 use crate::kit::ids::parse_id;
 use crate::kit::names::{ids_in, names_of, RecordName};
+use crate::kit::reads::Reads;
 use crate::payments::ledger::{payments_of, PaymentLine};
 use crate::session::Staff;
 use crate::state::AppState;
@@ -41,13 +42,10 @@ pub struct FinanceOverview {
 
 #[utoipa::path(get, path = "/api/invoices/finance", tag = "invoices",
     responses((status = 200, description = "the finance page's figures; money in øre with VAT", body = Envelope<FinanceOverview>)))]
-pub async fn finance_overview(
-    staff: Staff,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn finance_overview(staff: Staff, reads: Reads) -> Result<HttpResponse, ApiError> {
     let client = staff.client_id;
     let day = today();
-    let mut tx = club_tx(&state.pool, client).await?;
+    let mut tx = club_tx(reads.pool(), client).await?;
     let invoices = invoice_figures(&mut tx, client, day).await?;
     let economic = club_settings(&mut tx, client).await?.is_some();
     tx.commit().await?;

@@ -86,6 +86,9 @@ pub fn configure(routes: &mut Routes) {
         .post("/api/orders/invoice", manage, invoice::invoice_order)
         .post("/api/contracts/invoice", manage, invoice::invoice_contract)
         .post("/api/invoices", read, list::list_invoices)
+        .stale_ok()
+        .get("/api/invoices", read, list::get_invoices)
+        .stale_ok()
         .post("/api/invoices/update-date", manage, invoice::update_date)
         .post(
             "/api/invoices/update-invoice",
@@ -95,6 +98,7 @@ pub fn configure(routes: &mut Routes) {
         // Before `/api/invoices/{id}`, which would take it for an id.
         .get("/api/invoices/audit-export", read, audit::audit_export)
         .get("/api/invoices/finance", read, finance::finance_overview)
+        .stale_ok()
         .get("/api/invoices/{id}", read, invoice::invoices_of_source)
         .get("/api/invoices/{id}/detail", read, invoice::get_invoice)
         .get("/api/invoices/{id}/related", read, finance::invoice_related)
@@ -118,6 +122,7 @@ pub fn configure(routes: &mut Routes) {
         invoice::invoice_order,
         invoice::invoice_contract,
         list::list_invoices,
+        list::get_invoices,
         invoice::update_date,
         invoice::update_external_number,
         invoice::invoices_of_source,

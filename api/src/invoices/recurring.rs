@@ -1,6 +1,6 @@
 //! Recurring charges of subscriptions (issue 14): every approved subscription with a saved card
 //! is charged off-session for each period that has fallen due, and the charge's invoice is made
-//! booked and paid, with the receipt mailed. Run every hour by the server, at once after a
+//! booked and paid, with the receipt mailed. Run every hour by one of the servers, at once after a
 //! customer activates a subscription, and by `tribune charge-subscriptions`.
 //!
 //! A period is charged at most once, whatever crashes: its `subscription_charges` row (with the
@@ -32,9 +32,8 @@ use uuid::Uuid;
 use super::service::{InvoiceService, Mailing, PaidPeriod};
 use crate::error::ApiError;
 use crate::integrations::payments::{PaymentError, PaymentState};
-use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
-use crate::mail::subscriptions as subscription_mails;
+use crate::mail::subscriptions::{self as subscription_mails, Sender};
 use crate::payments::ledger::{link_url, PaymentRow, Purpose};
 use crate::state::AppState;
 
@@ -141,27 +140,17 @@ async fn mail_due_links(state: &AppState, today: NaiveDate) -> Result<usize, Api
             tx.commit().await?;
             continue;
         }
-        let link = link_url(
-            &mut tx,
+        let public_url = &state.settings.public_url;
+        let link = link_url(&mut tx, client_id, Purpose::Subscription, id, public_url).await?;
+        let sender = Sender {
             client_id,
-            Purpose::Subscription,
-            id,
-            &state.settings.public_url,
-        )
-        .await?;
-        let club: String = crate::kit::club::club_name(&mut tx, client_id).await?;
-        let composed = subscription_mails::period_due(&subscription, &club, day, &link);
-        enqueue(
-            &mut tx,
-            NewJob {
-                client_id: Some(client_id),
-                description: composed.description,
-                method: JobMethod::SendMail(composed.mail),
-                collection: Some("subscriptions".into()),
-                relation_id: Some(id.to_string()),
-                created_by: None,
-            },
-        )
+            subscription_id: id,
+            link: &link,
+            created_by: None,
+        };
+        subscription_mails::queue(&mut tx, sender, |club, link| {
+            subscription_mails::period_due(&subscription, club, day, link)
+        })
         .await?;
         tx.commit().await?;
         mailed += 1;
@@ -378,15 +367,14 @@ async fn record_paid(
     if subscription.status == SubscriptionStatus::Draft {
         // Paid in the window on activation. The money is taken: the period is booked even if
         // staff changed the draft so that it no longer approves (they see it on the list).
-        let approved = state
-            .subscriptions
-            .execute_in(
+        let approved = actor
+            .record(
+                &state.subscriptions,
                 &mut tx,
-                client_id,
-                &id.to_string(),
+                id,
                 SubscriptionCommand::Approve,
-                actor.metadata("subscription.activate"),
-                None,
+                "subscription.activate",
+                refused,
             )
             .await;
         if let Err(err) = approved {
@@ -405,23 +393,16 @@ async fn record_paid(
             },
         )
         .await?;
-    state
-        .subscriptions
-        .execute_in(
-            &mut tx,
-            client_id,
-            &id.to_string(),
-            SubscriptionCommand::RecordCharge {
-                period: period.key.clone(),
-                amount: period.amount,
-                reference: reference.to_string(),
-                invoice_id: Some(invoice_id),
-            },
-            actor.metadata("subscription.charge"),
-            None,
-        )
-        .await
-        .map_err(refused)?;
+    let charged = SubscriptionCommand::RecordCharge {
+        period: period.key.clone(),
+        amount: period.amount,
+        reference: reference.to_string(),
+        invoice_id: Some(invoice_id),
+    };
+    let bus = &state.subscriptions;
+    actor
+        .record(bus, &mut tx, id, charged, "subscription.charge", refused)
+        .await?;
     sqlx::query(
         "UPDATE subscription_charges SET status = 'succeeded', reference = $3, error = NULL, next_try_at = NULL, \
            updated_at = now() WHERE subscription_id = $1 AND period = $2",
@@ -459,23 +440,39 @@ async fn record_failed(
         .and_then(|n| RETRY_AFTER_DAYS.get(n - 1).copied());
     let final_attempt = tries_left.is_none();
     let mut tx = club_tx(&state.pool, client_id).await?;
-    state
-        .subscriptions
-        .execute_in(
+    // Two runners may have tried the same attempt at the same moment (two nodes' hourly runs, or
+    // a run and an activation's job): the row, locked, says whether this try is still the one to
+    // record. The other finds it recorded (or paid) and leaves it.
+    let current: Option<(i32, String)> = sqlx::query_as(
+        "SELECT attempt, status FROM subscription_charges WHERE subscription_id = $1 AND period = $2 FOR UPDATE",
+    )
+    .bind(id)
+    .bind(&period.key)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let still_this_try = current.is_some_and(|(now, status)| {
+        now == attempt && matches!(status.as_str(), "started" | "failed")
+    });
+    if !still_this_try {
+        return Ok(Charge::Skipped);
+    }
+    let failed = SubscriptionCommand::RecordChargeFailed {
+        period: period.key.clone(),
+        attempt: u32::try_from(attempt).unwrap_or(1),
+        reason: reason.clone(),
+        final_attempt,
+    };
+    let bus = &state.subscriptions;
+    actor
+        .record(
+            bus,
             &mut tx,
-            client_id,
-            &id.to_string(),
-            SubscriptionCommand::RecordChargeFailed {
-                period: period.key.clone(),
-                attempt: u32::try_from(attempt).unwrap_or(1),
-                reason: reason.clone(),
-                final_attempt,
-            },
-            actor.metadata("subscription.charge-failed"),
-            None,
+            id,
+            failed,
+            "subscription.charge-failed",
+            refused,
         )
-        .await
-        .map_err(refused)?;
+        .await?;
     // The next try gets its own number (and key): a declined payment is not asked again.
     sqlx::query(
         "UPDATE subscription_charges SET status = $3, attempt = attempt + 1, error = $4, \
@@ -508,43 +505,28 @@ async fn mail_payment_link(
     if subscription.content.customer.email.trim().is_empty() {
         return Ok(());
     }
-    let link = link_url(
-        &mut *conn,
-        actor.client_id,
-        Purpose::Subscription,
-        id,
-        &state.settings.public_url,
-    )
-    .await?;
-    let club: String = crate::kit::club::club_name(&mut *conn, actor.client_id).await?;
-    let composed = subscription_mails::charge_failed(subscription, &club, reason, &link);
-    enqueue(
-        &mut *conn,
-        NewJob {
-            client_id: Some(actor.client_id),
-            description: composed.description,
-            method: JobMethod::SendMail(composed.mail),
-            collection: Some("subscriptions".into()),
-            relation_id: Some(id.to_string()),
-            created_by: None,
-        },
-    )
-    .await?;
-    Ok(())
+    let public_url = &state.settings.public_url;
+    let link = link_url(conn, actor.client_id, Purpose::Subscription, id, public_url).await?;
+    let sender = Sender {
+        client_id: actor.client_id,
+        subscription_id: id,
+        link: &link,
+        created_by: None,
+    };
+    subscription_mails::queue(conn, sender, |club, link| {
+        subscription_mails::charge_failed(subscription, club, reason, link)
+    })
+    .await
 }
 
 pub async fn run_until_stopped(state: web::Data<AppState>, stop: watch::Receiver<bool>) {
-    crate::jobs::every(EVERY, stop, |today| {
-        let state = state.clone();
-        async move {
-            match charge_due(&state, today).await {
-                Ok(report) if report != RecurringReport::default() => {
-                    tracing::info!(?report, "recurring charges")
-                }
-                Ok(_) => {}
-                Err(err) => tracing::warn!(error = ?err, "recurring charges"),
-            }
-        }
-    })
+    crate::jobs::scan_every(
+        "invoices.recurring",
+        EVERY,
+        state,
+        stop,
+        "recurring charges",
+        |state, today| async move { charge_due(&state, today).await },
+    )
     .await
 }

@@ -7,9 +7,10 @@
 use chrono::{NaiveDate, Utc};
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 use tribune_domain::contract::{Contract, ContractStatus};
+use tribune_domain::invoice::printing::{GroupPrinting, LinePrinting};
 use tribune_domain::invoice::{
     Invoice, InvoiceCommand, InvoiceContent, InvoiceCustomer, InvoiceError, InvoiceKind,
-    InvoiceSource,
+    InvoiceSource, Printing,
 };
 use tribune_domain::money::Money;
 use tribune_domain::order::{InvoicingType, Order, OrderLine, OrderStatus};
@@ -159,10 +160,12 @@ impl<'a> InvoiceService<'a> {
             if order_has_invoice(&mut tx, order_id, key).await? {
                 continue;
             }
+            let lines = renumbered(lines);
             let content = InvoiceContent {
                 customer: customer.clone(),
                 description: description.clone(),
-                lines: renumbered(lines),
+                printing: printing_of(&mut tx, actor.client_id, &lines).await?,
+                lines,
                 order_discount: if index == discount_on {
                     order.content.order_discount
                 } else {
@@ -280,6 +283,7 @@ impl<'a> InvoiceService<'a> {
                 order_discount: Money::ZERO,
                 rate_fee: None,
                 payment_terms_days: PAYMENT_TERMS_DAYS,
+                printing: Printing::default(),
             };
             let id = self
                 .create_in(
@@ -351,6 +355,7 @@ impl<'a> InvoiceService<'a> {
         let content = InvoiceContent {
             customer,
             description,
+            printing: printing_of(&mut *tx, actor.client_id, &lines).await?,
             lines,
             order_discount: s.content.order_discount,
             rate_fee: None,
@@ -756,6 +761,58 @@ async fn order_customer(
         (name, email),
     )
     .await
+}
+
+/// How `lines` print (spec 3 §3 Product invoiceTitle, invoiceGroupId, showOnInvoice; Invoice
+/// group), as the club's catalogue says now: copied into the invoice, which never changes after.
+async fn printing_of(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    lines: &[OrderLine],
+) -> Result<Printing, ApiError> {
+    let products: Vec<Uuid> = lines.iter().filter_map(|line| line.product_id).collect();
+    if products.is_empty() {
+        return Ok(Printing::default());
+    }
+    let looks: Vec<(Uuid, Option<String>, Option<Uuid>, bool)> = sqlx::query_as(
+        "SELECT id, invoice_title, invoice_group_id, show_on_invoice FROM products \
+         WHERE client_id = $1 AND id = ANY($2)",
+    )
+    .bind(client_id)
+    .bind(&products)
+    .fetch_all(&mut *conn)
+    .await?;
+    let group_ids: Vec<Uuid> = looks.iter().filter_map(|(_, _, group, _)| *group).collect();
+    let groups: Vec<(Uuid, String, Option<String>, i32)> = sqlx::query_as(
+        "SELECT id, title, sku, sorting FROM invoice_groups WHERE client_id = $1 AND id = ANY($2)",
+    )
+    .bind(client_id)
+    .bind(&group_ids)
+    .fetch_all(&mut *conn)
+    .await?;
+    let lines = lines
+        .iter()
+        .filter_map(|line| {
+            let (_, title, group_id, shown) =
+                looks.iter().find(|(id, ..)| Some(*id) == line.product_id)?;
+            Some(LinePrinting {
+                line_id: line.id,
+                title: title.clone(),
+                group_id: *group_id,
+                shown: *shown,
+            })
+        })
+        .collect();
+    let groups = groups
+        .into_iter()
+        .map(|(id, title, sku, sorting)| GroupPrinting {
+            id,
+            title,
+            sku,
+            sorting,
+        })
+        .collect();
+    Ok(Printing { lines, groups })
 }
 
 async fn contract_customer(

@@ -2,9 +2,11 @@
 //! events carry. A handler gets one from its `Staff`; the demo seed and the benchmarks make one
 //! without a user.
 
-use tribune_projections::store::Metadata;
+use cqrs_es::EventEnvelope;
+use tribune_projections::store::{CommandBus, CommandError, Metadata};
 use uuid::Uuid;
 
+use crate::error::ApiError;
 use crate::session::Staff;
 
 #[derive(Debug, Clone)]
@@ -76,31 +78,71 @@ impl Actor {
     #[allow(clippy::too_many_arguments)]
     pub async fn run<A>(
         &self,
-        bus: &tribune_projections::store::CommandBus<A>,
+        bus: &CommandBus<A>,
         conn: &mut sqlx::PgConnection,
         id: Uuid,
         version: Option<usize>,
         command: A::Command,
         name: &str,
-        refused: fn(tribune_projections::store::CommandError<A::Error>) -> crate::error::ApiError,
-    ) -> Result<A, crate::error::ApiError>
+        refused: Refused<A>,
+    ) -> Result<A, ApiError>
     where
         A: cqrs_es::Aggregate + tribune_domain::tenancy::Tenanted + Clone,
     {
-        let (aggregate, _) = bus
-            .execute_in(
-                conn,
-                self.client_id,
-                &id.to_string(),
-                command,
-                self.metadata(name),
-                version,
-            )
-            .await
-            .map_err(refused)?;
+        let (aggregate, _) = self
+            .execute(bus, conn, id, version, command, name, refused)
+            .await?;
         if aggregate.client_id().is_none() {
-            return Err(crate::error::ApiError::NotFound);
+            return Err(ApiError::NotFound);
         }
         Ok(aggregate)
     }
+
+    /// One step of the system's runs (a renewal, a charge, its notice) recorded on aggregate
+    /// `id` inside the caller's transaction: the aggregate after it and the events it made, none
+    /// when the step had been recorded before (another runner, a repeat).
+    pub async fn record<A>(
+        &self,
+        bus: &CommandBus<A>,
+        conn: &mut sqlx::PgConnection,
+        id: Uuid,
+        command: A::Command,
+        name: &str,
+        refused: Refused<A>,
+    ) -> Result<(A, Vec<EventEnvelope<A>>), ApiError>
+    where
+        A: cqrs_es::Aggregate + tribune_domain::tenancy::Tenanted + Clone,
+    {
+        self.execute(bus, conn, id, None, command, name, refused)
+            .await
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn execute<A>(
+        &self,
+        bus: &CommandBus<A>,
+        conn: &mut sqlx::PgConnection,
+        id: Uuid,
+        version: Option<usize>,
+        command: A::Command,
+        name: &str,
+        refused: Refused<A>,
+    ) -> Result<(A, Vec<EventEnvelope<A>>), ApiError>
+    where
+        A: cqrs_es::Aggregate + tribune_domain::tenancy::Tenanted + Clone,
+    {
+        bus.execute_in(
+            conn,
+            self.client_id,
+            &id.to_string(),
+            command,
+            self.metadata(name),
+            version,
+        )
+        .await
+        .map_err(refused)
+    }
 }
+
+/// How a service turns its aggregate's refusal into an answer.
+pub type Refused<A> = fn(CommandError<<A as cqrs_es::Aggregate>::Error>) -> ApiError;

@@ -16,13 +16,16 @@ use actix_web::body::BoxBody;
 use actix_web::dev::ServiceRequest;
 use actix_web::http::Method;
 use actix_web::middleware::{from_fn, Next};
-use actix_web::{web, FromRequest, Handler, HttpRequest, Responder, ResponseError, Route};
+use actix_web::{
+    web, FromRequest, Handler, HttpMessage, HttpRequest, Responder, ResponseError, Route,
+};
 use futures::future::LocalBoxFuture;
 use uuid::Uuid;
 
 use crate::error::ApiError;
 pub use crate::kit::access::Action;
 use crate::kit::history::HistorySource;
+pub use crate::kit::reads::ReadPolicy;
 use crate::session::{Admin, Grants, SignedIn, Staff, SystemAdmin};
 use crate::state::AppState;
 
@@ -165,12 +168,14 @@ async fn staff_grants(req: &HttpRequest) -> Result<(Staff, &AppState, Grants), A
     Ok((staff, state, grants))
 }
 
-/// One registered route: method, full path (actix's `{name}` segments) and access.
+/// One registered route: method, full path (actix's `{name}` segments), access, and whether its
+/// reads may be stale.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RouteInfo {
     pub method: Method,
     pub path: String,
     pub access: Access,
+    pub reads: ReadPolicy,
 }
 
 /// The routes of every area, in registration order.
@@ -212,6 +217,16 @@ impl Routes {
         self.add(Method::DELETE, path, access, web::delete().to(handler))
     }
 
+    /// Marks the route added last as stale-tolerant: its handler's `kit::reads::Reads` may read
+    /// the standby. Only for a handler that never writes and decides no availability or money
+    /// (ARCHITECTURE §10 lists them).
+    pub fn stale_ok(&mut self) -> &mut Routes {
+        if let Some((info, _)) = self.entries.last_mut() {
+            info.reads = ReadPolicy::StaleOk;
+        }
+        self
+    }
+
     /// Registers what `routes` adds with `prefix` in front of each path (not an actix scope: see
     /// the module's notes).
     pub fn scope(&mut self, prefix: &str, routes: impl FnOnce(&mut Routes)) -> &mut Routes {
@@ -227,6 +242,7 @@ impl Routes {
             method,
             path: format!("{}{path}", self.prefix),
             access,
+            reads: ReadPolicy::Primary,
         };
         self.entries.push((info, route));
         self
@@ -237,9 +253,19 @@ impl Routes {
         self.entries.iter().map(|(info, _)| info.clone()).collect()
     }
 
-    /// Registers every route with actix, each behind its access check.
+    /// Registers every route with actix, each behind its access check; a stale-tolerant one
+    /// also notes so in its request (for `kit::reads`).
     pub fn register(self, cfg: &mut web::ServiceConfig) {
         for (info, route) in self.entries {
+            let route = match info.reads {
+                ReadPolicy::Primary => route,
+                ReadPolicy::StaleOk => route.wrap(from_fn(
+                    |req: ServiceRequest, next: Next<BoxBody>| async move {
+                        req.extensions_mut().insert(ReadPolicy::StaleOk);
+                        next.call(req).await
+                    },
+                )),
+            };
             let route = match info.access {
                 Access::Public => route,
                 access => route.wrap(from_fn(
@@ -265,4 +291,35 @@ pub struct Area {
     pub configure: fn(&mut Routes),
     pub doc: fn() -> utoipa::openapi::OpenApi,
     pub history: &'static [&'static dyn HistorySource],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stale_ok_marks_the_route_added_last() {
+        async fn handler() -> &'static str {
+            ""
+        }
+        let mut routes = Routes::new();
+        routes
+            .get("/a", Access::Public, handler)
+            .post("/b", Access::Public, handler)
+            .stale_ok()
+            .get("/c", Access::Public, handler);
+        let marked: Vec<(String, ReadPolicy)> = routes
+            .table()
+            .into_iter()
+            .map(|route| (route.path, route.reads))
+            .collect();
+        assert_eq!(
+            marked,
+            [
+                ("/a".into(), ReadPolicy::Primary),
+                ("/b".into(), ReadPolicy::StaleOk),
+                ("/c".into(), ReadPolicy::Primary),
+            ]
+        );
+    }
 }

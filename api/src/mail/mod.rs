@@ -132,6 +132,8 @@ pub struct Mailer {
     from: Mailbox,
     /// Where attachments are read from.
     storage: Storage,
+    /// The node's counters (`tribune_mails_sent_total`), when it serves.
+    metrics: Option<std::sync::Arc<crate::metrics::Metrics>>,
 }
 
 impl Mailer {
@@ -144,8 +146,17 @@ impl Mailer {
         Ok(Mailer {
             transport,
             from: settings.mail_from.parse()?,
-            storage: Storage::local(&settings.files_dir)?,
+            storage: Storage::from_config(&settings.storage)?,
+            metrics: None,
         })
+    }
+
+    /// The same mailer, counting what it sends in the node's metrics.
+    pub fn counted_by(self, metrics: std::sync::Arc<crate::metrics::Metrics>) -> Mailer {
+        Mailer {
+            metrics: Some(metrics),
+            ..self
+        }
     }
 
     pub async fn send(&self, mail: &Mail) -> anyhow::Result<()> {
@@ -154,7 +165,11 @@ impl Mailer {
 
     /// Sends `mail` with `made` attached after its own files.
     pub async fn send_with(&self, mail: &Mail, made: Vec<MadeFile>) -> anyhow::Result<()> {
-        self.transport.send(self.message(mail, made).await?).await?;
+        let sent = self.transport.send(self.message(mail, made).await?).await;
+        if let Some(metrics) = &self.metrics {
+            metrics.mail_sent(sent.is_ok());
+        }
+        sent?;
         Ok(())
     }
 

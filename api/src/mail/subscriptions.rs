@@ -1,17 +1,55 @@
 //! The subscription's mails (spec 3 §4 'Send betalingslink'; issue 14: a failed recurring charge
 //! mails the customer a link to pay with another card; a period paid in the payment window is
-//! asked for by a link when it falls due).
+//! asked for by a link when it falls due; one that renews by itself is announced before it does).
 
 use chrono::NaiveDate;
+use sqlx::PgConnection;
 use tribune_domain::subscription::Subscription;
+use uuid::Uuid;
 
 use super::with_link;
 use super::Mail;
+use crate::error::ApiError;
+use crate::jobs::{enqueue, JobMethod, NewJob};
 
 /// A mail with the line the Jobs screen shows for it.
 pub struct SubscriptionMail {
     pub description: String,
     pub mail: Mail,
+}
+
+/// Whose subscription a mail is about, its public page's link, and who sent it.
+pub struct Sender<'a> {
+    pub client_id: Uuid,
+    pub subscription_id: Uuid,
+    /// A new link to the public page (`payments::ledger::link_url`).
+    pub link: &'a str,
+    /// The staff member who asked for it; None: the system's runs.
+    pub created_by: Option<Uuid>,
+}
+
+/// One of the subscription's mails queued in the caller's transaction: the club named, the mail
+/// `compose`d (club, link) and given to the job runner under the subscription.
+pub async fn queue(
+    conn: &mut PgConnection,
+    sender: Sender<'_>,
+    compose: impl FnOnce(&str, &str) -> SubscriptionMail,
+) -> Result<(), ApiError> {
+    let club = crate::kit::club::club_name(&mut *conn, sender.client_id).await?;
+    let composed = compose(&club, sender.link);
+    enqueue(
+        conn,
+        NewJob {
+            client_id: Some(sender.client_id),
+            description: composed.description,
+            method: JobMethod::SendMail(composed.mail),
+            collection: Some("subscriptions".into()),
+            relation_id: Some(sender.subscription_id.to_string()),
+            created_by: sender.created_by,
+        },
+    )
+    .await?;
+    Ok(())
 }
 
 /// What differs between the subscription's mails: all go to its customer, greet them and end
@@ -104,6 +142,36 @@ pub fn period_due(
                 "Perioden fra {from} for dit abonnement #{number} hos {club} skal betales. Du betaler via linket."
             )],
             button: "Betal perioden",
+        },
+    )
+}
+
+/// A subscription with auto-renew nears its end date: the customer is told it continues after it
+/// (`RENEWAL_NOTICE_DAYS` before), in time to cancel.
+pub fn renewal_notice(
+    subscription: &Subscription,
+    club: &str,
+    end: NaiveDate,
+    renews_to: NaiveDate,
+    link: &str,
+) -> SubscriptionMail {
+    let number = subscription.number;
+    let (end, renews_to) = (end.format("%d-%m-%Y"), renews_to.format("%d-%m-%Y"));
+    compose(
+        subscription,
+        link,
+        Composed {
+            what: format!("Varsel om fornyelse af abonnement #{number} (slutter {end})"),
+            subject: format!("Dit abonnement #{number} hos {club} fornyes automatisk"),
+            text: vec![
+                format!(
+                    "Dit abonnement #{number} hos {club} slutter {end} og fornyes derefter automatisk til {renews_to}. Betalingerne fortsætter som hidtil."
+                ),
+                format!(
+                    "Ønsker du ikke at fortsætte, skal du opsige abonnementet senest {end}."
+                ),
+            ],
+            button: "Se abonnementet",
         },
     )
 }

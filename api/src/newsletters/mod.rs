@@ -57,6 +57,7 @@ pub fn configure(routes: &mut Routes) {
     let (read, manage) = (Access::read(MODULE), Access::manage(MODULE));
     routes
         .post("/api/newsletters", read, newsletter::list_newsletters)
+        .stale_ok()
         .post(
             "/api/newsletters/update",
             manage,
@@ -73,6 +74,7 @@ pub fn configure(routes: &mut Routes) {
             read,
             recipients::list_recipients,
         )
+        .stale_ok()
         .get(
             "/api/newsletters/{id}/progress",
             read,

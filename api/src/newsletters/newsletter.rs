@@ -21,6 +21,7 @@ use crate::kit::image_slot::ImageSlot;
 use crate::kit::input::{Json, Submitted};
 use crate::kit::list_page::list_page;
 use crate::kit::openapi::MultipartUpdate;
+use crate::kit::reads::Reads;
 use crate::kit::text::clean;
 use crate::kit::validate::Check;
 use crate::kit::version::Versioned;
@@ -65,9 +66,9 @@ const LIST: ListSpec = ListSpec {
 pub async fn list_newsletters(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<NewsletterListRow>(&state, &staff, &LIST, &params).await
+    list_page::<NewsletterListRow>(reads.pool(), &staff, &LIST, &params).await
 }
 
 /// A newsletter's row as stored.

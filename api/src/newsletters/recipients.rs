@@ -18,6 +18,7 @@ use crate::kit::actor::Actor;
 use crate::kit::club::found_in_club;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::reads::Reads;
 use crate::kit::recipients::Scope;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -28,10 +29,10 @@ use crate::state::AppState;
 pub async fn list_recipients(
     staff: Staff,
     path: web::Path<String>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path)?;
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     found_in_club(&mut tx, "newsletters", staff.client_id, id).await?;
     let groups = service::groups(&mut tx, staff.client_id, id).await?;
     let counts = service::counts(&mut tx, staff.client_id, id).await?;

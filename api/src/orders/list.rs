@@ -1,7 +1,7 @@
 //! The orders list (spec 3 §2 Orders list) and its export `Ordrer.xlsx`: the list kit over
 //! `tribune_projections::order::queries::ORDERS`.
 
-use actix_web::{web, HttpResponse};
+use actix_web::HttpResponse;
 use tribune_domain::money::Money;
 use tribune_domain::order::{OrderStatus, PaymentStatus};
 use tribune_projections::db::club_tx;
@@ -12,17 +12,17 @@ use crate::envelope::{self, ListParams, Page};
 use crate::error::ApiError;
 use crate::export::{self, Cell, Column};
 use crate::kit::input::Json;
+use crate::kit::reads::Reads;
 use crate::session::Staff;
-use crate::state::AppState;
 
 #[utoipa::path(post, path = "/api/orders", tag = "orders", request_body = ListParams,
     responses((status = 200, description = "one page of orders; Total of a row is in øre", body = Page<OrderListRow>)))]
 pub async fn list_orders(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let (rows, total) = ORDERS
         .page::<OrderListRow>(&mut tx, Some(staff.client_id), &params)
         .await?;
@@ -90,9 +90,9 @@ pub const EXPORT: &[Column<OrderListRow>] = &[
 pub async fn export_orders(
     staff: Staff,
     params: Json<ListParams>,
-    state: web::Data<AppState>,
+    reads: Reads,
 ) -> Result<HttpResponse, ApiError> {
-    let mut tx = club_tx(&state.pool, staff.client_id).await?;
+    let mut tx = club_tx(reads.pool(), staff.client_id).await?;
     let rows: Vec<OrderListRow> = ORDERS
         .rows(&mut tx, Some(staff.client_id), &params, Rows::All)
         .await?;

@@ -38,7 +38,9 @@ pub fn configure(routes: &mut Routes) {
     let (read, manage) = (Access::read(MODULE), Access::manage(MODULE));
     routes
         .post("/api/orders", read, list::list_orders)
+        .stale_ok()
         .post("/api/orders/export", read, list::export_orders)
+        .stale_ok()
         .get("/api/orders/new", read, order::new_order)
         .get("/api/orders/contracts", read, order::linkable_contracts)
         .post("/api/orders/update", manage, order::update_order)

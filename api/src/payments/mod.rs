@@ -94,6 +94,11 @@ pub fn configure(routes: &mut Routes) {
             "/stand-ins/payment-window/decide",
             Access::Public,
             stand_ins::fake_window_decide,
+        )
+        .get(
+            "/stand-ins/payment-window/slow",
+            Access::Public,
+            stand_ins::slow_window,
         );
 }
 
@@ -111,5 +116,6 @@ pub fn configure(routes: &mut Routes) {
     stand_ins::relay_setup_intent,
     stand_ins::fake_window,
     stand_ins::fake_window_decide,
+    stand_ins::slow_window,
 ))]
 pub struct PaymentsDoc;

@@ -424,6 +424,28 @@ pub async fn relay_setup_intent(
     retrieve(Intent::Setup, query, state).await
 }
 
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct Slow {
+    /// How long to take, in ms (at most 10,000).
+    ms: u64,
+}
+
+/// A window that answers only after `ms` milliseconds, as a slow provider page does: a request
+/// that is still in flight when a node is told to stop (the cluster's drain test, issue 39).
+#[utoipa::path(get, path = "/stand-ins/payment-window/slow", tag = "stand-ins", params(Slow),
+    responses((status = 200, content_type = "text/plain", body = String), (status = 404)))]
+pub async fn slow_window(
+    query: web::Query<Slow>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    stand_in_window(&state)?;
+    let ms = query.ms.min(10_000);
+    tokio::time::sleep(Duration::from_millis(ms)).await;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain")
+        .body(format!("slept {ms} ms")))
+}
+
 /// The fake window, when the stand-ins selected it: it signs callbacks with the installation's
 /// window secret, so anywhere else it would be a way to pay without paying.
 fn stand_in_window(state: &AppState) -> Result<&PaymentWindow, ApiError> {

@@ -23,6 +23,7 @@ use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::orders::OrderService;
 use crate::sales::channel::PaidWith;
+use crate::sales::process;
 use crate::sales::service::SaleService;
 use crate::session::Staff;
 use crate::state::AppState;
@@ -159,6 +160,7 @@ fn booking_key(key: &str) -> String {
     params(("id" = String, Path, description = "the event's id")), request_body = PosCart,
     responses((status = 200, body = Envelope<PosResult>),
               (status = 422, description = "the lines' errors, a seat or the last places taken meanwhile, the payment method"),
+              (status = 409, description = "the sale key sold another sale before"),
               (status = 404)))]
 pub async fn pos_confirm_order(
     staff: Staff,
@@ -209,7 +211,32 @@ enum Sold {
     Before(Uuid),
 }
 
-/// The sale in one club transaction; a key that sold before answers that order.
+/// What the desk's request sells, as its key's sale keeps it (`process::request_digest`): the
+/// event, the company, how it is paid and each line's product, amount and seat, in a fixed order
+/// (the customer's name and e-mail, the hold session and the totals the desk shows are left out).
+fn request_digest(event: Uuid, cart: &PosCart) -> String {
+    let lines = process::digest_lines(
+        cart.products
+            .iter()
+            .map(|line| (line.product_id, line.amount, line.seat.as_deref())),
+    );
+    process::request_digest(&(event, cart.customer.company_id, cart.payment_method, lines))
+}
+
+/// The key's sale made before: its order, or refused (409) when it sold another request.
+fn sold_before(found: (Uuid, Option<String>), digest: &str) -> Result<Sold, ApiError> {
+    let (order_id, recorded) = found;
+    if process::same_request(recorded.as_deref(), digest) {
+        Ok(Sold::Before(order_id))
+    } else {
+        Err(ApiError::Conflict(
+            process::SALE_KEY_USED_FOR_ANOTHER.to_string(),
+        ))
+    }
+}
+
+/// The sale in one club transaction; a key that sold before answers that order when it is sent
+/// with the same sale, and is refused (409) with another.
 async fn sell(
     state: &AppState,
     actor: &Actor,
@@ -220,11 +247,11 @@ async fn sell(
     let client_id = actor.client_id;
     // Taken before the transaction, as the bookings do: a rush does not queue on the counter.
     let number = take_numbers(&state.pool, super::RULES.numbering.series(), client_id, 1).await?;
+    let digest = request_digest(event, cart);
     let mut tx = club_tx(&state.pool, client_id).await?;
-    if let Some(order_id) = crate::sales::process::sold_with(&mut tx, client_id, event, key).await?
-    {
+    if let Some(found) = process::sold_with(&mut tx, client_id, key).await? {
         tx.commit().await?;
-        return Ok(Sold::Before(order_id));
+        return sold_before(found, &digest);
     }
     let now = Utc::now();
     let priced: Priced = sale::price(&mut tx, client_id, event, cart, now, true).await?;
@@ -250,17 +277,19 @@ async fn sell(
             )],
         )
         .await?;
-    if let Err(err) = sale::record(&mut tx, &priced, order_id, hold_id, key, &tickets).await {
+    if let Err(err) =
+        sale::record(&mut tx, &priced, order_id, hold_id, key, &digest, &tickets).await
+    {
         if let sqlx::Error::Database(e) = &err {
             if e.constraint() == Some("sales_intent") {
                 // The same key sold at the same moment at another click: that sale stands.
                 tx.rollback().await?;
                 let mut tx = club_tx(&state.pool, client_id).await?;
-                let before = crate::sales::process::sold_with(&mut tx, client_id, event, key)
+                let before = process::sold_with(&mut tx, client_id, key)
                     .await?
                     .ok_or(ApiError::NotFound)?;
                 tx.commit().await?;
-                return Ok(Sold::Before(before));
+                return sold_before(before, &digest);
             }
         }
         return Err(err.into());

@@ -640,6 +640,7 @@ pub async fn record(
     order_id: Uuid,
     hold_id: Uuid,
     key: &str,
+    digest: &str,
     tickets: &[StoredTicket],
 ) -> Result<(), sqlx::Error> {
     process::record_many(
@@ -653,6 +654,7 @@ pub async fn record(
             hold: hold_id,
             claims: &priced.claims,
             intent: key,
+            digest,
             user_id: None,
             tickets,
         }],

@@ -6,7 +6,12 @@ pub mod history;
 pub mod public;
 pub mod session;
 
+use std::collections::BTreeSet;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
 use actix_web::{web, HttpResponse};
+use tribune_projections::db::MIGRATOR;
 use utoipa::OpenApi;
 
 use crate::error::ApiError;
@@ -67,34 +72,94 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(web::scope("/public").default_service(web::to(not_found)));
 }
 
-/// The service's own calls: liveness and the OpenAPI document.
+/// The service's own calls: liveness, readiness and the OpenAPI document.
 const SERVICE: Area = Area {
     name: "service",
     configure: |routes| {
-        routes.get("/healthz", Access::Public, healthz).get(
-            "/api/openapi.json",
-            Access::Public,
-            crate::openapi::get_openapi,
-        );
+        routes
+            .get("/healthz", Access::Public, healthz)
+            .get("/readyz", Access::Public, readyz)
+            // Public to the route table; the handler answers only loopback and
+            // TRIBUNE_METRICS_FROM, and the balancer never forwards it.
+            .get("/metrics", Access::Public, crate::metrics::metrics)
+            .get(
+                "/api/openapi.json",
+                Access::Public,
+                crate::openapi::get_openapi,
+            );
     },
     doc: ServiceDoc::openapi,
     history: &[],
 };
 
 #[derive(OpenApi)]
-#[openapi(paths(healthz, crate::openapi::get_openapi))]
+#[openapi(paths(healthz, readyz, crate::metrics::metrics, crate::openapi::get_openapi))]
 struct ServiceDoc;
 
 async fn not_found() -> Result<HttpResponse, ApiError> {
     Err(ApiError::NotFound)
 }
 
-/// Liveness: the database answers.
+/// Liveness: the process answers. It asks nothing of the database, so a database outage does
+/// not make a supervisor restart every node; whether a node should get requests is `/readyz`.
 #[utoipa::path(get, path = "/healthz", tag = "service",
-    responses((status = 200, content_type = "text/plain", body = String, description = "ok"), (status = 500)))]
-pub async fn healthz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    sqlx::query("SELECT 1").execute(&state.pool).await?;
-    Ok(HttpResponse::Ok().content_type("text/plain").body("ok"))
+    responses((status = 200, content_type = "text/plain", body = String, description = "ok")))]
+pub async fn healthz() -> HttpResponse {
+    HttpResponse::Ok().content_type("text/plain").body("ok")
+}
+
+/// Readiness, for a balancer's health check: `ready`, or 503 and why not.
+#[utoipa::path(get, path = "/readyz", tag = "service",
+    responses(
+        (status = 200, content_type = "text/plain", body = String, description = "ready"),
+        (status = 503, content_type = "text/plain", body = String,
+            description = "draining (stopping: take the node out), database unreachable (no answer within 2 s), migrations behind (the database lacks a migration this binary has) or migrations unreadable")))]
+pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
+    let (mut answer, body) = match readiness(&state).await {
+        Ok(()) => (HttpResponse::Ok(), "ready"),
+        Err(why) => (HttpResponse::ServiceUnavailable(), why),
+    };
+    answer.content_type("text/plain").body(body)
+}
+
+/// How long the database may take to answer a readiness check.
+const READINESS_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Why this node should get no requests, if it should not: it is draining, the database does not
+/// answer in time, or a migration this binary knows is not applied. A database with migrations
+/// this binary does not know is ready: migrations expand before they contract, so a node of the
+/// previous release keeps serving while the next one rolls out.
+async fn readiness(state: &AppState) -> Result<(), &'static str> {
+    if state.draining.load(Ordering::SeqCst) {
+        return Err("draining");
+    }
+    let applied = tokio::time::timeout(READINESS_TIMEOUT, async {
+        sqlx::query("SELECT 1")
+            .execute(&state.pool)
+            .await
+            .map_err(|err| {
+                tracing::warn!("readiness: the database does not answer: {err}");
+                "database unreachable"
+            })?;
+        sqlx::query_scalar::<_, i64>("SELECT version FROM _sqlx_migrations WHERE success")
+            .fetch_all(&state.pool)
+            .await
+            .map_err(|err| {
+                tracing::warn!("readiness: the applied migrations cannot be read: {err}");
+                "migrations unreadable"
+            })
+    })
+    .await
+    .map_err(|_| "database unreachable")??;
+    let applied: BTreeSet<i64> = applied.into_iter().collect();
+    let behind = MIGRATOR
+        .iter()
+        .filter(|migration| !migration.migration_type.is_down_migration())
+        .any(|migration| !applied.contains(&migration.version));
+    if behind {
+        return Err("migrations behind");
+    }
+    Ok(())
 }
 
 #[cfg(test)]

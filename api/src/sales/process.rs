@@ -29,6 +29,47 @@ pub fn intent_of(sent: &str) -> Result<&str, ApiError> {
     Ok(intent)
 }
 
+/// A booking's key sent again with another booking (another event, other tickets or another
+/// buyer): its payment belongs to the first.
+pub const INTENT_USED_FOR_ANOTHER: &str =
+    "Denne betaling er allerede brugt til en anden bestilling. Start bestillingen forfra.";
+
+/// The desk's sale key sent again with another sale (another event, other products, another
+/// customer or way to pay).
+pub const SALE_KEY_USED_FOR_ANOTHER: &str =
+    "Salget er allerede gennemført med et andet indhold. Start et nyt salg.";
+
+/// The lines of a request as its digest takes them: each line's product, amount and seat
+/// (trimmed; none when blank), the lines with an amount only, in a fixed order.
+pub fn digest_lines<'a>(
+    lines: impl Iterator<Item = (Option<Uuid>, i64, Option<&'a str>)>,
+) -> Vec<(Option<Uuid>, i64, Option<&'a str>)> {
+    let mut lines: Vec<_> = lines
+        .filter(|(_, amount, _)| *amount > 0)
+        .map(|(product, amount, seat)| {
+            let seat = seat.map(str::trim).filter(|s| !s.is_empty());
+            (product, amount, seat)
+        })
+        .collect();
+    lines.sort_unstable();
+    lines
+}
+
+/// A digest of what a request sells, in the channel's canonical form of it (the event, the
+/// buyer, the lines in a fixed order): the same request always gives the same digest, another
+/// sale another. Kept with the sale, so its key answers only the same request again.
+pub fn request_digest(canonical: &impl Serialize) -> String {
+    use sha2::{Digest, Sha256};
+    let bytes = serde_json::to_vec(canonical).unwrap_or_default();
+    hex::encode(Sha256::digest(&bytes))
+}
+
+/// Whether a request with digest `sent` is the one a sale was recorded with (a sale recorded
+/// before digests were kept has none, and any request of its key is taken as its own).
+pub fn same_request(recorded: Option<&str>, sent: &str) -> bool {
+    recorded.is_none_or(|recorded| recorded == sent)
+}
+
 /// One ticket an event's sale will issue once confirmed.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -94,8 +135,8 @@ pub async fn for_update(
     .await
 }
 
-/// A sale of an event to record: its channel, event, buyer, order, hold, claims, key, user and
-/// the tickets it will issue.
+/// A sale of an event to record: its channel, event, buyer, order, hold, claims, key and the
+/// digest of the request it came with, user and the tickets it will issue.
 pub struct NewSale<'a> {
     pub channel: Channel,
     pub client_id: Uuid,
@@ -105,6 +146,8 @@ pub struct NewSale<'a> {
     pub hold: Uuid,
     pub claims: &'a [Claim],
     pub intent: &'a str,
+    /// `request_digest` of the request.
+    pub digest: &'a str,
     pub user_id: Option<Uuid>,
     pub tickets: &'a [StoredTicket],
 }
@@ -115,7 +158,8 @@ pub async fn record_many(
     sales: &[NewSale<'_>],
 ) -> Result<(), sqlx::Error> {
     let mut insert = sqlx::QueryBuilder::<sqlx::Postgres>::new(
-        "INSERT INTO sales (order_id, client_id, channel, event_id, hold_id, intent, user_id, company_id, contact_id, lines, claims) ",
+        "INSERT INTO sales (order_id, client_id, channel, event_id, hold_id, intent, request_digest, \
+           user_id, company_id, contact_id, lines, claims) ",
     );
     insert.push_values(sales, |mut row, sale| {
         let (company, contact) = match sale.buyer {
@@ -129,6 +173,7 @@ pub async fn record_many(
             .push_bind(sale.event_id)
             .push_bind(sale.hold)
             .push_bind(sale.intent)
+            .push_bind(sale.digest)
             .push_bind(sale.user_id)
             .push_bind(company)
             .push_bind(contact)
@@ -250,18 +295,16 @@ pub async fn intents_known(
     Ok(known.into_iter().collect())
 }
 
-/// The order a key sold at an event before, if any.
+/// What a key sold before, whatever the event: its order and the digest of its request.
 pub async fn sold_with(
     conn: &mut PgConnection,
     client_id: Uuid,
-    event_id: Uuid,
     intent: &str,
-) -> Result<Option<Uuid>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT order_id FROM sales WHERE client_id = $1 AND event_id = $2 AND intent = $3",
+) -> Result<Option<(Uuid, Option<String>)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT order_id, request_digest FROM sales WHERE client_id = $1 AND intent = $2",
     )
     .bind(client_id)
-    .bind(event_id)
     .bind(intent)
     .fetch_optional(conn)
     .await
@@ -288,14 +331,26 @@ pub async fn abandoned(
     .await
 }
 
-/// The event sale a key made before: (order, the event's url, when its hold expires).
+/// An event sale a key made before.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EventSale {
+    pub order_id: Uuid,
+    /// The event's url.
+    pub url: String,
+    /// When its hold expires.
+    pub expires_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// `request_digest` of the request that made it.
+    pub request_digest: Option<String>,
+}
+
+/// The event sale a key made before.
 pub async fn event_sale_by_intent(
     conn: &mut PgConnection,
     client_id: Uuid,
     intent: &str,
-) -> Result<Option<(Uuid, String, Option<chrono::DateTime<chrono::Utc>>)>, sqlx::Error> {
+) -> Result<Option<EventSale>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT b.order_id, e.url, h.expires_at FROM sales b \
+        "SELECT b.order_id, e.url, h.expires_at, b.request_digest FROM sales b \
          JOIN club_events e ON e.id = b.event_id \
          LEFT JOIN capacity_holds h ON h.id = b.hold_id \
          WHERE b.client_id = $1 AND b.intent = $2 AND b.channel = 'booking'",

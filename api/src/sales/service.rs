@@ -242,7 +242,10 @@ impl<'a> SaleService<'a> {
                 seating::release(&mut tx, order_id).await?;
                 process::set_cancelled(&mut tx, order_id).await?;
             }
-            "confirmed" => return Ok(()),
+            // Paid meanwhile: left alone. Given up already (another node's sweep, or a retry that
+            // found the places gone, at the same moment): whoever cancelled the sale cancels its
+            // order, and a second cancel would only collide with it.
+            "confirmed" | "cancelled" => return Ok(()),
             _ => {}
         }
         tx.commit().await?;

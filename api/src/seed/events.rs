@@ -1,7 +1,8 @@
 //! The events of Demo FC: the type 'Hjemmekamp', whose template sells two ticket products, four
-//! coming home matches made from it (the first promoted) and one played, each also selling the
-//! sponsors' 'VIP-billetter' to companies only (their contracts' allowance), a business-only
-//! sponsor evening and a free members' meeting. Tickets are sold by `bookings.rs`.
+//! coming home matches made from it (the first promoted, its page listing who comes) and one
+//! played, each also selling the sponsors' 'VIP-billetter' to companies only (their contracts'
+//! allowance), a business-only sponsor evening and a free members' meeting. Tickets are sold by
+//! `bookings.rs`.
 
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use chrono_tz::Europe::Copenhagen;
@@ -181,6 +182,8 @@ pub async fn seed_demo_events(pool: &PgPool) -> anyhow::Result<()> {
             description: &description,
             start: kick_off(days),
             promote,
+            // Its buyers (`bookings.rs`) show on its page (spec 2 §3 showParticipants).
+            show_participants: promote,
             business_only: false,
             max_signups: Some(2500),
             sign_up_days: 30,
@@ -224,6 +227,7 @@ pub async fn seed_demo_events(pool: &PgPool) -> anyhow::Result<()> {
             description,
             start: kick_off(days),
             promote: false,
+            show_participants: false,
             business_only,
             max_signups: Some(if business_only { 80 } else { 200 }),
             sign_up_days: 60,
@@ -250,6 +254,7 @@ struct DemoEvent<'a> {
     description: &'a str,
     start: DateTime<Utc>,
     promote: bool,
+    show_participants: bool,
     business_only: bool,
     max_signups: Option<i32>,
     /// Sign-up opens this many days before the start.
@@ -269,8 +274,8 @@ async fn insert_event(
     let event_id: Uuid = sqlx::query_scalar(
         "INSERT INTO club_events (client_id, type_id, title, url, location, description, terms, promote, has_tickets, \
            start_date, end_date, sign_up_start, sign_up_deadline, sign_up_public, sender, invitees, table_plan, \
-           notifications, ticket_settings, business_only, max_signups) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, $10, $11, $12, $11, $13, $14, $15, $16, $17, $18, $19) RETURNING id",
+           notifications, ticket_settings, business_only, max_signups, show_participants) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, $10, $11, $12, $11, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING id",
     )
     .bind(club)
     .bind(type_id)
@@ -291,6 +296,7 @@ async fn insert_event(
     .bind(json!({ "controlType": template.tickets.control_type, "template": null }))
     .bind(event.business_only)
     .bind(event.max_signups)
+    .bind(event.show_participants)
     .fetch_one(&mut *tx)
     .await?;
     for (sorting, (product, title, price, quota, public)) in products.iter().enumerate() {

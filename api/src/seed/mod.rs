@@ -120,8 +120,15 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<bool> {
         module_ids.push((alias, id, sorting));
     }
 
-    let settings =
-        json!({ "webshop": { "terms": TERMS, "subscriptionTerms": SUBSCRIPTION_TERMS } });
+    // The home shows the spec's eight widgets and the events widget (issue 40 §8).
+    let settings = json!({
+        "webshop": { "terms": TERMS, "subscriptionTerms": SUBSCRIPTION_TERMS },
+        "dashboard": {
+            "widgets": crate::kit::widgets::ALIASES,
+            "eventsPromoted": false,
+            "eventsLimit": 5,
+        },
+    });
     let club =
         |name: &str, address: &str, zip: &str, city: &str, email: &str, phone: &str, cvr: &str| {
             (

@@ -90,5 +90,5 @@ pub async fn shop_products(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    list_page::<ShopProductRow>(&state, &staff, &SHOP_PRODUCTS, &params).await
+    list_page::<ShopProductRow>(&state.pool, &staff, &SHOP_PRODUCTS, &params).await
 }

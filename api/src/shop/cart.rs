@@ -20,7 +20,9 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::catalogue::{picture, product_on_sale, products_by_ids, public_options};
-use super::dto::{AddToCart, Cart, CartLine, CartOption, CheckSeat, UpdateCart};
+use super::dto::{
+    AddToCart, Cart, CartLine, CartOption, CartProduct, CartProductShop, CheckSeat, UpdateCart,
+};
 use crate::club::PublicCaller;
 use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
@@ -378,8 +380,16 @@ pub async fn cart_view(
                 title: line.title.clone(),
                 variant: line.variant.clone(),
                 image: product.and_then(|p| picture(p.shop_image)),
+                product: product.map(|p| CartProduct {
+                    title: p.title.clone(),
+                    shop: CartProductShop {
+                        title: p.shop_title(),
+                        image: picture(p.shop_image),
+                    },
+                }),
                 kind: line.kind.clone().unwrap_or_else(|| "product".into()),
                 amount: line.amount,
+                price: line.price,
                 price_with_vat: unit,
                 total_with_vat: unit.times(line.amount),
                 options: line
@@ -388,6 +398,7 @@ pub async fn cart_view(
                     .map(|o| CartOption {
                         product_id: o.product_id,
                         title: o.title.clone(),
+                        price: o.price,
                         price_with_vat: with_vat(o.price, order.vat, line.vat_exempt),
                     })
                     .collect(),

@@ -131,7 +131,25 @@ pub struct ShopSeason {
 pub struct CartOption {
     pub product_id: Option<Uuid>,
     pub title: String,
+    /// As the order keeps it (spec 3 §3 Cart: options with productId, title, price).
+    pub price: Money,
     pub price_with_vat: Money,
+}
+
+/// The shop's own name and picture of a cart line's product (spec 3 §3 Cart `product.shop`).
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CartProductShop {
+    pub title: String,
+    pub image: Option<String>,
+}
+
+/// A cart line's product (spec 3 §3 Cart `product` with title and shop.title/shop.image).
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CartProduct {
+    pub title: String,
+    pub shop: CartProductShop,
 }
 
 /// A line of the cart.
@@ -146,8 +164,12 @@ pub struct CartLine {
     pub image: Option<String>,
     #[serde(rename = "type")]
     pub kind: String,
+    /// The product as the shop shows it; None when it is no longer in the catalogue.
+    pub product: Option<CartProduct>,
     #[ts(type = "number")]
     pub amount: i64,
+    /// Per unit as the order keeps it (before add-ons and discount).
+    pub price: Money,
     /// Per unit, add-ons included, with VAT as the club shows it.
     pub price_with_vat: Money,
     pub total_with_vat: Money,
@@ -169,6 +191,8 @@ pub struct CartLine {
 #[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Cart {
+    /// Spec 3 §3 Cart `orderLines`.
+    #[serde(rename = "orderLines")]
     pub lines: Vec<CartLine>,
     /// Without VAT.
     pub subtotal: Money,

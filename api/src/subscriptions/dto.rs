@@ -71,6 +71,11 @@ pub struct SubscriptionDto {
     pub card: Option<SubscriptionCard>,
     pub next_payment: Option<NaiveDate>,
     pub commitment_date: Option<NaiveDate>,
+    /// With auto-renew and an end date: the end date it renews to after the one it has (spec 3
+    /// §3 `autoRenew`); none when it stops at its end date (or has none).
+    pub renews_to: Option<NaiveDate>,
+    /// The customer was told it renews after its present end date.
+    pub renewal_noticed: bool,
     #[ts(type = "number")]
     pub periods_paid: usize,
     pub charge_problem: Option<ChargeProblem>,
@@ -109,6 +114,9 @@ impl SubscriptionDto {
             card: s.card.as_ref().map(SubscriptionCard::of),
             next_payment: s.next_payment(),
             commitment_date: s.commitment_date(),
+            renews_to: s.renews_to(),
+            renewal_noticed: s.renewal_noticed_for.is_some()
+                && s.renewal_noticed_for == s.content.end_date.filter(|_| !s.content.no_end_date),
             periods_paid: s.charged.len(),
             charge_problem: s.failed.as_ref().map(ChargeProblem::of),
             prices_with_vat: s.vat.prices_with_vat,

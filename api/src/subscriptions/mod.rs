@@ -1,13 +1,15 @@
 //! Subscriptions (spec 3 §2 Subscriptions, §3, §4 Subscription status and public subscription,
 //! §5, §7; issue 14): the staff's list and editor calls, the public subscription page with the
-//! options the customer chooses and activation by card, and the history source. The recurring
-//! charges and their invoices are the invoices area's (`invoices::recurring`), where the invoice
-//! service lives.
+//! options the customer chooses and activation by card, auto-renew (`renewal`), and the history
+//! source. The recurring charges and their invoices are the invoices area's
+//! (`invoices::recurring`), where the invoice service lives.
 
 pub mod dto;
+pub mod old_paths;
 pub mod options;
 pub mod profile;
 pub mod public;
+pub mod renewal;
 pub mod service;
 pub mod subscription;
 
@@ -43,6 +45,7 @@ pub fn configure(routes: &mut Routes) {
     let (read, manage) = (Access::read(MODULE), Access::manage(MODULE));
     routes
         .post("/api/subscriptions", read, subscription::list_subscriptions)
+        .get("/api/subscriptions", read, subscription::get_subscriptions)
         .get(
             "/api/subscriptions/new",
             read,
@@ -84,29 +87,54 @@ pub fn configure(routes: &mut Routes) {
             subscription::send_subscription_payment_link,
         )
         .get(
-            "/api/public/subscriptions/{id}",
+            "/public/subscriptions/{id}",
             Access::Public,
             public::public_subscription,
         )
         .post(
-            "/api/public/subscriptions/{id}/update",
+            "/public/subscriptions/{id}/update",
             Access::Public,
             options::update_public_subscription_options,
         )
         .post(
-            "/api/public/subscriptions/{id}/update-contact",
+            "/public/subscriptions/{id}/update-contact",
             Access::Public,
             public::update_subscription_contact,
         )
         .post(
-            "/api/public/subscriptions/{id}/activate",
+            "/public/subscriptions/{id}/activate",
             Access::Public,
             public::start_activation,
         )
         .post(
-            "/api/public/subscriptions/{id}/activate/confirm",
+            "/public/subscriptions/{id}/activate/confirm",
             Access::Public,
             public::confirm_activation,
+        )
+        .get(
+            "/api/public/subscriptions/{id}",
+            Access::Public,
+            old_paths::old_public_subscription,
+        )
+        .post(
+            "/api/public/subscriptions/{id}/update",
+            Access::Public,
+            old_paths::old_update_options,
+        )
+        .post(
+            "/api/public/subscriptions/{id}/update-contact",
+            Access::Public,
+            old_paths::old_update_contact,
+        )
+        .post(
+            "/api/public/subscriptions/{id}/activate",
+            Access::Public,
+            old_paths::old_start_activation,
+        )
+        .post(
+            "/api/public/subscriptions/{id}/activate/confirm",
+            Access::Public,
+            old_paths::old_confirm_activation,
         )
         .get(
             "/api/profile/subscriptions",
@@ -124,6 +152,7 @@ pub fn configure(routes: &mut Routes) {
 #[openapi(
     paths(
         subscription::list_subscriptions,
+        subscription::get_subscriptions,
         subscription::new_subscription,
         subscription::get_subscription,
         subscription::update_subscription,
@@ -137,6 +166,11 @@ pub fn configure(routes: &mut Routes) {
         public::update_subscription_contact,
         public::start_activation,
         public::confirm_activation,
+        old_paths::old_public_subscription,
+        old_paths::old_update_options,
+        old_paths::old_update_contact,
+        old_paths::old_start_activation,
+        old_paths::old_confirm_activation,
         profile::my_subscriptions,
         profile::cancel_my_subscription,
     ),

@@ -253,7 +253,7 @@ async fn choose_options(
     Ok(content)
 }
 
-#[utoipa::path(post, path = "/api/public/subscriptions/{id}/update", tag = "subscriptions",
+#[utoipa::path(post, path = "/public/subscriptions/{id}/update", tag = "subscriptions",
     params(LinkQuery), request_body = ChosenOptions,
     responses((status = 200, description = "the page with the options chosen", body = Envelope<PublicSubscription>), (status = 403), (status = 404),
               (status = 409), (status = 422, description = "not a draft, a line not the subscription's, or an option not offered on it (errors.orderLines)")))]

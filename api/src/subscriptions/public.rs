@@ -85,7 +85,7 @@ pub(super) async fn page(
     })
 }
 
-#[utoipa::path(get, path = "/api/public/subscriptions/{id}", tag = "subscriptions", params(LinkQuery),
+#[utoipa::path(get, path = "/public/subscriptions/{id}", tag = "subscriptions", params(LinkQuery),
     responses((status = 200, description = "the public subscription page", body = Envelope<PublicSubscription>), (status = 403), (status = 404)))]
 pub async fn public_subscription(
     path: web::Path<String>,
@@ -98,7 +98,7 @@ pub async fn public_subscription(
     ))
 }
 
-#[utoipa::path(post, path = "/api/public/subscriptions/{id}/update-contact", tag = "subscriptions",
+#[utoipa::path(post, path = "/public/subscriptions/{id}/update-contact", tag = "subscriptions",
     params(LinkQuery), request_body = Customer,
     responses((status = 200, description = "the page with the new contact", body = Envelope<PublicSubscription>), (status = 403), (status = 404), (status = 422)))]
 pub async fn update_subscription_contact(
@@ -190,7 +190,7 @@ fn stripe_for(state: &AppState) -> Result<&crate::integrations::payments::Stripe
 
 /// Starts saving a card: a Stripe customer for the subscription and a SetupIntent whose client
 /// secret the page's card form confirms.
-#[utoipa::path(post, path = "/api/public/subscriptions/{id}/activate", tag = "subscriptions", params(LinkQuery),
+#[utoipa::path(post, path = "/public/subscriptions/{id}/activate", tag = "subscriptions", params(LinkQuery),
     responses((status = 200, description = "how the activation goes on (kind 'stripe': a SetupIntent's secret)", body = Envelope<PaymentStart>),
               (status = 403), (status = 404), (status = 422), (status = 503)))]
 pub async fn start_activation(
@@ -254,7 +254,7 @@ pub struct ConfirmSetup {
 
 /// The card form was confirmed: the SetupIntent is read from Stripe (it must be this
 /// subscription's and succeeded), its card put on the customer and kept on the subscription.
-#[utoipa::path(post, path = "/api/public/subscriptions/{id}/activate/confirm", tag = "subscriptions",
+#[utoipa::path(post, path = "/public/subscriptions/{id}/activate/confirm", tag = "subscriptions",
     params(LinkQuery), request_body = ConfirmSetup,
     responses((status = 200, description = "the page with the card saved", body = Envelope<PublicSubscription>), (status = 403), (status = 404),
               (status = 422), (status = 503)))]

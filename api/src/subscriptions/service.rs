@@ -1,12 +1,12 @@
 //! The Subscription's application service (STYLE.md): every write is ONE club transaction —
 //! reference checks, the command, its side effects (mails, the first charge) — then commit.
 
-use chrono::Utc;
+use chrono::{NaiveDate, Utc};
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 use tribune_domain::order::Customer;
 use tribune_domain::subscription::{
     SavedCard, Subscription, SubscriptionCommand, SubscriptionContent, SubscriptionError,
-    SubscriptionStatus,
+    SubscriptionEvent, SubscriptionStatus,
 };
 use tribune_projections::db::club_tx;
 use tribune_projections::store::{CommandBus, CommandError};
@@ -17,9 +17,12 @@ use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::kit::club::exists_in_club;
 use crate::kit::sales::{check_parties, club_vat, Parties};
-use crate::mail::subscriptions as subscription_mails;
+use crate::mail::subscriptions::{self as subscription_mails, Sender};
 use crate::payments::ledger::{link_url, Purpose};
 use crate::state::AppState;
+
+/// Whose name the renewals' events carry.
+const RENEWALS: &str = "Automatisk fornyelse";
 
 pub const CONFLICT: &str =
     "Abonnementet er blevet ændret af en anden i mellemtiden. Genindlæs og prøv igen.";
@@ -152,22 +155,107 @@ impl<'a> SubscriptionService<'a> {
             self.public_url,
         )
         .await?;
-        let club: String = crate::kit::club::club_name(&mut tx, actor.client_id).await?;
-        let composed = subscription_mails::payment_link(&subscription, &club, &link);
-        enqueue(
-            &mut tx,
-            NewJob {
-                client_id: Some(actor.client_id),
-                description: composed.description,
-                method: JobMethod::SendMail(composed.mail),
-                collection: Some("subscriptions".into()),
-                relation_id: Some(id.to_string()),
-                created_by: actor.user_id,
-            },
-        )
+        let sender = Sender {
+            client_id: actor.client_id,
+            subscription_id: id,
+            link: &link,
+            created_by: actor.user_id,
+        };
+        subscription_mails::queue(&mut tx, sender, |club, link| {
+            subscription_mails::payment_link(&subscription, club, link)
+        })
         .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Auto-renew: the subscription whose end date `expected_end` has passed by `today`
+    /// continues into a new commitment period. True when it renewed now; false when it had
+    /// renewed already (a repeat, or another runner). A runner racing this one gets a conflict.
+    pub async fn renew(
+        &self,
+        client_id: Uuid,
+        id: Uuid,
+        expected_end: NaiveDate,
+        today: NaiveDate,
+    ) -> Result<bool, ApiError> {
+        let actor = Actor::system(client_id, RENEWALS);
+        let mut tx = club_tx(self.pool, client_id).await?;
+        let command = SubscriptionCommand::Renew {
+            expected_end,
+            today,
+        };
+        let (_, events) = actor
+            .record(
+                self.bus,
+                &mut tx,
+                id,
+                command,
+                "subscription.renew",
+                refused,
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(!events.is_empty())
+    }
+
+    /// The customer of a subscription that renews after `expected_end` is told so by mail: the
+    /// notice recorded on the subscription and its mail queued in one transaction, once per end
+    /// date. True when it went out now; false when it had before (a repeat, or another runner).
+    pub async fn send_renewal_notice(
+        &self,
+        client_id: Uuid,
+        id: Uuid,
+        expected_end: NaiveDate,
+        today: NaiveDate,
+    ) -> Result<bool, ApiError> {
+        let actor = Actor::system(client_id, RENEWALS);
+        let mut tx = club_tx(self.pool, client_id).await?;
+        let command = SubscriptionCommand::RecordRenewalNotice {
+            expected_end,
+            today,
+        };
+        let (subscription, events) = actor
+            .record(
+                self.bus,
+                &mut tx,
+                id,
+                command,
+                "subscription.renewal-notice",
+                refused,
+            )
+            .await?;
+        let told = events.iter().find_map(|e| match &e.payload {
+            SubscriptionEvent::RenewalNoticeSent {
+                end_date,
+                renews_to,
+                ..
+            } => Some((*end_date, *renews_to)),
+            _ => None,
+        });
+        let Some((end, renews_to)) = told else {
+            return Ok(false);
+        };
+        let link = link_url(
+            &mut tx,
+            client_id,
+            Purpose::Subscription,
+            id,
+            self.public_url,
+        )
+        .await?;
+        let sender = Sender {
+            client_id,
+            subscription_id: id,
+            link: &link,
+            created_by: None,
+        };
+        subscription_mails::queue(&mut tx, sender, |club, link| {
+            subscription_mails::renewal_notice(&subscription, club, end, renews_to, link)
+        })
+        .await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// The public contact form.

@@ -13,6 +13,7 @@ use crate::error::ApiError;
 use crate::kit::actor::Actor;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
+use crate::kit::list_page::{ListQuery, ListQueryParams};
 use crate::session::Staff;
 use crate::state::AppState;
 
@@ -23,9 +24,29 @@ pub async fn list_subscriptions(
     params: Json<ListParams>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    page(&staff, &params, &state).await
+}
+
+/// The same list by GET (spec 3 §7 `GET /subscriptions`: status, search, paging): the filters as
+/// query parameters.
+#[utoipa::path(get, path = "/api/subscriptions", tag = "subscriptions", params(ListQueryParams),
+    responses((status = 200, description = "one page of subscriptions; amounts in øre", body = Page<SubscriptionListRow>), (status = 422)))]
+pub async fn get_subscriptions(
+    staff: Staff,
+    query: web::Query<ListQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    page(&staff, &query.params()?, &state).await
+}
+
+async fn page(
+    staff: &Staff,
+    params: &ListParams,
+    state: &AppState,
+) -> Result<HttpResponse, ApiError> {
     let mut tx = club_tx(&state.pool, staff.client_id).await?;
     let (rows, total) = SUBSCRIPTIONS
-        .page::<SubscriptionListRow>(&mut tx, Some(staff.client_id), &params)
+        .page::<SubscriptionListRow>(&mut tx, Some(staff.client_id), params)
         .await?;
     tx.commit().await?;
     Ok(envelope::page(rows, total, params.per_page()))

@@ -264,6 +264,60 @@ async fn the_public_page_shows_the_event_and_a_free_registration_is_confirmed_wi
 }
 
 #[tokio::test]
+async fn an_intent_sent_again_answers_its_booking_and_with_another_booking_is_refused() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let free = catalogue_ticket(&staff, "Klubaften", 0).await;
+    let tickets = json!([{ "productId": free, "title": "Deltager", "price": 0, "maxAmount": 10, "public": true }]);
+    let (first, _) = open_event(&staff, "Klubaften", tickets.clone(), json!({})).await;
+    let (second, _) = open_event(&staff, "Sommerfest", tickets, json!({})).await;
+    let buyer = visitor(&app).await;
+    let product = first_offer(&buyer, &first).await;
+    // Given a booking of two tickets with create-intent's key.
+    let booking = guest(&first, json!([{ "productId": product, "amount": 2 }]));
+    let (status, intent) = buyer
+        .post_json("/public/events/create-intent", &booking)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    let path = format!(
+        "/public/events/book?intentSecret={}",
+        intent["result"]["intentSecret"].as_str().unwrap()
+    );
+    let (status, body) = buyer.post_json(&path, &booking).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let order_id = body["data"]["orderId"].as_str().unwrap().to_string();
+
+    // When the same booking is sent again with its key (a retried request): the same order.
+    let (status, again) = buyer.post_json(&path, &booking).await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(again["data"]["orderId"], order_id.as_str());
+
+    // When the key comes with other tickets, or for another event: refused, nothing booked.
+    let message =
+        "Denne betaling er allerede brugt til en anden bestilling. Start bestillingen forfra.";
+    let more = guest(&first, json!([{ "productId": product, "amount": 3 }]));
+    let elsewhere_product = first_offer(&buyer, &second).await;
+    let elsewhere = guest(
+        &second,
+        json!([{ "productId": elsewhere_product, "amount": 2 }]),
+    );
+    for other in [&more, &elsewhere] {
+        let (status, body) = buyer.post_json(&path, other).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{other}: {body}");
+        assert_eq!(body["error"], message, "{body}");
+    }
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        1
+    );
+    let answer = products(&buyer, &first, json!({ "products": [] })).await;
+    assert_eq!(answer["result"]["none"][0]["available"], 8);
+    let answer = products(&buyer, &second, json!({ "products": [] })).await;
+    assert_eq!(answer["result"]["none"][0]["available"], 10);
+}
+
+#[tokio::test]
 async fn a_card_booking_holds_its_places_until_the_payment_confirms_it() {
     let app = spawn_app().await;
     let staff = app.signed_in("staff@tribune.test").await;

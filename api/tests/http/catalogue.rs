@@ -753,3 +753,100 @@ async fn a_catalogue_price_above_the_unit_price_bound_is_refused_on_its_field() 
     )
     .await;
 }
+
+#[tokio::test]
+async fn the_seasons_lookup_takes_a_window_and_names_each_seasons_main_events_by_danish_days() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let season = |title: &str, start: &str, end: &str| json!({ "title": title, "startDate": start, "endDate": end });
+    let old = save(
+        &staff,
+        "/api/orders/seasons/update",
+        season("Sæson 23/24", "2023-07-01", "2024-06-30"),
+    )
+    .await;
+    let new = save(
+        &staff,
+        "/api/orders/seasons/update",
+        season("Sæson 24/25", "2024-07-01", "2025-06-30"),
+    )
+    .await;
+    let club = app.club_id("Demo FC").await;
+    let event = |title: &'static str, start: &'static str, parent: Option<uuid::Uuid>| {
+        let owner = app.db.owner.clone();
+        async move {
+            sqlx::query_scalar::<_, uuid::Uuid>(
+                "INSERT INTO club_events (client_id, parent_id, title, url, start_date, end_date, sign_up_start, sign_up_deadline) \
+                 VALUES ($1, $2, $3, $4, $5::timestamptz, $5::timestamptz + interval '2 hours', $5::timestamptz - interval '30 days', $5::timestamptz) RETURNING id",
+            )
+            .bind(club)
+            .bind(parent)
+            .bind(title)
+            .bind(format!("e-{}", uuid::Uuid::new_v4()))
+            .bind(start)
+            .fetch_one(&owner)
+            .await
+            .expect("event")
+        }
+    };
+    // The last evening of 23/24 and the first night of 24/25, in Danish summer time.
+    let last = event("Sæsonafslutning", "2024-06-30T23:30:00+02:00", None).await;
+    let first = event("Sæsonstart", "2024-07-01T00:30:00+02:00", None).await;
+    event("Pausearrangement", "2024-07-01T01:00:00+02:00", Some(first)).await;
+    let derby = event("Derby", "2024-09-15T15:00:00+02:00", None).await;
+
+    let titles = |answer: &Value| -> Vec<String> {
+        answer["result"]
+            .as_array()
+            .expect("seasons")
+            .iter()
+            .map(|s| s["title"].as_str().expect("title").to_string())
+            .collect()
+    };
+    let (status, all) = staff.get_json("/api/orders/seasons?events=true").await;
+    assert_eq!(status, StatusCode::OK, "{all}");
+    let of = |id: &str| {
+        all["result"]
+            .as_array()
+            .expect("seasons")
+            .iter()
+            .find(|s| s["id"] == id)
+            .expect("the season")["events"]
+            .as_array()
+            .expect("events")
+            .iter()
+            .map(|e| e["id"].as_str().expect("id").to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(of(&old), [last.to_string()]);
+    assert_eq!(
+        of(&new),
+        [first.to_string(), derby.to_string()],
+        "main events only, by start"
+    );
+
+    // A window: the seasons running in it.
+    let (_, window) = staff
+        .get_json("/api/orders/seasons?start=2024-08-01&end=2024-12-31")
+        .await;
+    assert_eq!(titles(&window), ["Sæson 24/25"]);
+    assert_eq!(
+        window["result"][0]["events"],
+        json!([]),
+        "events only when asked"
+    );
+    let (_, both) = staff
+        .get_json("/api/orders/seasons?start=2024-06-30&end=2024-07-01")
+        .await;
+    assert_eq!(titles(&both), ["Sæson 23/24", "Sæson 24/25"]);
+    let (status, answer) = staff
+        .get_json("/api/orders/seasons?start=2024-08-01&end=2024-07-01")
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(
+        answer["errors"]["end"][0],
+        "Slutdatoen skal være efter startdatoen"
+    );
+    let (status, _) = staff.get_json("/api/orders/seasons?start=igår").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}

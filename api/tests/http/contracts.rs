@@ -752,6 +752,97 @@ async fn the_pipeline_and_the_dashboard_show_contracts_where_they_stand() {
     );
 }
 
+/// The list row and the Salg board's card of contract `id`: (Invoices, InvoicesPaid) of each.
+async fn invoice_status(staff: &Browser, id: &str) -> ((Value, Value), (Value, Value)) {
+    let (status, list) = staff
+        .post_json("/api/contracts", &json!({ "page": 1, "perPage": 10 }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    let row = list["Result"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|r| r["Id"] == json!(id)))
+        .unwrap_or_else(|| panic!("{id} in {list}"))
+        .clone();
+    let (status, board) = staff
+        .post_json("/api/contracts/pipeline/sales", &json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{board}");
+    let card = board["result"]["approved"]["contracts"]
+        .as_array()
+        .and_then(|cards| cards.iter().find(|c| c["id"] == json!(id)))
+        .unwrap_or_else(|| panic!("{id} on {board}"))
+        .clone();
+    (
+        (row["Invoices"].clone(), row["InvoicesPaid"].clone()),
+        (card["invoices"].clone(), card["invoicesPaid"].clone()),
+    )
+}
+
+#[tokio::test]
+async fn the_list_and_the_board_count_a_contracts_booked_invoices_and_the_paid_ones() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let r = refs(&app).await;
+    // Given two approved contracts, one of them on a quarterly plan (four invoices to make).
+    let mut body = draft(&r, vec![line("Bandereklame", 1_200_000, 1)]);
+    body["invoicing"] = json!({ "type": "recurring", "intervals": 3, "startDate": "2027-01-01" });
+    let invoiced = create(&staff, &body).await;
+    let other = create(&staff, &draft(&r, vec![line("Logo", 250_000, 1)])).await;
+    for id in [&invoiced, &other] {
+        let c = contract(&staff, id).await;
+        assert_eq!(act(&staff, "approve", &c).await.0, StatusCode::OK);
+    }
+    let none = ((json!(0), json!(0)), (json!(0), json!(0)));
+    assert_eq!(invoice_status(&staff, &invoiced).await, none);
+
+    // When its four invoices are made: three booked, one of them paid, one credited, one left a
+    // draft.
+    for _ in 0..4 {
+        let (status, answer) = staff
+            .post_json("/api/contracts/invoice", &json!({ "id": invoiced }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+    let (_, table) = staff.get_json(&format!("/api/invoices/{invoiced}")).await;
+    let mut ids: Vec<(String, String)> = table["result"]
+        .as_array()
+        .expect("its invoices")
+        .iter()
+        .map(|r| {
+            (
+                r["InvoiceDate"].to_string(),
+                r["Id"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    ids.sort();
+    assert_eq!(ids.len(), 4, "{table}");
+    // A draft counts as nothing yet.
+    assert_eq!(invoice_status(&staff, &invoiced).await, none);
+    let step = |path: String| {
+        let staff = staff.clone();
+        async move {
+            let (status, answer) = staff.post_json(&path, &json!({})).await;
+            assert_eq!(status, StatusCode::OK, "{path}: {answer}");
+        }
+    };
+    for (_, id) in &ids[..3] {
+        step(format!("/api/invoices/{id}/book")).await;
+    }
+    step(format!("/api/invoices/{}/paid", ids[0].1)).await;
+    step(format!("/api/invoices/{}/credit", ids[2].1)).await;
+
+    // Then the list's 'Faktura' and the card's labels read two invoices, one of them paid (the
+    // credited one, its credit note and the draft are not counted); the other contract none.
+    let two_one = ((json!(2), json!(1)), (json!(2), json!(1)));
+    assert_eq!(invoice_status(&staff, &invoiced).await, two_one);
+    assert_eq!(invoice_status(&staff, &other).await, none);
+    // Paying the second makes them both paid.
+    step(format!("/api/invoices/{}/paid", ids[1].1)).await;
+    let two_two = ((json!(2), json!(2)), (json!(2), json!(2)));
+    assert_eq!(invoice_status(&staff, &invoiced).await, two_two);
+}
+
 #[tokio::test]
 async fn the_export_reads_back_with_the_lists_rows() {
     let app = spawn_app().await;

@@ -301,4 +301,32 @@ async fn the_attendee_list_filters_by_search_company_and_scanned_and_exports_wha
     assert_eq!(rows[0][0], "Billetnr.");
     assert_eq!(rows.len(), 3, "{rows:?}");
     assert!(rows.iter().any(|r| r[1] == "Ida Gæst"), "{rows:?}");
+
+    // A product marked 'hideExport' (spec 3 §3) stays on the list but leaves the export.
+    sqlx::query(
+        "UPDATE products SET hide_export = true WHERE id IN \
+           (SELECT product_id FROM ticket_rows WHERE event_id = $1::uuid)",
+    )
+    .bind(&event)
+    .execute(&app.db.owner)
+    .await
+    .expect("hide the product from exports");
+    let response = staff
+        .post(
+            &format!("/api/events/{event}/attendees/export"),
+            &json!({ "status": "notScanned" }),
+        )
+        .await;
+    let bytes = response.bytes().await.unwrap();
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let sheet = book.worksheet_range("Tilmeldte").unwrap();
+    assert_eq!(sheet.rows().count(), 1, "the header alone");
+    let (_, list) = staff
+        .post_json(
+            &format!("/api/events/{event}/attendees"),
+            &json!({ "status": "notScanned" }),
+        )
+        .await;
+    assert_eq!(list["Total"], 2, "{list}");
 }

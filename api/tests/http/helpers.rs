@@ -7,6 +7,7 @@ use std::sync::Arc;
 use reqwest::cookie::{CookieStore, Jar};
 use reqwest::{Response, StatusCode, Url};
 use serde_json::Value;
+use sqlx::postgres::PgConnectOptions;
 use tokio::net::TcpListener;
 use tribune_api::identity::client_ip::TrustedProxies;
 use tribune_api::integrations::payments::{PaymentWindow, StripeConfig, WindowConfig};
@@ -41,6 +42,10 @@ pub struct AppOptions {
     pub qz: Option<tribune_api::settings::QzFiles>,
     /// The built webapp's directory (default none: `index.html` is missing).
     pub webapp_dir: Option<std::path::PathBuf>,
+    /// The standby's connections see a replay position the test sets
+    /// (`TestApp::standby_replayed`) instead of the database's own (none: not a standby, in
+    /// sync).
+    pub simulated_standby: bool,
 }
 
 impl Default for AppOptions {
@@ -51,6 +56,7 @@ impl Default for AppOptions {
             stripe_url: None,
             qz: None,
             webapp_dir: None,
+            simulated_standby: false,
         }
     }
 }
@@ -82,9 +88,12 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
         drop(smtp_listener);
         SmtpSink::default()
     };
+    let replica = standby_of(&db, options.simulated_standby).await;
     let settings = Settings {
         database: db.owner_options.clone(),
         app_database: db.owner_options.clone().username(APP_ROLE),
+        replica: Some(replica),
+        replica_max_lag_ms: 5000,
         host: "127.0.0.1".into(),
         port: 0,
         public_url: "http://127.0.0.1".into(),
@@ -95,9 +104,17 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
             .webapp_dir
             .clone()
             .unwrap_or_else(|| std::env::temp_dir().join("tribune-no-webapp")),
-        files_dir: std::env::temp_dir().join(format!("tribune-files-{}", db.name)),
+        storage: tribune_api::storage::StorageConfig::Local(
+            std::env::temp_dir().join(format!("tribune-files-{}", db.name)),
+        ),
+        node: "test-node".into(),
+        drain_seconds: 0,
+        keep_alive_seconds: 75,
+        shutdown_seconds: 5,
+        log_format: tribune_api::settings::LogFormat::Text,
         secure_cookies: false,
         trusted_proxies: options.trusted_proxies.clone(),
+        metrics_from: TrustedProxies::none(),
         job_poll_ms: 100,
         projector_poll_ms: 100,
         // The race tests hold eight transactions open at once, beside the background workers.
@@ -145,7 +162,76 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
     }
 }
 
+/// The "standby" of every test app: the same database through read-only connections, so every
+/// test that calls a stale-tolerant route proves its handler never writes (a write fails there
+/// as on a hot standby). Not in recovery, it is in sync: reads after writes see them. With
+/// `simulated`, its connections find the replay functions in a schema of the test's own first,
+/// which answer what `TestApp::standby_replayed` set.
+async fn standby_of(db: &TestDb, simulated: bool) -> PgConnectOptions {
+    let read_only = db
+        .owner_options
+        .clone()
+        .username(APP_ROLE)
+        .options([("default_transaction_read_only", "on")]);
+    if !simulated {
+        return read_only;
+    }
+    for statement in [
+        "CREATE SCHEMA standby_simulation",
+        "CREATE TABLE standby_simulation.replay (replayed pg_lsn, replayed_at timestamptz)",
+        "INSERT INTO standby_simulation.replay VALUES (NULL, NULL)",
+        "CREATE FUNCTION standby_simulation.pg_last_wal_replay_lsn() RETURNS pg_lsn \
+         LANGUAGE sql STABLE AS 'SELECT replayed FROM standby_simulation.replay'",
+        "CREATE FUNCTION standby_simulation.pg_last_xact_replay_timestamp() RETURNS timestamptz \
+         LANGUAGE sql STABLE AS 'SELECT replayed_at FROM standby_simulation.replay'",
+        "GRANT USAGE ON SCHEMA standby_simulation TO tribune_app",
+        "GRANT SELECT ON standby_simulation.replay TO tribune_app",
+    ] {
+        sqlx::query(statement)
+            .execute(&db.owner)
+            .await
+            .expect(statement);
+    }
+    read_only.options([("search_path", "standby_simulation,pg_catalog,public")])
+}
+
 impl TestApp {
+    /// The simulated standby (`AppOptions::simulated_standby`) has replayed the primary's log up
+    /// to `lsn` (None: it is not a standby), its last replayed commit `seconds_ago`; the app's
+    /// watch has looked at it when this returns.
+    pub async fn standby_replayed(&self, lsn: Option<&str>, seconds_ago: f64) {
+        // Committed and written out at once (the tests' PostgreSQL commits asynchronously), so
+        // the primary's written position is past `lsn` when the watch looks: behind is behind.
+        let mut tx = self.db.owner.begin().await.expect("a transaction");
+        sqlx::query("SET LOCAL synchronous_commit = on")
+            .execute(&mut *tx)
+            .await
+            .expect("synchronous commit");
+        sqlx::query(
+            "UPDATE standby_simulation.replay SET replayed = $1::pg_lsn, \
+               replayed_at = now() - make_interval(secs => $2)",
+        )
+        .bind(lsn)
+        .bind(seconds_ago)
+        .execute(&mut *tx)
+        .await
+        .expect("the simulated standby");
+        tx.commit().await.expect("the simulated standby");
+        let replica = self.state.replica.as_ref().expect("a standby");
+        self.state
+            .replica_watch
+            .refresh(&self.state.pool, replica, &self.state.metrics)
+            .await;
+    }
+
+    /// The primary's WAL position now, past every write committed so far (`16/B374D848`).
+    pub async fn primary_lsn(&self) -> String {
+        sqlx::query_scalar("SELECT pg_current_wal_insert_lsn()::text")
+            .fetch_one(&self.db.owner)
+            .await
+            .expect("the primary's position")
+    }
+
     /// The SMTP server comes (back) up on the port the app was told about.
     pub async fn start_smtp(&mut self) {
         let listener = TcpListener::bind(("127.0.0.1", self.smtp_port))
@@ -375,6 +461,19 @@ impl Browser {
             .send()
             .await
             .expect("POST form")
+    }
+
+    /// Calls ROUTE of the route table as a webapp would: every `{param}` a well-formed id that
+    /// names nothing, the CSRF header, an empty JSON body.
+    pub async fn call_route(&self, route: &tribune_api::kit::routes::RouteInfo) -> Response {
+        let method = reqwest::Method::from_bytes(route.method.as_str().as_bytes()).expect("method");
+        self.client
+            .request(method, self.url(&concrete(&route.path)))
+            .header("X-CSRF-Token", self.csrf())
+            .json(&serde_json::json!({}))
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Response {
@@ -726,4 +825,29 @@ pub async fn at_stripe(path: &str) -> Value {
         .json()
         .await
         .expect("json")
+}
+
+/// The path with every `{param}` filled in: a well-formed id that names nothing.
+fn concrete(path: &str) -> String {
+    path.split('/')
+        .map(|segment| {
+            if segment.starts_with('{') {
+                "6f1c1a52-4c1b-4b7e-9d1e-000000000000"
+            } else {
+                segment
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Waits until CHECK holds, at most 30 s; fails naming WHAT.
+pub async fn until(what: &str, mut check: impl AsyncFnMut() -> bool) {
+    for _ in 0..300 {
+        if check().await {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("waited in vain for {what}");
 }

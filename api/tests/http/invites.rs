@@ -16,7 +16,7 @@ use crate::helpers::{
 };
 
 /// A company of Demo FC with one contact person: (company id, contact id, e-mail).
-async fn company_with_contact(
+pub(crate) async fn company_with_contact(
     staff: &Browser,
     company: &str,
     firstname: &str,

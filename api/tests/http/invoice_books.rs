@@ -704,3 +704,184 @@ async fn the_period_export_as_signed_json_holds_payments_and_verifies_until_chan
         assert_eq!(answer["errors"][field][0], message, "{query}");
     }
 }
+
+/// A product of Demo FC with its invoice settings.
+async fn invoiced_product(
+    app: &TestApp,
+    title: &str,
+    price: i64,
+    (group, invoice_title, shown): (Option<uuid::Uuid>, Option<&str>, bool),
+) -> uuid::Uuid {
+    sqlx::query_scalar(
+        "INSERT INTO products (client_id, title, type, price, invoice_group_id, invoice_title, show_on_invoice) \
+         VALUES ($1, $2, 'product', $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(app.club_id("Demo FC").await)
+    .bind(title)
+    .bind(price)
+    .bind(group)
+    .bind(invoice_title)
+    .bind(shown)
+    .fetch_one(&app.db.owner)
+    .await
+    .expect("product")
+}
+
+async fn invoice_group(app: &TestApp, title: &str, sku: &str, sorting: i32) -> uuid::Uuid {
+    sqlx::query_scalar(
+        "INSERT INTO invoice_groups (client_id, title, sku, sorting) \
+         SELECT id, $1, $2, $3 FROM clients WHERE name = 'Demo FC' RETURNING id",
+    )
+    .bind(title)
+    .bind(sku)
+    .bind(sorting)
+    .fetch_one(&app.db.owner)
+    .await
+    .expect("invoice group")
+}
+
+#[tokio::test]
+async fn an_invoice_prints_its_lines_by_invoice_group_and_invoice_title_and_leaves_out_hidden_ones()
+{
+    let app = spawn_app().await;
+    use_economic(&app).await;
+    let staff = staff(&app).await;
+    let (company, contact) = customer(&app).await;
+    let ads = invoice_group(&app, "Reklame", "7001", 20).await;
+    let tickets = invoice_group(&app, "Billetter", "7002", 10).await;
+    let ticket = invoiced_product(&app, "Kampbillet", 15_000, (Some(tickets), None, true)).await;
+    let board = invoiced_product(&app, "Bandereklame", 100_000, (Some(ads), None, true)).await;
+    let logo = invoiced_product(
+        &app,
+        "Logo",
+        50_000,
+        (Some(ads), Some("Logo, trøjens bryst"), true),
+    )
+    .await;
+    let coffee = invoiced_product(&app, "Kaffe", 2_500, (None, Some("Forplejning"), true)).await;
+    let free = invoiced_product(&app, "Fribillet", 0, (None, None, false)).await;
+    let fee = invoiced_product(&app, "Håndteringsgebyr", 2_500, (None, None, false)).await;
+    let line = |product: uuid::Uuid, title: &str, sku: &str, price: i64, amount: i64| {
+        json!({ "productId": product, "title": title, "sku": sku, "price": price, "discount": 0,
+                "amount": amount, "type": "product" })
+    };
+    let body = json!({
+        "firstname": "Ole", "lastname": "Fisk", "email": "ole@fisk.dk", "phone": "12345678",
+        "companyId": company, "contactId": contact,
+        "orderLines": [
+            line(board, "Bandereklame", "5001", 100_000, 1),
+            line(coffee, "Kaffe", "4001", 2_500, 2),
+            line(ticket, "Kampbillet", "3001", 15_000, 3),
+            line(free, "Fribillet", "3002", 0, 4),
+            line(logo, "Logo", "5002", 50_000, 1),
+            line(fee, "Håndteringsgebyr", "9002", 2_500, 1),
+        ],
+        "invoicing": { "type": "single", "invoiceDate": "2026-03-02" },
+    });
+    let (status, answer) = staff.post_json("/api/orders/update", &body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let order = answer["result"].as_str().expect("id").to_string();
+    let (_, saved) = staff.get_json(&format!("/api/orders/{order}")).await;
+    let (status, answer) = staff
+        .post_json(
+            "/api/orders/approve",
+            &json!({ "id": order, "version": saved["result"]["version"] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, answer) = staff
+        .post_json("/api/orders/invoice", &json!({ "id": order }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let id = answer["result"][0].as_str().expect("invoice").to_string();
+
+    // The page's rows: the groups in their sorting, then the lines under their invoice titles,
+    // then the hidden line's money as 'Øvrigt'; the free hidden line is gone. Totals unchanged.
+    let (_, detail) = staff.get_json(&format!("/api/invoices/{id}/detail")).await;
+    let invoice = &detail["result"];
+    let rows: Vec<(&str, Option<&str>, i64, i64)> = invoice["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| {
+            (
+                row["title"].as_str().expect("title"),
+                row["sku"].as_str(),
+                row["amount"].as_i64().expect("amount"),
+                row["total"].as_i64().expect("total"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("Billetter", Some("7002"), 1, 45_000),
+            ("Reklame", Some("7001"), 1, 150_000),
+            ("Forplejning", Some("4001"), 2, 5_000),
+            ("Øvrigt", None, 1, 2_500),
+        ]
+    );
+    assert_eq!(
+        invoice["rows"][1]["parts"],
+        json!(["1 × Bandereklame", "1 × Logo, trøjens bryst"])
+    );
+    assert_eq!(invoice["lines"].as_array().map(Vec::len), Some(6));
+    assert_eq!(invoice["total"], 202_500);
+
+    // The PDF prints the same rows.
+    let text = pdf_of(&staff, &id).await;
+    for expected in [
+        "Billetter",
+        "Varenr. 7002",
+        "3 × Kampbillet",
+        "Reklame",
+        "1 × Logo, trøjens bryst",
+        "1.500,00",
+        "Forplejning",
+        "Øvrigt",
+        "2.025,00",
+    ] {
+        assert!(text.contains(expected), "{expected} missing in:\n{text}");
+    }
+    for left_out in ["Fribillet", "Håndteringsgebyr", "Kaffe", "5001"] {
+        assert!(!text.contains(left_out), "{left_out} printed in:\n{text}");
+    }
+
+    // e-conomic gets the rows at their net prices, adding up to the invoice's net.
+    ok(&staff, &id, "book").await;
+    assert!(external_number(&staff, &id).await.is_some());
+    let books = app
+        .state
+        .accounting_stand_in
+        .clone()
+        .expect("stand-in")
+        .books();
+    let (_, draft, _) = &books.drafts[0];
+    let lines: Vec<(Option<&str>, &str, i64, i64)> = draft
+        .lines
+        .iter()
+        .map(|l| {
+            (
+                l.product_number.as_deref(),
+                l.description.as_str(),
+                l.quantity,
+                l.unit_net_price_ore,
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            (Some("7002"), "Billetter", 1, 36_000),
+            (Some("7001"), "Reklame", 1, 120_000),
+            (Some("4001"), "Forplejning", 2, 2_000),
+            (None, "Øvrigt", 1, 2_000),
+        ]
+    );
+    let net: i64 = draft
+        .lines
+        .iter()
+        .map(|l| l.quantity * l.unit_net_price_ore)
+        .sum();
+    assert_eq!(net, 202_500 - invoice["vat"].as_i64().expect("vat"));
+}

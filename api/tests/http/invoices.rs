@@ -227,6 +227,22 @@ async fn an_order_is_invoiced_once_booked_with_the_next_number_paid_and_credited
     // Owed: the prepayment alone (the credit note and the invoice it took back are not).
     assert_eq!(list(json!({ "status": "unpaid" })).await, 1);
     assert_eq!(list(json!({ "status": "draft" })).await, 0);
+    // The same list by GET (spec 3 §7), its filters as query parameters.
+    let (status, got) = staff
+        .get_json("/api/invoices?status=paid&sort=Number&dir=desc&page=1&perPage=25")
+        .await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    assert_eq!(got["Total"], 1);
+    let (_, posted) = staff
+        .post_json(
+            "/api/invoices",
+            &json!({ "filter": { "status": "paid" }, "sort": { "field": "Number", "dir": "desc" }, "page": 1, "perPage": 25 }),
+        )
+        .await;
+    assert_eq!(got, posted);
+    let (status, refused) = staff.get_json("/api/invoices?page=to").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    assert_eq!(refused["errors"]["page"][0], "Skal være et helt tal");
     let (status, _) = staff
         .post_json(
             "/api/invoices",

@@ -1,7 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{spawn_app_with, AppOptions};
+use crate::helpers::{spawn_app_with, until, AppOptions};
 
 #[tokio::test]
 async fn a_mail_server_that_is_down_delays_mail_and_loses_none() {
@@ -51,6 +51,13 @@ async fn a_mail_server_that_is_down_delays_mail_and_loses_none() {
     assert!(mail
         .link("http://127.0.0.1/reset-password?token=")
         .is_some());
+    // The runner records the success after the mail server took the mail.
+    until("the job's success", async || {
+        app.count("SELECT count(*) FROM job_history WHERE state_name = 'Succeeded'")
+            .await
+            == 1
+    })
+    .await;
     let states: Vec<String> = sqlx::query_scalar("SELECT state_name FROM job_history ORDER BY id")
         .fetch_all(&app.db.owner)
         .await

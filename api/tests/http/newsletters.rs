@@ -87,13 +87,17 @@ async fn save(
         .await
 }
 
-async fn created(staff: &Browser, data: Value, files: Vec<(&str, &str, Vec<u8>)>) -> String {
+pub(crate) async fn created(
+    staff: &Browser,
+    data: Value,
+    files: Vec<(&str, &str, Vec<u8>)>,
+) -> String {
     let (status, body) = save(staff, data, files).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body["result"].as_str().unwrap().to_string()
 }
 
-fn basic(title: &str) -> Value {
+pub(crate) fn basic(title: &str) -> Value {
     json!({ "name": format!("{title} (intern)"), "subject": format!("Nyt: {title}"), "title": title,
             "description": "<p>Vi ses på <strong>stadion</strong></p>" })
 }
@@ -629,16 +633,7 @@ async fn a_mail_server_that_goes_down_mid_send_is_resumed_later_and_nobody_gets_
     let (company, _) =
         company_with(&staff, "Storkunde", &[("Første", "foerste@storkunde.dk")]).await;
     // 249 more contacts of the company: 250 recipients, three batches.
-    sqlx::query(
-        "WITH c AS (INSERT INTO contacts (client_id, firstname, lastname, email) \
-           SELECT client_id, 'Kontakt', n::text, 'kontakt' || n || '@storkunde.dk' FROM companies, generate_series(1, 249) n \
-           WHERE id = $1::uuid RETURNING id, client_id) \
-         INSERT INTO company_contacts (client_id, company_id, contact_id) SELECT client_id, $1::uuid, id FROM c",
-    )
-    .bind(&company)
-    .execute(&app.db.owner)
-    .await
-    .unwrap();
+    more_contacts(&app, &company, 249).await;
     let newsletter = created(&staff, basic("Alle sammen"), vec![]).await;
     let (_, body) = staff
         .post_json(
@@ -957,4 +952,19 @@ async fn the_demo_has_two_newsletters_and_a_template_once() {
         .count("SELECT jsonb_array_length(settings->'newsletter'->'emailTemplates')::bigint FROM clients WHERE name = 'Demo FC'")
         .await;
     assert_eq!(templates, 1);
+}
+
+/// N more contacts of COMPANY (`kontakt1@storkunde.dk` …), written as the owner: a big recipient list.
+pub(crate) async fn more_contacts(app: &TestApp, company: &str, n: i32) {
+    sqlx::query(
+        "WITH c AS (INSERT INTO contacts (client_id, firstname, lastname, email) \
+           SELECT client_id, 'Kontakt', n::text, 'kontakt' || n || '@storkunde.dk' FROM companies, generate_series(1, $2) n \
+           WHERE id = $1::uuid RETURNING id, client_id) \
+         INSERT INTO company_contacts (client_id, company_id, contact_id) SELECT client_id, $1::uuid, id FROM c",
+    )
+    .bind(company)
+    .bind(n)
+    .execute(&app.db.owner)
+    .await
+    .unwrap();
 }

@@ -606,6 +606,72 @@ async fn a_company_at_the_desk_gets_its_free_tickets_first_and_is_invoiced_for_t
 }
 
 #[tokio::test]
+async fn a_sale_key_sent_again_answers_its_sale_and_with_another_sale_is_refused() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let desk = a_desk(&staff).await;
+    let event = &desk.event;
+    // Given a sale of a standing ticket with the key 'desk-2-sale-7'.
+    let cart = json!({
+        "eventId": event,
+        "products": [line(&desk.standing, 1)],
+        "paymentMethod": "cash",
+        "saleKey": "desk-2-sale-7",
+    });
+    let (status, body) = call(&staff, event, "confirm-order", &cart).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let order_id = body["result"]["order"]["id"].as_str().unwrap().to_string();
+
+    // When the same sale is sent again (a retried request): the same order answers.
+    let (status, again) = call(&staff, event, "confirm-order", &cart).await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(again["result"]["order"]["id"], order_id.as_str());
+
+    // When the key comes with other products, another way to pay or another event: refused.
+    let message = "Salget er allerede gennemført med et andet indhold. Start et nyt salg.";
+    let mut more = cart.clone();
+    more["products"] = json!([line(&desk.standing, 1), line(&desk.programme, 1)]);
+    let mut by_card = cart.clone();
+    by_card["paymentMethod"] = json!("card");
+    let other = a_desk(&staff).await;
+    let mut elsewhere = cart.clone();
+    elsewhere["eventId"] = json!(other.event);
+    elsewhere["products"] = json!([line(&other.standing, 1)]);
+    for (at, cart) in [
+        (event, &more),
+        (event, &by_card),
+        (&other.event, &elsewhere),
+    ] {
+        let (status, body) = call(&staff, at, "confirm-order", cart).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{cart}: {body}");
+        assert_eq!(body["error"], message, "{body}");
+    }
+
+    // Then one sale was made, of one ticket, and nothing of the others.
+    assert_eq!(
+        app.count("SELECT count(*) FROM sales WHERE channel <> 'shop'")
+            .await,
+        1
+    );
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM ticket_rows WHERE order_id = '{order_id}'"
+        ))
+        .await,
+        1
+    );
+    let listed = products(&staff, event, "").await;
+    let programme = listed["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["productId"] == json!(desk.programme))
+        .cloned()
+        .unwrap();
+    assert_eq!(programme["available"], 5, "no programme sold");
+}
+
+#[tokio::test]
 async fn two_desks_at_once_never_sell_the_same_seat_or_the_last_place_twice() {
     let app = spawn_app().await;
     let staff = app.signed_in("staff@tribune.test").await;

@@ -268,7 +268,7 @@ async fn a_visitors_cart_is_on_the_server_priced_from_the_catalogue_and_its_line
     let staff = app.signed_in("staff@tribune.test").await;
     let (_, scarf, wrap, hidden) = the_shop(&staff).await;
     let buyer = visitor(&app).await;
-    assert_eq!(cart(&buyer).await["lines"], json!([]));
+    assert_eq!(cart(&buyer).await["orderLines"], json!([]));
 
     // Two scarves with the gift wrap; a price in the request is never read.
     let (status, body) = add(
@@ -277,21 +277,28 @@ async fn a_visitors_cart_is_on_the_server_priced_from_the_catalogue_and_its_line
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let line = &body["result"]["lines"][0];
+    let line = &body["result"]["orderLines"][0];
     assert_eq!(line["title"], "Halstørklæde");
     assert_eq!(line["amount"], 2);
     assert_eq!(line["priceWithVat"], 15000);
     assert_eq!(line["options"][0]["title"], "Gaveindpakning");
+    // Spec 3 §3 Cart: the product with its shop title, the unit price and the options' prices
+    // as the order keeps them (this club's prices are without VAT).
+    assert_eq!(line["product"]["title"], "Halstørklæde 2026");
+    assert_eq!(line["product"]["shop"]["title"], "Halstørklæde");
+    assert_eq!(line["price"], 10000);
+    assert_eq!(line["options"][0]["productId"], json!(wrap));
+    assert_eq!(line["options"][0]["price"], 2000);
     assert_eq!(body["result"]["subtotal"], 24000);
     assert_eq!(body["result"]["vat"], 6000);
     assert_eq!(body["result"]["total"], 30000);
     // The cart is the browser's: a reload finds it, another visitor has none.
     assert_eq!(cart(&buyer).await["total"], 30000);
-    assert_eq!(cart(&visitor(&app).await).await["lines"], json!([]));
+    assert_eq!(cart(&visitor(&app).await).await["orderLines"], json!([]));
     // The same again raises the line; without the add-on it is a line of its own.
     add(&buyer, &format!("productId={scarf}&options={wrap}")).await;
     let (_, body) = add(&buyer, &format!("productId={scarf}")).await;
-    let lines = body["result"]["lines"].as_array().unwrap();
+    let lines = body["result"]["orderLines"].as_array().unwrap();
     assert_eq!(lines.len(), 2, "{body}");
     assert_eq!(lines[0]["amount"], 3);
     assert_eq!(lines[1]["priceWithVat"], 12500);
@@ -333,7 +340,10 @@ async fn a_visitors_cart_is_on_the_server_priced_from_the_catalogue_and_its_line
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{query}: {body}");
         assert_eq!(first_error(&body, field), message, "{query}");
     }
-    assert_eq!(cart(&buyer).await["lines"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        cart(&buyer).await["orderLines"].as_array().unwrap().len(),
+        2
+    );
 
     // A line's amount changes; 0 removes it; a line not in this cart is not found.
     let id = lines[0]["id"].as_str().unwrap().to_string();
@@ -342,7 +352,7 @@ async fn a_visitors_cart_is_on_the_server_priced_from_the_catalogue_and_its_line
     };
     let (status, body) = buyer.post_json(&update(&id, "1"), &json!({})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["result"]["lines"][0]["amount"], 1);
+    assert_eq!(body["result"]["orderLines"][0]["amount"], 1);
     let (status, body) = buyer.post_json(&update(&id, "101"), &json!({})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     let stranger = visitor(&app).await;
@@ -350,7 +360,7 @@ async fn a_visitors_cart_is_on_the_server_priced_from_the_catalogue_and_its_line
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let (status, body) = buyer.post_json(&update(&id, "0"), &json!({})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["result"]["lines"].as_array().unwrap().len(), 1);
+    assert_eq!(body["result"]["orderLines"].as_array().unwrap().len(), 1);
     assert_eq!(body["result"]["total"], 12500);
     // The cart is an order in status 'cart'.
     let carts = app
@@ -385,14 +395,14 @@ async fn a_visitors_cart_becomes_the_customers_at_login_and_joins_the_one_they_h
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     let merged = cart(&browser).await;
-    let amounts: Vec<i64> = merged["lines"]
+    let amounts: Vec<i64> = merged["orderLines"]
         .as_array()
         .unwrap()
         .iter()
         .map(|l| l["amount"].as_i64().unwrap())
         .collect();
     assert_eq!(amounts, [1, 2], "{merged}");
-    assert_eq!(cart(&karen).await["lines"], merged["lines"]);
+    assert_eq!(cart(&karen).await["orderLines"], merged["orderLines"]);
 }
 
 #[tokio::test]
@@ -426,7 +436,7 @@ async fn a_carts_seat_ticket_takes_a_seat_its_buyer_holds_and_gives_it_back_when
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let line = body["result"]["lines"][0].clone();
+    let line = body["result"]["orderLines"][0].clone();
     assert_eq!(line["amount"], 1);
     assert_eq!(line["seat"], "A1-2");
     assert_eq!(line["section"], "A");
@@ -469,7 +479,7 @@ async fn a_carts_seat_ticket_takes_a_seat_its_buyer_holds_and_gives_it_back_when
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["result"]["lines"][0]["seat"], "A1-3");
+    assert_eq!(body["result"]["orderLines"][0]["seat"], "A1-3");
     let state = |label: &'static str| {
         let buyer = &buyer;
         let event = &event;
@@ -521,7 +531,7 @@ async fn a_cart_of_one_club_never_holds_or_shows_another_clubs_products() {
     buyer
         .get(&format!("/public/app/change-client/{club}"))
         .await;
-    assert_eq!(cart(&buyer).await["lines"], json!([]));
+    assert_eq!(cart(&buyer).await["orderLines"], json!([]));
     let (status, body) = add(&buyer, &format!("productId={scarf}")).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(
@@ -573,7 +583,7 @@ async fn a_guest_checks_out_pays_by_card_and_the_confirmation_shows_the_lines_an
     assert_eq!(status, StatusCode::OK, "{again}");
     assert_eq!(again["result"]["orderId"], json!(order));
     assert_eq!(again["result"]["clientSecret"], json!(secret));
-    assert_eq!(cart(&buyer).await["lines"], json!([]));
+    assert_eq!(cart(&buyer).await["orderLines"], json!([]));
     assert_eq!(
         app.count("SELECT count(*) FROM payments").await,
         1,
@@ -709,7 +719,10 @@ async fn a_checkout_is_refused_on_its_fields_for_an_empty_cart_a_missing_seat_un
             .await,
         0
     );
-    assert_eq!(cart(&buyer).await["lines"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        cart(&buyer).await["orderLines"].as_array().unwrap().len(),
+        2
+    );
 }
 
 #[tokio::test]
@@ -1406,7 +1419,10 @@ async fn a_jersey_sent_to_the_buyer_asks_for_an_address_and_it_reaches_the_order
             .await,
         0
     );
-    assert_eq!(cart(&buyer).await["lines"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        cart(&buyer).await["orderLines"].as_array().unwrap().len(),
+        3
+    );
 
     // With the address: free, so confirmed at once.
     let form = with_address(form, "Gitte Gæst", "Vestergade 12", "5000", "Odense C");

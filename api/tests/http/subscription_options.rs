@@ -147,7 +147,7 @@ impl Given {
         let (status, answer) = self
             .customer
             .get_json(&format!(
-                "/api/public/subscriptions/{}?token={}",
+                "/public/subscriptions/{}?token={}",
                 self.id, self.token
             ))
             .await;
@@ -159,7 +159,7 @@ impl Given {
         self.customer
             .post_json(
                 &format!(
-                    "/api/public/subscriptions/{}/update?token={}",
+                    "/public/subscriptions/{}/update?token={}",
                     self.id, self.token
                 ),
                 &json!({ "orderLines": order_lines }),
@@ -421,7 +421,7 @@ async fn a_link_that_is_not_the_subscriptions_is_refused() {
     let (status, _) = given
         .customer
         .post_json(
-            &format!("/api/public/subscriptions/{}/update?token=wrong", given.id),
+            &format!("/public/subscriptions/{}/update?token=wrong", given.id),
             &body,
         )
         .await;
@@ -432,10 +432,7 @@ async fn a_link_that_is_not_the_subscriptions_is_refused() {
     let (status, _) = given
         .customer
         .post_json(
-            &format!(
-                "/api/public/subscriptions/{other}/update?token={}",
-                given.token
-            ),
+            &format!("/public/subscriptions/{other}/update?token={}", given.token),
             &body,
         )
         .await;

@@ -14,7 +14,7 @@ use crate::subscriptions::{draft, invoices_of, link_token, subscription, today};
 
 async fn page(customer: &Browser, id: &str, token: &str) -> Value {
     let (status, answer) = customer
-        .get_json(&format!("/api/public/subscriptions/{id}?token={token}"))
+        .get_json(&format!("/public/subscriptions/{id}?token={token}"))
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     answer["result"].clone()
@@ -24,7 +24,7 @@ async fn page(customer: &Browser, id: &str, token: &str) -> Value {
 async fn start(app: &TestApp, customer: &Browser, id: &str, token: &str) -> Vec<(String, String)> {
     let (status, answer) = customer
         .post_json(
-            &format!("/api/public/subscriptions/{id}/activate?token={token}"),
+            &format!("/public/subscriptions/{id}/activate?token={token}"),
             &json!({}),
         )
         .await;
@@ -142,7 +142,7 @@ async fn a_window_club_s_customer_pays_each_period_in_the_window() {
     assert_eq!(shown["amountDue"], Value::Null);
     let (status, answer) = customer
         .post_json(
-            &format!("/api/public/subscriptions/{id}/activate?token={token}"),
+            &format!("/public/subscriptions/{id}/activate?token={token}"),
             &json!({}),
         )
         .await;
@@ -172,7 +172,7 @@ async fn a_draft_that_cannot_be_approved_is_not_sent_to_the_window() {
     let before = app.count("SELECT count(*) FROM payments").await;
     let (status, answer) = customer
         .post_json(
-            &format!("/api/public/subscriptions/{id}/activate?token={token}"),
+            &format!("/public/subscriptions/{id}/activate?token={token}"),
             &json!({}),
         )
         .await;

@@ -18,7 +18,7 @@ use tribune_domain::subscription::SavedCard;
 use uuid::Uuid;
 
 use crate::helpers::{
-    a_contact, first_error, spawn_app, spawn_app_with, AppOptions, Browser, TestApp,
+    a_contact, first_error, spawn_app, spawn_app_with, until, AppOptions, Browser, TestApp,
 };
 
 const VISA: &str = "4242424242424242";
@@ -75,10 +75,10 @@ pub(crate) async fn link_token(app: &TestApp, staff: &Browser, id: &str, email: 
 
 /// The customer activates on the public page with `card` (the fake Stripe()'s relay confirms
 /// the SetupIntent at localstripe).
-async fn activate(customer: &Browser, id: &str, token: &str, card: &str) -> Value {
+pub(crate) async fn activate(customer: &Browser, id: &str, token: &str, card: &str) -> Value {
     let (status, answer) = customer
         .post_json(
-            &format!("/api/public/subscriptions/{id}/activate?token={token}"),
+            &format!("/public/subscriptions/{id}/activate?token={token}"),
             &json!({}),
         )
         .await;
@@ -99,22 +99,12 @@ async fn activate(customer: &Browser, id: &str, token: &str, card: &str) -> Valu
     let setup = answer["setupIntent"]["id"].as_str().unwrap().to_string();
     let (status, answer) = customer
         .post_json(
-            &format!("/api/public/subscriptions/{id}/activate/confirm?token={token}"),
+            &format!("/public/subscriptions/{id}/activate/confirm?token={token}"),
             &json!({ "setupIntent": setup }),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     answer["result"].clone()
-}
-
-async fn until(what: &str, mut check: impl AsyncFnMut() -> bool) {
-    for _ in 0..200 {
-        if check().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("waited in vain for {what}");
 }
 
 pub(crate) async fn invoices_of(staff: &Browser, id: &str) -> Vec<Value> {
@@ -198,6 +188,12 @@ async fn staff_approve_reopen_cancel_and_delete_as_the_statuses_allow() {
         .await;
     assert_eq!(status, StatusCode::OK, "{page}");
     assert_eq!(page["Total"], 1);
+    let (status, got) = staff.get_json("/api/subscriptions?status=draft").await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    assert_eq!(
+        got, page,
+        "GET with query parameters is the same list (spec 3 §7)"
+    );
     let row = &page["Result"][0];
     assert_eq!(row["subscriptionNumber"], 1);
     assert_eq!(row["total"], 29_900);
@@ -234,9 +230,14 @@ async fn a_customer_activates_by_card_and_each_period_is_charged_invoiced_and_re
     let customer = app.browser();
 
     let (status, answer) = customer
-        .get_json(&format!("/api/public/subscriptions/{id}?token={token}"))
+        .get_json(&format!("/public/subscriptions/{id}?token={token}"))
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
+    // A link or page of an older build calls the first path: the same answer.
+    let (old_status, old_answer) = customer
+        .get_json(&format!("/api/public/subscriptions/{id}?token={token}"))
+        .await;
+    assert_eq!((old_status, &old_answer), (status, &answer));
     let page = &answer["result"];
     assert_eq!(page["status"], "draft");
     assert_eq!(page["canPay"], true);
@@ -247,7 +248,7 @@ async fn a_customer_activates_by_card_and_each_period_is_charged_invoiced_and_re
     // The contact form: Danish errors, then saved.
     let (status, answer) = customer
         .post_json(
-            &format!("/api/public/subscriptions/{id}/update-contact?token={token}"),
+            &format!("/public/subscriptions/{id}/update-contact?token={token}"),
             &json!({ "firstname": "", "lastname": "Holm", "email": "nope", "phone": "" }),
         )
         .await;
@@ -257,7 +258,7 @@ async fn a_customer_activates_by_card_and_each_period_is_charged_invoiced_and_re
     let receipts_to = format!("abonnent-{}@example.dk", Uuid::new_v4().simple());
     let (status, answer) = customer
         .post_json(
-            &format!("/api/public/subscriptions/{id}/update-contact?token={token}"),
+            &format!("/public/subscriptions/{id}/update-contact?token={token}"),
             &json!({ "firstname": "Mette", "lastname": "Holm", "email": receipts_to, "phone": "12345678" }),
         )
         .await;

@@ -343,9 +343,13 @@ impl Invoice {
     /// (the note's kind makes its amounts negative), described as crediting this number.
     pub fn credit_note_content(&self) -> InvoiceContent {
         let mut content = self.content.clone();
+        let mut renamed = Vec::with_capacity(content.lines.len());
         for line in &mut content.lines {
-            line.id = Uuid::new_v4();
+            let new = Uuid::new_v4();
+            renamed.push((line.id, new));
+            line.id = new;
         }
+        content.printing = content.printing.renamed(&renamed);
         content.description = Some(match self.number {
             Some(n) => format!("Kreditnota for faktura nr. {n}"),
             None => "Kreditnota".to_string(),

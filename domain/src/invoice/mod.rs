@@ -11,6 +11,7 @@ mod commands;
 mod error;
 mod events;
 pub mod model;
+pub mod printing;
 #[cfg(test)]
 mod tests;
 
@@ -19,3 +20,4 @@ pub use commands::InvoiceCommand;
 pub use error::InvoiceError;
 pub use events::InvoiceEvent;
 pub use model::{InvoiceContent, InvoiceCustomer, InvoiceKind, InvoiceSource};
+pub use printing::{invoice_rows, InvoiceRow, Printing};

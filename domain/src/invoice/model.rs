@@ -5,6 +5,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::printing::{invoice_rows, InvoiceRow, Printing};
 use crate::money::Money;
 use crate::selling::OrderLine;
 
@@ -78,9 +79,17 @@ pub struct InvoiceContent {
     pub rate_fee: Option<i64>,
     /// Days from the invoice date to the due date.
     pub payment_terms_days: u32,
+    /// How the lines print (invoice groups, invoice titles, left-out lines), copied from the
+    /// catalogue when the invoice is made.
+    pub printing: Printing,
 }
 
 impl InvoiceContent {
+    /// The rows the invoice prints (its PDF, its page, its e-conomic draft).
+    pub fn rows(&self) -> Vec<InvoiceRow> {
+        invoice_rows(&self.lines, &self.printing)
+    }
+
     pub fn due_date(&self, invoice_date: Option<NaiveDate>) -> Option<NaiveDate> {
         invoice_date.map(|d| d + chrono::Duration::days(i64::from(self.payment_terms_days)))
     }

@@ -9,7 +9,10 @@ use uuid::Uuid;
 use super::commands::SubscriptionCommand;
 use super::error::SubscriptionError;
 use super::events::SubscriptionEvent;
-use super::model::{add_months, Period, SavedCard, SubscriptionContent, SubscriptionStatus};
+use super::model::{
+    add_days, add_months, months_between, sub_days, Period, SavedCard, SubscriptionContent,
+    SubscriptionStatus, RENEWAL_NOTICE_DAYS,
+};
 use crate::selling::rules::line_errors;
 use crate::selling::{order_totals, Customer, FieldError, Invoicing, Totals, VatSettings};
 use crate::tenancy::Tenanted;
@@ -45,6 +48,13 @@ pub struct Subscription {
     /// The last failed charge, until that period is charged.
     pub failed: Option<FailedCharge>,
     pub cancelled_by_customer: bool,
+    /// The first day of the current commitment period once the subscription has renewed by
+    /// itself (before that, its start date is).
+    #[serde(default)]
+    pub renewed_from: Option<NaiveDate>,
+    /// The end date the customer was told the subscription renews after (its renewal notice).
+    #[serde(default)]
+    pub renewal_noticed_for: Option<NaiveDate>,
 }
 
 impl Tenanted for Subscription {
@@ -72,10 +82,51 @@ impl Subscription {
         self.content.repeats.unwrap_or(1).max(1)
     }
 
-    /// The day the binding period ends (the start plus the commitment).
+    /// The day the binding period ends: the start of the current commitment period (the start
+    /// date, or the last renewal's first day) plus the commitment, and never after the end date,
+    /// so that a customer can always cancel before a subscription renews by itself.
     pub fn commitment_date(&self) -> Option<NaiveDate> {
-        let start = self.content.start_date?;
-        Some(add_months(start, self.content.commitment.unwrap_or(0)))
+        let start = self.renewed_from.or(self.content.start_date)?;
+        let date = add_months(start, self.content.commitment.unwrap_or(0));
+        Some(match self.last_start() {
+            Some(end) if end < date => end,
+            _ => date,
+        })
+    }
+
+    /// How many months a renewal adds to the end date: the commitment, or without one (0) the
+    /// length of the current period (from the start, or the last renewal, to the end date) in
+    /// whole months, at least one.
+    pub fn renewal_months(&self) -> Option<u32> {
+        match self.content.commitment {
+            Some(months) if months > 0 => Some(months),
+            _ => {
+                let from = self.renewed_from.or(self.content.start_date)?;
+                Some(months_between(from, self.last_start()?).max(1))
+            }
+        }
+    }
+
+    /// The end date the subscription renews to after its end date: `renewal_months` from the
+    /// day after it, the day before (30-06-2026 with 6 months: 31-12-2026). None unless it
+    /// renews by itself (auto-renew on, an end date, not cancelled).
+    pub fn renews_to(&self) -> Option<NaiveDate> {
+        if !self.content.auto_renew || self.status == SubscriptionStatus::Cancelled {
+            return None;
+        }
+        let from = add_days(self.last_start()?, 1);
+        Some(sub_days(add_months(from, self.renewal_months()?), 1))
+    }
+
+    /// The end date of an active subscription that renews by itself, or why it does not renew.
+    fn renewing_end(&self) -> Result<NaiveDate, SubscriptionError> {
+        if self.status != SubscriptionStatus::Approved {
+            return Err(SubscriptionError::RenewOnlyActive);
+        }
+        match self.last_start() {
+            Some(end) if self.content.auto_renew => Ok(end),
+            _ => Err(SubscriptionError::NotRenewing),
+        }
     }
 
     /// The last day a period may start: the end date, unless there is none.
@@ -232,6 +283,11 @@ fn looks_like_email(email: &str) -> bool {
     }
 }
 
+/// 31-12-2026, as a date reads in a message.
+fn day_text(day: NaiveDate) -> String {
+    day.format("%d-%m-%Y").to_string()
+}
+
 fn valid(errors: Vec<FieldError>) -> Result<(), SubscriptionError> {
     if errors.is_empty() {
         Ok(())
@@ -311,6 +367,13 @@ impl Aggregate for Subscription {
                 })
             }
             SubscriptionEvent::PaymentLinkSent { .. } => {}
+            SubscriptionEvent::RenewalNoticeSent { end_date, .. } => {
+                self.renewal_noticed_for = Some(end_date)
+            }
+            SubscriptionEvent::Renewed { from, to } => {
+                self.renewed_from = Some(from);
+                self.content.end_date = Some(to);
+            }
         }
     }
 }
@@ -390,9 +453,7 @@ impl Subscription {
                     return Err(SubscriptionError::CancelNotAllowed);
                 }
                 if let Some(until) = self.commitment_date().filter(|d| by_customer && today < *d) {
-                    return Err(SubscriptionError::CommitmentNotOver(
-                        until.format("%d-%m-%Y").to_string(),
-                    ));
+                    return Err(SubscriptionError::CommitmentNotOver(day_text(until)));
                 }
                 SubscriptionEvent::Cancelled { by_customer }
             }
@@ -453,6 +514,47 @@ impl Subscription {
                 }
                 SubscriptionEvent::PaymentLinkSent {
                     email: email.to_string(),
+                }
+            }
+            SubscriptionCommand::RecordRenewalNotice {
+                expected_end,
+                today,
+            } => {
+                let end = self.renewing_end()?;
+                // Told already, renewed since, or past telling (it renews now).
+                if end != expected_end || self.renewal_noticed_for == Some(end) || today > end {
+                    return Ok(vec![]);
+                }
+                let from = sub_days(end, RENEWAL_NOTICE_DAYS);
+                if today < from {
+                    return Err(SubscriptionError::RenewalNoticeTooEarly(day_text(from)));
+                }
+                let email = self.content.customer.email.trim();
+                if email.is_empty() {
+                    return Err(SubscriptionError::NoEmail);
+                }
+                let renews_to = self.renews_to().ok_or(SubscriptionError::NotRenewing)?;
+                SubscriptionEvent::RenewalNoticeSent {
+                    end_date: end,
+                    renews_to,
+                    email: email.to_string(),
+                }
+            }
+            SubscriptionCommand::Renew {
+                expected_end,
+                today,
+            } => {
+                let end = self.renewing_end()?;
+                if end != expected_end {
+                    return Ok(vec![]);
+                }
+                if today <= end {
+                    return Err(SubscriptionError::NotEndedYet(day_text(end)));
+                }
+                let to = self.renews_to().ok_or(SubscriptionError::NotRenewing)?;
+                SubscriptionEvent::Renewed {
+                    from: add_days(end, 1),
+                    to,
                 }
             }
         };

@@ -54,4 +54,18 @@ pub enum SubscriptionCommand {
         final_attempt: bool,
     },
     RecordPaymentLinkSent,
+    /// The customer of a subscription that renews by itself was told, `today`, that it will
+    /// renew at its end date `expected_end`. Once per end date: a repeat changes nothing, nor
+    /// does one for an end date the subscription no longer has.
+    RecordRenewalNotice {
+        expected_end: NaiveDate,
+        today: NaiveDate,
+    },
+    /// Auto-renew (spec 3 §3 `autoRenew`): the subscription whose end date `expected_end` has
+    /// passed (`today` is after it) continues into a new commitment period. A repeat changes
+    /// nothing: the end date is no longer the expected one.
+    Renew {
+        expected_end: NaiveDate,
+        today: NaiveDate,
+    },
 }

@@ -30,4 +30,12 @@ pub enum SubscriptionError {
     NoCard,
     #[error("Abonnementet har ingen e-mail")]
     NoEmail,
+    #[error("Kun et aktivt abonnement kan fornyes")]
+    RenewOnlyActive,
+    #[error("Abonnementet fornyes ikke automatisk")]
+    NotRenewing,
+    #[error("Abonnementet kan først fornyes efter slutdatoen ({0})")]
+    NotEndedYet(String),
+    #[error("Kunden varsles om fornyelsen fra {0}")]
+    RenewalNoticeTooEarly(String),
 }

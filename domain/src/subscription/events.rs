@@ -1,4 +1,4 @@
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -46,6 +46,19 @@ pub enum SubscriptionEvent {
     PaymentLinkSent {
         email: String,
     },
+    /// The customer was mailed at `email` that the subscription renews after `end_date`, to
+    /// `renews_to`.
+    RenewalNoticeSent {
+        end_date: NaiveDate,
+        renews_to: NaiveDate,
+        email: String,
+    },
+    /// A new commitment period from `from` (the day after the old end date) to the new end date
+    /// `to`.
+    Renewed {
+        from: NaiveDate,
+        to: NaiveDate,
+    },
 }
 
 impl DomainEvent for SubscriptionEvent {
@@ -62,6 +75,8 @@ impl DomainEvent for SubscriptionEvent {
             SubscriptionEvent::Charged { .. } => "Charged",
             SubscriptionEvent::ChargeFailed { .. } => "ChargeFailed",
             SubscriptionEvent::PaymentLinkSent { .. } => "PaymentLinkSent",
+            SubscriptionEvent::RenewalNoticeSent { .. } => "RenewalNoticeSent",
+            SubscriptionEvent::Renewed { .. } => "Renewed",
         }
         .to_string()
     }

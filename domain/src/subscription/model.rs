@@ -1,6 +1,6 @@
 //! The values of a subscription (spec 3 §3 Subscription, customer-profile subscription).
 
-use chrono::{Months, NaiveDate};
+use chrono::{Datelike, Days, Months, NaiveDate};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -85,4 +85,33 @@ pub struct Period {
 /// `date` plus `months` (the end of a shorter month when the day does not exist).
 pub fn add_months(date: NaiveDate, months: u32) -> NaiveDate {
     date.checked_add_months(Months::new(months)).unwrap_or(date)
+}
+
+/// How many days before its end date the customer of a subscription that renews by itself is
+/// told that it will (the renewal notice): long enough to cancel before it renews.
+pub const RENEWAL_NOTICE_DAYS: u64 = 30;
+
+/// `date` plus `days`.
+pub fn add_days(date: NaiveDate, days: u64) -> NaiveDate {
+    date.checked_add_days(Days::new(days)).unwrap_or(date)
+}
+
+/// `date` minus `days`.
+pub fn sub_days(date: NaiveDate, days: u64) -> NaiveDate {
+    date.checked_sub_days(Days::new(days)).unwrap_or(date)
+}
+
+/// The whole months from `from` to `to`, a part of a month counting as one: 01-01-2026 to
+/// 31-12-2026 is 12 (the smallest n with `from` plus n months on or after `to`).
+pub fn months_between(from: NaiveDate, to: NaiveDate) -> u32 {
+    if to <= from {
+        return 0;
+    }
+    let months = (to.year() - from.year()) * 12 + to.month() as i32 - from.month() as i32;
+    let months = u32::try_from(months).unwrap_or(0);
+    if add_months(from, months) < to {
+        months + 1
+    } else {
+        months
+    }
 }

@@ -306,3 +306,272 @@ fn the_public_contact_form_needs_names_phone_and_a_valid_email() {
         })
         .then_expect_error(SubscriptionError::NotEditable);
 }
+
+/// Monthly from 01-01-2026 to 30-06-2026 with six months' binding, renewing by itself, approved
+/// with a card.
+fn renewing_content() -> SubscriptionContent {
+    SubscriptionContent {
+        start_date: Some(day(2026, 1, 1)),
+        end_date: Some(day(2026, 6, 30)),
+        auto_renew: true,
+        ..content()
+    }
+}
+
+fn renewing_with(content: SubscriptionContent) -> Vec<SubscriptionEvent> {
+    vec![
+        created(),
+        SubscriptionEvent::Updated {
+            content: Box::new(content),
+        },
+        SubscriptionEvent::Approved,
+        SubscriptionEvent::CardSaved { card: card() },
+    ]
+}
+
+fn renewing() -> Vec<SubscriptionEvent> {
+    renewing_with(renewing_content())
+}
+
+fn renewed_once() -> Vec<SubscriptionEvent> {
+    let mut events = renewing();
+    events.push(SubscriptionEvent::Renewed {
+        from: day(2026, 7, 1),
+        to: day(2026, 12, 31),
+    });
+    events
+}
+
+fn renew(expected_end: NaiveDate, today: NaiveDate) -> SubscriptionCommand {
+    SubscriptionCommand::Renew {
+        expected_end,
+        today,
+    }
+}
+
+fn notice(expected_end: NaiveDate, today: NaiveDate) -> SubscriptionCommand {
+    SubscriptionCommand::RecordRenewalNotice {
+        expected_end,
+        today,
+    }
+}
+
+fn keys(periods: Vec<Period>) -> Vec<String> {
+    periods.into_iter().map(|p| p.key).collect()
+}
+
+#[test]
+fn a_subscription_with_auto_renew_renews_by_its_commitment_the_day_after_its_end_date() {
+    SubscriptionTest::with(())
+        .given(renewing())
+        .when(renew(day(2026, 6, 30), day(2026, 7, 1)))
+        .then_expect_events(vec![SubscriptionEvent::Renewed {
+            from: day(2026, 7, 1),
+            to: day(2026, 12, 31),
+        }]);
+}
+
+#[test]
+fn renewing_again_for_the_same_end_date_does_nothing() {
+    SubscriptionTest::with(())
+        .given(renewed_once())
+        .when(renew(day(2026, 6, 30), day(2026, 7, 1)))
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn a_subscription_is_not_renewed_on_or_before_its_end_date() {
+    SubscriptionTest::with(())
+        .given(renewing())
+        .when(renew(day(2026, 6, 30), day(2026, 6, 30)))
+        .then_expect_error(SubscriptionError::NotEndedYet("30-06-2026".into()));
+}
+
+#[test]
+fn renewing_a_draft_or_a_cancelled_subscription_is_refused() {
+    SubscriptionTest::with(())
+        .given(vec![
+            created(),
+            SubscriptionEvent::Updated {
+                content: Box::new(renewing_content()),
+            },
+        ])
+        .when(renew(day(2026, 6, 30), day(2026, 7, 1)))
+        .then_expect_error(SubscriptionError::RenewOnlyActive);
+    let mut cancelled = renewing();
+    cancelled.push(SubscriptionEvent::Cancelled { by_customer: false });
+    SubscriptionTest::with(())
+        .given(cancelled)
+        .when(renew(day(2026, 6, 30), day(2026, 7, 1)))
+        .then_expect_error(SubscriptionError::RenewOnlyActive);
+}
+
+#[test]
+fn renewing_without_auto_renew_or_without_an_end_date_is_refused() {
+    SubscriptionTest::with(())
+        .given(renewing_with(SubscriptionContent {
+            auto_renew: false,
+            ..renewing_content()
+        }))
+        .when(renew(day(2026, 6, 30), day(2026, 7, 1)))
+        .then_expect_error(SubscriptionError::NotRenewing);
+    SubscriptionTest::with(())
+        .given(renewing_with(SubscriptionContent {
+            no_end_date: true,
+            ..renewing_content()
+        }))
+        .when(renew(day(2026, 6, 30), day(2026, 7, 1)))
+        .then_expect_error(SubscriptionError::NotRenewing);
+}
+
+#[test]
+fn a_renewed_subscription_goes_on_charging_and_one_without_auto_renew_stops() {
+    let renewed = folded(renewed_once());
+    assert_eq!(renewed.content.end_date, Some(day(2026, 12, 31)));
+    assert_eq!(
+        keys(renewed.periods_due(day(2026, 7, 1))),
+        vec!["2026-01-01", "2026-02-01", "2026-03-01"],
+        "at most three at once"
+    );
+    assert_eq!(renewed.next_payment(), Some(day(2026, 1, 1)));
+    let mut charged = renewed_once();
+    for month in 1..=6 {
+        charged.push(SubscriptionEvent::Charged {
+            period: format!("2026-{month:02}-01"),
+            amount: Money::ore(37_375),
+            reference: format!("pi_{month}"),
+            invoice_id: None,
+        });
+    }
+    assert_eq!(
+        keys(folded(charged.clone()).periods_due(day(2026, 7, 1))),
+        vec!["2026-07-01"]
+    );
+    // The same without auto-renew: nothing after the end date.
+    let mut ended = renewing_with(SubscriptionContent {
+        auto_renew: false,
+        ..renewing_content()
+    });
+    ended.extend(charged.split_off(renewed_once().len()));
+    let ended = folded(ended);
+    assert_eq!(ended.periods_due(day(2026, 12, 1)), vec![]);
+    assert_eq!(ended.next_payment(), None);
+    assert_eq!(ended.renews_to(), None);
+}
+
+#[test]
+fn a_renewal_starts_a_new_commitment_period_that_ends_at_the_new_end_date() {
+    // Bound six months from 01-01-2026, but never past the end date: free on 30-06-2026.
+    assert_eq!(folded(renewing()).commitment_date(), Some(day(2026, 6, 30)));
+    let renewed = folded(renewed_once());
+    assert_eq!(renewed.commitment_date(), Some(day(2026, 12, 31)));
+    assert_eq!(renewed.renews_to(), Some(day(2027, 6, 30)));
+    SubscriptionTest::with(())
+        .given(renewed_once())
+        .when(SubscriptionCommand::Cancel {
+            by_customer: true,
+            today: day(2026, 12, 30),
+        })
+        .then_expect_error(SubscriptionError::CommitmentNotOver("31-12-2026".into()));
+    SubscriptionTest::with(())
+        .given(renewed_once())
+        .when(renew(day(2026, 12, 31), day(2027, 1, 1)))
+        .then_expect_events(vec![SubscriptionEvent::Renewed {
+            from: day(2027, 1, 1),
+            to: day(2027, 6, 30),
+        }]);
+}
+
+#[test]
+fn without_a_commitment_a_subscription_renews_by_its_own_length() {
+    let unbound = SubscriptionContent {
+        commitment: Some(0),
+        start_date: Some(day(2026, 1, 1)),
+        end_date: Some(day(2026, 3, 31)),
+        ..renewing_content()
+    };
+    assert_eq!(
+        folded(renewing_with(unbound.clone())).renews_to(),
+        Some(day(2026, 6, 30))
+    );
+    let mut renewed = renewing_with(unbound);
+    renewed.push(SubscriptionEvent::Renewed {
+        from: day(2026, 4, 1),
+        to: day(2026, 6, 30),
+    });
+    assert_eq!(folded(renewed).renews_to(), Some(day(2026, 9, 30)));
+}
+
+#[test]
+fn the_customer_is_told_once_per_end_date_from_the_notice_days_before() {
+    // 30 days before 30-06-2026.
+    SubscriptionTest::with(())
+        .given(renewing())
+        .when(notice(day(2026, 6, 30), day(2026, 5, 30)))
+        .then_expect_error(SubscriptionError::RenewalNoticeTooEarly(
+            "31-05-2026".into(),
+        ));
+    let told = SubscriptionEvent::RenewalNoticeSent {
+        end_date: day(2026, 6, 30),
+        renews_to: day(2026, 12, 31),
+        email: "mette@example.dk".into(),
+    };
+    SubscriptionTest::with(())
+        .given(renewing())
+        .when(notice(day(2026, 6, 30), day(2026, 5, 31)))
+        .then_expect_events(vec![told.clone()]);
+    let mut events = renewing();
+    events.push(told);
+    SubscriptionTest::with(())
+        .given(events.clone())
+        .when(notice(day(2026, 6, 30), day(2026, 6, 10)))
+        .then_expect_events(vec![]);
+    // Renewed: the next end date gets its own notice.
+    events.push(SubscriptionEvent::Renewed {
+        from: day(2026, 7, 1),
+        to: day(2026, 12, 31),
+    });
+    SubscriptionTest::with(())
+        .given(events.clone())
+        .when(notice(day(2026, 6, 30), day(2026, 6, 10)))
+        .then_expect_events(vec![]);
+    SubscriptionTest::with(())
+        .given(events)
+        .when(notice(day(2026, 12, 31), day(2026, 12, 1)))
+        .then_expect_events(vec![SubscriptionEvent::RenewalNoticeSent {
+            end_date: day(2026, 12, 31),
+            renews_to: day(2027, 6, 30),
+            email: "mette@example.dk".into(),
+        }]);
+}
+
+#[test]
+fn no_notice_without_auto_renew_or_an_email() {
+    SubscriptionTest::with(())
+        .given(renewing_with(SubscriptionContent {
+            auto_renew: false,
+            ..renewing_content()
+        }))
+        .when(notice(day(2026, 6, 30), day(2026, 6, 1)))
+        .then_expect_error(SubscriptionError::NotRenewing);
+    SubscriptionTest::with(())
+        .given(renewing_with(SubscriptionContent {
+            customer: Customer {
+                email: " ".into(),
+                ..content().customer
+            },
+            ..renewing_content()
+        }))
+        .when(notice(day(2026, 6, 30), day(2026, 6, 1)))
+        .then_expect_error(SubscriptionError::NoEmail);
+}
+
+#[test]
+fn whole_months_between_two_days_count_a_part_as_one() {
+    use super::model::months_between;
+    assert_eq!(months_between(day(2026, 1, 1), day(2026, 12, 31)), 12);
+    assert_eq!(months_between(day(2026, 1, 1), day(2027, 1, 1)), 12);
+    assert_eq!(months_between(day(2026, 1, 31), day(2026, 2, 28)), 1);
+    assert_eq!(months_between(day(2026, 1, 31), day(2026, 3, 1)), 2);
+    assert_eq!(months_between(day(2026, 3, 1), day(2026, 3, 1)), 0);
+}

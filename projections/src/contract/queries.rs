@@ -10,6 +10,24 @@ use uuid::Uuid;
 
 use crate::list::{Count, Filter, ListSpec, Paging, Search, SortColumn, SortDir};
 
+/// A contract's invoice status (spec 3 §2: the list's 'Faktura', the pipeline cards' labels), as
+/// the columns `invoices` and `invoices_paid` of a contract `t`: its invoices that are booked and
+/// not taken back by a credit note (a draft is sent to nobody yet, a credited invoice is void),
+/// and how many of those are paid. Two subqueries in the select list, through
+/// `invoice_rows_contract` (schema/0025), not a LATERAL join: Postgres computes these after the
+/// sort and the limit, so only for the rows a page or a board column shows, where a join would
+/// run for every contract a sort has to see (a board's column of 20,000 contracts).
+macro_rules! invoice_status {
+    () => {
+        "(SELECT count(*) FROM invoice_rows i WHERE i.client_id = t.client_id \
+           AND i.contract_id = t.id AND i.kind = 'invoice' AND i.number IS NOT NULL \
+           AND i.credited_by IS NULL) AS invoices, \
+         (SELECT count(*) FROM invoice_rows i WHERE i.client_id = t.client_id \
+           AND i.contract_id = t.id AND i.kind = 'invoice' AND i.number IS NOT NULL \
+           AND i.credited_by IS NULL AND i.paid_on IS NOT NULL) AS invoices_paid"
+    };
+}
+
 /// One row of the contracts list (spec 3 §3 Contract list row), under the names the list reads.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, ts_rs::TS, utoipa::ToSchema)]
 pub struct ContractListRow {
@@ -24,10 +42,14 @@ pub struct ContractListRow {
     #[serde(rename = "ContractNumber")]
     #[ts(type = "number")]
     pub contract_number: i64,
-    /// How many invoices the contract has (the invoices issue fills it).
+    /// How many invoices the contract has: booked, not credited (`invoice_status!`).
     #[serde(rename = "Invoices")]
     #[ts(type = "number")]
     pub invoices: i64,
+    /// How many of those are paid.
+    #[serde(rename = "InvoicesPaid")]
+    #[ts(type = "number")]
+    pub invoices_paid: i64,
     #[serde(rename = "Company")]
     pub company: Option<String>,
     #[serde(rename = "Contact")]
@@ -51,10 +73,14 @@ pub const CONTRACTS: ListSpec = ListSpec {
     from: "contract_rows t LEFT JOIN companies c ON c.id = t.company_id \
            LEFT JOIN contacts k ON k.id = t.contact_id",
     club: Some("t.client_id"),
-    columns: "t.id, t.status, t.agreement_status, t.number AS contract_number, 0::bigint AS invoices, \
-        c.name AS company, nullif(trim(k.firstname || ' ' || k.lastname), '') AS contact, t.subtotal, t.total, \
-        (SELECT count(*) FROM files f WHERE f.client_id = t.client_id AND f.relation_type = 'contract' \
-           AND f.relation_id = t.id::text) AS files",
+    columns: concat!(
+        "t.id, t.status, t.agreement_status, t.number AS contract_number, ",
+        invoice_status!(),
+        ", c.name AS company, nullif(trim(k.firstname || ' ' || k.lastname), '') AS contact, \
+         t.subtotal, t.total, \
+         (SELECT count(*) FROM files f WHERE f.client_id = t.client_id AND f.relation_type = 'contract' \
+           AND f.relation_id = t.id::text) AS files"
+    ),
     key: "t.number",
     filters: &[
         Filter::Text {
@@ -119,7 +145,7 @@ pub struct PipelineCard {
     pub total: i64,
     #[ts(type = "number")]
     pub subtotal: i64,
-    /// How many invoices the contract has, booked and paid (the invoices issue fills them).
+    /// Its invoices (booked, not credited) and how many are paid (`invoice_status!`).
     #[ts(type = "number")]
     pub invoices: i64,
     #[ts(type = "number")]
@@ -144,11 +170,12 @@ pub struct PipelineColumn {
 /// The most cards a column carries; its count and totals still cover all of it.
 pub const PIPELINE_CARDS: i64 = 200;
 
-const CARD_COLUMNS: &str =
+const CARD_COLUMNS: &str = concat!(
     "t.id, t.number AS contract_number, t.status, t.agreement_status, c.name AS company, \
     oc.title AS category, t.owner_id, t.renew_date, \
-    CASE WHEN t.prices_with_vat THEN t.total ELSE t.subtotal END AS amount, t.total, t.subtotal, \
-    0::bigint AS invoices, 0::bigint AS invoices_paid";
+    CASE WHEN t.prices_with_vat THEN t.total ELSE t.subtotal END AS amount, t.total, t.subtotal, ",
+    invoice_status!()
+);
 const CARD_FROM: &str = "contract_rows t LEFT JOIN companies c ON c.id = t.company_id \
     LEFT JOIN order_categories oc ON oc.id = t.category_id";
 

@@ -47,15 +47,18 @@ async fn write_subscription(
     sqlx::query(&format!(
         "INSERT INTO {table} (id, client_id, number, status, contact_id, company_id, contact_name, email, \
            start_date, end_date, repeats, commitment, commitment_date, next_payment, card_brand, card_last4, \
-           payment_failed, subtotal, total, search_text, created_at, updated_at, version) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) \
+           payment_failed, subtotal, total, search_text, created_at, updated_at, version, auto_renew, \
+           renewal_noticed_for) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, \
+           $24, $25) \
          ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, contact_id = EXCLUDED.contact_id, \
            company_id = EXCLUDED.company_id, contact_name = EXCLUDED.contact_name, email = EXCLUDED.email, \
            start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, repeats = EXCLUDED.repeats, \
            commitment = EXCLUDED.commitment, commitment_date = EXCLUDED.commitment_date, \
            next_payment = EXCLUDED.next_payment, card_brand = EXCLUDED.card_brand, card_last4 = EXCLUDED.card_last4, \
            payment_failed = EXCLUDED.payment_failed, subtotal = EXCLUDED.subtotal, total = EXCLUDED.total, \
-           search_text = EXCLUDED.search_text, updated_at = EXCLUDED.updated_at, version = EXCLUDED.version"
+           search_text = EXCLUDED.search_text, updated_at = EXCLUDED.updated_at, version = EXCLUDED.version, \
+           auto_renew = EXCLUDED.auto_renew, renewal_noticed_for = EXCLUDED.renewal_noticed_for"
     ))
     .bind(id)
     .bind(client_id)
@@ -80,6 +83,8 @@ async fn write_subscription(
     .bind(s.created_at.unwrap_or(folded.recorded_at))
     .bind(folded.recorded_at)
     .bind(folded.sequence)
+    .bind(c.auto_renew)
+    .bind(s.renewal_noticed_for)
     .execute(&mut *conn)
     .await?;
     Ok(())

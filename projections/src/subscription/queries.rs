@@ -1,5 +1,6 @@
 //! The ONLY SQL that reads `subscription_rows`: the subscriptions list, a customer's own
-//! subscriptions (the profile), and the subscriptions with a period due (the recurring charges).
+//! subscriptions (the profile), the subscriptions with a period due (the recurring charges), and
+//! those to renew or whose customer is to be told they will (the renewals).
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -116,6 +117,54 @@ pub async fn due_by_link(
          ORDER BY r.next_payment, r.id LIMIT $2",
     )
     .bind(today)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+/// An approved subscription with auto-renew, and its end date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct Renewing {
+    pub id: Uuid,
+    pub client_id: Uuid,
+    pub end_date: NaiveDate,
+}
+
+/// Approved subscriptions with auto-renew whose end date is before `today`: to renew, across
+/// clubs (the renewals run as the system), at most `limit`, the longest ended first.
+pub async fn to_renew(
+    conn: &mut PgConnection,
+    today: NaiveDate,
+    limit: i64,
+) -> Result<Vec<Renewing>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, client_id, end_date FROM subscription_rows \
+         WHERE status = 'approved' AND auto_renew AND end_date < $1 \
+         ORDER BY end_date, id LIMIT $2",
+    )
+    .bind(today)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+/// Approved subscriptions with auto-renew and a customer e-mail whose end date is from `today`
+/// to `last_end`, and whose customer was not told about that end date yet, across clubs, at most
+/// `limit`.
+pub async fn to_notify_of_renewal(
+    conn: &mut PgConnection,
+    today: NaiveDate,
+    last_end: NaiveDate,
+    limit: i64,
+) -> Result<Vec<Renewing>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, client_id, end_date FROM subscription_rows \
+         WHERE status = 'approved' AND auto_renew AND end_date BETWEEN $1 AND $2 AND email <> '' \
+           AND renewal_noticed_for IS DISTINCT FROM end_date \
+         ORDER BY end_date, id LIMIT $3",
+    )
+    .bind(today)
+    .bind(last_end)
     .bind(limit)
     .fetch_all(conn)
     .await

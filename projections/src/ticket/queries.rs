@@ -75,6 +75,8 @@ pub struct AttendeeFilter {
     pub search: Option<String>,
     pub company_id: Option<Uuid>,
     pub scan: ScanFilter,
+    /// For an export: without the tickets of products marked 'hideExport' (spec 3 §3 Product).
+    pub for_export: bool,
 }
 
 /// An order's tickets in number order, voided ones too.
@@ -191,6 +193,11 @@ fn push_attendees(
     if let Some(company_id) = filter.company_id {
         q.push(" AND t.company_id = ").push_bind(company_id);
     }
+    if filter.for_export {
+        q.push(
+            " AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = t.product_id AND p.hide_export)",
+        );
+    }
     match filter.scan {
         ScanFilter::All => {}
         ScanFilter::Scanned => {
@@ -285,4 +292,52 @@ pub async fn companies_of_event(
     .bind(event_id)
     .fetch_all(conn)
     .await
+}
+
+/// One who comes to an event, as its public page names them (spec 2 §3 `showParticipants`): a
+/// company, or a person.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Participant {
+    pub name: String,
+    /// A company's name (its tickets), not a person's.
+    pub company: bool,
+}
+
+/// Who comes to an event, for its public page: the tickets that admit someone (issued, and not
+/// a season ticket's seat its holder released), which exist only once their booking, sale or
+/// accepted invitation is confirmed. A company's tickets name the company, once; any other
+/// ticket its holder, or else its buyer, once per name; nothing else of them (no e-mail,
+/// phone or seat). Companies first, then people, each by name; at most `limit`, and how many
+/// more there are.
+pub async fn participants_of_event(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+    limit: i64,
+) -> Result<(Vec<Participant>, i64), sqlx::Error> {
+    let rows: Vec<(String, bool, i64)> = sqlx::query_as(
+        "WITH present AS ( \
+           SELECT DISTINCT \
+             CASE WHEN t.company_id IS NOT NULL THEN nullif(trim(t.company_name), '') \
+                  ELSE coalesce(nullif(trim(t.name), ''), \
+                    (SELECT nullif(trim(o.firstname || ' ' || o.lastname), '') FROM order_rows o WHERE o.id = t.order_id)) \
+             END AS name, \
+             t.company_id IS NOT NULL AS company \
+           FROM ticket_rows t \
+           WHERE t.client_id = $1 AND t.event_id = $2 AND t.status = 'issued' AND NOT t.seat_released) \
+         SELECT name, company, count(*) OVER () AS total FROM present WHERE name IS NOT NULL \
+         ORDER BY company DESC, lower(name), name LIMIT $3",
+    )
+    .bind(client_id)
+    .bind(event_id)
+    .bind(limit.max(0))
+    .fetch_all(conn)
+    .await?;
+    let total = rows.first().map_or(0, |(_, _, total)| *total);
+    let listed = rows
+        .into_iter()
+        .map(|(name, company, _)| Participant { name, company })
+        .collect::<Vec<_>>();
+    let more = total - listed.len() as i64;
+    Ok((listed, more.max(0)))
 }

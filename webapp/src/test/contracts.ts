@@ -8,6 +8,7 @@ import type {
   ContractSetup,
   ProductGroup,
 } from '../features/contracts/types';
+import type { ContractListRow } from '../api/generated/contracts';
 import type { SessionScenario } from './server';
 import { staffSession } from './staffSession';
 import { staffWithOrders } from './orders';
@@ -254,4 +255,22 @@ export async function openSelect(label: string): Promise<HTMLElement[]> {
 export async function chooseOption(label: string, option: string) {
   await openSelect(label);
   await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+/** A row of the contracts list (and the contract search): Bageriet's approved, signed 1002. */
+export function contractRow(extra: Partial<ContractListRow> = {}): ContractListRow {
+  return {
+    Id: 'k-2',
+    Status: 'approved',
+    AgreementStatus: 'signed',
+    ContractNumber: 1002,
+    Invoices: 0,
+    InvoicesPaid: 0,
+    Company: 'Bageriet ApS',
+    Contact: null,
+    Subtotal: 0,
+    Total: 0,
+    Files: 0,
+    ...extra,
+  };
 }

@@ -6,7 +6,7 @@ import type { Chart } from '../api/generated/seats';
 import { stadium } from '../shared/seats/seatFixtures';
 import type { SessionScenario } from './server';
 import { demoFcWithExtraInfo, staffAtDemoFc, staffSession } from './staffSession';
-import { emptyEventContent } from '../features/events/eventSchema';
+import { emptyEventContent, noTypeRelations } from '../features/events/eventSchema';
 import type {
   EventDto,
   EventRow,
@@ -80,6 +80,8 @@ export function matchType(extra: Partial<EventTypeDto> = {}): EventTypeDto {
   return {
     ...emptyEventContent({ name: 'Billetkontoret', email: 'billet@demofc.test' }),
     id: 't-1',
+    relations: noTypeRelations(),
+    events: [],
     version: 2,
     title: 'Kamp',
     location: 'Stadion',

@@ -57,6 +57,20 @@ export function sessionHandlers(given: SessionScenario | (() => SessionScenario)
     }),
     http.get('/public/app/clients', () => HttpResponse.json({ success: true, result: clubs })),
     http.get('/public/events', () => HttpResponse.json({ success: true, result: [] })),
+    // The home's widgets: none, unless a test serves its own (the dashboard's tests do).
+    http.get('/api/dashboard/widgets', () =>
+      HttpResponse.json({
+        success: true,
+        result: {
+          shown: [],
+          chosen: [],
+          chosenBy: 'default',
+          club: [],
+          available: [],
+          events: { promoted: false, limit: 5 },
+        },
+      }),
+    ),
   ];
 }
 

@@ -13,6 +13,18 @@ logo: string | null, };
 
 export type PublicSponsorGroup = { type: string, companies: Array<PublicSponsor>, };
 
+export type PublicParticipant = { name: string, 
+/**
+ * A company (its tickets), not a person.
+ */
+company: boolean, };
+
+export type PublicParticipants = { list: Array<PublicParticipant>, 
+/**
+ * How many more come than the list names (a long list is cut).
+ */
+more: number, };
+
 export type CustomerChoice = { key: string, companyId: string | null, contactId: string | null, label: string, };
 
 export type PublicCustomer = { firstname: string, lastname: string, email: string, phone: string, };
@@ -26,6 +38,10 @@ description: string, ticketDescription: string,
  * The event's terms, else the club's 'Handelsbetingelser'.
  */
 terms: string, bannerPicture: string | null, bannerBottom: string | null, signUpStart: string, signUpPublic: string | null, signUpDeadline: string, signUp: SignUpStatus, businessOnly: boolean, private: boolean, hasTickets: boolean, extraInfo: Array<EventExtraInfo>, sponsors: Array<PublicSponsorGroup>, 
+/**
+ * Who comes, when the event shows its participants; None when it does not.
+ */
+participants: PublicParticipants | null, 
 /**
  * Whom the signed-in user may book as (empty for a visitor).
  */

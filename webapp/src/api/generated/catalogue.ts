@@ -46,6 +46,14 @@ export type SeasonInput = { id: string | null, title: string | null, startDate: 
  */
 version: number | null, };
 
+export type SeasonEvent = { id: string, title: string, startDate: string, };
+
+export type SeasonChoice = { id: string, title: string, startDate: string, endDate: string, reservations: boolean, 
+/**
+ * Only with `events=true`; else empty.
+ */
+events: Array<SeasonEvent>, };
+
 export type CustomFieldRow = { Id: string, Title: string, 
 /**
  * One of `TYPES`.

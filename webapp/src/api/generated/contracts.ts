@@ -78,9 +78,13 @@ signedFileId: string | null, };
 
 export type ContractListRow = { Id: string, Status: ContractStatus, AgreementStatus: AgreementStatus, ContractNumber: number, 
 /**
- * How many invoices the contract has (the invoices issue fills it).
+ * How many invoices the contract has: booked, not credited (`invoice_status!`).
  */
-Invoices: number, Company: string | null, Contact: string | null, 
+Invoices: number, 
+/**
+ * How many of those are paid.
+ */
+InvoicesPaid: number, Company: string | null, Contact: string | null, 
 /**
  * Øre.
  */
@@ -92,7 +96,7 @@ export type PipelineCard = { id: string, contractNumber: number, status: Contrac
  */
 amount: number, total: number, subtotal: number, 
 /**
- * How many invoices the contract has, booked and paid (the invoices issue fills them).
+ * Its invoices (booked, not credited) and how many are paid (`invoice_status!`).
  */
 invoices: number, invoicesPaid: number, };
 

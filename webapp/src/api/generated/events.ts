@@ -123,7 +123,27 @@ inviteAttachmentName: string | null, private: boolean, businessOnly: boolean, pr
  */
 startDate: string | null, endDate: string | null, signUpStart: string | null, signUpDeadline: string | null, signUpPublic: string | null, seating: EventSeating | null, sponsors: Array<EventSponsor>, extraInfo: Array<EventExtraInfo>, sender: EventSender, invitees: EventInvitees, tablePlan: EventTablePlan, notifications: EventNotifications, tickets: EventTickets, };
 
-export type EventTypeDto = { id: string | null, version: number, 
+export type TypeContract = { id: string, contractNumber: number, companyName: string | null, };
+
+export type TypeRelations = { companyIds: Array<string>, contractIds: Array<string>, 
+/**
+ * Read only: the companies of `companyIds` by name (a save ignores it).
+ */
+companies: Array<EventCompany>, 
+/**
+ * Read only: the contracts of `contractIds` (a save ignores it).
+ */
+contracts: Array<TypeContract>, };
+
+export type EventTypeDto = { id: string | null, 
+/**
+ * Relationer: what a new event of the type is linked to.
+ */
+relations: TypeRelations, 
+/**
+ * Read only: the events of the type, the newest first (at most 100).
+ */
+events: Array<EventRef>, version: number, 
 /**
  * 'Ansvarlig': a user of the club.
  */

@@ -9,7 +9,36 @@ export type InvoiceSource = { "type": "order", orderId: string, key: string, } |
 
 export type InvoiceCustomer = { companyId: string | null, contactId: string | null, name: string, attention: string | null, address: string | null, zipCode: string | null, city: string | null, cvr: string | null, ean: string | null, email: string | null, };
 
-export type InvoiceDto = { id: string, version: number, kind: InvoiceKind, number: number | null, isDraft: boolean, externalNumber: string | null, source: InvoiceSource | null, creditOf: string | null, creditedBy: string | null, customer: InvoiceCustomer, description: string | null, lines: Array<OrderLine>, invoiceDate: string | null, dueDate: string | null, bookedAt: string | null, sentAt: string | null, paidOn: string | null, receiptSent: boolean, subtotal: Money, discount: Money, additionalFee: Money, vat: Money, total: Money, };
+export type RowKind = "line" | "group" | "other";
+
+export type InvoiceRow = { kind: RowKind, title: string, sku: string | null, 
+/**
+ * A single line's quantity; 1 for a summed row.
+ */
+amount: number, 
+/**
+ * A single line's unit price and unit discount; a summed row's total and no discount.
+ */
+unitPrice: Money, discount: Money, total: Money, 
+/**
+ * Every line of the row is VAT exempt.
+ */
+vatExempt: boolean, 
+/**
+ * The lines the row is made of, in the invoice's order.
+ */
+lines: Array<string>, 
+/**
+ * A group's shown lines, "2 × Voksen".
+ */
+parts: Array<string>, };
+
+export type InvoiceDto = { id: string, version: number, kind: InvoiceKind, number: number | null, isDraft: boolean, externalNumber: string | null, source: InvoiceSource | null, creditOf: string | null, creditedBy: string | null, customer: InvoiceCustomer, description: string | null, lines: Array<OrderLine>, 
+/**
+ * What the invoice prints: its lines grouped by invoice group, under their invoice
+ * titles, without the lines not shown on the invoice (spec 3 §3).
+ */
+rows: Array<InvoiceRow>, invoiceDate: string | null, dueDate: string | null, bookedAt: string | null, sentAt: string | null, paidOn: string | null, receiptSent: boolean, subtotal: Money, discount: Money, additionalFee: Money, vat: Money, total: Money, };
 
 export type InvoiceListRow = { Id: string, Number: number | null, 
 /**

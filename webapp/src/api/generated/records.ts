@@ -62,6 +62,8 @@ export type ExtraInfoValue = { title: string, value: string | null, values: Arra
 
 export type FailedCharge = { period: string, attempt: number, reason: string, finalAttempt: boolean, };
 
+export type GroupPrinting = { id: string, title: string, sku: string | null, sorting: number, };
+
 export type InviteProduct = { productId: string, amount: number, };
 
 export type InviteRecord = { clientId: string | null, products: Array<InviteProduct>, createdAt: string | null, 
@@ -122,7 +124,12 @@ rateFee: bigint | null,
 /**
  * Days from the invoice date to the due date.
  */
-paymentTermsDays: number, };
+paymentTermsDays: number, 
+/**
+ * How the lines print (invoice groups, invoice titles, left-out lines), copied from the
+ * catalogue when the invoice is made.
+ */
+printing: Printing, };
 
 export type InvoiceSource = { "type": "order", orderId: string, key: string, } | { "type": "contract", contractId: string, planKey: string, } | { "type": "subscription", subscriptionId: string, period: string, };
 
@@ -157,6 +164,12 @@ export type LineOption = { productId: string | null, variantId: string | null, t
  * Per unit of the line.
  */
 price: Money, prePayment: boolean, };
+
+export type LinePrinting = { lineId: string, 
+/**
+ * The product's invoice title; the line's own title when none.
+ */
+title: string | null, groupId: string | null, shown: boolean, };
 
 export type Money = number;
 
@@ -196,6 +209,8 @@ export type PaymentStatus = "pending" | "authorized" | "paid" | "refunded" | "ca
 
 export type PlanKind = "single" | "rates" | "recurring" | "customPeriod";
 
+export type Printing = { lines: Array<LinePrinting>, groups: Array<GroupPrinting>, };
+
 export type SavedCard = { provider: string, customer: string, paymentMethod: string, brand: string, last4: string, expMonth: number, expYear: number, };
 
 export type Signing = { signerName: string, signerEmail: string, signedAt: string, ip: string, userAgent: string, documentSha256: string, };
@@ -226,7 +241,16 @@ charged: { [key in string]?: string },
 /**
  * The last failed charge, until that period is charged.
  */
-failed: FailedCharge | null, cancelledByCustomer: boolean, };
+failed: FailedCharge | null, cancelledByCustomer: boolean, 
+/**
+ * The first day of the current commitment period once the subscription has renewed by
+ * itself (before that, its start date is).
+ */
+renewedFrom: string | null, 
+/**
+ * The end date the customer was told the subscription renews after (its renewal notice).
+ */
+renewalNoticedFor: string | null, };
 
 export type SubscriptionStatus = "draft" | "approved" | "cancelled";
 

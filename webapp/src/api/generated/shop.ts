@@ -62,9 +62,25 @@ seatCategories: Array<string>, soldOut: boolean, };
 
 export type ShopSeason = { id: string, title: string, startDate: string, endDate: string, products: Array<ShopProductSummary>, };
 
-export type CartOption = { productId: string | null, title: string, priceWithVat: Money, };
+export type CartOption = { productId: string | null, title: string, 
+/**
+ * As the order keeps it (spec 3 §3 Cart: options with productId, title, price).
+ */
+price: Money, priceWithVat: Money, };
 
-export type CartLine = { id: string, productId: string | null, variantId: string | null, title: string, variant: string | null, image: string | null, type: string, amount: number, 
+export type CartProductShop = { title: string, image: string | null, };
+
+export type CartProduct = { title: string, shop: CartProductShop, };
+
+export type CartLine = { id: string, productId: string | null, variantId: string | null, title: string, variant: string | null, image: string | null, type: string, 
+/**
+ * The product as the shop shows it; None when it is no longer in the catalogue.
+ */
+product: CartProduct | null, amount: number, 
+/**
+ * Per unit as the order keeps it (before add-ons and discount).
+ */
+price: Money, 
 /**
  * Per unit, add-ons included, with VAT as the club shows it.
  */
@@ -78,7 +94,11 @@ seat: string | null, seatEvent: string | null, seatEventId: string | null, secti
  */
 seatHeld: boolean, };
 
-export type Cart = { lines: Array<CartLine>, 
+export type Cart = { 
+/**
+ * Spec 3 §3 Cart `orderLines`.
+ */
+orderLines: Array<CartLine>, 
 /**
  * Without VAT.
  */

@@ -32,7 +32,16 @@ export type ChargeProblem = { period: string, attempt: number, reason: string,
  */
 finalAttempt: boolean, };
 
-export type SubscriptionDto = { id: string | null, version: number, subscriptionNumber: number | null, status: SubscriptionStatus, subtotal: Money, discount: Money, additionalFee: Money, vat: Money, total: Money, company: CompanyRef | null, contact: ContactRef | null, card: SubscriptionCard | null, nextPayment: string | null, commitmentDate: string | null, periodsPaid: number, chargeProblem: ChargeProblem | null, pricesWithVat: boolean, vatRate: number, seasonId: string | null, description: string | null, internal: string | null, startDate: string | null, endDate: string | null, noEndDate: boolean, 
+export type SubscriptionDto = { id: string | null, version: number, subscriptionNumber: number | null, status: SubscriptionStatus, subtotal: Money, discount: Money, additionalFee: Money, vat: Money, total: Money, company: CompanyRef | null, contact: ContactRef | null, card: SubscriptionCard | null, nextPayment: string | null, commitmentDate: string | null, 
+/**
+ * With auto-renew and an end date: the end date it renews to after the one it has (spec 3
+ * §3 `autoRenew`); none when it stops at its end date (or has none).
+ */
+renewsTo: string | null, 
+/**
+ * The customer was told it renews after its present end date.
+ */
+renewalNoticed: boolean, periodsPaid: number, chargeProblem: ChargeProblem | null, pricesWithVat: boolean, vatRate: number, seasonId: string | null, description: string | null, internal: string | null, startDate: string | null, endDate: string | null, noEndDate: boolean, 
 /**
  * Months between payments (spec 3 §9: default 1).
  */
@@ -148,5 +157,7 @@ export const SUBSCRIPTION_EVENT_TYPES = [
   'Charged',
   'ChargeFailed',
   'PaymentLinkSent',
+  'RenewalNoticeSent',
+  'Renewed',
 ] as const;
 export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];

@@ -11,6 +11,7 @@ import { ContactPicker } from '../../shared/pickers/ContactPicker';
 import type { CompanyFormValues } from './companySchema';
 import { CreateContactDialog } from './CreateContactDialog';
 import type { CompanyContact } from './types';
+import { RemoveButton } from '../../shared/ui/RemoveButton';
 
 /**
  * The company's contact persons: add an existing one with the searchable picker, create one in the
@@ -77,12 +78,7 @@ export function CompanyContactsCard() {
           <Column
             header={t('companies.contacts.actions')}
             body={(contact: CompanyContact) => (
-              <Button
-                type="button"
-                text
-                size="small"
-                severity="danger"
-                icon="pi pi-times"
+              <RemoveButton
                 label={t('companies.contacts.remove')}
                 aria-label={t('companies.contacts.removeLabel', { name: fullName(contact) })}
                 onClick={() => remove(contact)}

@@ -19,6 +19,7 @@ import { useToast } from '../../shared/ui/Toast';
 import { useGetContactListQuery, useSaveContactListMutation } from './contactsApi';
 import { contactListSchema, type ContactListFormValues } from './contactSchema';
 import type { ContactRef } from './types';
+import { RemoveButton } from '../../shared/ui/RemoveButton';
 
 export const NEW_LIST_ID = 'create';
 
@@ -64,12 +65,7 @@ function ListContacts() {
           <Column
             header={t('contacts.lists.columns.actions')}
             body={(contact: ContactRef) => (
-              <Button
-                type="button"
-                text
-                size="small"
-                severity="danger"
-                icon="pi pi-times"
+              <RemoveButton
                 label={t('contacts.lists.removeContact')}
                 aria-label={t('contacts.lists.removeContactLabel', { name: fullName(contact) })}
                 // The table's cells keep the closures of their render: start from formik's values.

@@ -32,3 +32,22 @@ export function AgreementStatusBadge({ status }: { status: AgreementStatus }) {
     />
   );
 }
+
+/**
+ * The 'Faktura' column (spec 3 §2): how many invoices the contract has (booked, not credited)
+ * and, when it has any, how many of them are paid — green when all are.
+ */
+export function InvoiceStatusBadge({ invoices, paid }: { invoices: number; paid: number }) {
+  const { t } = useTranslation();
+  if (invoices === 0) return <>{invoices}</>;
+  return (
+    <span className="tb-invoice-status">
+      {invoices}{' '}
+      <Tag
+        severity={paid >= invoices ? 'success' : 'warning'}
+        className="tb-badge"
+        value={t('contracts.list.paid', { paid, invoices })}
+      />
+    </span>
+  );
+}

@@ -26,6 +26,7 @@ import { isSavable } from './contractStatus';
 import { intervalOf, proposePeriods, suggestedAmount } from './invoicingPlan';
 import { Section } from '../../shared/ui/Section';
 import { PLAN_KINDS, type Contract } from './types';
+import { RemoveButton } from '../../shared/ui/RemoveButton';
 
 /** One input of a period row, labelled by its row ('Dato for periode 2'). */
 function PeriodInput({
@@ -156,12 +157,8 @@ function CustomPeriods({ contract, disabled }: { contract: Contract; disabled: b
           <Column
             header={t('table.actions')}
             body={(_period: PeriodFormValue, { rowIndex }: ColumnBodyOptions) => (
-              <Button
-                type="button"
-                text
-                size="small"
-                severity="danger"
-                icon="pi pi-times"
+              <RemoveButton
+                label={null}
                 aria-label={t('contracts.invoicing.removePeriod', number(rowIndex))}
                 onClick={() => setPeriods(periods.filter((_kept, index) => index !== rowIndex))}
               />

@@ -13,6 +13,7 @@ import { useGetContractProductsQuery } from './contractsApi';
 import { deletedLines, visibleGroups } from './simpleLines';
 import { SimpleLineInput } from './SimpleLineInput';
 import type { ContractLine, ProductGroup } from './types';
+import { RemoveButton } from '../../shared/ui/RemoveButton';
 
 interface ContractLinesDialogProps {
   /** The contract's lines when the dialog opens. */
@@ -85,12 +86,7 @@ function DeletedTab({
           <Column
             header={t('table.actions')}
             body={(line: ContractLine) => (
-              <Button
-                type="button"
-                text
-                size="small"
-                severity="danger"
-                icon="pi pi-times"
+              <RemoveButton
                 label={t('contracts.modal.remove')}
                 aria-label={t('contracts.modal.removeLabel', { title: line.title })}
                 onClick={() => onRemove(line)}

@@ -15,6 +15,7 @@ function row(extra: Partial<ContractRow>): ContractRow {
     AgreementStatus: 'negotiation',
     ContractNumber: 1001,
     Invoices: 2,
+    InvoicesPaid: 1,
     Company: 'Bageriet Grøn ApS',
     Contact: 'Anna Berg',
     Subtotal: 1_000_000,
@@ -32,6 +33,7 @@ const rows = [
     AgreementStatus: 'unsent',
     ContractNumber: 1000,
     Invoices: 0,
+    InvoicesPaid: 0,
     Company: null,
     Contact: null,
     Files: 0,
@@ -115,6 +117,34 @@ describe('the contracts list', () => {
       'Felter',
       'Rabatkoder',
     ]);
+  });
+
+  it("shows in 'Faktura' how many invoices a contract has and how many of them are paid", async () => {
+    serveList();
+    server.use(
+      http.post('/api/contracts', () =>
+        HttpResponse.json({
+          success: true,
+          Result: [
+            row({}),
+            row({ Id: 'a-3', ContractNumber: 1003, Invoices: 4, InvoicesPaid: 4 }),
+            row({ Id: 'a-2', ContractNumber: 1000, Invoices: 0, InvoicesPaid: 0 }),
+          ],
+          TotalPages: 1,
+          Total: 3,
+        }),
+      ),
+    );
+    renderApp('/orders/contracts');
+    const table = await screen.findByRole('table', { name: 'Aftaler' });
+    const invoiceCell = (number: number) =>
+      within(within(table).getByRole('row', { name: new RegExp(String(number)) })).getAllByRole(
+        'cell',
+      )[3];
+    expect(await within(table).findByText('Betalt 1/2')).toBeInTheDocument();
+    expect(invoiceCell(1001)).toHaveTextContent(/^2 ?Betalt 1\/2$/);
+    expect(invoiceCell(1003)).toHaveTextContent(/^4 ?Betalt 4\/4$/);
+    expect(invoiceCell(1000)).toHaveTextContent(/^0$/);
   });
 
   it('shows the subtotal as the price when the club prices without VAT', async () => {

@@ -6,7 +6,7 @@ import type { ListSort } from '../../api/listTypes';
 import { ListPage } from '../../shared/ui/ListPage';
 import { StatusFilter } from '../../shared/ui/StatusFilter';
 import { Money } from '../../shared/ui/Money';
-import { AgreementStatusBadge, ContractStatusBadge } from './ContractBadges';
+import { AgreementStatusBadge, ContractStatusBadge, InvoiceStatusBadge } from './ContractBadges';
 import { CONTRACTS_ENDPOINT, CONTRACTS_EXPORT_ENDPOINT, EXPORT_FILE_NAME } from './contractsApi';
 import { contractStatusOptions } from './contractStatus';
 import { CONTRACTS_PATH } from './paths';
@@ -16,9 +16,9 @@ const DEFAULT_SORT: ListSort = { field: 'Number', dir: 'desc' };
 
 /**
  * /orders/contracts (spec 3 §2 "Contracts list"): 'Eksport' (Aftaler.xlsx), the status filter and
- * the search, the contracts newest number first, 10 a page: Status, Forhandling, Nummer, Faktura,
- * Virksomhed, Kontaktperson, Pris (the total when the club's prices include VAT, else the
- * subtotal), Filer; 'Se aftale'. The company page's 'Vis alle' links here with ?companyId=.
+ * the search, the contracts newest number first, 10 a page: Status, Forhandling, Nummer, Faktura
+ * (its invoices and how many are paid), Virksomhed, Kontaktperson, Pris (the total when the
+ * club's prices include VAT, else the subtotal), Filer; 'Se aftale'. The company page's 'Vis alle' links here with ?companyId=.
  */
 export function ContractsPage() {
   const { t } = useTranslation();
@@ -69,7 +69,11 @@ export function ContractsPage() {
           body: (row) => <AgreementStatusBadge status={row.AgreementStatus} />,
         },
         { field: 'ContractNumber', header: t('contracts.columns.number'), sortable: true },
-        { field: 'Invoices', header: t('contracts.columns.invoices') },
+        {
+          field: 'Invoices',
+          header: t('contracts.columns.invoices'),
+          body: (row) => <InvoiceStatusBadge invoices={row.Invoices} paid={row.InvoicesPaid} />,
+        },
         { field: 'Company', header: t('contracts.columns.company'), sortable: true },
         { field: 'Contact', header: t('contracts.columns.contact'), sortable: true },
         {

@@ -1,5 +1,6 @@
 import { baseApi } from '../../api/baseApi';
-import type { AmountSeries } from './types';
+import type { EventCard } from '../../api/generated/events';
+import type { AmountSeries, DashboardWidgets, WidgetChoice } from './types';
 
 /** The bar graphs of the dashboard, each for one year. */
 export type AmountGraph =
@@ -22,7 +23,30 @@ export const dashboardApi = baseApi.injectEndpoints({
         { type: 'Invoice', id: 'LIST' },
       ],
     }),
+    /** Which widgets the home shows the caller, and whose choice that is. */
+    getDashboardWidgets: build.query<DashboardWidgets, void>({
+      query: () => 'dashboard/widgets',
+      providesTags: [{ type: 'Dashboard', id: 'WIDGETS' }],
+    }),
+    /** The caller's own choice; `null` follows the club's again. */
+    chooseDashboardWidgets: build.mutation<DashboardWidgets, WidgetChoice>({
+      query: (body) => ({ url: 'dashboard/widgets', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Dashboard', id: 'WIDGETS' }],
+    }),
+    /** The events widget: the club's next events (promoted ones only, if so set), at most `limit`. */
+    getHomeEvents: build.query<EventCard[], { promoted: boolean; limit: number }>({
+      query: ({ promoted, limit }) => ({
+        url: 'events',
+        params: { ...(promoted ? { promoted: '1' } : {}), limit },
+      }),
+      providesTags: [{ type: 'Event', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useGetAmountSeriesQuery } = dashboardApi;
+export const {
+  useGetAmountSeriesQuery,
+  useGetDashboardWidgetsQuery,
+  useChooseDashboardWidgetsMutation,
+  useGetHomeEventsQuery,
+} = dashboardApi;

@@ -13,3 +13,11 @@ export type {
   PlannedInvoiceRow as NextInvoiceRow,
   Chart as AmountSeries,
 } from '../../api/generated/dashboard';
+
+/** GET /api/dashboard/widgets and the caller's choice (POST). */
+export type {
+  DashboardWidgets,
+  WidgetChoice,
+  ChosenBy,
+  EventsWidget as EventsWidgetSettings,
+} from '../../api/generated/dashboard';

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { ContractListRow } from '../../api/generated/contracts';
 import type {
   EventRelations,
   RelatedCompany,
   RelatedContract,
   RelationInput,
 } from '../../api/generated/events';
+import { contractRow } from '../../test/contracts';
 import { renderApp } from '../../test/renderApp';
 import { emptyList, server } from '../../test/server';
 import { eventsSession, savedEvent } from '../../test/events';
@@ -55,19 +55,6 @@ function relations(extra: Partial<EventRelations> = {}): EventRelations {
     ...extra,
   };
 }
-
-const contractRow: ContractListRow = {
-  Id: 'k-2',
-  Status: 'approved',
-  AgreementStatus: 'signed',
-  ContractNumber: 1002,
-  Invoices: 0,
-  Company: 'Bageriet ApS',
-  Contact: null,
-  Subtotal: 0,
-  Total: 0,
-  Files: 0,
-};
 
 /** The derby (e-1) with its relation calls; the server keeps what was linked and unlinked. */
 function serveRelations(
@@ -143,7 +130,7 @@ function serveRelations(
     ),
     http.post('/api/contracts', async ({ request }) => {
       searches.push(await request.json());
-      return HttpResponse.json({ success: true, Result: [contractRow], TotalPages: 1, Total: 1 });
+      return HttpResponse.json({ success: true, Result: [contractRow()], TotalPages: 1, Total: 1 });
     }),
   );
   return { linked, unlinked, searches };

@@ -260,7 +260,7 @@ function RelatedCompanies({
 }
 
 /** The contracts search of 'Tilknyt kontrakt', by number, company or contact person. */
-function ContractPicker({
+export function ContractPicker({
   value,
   onChange,
   error,

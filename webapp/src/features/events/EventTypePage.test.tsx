@@ -85,9 +85,15 @@ describe('the event type editor', () => {
     const { saved } = serveType();
     renderApp('/events/types/t-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kamp' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Arrangement', 'Billetter', 'Invitationer']);
+    expect(tabNames()).toEqual(['Arrangement', 'Billetter', 'Invitationer', 'Relationer']);
     await userEvent.click(screen.getByLabelText('Borde'));
-    expect(tabNames()).toEqual(['Arrangement', 'Billetter', 'Bordplan', 'Invitationer']);
+    expect(tabNames()).toEqual([
+      'Arrangement',
+      'Billetter',
+      'Bordplan',
+      'Invitationer',
+      'Relationer',
+    ]);
     await userEvent.click(screen.getByRole('tab', { name: 'Bordplan' }));
     await chooseOption('Format', 'A5');
     await chooseOption('Retning', 'Liggende');

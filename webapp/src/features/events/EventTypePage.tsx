@@ -4,7 +4,11 @@ import { useNavigate, useParams } from 'react-router';
 import type { WriteFailed } from '../../shared/editor/AggregateEditor';
 import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
 import { useEventEditorParts, type EventEditorParts } from '../../shared/events/eventEditorParts';
-import { TYPE_INVITATIONS_TAB, TYPE_TABLE_PLAN_TAB } from '../../shared/events/eventTabs';
+import {
+  RELATIONS_TAB,
+  TYPE_INVITATIONS_TAB,
+  TYPE_TABLE_PLAN_TAB,
+} from '../../shared/events/eventTabs';
 import { EVENT_TYPES_PATH, NEW_ID } from '../../shared/events/paths';
 import type { EventTypeDto } from '../../shared/events/types';
 import { ConfirmButton } from '../../shared/ui/ConfirmButton';
@@ -12,6 +16,7 @@ import { Preloader } from '../../shared/ui/Preloader';
 import { useToast } from '../../shared/ui/Toast';
 import { useDeleteEventTypeMutation, useGetEventTypeQuery } from './eventEditorApi';
 import { EventFormEditor } from './EventFormEditor';
+import { EventTypeRelationsTab } from './EventTypeRelationsTab';
 import { newEventType } from './eventSchema';
 
 /** 'Slet' of a saved type, after 'Er du sikker på at du vil slette denne type?'. */
@@ -41,7 +46,7 @@ function DeleteTypeButton({ id, failed }: { id: string; failed: WriteFailed }) {
   );
 }
 
-/** The event form with Bordplan (30, with tables) and Invitationer (40). */
+/** The event form with Bordplan (30, with tables), Invitationer (40) and Relationer (70, saved). */
 function EventTypeEditor({
   parts: { TablePlanTab, InviteesCard },
   type,
@@ -72,6 +77,13 @@ function EventTypeEditor({
           key: TYPE_INVITATIONS_TAB,
           label: t('events.tabs.invitations'),
           content: <InviteesCard kind="type" />,
+        },
+        {
+          key: RELATIONS_TAB,
+          label: t('events.tabs.relations'),
+          // As on an event, not while creating.
+          visible: Boolean(savedId),
+          content: <EventTypeRelationsTab events={type.events} />,
         },
       ]}
     />

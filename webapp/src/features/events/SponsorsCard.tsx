@@ -1,5 +1,4 @@
 import { getIn, useFormikContext } from 'formik';
-import { Button } from 'primereact/button';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { CompanyPicker } from '../../shared/pickers/CompanyPicker';
 import { Section } from '../../shared/ui/Section';
 import type { EventFormValues, SponsorFormValues } from '../../shared/events/eventForm';
 import type { CompanyRef } from '../../shared/events/types';
+import { ChosenList } from './ChosenList';
 
 function SponsorType({
   type,
@@ -25,23 +25,13 @@ function SponsorType({
     <fieldset className="tb-stack">
       <legend id={id}>{type}</legend>
       {companies.length > 0 && (
-        <ul className="tb-stack" aria-labelledby={id}>
-          {companies.map((company) => (
-            <li key={company.id} className="tb-chosen">
-              <Link to={`/companies/${company.id}`}>{company.name}</Link>
-              <Button
-                type="button"
-                text
-                size="small"
-                severity="danger"
-                icon="pi pi-times"
-                label={t('common.remove')}
-                aria-label={t('events.sponsors.remove', { name: company.name, type })}
-                onClick={() => onChange(companies.filter((chosen) => chosen.id !== company.id))}
-              />
-            </li>
-          ))}
-        </ul>
+        <ChosenList
+          items={companies}
+          labelledBy={id}
+          show={(company) => <Link to={`/companies/${company.id}`}>{company.name}</Link>}
+          removeLabel={(company) => t('events.sponsors.remove', { name: company.name, type })}
+          onChange={onChange}
+        />
       )}
       <CompanyPicker
         label={t('events.sponsors.add', { type })}

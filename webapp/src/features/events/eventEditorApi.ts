@@ -59,8 +59,8 @@ export interface EventFiles {
 
 /** `POST /events/update`: the event without what only the server writes. */
 export type EventInput = Omit<EventDto, 'subEvents'>;
-/** `POST /events/types/update`. */
-export type EventTypeInput = EventTypeDto;
+/** `POST /events/types/update`: the type without what only the server writes (its events). */
+export type EventTypeInput = Omit<EventTypeDto, 'events'>;
 
 /** 'Eksporter' of the attendee list: the workbook is named for the event, as the server names it. */
 export const attendeesFileName = (eventTitle: string) => `Tilmeldte - ${eventTitle}.xlsx`;
@@ -91,9 +91,9 @@ export interface AttendeesRequest {
 export const eventEditorApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Answers the event's id. A sub-event's parent lists it, so the parent is read again too; its
-     * seat overview too, as the chart may have changed, and its table plan, as the seated ticket
-     * products may have.
+     * Answers the event's id. A sub-event's parent lists it, so the parent is read again too, as
+     * is its type; its seat overview too, as the chart may have changed, and its table plan, as
+     * the seated ticket products may have.
      */
     saveEvent: build.mutation<string, { event: EventInput; files: EventFiles }>({
       query: ({ event, files }) => ({
@@ -108,6 +108,8 @@ export const eventEditorApi = baseApi.injectEndpoints({
               LIST,
               ...(id ? [eventTag(id), seatMapTag(id), tablesTag(id)] : []),
               ...(event.parentId ? [eventTag(event.parentId)] : []),
+              // Its type lists its events.
+              ...(event.typeId ? [typeTag(event.typeId)] : []),
             ],
     }),
     /** Its sub-events go with it. */

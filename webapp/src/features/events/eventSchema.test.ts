@@ -4,6 +4,7 @@ import { matchType, savedEvent, seatedEvent, ticketProduct } from '../../test/ev
 import {
   EVENT_TAB,
   INVITATIONS_TAB,
+  RELATIONS_TAB,
   TABLE_PLAN_TAB,
   TICKETS_TAB,
   TYPE_INVITATIONS_TAB,
@@ -62,9 +63,19 @@ describe('the event form', () => {
     expect(payload).not.toHaveProperty('subEvents');
   });
 
-  it("keeps a type's form as it was read", () => {
-    const type = matchType();
-    expect(eventTypePayload(type, eventFormValues(type, BERLIN), BERLIN)).toEqual(type);
+  it("keeps a type's form and relations as they were read, without its events", () => {
+    const type = matchType({
+      relations: {
+        companyIds: ['c-2'],
+        contractIds: ['k-1'],
+        companies: [{ id: 'c-2', name: 'Nordisk Byg ApS' }],
+        contracts: [{ id: 'k-1', contractNumber: 1001, companyName: 'Nordisk Byg ApS' }],
+      },
+      events: [{ id: 'e-1', title: 'Derby', startDate: '2026-12-05T18:30:00Z' }],
+    });
+    const payload = eventTypePayload(type, eventFormValues(type, BERLIN), BERLIN);
+    expect({ ...payload, events: type.events }).toEqual(type);
+    expect(payload).not.toHaveProperty('events');
   });
 
   it("starts a new event from a type's template with no id of its own", () => {
@@ -170,6 +181,9 @@ describe('the event form', () => {
     expect(tabOfErrors(['invitees.companyIds'])).toBe(TYPE_INVITATIONS_TAB);
     expect(tabOfErrors(['invitees.companyIds'], 'event')).toBe(INVITATIONS_TAB);
     expect(tabOfErrors(['tablePlan'], 'event')).toBe(TABLE_PLAN_TAB);
+    expect(eventFieldOf('relations.companyIds')).toBe('relations.companies');
+    expect(eventFieldOf('relations.contractIds')).toBe('relations.contracts');
+    expect(tabOfErrors(['relations.contracts'])).toBe(RELATIONS_TAB);
   });
 
   it('orders the dates as the server does', async () => {

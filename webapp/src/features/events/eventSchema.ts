@@ -9,6 +9,7 @@ import type {
 import {
   EVENT_TAB,
   INVITATIONS_TAB,
+  RELATIONS_TAB,
   TABLE_PLAN_TAB,
   TICKETS_TAB,
   TYPE_INVITATIONS_TAB,
@@ -22,6 +23,7 @@ import type {
   EventTicketProduct,
   EventTypeDto,
   NotificationTemplates,
+  TypeRelations,
 } from '../../shared/events/types';
 import { isoToLocalInput, localInputToIso } from './eventDates';
 import type { EventFiles, EventInput, EventTypeInput } from './eventEditorApi';
@@ -137,8 +139,13 @@ export function eventFromType(
   return { ...template, id: null, typeId, parentId, subEvents: [], version: 0 };
 }
 
+/** A type relates a new event to nothing until companies or contracts are chosen. */
+export function noTypeRelations(): TypeRelations {
+  return { companyIds: [], contractIds: [], companies: [], contracts: [] };
+}
+
 export function newEventType(): EventTypeDto {
-  return { ...emptyEventContent(), id: null, version: 0 };
+  return { ...emptyEventContent(), id: null, relations: noTypeRelations(), events: [], version: 0 };
 }
 
 const numberText = (value: number | null | undefined) =>
@@ -215,9 +222,10 @@ function ticketProductOf(values: TicketProductFormValues, timeZone: string) {
 
 /** The form's values of an event or a type, times in `timeZone`. */
 export function eventFormValues(
-  entity: EventContent & { typeId?: string | null },
+  entity: EventContent & { typeId?: string | null; relations?: TypeRelations },
   timeZone: string,
 ): EventFormValues {
+  const relations = entity.relations ?? noTypeRelations();
   return {
     typeId: entity.typeId ?? null,
     ownerId: entity.ownerId,
@@ -291,6 +299,14 @@ export function eventFormValues(
       companyIds: [...entity.invitees.companyIds],
       contactIds: [...entity.invitees.contactIds],
       contactListIds: [...entity.invitees.contactListIds],
+    },
+    relations: {
+      companies: relations.companyIds.map(
+        (id) => relations.companies.find((company) => company.id === id) ?? { id, name: id },
+      ),
+      contracts: relations.contractIds.flatMap((id) =>
+        relations.contracts.filter((contract) => contract.id === id),
+      ),
     },
   };
 }
@@ -402,7 +418,18 @@ export function eventTypePayload(
   values: EventFormValues,
   timeZone: string,
 ): EventTypeInput {
-  return { id: stored.id, version: stored.version, ...contentOf(stored, values, timeZone) };
+  const { companies, contracts } = values.relations;
+  return {
+    id: stored.id,
+    version: stored.version,
+    ...contentOf(stored, values, timeZone),
+    relations: {
+      companyIds: companies.map((company) => company.id),
+      contractIds: contracts.map((contract) => contract.id),
+      companies,
+      contracts,
+    },
+  };
 }
 
 /** The files the form chose, as the save's parts. */
@@ -431,6 +458,8 @@ const SERVER_FIELDS: Record<string, string> = {
 export function eventFieldOf(serverField: string): string {
   const sponsor = /^sponsors\.(\d+)\.companyIds/.exec(serverField);
   if (sponsor) return `sponsors.${sponsor[1]}.companies`;
+  if (serverField === 'relations.companyIds') return 'relations.companies';
+  if (serverField === 'relations.contractIds') return 'relations.contracts';
   return SERVER_FIELDS[serverField] ?? serverField;
 }
 
@@ -447,6 +476,7 @@ export function tabOfErrors(fields: string[], kind: EventFormKind = 'type'): num
     }
     if (field.startsWith('tablePlan')) return isEvent ? TABLE_PLAN_TAB : TYPE_TABLE_PLAN_TAB;
     if (field.startsWith('invitees')) return isEvent ? INVITATIONS_TAB : TYPE_INVITATIONS_TAB;
+    if (field.startsWith('relations')) return RELATIONS_TAB;
     return EVENT_TAB;
   };
   const tabs = fields.map(tabOf);

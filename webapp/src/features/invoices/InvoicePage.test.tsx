@@ -30,6 +30,20 @@ const invoice: InvoiceDto = {
   },
   description: null,
   lines: [orderLine({ title: 'Kampbillet', sku: 'KB', price: 15_000, amount: 3, discount: 1_000 })],
+  rows: [
+    {
+      kind: 'line',
+      title: 'Kampbillet',
+      sku: 'KB',
+      amount: 3,
+      unitPrice: 15_000,
+      discount: 1_000,
+      total: 42_000,
+      vatExempt: false,
+      lines: ['l-1'],
+      parts: [],
+    },
+  ],
   invoiceDate: '2026-10-01',
   dueDate: '2026-10-15',
   bookedAt: '2026-10-01T09:00:00Z',
@@ -103,6 +117,47 @@ beforeEach(() => {
 });
 
 describe("an invoice's own page", () => {
+  it('prints the rows, not the lines: a group under its title and sku, a left-out line not at all', async () => {
+    const skilt = orderLine({ id: 'l-2', title: 'Skilt', sku: 'S-1', price: 100_000, amount: 1 });
+    const logo = orderLine({ id: 'l-3', title: 'Logo', sku: 'L-1', price: 50_000, amount: 1 });
+    const free = orderLine({ id: 'l-4', title: 'Fribillet', sku: 'F-1', price: 0, amount: 4 });
+    server.use(
+      http.get('/api/invoices/f7/detail', () =>
+        HttpResponse.json({
+          success: true,
+          result: {
+            ...invoice,
+            lines: [skilt, logo, free],
+            rows: [
+              {
+                kind: 'group',
+                title: 'Sponsorpakke',
+                sku: 'SP-100',
+                amount: 1,
+                unitPrice: 150_000,
+                discount: 0,
+                total: 150_000,
+                vatExempt: false,
+                lines: ['l-2', 'l-3'],
+                parts: ['1 × Skilt på banden', '1 × Logo'],
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    renderApp('/orders/invoices/f7');
+    const lines = await screen.findByRole('table', { name: 'Linjer' });
+    const rows = within(lines).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toHaveTextContent('Sponsorpakke');
+    expect(rows[1]).toHaveTextContent('SP-100');
+    expect(rows[1]).toHaveTextContent('1 × Skilt på banden · 1 × Logo');
+    expect(rows[1]).toHaveTextContent('1.500,00');
+    expect(lines).not.toHaveTextContent('Fribillet');
+    expect(lines).not.toHaveTextContent('S-1');
+  });
+
   it('shows its lines with amounts, the totals, payments, e-conomic, its credit note and its source', async () => {
     renderApp('/orders/invoices/f7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Faktura 1042' })).toBeVisible();

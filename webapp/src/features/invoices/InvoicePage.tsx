@@ -6,7 +6,12 @@ import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
-import type { InvoiceDto, InvoiceListRow, PaymentLine } from '../../api/generated/invoices';
+import type {
+  InvoiceDto,
+  InvoiceListRow,
+  InvoiceRow,
+  PaymentLine,
+} from '../../api/generated/invoices';
 import type { OrderLine } from '../../api/generated/orders';
 import { formatDate, formatDay } from '../../shared/format';
 import { InvoiceHistory } from '../../shared/invoices/InvoiceHistoryDialog';
@@ -15,7 +20,6 @@ import {
   useGetInvoiceRelatedQuery,
   useOpenInvoicePdfMutation,
 } from '../../shared/invoices/invoicesApi';
-import { lineTotal } from '../../shared/orderLines/orderTotals';
 import { Alert } from '../../shared/ui/Alert';
 import { Money } from '../../shared/ui/Money';
 import { Preloader } from '../../shared/ui/Preloader';
@@ -60,53 +64,68 @@ function PaidTag({ invoice, today }: { invoice: InvoiceDto; today: string }) {
   return <Tag severity="warning" value={t('invoices.notPaid')} />;
 }
 
-/** A credit note takes the amounts back: its lines read negative, as its totals do. */
+/** What is printed under a row's title: a line's variant, seat and options, or a group's parts. */
+function rowDetails(row: InvoiceRow, lines: OrderLine[]): string[] {
+  if (row.kind !== 'line') return row.parts;
+  const line = lines.find((l) => l.id === row.lines[0]);
+  if (!line) return [];
+  return [
+    line.variant ?? '',
+    line.seat ?? '',
+    line.options.map((option) => option.title).join(', '),
+  ].filter((part) => part !== '');
+}
+
+/**
+ * The invoice's rows as its PDF prints them: lines grouped by invoice group under the group's
+ * title and sku, each other line under its invoice title, lines not shown on the invoice left out.
+ * A credit note takes the amounts back: its rows read negative, as its totals do.
+ */
 function LinesTable({ invoice }: { invoice: InvoiceDto }) {
   const { t } = useTranslation();
   const sign = invoice.kind === 'creditNote' ? -1 : 1;
   return (
     <>
       <DataTable
-        value={invoice.lines}
-        dataKey="id"
+        value={invoice.rows}
+        dataKey="lines.0"
         size="small"
         emptyMessage={t('finance.invoice.noLines')}
         pt={{ table: { 'aria-label': t('finance.invoice.lines') } }}
       >
         <Column
           header={t('finance.invoice.line')}
-          body={(line: OrderLine) => (
-            <>
-              {line.title}
-              {line.variant ? ` · ${line.variant}` : ''}
-              {line.seat ? ` · ${line.seat}` : ''}
-              {line.options.length > 0 && (
-                <span className="tb-line-options">
-                  {line.options.map((option) => option.title).join(', ')}
-                </span>
-              )}
-            </>
-          )}
+          body={(row: InvoiceRow) => {
+            const details = rowDetails(row, invoice.lines);
+            return (
+              <>
+                {row.title}
+                {details.length > 0 && (
+                  <span className="tb-line-options">{details.join(' · ')}</span>
+                )}
+              </>
+            );
+          }}
         />
-        <Column header={t('finance.invoice.sku')} body={(line: OrderLine) => line.sku ?? ''} />
+        <Column header={t('finance.invoice.sku')} body={(row: InvoiceRow) => row.sku ?? ''} />
         <Column
           header={t('finance.invoice.quantity')}
-          body={(line: OrderLine) => line.amount}
+          body={(row: InvoiceRow) => row.amount}
           style={{ textAlign: 'right' }}
         />
         <Column
           header={t('finance.invoice.price')}
-          body={(line: OrderLine) => <Money value={sign * line.price} ore />}
+          body={(row: InvoiceRow) => <Money value={sign * row.unitPrice} ore />}
           style={{ textAlign: 'right' }}
         />
         <Column
           header={t('finance.invoice.discount')}
-          body={(line: OrderLine) => (line.discount ? <Money value={line.discount} ore /> : '')}
+          body={(row: InvoiceRow) => (row.discount ? <Money value={row.discount} ore /> : '')}
           style={{ textAlign: 'right' }}
         />
         <Column
           header={t('finance.invoice.lineTotal')}
-          body={(line: OrderLine) => <Money value={sign * lineTotal(line)} ore />}
+          body={(row: InvoiceRow) => <Money value={sign * row.total} ore />}
           style={{ textAlign: 'right' }}
         />
       </DataTable>

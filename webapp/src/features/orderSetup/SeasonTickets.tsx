@@ -24,6 +24,7 @@ import {
   takenSeats,
   type SeasonTicketFormValues,
 } from './seasonSeating';
+import { RemoveButton } from '../../shared/ui/RemoveButton';
 
 /**
  * 'Plads': one free seat of the chart; a seat with a season ticket shows as reserved. A channel's
@@ -63,13 +64,7 @@ function TicketProductField() {
         error={error}
       />
       {product && (
-        <Button
-          type="button"
-          text
-          size="small"
-          severity="danger"
-          icon="pi pi-times"
-          label={t('common.remove')}
+        <RemoveButton
           aria-label={t('orderSetup.seasonTickets.removeProduct', { title: product.title })}
           onClick={() => void setFieldValue('product', null)}
         />

@@ -42,6 +42,7 @@ import {
   type Sale,
 } from './posSale';
 import './pos.css';
+import { RemoveButton } from '../../shared/ui/RemoveButton';
 
 /** The cart is priced once it has stayed the same this long. */
 export const PRICE_DEBOUNCE_MS = 250;
@@ -85,13 +86,7 @@ function CustomerCard({ sale, errors, onCompany, onEmail }: CustomerCardProps) {
           error={joined(errors.company)}
         />
         {sale.company && (
-          <Button
-            type="button"
-            text
-            size="small"
-            severity="danger"
-            icon="pi pi-times"
-            label={t('common.remove')}
+          <RemoveButton
             aria-label={t('events.pos.customer.removeCompany', { name: sale.company.name })}
             onClick={() => onCompany(null)}
           />

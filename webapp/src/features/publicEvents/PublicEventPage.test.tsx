@@ -56,6 +56,29 @@ describe('the public event page', () => {
 
     expect(await screen.findByRole('group', { name: 'Voksen' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Fortsæt' })).toBeDisabled();
+    // The event does not show its participants.
+    expect(screen.queryByRole('region', { name: 'Deltagere' })).not.toBeInTheDocument();
+  });
+
+  it('lists who comes when the event shows its participants', async () => {
+    serveBooking({
+      event: derby({
+        participants: {
+          list: [
+            { name: 'Byg A/S', company: true },
+            { name: 'Gitte Gæst', company: false },
+          ],
+          more: 0,
+        },
+      }),
+    });
+    renderApp('/events/derby');
+    const participants = await screen.findByRole('region', { name: 'Deltagere' });
+    expect(
+      within(participants)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Byg A/S', 'Gitte Gæst']);
   });
 
   it('leaves out the public sign-up date when the event has none', async () => {

@@ -9,6 +9,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { DateTime, useTimeZone } from '../../shared/ui/DateTime';
 import { lazyPage } from '../../shared/areaRoutes';
 import { Preloader } from '../../shared/ui/Preloader';
+import { Participants } from './Participants';
 import { InviteBanner, useBookingInvite } from './BookingInvite';
 import { useLocalBooking } from './localBooking';
 import { useGetPublicEventQuery } from './publicEventsApi';
@@ -146,8 +147,8 @@ function Confirmation({
 /**
  * The public event page (spec 2 §2 "Public event page"): /events/{url}, and /events/{url}/{id}
  * with the confirmation of order {id} instead of the wizard. The title, place and start, the
- * banner, the holder's season tickets, the description, the sign-up dates, the booking and the
- * sponsors. An unknown event goes to the event list.
+ * banner, the holder's season tickets, the description, the sign-up dates, the booking, who comes
+ * (when the event shows it) and the sponsors. An unknown event goes to the event list.
  */
 export function PublicEventPage() {
   const { t } = useTranslation();
@@ -207,6 +208,7 @@ export function PublicEventPage() {
       <ServerHtml html={event.description} className="tb-public-event-description" />
       <SignUpDates event={event} />
       {!orderId && <SignUp event={event} userId={userId} />}
+      <Participants participants={event.participants} />
       {event.sponsors.length > 0 && <Sponsors groups={event.sponsors} />}
       {event.bannerBottom && (
         <img src={event.bannerBottom} alt="" className="tb-public-event-banner" />

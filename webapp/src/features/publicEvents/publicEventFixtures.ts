@@ -43,6 +43,7 @@ export function derby(extra: Partial<PublicEvent> = {}): PublicEvent {
     hasTickets: true,
     extraInfo: [],
     sponsors: [],
+    participants: null,
     customers: [],
     guestsAllowed: true,
     user: null,

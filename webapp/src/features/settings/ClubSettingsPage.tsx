@@ -22,6 +22,7 @@ import {
 import { CompaniesSection } from './clubSettings/CompaniesSection';
 import { ContactsSection } from './clubSettings/ContactsSection';
 import { ContractsSection } from './clubSettings/ContractsSection';
+import { DashboardSection } from './clubSettings/DashboardSection';
 import { EconomicSection } from './clubSettings/EconomicSection';
 import { EventsSection } from './clubSettings/EventsSection';
 import { GeneralSection } from './clubSettings/GeneralSection';
@@ -132,6 +133,7 @@ export function ClubSettingsForm({ clientId }: { clientId?: string }) {
                 30,
                 <ContactsSection canImport={isCurrentClub} />,
               ),
+              section('dashboard', t('settings.sections.dashboard'), 35, <DashboardSection />),
               section('events', t('settings.sections.events'), 40, <EventsSection />),
               section('newsletter', t('settings.sections.newsletter'), 50, <NewsletterSection />),
               section('orders', t('settings.sections.orders'), 60, <OrdersSection />),

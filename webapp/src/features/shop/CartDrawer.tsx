@@ -44,7 +44,7 @@ export function useCartDrawer(): CartDrawerControl {
 
 /** How many items the cart holds: the badge on the header's button. */
 export function cartCount(cart: Cart | undefined): number {
-  return cart?.lines.reduce((sum, line) => sum + line.amount, 0) ?? 0;
+  return cart?.orderLines.reduce((sum, line) => sum + line.amount, 0) ?? 0;
 }
 
 /** A line as a person names it: its title, variant and seat. */

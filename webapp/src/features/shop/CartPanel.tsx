@@ -157,11 +157,11 @@ function CartContents({ onCheckout }: { onCheckout: () => void }) {
       <Preloader label={t('common.loading')} />
     );
   }
-  if (cart.lines.length === 0) return <p>{t('shop.cart.empty')}</p>;
+  if (cart.orderLines.length === 0) return <p>{t('shop.cart.empty')}</p>;
   return (
     <div className="tb-cart">
       <ul className="tb-cart-lines" aria-label={t('shop.cart.lines')}>
-        {cart.lines.map((line) => (
+        {cart.orderLines.map((line) => (
           <CartLineItem key={line.id} line={line} owner={owner} />
         ))}
       </ul>

@@ -445,7 +445,8 @@ describe('the checkout', () => {
       }),
     );
     expect(calls.completes).toHaveLength(1);
-    expect(calls.orderReads).toEqual([{ id: ORDER_ID, token: ORDER_TOKEN }]);
+    // The page may show the order it was handed before its own read of it has arrived.
+    await waitFor(() => expect(calls.orderReads).toEqual([{ id: ORDER_ID, token: ORDER_TOKEN }]));
   });
 
   it('shows why the card was refused and stays on the payment', async () => {

@@ -566,14 +566,14 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
       onCompleted({
         kind: 'savedCard',
         result,
-        lines: cart.lines,
+        lines: cart.orderLines,
         totals,
         card: savedCard,
         clientSecret: result.clientSecret,
         publishableKey: result.publishableKey,
       });
     } else if (result.clientSecret) {
-      onCompleted({ kind: 'card', result, lines: cart.lines, totals });
+      onCompleted({ kind: 'card', result, lines: cart.orderLines, totals });
     } else {
       navigate(confirmationPath(result.orderId, result.token));
     }
@@ -667,7 +667,7 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
                 </CheckoutSection>
               </div>
               <CheckoutSection title={t('shop.checkout.summary')} className="tb-checkout-summary">
-                <SummaryLines lines={cart.lines} withErrors />
+                <SummaryLines lines={cart.orderLines} withErrors />
                 <DiscountCodeField
                   applied={intent !== null && intent.discount > 0}
                   onApply={() => applyDiscount(formik)}
@@ -696,7 +696,7 @@ function CheckoutForm({ cart, user, onCompleted, onCartChanged }: CheckoutFormPr
                         : t('shop.checkout.complete')
                     }
                     loading={formik.isSubmitting}
-                    disabled={cart.lines.length === 0}
+                    disabled={cart.orderLines.length === 0}
                   />
                 </div>
               </CheckoutSection>
@@ -854,7 +854,7 @@ export function CheckoutPage() {
     ) : (
       <Preloader label={t('common.loading')} />
     );
-  } else if (cart.lines.length === 0) {
+  } else if (cart.orderLines.length === 0) {
     body = <EmptyCart />;
   } else {
     body = (

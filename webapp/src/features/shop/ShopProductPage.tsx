@@ -327,7 +327,7 @@ function ProductForm({ product }: { product: ShopProduct }) {
   /** The seats of the cart at the event, held by its session: the picker shows them as picked. */
   function cartSeatsAt(eventId: string): string[] {
     if (!cart?.holdToken) return [];
-    return cart.lines
+    return cart.orderLines
       .filter((line) => line.seatEventId === eventId && line.seat && line.seatHeld)
       .map((line) => line.seat ?? '');
   }

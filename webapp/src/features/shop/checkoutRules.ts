@@ -136,7 +136,7 @@ const FORM_FIELDS: readonly string[] = [
 /** A seat-ticket line whose seat is not held for the cart: 'Plads skal vælges!' on it. */
 export function seatErrors(cart: Cart, t: TFunction): FormikErrors<CheckoutValues> {
   let errors: FormikErrors<CheckoutValues> = {};
-  cart.lines.forEach((line, index) => {
+  cart.orderLines.forEach((line, index) => {
     if (line.type === SEAT_TICKET && (!line.seat || !line.seatHeld)) {
       errors = setIn(errors, `orderLines.${index}.seat`, t('shop.checkout.seatRequired'));
     }
@@ -216,5 +216,5 @@ export function answeredRefusal(failure: unknown): boolean {
 
 /** What the server priced: the cart's lines and amounts, so that a changed cart is priced anew. */
 export function cartKey(cart: Cart): string {
-  return cart.lines.map((line) => `${line.id}:${line.amount}`).join(',');
+  return cart.orderLines.map((line) => `${line.id}:${line.amount}`).join(',');
 }

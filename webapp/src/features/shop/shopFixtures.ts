@@ -190,11 +190,16 @@ export function line(extra: Partial<CartLine> = {}): CartLine {
     title: 'Spillertrøje',
     variant: 'Large',
     image: '/webshop/pictures/shirt',
+    product: {
+      title: 'Spillertrøje 2026',
+      shop: { title: 'Spillertrøje', image: '/webshop/pictures/shirt' },
+    },
     type: 'product',
     amount: 2,
+    price: 51920,
     priceWithVat: 64900,
     totalWithVat: 129800,
-    options: [{ productId: PRINT_ID, title: 'Navn og nummer', priceWithVat: 10000 }],
+    options: [{ productId: PRINT_ID, title: 'Navn og nummer', price: 8000, priceWithVat: 10000 }],
     subscription: false,
     seat: null,
     seatEvent: null,
@@ -241,7 +246,7 @@ export function cartOf(
   const total = lines.reduce((sum, each) => sum + each.totalWithVat, 0);
   const vat = Math.round(total / 5);
   return {
-    lines,
+    orderLines: lines,
     subtotal: total - vat,
     vat,
     total,
@@ -319,7 +324,9 @@ export function confirmedOrder(extra: Partial<ConfirmedOrder> = {}): ConfirmedOr
         amount: 2,
         priceWithVat: 64900,
         totalWithVat: 129800,
-        options: [{ productId: PRINT_ID, title: 'Navn og nummer', priceWithVat: 10000 }],
+        options: [
+          { productId: PRINT_ID, title: 'Navn og nummer', price: 8000, priceWithVat: 10000 },
+        ],
         seat: null,
         seatEvent: null,
         section: null,
@@ -383,6 +390,7 @@ function addedLine(page: ShopProduct, params: URLSearchParams, number: number): 
     options: options.map((option) => ({
       productId: option.productId,
       title: option.title,
+      price: Math.round(option.priceWithVat * 0.8),
       priceWithVat: option.priceWithVat,
     })),
     subscription: page.subscription !== null,

@@ -203,12 +203,12 @@ function serveSubscription({
   const answer = (result: PublicSubscription) => HttpResponse.json({ success: true, result });
   server.use(
     ...sessionHandlers({}),
-    http.get('/api/public/subscriptions/:id', ({ request }) => {
+    http.get('/public/subscriptions/:id', ({ request }) => {
       if (tokenOf(request) !== 'good') return refused();
       calls.gets += 1;
       return answer(current);
     }),
-    http.post('/api/public/subscriptions/:id/update-contact', async ({ request }) => {
+    http.post('/public/subscriptions/:id/update-contact', async ({ request }) => {
       if (tokenOf(request) !== 'good') return refused();
       const customer = (await request.json()) as Customer;
       calls.contacts.push(customer);
@@ -217,7 +217,7 @@ function serveSubscription({
       current = { ...current, customer };
       return answer(current);
     }),
-    http.post('/api/public/subscriptions/:id/update', async ({ request }) => {
+    http.post('/public/subscriptions/:id/update', async ({ request }) => {
       if (tokenOf(request) !== 'good') return refused();
       const choice = (await request.json()) as { orderLines: LineOptionsChoice[] };
       calls.options.push(choice);
@@ -226,12 +226,12 @@ function serveSubscription({
       current = chosen(current, choice.orderLines);
       return answer(current);
     }),
-    http.post('/api/public/subscriptions/:id/activate', async ({ request }) => {
+    http.post('/public/subscriptions/:id/activate', async ({ request }) => {
       if (tokenOf(request) !== 'good') return refused();
       calls.starts.push(await request.json());
       return HttpResponse.json({ success: true, result: start ?? setupStart(publishableKey) });
     }),
-    http.post('/api/public/subscriptions/:id/activate/confirm', async ({ request }) => {
+    http.post('/public/subscriptions/:id/activate/confirm', async ({ request }) => {
       if (tokenOf(request) !== 'good') return refused();
       calls.confirms.push(await request.json());
       const refusal = confirm?.();
@@ -773,7 +773,7 @@ describe('the public subscription page', () => {
       const calls = serveSubscription({ page: inWindow() });
       let asked = 0;
       server.use(
-        http.get('/api/public/subscriptions/:id', () => {
+        http.get('/public/subscriptions/:id', () => {
           asked += 1;
           const booked = asked >= 3;
           return HttpResponse.json({

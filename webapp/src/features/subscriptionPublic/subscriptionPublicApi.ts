@@ -18,7 +18,7 @@ export interface LineOptionsChoice {
 }
 
 // Absolute paths: the page is public, and these calls live under /api in either mode.
-const subscriptionUrl = (id: string) => `/api/public/subscriptions/${encodeURIComponent(id)}`;
+const subscriptionUrl = (id: string) => `/public/subscriptions/${encodeURIComponent(id)}`;
 
 /**
  * The public subscription page (spec 3 §2, §4, §5, §7): what the customer subscribes to, the

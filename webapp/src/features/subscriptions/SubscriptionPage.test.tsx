@@ -624,3 +624,89 @@ describe('the subscription page', () => {
     await screen.findByRole('table', { name: 'Abonnementer' });
   });
 });
+
+/** An active subscription that ends on `endDate`. */
+const activeUntil = (endDate: string, extra: Parameters<typeof savedSubscription>[0] = {}) =>
+  savedSubscription({ status: 'approved', noEndDate: false, endDate, ...extra });
+
+describe('auto-renew on the subscription page', () => {
+  it('shows that an active subscription renews by itself, to which end date, and the notice', async () => {
+    serveSubscription({
+      subscription: () =>
+        activeUntil('2026-12-31', {
+          autoRenew: true,
+          renewsTo: '2027-12-31',
+          renewalNoticed: true,
+        }),
+    });
+    await openPage();
+    const payment = screen.getByRole('region', { name: 'Betaling' });
+    expect(payment).toHaveTextContent(
+      'FornyelseFornyes automatisk efter 31-12-2026; ny slutdato 31-12-2027',
+    );
+    expect(payment).toHaveTextContent('Kunden er varslet om fornyelsen');
+  });
+
+  it.each([
+    ['2099-12-31', 'Slutter 31-12-2099'],
+    ['2020-01-31', 'Sluttede 31-01-2020'],
+  ])('shows that one without auto-renew stops at its end date %s', async (endDate, text) => {
+    serveSubscription({
+      subscription: () => activeUntil(endDate, { autoRenew: false }),
+    });
+    await openPage();
+    const payment = screen.getByRole('region', { name: 'Betaling' });
+    expect(payment).toHaveTextContent(`Fornyelse${text}`);
+    expect(payment).not.toHaveTextContent('Fornyes automatisk');
+  });
+
+  it('says nothing of renewal without an end date', async () => {
+    serveSubscription({ subscription: () => savedSubscription({ autoRenew: true }) });
+    await openPage();
+    expect(screen.getByRole('region', { name: 'Betaling' })).not.toHaveTextContent('Fornyelse');
+  });
+
+  it('shows the notice and the renewal in the history', async () => {
+    serveSubscription();
+    const entry = (sequence: number, eventType: string, changes: unknown[]) => ({
+      sequence,
+      eventType,
+      eventVersion: '1',
+      recordedAt: '2026-12-01T10:00:00Z',
+      userId: null,
+      userName: 'Automatisk fornyelse',
+      impersonatorName: null,
+      reason: null,
+      changes,
+    });
+    server.use(
+      http.get('/api/history/subscription/s-1/names', () =>
+        HttpResponse.json({ success: true, result: {} }),
+      ),
+      http.get('/api/history/subscription/s-1', () =>
+        HttpResponse.json({
+          success: true,
+          result: [
+            entry(4, 'RenewalNoticeSent', [
+              { field: 'renewalNoticedFor', old: null, new: '2026-12-31' },
+            ]),
+            entry(5, 'Renewed', [
+              { field: 'content.endDate', old: '2026-12-31', new: '2027-12-31' },
+              { field: 'renewedFrom', old: null, new: '2027-01-01' },
+            ]),
+          ],
+        }),
+      ),
+    );
+    await openPage();
+    await userEvent.click(screen.getByRole('tab', { name: 'Historik' }));
+    const history = await screen.findByRole('table', { name: 'Historik' });
+    const noticed = await within(history).findByRole('row', { name: /#4/ });
+    expect(noticed).toHaveTextContent('Varsel om fornyelse sendt');
+    expect(noticed).toHaveTextContent('Varslet om slutdato');
+    const renewed = within(history).getByRole('row', { name: /#5/ });
+    expect(renewed).toHaveTextContent('Fornyet');
+    expect(renewed).toHaveTextContent('Slutdato');
+    expect(renewed).toHaveTextContent('Ny periode fra');
+  });
+});

@@ -1,6 +1,7 @@
 import { Message } from 'primereact/message';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../shared/format';
+import { dateToDay, formatDay } from '../../shared/format';
 import { Section } from '../../shared/ui/Section';
 import type { ChargeProblem, Subscription, SubscriptionCard } from './types';
 
@@ -47,12 +48,28 @@ export function ChargeProblemMessage({ problem }: { problem: ChargeProblem }) {
 }
 
 /**
+ * What happens at the end date (spec 3 §3 `autoRenew`): it renews by itself to the next end date
+ * the server names, or it stops. Nothing without an end date, or once cancelled.
+ */
+function renewalText(t: TFunction, subscription: Subscription): string | null {
+  const { endDate, noEndDate, renewsTo, status } = subscription;
+  if (noEndDate || !endDate || status === 'cancelled') return null;
+  const end = formatDay(endDate);
+  if (renewsTo) {
+    return t('subscriptions.payment.renewsAfter', { end, next: formatDay(renewsTo) });
+  }
+  const ended = endDate < dateToDay(new Date());
+  return t(ended ? 'subscriptions.payment.endedOn' : 'subscriptions.payment.endsOn', { end });
+}
+
+/**
  * 'Betaling' of a saved subscription: the card it is charged on (or none yet), the next payment,
- * when the binding period ends and how many periods are paid.
+ * when the binding period ends, whether it renews at its end date, and how many periods are paid.
  */
 export function SubscriptionPaymentCard({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation();
   const day = (value: string | null) => formatDay(value) || '–';
+  const renewal = renewalText(t, subscription);
   return (
     <Section title={t('subscriptions.payment.title')}>
       <dl className="tb-facts">
@@ -64,6 +81,20 @@ export function SubscriptionPaymentCard({ subscription }: { subscription: Subscr
         <dd>{day(subscription.nextPayment)}</dd>
         <dt>{t('subscriptions.payment.commitmentDate')}</dt>
         <dd>{day(subscription.commitmentDate)}</dd>
+        {renewal && (
+          <>
+            <dt>{t('subscriptions.payment.renewal')}</dt>
+            <dd>
+              {renewal}
+              {subscription.renewsTo && subscription.renewalNoticed && (
+                <>
+                  <br />
+                  {t('subscriptions.payment.renewalNoticed')}
+                </>
+              )}
+            </dd>
+          </>
+        )}
         <dt>{t('subscriptions.payment.periodsPaid')}</dt>
         <dd>{subscription.periodsPaid}</dd>
       </dl>

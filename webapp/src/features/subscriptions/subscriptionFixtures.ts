@@ -73,6 +73,8 @@ export function savedSubscription(extra: Partial<Subscription> = {}): Subscripti
     card: null,
     nextPayment: null,
     commitmentDate: '2026-07-01',
+    renewsTo: null,
+    renewalNoticed: false,
     periodsPaid: 0,
     chargeProblem: null,
     pricesWithVat: true,

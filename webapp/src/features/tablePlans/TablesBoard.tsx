@@ -30,6 +30,7 @@ import {
   useSaveTableMutation,
 } from './tablePlansApi';
 import './tables.css';
+import { RemoveButton } from '../../shared/ui/RemoveButton';
 
 /** The unplaced guests a page: the server's default, enough for a whole event's companies. */
 const UNPLACED_PAGE_SIZE = 500;
@@ -331,12 +332,8 @@ function TableCard({ table, unplaced, busy, place, unseat, onEdit, onDelete }: T
                     {name}
                     {guest.company && <small className="tb-guest-company">{guest.company}</small>}
                   </span>
-                  <Button
-                    type="button"
-                    text
-                    size="small"
-                    severity="danger"
-                    icon="pi pi-times"
+                  <RemoveButton
+                    label={null}
                     aria-label={t('events.tables.removeGuest', { name, title })}
                     disabled={busy}
                     onClick={() => unseat(table, guest)}

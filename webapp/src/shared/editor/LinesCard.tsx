@@ -10,6 +10,7 @@ import { lineTotal } from '../orderLines/orderTotals';
 import type { OrderLine } from '../orderLines/types';
 import { Money } from '../ui/Money';
 import { Section } from '../ui/Section';
+import { RemoveButton } from '../ui/RemoveButton';
 
 /** A column of the lines table: Titel, Variant, Varenummer, Antal, Pris, Rabat, Total, Plads. */
 export type LineColumn =
@@ -189,13 +190,9 @@ export function LinesCard<L extends OrderLine>({
                   aria-label={t('common.lines.editLabel', { title: describe(line) })}
                   onClick={() => setDialog({ line })}
                 />
-                <Button
-                  type="button"
-                  text
-                  size="small"
-                  severity="danger"
+                <RemoveButton
+                  label={null}
                   rounded
-                  icon="pi pi-times"
                   aria-label={t('common.lines.removeLabel', { title: describe(line) })}
                   onClick={() => remove(line)}
                 />

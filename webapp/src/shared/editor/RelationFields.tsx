@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { CompanyPicker } from '../pickers/CompanyPicker';
 import { ContactPicker } from '../pickers/ContactPicker';
 import { companyRefOf } from './relations';
 import { useShownError } from './useShownError';
+import { RemoveButton } from '../ui/RemoveButton';
 
 /**
  * How an editor's company or contact may change. A removable one shows as a link with 'Fjern'; a
@@ -42,7 +42,6 @@ function ChosenLink({
   removeLabel: string;
   onRemove?: () => void;
 }) {
-  const { t } = useTranslation();
   const id = useId();
   return (
     <div className="tb-field">
@@ -51,18 +50,7 @@ function ChosenLink({
       </span>
       <div className="tb-chosen" aria-labelledby={id} role="group">
         <Link to={to}>{text}</Link>
-        {onRemove && (
-          <Button
-            type="button"
-            text
-            size="small"
-            severity="danger"
-            icon="pi pi-times"
-            label={t('common.remove')}
-            aria-label={removeLabel}
-            onClick={onRemove}
-          />
-        )}
+        {onRemove && <RemoveButton aria-label={removeLabel} onClick={onRemove} />}
       </div>
       {error && <small className="p-error">{error}</small>}
     </div>

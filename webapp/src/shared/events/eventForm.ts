@@ -7,6 +7,7 @@ import type {
   EventSender,
   EventTablePlan,
   EventTicketProduct,
+  TypeContractRef,
 } from './types';
 
 // The event form's values (Formik's): what the event and type editors hold, and what the other
@@ -60,6 +61,12 @@ export interface SeatingFormValues {
   maxSessionsPerVisitor: string;
 }
 
+/** A type's Relationer as the form keeps them: the chosen companies and contracts, by name. */
+export interface TypeRelationsFormValues {
+  companies: CompanyRef[];
+  contracts: TypeContractRef[];
+}
+
 export interface EventFormValues {
   typeId: string | null;
   ownerId: string | null;
@@ -111,4 +118,6 @@ export interface EventFormValues {
   tablePlan: Pick<EventTablePlan, 'cardFormat' | 'cardOrientation'>;
   /** Whom 'Opret invitationer' invites (an event) or a new event of the type starts with. */
   invitees: EventInvitees;
+  /** A type's Relationer (an event's relations have their own calls; its save leaves these out). */
+  relations: TypeRelationsFormValues;
 }

@@ -37,6 +37,10 @@ export const CONTROL_TYPES = [
 export type EventDto = api.EventDto;
 /** A type: the event form it fills, with its title (`GET /events/types/{id}`). */
 export type EventTypeDto = api.EventTypeDto;
+/** A type's Relationer: the companies and contracts a new event of the type is linked to. */
+export type TypeRelations = api.TypeRelations;
+/** A contract as a type's Relationer names it. */
+export type TypeContractRef = api.TypeContract;
 /** What an event and a type both hold: the event form. */
 export type EventContent = api.EventContent;
 

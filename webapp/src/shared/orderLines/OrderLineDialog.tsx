@@ -28,6 +28,7 @@ import {
 } from './orderLineSchema';
 import { useLazyGetOrderProductQuery } from './orderLinesApi';
 import type { OrderLine, OrderProduct } from './types';
+import { RemoveButton } from '../ui/RemoveButton';
 
 interface OrderLineDialogProps {
   visible: boolean;
@@ -188,13 +189,7 @@ function OptionsPicker({ loaded }: { loaded: LoadedProduct | null }) {
           <Column
             header={t('table.actions')}
             body={(option: LineOptionFormValue) => (
-              <Button
-                type="button"
-                text
-                size="small"
-                severity="danger"
-                icon="pi pi-times"
-                label={t('common.remove')}
+              <RemoveButton
                 aria-label={t('orders.line.removeOption', { title: describe(option) })}
                 onClick={() =>
                   void setValues((current) => ({

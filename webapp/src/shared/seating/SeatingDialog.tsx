@@ -37,6 +37,7 @@ import {
 } from './seatingLines';
 import { SeatingProductDialog } from './SeatingProductDialog';
 import './seating.css';
+import { RemoveButton } from '../ui/RemoveButton';
 
 export interface SeatingDialogProps {
   visible: boolean;
@@ -386,13 +387,9 @@ function SeatingLineGroup({
                   disabled={!here}
                   onClick={() => onMove(line)}
                 />
-                <Button
-                  type="button"
-                  text
+                <RemoveButton
+                  label={null}
                   rounded
-                  size="small"
-                  severity="danger"
-                  icon="pi pi-times"
                   aria-label={t('seating.lines.removeLabel', names)}
                   onClick={() => onRemove(line)}
                 />

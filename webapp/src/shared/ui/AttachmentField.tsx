@@ -1,8 +1,8 @@
 import { useField } from 'formik';
-import { Button } from 'primereact/button';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileField } from './FormFields';
+import { RemoveButton } from './RemoveButton';
 
 interface AttachmentFieldProps {
   /** The formik field of the chosen File, sent as a multipart part (e.g. 'attachmentFile'). */
@@ -43,13 +43,7 @@ export function AttachmentField({
             <a href={stored} target="_blank" rel="noreferrer">
               {fileName.value ?? label}
             </a>
-            <Button
-              type="button"
-              text
-              size="small"
-              severity="danger"
-              icon="pi pi-times"
-              label={t('common.remove')}
+            <RemoveButton
               aria-label={t('common.image.removeLabel', { label })}
               onClick={() => {
                 void urlHelpers.setValue(null);
