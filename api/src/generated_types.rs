@@ -213,8 +213,9 @@ fn shop() -> String {
 
 fn booking() -> String {
     use crate::booking::dto::{
-        BookedOrder, BookingInput, BookingIntent, BookingLineInput, CustomerChoice, PricedBooking,
-        PricedLine, PricedSeat, PublicCustomer, PublicEvent, PublicOrder, PublicOrderLine,
+        BookedOrder, BookingInput, BookingIntent, BookingLineInput, BookingOptionInput,
+        CustomerChoice, PricedBooking, PricedLine, PricedOption, PricedSeat, PublicCustomer,
+        PublicEvent, PublicOption, PublicOptionVariant, PublicOrder, PublicOrderLine,
         PublicOrderPayment, PublicOrderStatus, PublicParticipant, PublicParticipants,
         PublicProduct, PublicSponsor, PublicSponsorGroup, PublicTicket, SignUpStatus,
     };
@@ -229,10 +230,14 @@ fn booking() -> String {
         PublicCustomer::decl(),
         PublicEvent::decl(),
         SeatCategory::decl(),
+        PublicOptionVariant::decl(),
+        PublicOption::decl(),
         PublicProduct::decl(),
+        BookingOptionInput::decl(),
         BookingLineInput::decl(),
         BookingInput::decl(),
         PricedSeat::decl(),
+        PricedOption::decl(),
         PricedLine::decl(),
         PricedBooking::decl(),
         BookingIntent::decl(),

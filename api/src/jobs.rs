@@ -60,6 +60,11 @@ pub enum JobMethod {
         client_id: Uuid,
         check_id: Uuid,
     },
+    /// Cancel a cancelled event's sales and tell their buyers (`sales::cancellation`).
+    CancelEvent {
+        client_id: Uuid,
+        event_id: Uuid,
+    },
     /// Send a newsletter to a batch of its recipients (`newsletters::send`).
     SendNewsletter {
         client_id: Uuid,
@@ -82,6 +87,7 @@ pub enum JobKind {
     SendInvite,
     VerifyClubChains,
     SendNewsletter,
+    CancelEvent,
 }
 
 /// What runs a job of one kind: the area that owns the work registers it (`JobHandlers::on`), so
@@ -133,6 +139,7 @@ impl JobMethod {
             JobMethod::SendInvite { .. } => JobKind::SendInvite,
             JobMethod::VerifyClubChains { .. } => JobKind::VerifyClubChains,
             JobMethod::SendNewsletter { .. } => JobKind::SendNewsletter,
+            JobMethod::CancelEvent { .. } => JobKind::CancelEvent,
         }
     }
 

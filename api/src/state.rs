@@ -84,6 +84,7 @@ fn job_handlers() -> crate::jobs::JobHandlers {
     crate::invites::register_jobs(&mut jobs);
     crate::audit::register_jobs(&mut jobs);
     crate::newsletters::register_jobs(&mut jobs);
+    crate::sales::register_jobs(&mut jobs);
     jobs
 }
 

@@ -18,9 +18,10 @@ use uuid::Uuid;
 
 use super::batch::Job;
 use super::dto::{
-    BookedOrder, BookingInput, BookingIntent, PricedLine, PricedLines, PricedSeat, PublicProduct,
+    BookedOrder, BookingInput, BookingIntent, PricedLine, PricedLines, PricedOption, PricedSeat,
+    PublicOption, PublicOptionVariant, PublicProduct,
 };
-use super::plan::{plan, Plan};
+use super::plan::{club_terms, plan, Plan};
 use super::HOLD_MINUTES;
 use crate::club::PublicCaller;
 use crate::envelope::{self, Ack, Envelope, EnvelopeWithData};
@@ -28,6 +29,7 @@ use crate::error::ApiError;
 use crate::identity::client_ip::client_ip;
 use crate::identity::tokens::random_secret;
 use crate::integrations::payments::{Capture, CardUse, PaymentStart};
+use crate::kit::add_ons::public_add_ons;
 use crate::kit::html::sanitize;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
@@ -72,7 +74,15 @@ pub async fn booking_products(
     let invite = sale::invite_grant(&mut tx, &event, input.invite_token.as_deref()).await?;
     let offers = sale::offers(&mut tx, &event, buyer, Utc::now(), invite.as_ref()).await?;
     let categories = seating::event_categories(&mut tx, client_id, event.id).await?;
+    let catalogue: Vec<Uuid> = offers.iter().map(|(o, _)| o.product.product_id).collect();
+    let add_ons = public_add_ons(&mut tx, client_id, &catalogue).await?;
+    let club = club_terms(&mut tx, client_id).await?;
     tx.commit().await?;
+    let offered = |offer: &sale::Offer| {
+        add_ons
+            .get(&offer.product.product_id)
+            .map_or(&[][..], Vec::as_slice)
+    };
     let products: Vec<PublicProduct> = offers
         .iter()
         .map(|(offer, _)| PublicProduct {
@@ -92,6 +102,24 @@ pub async fn booking_products(
             in_contract: offer.granted > 0,
             name_required: offer.product.name_required,
             seat_categories: seat_categories(&categories, &offer.product),
+            options: offered(offer)
+                .iter()
+                .map(|add_on| PublicOption {
+                    product_id: add_on.product_id,
+                    title: add_on.title.clone(),
+                    price: club.add_on_price(add_on),
+                    selected: add_on.pre_selected,
+                    variant_id: add_on.variant_id,
+                    variants: add_on
+                        .variant_id
+                        .map(|id| PublicOptionVariant {
+                            id,
+                            title: add_on.variant.clone().unwrap_or_default(),
+                        })
+                        .into_iter()
+                        .collect(),
+                })
+                .collect(),
             extra_info: Vec::new(),
         })
         .collect();
@@ -111,13 +139,30 @@ pub async fn booking_products(
             let allowance = left.entry(offer.product.product_id).or_default();
             let free = (*allowance).clamp(0, amount);
             *allowance -= free;
+            // Add-ons the product does not offer are left out here; `create-intent` refuses them.
+            let options: Vec<PricedOption> = offered(offer)
+                .iter()
+                .filter(|add_on| {
+                    line.options.iter().any(|o| {
+                        o.selected != Some(false) && o.product_id == Some(add_on.product_id)
+                    })
+                })
+                .map(|add_on| PricedOption {
+                    product_id: add_on.product_id,
+                    title: add_on.title.clone(),
+                    price: club.add_on_price(add_on),
+                })
+                .collect();
+            let add_ons: Money = options.iter().map(|o| o.price).sum();
             Some(PricedLine {
                 product_id: offer.product.id,
                 title: offer.product.title.clone(),
                 amount,
                 free,
                 price: offer.price,
-                total: offer.price.times(i64::from(amount - free)),
+                options,
+                total: offer.price.times(i64::from(amount - free))
+                    + add_ons.times(i64::from(amount)),
                 // As picked on the map; the last step shows it as its hold session holds it.
                 seat: line
                     .seat

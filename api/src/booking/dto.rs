@@ -105,6 +105,8 @@ pub struct PublicEvent {
     pub sign_up_public: Option<DateTime<Utc>>,
     pub sign_up_deadline: DateTime<Utc>,
     pub sign_up: SignUpStatus,
+    /// Staff cancelled it (issue 40 §4): the page says so and nothing can be booked.
+    pub cancelled: bool,
     pub business_only: bool,
     pub private: bool,
     pub has_tickets: bool,
@@ -160,7 +162,54 @@ pub struct PublicProduct {
     pub in_contract: bool,
     pub name_required: bool,
     pub seat_categories: Vec<SeatCategory>,
+    /// The add-ons the buyer may choose for each ticket of it.
+    pub options: Vec<PublicOption>,
     pub extra_info: Vec<EventExtraInfo>,
+}
+
+/// An add-on of a ticket product (spec 2 §3 public product `options`): chosen per ticket, at
+/// `price` per ticket (VAT included, as the booking's prices are); `selected`: chosen until the
+/// buyer takes it off.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicOption {
+    /// The add-on's catalogue product.
+    pub product_id: Uuid,
+    pub title: String,
+    pub price: Money,
+    pub selected: bool,
+    /// The variant the add-on is sold in, when it names one; `variants` holds it.
+    pub variant_id: Option<Uuid>,
+    pub variants: Vec<PublicOptionVariant>,
+}
+
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicOptionVariant {
+    pub id: Uuid,
+    pub title: String,
+}
+
+/// An add-on chosen on a booking line: the add-on's product, as the product's `options` name it.
+/// An option sent with `selected: false` is not chosen (the wizard may send the product's
+/// options back as it shows them).
+#[derive(Debug, Clone, Default, Deserialize, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct BookingOptionInput {
+    pub product_id: Option<Uuid>,
+    #[ts(optional)]
+    pub variant_id: Option<Uuid>,
+    #[ts(optional)]
+    pub selected: Option<bool>,
+}
+
+/// An add-on of a priced line, at its price per ticket.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PricedOption {
+    pub product_id: Uuid,
+    pub title: String,
+    pub price: Money,
 }
 
 /// One line of the booking (spec 2 §3 Booking line). A seat-ticket line is one seat: its label
@@ -186,6 +235,8 @@ pub struct BookingLineInput {
     pub seat_number: Option<String>,
     /// The seat's category colour, as the picker drew it (the server reads the seat's own).
     pub color: Option<String>,
+    /// The add-ons chosen for each of the line's tickets.
+    pub options: Vec<BookingOptionInput>,
     /// How many of the line's tickets the buyer was shown free (`create-intent`'s `free`).
     /// When fewer are free by the time it books (another booking took the company's free
     /// tickets meanwhile), `book` refuses on `products.{i}.amount` instead of charging the
@@ -237,6 +288,10 @@ pub struct PricedLine {
     pub free: i32,
     /// Per ticket.
     pub price: Money,
+    /// The add-ons chosen, each at its price per ticket: charged on every ticket, the free
+    /// ones too.
+    pub options: Vec<PricedOption>,
+    /// The tickets charged at `price`, and the add-ons of every ticket.
     pub total: Money,
     /// A seat-ticket line's seat as its hold session holds it now: the seat the ticket will
     /// have (the buyer's own record of what was picked is not shown instead).

@@ -206,6 +206,7 @@ pub async fn public_event(
             SignUpState::Open => SignUpStatus::Open,
             SignUpState::Closed => SignUpStatus::Closed,
         },
+        cancelled: event.cancelled,
         title: event.title.clone(),
         url: event.url.clone(),
         location: event.location.clone().unwrap_or_default(),

@@ -10,16 +10,20 @@ use sqlx::PgConnection;
 use tribune_domain::booking::{
     booking_totals, max_more, BookingError, BookingTotals, Buyer, Priced,
 };
-use tribune_domain::order::ExtraInfoValue;
+use tribune_domain::money::Money;
+use tribune_domain::order::{ExtraInfoValue, LineOption};
 use tribune_domain::selling::{SaleChannel, VatSettings};
 use uuid::Uuid;
 
-use super::dto::{BookingInput, PricedBooking, PricedLine, PricedSeat};
+use super::dto::{
+    BookingInput, BookingOptionInput, PricedBooking, PricedLine, PricedOption, PricedSeat,
+};
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
 use crate::events::dto::ExtraInfoType;
 use crate::identity::sessions::Identity;
+use crate::kit::add_ons::{public_add_ons, AddOn};
 use crate::kit::capacity::{self, keys, Claim, Full};
-use crate::kit::sales::vat_settings;
+use crate::kit::sales::{vat_settings, with_vat};
 use crate::kit::seating;
 use crate::sales::buyer::check_buyer;
 use crate::sales::offers::{self as sale, Offer, SaleEvent};
@@ -67,7 +71,9 @@ impl Plan {
                     amount: line.amount,
                     free: line.free,
                     price: line.offer.price,
-                    total: line.offer.price.times(i64::from(line.amount - line.free)),
+                    options: priced_options(&line.options),
+                    total: line.offer.price.times(i64::from(line.amount - line.free))
+                        + line.add_ons().times(i64::from(line.amount)),
                     seat: line.seat.as_ref().map(|(seat, _)| PricedSeat {
                         label: seat.label.clone(),
                         section: seat.section.clone(),
@@ -77,7 +83,7 @@ impl Plan {
                 })
                 .collect(),
             subtotal: self.totals.subtotal,
-            discount: tribune_domain::money::Money::ZERO,
+            discount: Money::ZERO,
             vat: self.totals.vat,
             total: self.totals.total,
         }
@@ -98,6 +104,20 @@ impl Plan {
             .rsplit_once('.')
             .is_none_or(|(_, shown)| shown == self.fingerprint())
     }
+}
+
+/// A line's add-ons as the buyer reads them.
+pub fn priced_options(options: &[LineOption]) -> Vec<PricedOption> {
+    options
+        .iter()
+        .filter_map(|o| {
+            Some(PricedOption {
+                product_id: o.product_id?,
+                title: o.title.clone(),
+                price: o.price,
+            })
+        })
+        .collect()
 }
 
 /// Why `book` refused a booking that is no longer the one its last step showed.
@@ -122,9 +142,52 @@ pub struct ClubTerms {
 impl ClubTerms {
     /// The booking's VAT: the club's under the booking's rule (`VatSettings::for_sale`).
     pub fn vat(&self) -> VatSettings {
-        let club = vat_settings(self.prices_with_vat, self.vat_rate, self.disable_vat);
-        VatSettings::for_sale(club, SaleChannel::Booking)
+        VatSettings::for_sale(self.club_vat(), SaleChannel::Booking)
     }
+
+    /// The club's own VAT setting, as its catalogue's prices are kept.
+    fn club_vat(&self) -> VatSettings {
+        vat_settings(self.prices_with_vat, self.vat_rate, self.disable_vat)
+    }
+
+    /// What an add-on costs per ticket in the booking: its catalogue price with VAT, as the
+    /// booking's prices are. Its VAT is the ticket line's (an order line has one VAT rule).
+    pub fn add_on_price(&self, add_on: &AddOn) -> Money {
+        with_vat(add_on.price, self.club_vat(), add_on.vat_exempt)
+    }
+}
+
+/// An add-on the line's product does not offer.
+pub const NOT_OFFERED: &str = "Tilvalget kan ikke vælges til denne billet";
+
+/// The add-ons chosen on a line, in the product's order, each once, priced per ticket as the
+/// booking sells them; one the product does not offer refuses the line.
+fn chosen_options(
+    chosen: &[BookingOptionInput],
+    offered: &[AddOn],
+    club: &ClubTerms,
+) -> Result<Vec<LineOption>, &'static str> {
+    let wanted: Vec<&BookingOptionInput> = chosen
+        .iter()
+        .filter(|o| o.selected != Some(false))
+        .collect();
+    let names = |add_on: &AddOn, option: &BookingOptionInput| {
+        option.product_id == Some(add_on.product_id)
+            && option
+                .variant_id
+                .is_none_or(|v| add_on.variant_id == Some(v))
+    };
+    if !wanted
+        .iter()
+        .all(|option| offered.iter().any(|add_on| names(add_on, option)))
+    {
+        return Err(NOT_OFFERED);
+    }
+    Ok(offered
+        .iter()
+        .filter(|add_on| wanted.iter().any(|option| names(add_on, option)))
+        .map(|add_on| add_on.line_option(club.add_on_price(add_on)))
+        .collect())
 }
 
 pub async fn club_terms(
@@ -256,6 +319,9 @@ pub struct Reads {
     event: Option<SaleEvent>,
     club: Option<ClubTerms>,
     offers: HashMap<Buyer, Offers>,
+    /// The add-ons of the event's products (by catalogue product), read when a booking
+    /// chooses one.
+    add_ons: Option<(Uuid, HashMap<Uuid, Vec<AddOn>>)>,
 }
 
 impl Reads {
@@ -309,6 +375,25 @@ impl Reads {
         Ok(offers)
     }
 
+    /// The add-ons of the event's products, by catalogue product.
+    async fn add_ons(
+        &mut self,
+        conn: &mut PgConnection,
+        event: &SaleEvent,
+    ) -> Result<HashMap<Uuid, Vec<AddOn>>, ApiError> {
+        if let Some((_, add_ons)) = self.add_ons.as_ref().filter(|(id, _)| *id == event.id) {
+            return Ok(add_ons.clone());
+        }
+        let products: Vec<Uuid> = sale::products_of(conn, event)
+            .await?
+            .iter()
+            .map(|p| p.product_id)
+            .collect();
+        let add_ons = public_add_ons(conn, event.client_id, &products).await?;
+        self.add_ons = Some((event.id, add_ons.clone()));
+        Ok(add_ons)
+    }
+
     /// Expired holds were given back: what is left is read anew.
     fn forget_places(&mut self) {
         self.event = None;
@@ -353,6 +438,9 @@ pub async fn plan_with(
     let invite = sale::invite_grant(conn, &event, input.invite_token.as_deref()).await?;
     let invited = invite.is_some() || sale::is_invited(conn, &event, buyer).await?;
     let club = reads.club(conn, client_id).await?;
+    if event.cancelled {
+        return Err(booking_error(BookingError::Cancelled));
+    }
     event
         .window()
         .admits(
@@ -391,6 +479,10 @@ pub async fn plan_with(
     if input.products.is_empty() {
         push_error(&mut errors, "products", "Vælg mindst én billet");
     }
+    let add_ons = match input.products.iter().any(|l| !l.options.is_empty()) {
+        true => reads.add_ons(conn, &event).await?,
+        false => HashMap::new(),
+    };
     let mut lines = Vec::new();
     let mut in_booking: HashMap<Uuid, i32> = HashMap::new();
     // The seat-ticket lines' seats, read together after the loop: (planned line, input line,
@@ -425,6 +517,16 @@ pub async fn plan_with(
             }
             seat_wanted = Some((seat.to_string(), token.to_string()));
         }
+        let offered = add_ons
+            .get(&offer.product.product_id)
+            .map_or(&[][..], Vec::as_slice);
+        let options = match chosen_options(&line.options, offered, &club) {
+            Ok(options) => options,
+            Err(refused) => {
+                push_error(&mut errors, &field("options"), refused);
+                continue;
+            }
+        };
         let amount = i32::try_from(line.amount).unwrap_or(i32::MAX);
         let before = in_booking.get(&offer.product.id).copied().unwrap_or(0);
         if let Some(max) = max_more(offer.available, before, None, 0) {
@@ -481,6 +583,7 @@ pub async fn plan_with(
             names,
             extra_info: line.extra_info.clone(),
             seat: None,
+            options,
         });
     }
     // Each seat must be held by its line's hold session, and be of a category its product sells.

@@ -304,6 +304,8 @@ pub struct EventDto {
     /// The version a save sends back (a stale one is refused with 409).
     #[ts(type = "number")]
     pub version: i64,
+    /// When staff cancelled it ('Aflys arrangement'); None: it goes ahead.
+    pub cancelled_at: Option<DateTime<Utc>>,
 }
 
 /// A contract as the type's Relationer names it.
@@ -613,6 +615,10 @@ pub struct EventForm {
     #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
     pub sub_events: Option<Vec<serde_json::Value>>,
+    /// Read only ('Aflys arrangement' sets it); ignored.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub cancelled_at: Option<serde_json::Value>,
     /// Types only (an event's save ignores it; an event's relations have their own calls): the
     /// companies and contracts a new event of the type is linked to.
     #[serde(default)]

@@ -27,6 +27,7 @@ use super::relations::link_type_relations;
 use super::save::{Save, Target};
 use crate::envelope::{self, Ack, Envelope, ListParams, Page, SortDir};
 use crate::error::ApiError;
+use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::files::remove;
 use crate::kit::ids::parse_id;
 use crate::kit::input::{Json, Submitted};
@@ -176,6 +177,7 @@ struct StoredEvent {
     notifications: Jsonb<EventNotifications>,
     ticket_settings: Jsonb<TicketSettings>,
     version: i64,
+    cancelled_at: Option<DateTime<Utc>>,
 }
 
 /// A ticket product's row as stored.
@@ -303,6 +305,7 @@ async fn load(conn: &mut PgConnection, client_id: Uuid, id: Uuid) -> Result<Even
         content,
         sub_events,
         version: row.version,
+        cancelled_at: row.cancelled_at,
     })
 }
 
@@ -649,6 +652,64 @@ pub async fn update_event(
     // The season tickets of its seasons reserve their seats here too, until its release time.
     crate::kit::seating::reserve_for_event(&mut claimed.tx, claimed.id).await?;
     Ok(envelope::result(claimed.commit().await?))
+}
+
+/// 'Aflys arrangement' (issue 40 §4): the event is cancelled at once — its public page says so
+/// and nobody can book it — and a job cancels its sales and tells their buyers
+/// (`sales::cancellation`). Pressed again, it answers the event as it is and queues nothing.
+#[utoipa::path(post, path = "/api/events/{id}/cancel", tag = "events",
+    params(("id" = String, Path, description = "the event's id (uuid); malformed or another club's → 404")),
+    responses((status = 200, body = Envelope<EventDto>, description = "the event, cancelled"), (status = 401), (status = 403), (status = 404)))]
+pub async fn cancel_event(
+    staff: Staff,
+    path: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path)?;
+    let client_id = staff.client_id;
+    let mut tx = club_tx(&state.pool, client_id).await?;
+    let cancelled: Option<Option<DateTime<Utc>>> = sqlx::query_scalar(
+        "SELECT cancelled_at FROM club_events WHERE client_id = $1 AND id = $2 FOR UPDATE",
+    )
+    .bind(client_id)
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    match cancelled {
+        None => return Err(ApiError::NotFound),
+        Some(Some(_)) => {}
+        Some(None) => {
+            sqlx::query(
+                "UPDATE club_events SET cancelled_at = now(), cancelled_by = $3, \
+                   version = version + 1, updated_at = now(), updated_by = $3 \
+                 WHERE client_id = $1 AND id = $2",
+            )
+            .bind(client_id)
+            .bind(id)
+            .bind(staff.user_id())
+            .execute(&mut *tx)
+            .await?;
+            enqueue(
+                &mut tx,
+                NewJob {
+                    client_id: Some(client_id),
+                    description:
+                        "Aflysning af arrangementet: ordrer annulleres og købere får besked".into(),
+                    method: JobMethod::CancelEvent {
+                        client_id,
+                        event_id: id,
+                    },
+                    collection: Some("events".into()),
+                    relation_id: Some(id.to_string()),
+                    created_by: Some(staff.user_id()),
+                },
+            )
+            .await?;
+        }
+    }
+    let event = load(&mut tx, client_id, id).await?;
+    tx.commit().await?;
+    Ok(envelope::result(event))
 }
 
 #[utoipa::path(delete, path = "/api/events/{id}", tag = "events",

@@ -93,6 +93,7 @@ pub fn configure(routes: &mut Routes) {
             manage,
             relations::delete_relation,
         )
+        .post("/api/events/{id}/cancel", manage, event::cancel_event)
         .delete("/api/events/{id}", manage, event::delete_event)
         .get("/public/events", Access::Public, cards::list_event_cards)
         .stale_ok()
@@ -114,6 +115,7 @@ pub fn configure(routes: &mut Routes) {
     types::get_event_type,
     types::delete_event_type,
     event::get_event,
+    event::cancel_event,
     event::delete_event,
     attendees::scan,
     attendees::attendees,

@@ -25,29 +25,51 @@ use crate::state::AppState;
 
 /// What the mail needs of the event and its club.
 #[derive(Debug, sqlx::FromRow)]
-struct EventForMail {
-    title: String,
-    start_date: DateTime<Utc>,
-    location: Option<String>,
-    sender_name: Option<String>,
-    club: String,
-    subject: Option<String>,
+pub struct EventForMail {
+    pub title: String,
+    pub start_date: DateTime<Utc>,
+    pub location: Option<String>,
+    pub sender_name: Option<String>,
+    pub club: String,
+    pub subject: Option<String>,
     /// The template chosen for this kind ('Default' or none: Tribune's own).
-    template_name: Option<String>,
-    template: Option<String>,
-    attachment_name: Option<String>,
-    attachment_key: Option<String>,
-    attachment_type: Option<String>,
+    pub template_name: Option<String>,
+    pub template: Option<String>,
+    pub attachment_name: Option<String>,
+    pub attachment_key: Option<String>,
+    pub attachment_type: Option<String>,
     /// The SMS template chosen for this kind (none: no SMS; 'Default': Tribune's text).
-    sms_name: Option<String>,
-    sms_template: Option<String>,
+    pub sms_name: Option<String>,
+    pub sms_template: Option<String>,
 }
 
-async fn event_for_mail(
+impl EventForMail {
+    /// The club's template chosen for the mail; None: Tribune's own text.
+    pub fn mail_template(&self) -> Option<&str> {
+        match self.template_name.as_deref() {
+            None | Some("" | "Default") => None,
+            Some(_) => self.template.as_deref(),
+        }
+    }
+
+    /// Whether an SMS goes too, and with which of the club's templates (None: Tribune's text).
+    pub fn sms(&self) -> Option<Option<&str>> {
+        let name = self.sms_name.as_deref()?;
+        Some(
+            (name != "Default")
+                .then_some(self.sms_template.as_deref())
+                .flatten(),
+        )
+    }
+}
+
+/// The event as a mail of its notification `key` (spec 2 §3: invitation, reminder, update,
+/// cancelled, receipt) needs it.
+pub async fn event_for_mail(
     conn: &mut PgConnection,
     client_id: Uuid,
     event_id: Uuid,
-    kind: SendKind,
+    key: &str,
 ) -> Result<Option<EventForMail>, sqlx::Error> {
     sqlx::query_as(
         "SELECT e.title, e.start_date, e.location, nullif(e.sender->>'name', '') AS sender_name, c.name AS club, \
@@ -67,7 +89,7 @@ async fn event_for_mail(
     )
     .bind(client_id)
     .bind(event_id)
-    .bind(kind.as_str())
+    .bind(key)
     .fetch_optional(conn)
     .await
 }
@@ -120,7 +142,7 @@ pub async fn send(
     let Some(to) = invite.email.clone().filter(|e| !e.trim().is_empty()) else {
         return Ok("Kontakten har ingen e-mail".into());
     };
-    let Some(event) = event_for_mail(&mut tx, client_id, invite.event_id, kind)
+    let Some(event) = event_for_mail(&mut tx, client_id, invite.event_id, kind.as_str())
         .await
         .map_err(failed)?
     else {
@@ -131,16 +153,14 @@ pub async fn send(
 
     let date = buyer_time(event.start_date, chrono::Utc::now());
     let link = invite_link(&state.settings.public_url, &invite.token);
-    let template = match event.template_name.as_deref() {
-        None | Some("" | "Default") => None,
-        Some(_) => event.template.as_deref(),
-    };
+    let template = event.mail_template().map(str::to_string);
+    let sms_choice = event.sms().map(|t| t.map(str::to_string));
     let composed = InvitationMail {
         to: &to,
         kind,
         club: &event.club,
         subject: event.subject.as_deref(),
-        template,
+        template: template.as_deref(),
         firstname: &invite.firstname,
         lastname: &invite.lastname,
         company: invite.company_name.as_deref(),
@@ -166,15 +186,12 @@ pub async fn send(
     let mail = invitation(&composed);
     // With an SMS template chosen for this kind and a number to send to, an SMS too (its own job:
     // retried by itself).
-    let sms = event.sms_name.as_deref().and_then(|name| {
+    let sms = sms_choice.and_then(|template| {
         let to = crate::integrations::sms::normalised_number(invite.phone.as_deref()?)?;
-        let template = (name != "Default")
-            .then_some(event.sms_template.as_deref())
-            .flatten();
         Some(crate::integrations::sms::Sms {
             to,
             from: crate::integrations::sms::sender_name(&event.club),
-            text: crate::mail::invites::invitation_sms(&composed, template),
+            text: crate::mail::invites::invitation_sms(&composed, template.as_deref()),
         })
     });
     mailer

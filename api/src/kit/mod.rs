@@ -5,6 +5,7 @@
 
 pub mod access;
 pub mod actor;
+pub mod add_ons;
 pub mod batches;
 pub mod capacity;
 pub mod club;

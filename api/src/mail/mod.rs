@@ -5,6 +5,7 @@
 pub mod account;
 pub mod calendar;
 pub mod contracts;
+pub mod events;
 pub mod invites;
 pub mod invoices;
 pub mod job;

@@ -279,6 +279,54 @@ pub struct BookedEvent<'a> {
     pub start: chrono::DateTime<chrono::Utc>,
     /// The confirmation page of the booking.
     pub confirmation: &'a str,
+    /// The club's template the event chose for its receipt (spec 2 §3 notifications key
+    /// `receipt`): its text opens the mail, placeholders filled in. None: Tribune's own.
+    pub receipt: Option<&'a str>,
+}
+
+/// The placeholders of a booking's receipt, with their values.
+fn receipt_placeholders(
+    order: &Order,
+    event: &BookedEvent<'_>,
+    when: &str,
+) -> [(&'static str, String); 6] {
+    let customer = &order.content.customer;
+    [
+        ("{firstname}", customer.firstname.clone()),
+        ("{lastname}", customer.lastname.clone()),
+        ("{event}", event.title.to_string()),
+        ("{date}", when.to_string()),
+        ("{orderNumber}", order.number.to_string()),
+        ("{link}", event.confirmation.to_string()),
+    ]
+}
+
+/// The receipt's SMS (the event chose an SMS template for `receipt`): the club's template with
+/// its placeholders filled in (plain text), or Tribune's own short text; with the link.
+pub fn receipt_sms(
+    order: &Order,
+    club: &OrderMailSettings,
+    event: &BookedEvent<'_>,
+    template: Option<&str>,
+) -> String {
+    let when = tribune_domain::danish::buyer_time(event.start, chrono::Utc::now());
+    match template.filter(|t| !t.trim().is_empty()) {
+        Some(template) => {
+            let text = receipt_placeholders(order, event, &when).iter().fold(
+                crate::kit::html::visible_text(template),
+                |text, (key, value)| text.replace(key, value),
+            );
+            if template.contains("{link}") {
+                text
+            } else {
+                format!("{text} {}", event.confirmation)
+            }
+        }
+        None => format!(
+            "Tak for din bestilling #{} hos {}: {} {}. Se dine billetter: {}",
+            order.number, club.club, event.title, when, event.confirmation
+        ),
+    }
 }
 
 /// A ticket as the booking's confirmation lists it, with its download link.
@@ -356,7 +404,22 @@ pub fn booking_confirmation(
     } = confirmation(order, club);
     let when = tribune_domain::danish::buyer_time(event.start, chrono::Utc::now());
     let heading = format!("{} – {when}", event.title);
-    let mut text = format!("{heading}\n\nDine billetter:\n");
+    // The club's receipt text, when the event chose one, opens the mail.
+    let receipt = event
+        .receipt
+        .filter(|t| !t.trim().is_empty())
+        .map(|template| {
+            receipt_placeholders(order, event, &when)
+                .iter()
+                .fold(template.to_string(), |html, (key, value)| {
+                    html.replace(key, &escape(value))
+                })
+        });
+    let mut text = match &receipt {
+        Some(html) => format!("{}\n\n", crate::kit::html::visible_text(html)),
+        None => String::new(),
+    };
+    text.push_str(&format!("{heading}\n\nDine billetter:\n"));
     let mut items = String::new();
     for ticket in tickets {
         let holder = ticket
@@ -379,7 +442,8 @@ pub fn booking_confirmation(
     text.push_str(&format!("\nSe din bestilling: {}\n\n", event.confirmation));
     mail.text = format!("{text}{}", mail.text);
     let block = format!(
-        "<h2>{}</h2><p>Dine billetter:</p><ul>{items}</ul><p><a href=\"{}\">Se din bestilling</a></p>",
+        "{}<h2>{}</h2><p>Dine billetter:</p><ul>{items}</ul><p><a href=\"{}\">Se din bestilling</a></p>",
+        receipt.unwrap_or_default(),
         escape(&heading),
         escape(event.confirmation)
     );

@@ -334,6 +334,8 @@ pub async fn price(
                     names: vec![None; usize::try_from(amount).unwrap_or(0)],
                     extra_info: Vec::new(),
                     seat: None,
+                    // The desk sells tickets without add-ons (its screen has none).
+                    options: Vec::new(),
                 })),
             ));
         } else if let Some(good) = goods.get(&id).copied() {

@@ -10,6 +10,8 @@ use tribune_domain::order::Order;
 use super::channel::Confirmation;
 use super::process::SaleRow;
 use crate::error::ApiError;
+use crate::integrations::sms::{normalised_number, sender_name, Sms};
+use crate::invites::send::event_for_mail;
 use crate::jobs::{enqueue, JobMethod, NewJob};
 use crate::kit::actor::Actor;
 use crate::mail::orders::{self as order_mails, OrderMail, OrderMailSettings};
@@ -86,21 +88,27 @@ async fn event_booking(
             .await?;
     let base = state.settings.public_url.trim_end_matches('/');
     let token = payments::issue_link(conn, client_id, Purpose::Order, order_id).await?;
+    // Through the club's door: a browser that never chose the club opens it too.
+    let confirmation = format!(
+        "{base}/public/app/change-client/{client_id}?to={}",
+        form_urlencoded::byte_serialize(
+            format!("/events/{event_url}/{order_id}?token={token}").as_bytes()
+        )
+        .collect::<String>()
+    );
+    // The receipt the event chose (spec 2 §3 notifications `receipt`): its template opens the
+    // mail, and with an SMS template chosen an SMS goes too.
+    let receipt = event_for_mail(conn, client_id, event_id, "receipt").await?;
+    let booked = order_mails::BookedEvent {
+        title: &event_title,
+        start,
+        confirmation: &confirmation,
+        receipt: receipt.as_ref().and_then(|r| r.mail_template()),
+    };
     let mail = order_mails::booking_confirmation(
         order,
         club,
-        &order_mails::BookedEvent {
-            title: &event_title,
-            start,
-            // Through the club's door: a browser that never chose the club opens it too.
-            confirmation: &format!(
-                "{base}/public/app/change-client/{client_id}?to={}",
-                form_urlencoded::byte_serialize(
-                    format!("/events/{event_url}/{order_id}?token={token}").as_bytes()
-                )
-                .collect::<String>()
-            ),
-        },
+        &booked,
         &tickets
             .iter()
             .map(|t| order_mails::MailedTicket {
@@ -111,6 +119,26 @@ async fn event_booking(
             })
             .collect::<Vec<_>>(),
     );
+    let number = normalised_number(&order.content.customer.phone);
+    if let (Some(template), Some(to)) = (receipt.as_ref().and_then(|r| r.sms()), number) {
+        let sms = Sms {
+            from: sender_name(&club.club),
+            text: order_mails::receipt_sms(order, club, &booked, template),
+            to,
+        };
+        enqueue(
+            conn,
+            NewJob {
+                client_id: Some(client_id),
+                description: format!("SMS: kvittering for ordre #{} til {}", order.number, sms.to),
+                method: JobMethod::SendSms(sms),
+                collection: Some("orders".into()),
+                relation_id: Some(order_id.to_string()),
+                created_by: None,
+            },
+        )
+        .await?;
+    }
     let live = tickets.iter().filter(|t| t.status != "voided").count();
     Ok((mail, live, vec![event_id]))
 }

@@ -218,7 +218,7 @@ pub async fn issue_stored_tickets(
                     section: ticket.seat.as_ref().map(|s| s.section.clone()),
                     row: ticket.seat.as_ref().map(|s| s.row.clone()),
                     seat_number: ticket.seat.as_ref().map(|s| s.number.clone()),
-                    ..TicketToIssue::default()
+                    options: ticket.options.clone(),
                 },
             )
             .await?;

@@ -7,6 +7,7 @@
 //! of its own.
 
 pub mod buyer;
+pub mod cancellation;
 pub mod channel;
 pub mod confirmation;
 pub mod fulfil;
@@ -14,3 +15,22 @@ pub mod offers;
 pub mod plan;
 pub mod process;
 pub mod service;
+
+/// The cancellation of an event: its sales cancelled and their buyers told.
+pub fn register_jobs(jobs: &mut crate::jobs::JobHandlers) {
+    use crate::jobs::{not_mine, JobKind, JobMethod};
+    use futures::FutureExt;
+    jobs.on(JobKind::CancelEvent, |state, _mailer, method| {
+        async move {
+            let JobMethod::CancelEvent {
+                client_id,
+                event_id,
+            } = method
+            else {
+                return Err(not_mine(&method));
+            };
+            cancellation::run(state, client_id, event_id).await
+        }
+        .boxed()
+    });
+}

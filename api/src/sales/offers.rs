@@ -40,12 +40,15 @@ pub struct SaleEvent {
     pub extra_info: Json<Vec<EventExtraInfo>>,
     /// The event's places taken now (its counter): a hint, read with the event.
     pub taken: i32,
+    /// Staff cancelled it (issue 40 §4): nothing is for sale there any more.
+    pub cancelled: bool,
 }
 
 const EVENT_COLUMNS: &str =
     "e.id, e.client_id, e.type_id, e.title, e.url, e.location, e.start_date, e.sign_up_start, \
      e.sign_up_public, e.sign_up_deadline, e.max_signups, e.max_company_signups, e.private, \
-     e.business_only, e.invitees, e.extra_info, coalesce(c.taken, 0) AS taken";
+     e.business_only, e.invitees, e.extra_info, coalesce(c.taken, 0) AS taken, \
+     e.cancelled_at IS NOT NULL AS cancelled";
 
 impl SaleEvent {
     pub fn window(&self) -> SignUpWindow {
@@ -432,6 +435,9 @@ pub async fn offers_for(
     invite: Option<&InviteGrant>,
     desk: bool,
 ) -> Result<Vec<(Offer, Option<i32>)>, sqlx::Error> {
+    if event.cancelled {
+        return Ok(Vec::new());
+    }
     let products = products_of(conn, event).await?;
     let left = |limit: Option<i32>, taken: i32| limit.map(|limit| (limit - taken).max(0));
     let event_left = left(event.max_signups, event.taken);

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use tribune_domain::booking::{apply_allowances, Priced, Wanted};
 use tribune_domain::money::Money;
-use tribune_domain::order::{ExtraInfoValue, OrderLine};
+use tribune_domain::order::{ExtraInfoValue, LineOption, OrderLine};
+use tribune_domain::ticket::TicketOption;
 use uuid::Uuid;
 
 use super::channel::Rules;
@@ -32,6 +33,15 @@ pub struct PlannedLine {
     pub extra_info: Vec<ExtraInfoValue>,
     /// A seat-ticket line's seat (one seat per line) and the hold session that holds it.
     pub seat: Option<(LineSeat, String)>,
+    /// The add-ons chosen for each of its tickets, at their price per ticket (as the line's).
+    pub options: Vec<LineOption>,
+}
+
+impl PlannedLine {
+    /// What the add-ons cost per ticket.
+    pub fn add_ons(&self) -> Money {
+        self.options.iter().map(|o| o.price).sum()
+    }
 }
 
 /// A seat-ticket line without its seat (spec 3 §8).
@@ -88,6 +98,7 @@ pub fn allowances_of<'a>(
             event_product: l.offer.product.id,
             product: l.offer.product.product_id,
             unit_price: l.offer.price,
+            add_ons: l.add_ons(),
             amount: l.amount,
         })
         .collect();
@@ -99,7 +110,8 @@ pub const FREE_TICKETS_GONE: &str =
     "Fribilletterne er brugt i mellemtiden. Gå tilbage og se prisen igen.";
 
 /// The order lines of checked ticket lines (the "create the order" step): a line per product
-/// and price — the free tickets at 0, the rest at the offer's price — with its seat, and the
+/// and price — the free tickets at 0, the rest at the offer's price, both with the add-ons
+/// chosen at theirs — with its seat, and the
 /// tickets the sale will issue once confirmed, named as the buyer named them where the
 /// channel's rules name tickets.
 pub fn sold_lines<'a>(
@@ -131,6 +143,7 @@ pub fn sold_lines<'a>(
                     name_required: rules.named_tickets && product.name_required,
                     extra_info: line.extra_info.clone(),
                     seat: seat.cloned(),
+                    options: line.options.iter().map(TicketOption::from).collect(),
                 });
             }
             lines.push(OrderLine {
@@ -140,6 +153,7 @@ pub fn sold_lines<'a>(
                 kind: Some(product.kind.clone()),
                 price,
                 amount: i64::from(amount),
+                options: line.options.clone(),
                 extra_info: line.extra_info.clone(),
                 seat: seat.map(|s| s.label.clone()),
                 seat_event: seat.map(|_| event.title.clone()),

@@ -84,6 +84,9 @@ pub struct StoredTicket {
     /// A seat-ticket's seat.
     #[serde(default)]
     pub seat: Option<LineSeat>,
+    /// The add-ons chosen with it (spec 2 §3 Attendee `options`).
+    #[serde(default)]
+    pub options: Vec<tribune_domain::ticket::TicketOption>,
 }
 
 /// A sale's row.

@@ -298,6 +298,16 @@ pub async fn seed_demo_catalogue(pool: &PgPool) -> anyhow::Result<()> {
         .fetch_one(&mut *tx)
         .await?;
     }
+    // A match ticket offers the match programme as an add-on in the event booking (issue 40 §3).
+    sqlx::query(
+        "UPDATE products SET options = jsonb_build_array(jsonb_build_object( \
+           'productId', (SELECT id FROM products WHERE client_id = $1 AND title = 'Kampprogram'), \
+           'variantId', NULL, 'public', true, 'preSelected', false, 'priceOverride', false, 'price', NULL)) \
+         WHERE client_id = $1 AND title = 'Kampbillet'",
+    )
+    .bind(club)
+    .execute(&mut *tx)
+    .await?;
     // The scarf is sent to the buyer: the shop's checkout asks for a delivery address.
     sqlx::query(
         "UPDATE products SET delivery = 'address' WHERE client_id = $1 AND title = 'Halstørklæde'",

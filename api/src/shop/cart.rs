@@ -14,7 +14,7 @@ use chrono::Utc;
 use futures::future::LocalBoxFuture;
 use sqlx::PgConnection;
 use tribune_domain::money::Money;
-use tribune_domain::order::{LineOption, Order, OrderContent, OrderLine, OrderStatus};
+use tribune_domain::order::{Order, OrderContent, OrderLine, OrderStatus};
 use tribune_domain::selling::SaleChannel;
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
@@ -598,20 +598,11 @@ pub async fn add_to_cart(
     let offered = public_options(&mut tx, buyer.client_id, &product, vat).await?;
     let mut options = Vec::new();
     for id in &wanted_options {
-        let (option, price, of) = offered
+        let (_, price, add_on) = offered
             .iter()
             .find(|(o, ..)| o.product_id == *id)
             .ok_or_else(|| ApiError::field("options", "Tilvalget findes ikke"))?;
-        options.push(LineOption {
-            product_id: Some(option.product_id),
-            variant_id: option.variant_id,
-            title: option.title.clone(),
-            variant: None,
-            sku: of.sku.clone(),
-            kind: Some(of.kind.clone()),
-            price: *price,
-            pre_payment: of.pre_payment,
-        });
+        options.push(add_on.line_option(*price));
     }
     let is_seat_ticket = product.kind == "seat-ticket";
     let (mut cart, new_token) = find_or_make_cart(&state, &mut tx, &buyer).await?;

@@ -22,6 +22,7 @@ use super::dto::{
 use crate::club::PublicCaller;
 use crate::envelope::{self, Envelope};
 use crate::error::ApiError;
+use crate::kit::add_ons::{public_add_ons, AddOn};
 use crate::kit::files::public_picture;
 use crate::kit::ids::parse_id;
 use crate::kit::sales::club_vat;
@@ -41,17 +42,6 @@ pub struct VariantRow {
     pub price: Option<i64>,
     pub sale_amount: Option<i32>,
     pub active: bool,
-}
-
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct OptionRow {
-    pub product_id: Option<Uuid>,
-    pub variant_id: Option<Uuid>,
-    pub public: bool,
-    pub pre_selected: bool,
-    pub price_override: bool,
-    pub price: Option<i64>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -99,7 +89,6 @@ pub struct ProductRow {
     pub active: bool,
     pub sku: Option<String>,
     pub variants: Json<Vec<VariantRow>>,
-    pub options: Json<Vec<OptionRow>>,
     pub seats: Json<Vec<SeatRow>>,
     pub subscription: Json<SubscriptionRow>,
     pub shop: Json<ShopRow>,
@@ -110,7 +99,7 @@ pub struct ProductRow {
 }
 
 const PRODUCT_COLUMNS: &str = "p.id, p.title, p.type, p.category_id, p.price, p.sale_amount, p.description, \
-     p.vat_exempt, p.pre_payment, p.season_ticket, p.active, p.sku, p.variants, p.options, p.seats, p.subscription, \
+     p.vat_exempt, p.pre_payment, p.season_ticket, p.active, p.sku, p.variants, p.seats, p.subscription, \
      p.shop, p.shop_image, coalesce(c.taken, 0) AS taken, p.delivery";
 
 const PRODUCT_FROM: &str =
@@ -247,53 +236,31 @@ pub async fn products_by_ids(
     Ok(rows.into_iter().map(|p| (p.id, p)).collect())
 }
 
-/// The public add-ons of a product as the buyer sees them, in the product's order.
+/// The public add-ons of a product as the buyer sees them, in the product's order, with their
+/// price as the order keeps it.
 pub async fn public_options(
     conn: &mut PgConnection,
     client_id: Uuid,
     product: &ProductRow,
     vat: VatSettings,
-) -> Result<Vec<(ShopOption, Money, ProductRow)>, sqlx::Error> {
-    let ids: Vec<Uuid> = product
-        .options
-        .iter()
-        .filter(|o| o.public)
-        .filter_map(|o| o.product_id)
-        .collect();
-    let found = products_by_ids(conn, client_id, &ids).await?;
-    Ok(product
-        .options
-        .iter()
-        .filter(|o| o.public)
-        .filter_map(|o| {
-            let of = found.get(&o.product_id?)?;
-            if !of.active {
-                return None;
-            }
-            let variant = o.variant_id.and_then(|v| of.variant(v));
-            let price = if o.price_override {
-                Money::ore(o.price.unwrap_or(0).max(0))
-            } else {
-                variant
-                    .and_then(|v| v.price)
-                    .map(|p| Money::ore(p.max(0)))
-                    .unwrap_or(Money::ore(of.price.max(0)))
-            };
-            let title = match variant.and_then(|v| v.title.as_deref()) {
-                Some(v) => format!("{} – {v}", of.title),
-                None => of.title.clone(),
-            };
-            Some((
+) -> Result<Vec<(ShopOption, Money, AddOn)>, sqlx::Error> {
+    let mut add_ons = public_add_ons(conn, client_id, &[product.id]).await?;
+    Ok(add_ons
+        .remove(&product.id)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|add_on| {
+            (
                 ShopOption {
-                    product_id: of.id,
-                    variant_id: variant.and_then(|v| v.id),
-                    title,
-                    price_with_vat: with_vat(price, vat, of.vat_exempt),
-                    pre_selected: o.pre_selected,
+                    product_id: add_on.product_id,
+                    variant_id: add_on.variant_id,
+                    title: add_on.title.clone(),
+                    price_with_vat: with_vat(add_on.price, vat, add_on.vat_exempt),
+                    pre_selected: add_on.pre_selected,
                 },
-                price,
-                of.clone(),
-            ))
+                add_on.price,
+                add_on,
+            )
         })
         .collect())
 }

@@ -9,8 +9,9 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    a_discount_code, all_at_once, book, catalogue_ticket, first_error, first_offer, guest, iso,
-    open_event, order_of, pdf_text, products, spawn_app, visitor, Browser, TestApp,
+    a_discount_code, all_at_once, book, catalogue_product, catalogue_ticket, first_error,
+    first_offer, guest, iso, open_event, order_of, pdf_text, products, spawn_app, visitor, Browser,
+    TestApp,
 };
 
 /// What the browser's Stripe.js does with a card (the fake's relay to localstripe), then the
@@ -1242,4 +1243,153 @@ async fn of_bookings_at_once_for_the_last_free_tickets_one_gets_them_and_the_res
     assert_eq!(status, StatusCode::OK, "{intent}");
     assert_eq!(intent["result"]["booking"]["bookingProducts"][0]["free"], 0);
     assert_eq!(intent["result"]["booking"]["total"], 40000);
+}
+
+#[tokio::test]
+async fn add_ons_are_chosen_per_ticket_charged_on_the_free_ones_too_and_reach_the_order_and_tickets(
+) {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let product =
+        |title: &str, price: i64| json!({ "title": title, "type": "product", "price": price });
+    let programme = catalogue_product(&staff, product("Program", 3000)).await;
+    let parking = catalogue_product(&staff, product("Parkering", 5000)).await;
+    let internal = catalogue_product(&staff, product("Intern", 100)).await;
+    let ticket = catalogue_product(
+        &staff,
+        json!({ "title": "Sponsorbillet", "type": "ticket", "price": 20000, "options": [
+            { "productId": programme, "public": true, "preSelected": true },
+            { "productId": parking, "public": true, "priceOverride": true, "price": 4000 },
+            { "productId": internal, "public": false },
+        ] }),
+    )
+    .await;
+    let (id, _) = open_event(
+        &staff,
+        "Sponsorkamp",
+        json!([{ "productId": ticket, "title": "Sponsorbillet", "price": 20000, "public": true }]),
+        json!({}),
+    )
+    .await;
+    let (company, _) = karens_company(&app).await;
+    contract_granting(&app, company, &ticket, 1).await;
+    let karen = app.signed_in("kunde@tribune.test").await;
+
+    // The public add-ons, in the product's order, at their price per ticket.
+    let answer = products(&karen, &id, json!({ "companyId": company, "products": [] })).await;
+    let offered = &answer["result"][company.to_string()][0];
+    let options = offered["options"].as_array().unwrap();
+    let shown: Vec<_> = options
+        .iter()
+        .map(|o| {
+            (
+                o["title"].clone(),
+                o["price"].clone(),
+                o["selected"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        vec![
+            (json!("Program"), json!(3000), json!(true)),
+            (json!("Parkering"), json!(4000), json!(false)),
+        ],
+        "an add-on not public is not offered: {answer}"
+    );
+    let line_product = offered["productId"].as_str().unwrap();
+
+    // An add-on the ticket does not offer refuses the line, and books nothing.
+    let mut booking = guest(
+        &id,
+        json!([{ "productId": line_product, "amount": 2, "options": [{ "productId": internal }] }]),
+    );
+    booking["companyId"] = json!(company);
+    let (status, body) = book(&karen, &booking).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        first_error(&body, "products.0.options"),
+        "Tilvalget kan ikke vælges til denne billet"
+    );
+
+    // Both chosen (one sent twice, one taken off): the allowance pays one ticket, the add-ons
+    // (70 kr.) are charged on both: 200 + 2 × 70 = 340 kr.
+    booking["products"][0]["options"] = json!([
+        { "productId": parking },
+        { "productId": programme },
+        { "productId": parking },
+        { "productId": internal, "selected": false },
+    ]);
+    let (status, intent) = karen
+        .post_json("/public/events/create-intent", &booking)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    let priced = &intent["result"]["booking"];
+    assert_eq!(priced["total"], 34000, "{intent}");
+    assert_eq!(priced["vat"], 6800);
+    let line = &priced["bookingProducts"][0];
+    assert_eq!(
+        (line["free"].clone(), line["total"].clone()),
+        (json!(1), json!(34000))
+    );
+    let titles: Vec<_> = line["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["title"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        titles,
+        ["Program", "Parkering"],
+        "in the product's order, each once"
+    );
+    // The products answer prices the same lines the same way.
+    let again = products(&karen, &id, booking.clone()).await;
+    assert_eq!(
+        again["data"]["bookingProducts"][0]["total"], 34000,
+        "{again}"
+    );
+
+    let (status, body) = book(&karen, &booking).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let order_id = body["data"]["orderId"].as_str().unwrap();
+    let (_, order) = staff.get_json(&format!("/api/orders/{order_id}")).await;
+    let lines = order["result"]["orderLines"].as_array().unwrap().clone();
+    assert_eq!(lines.len(), 2, "{order}");
+    for (line, price) in lines.iter().zip([0, 20000]) {
+        assert_eq!(line["price"], price);
+        let options: Vec<_> = line["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| (o["title"].clone(), o["price"].clone()))
+            .collect();
+        assert_eq!(
+            options,
+            vec![
+                (json!("Program"), json!(3000)),
+                (json!("Parkering"), json!(4000))
+            ]
+        );
+    }
+    assert_eq!(order["result"]["total"], 34000, "{order}");
+
+    // Paid: both tickets carry the add-ons, in the attendee list and the buyer's confirmation.
+    let secret = body["result"]["clientSecret"].as_str().unwrap().to_string();
+    let after = pay_and_return(&karen, &id, &body["data"], &secret, "4242424242424242").await;
+    assert_eq!(after["result"]["status"], "approved", "{after}");
+    let confirmation = order_of(&karen, &id, &body["data"]).await;
+    assert_eq!(
+        confirmation["result"]["orderLines"][1]["options"],
+        json!(["Program", "Parkering"])
+    );
+    assert_eq!(confirmation["result"]["orderLines"][1]["total"], 27000);
+    let (status, attendees) = staff
+        .post_json(&format!("/api/events/{id}/attendees"), &json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{attendees}");
+    assert_eq!(attendees["Total"], 2, "{attendees}");
+    for attendee in attendees["Result"].as_array().unwrap() {
+        assert_eq!(attendee["options"], json!(["Program", "Parkering"]));
+    }
 }

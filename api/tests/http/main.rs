@@ -10,6 +10,7 @@ mod contracts;
 mod crm;
 mod dashboard;
 mod door;
+mod event_cancellation;
 mod events;
 mod finance;
 mod helpers;

@@ -37,6 +37,9 @@ pub enum BookingError {
     MaxMore(i32),
     #[error("Antal skal være mindst 1")]
     NothingChosen,
+    /// Staff cancelled the event (issue 40 §4).
+    #[error("Arrangementet er aflyst.")]
+    Cancelled,
 }
 
 /// How many more of a product a buyer may add (spec 2 §5: the available count minus what is

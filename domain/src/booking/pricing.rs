@@ -18,6 +18,9 @@ pub struct Wanted {
     /// The catalogue product (allowances are per product).
     pub product: Uuid,
     pub unit_price: Money,
+    /// The add-ons chosen, per ticket: charged on every ticket, the free ones too (the
+    /// allowance pays the ticket, not what the buyer adds to it).
+    pub add_ons: Money,
     pub amount: i32,
 }
 
@@ -27,6 +30,7 @@ pub struct Priced {
     pub event_product: Uuid,
     pub product: Uuid,
     pub unit_price: Money,
+    pub add_ons: Money,
     pub free: i32,
     pub paid: i32,
 }
@@ -34,6 +38,7 @@ pub struct Priced {
 impl Priced {
     pub fn total(&self) -> Money {
         self.unit_price.times(i64::from(self.paid))
+            + self.add_ons.times(i64::from(self.free + self.paid))
     }
 }
 
@@ -58,6 +63,7 @@ pub fn apply_allowances(wanted: &[Wanted], allowance_left: &HashMap<Uuid, i32>) 
                 event_product: w.event_product,
                 product: w.product,
                 unit_price: w.unit_price,
+                add_ons: w.add_ons,
                 free,
                 paid: amount - free,
             }

@@ -126,6 +126,7 @@ fn the_allowance_pays_the_first_tickets_of_its_product_and_the_rest_are_charged(
         event_product: Uuid::new_v4(),
         product,
         unit_price: Money::kroner(250),
+        add_ons: Money::ZERO,
         amount,
     };
     let allowances = HashMap::from([(vip, 3)]);
@@ -150,12 +151,31 @@ fn the_allowance_pays_the_first_tickets_of_its_product_and_the_rest_are_charged(
 }
 
 #[test]
+fn add_ons_are_charged_on_every_ticket_the_free_ones_too() {
+    let product = Uuid::new_v4();
+    let wanted = [Wanted {
+        event_product: Uuid::new_v4(),
+        product,
+        unit_price: Money::kroner(250),
+        add_ons: Money::kroner(30),
+        amount: 3,
+    }];
+    let priced = apply_allowances(&wanted, &HashMap::from([(product, 2)]));
+    assert_eq!((priced[0].free, priced[0].paid), (2, 1));
+    // One ticket at 250, three add-ons at 30.
+    let totals = booking_totals(&priced, with_vat());
+    assert_eq!(totals.total, Money::kroner(340));
+    assert_eq!(totals.vat, Money::kroner(68));
+}
+
+#[test]
 fn a_used_up_or_negative_allowance_pays_nothing() {
     let product = Uuid::new_v4();
     let wanted = [Wanted {
         event_product: Uuid::new_v4(),
         product,
         unit_price: Money::kroner(100),
+        add_ons: Money::ZERO,
         amount: 2,
     }];
     let priced = apply_allowances(&wanted, &HashMap::from([(product, -1)]));

@@ -110,6 +110,37 @@ pub async fn live_of_line(
     .await
 }
 
+/// The orders that hold live (not voided) tickets for an event: whom its cancellation concerns.
+pub async fn orders_with_live_tickets(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    event_id: Uuid,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT DISTINCT order_id FROM ticket_rows \
+         WHERE client_id = $1 AND event_id = $2 AND status <> 'voided'",
+    )
+    .bind(client_id)
+    .bind(event_id)
+    .fetch_all(conn)
+    .await
+}
+
+/// The live tickets an order holds for an event.
+pub async fn live_of_event_order(
+    conn: &mut PgConnection,
+    event_id: Uuid,
+    order_id: Uuid,
+) -> Result<Vec<Uuid>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM ticket_rows WHERE event_id = $1 AND order_id = $2 AND status <> 'voided'",
+    )
+    .bind(event_id)
+    .bind(order_id)
+    .fetch_all(conn)
+    .await
+}
+
 /// A ticket of a buyer's order with its event, as their profile lists it.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BuyerTicketRow {

@@ -71,6 +71,7 @@ export function savedEvent(extra: Partial<EventDto> = {}): EventDto {
     signUpStart: '2026-11-01T08:00:00Z',
     signUpDeadline: '2026-12-04T22:00:00Z',
     subEvents: [{ id: 'e-2', title: 'VIP-frokost', startDate: '2026-12-05T16:00:00Z' }],
+    cancelledAt: null,
     ...extra,
   };
 }

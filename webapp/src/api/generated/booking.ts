@@ -37,7 +37,11 @@ description: string, ticketDescription: string,
 /**
  * The event's terms, else the club's 'Handelsbetingelser'.
  */
-terms: string, bannerPicture: string | null, bannerBottom: string | null, signUpStart: string, signUpPublic: string | null, signUpDeadline: string, signUp: SignUpStatus, businessOnly: boolean, private: boolean, hasTickets: boolean, extraInfo: Array<EventExtraInfo>, sponsors: Array<PublicSponsorGroup>, 
+terms: string, bannerPicture: string | null, bannerBottom: string | null, signUpStart: string, signUpPublic: string | null, signUpDeadline: string, signUp: SignUpStatus, 
+/**
+ * Staff cancelled it (issue 40 §4): the page says so and nothing can be booked.
+ */
+cancelled: boolean, businessOnly: boolean, private: boolean, hasTickets: boolean, extraInfo: Array<EventExtraInfo>, sponsors: Array<PublicSponsorGroup>, 
 /**
  * Who comes, when the event shows its participants; None when it does not.
  */
@@ -69,6 +73,18 @@ vatDisabled: boolean, };
 
 export type SeatCategory = { key: string, color: string, label: string, accessible: boolean, };
 
+export type PublicOptionVariant = { id: string, title: string, };
+
+export type PublicOption = { 
+/**
+ * The add-on's catalogue product.
+ */
+productId: string, title: string, price: Money, selected: boolean, 
+/**
+ * The variant the add-on is sold in, when it names one; `variants` holds it.
+ */
+variantId: string | null, variants: Array<PublicOptionVariant>, };
+
 export type PublicProduct = { 
 /**
  * The event's ticket product.
@@ -98,7 +114,13 @@ type: string, isTicket: boolean, seasonal: boolean,
 /**
  * A contract of the company includes it.
  */
-inContract: boolean, nameRequired: boolean, seatCategories: Array<SeatCategory>, extraInfo: Array<EventExtraInfo>, };
+inContract: boolean, nameRequired: boolean, seatCategories: Array<SeatCategory>, 
+/**
+ * The add-ons the buyer may choose for each ticket of it.
+ */
+options: Array<PublicOption>, extraInfo: Array<EventExtraInfo>, };
+
+export type BookingOptionInput = { productId: string | null, variantId?: string, selected?: boolean, };
 
 export type BookingLineInput = { 
 /**
@@ -117,6 +139,10 @@ names: Array<string>, extraInfo: Array<ExtraInfoValue>, holdToken: string | null
  * The seat's category colour, as the picker drew it (the server reads the seat's own).
  */
 color: string | null, 
+/**
+ * The add-ons chosen for each of the line's tickets.
+ */
+options: Array<BookingOptionInput>, 
 /**
  * How many of the line's tickets the buyer was shown free (`create-intent`'s `free`).
  * When fewer are free by the time it books (another booking took the company's free
@@ -151,11 +177,22 @@ inviteToken?: string, };
 
 export type PricedSeat = { label: string, section: string, row: string, number: string, };
 
+export type PricedOption = { productId: string, title: string, price: Money, };
+
 export type PricedLine = { productId: string, title: string, amount: number, free: number, 
 /**
  * Per ticket.
  */
-price: Money, total: Money, 
+price: Money, 
+/**
+ * The add-ons chosen, each at its price per ticket: charged on every ticket, the free
+ * ones too.
+ */
+options: Array<PricedOption>, 
+/**
+ * The tickets charged at `price`, and the add-ons of every ticket.
+ */
+total: Money, 
 /**
  * A seat-ticket line's seat as its hold session holds it now: the seat the ticket will
  * have (the buyer's own record of what was picked is not shown instead).

@@ -102,6 +102,10 @@ subEvents: Array<EventRef>,
  */
 version: number, 
 /**
+ * When staff cancelled it ('Aflys arrangement'); None: it goes ahead.
+ */
+cancelledAt: string | null, 
+/**
  * 'Ansvarlig': a user of the club.
  */
 ownerId: string | null, title: string, 

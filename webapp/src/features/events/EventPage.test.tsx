@@ -127,6 +127,32 @@ describe('the event editor', () => {
     expect(screen.queryByRole('link', { name: 'Opret underarrangement' })).not.toBeInTheDocument();
   });
 
+  it("cancels the event after 'Aflys arrangement' is confirmed, and marks it 'Aflyst'", async () => {
+    let cancelled: string | null = null;
+    const cancels: string[] = [];
+    serveEvent({ event: () => savedEvent({ cancelledAt: cancelled }) });
+    server.use(
+      http.post('/api/events/e-1/cancel', () => {
+        cancels.push('e-1');
+        cancelled = '2026-12-01T10:00:00Z';
+        return HttpResponse.json({ success: true, result: savedEvent({ cancelledAt: cancelled }) });
+      }),
+    );
+    renderApp('/events/e-1');
+    const button = await screen.findByRole('button', { name: 'Aflys arrangement' });
+    await userEvent.click(button);
+    expect(await screen.findByText(/alle købere får besked/)).toBeInTheDocument();
+    // 'Fortryd' cancels nothing.
+    await userEvent.click(await screen.findByRole('button', { name: 'Fortryd' }));
+    expect(cancels).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Aflys arrangement' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Bekræft' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Derby' });
+    expect(await within(heading.parentElement as HTMLElement).findByText('Aflyst')).toBeVisible();
+    expect(cancels).toEqual(['e-1']);
+    expect(screen.queryByRole('button', { name: 'Aflys arrangement' })).not.toBeInTheDocument();
+  });
+
   it('checks the required fields before it creates anything', async () => {
     const { saved } = serveEvent();
     renderApp('/events/create');

@@ -19,12 +19,13 @@ import {
 } from '../../shared/events/eventTabs';
 import { EVENTS_PATH, NEW_ID, eventPath } from '../../shared/events/paths';
 import type { EventDto, EventSender } from '../../shared/events/types';
+import { ConfirmButton } from '../../shared/ui/ConfirmButton';
 import { Preloader } from '../../shared/ui/Preloader';
 import { useToast } from '../../shared/ui/Toast';
 import { AttendeesTab } from './AttendeesTab';
-import { SubEventBadge } from './EventBadges';
+import { CancelledBadge, SubEventBadge } from './EventBadges';
 import { EVENT_COMMENT_ORIGIN } from './eventComments';
-import { useLazyGetEventTypeQuery } from './eventEditorApi';
+import { useCancelEventMutation, useLazyGetEventTypeQuery } from './eventEditorApi';
 import { EventFormEditor } from './EventFormEditor';
 import { EventRelationsTab } from './EventRelationsTab';
 import { eventFromType, newEvent } from './eventSchema';
@@ -41,6 +42,34 @@ interface EventEditorProps {
   onTypeChosen?: (typeId: string) => void;
   /** Changes when the form is filled from a type. */
   filledFrom?: string;
+}
+
+/**
+ * 'Aflys arrangement' (issue 40 §4), once confirmed: the event is cancelled at once, and its
+ * orders are cancelled, paid cards refunded and the buyers told by mail in the background.
+ */
+function CancelEventButton({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [cancelEvent, { isLoading }] = useCancelEventMutation();
+  return (
+    <ConfirmButton
+      label={t('events.cancel.button')}
+      icon="pi pi-ban"
+      severity="danger"
+      outlined
+      loading={isLoading}
+      message={t('events.cancel.confirm')}
+      onConfirm={async () => {
+        try {
+          await cancelEvent(eventId).unwrap();
+          toast.success(t('events.cancel.done'));
+        } catch (error) {
+          toast.error(apiErrorMessage(error) ?? t('events.cancel.failed'));
+        }
+      }}
+    />
+  );
 }
 
 /**
@@ -66,7 +95,15 @@ function EventEditor({ parts, event, reload, onTypeChosen, filledFrom = '' }: Ev
       kind="event"
       entity={event}
       reload={reload}
-      badge={event.parentId && <SubEventBadge />}
+      badge={
+        <>
+          {event.parentId && <SubEventBadge />}
+          {event.cancelledAt && <CancelledBadge />}
+        </>
+      }
+      actions={() =>
+        savedId && !event.cancelledAt ? <CancelEventButton eventId={savedId} /> : null
+      }
       editorKey={`${savedId ?? NEW_ID}-${event.version}-${filledFrom}`}
       onTypeChosen={onTypeChosen}
       kindTabs={() => [

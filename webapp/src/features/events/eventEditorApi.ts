@@ -57,8 +57,8 @@ export interface EventFiles {
   cardPictureFile?: File | null;
 }
 
-/** `POST /events/update`: the event without what only the server writes. */
-export type EventInput = Omit<EventDto, 'subEvents'>;
+/** `POST /events/update`: the event without what only the server writes (its sub-events, its cancellation). */
+export type EventInput = Omit<EventDto, 'subEvents' | 'cancelledAt'>;
 /** `POST /events/types/update`: the type without what only the server writes (its events). */
 export type EventTypeInput = Omit<EventTypeDto, 'events'>;
 
@@ -111,6 +111,15 @@ export const eventEditorApi = baseApi.injectEndpoints({
               // Its type lists its events.
               ...(event.typeId ? [typeTag(event.typeId)] : []),
             ],
+    }),
+    /**
+     * 'Aflys arrangement' (issue 40 §4): the event as cancelled; its orders are cancelled and
+     * their buyers told by a job.
+     */
+    cancelEvent: build.mutation<EventDto, string>({
+      query: (id) => ({ url: `${eventUrl(id)}/cancel`, method: 'POST' }),
+      invalidatesTags: (_result, error, id) =>
+        error ? [] : [LIST, eventTag(id), attendeesTag(id), seatMapTag(id)],
     }),
     /** Its sub-events go with it. */
     deleteEvent: build.mutation<unknown, string>({
@@ -233,6 +242,7 @@ export const eventEditorApi = baseApi.injectEndpoints({
 
 export const {
   useSaveEventMutation,
+  useCancelEventMutation,
   useDeleteEventMutation,
   useGetEventTypeChoicesQuery,
   useGetEventTypeQuery,

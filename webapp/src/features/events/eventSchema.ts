@@ -127,6 +127,7 @@ export function newEvent(parentId: string | null, sender?: EventSender): EventDt
     parentId,
     subEvents: [],
     version: 0,
+    cancelledAt: null,
   };
 }
 
@@ -136,7 +137,15 @@ export function eventFromType(
   typeId: string,
   parentId: string | null,
 ): EventDto {
-  return { ...template, id: null, typeId, parentId, subEvents: [], version: 0 };
+  return {
+    ...template,
+    id: null,
+    typeId,
+    parentId,
+    subEvents: [],
+    version: 0,
+    cancelledAt: null,
+  };
 }
 
 /** A type relates a new event to nothing until companies or contracts are chosen. */

@@ -116,6 +116,58 @@ describe('the booking wizard', () => {
     ).toHaveValue('2');
   });
 
+  it('offers the add-ons of a ticket, sends those chosen and prices them on every ticket', async () => {
+    const calls = serveBooking({
+      products: () => [
+        product({
+          options: [
+            {
+              productId: 'opt-programme',
+              title: 'Program',
+              price: 3000,
+              selected: true,
+              variantId: null,
+              variants: [],
+            },
+            {
+              productId: 'opt-parking',
+              title: 'Parkering',
+              price: 4000,
+              selected: false,
+              variantId: null,
+              variants: [],
+            },
+          ],
+        }),
+      ],
+    });
+    renderApp('/events/derby');
+    const group = await chooseAmount('Voksen', '2');
+    const addOns = within(group).getByRole('group', { name: 'Tilvalg pr. billet' });
+    const programme = within(addOns).getByRole('checkbox', { name: /Program/ });
+    const parking = within(addOns).getByRole('checkbox', { name: /Parkering/ });
+    expect(programme).toBeChecked();
+    expect(parking).not.toBeChecked();
+    expect(addOns).toHaveTextContent(/Parkering\+ 40,00\skr\. pr\. billet/);
+
+    await userEvent.click(parking);
+    await userEvent.click(programme);
+    await waitFor(() =>
+      expect(calls.products.at(-1)?.products).toEqual([
+        expect.objectContaining({ productId: 'p-1', options: [{ productId: 'opt-parking' }] }),
+      ]),
+    );
+    // 2 × 150 kr. + 2 × 40 kr. for the parking.
+    const priced = await screen.findByRole('table', { name: 'Din bestilling' });
+    await waitFor(() => expect(priced).toHaveTextContent('380,00'));
+    expect(priced).toHaveTextContent(/\+ Parkering \(40,00\skr\. pr\. billet\)/);
+    expect(priced).not.toHaveTextContent('Program');
+    // What is chosen is kept with the booking.
+    expect(storedBooking()?.lines).toEqual([
+      expect.objectContaining({ productId: 'p-1', options: ['opt-parking'] }),
+    ]);
+  });
+
   it("caps the number at what may still be taken and says 'Max. N mere til dette arrangement'", async () => {
     serveBooking({
       products: () => [
@@ -560,6 +612,7 @@ describe('the seats of a seat-ticket', () => {
                     amount: 1,
                     free: 0,
                     price: 15000,
+                    options: [],
                     total: 15000,
                     seat: {
                       label: `N1-${index + 7}`,

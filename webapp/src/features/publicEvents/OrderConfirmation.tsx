@@ -100,7 +100,19 @@ function OrderLines({ order }: { order: PublicOrder }) {
         breakpoint="40rem"
         pt={{ table: { 'aria-label': t('publicEvents.order.lines') } }}
       >
-        <Column field="title" header={t('publicEvents.lines.product')} />
+        <Column
+          header={t('publicEvents.lines.product')}
+          body={(line: PublicOrderLine) => (
+            <>
+              {line.title}
+              {line.options.map((option) => (
+                <span key={option} className="tb-booking-line-option">
+                  + {option}
+                </span>
+              ))}
+            </>
+          )}
+        />
         <Column field="amount" header={t('publicEvents.lines.amount')} />
         <Column
           header={t('publicEvents.lines.price')}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PricedLine } from '../../api/generated/booking';
+import { formatOre } from '../../shared/format';
 import { Money } from '../../shared/ui/Money';
 import { StackTable, type StackColumn } from '../../shared/ui/StackTable';
 import { mergedPricedLines, type ShownPricedLine } from './bookingRules';
@@ -12,14 +13,33 @@ interface PricedLinesTableProps {
 /**
  * The booking's lines as the server prices them: the agreement's free tickets, then the rest; a
  * seat-ticket's lines (one per seat) as one line with the seats the server priced. 'Pris' is the
- * price of one ticket in every step, 'Total' the line's.
+ * price of one ticket in every step, 'Total' the line's; the add-ons chosen are listed under the
+ * ticket with their price per ticket, and counted in the total.
  */
 export function PricedLinesTable({ lines }: PricedLinesTableProps) {
   const { t } = useTranslation();
   const shown = useMemo(() => mergedPricedLines(lines), [lines]);
   const seated = shown.some((line) => line.seats.length > 0);
   const columns: StackColumn<ShownPricedLine>[] = [
-    { header: t('publicEvents.lines.product'), cell: (line) => line.title },
+    {
+      header: t('publicEvents.lines.product'),
+      cell: (line) =>
+        line.options.length === 0 ? (
+          line.title
+        ) : (
+          <>
+            {line.title}
+            {line.options.map((option) => (
+              <span key={option.productId} className="tb-booking-line-option">
+                {t('publicEvents.lines.option', {
+                  title: option.title,
+                  price: formatOre(option.price),
+                })}
+              </span>
+            ))}
+          </>
+        ),
+    },
     ...(seated
       ? [
           {

@@ -107,6 +107,14 @@ describe('the public event page', () => {
     expect(screen.queryByRole('navigation', { name: 'Trin' })).not.toBeInTheDocument();
   });
 
+  it('says that a cancelled event is cancelled, and offers no booking', async () => {
+    const calls = serveBooking({ event: derby({ cancelled: true }) });
+    renderApp('/events/derby');
+    expect(await screen.findByText(/Arrangementet er aflyst/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Trin' })).not.toBeInTheDocument();
+    expect(calls.products).toHaveLength(0);
+  });
+
   it('sends an unknown event to the event list', async () => {
     serveBooking({ event: null });
     const { router } = renderApp('/events/ukendt');

@@ -103,17 +103,18 @@ function SignUp({ event, userId }: { event: PublicEvent; userId: string | null }
       <h2 id={titleId} className="tb-visually-hidden">
         {t('publicEvents.signUp.title')}
       </h2>
-      {event.signUp === 'notOpenYet' && (
+      {event.cancelled && <Alert severity="warn">{t('publicEvents.cancelled')}</Alert>}
+      {!event.cancelled && event.signUp === 'notOpenYet' && (
         <Alert severity="info">
           {t('publicEvents.signUp.notOpenYet', {
             date: formatDate(event.signUpStart, EVENT_START_PATTERN, timeZone),
           })}
         </Alert>
       )}
-      {event.signUp === 'closed' && (
+      {!event.cancelled && event.signUp === 'closed' && (
         <Alert severity="info">{t('publicEvents.signUp.closed')}</Alert>
       )}
-      {(event.signUp === 'open' || event.signUp === 'invitedOnly') && (
+      {!event.cancelled && (event.signUp === 'open' || event.signUp === 'invitedOnly') && (
         <>
           <ServerHtml html={event.ticketDescription} className="tb-public-event-tickets" />
           <InviteBanner {...invitation} />

@@ -172,9 +172,17 @@ interface ProductFieldProps {
   product: PublicProduct;
   index: number;
   free: boolean;
+  /** The server's refusal of the line's add-ons. */
+  optionsError?: string;
 }
 
-const NO_LINE: TicketLineValues = { amount: 0, names: [], seats: [], holdToken: null };
+const NO_LINE: TicketLineValues = {
+  amount: 0,
+  names: [],
+  seats: [],
+  holdToken: null,
+  options: [],
+};
 
 /**
  * A seat-ticket's seats (issue 16): 'Vælg pladser' opens the seat picker for as many seats as
@@ -268,11 +276,70 @@ function SeatsField({
 }
 
 /**
+ * A product's add-ons (issue 40 §3): each a checkbox with its price per ticket; what is chosen
+ * goes with every ticket of the line. The server's refusal of them shows under the group.
+ */
+function AddOnsField({
+  product,
+  index,
+  error,
+}: {
+  product: PublicProduct;
+  index: number;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const { values, setLine } = useTicketsForm();
+  const id = useId();
+  const chosen = (values.lines[index] ?? NO_LINE).options;
+
+  function toggle(productId: string) {
+    const next = chosen.includes(productId)
+      ? chosen.filter((candidate) => candidate !== productId)
+      : [...chosen, productId];
+    // In the product's order, as the server prices them.
+    setLine(index, {
+      options: product.options
+        .map((option) => option.productId)
+        .filter((candidate) => next.includes(candidate)),
+    });
+  }
+
+  return (
+    <fieldset className="tb-booking-options" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{t('publicEvents.tickets.options')}</legend>
+      {product.options.map((option) => (
+        <label key={option.productId} className="tb-booking-option">
+          <input
+            type="checkbox"
+            name={`lines.${index}.options`}
+            value={option.productId}
+            checked={chosen.includes(option.productId)}
+            onChange={() => toggle(option.productId)}
+          />
+          <span className="tb-booking-option-title">{option.title}</span>
+          <span className="tb-booking-option-price">
+            {option.price === 0
+              ? t('publicEvents.tickets.free')
+              : t('publicEvents.tickets.optionPrice', { price: formatOre(option.price) })}
+          </span>
+        </label>
+      ))}
+      {error && (
+        <small id={`${id}-error`} className="p-error">
+          {error}
+        </small>
+      )}
+    </fieldset>
+  );
+}
+
+/**
  * One product on offer: its title, description and price, the free tickets the customer's
  * agreement still grants, the number wanted ('Antal') with how many more may be taken, and a
  * holder's name per ticket when the product asks for names.
  */
-function ProductField({ eventId, product, index, free }: ProductFieldProps) {
+function ProductField({ eventId, product, index, free, optionsError }: ProductFieldProps) {
   const { t } = useTranslation();
   const { values, setLine, touch, shownError } = useTicketsForm();
   const [releaseSeat] = useReleaseSeatMutation();
@@ -369,6 +436,9 @@ function ProductField({ eventId, product, index, free }: ProductFieldProps) {
           </small>
         )}
       </div>
+      {product.options.length > 0 && (
+        <AddOnsField product={product} index={index} error={optionsError} />
+      )}
       {seated && line.amount > 0 && (
         <SeatsField eventId={eventId} product={product} index={index} line={line} />
       )}
@@ -606,6 +676,7 @@ export function TicketsStep({
                     product={product}
                     index={index}
                     free={free}
+                    optionsError={shown?.products[product.productId]?.options}
                   />
                 ))}
                 {offer.bookingProducts.some((line) => line.amount > 0) && (

@@ -108,9 +108,23 @@ describe('the lines a booking sends', () => {
         },
       ]),
     ).toEqual([
-      { productId: 'p-seat', amount: 1, names: ['Anna'], seat: seat('N1-3'), holdToken: 'hold-1' },
-      { productId: 'p-seat', amount: 1, names: ['Bo'], seat: seat('N1-4'), holdToken: 'hold-1' },
-      { productId: 'p-seat', amount: 1, names: ['Carl'], seat: null, holdToken: null },
+      {
+        productId: 'p-seat',
+        amount: 1,
+        names: ['Anna'],
+        seat: seat('N1-3'),
+        holdToken: 'hold-1',
+        options: [],
+      },
+      {
+        productId: 'p-seat',
+        amount: 1,
+        names: ['Bo'],
+        seat: seat('N1-4'),
+        holdToken: 'hold-1',
+        options: [],
+      },
+      { productId: 'p-seat', amount: 1, names: ['Carl'], seat: null, holdToken: null, options: [] },
     ]);
   });
 
@@ -140,7 +154,14 @@ describe('the lines a booking sends', () => {
   });
 
   it("shows the lines of one product at one price as one, with the server's seats", () => {
-    const line = { productId: 'p-seat', title: 'Siddeplads', amount: 1, free: 0, price: 15000 };
+    const line = {
+      productId: 'p-seat',
+      title: 'Siddeplads',
+      amount: 1,
+      free: 0,
+      price: 15000,
+      options: [],
+    };
     const seat = (label: string) => ({ label, section: 'S1', row: '1', number: label.slice(-2) });
     expect(
       mergedPricedLines([
@@ -178,14 +199,14 @@ describe("an invitation's lines", () => {
       product({ productId: 'p-dinner', catalogueProductId: 'cp-dinner', title: 'Middag' }),
     ];
     expect(invitedLines(invite, offered)).toEqual([
-      { productId: 'p-1', amount: 2, names: [] },
-      { productId: 'p-seat', amount: 1, names: [], seats: [], holdToken: null },
+      { productId: 'p-1', amount: 2, names: [], options: [] },
+      { productId: 'p-seat', amount: 1, names: [], seats: [], holdToken: null, options: [] },
     ]);
   });
 
   it('asks a name per ticket of a product that requires names', () => {
     expect(invitedLines(invite, [product({ nameRequired: true })])).toEqual([
-      { productId: 'p-1', amount: 3, names: ['', '', ''] },
+      { productId: 'p-1', amount: 3, names: ['', '', ''], options: [] },
     ]);
   });
 });

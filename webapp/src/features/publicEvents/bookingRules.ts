@@ -51,10 +51,24 @@ export interface TicketLineValues {
   /** A seat-ticket's seats picked so far, and the hold session that holds them. */
   seats: PickedSeat[];
   holdToken: string | null;
+  /** The add-ons chosen for each of the line's tickets (their products' ids). */
+  options: string[];
 }
 
 export interface TicketsValues {
   lines: TicketLineValues[];
+}
+
+/** The add-ons a new line starts with: those the club chose in advance. */
+export function preselectedOptions(product: PublicProduct): string[] {
+  return product.options.filter((option) => option.selected).map((option) => option.productId);
+}
+
+/** The chosen add-ons the product still offers, in its order. */
+function offeredOptions(product: PublicProduct, chosen: string[]): string[] {
+  return product.options
+    .map((option) => option.productId)
+    .filter((productId) => chosen.includes(productId));
 }
 
 /** The form's line of a product, from what the booking holds of it. */
@@ -67,6 +81,7 @@ export function ticketLineValues(product: PublicProduct, lines: BookingLine[]): 
     names: product.nameRequired ? resizedNames(line?.names ?? [], amount) : [],
     seats: seated ? (line?.seats ?? []) : [],
     holdToken: seated ? (line?.holdToken ?? null) : null,
+    options: offeredOptions(product, line?.options ?? preselectedOptions(product)),
   };
 }
 
@@ -81,13 +96,15 @@ export function bookingLines(products: PublicProduct[], values: TicketsValues): 
     const line = values.lines[index];
     const amount = line?.amount ?? 0;
     const names = product.nameRequired ? resizedNames(line?.names ?? [], amount) : [];
-    if (!isSeatTicket(product)) return { productId: product.productId, amount, names };
+    const options = offeredOptions(product, line?.options ?? []);
+    if (!isSeatTicket(product)) return { productId: product.productId, amount, names, options };
     return {
       productId: product.productId,
       amount,
       names,
       seats: line?.seats ?? [],
       holdToken: line?.holdToken ?? null,
+      options,
     };
   });
 }
@@ -113,10 +130,11 @@ export function invitedLines(invite: PublicInvite, products: PublicProduct[]): B
     const amount = Math.min(invited.left, max ?? invited.left);
     if (amount <= 0) continue;
     const names = product.nameRequired ? resizedNames([], amount) : [];
+    const options = preselectedOptions(product);
     lines.push(
       isSeatTicket(product)
-        ? { productId: product.productId, amount, names, seats: [], holdToken: null }
-        : { productId: product.productId, amount, names },
+        ? { productId: product.productId, amount, names, seats: [], holdToken: null, options }
+        : { productId: product.productId, amount, names, options },
     );
   }
   return lines;
@@ -242,6 +260,7 @@ export interface SentLine {
   names: string[];
   seat: PickedSeat | null;
   holdToken: string | null;
+  options: string[];
 }
 
 /**
@@ -256,12 +275,14 @@ export function sentLines(lines: BookingLine[]): SentLine[] {
       const seats = (line.seats ?? []).slice(0, line.amount);
       const holdToken = line.holdToken ?? null;
       const named = line.names.length > 0;
+      const options = line.options ?? [];
       const seated = seats.map((seat, index) => ({
         productId: line.productId,
         amount: 1,
         names: named ? [line.names[index] ?? ''] : [],
         seat,
         holdToken,
+        options,
       }));
       const rest = line.amount - seats.length;
       if (rest <= 0) return seated;
@@ -273,6 +294,7 @@ export function sentLines(lines: BookingLine[]): SentLine[] {
           names: named ? line.names.slice(seats.length) : [],
           seat: null,
           holdToken: null,
+          options,
         },
       ];
     });
@@ -337,6 +359,7 @@ export function bookingInput(
       row: line.seat?.row ?? null,
       seatNumber: line.seat?.seatNumber ?? null,
       color: line.seat?.color ?? null,
+      options: line.options.map((productId) => ({ productId })),
     })),
     firstname: contact?.firstname.trim() ?? '',
     lastname: contact?.lastname.trim() ?? '',
@@ -370,8 +393,8 @@ export function withFreeShown(input: BookingInput, priced: PricedBooking): Booki
 export interface PlacedErrors {
   /** The first step with an error: the wizard goes back there. */
   step: WizardStep;
-  /** Step 1, by product: its amount's, its names' or its seats' error. */
-  products: Record<string, { amount?: string; names?: string; seats?: string }>;
+  /** Step 1, by product: its amount's, its names', its seats' or its add-ons' error. */
+  products: Record<string, { amount?: string; names?: string; seats?: string; options?: string }>;
   /** Step 1, about the booking as a whole ('Vælg mindst én billet'). */
   tickets?: string;
   /** Step 2, by its form's fields (`answers.q0` for the first question). */
@@ -407,7 +430,11 @@ export function placeErrors(
     const product = PRODUCT_FIELD.exec(field);
     const question = QUESTION_FIELD.exec(field);
     const line = product ? sent[Number(product[1])] : undefined;
-    if (product && line && (product[2] === 'amount' || product[2] === 'names')) {
+    if (
+      product &&
+      line &&
+      (product[2] === 'amount' || product[2] === 'names' || product[2] === 'options')
+    ) {
       placed.products[line.productId] = {
         ...placed.products[line.productId],
         [product[2]]: text,

@@ -15,6 +15,8 @@ export interface BookingLine {
   names: string[];
   seats?: PickedSeat[];
   holdToken?: string | null;
+  /** The add-ons chosen for each ticket of the line: their products' ids. */
+  options?: string[];
 }
 
 /** Step 2's customer fields (the password is never stored). */
@@ -105,7 +107,9 @@ function isLine(value: unknown): value is BookingLine {
     (value.seats === undefined || (Array.isArray(value.seats) && value.seats.every(isSeat))) &&
     (value.holdToken === undefined ||
       value.holdToken === null ||
-      typeof value.holdToken === 'string')
+      typeof value.holdToken === 'string') &&
+    (value.options === undefined ||
+      (Array.isArray(value.options) && value.options.every((id) => typeof id === 'string')))
   );
 }
 

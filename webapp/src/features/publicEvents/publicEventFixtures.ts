@@ -38,6 +38,7 @@ export function derby(extra: Partial<PublicEvent> = {}): PublicEvent {
     signUpPublic: '2030-05-10T08:00:00Z',
     signUpDeadline: '2030-06-04T20:00:00Z',
     signUp: 'open',
+    cancelled: false,
     businessOnly: false,
     private: false,
     hasTickets: true,
@@ -71,6 +72,7 @@ export function product(extra: Partial<PublicProduct> = {}): PublicProduct {
     inContract: false,
     nameRequired: false,
     seatCategories: [],
+    options: [],
     extraInfo: [],
     ...extra,
   };
@@ -253,6 +255,11 @@ export function pricedLines(body: BookingInput, products: PublicProduct[]): Pric
   return body.products.flatMap((line) => {
     const offered = products.find((candidate) => candidate.productId === line.productId);
     if (!offered) return [];
+    // The add-ons chosen, as the server prices them: on every ticket, the free ones too.
+    const options = offered.options
+      .filter((option) => (line.options ?? []).some((o) => o.productId === option.productId))
+      .map((option) => ({ productId: option.productId, title: option.title, price: option.price }));
+    const addOns = options.reduce((sum, option) => sum + option.price, 0);
     return [
       {
         productId: offered.productId,
@@ -260,7 +267,8 @@ export function pricedLines(body: BookingInput, products: PublicProduct[]): Pric
         amount: line.amount,
         free: Math.min(offered.allowance, line.amount),
         price: offered.price,
-        total: offered.price * Math.max(0, line.amount - offered.allowance),
+        options,
+        total: offered.price * Math.max(0, line.amount - offered.allowance) + addOns * line.amount,
         // The seat as sent, as the server's hold session would hold it.
         seat: line.seat
           ? {
