@@ -551,6 +551,11 @@ pub fn integrations(
                 merchant_number: required("TRIBUNE_WINDOW_MERCHANT", because, &mut missing),
                 secret: required("TRIBUNE_WINDOW_SECRET", because, &mut missing),
                 stand_in: false,
+                // ePay's web service unless another is named; its password is optional there.
+                remote_url: var("TRIBUNE_WINDOW_REMOTE_URL").unwrap_or_else(|| {
+                    crate::integrations::payments::window_remote::DEFAULT_URL.into()
+                }),
+                remote_password: var("TRIBUNE_WINDOW_REMOTE_PASSWORD").unwrap_or_default(),
             })
         }
         None if stand_ins => Some(WindowConfig {
@@ -561,6 +566,11 @@ pub fn integrations(
                 String::new()
             }),
             stand_in: true,
+            remote_url: format!(
+                "{}{WINDOW_STAND_IN_PATH}/remote",
+                public_url.trim_end_matches('/')
+            ),
+            remote_password: String::new(),
         }),
         None => {
             if var("TRIBUNE_WINDOW_SECRET").is_some() || var("TRIBUNE_WINDOW_MERCHANT").is_some() {

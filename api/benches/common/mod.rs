@@ -67,6 +67,8 @@ pub async fn serve_and_log_in_with(db: &TestDb, adjust: impl FnOnce(&mut Setting
             merchant_number: "1000001".into(),
             secret: format!("bench-{}", uuid::Uuid::new_v4()),
             stand_in: true,
+            remote_url: "http://127.0.0.1/stand-ins/payment-window/remote".into(),
+            remote_password: String::new(),
         }),
         qz: None,
         installation_secrets: Vec::new(),

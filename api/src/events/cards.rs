@@ -74,10 +74,12 @@ pub async fn cards_of(
         DateTime<Utc>,
         Option<Uuid>,
         String,
+        bool,
     );
     let mut tx = club_tx(pool, client_id).await?;
     let rows: Vec<Row> = sqlx::query_as(
-        "SELECT id, title, description, location, start_date, banner_picture, url FROM club_events \
+        "SELECT id, title, description, location, start_date, banner_picture, url, \
+           cancelled_at IS NOT NULL FROM club_events \
          WHERE client_id = $1 AND parent_id IS NULL AND NOT private AND end_date >= now() AND (NOT $2 OR promote) \
          ORDER BY start_date, id LIMIT $3",
     )
@@ -90,7 +92,7 @@ pub async fn cards_of(
     Ok(rows
         .into_iter()
         .map(
-            |(id, title, description, location, start_date, banner, url)| EventCard {
+            |(id, title, description, location, start_date, banner, url, cancelled)| EventCard {
                 id,
                 title,
                 description: description
@@ -100,6 +102,7 @@ pub async fn cards_of(
                 start_date,
                 banner: banner.map(picture_url),
                 url,
+                cancelled,
             },
         )
         .collect())

@@ -402,6 +402,8 @@ pub struct EventCard {
     pub banner: Option<String>,
     /// The public page's slug: /events/{url}.
     pub url: String,
+    /// Staff cancelled it (issue 40 §4): the card says 'Aflyst'.
+    pub cancelled: bool,
 }
 
 /// GET /api/events: the pickers' events, or (asked with `promoted` or `limit`) the public

@@ -262,8 +262,8 @@ impl<'a> OrderService<'a> {
     }
 
     /// Cancels an order; its card payment goes back first (a reservation is released, a payment
-    /// refunded in full), then the cancellation and the refund are recorded together. A window
-    /// payment is refunded in the window's administration (its status stays until staff set it).
+    /// refunded in full: Stripe's by its idempotency key, the window's through its web service),
+    /// then the cancellation and the refund are recorded together.
     pub async fn cancel(
         &self,
         state: &AppState,

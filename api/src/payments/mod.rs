@@ -95,6 +95,12 @@ pub fn configure(routes: &mut Routes) {
             Access::Public,
             stand_ins::fake_window_decide,
         )
+        // Checks the merchant number and the web service's password itself, as ePay's does.
+        .post(
+            "/stand-ins/payment-window/remote",
+            Access::Public,
+            stand_ins::fake_window_remote,
+        )
         .get(
             "/stand-ins/payment-window/slow",
             Access::Public,
@@ -116,6 +122,7 @@ pub fn configure(routes: &mut Routes) {
     stand_ins::relay_setup_intent,
     stand_ins::fake_window,
     stand_ins::fake_window_decide,
+    stand_ins::fake_window_remote,
     stand_ins::slow_window,
 ))]
 pub struct PaymentsDoc;

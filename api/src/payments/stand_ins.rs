@@ -555,6 +555,27 @@ pub async fn fake_window(
     Ok(window_html(&fields, None))
 }
 
+/// The fake window's web service (`integrations::payments::window_remote`): gettransaction,
+/// credit, delete and capture of its own transactions, answered as ePay's SOAP service does.
+#[utoipa::path(post, path = "/stand-ins/payment-window/remote", tag = "stand-ins",
+    request_body(content = String, content_type = "text/xml"),
+    responses((status = 200, content_type = "text/xml", body = String, description = "the operation's answer"), (status = 404)))]
+pub async fn fake_window_remote(
+    body: web::Bytes,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let window = stand_in_window(&state)?;
+    let config = window.config();
+    let answer = window.stand_in_ledger().answer(
+        &config.merchant_number,
+        &config.remote_password,
+        &String::from_utf8_lossy(&body),
+    );
+    Ok(HttpResponse::Ok()
+        .content_type("text/xml; charset=utf-8")
+        .body(answer))
+}
+
 /// The payer decided: approve sends the callback (as the knobs say) and returns the payer to
 /// the accept address with the transaction; decline shows the window again; cancel returns to
 /// the cancel address.
@@ -611,6 +632,14 @@ pub async fn fake_window_decide(
         ("cardno", "444444XXXXXX4444".to_string()),
     ];
     let query = window.signed_query(&params);
+    // The fake window's web service knows the payment from now on (refunds, releases).
+    if let Some((_, txnid)) = params.first() {
+        window.stand_in_ledger().approved(
+            txnid,
+            field(&form, "amount").parse().unwrap_or(0),
+            field(&form, "instantcapture") != "0",
+        );
+    }
     if !knob("nocallback") {
         let mut callback_query = query.clone();
         if knob("badhash") {

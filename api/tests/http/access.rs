@@ -397,6 +397,7 @@ const OPEN: &[(&str, &str)] = &[
     ("public", "GET /stand-ins/stripe/setup-intent"),
     ("public", "POST /stand-ins/payment-window"),
     ("public", "POST /stand-ins/payment-window/decide"),
+    ("public", "POST /stand-ins/payment-window/remote"),
     ("public", "GET /stand-ins/payment-window/slow"),
     ("public", "GET /api/webshop/terms"),
     ("public", "GET /api/webshop/subscription-terms"),

@@ -768,6 +768,26 @@ async fn contract_granting(app: &TestApp, company: uuid::Uuid, ticket: &str, amo
     .unwrap();
 }
 
+/// Demo FC's 'Sponsorkamp' selling the catalogue product `ticket` at 200 kr. to the public, and
+/// Karen's company with `granted` of it free by contract: (event, company, Karen signed in).
+async fn sponsor_match(
+    app: &TestApp,
+    staff: &Browser,
+    ticket: &str,
+    granted: i64,
+) -> (String, uuid::Uuid, Browser) {
+    let (id, _) = open_event(
+        staff,
+        "Sponsorkamp",
+        json!([{ "productId": ticket, "title": "Sponsorbillet", "price": 20000, "public": true }]),
+        json!({}),
+    )
+    .await;
+    let (company, _) = karens_company(app).await;
+    contract_granting(app, company, ticket, granted).await;
+    (id, company, app.signed_in("kunde@tribune.test").await)
+}
+
 async fn karens_company(app: &TestApp) -> (uuid::Uuid, uuid::Uuid) {
     let fc = app.club_id("Demo FC").await;
     let owner = &app.db.owner;
@@ -1165,17 +1185,8 @@ async fn of_bookings_at_once_for_the_last_free_tickets_one_gets_them_and_the_res
     let app = spawn_app().await;
     let staff = app.signed_in("staff@tribune.test").await;
     let ticket = catalogue_ticket(&staff, "Sponsorbillet", 20000).await;
-    let (id, _) = open_event(
-        &staff,
-        "Sponsorkamp",
-        json!([{ "productId": ticket, "title": "Sponsorbillet", "price": 20000, "public": true }]),
-        json!({}),
-    )
-    .await;
     // Karen's company has 2 free tickets; 16 of its bookings were each shown them free.
-    let (company, _) = karens_company(&app).await;
-    contract_granting(&app, company, &ticket, 2).await;
-    let karen = app.signed_in("kunde@tribune.test").await;
+    let (id, company, karen) = sponsor_match(&app, &staff, &ticket, 2).await;
     let answer = products(&karen, &id, json!({ "companyId": company, "products": [] })).await;
     let product = answer["result"][company.to_string()][0]["productId"]
         .as_str()
@@ -1264,16 +1275,7 @@ async fn add_ons_are_chosen_per_ticket_charged_on_the_free_ones_too_and_reach_th
         ] }),
     )
     .await;
-    let (id, _) = open_event(
-        &staff,
-        "Sponsorkamp",
-        json!([{ "productId": ticket, "title": "Sponsorbillet", "price": 20000, "public": true }]),
-        json!({}),
-    )
-    .await;
-    let (company, _) = karens_company(&app).await;
-    contract_granting(&app, company, &ticket, 1).await;
-    let karen = app.signed_in("kunde@tribune.test").await;
+    let (id, company, karen) = sponsor_match(&app, &staff, &ticket, 1).await;
 
     // The public add-ons, in the product's order, at their price per ticket.
     let answer = products(&karen, &id, json!({ "companyId": company, "products": [] })).await;

@@ -1,13 +1,14 @@
-//! Cancelling an event (issue 40 §4): booking stops at once and the public page says so; the
-//! job cancels every order of the event once — a paid card refunded through the provider, a
-//! free and an invited booking released, an unpaid one given up — voids the tickets, gives the
-//! places back and tells each buyer once by mail and SMS, however often the button is pressed
-//! or the job runs.
+//! An event's notices (issue 40 §4). Cancelling it: booking stops at once and the public page
+//! says so; the job cancels every order of the event once — a paid card refunded through its
+//! provider (localstripe, the payment window's web service), a free and an invited booking
+//! released, an unpaid one given up — voids the tickets, gives the places back and tells each
+//! buyer once by mail and SMS, however often the button is pressed or the job runs. The
+//! receipt: a booking's confirmation opens with the template the event chose, with its SMS.
 
 use std::time::Duration;
 
 use reqwest::StatusCode;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::helpers::{book, catalogue_ticket, guest, open_event, products, spawn_app, visitor};
 use crate::invites::company_with_contact;
@@ -249,20 +250,163 @@ async fn wait_for_count(app: &crate::helpers::TestApp, sql: &str, expected: i64)
 }
 
 async fn wait_for_sms(app: &crate::helpers::TestApp, expected: usize) {
-    let stand_in = app.state.sms_stand_in.clone().expect("the SMS stand-in");
-    for _ in 0..150 {
-        if stand_in.sent().len() >= expected {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let sent: Vec<Value> = stand_in
-        .sent()
-        .iter()
-        .map(|s| json!({ "to": s.to, "text": s.text }))
-        .collect();
+    let sent = app.sms_sent(expected).await;
     assert_eq!(sent.len(), expected, "{sent:?}");
-    assert!(sent
-        .iter()
-        .all(|s| s["text"].as_str().unwrap().contains("er aflyst")));
+    assert!(
+        sent.iter().all(|s| s.text.contains("er aflyst")),
+        "{sent:?}"
+    );
+}
+
+/// A booking paid in the payment window is refunded through the window's web service when its
+/// event is cancelled, once: a refund asked again credits nothing more.
+#[tokio::test]
+async fn a_window_payment_is_credited_back_through_the_windows_web_service_once() {
+    use tribune_api::integrations::payments::window_remote::{answer, envelope};
+    use tribune_api::integrations::payments::PaymentProvider;
+
+    let app = spawn_app().await;
+    crate::payments::use_window(&app).await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let ticket = catalogue_ticket(&staff, "Kampbillet", 15000).await;
+    let (event, _) = open_event(
+        &staff,
+        "Vinduet",
+        json!([{ "productId": ticket, "title": "Kampbillet", "price": 15000, "public": true }]),
+        json!({}),
+    )
+    .await;
+    let buyer = visitor(&app).await;
+    let product = crate::helpers::first_offer(&buyer, &event).await;
+    let (status, body) = book(
+        &buyer,
+        &guest(&event, json!([{ "productId": product, "amount": 2 }])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["result"]["kind"], "window", "{body}");
+
+    // The payer approves in the fake window (its callback is sent by hand: the test server's
+    // public address is not its own).
+    let mut form = crate::helpers::window_fields(&body["result"]);
+    form.push(("decision".into(), "approve".into()));
+    form.push(("nocallback".into(), "1".into()));
+    let decided = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .post(format!("{}/stand-ins/payment-window/decide", app.address))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(decided.status(), StatusCode::SEE_OTHER);
+    let location = decided.headers()["location"].to_str().unwrap().to_string();
+    // The signed part, as the callback carries it: from the transaction on.
+    let query = &location[location.find("txnid=").unwrap()..];
+    let txnid = query["txnid=".len()..]
+        .split('&')
+        .next()
+        .unwrap()
+        .to_string();
+    let called = reqwest::get(format!(
+        "{}/public/payments/window/callback?{query}",
+        app.address
+    ))
+    .await
+    .unwrap();
+    assert!(called.status().is_success(), "{}", called.status());
+    let order_id = body["data"]["orderId"].as_str().unwrap().to_string();
+    let (_, order) = staff.get_json(&format!("/api/orders/{order_id}")).await;
+    assert_eq!(order["result"]["paymentStatus"], "paid", "{order}");
+
+    let (status, cancelled) = staff
+        .post_json(&format!("/api/events/{event}/cancel"), &json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{cancelled}");
+    let refunded = format!(
+        "SELECT count(*) FROM order_rows WHERE id = '{order_id}' AND payment_status = 'refunded'"
+    );
+    wait_for_count(&app, &refunded, 1).await;
+    let mail = cancellation_mail(&app, "gitte@example.dk").await;
+    assert!(mail.contains("tilbageført til dit kort"), "{mail}");
+
+    // The window's books: 300 kr. credited, and a refund asked again credits nothing more.
+    let window = app.state.window.clone().expect("the fake window");
+    window
+        .refund(&txnid, tribune_domain::money::Money::ore(30000), "again")
+        .await
+        .unwrap();
+    let config = window.config();
+    let read = envelope(
+        "gettransaction",
+        &[
+            ("merchantnumber", config.merchant_number.clone()),
+            ("transactionid", txnid.clone()),
+            ("pwd", config.remote_password.clone()),
+        ],
+    );
+    let books = answer(
+        "gettransaction",
+        &window
+            .stand_in_ledger()
+            .answer(&config.merchant_number, &config.remote_password, &read),
+    )
+    .unwrap();
+    assert_eq!(books.amount("creditedamount"), 30000, "{books:?}");
+}
+
+/// The receipt notification (spec 2 §3 `receipt`): a booking's confirmation opens with the
+/// club's template the event chose, and an SMS goes when it chose an SMS template.
+#[tokio::test]
+async fn a_booking_gets_the_receipt_the_event_chose_by_mail_and_sms() {
+    let app = spawn_app().await;
+    sqlx::query(
+        "UPDATE clients SET settings = settings || jsonb_build_object('events', \
+           coalesce(settings->'events', '{}'::jsonb) || jsonb_build_object('emailTemplates', \
+             jsonb_build_array(jsonb_build_object('name', 'Kvittering', \
+               'template', '<p>Tak {firstname}! Vi ses til {event}, ordre {orderNumber}.</p>')))) \
+         WHERE name = 'Demo FC'",
+    )
+    .execute(&app.db.owner)
+    .await
+    .unwrap();
+    let staff = app.signed_in("staff@tribune.test").await;
+    let free_ticket = catalogue_ticket(&staff, "Fribillet", 0).await;
+    let (event, _) = open_event(
+        &staff,
+        "Sæsonåbning",
+        json!([{ "productId": free_ticket, "title": "Fribillet", "price": 0, "maxAmount": 10, "public": true }]),
+        json!({ "notifications": {
+            "emailNotifications": { "receipt": "Kvittering" },
+            "smsNotifications": { "receipt": "Default" },
+        } }),
+    )
+    .await;
+    let buyer = visitor(&app).await;
+    let product = crate::helpers::first_offer(&buyer, &event).await;
+    let (status, body) = book(
+        &buyer,
+        &guest(&event, json!([{ "productId": product, "amount": 1 }])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let mail = app.smtp.wait_for("gitte@example.dk").await.text();
+    assert!(
+        mail.contains("Tak Gitte! Vi ses til Sæsonåbning, ordre"),
+        "{mail}"
+    );
+    assert!(
+        mail.contains("Dine billetter"),
+        "the tickets follow: {mail}"
+    );
+    let sent = app.sms_sent(1).await;
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(sent[0].to, "4512345678");
+    assert!(
+        sent[0].text.starts_with("Tak for din bestilling #")
+            && sent[0].text.contains("Sæsonåbning"),
+        "{}",
+        sent[0].text
+    );
 }

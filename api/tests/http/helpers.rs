@@ -140,6 +140,8 @@ pub async fn spawn_app_with(options: AppOptions) -> TestApp {
             merchant_number: "1000001".into(),
             secret: format!("window-{}", uuid::Uuid::new_v4()),
             stand_in: true,
+            remote_url: "http://127.0.0.1/stand-ins/payment-window/remote".into(),
+            remote_password: String::new(),
         }),
         qz: options.qz.clone(),
         installation_secrets: Vec::new(),
@@ -247,8 +249,14 @@ impl TestApp {
     }
 
     /// The window's callback for payment `orderid` of `amount` øre in DKK, transaction `txnid`,
-    /// hashed with this app's secret.
+    /// hashed with this app's secret. The fake window's books learn of the transaction too, as
+    /// the window approved it (a refund asks them).
     pub fn window_callback(&self, orderid: &str, amount: &str, txnid: &str) -> String {
+        if let Some(window) = &self.state.window {
+            window
+                .stand_in_ledger()
+                .approved(txnid, amount.parse().unwrap_or(0), true);
+        }
         self.window().signed_query(&[
             ("txnid", txnid.to_string()),
             ("orderid", orderid.to_string()),
@@ -284,6 +292,18 @@ impl TestApp {
         let response = browser.login(email, PASSWORD).await;
         assert_eq!(response.status(), StatusCode::OK, "login {email}");
         browser
+    }
+
+    /// The SMS the stand-in sent, once there are `n` (or after 15 seconds, as many as there are).
+    pub async fn sms_sent(&self, n: usize) -> Vec<tribune_api::integrations::sms::Sms> {
+        let stand_in = self.state.sms_stand_in.clone().expect("the SMS stand-in");
+        for _ in 0..150 {
+            if stand_in.sent().len() >= n {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        stand_in.sent()
     }
 
     pub async fn club_id(&self, name: &str) -> uuid::Uuid {

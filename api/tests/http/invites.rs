@@ -614,14 +614,7 @@ async fn an_invitation_goes_by_sms_too_when_the_event_chose_an_sms_template() {
         .await;
     assert_eq!(body["result"]["queued"], 1, "{body}");
     app.smtp.wait_for("sofie@holm.dk").await;
-    let stand_in = app.state.sms_stand_in.clone().expect("the SMS stand-in");
-    for _ in 0..150 {
-        if !stand_in.sent().is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let sent = stand_in.sent();
+    let sent = app.sms_sent(1).await;
     assert_eq!(sent.len(), 1, "{sent:?}");
     assert_eq!(sent[0].to, "4512345678");
     assert_eq!(sent[0].from, "Demo FC");

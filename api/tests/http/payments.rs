@@ -539,7 +539,7 @@ async fn the_window_pays_on_its_callback_only_when_the_hash_and_amount_are_right
     assert_eq!(after["paymentStatus"], "paid");
     assert_eq!(after["payable"], false);
 
-    // A window payment is refunded in the window's administration: cancelling leaves it paid.
+    // Cancelled, a window payment is credited back through the window's web service.
     let (status, answer) = staff
         .post_json(
             "/api/orders/cancel",
@@ -549,7 +549,7 @@ async fn the_window_pays_on_its_callback_only_when_the_hash_and_amount_are_right
     assert_eq!(status, StatusCode::OK, "{answer}");
     let seen = order(&staff, &id).await;
     assert_eq!(seen["status"], "cancelled");
-    assert_eq!(seen["paymentStatus"], "paid");
+    assert_eq!(seen["paymentStatus"], "refunded");
 }
 
 #[tokio::test]

@@ -70,6 +70,7 @@ describe('start-up and the public layout', () => {
                   startDate: '2025-06-05T17:30:00Z',
                   banner: null,
                   url: 'derby',
+                  cancelled: false,
                 },
               ]
             : [],

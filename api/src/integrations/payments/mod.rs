@@ -8,6 +8,7 @@
 
 pub mod stripe;
 pub mod window;
+pub mod window_remote;
 
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};

@@ -9,6 +9,7 @@ use md5::{Digest, Md5};
 use subtle::ConstantTimeEq;
 use tribune_domain::money::Money;
 
+use super::window_remote::{self, StandInLedger};
 use super::{
     Capture, FormField, PaymentError, PaymentOutcome, PaymentProvider, PaymentRequest,
     PaymentStart, ProviderKind,
@@ -22,10 +23,17 @@ pub struct WindowConfig {
     pub secret: String,
     /// The project's fake window (`crate::payments::stand_ins`), which the stand-ins select.
     pub stand_in: bool,
+    /// The window's web service (refunds, releases, captures; `window_remote`).
+    pub remote_url: String,
+    /// The web service's password (ePay's 'API-adgangskode'; empty when none is set).
+    pub remote_password: String,
 }
 
 pub struct PaymentWindow {
     config: WindowConfig,
+    http: reqwest::Client,
+    /// The fake window's transactions (only the stand-in keeps any).
+    stand_in: StandInLedger,
 }
 
 /// DKK as ISO 4217's number, which the window wants.
@@ -66,7 +74,67 @@ fn md5_hex(values: &[&str], secret: &str) -> String {
 
 impl PaymentWindow {
     pub fn new(config: WindowConfig) -> PaymentWindow {
-        PaymentWindow { config }
+        PaymentWindow {
+            config,
+            http: reqwest::Client::builder()
+                .timeout(std::time::Duration::from_secs(20))
+                .build()
+                .unwrap_or_default(),
+            stand_in: StandInLedger::default(),
+        }
+    }
+
+    /// The fake window's transactions and web service (the stand-ins' own).
+    pub fn stand_in_ledger(&self) -> &StandInLedger {
+        &self.stand_in
+    }
+
+    /// Calls the web service's `operation` about transaction `reference`.
+    async fn remote(
+        &self,
+        operation: &str,
+        reference: &str,
+        amount: Option<Money>,
+    ) -> Result<window_remote::Answer, PaymentError> {
+        let mut parameters = vec![
+            ("merchantnumber", self.config.merchant_number.clone()),
+            ("transactionid", reference.to_string()),
+        ];
+        if let Some(amount) = amount {
+            parameters.push(("amount", amount.as_ore().to_string()));
+        }
+        parameters.push(("group", String::new()));
+        parameters.push(("pwd", self.config.remote_password.clone()));
+        parameters.push(("epayresponse", "-1".to_string()));
+        let call = window_remote::envelope(operation, &parameters);
+        let answered = if self.config.stand_in {
+            self.stand_in.answer(
+                &self.config.merchant_number,
+                &self.config.remote_password,
+                &call,
+            )
+        } else {
+            let response = self
+                .http
+                .post(&self.config.remote_url)
+                .header("Content-Type", "text/xml; charset=utf-8")
+                .header(
+                    "SOAPAction",
+                    format!("\"{}/{operation}\"", window_remote::NAMESPACE),
+                )
+                .body(call)
+                .send()
+                .await
+                .map_err(|_| PaymentError::Unavailable)?;
+            if response.status().is_server_error() {
+                return Err(PaymentError::Unavailable);
+            }
+            response
+                .text()
+                .await
+                .map_err(|_| PaymentError::Unavailable)?
+        };
+        window_remote::answer(operation, &answered)
     }
 
     pub fn config(&self) -> &WindowConfig {
@@ -203,16 +271,44 @@ impl PaymentProvider for PaymentWindow {
         Ok(None)
     }
 
-    async fn capture(&self, _: &str, _: Money, _: &str) -> Result<(), PaymentError> {
-        Err(PaymentError::Unsupported("hæve betalingen"))
+    async fn capture(&self, reference: &str, amount: Money, _: &str) -> Result<(), PaymentError> {
+        // Captured already (a retry): nothing to move.
+        let read = self.remote("gettransaction", reference, None).await?;
+        read.refused("gettransaction")?;
+        if read.amount("capturedamount") >= amount.as_ore() {
+            return Ok(());
+        }
+        self.remote("capture", reference, Some(amount))
+            .await?
+            .refused("capture")
     }
 
-    async fn refund(&self, _: &str, _: Money, _: &str) -> Result<(), PaymentError> {
-        Err(PaymentError::Unsupported("refundere betalingen"))
+    /// Credits `amount`, unless it was credited already (the window has no idempotency key:
+    /// the transaction is read first).
+    async fn refund(&self, reference: &str, amount: Money, _: &str) -> Result<(), PaymentError> {
+        let read = self.remote("gettransaction", reference, None).await?;
+        read.refused("gettransaction")?;
+        if read.amount("creditedamount") >= amount.as_ore() {
+            return Ok(());
+        }
+        self.remote("credit", reference, Some(amount))
+            .await?
+            .refused("credit")
     }
 
-    async fn void(&self, _: &str, _: &str) -> Result<(), PaymentError> {
-        Err(PaymentError::Unsupported("annullere reservationen"))
+    async fn void(&self, reference: &str, _: &str) -> Result<(), PaymentError> {
+        let read = self.remote("gettransaction", reference, None).await?;
+        read.refused("gettransaction")?;
+        if read
+            .values
+            .get("status")
+            .is_some_and(|s| s == "PAYMENT_DELETED")
+        {
+            return Ok(());
+        }
+        self.remote("delete", reference, None)
+            .await?
+            .refused("delete")
     }
 }
 
@@ -227,6 +323,8 @@ mod tests {
             merchant_number: "8888".into(),
             secret: "hemmelig".into(),
             stand_in: false,
+            remote_url: window_remote::DEFAULT_URL.into(),
+            remote_password: String::new(),
         })
     }
 

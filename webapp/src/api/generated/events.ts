@@ -192,7 +192,11 @@ banner: string | null,
 /**
  * The public page's slug: /events/{url}.
  */
-url: string, };
+url: string, 
+/**
+ * Staff cancelled it (issue 40 §4): the card says 'Aflyst'.
+ */
+cancelled: boolean, };
 
 export type ScanFilter = "all" | "scanned" | "notScanned";
 

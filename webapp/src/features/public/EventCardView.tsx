@@ -23,6 +23,7 @@ export function EventCardView({ event }: { event: EventCard }) {
           </span>
         </p>
         <h3 id={`event-${event.id}`}>{event.title}</h3>
+        {event.cancelled && <p className="tb-event-cancelled">{t('public.home.cancelled')}</p>}
         {event.description && <p className="tb-event-description">{event.description}</p>}
         <Link
           to={`/events/${encodeURIComponent(event.url)}`}

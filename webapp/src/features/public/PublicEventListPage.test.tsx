@@ -13,6 +13,7 @@ const derby = {
   startDate: '2030-06-05T17:30:00Z',
   banner: null,
   url: 'derby',
+  cancelled: false,
 };
 
 describe('the public event list', () => {
@@ -36,6 +37,23 @@ describe('the public event list', () => {
     );
     expect(asked[0]?.get('limit')).toBe('100');
     expect(asked[0]?.get('promoted')).toBeNull();
+  });
+
+  it("marks a cancelled event's card 'Aflyst'", async () => {
+    server.use(...sessionHandlers({ client: demoFc, modules }));
+    server.use(
+      http.get('/public/events', () =>
+        HttpResponse.json({
+          success: true,
+          result: [derby, { ...derby, id: 'e2', title: 'Pokalkamp', cancelled: true }],
+        }),
+      ),
+    );
+    renderApp('/events');
+    const cancelled = await screen.findByRole('article', { name: 'Pokalkamp' });
+    expect(within(cancelled).getByText('Aflyst')).toBeInTheDocument();
+    const going = screen.getByRole('article', { name: 'Derby' });
+    expect(within(going).queryByText('Aflyst')).not.toBeInTheDocument();
   });
 
   it('says when there are no upcoming events', async () => {

@@ -8,6 +8,8 @@ export interface EventCard {
   banner: string | null;
   /** The event's url slug: the public event page is /events/{url}. */
   url: string;
+  /** Staff cancelled it: the card says 'Aflyst'. */
+  cancelled: boolean;
 }
 
 export type TermsKind = 'terms' | 'subscription-terms';
