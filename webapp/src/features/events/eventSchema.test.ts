@@ -26,7 +26,7 @@ const BERLIN = 'Europe/Berlin';
 const noLimits = { maxSeatsPerSession: '', maxSessionsPerVisitor: '' };
 
 describe('the event form', () => {
-  it('sends back what it read: times in UTC, money in øre, without the sub-events', () => {
+  it('sends back what it read: times in UTC, money in øre, without the sub-events or the cancellation', () => {
     const event = savedEvent({
       sponsors: [
         { type: 'Hovedsponsor', companyIds: ['c-1'], companies: [{ id: 'c-1', name: 'Bageriet' }] },
@@ -59,8 +59,11 @@ describe('the event form', () => {
       },
     });
     const payload = eventPayload(event, eventFormValues(event, BERLIN), BERLIN);
-    expect({ ...payload, subEvents: event.subEvents }).toEqual(event);
+    expect({ ...payload, subEvents: event.subEvents, cancelledAt: event.cancelledAt }).toEqual(
+      event,
+    );
     expect(payload).not.toHaveProperty('subEvents');
+    expect(payload).not.toHaveProperty('cancelledAt');
   });
 
   it("keeps a type's form and relations as they were read, without its events", () => {
