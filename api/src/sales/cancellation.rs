@@ -36,25 +36,71 @@ pub const VOIDED_BECAUSE: &str = "Arrangementet er aflyst";
 
 /// The job: cancels the event's sales and tells their buyers. Ok says what was done; an order
 /// that could not be handled fails the job, which is tried again (what was done stays done).
+/// The work list is read twice: a booking that was being made as the event was cancelled (its
+/// check came before the cancellation, its commit after the first list) is in the second.
 pub async fn run(state: &AppState, client_id: Uuid, event_id: Uuid) -> Result<String, String> {
     let failed = |e: ApiError| format!("{e}");
-    let mut tx = club_tx(&state.pool, client_id)
-        .await
-        .map_err(|e| failed(e.into()))?;
+    let actor = Actor::system(client_id, "Tribune");
+    let mut handled = 0;
+    let mut problems = Vec::new();
+    for _ in 0..2 {
+        let Some(open) = work_list(state, client_id, event_id)
+            .await
+            .map_err(failed)?
+        else {
+            return Ok("Arrangementet er ikke aflyst".into());
+        };
+        let open: Vec<Uuid> = open
+            .into_iter()
+            .filter(|order| !problems.iter().any(|(failed, _)| failed == order))
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        for order_id in open {
+            match settle(state, &actor, event_id, order_id).await {
+                Ok(()) => handled += 1,
+                Err(err) => problems.push((order_id, err.to_string())),
+            }
+        }
+    }
+    let told = tell(state, client_id, event_id).await.map_err(failed)?;
+    if !problems.is_empty() {
+        let listed: Vec<String> = problems
+            .iter()
+            .map(|(order, err)| format!("ordre {order}: {err}"))
+            .collect();
+        return Err(format!(
+            "{} ordrer kunne ikke annulleres: {}",
+            problems.len(),
+            listed.join("; ")
+        ));
+    }
+    Ok(format!(
+        "{handled} ordrer annulleret, {told} beskeder sendt"
+    ))
+}
+
+/// The orders of the cancelled event still to handle, after adding to the work list every order
+/// that holds live tickets for it and every booking still waiting for its card payment (they
+/// hold places but no tickets yet); None when the event is not cancelled.
+async fn work_list(
+    state: &AppState,
+    client_id: Uuid,
+    event_id: Uuid,
+) -> Result<Option<Vec<Uuid>>, ApiError> {
+    let mut tx = club_tx(&state.pool, client_id).await?;
     let cancelled: Option<bool> = sqlx::query_scalar(
         "SELECT cancelled_at IS NOT NULL FROM club_events WHERE client_id = $1 AND id = $2",
     )
     .bind(client_id)
     .bind(event_id)
     .fetch_optional(&mut *tx)
-    .await
-    .map_err(|e| failed(e.into()))?;
+    .await?;
     if cancelled != Some(true) {
-        return Ok("Arrangementet er ikke aflyst".into());
+        return Ok(None);
     }
-    let orders = tickets::orders_with_live_tickets(&mut tx, client_id, event_id)
-        .await
-        .map_err(|e| failed(e.into()))?;
+    let orders = tickets::orders_with_live_tickets(&mut tx, client_id, event_id).await?;
     sqlx::query(
         "INSERT INTO event_cancellations (client_id, event_id, order_id) \
          SELECT $1, $2, o FROM unnest($3::uuid[]) AS o ON CONFLICT DO NOTHING",
@@ -63,9 +109,7 @@ pub async fn run(state: &AppState, client_id: Uuid, event_id: Uuid) -> Result<St
     .bind(event_id)
     .bind(&orders)
     .execute(&mut *tx)
-    .await
-    .map_err(|e| failed(e.into()))?;
-    // Bookings still waiting for their card payment hold places but no tickets yet: they go too.
+    .await?;
     sqlx::query(
         "INSERT INTO event_cancellations (client_id, event_id, order_id) \
          SELECT client_id, event_id, order_id FROM sales \
@@ -74,37 +118,16 @@ pub async fn run(state: &AppState, client_id: Uuid, event_id: Uuid) -> Result<St
     .bind(client_id)
     .bind(event_id)
     .execute(&mut *tx)
-    .await
-    .map_err(|e| failed(e.into()))?;
+    .await?;
     let open: Vec<Uuid> = sqlx::query_scalar(
         "SELECT order_id FROM event_cancellations \
          WHERE event_id = $1 AND settlement IS NULL ORDER BY order_id",
     )
     .bind(event_id)
     .fetch_all(&mut *tx)
-    .await
-    .map_err(|e| failed(e.into()))?;
-    tx.commit().await.map_err(|e| failed(e.into()))?;
-
-    let actor = Actor::system(client_id, "Tribune");
-    let mut problems = Vec::new();
-    for order_id in &open {
-        if let Err(err) = settle(state, &actor, event_id, *order_id).await {
-            problems.push(format!("ordre {order_id}: {err}"));
-        }
-    }
-    let told = tell(state, client_id, event_id).await.map_err(failed)?;
-    if !problems.is_empty() {
-        return Err(format!(
-            "{} ordrer kunne ikke annulleres: {}",
-            problems.len(),
-            problems.join("; ")
-        ));
-    }
-    Ok(format!(
-        "{} ordrer annulleret, {told} beskeder sendt",
-        open.len()
-    ))
+    .await?;
+    tx.commit().await?;
+    Ok(Some(open))
 }
 
 /// What became of an order's money.
