@@ -374,6 +374,9 @@ pub struct EventListRow {
     pub HasSeating: bool,
     pub Private: bool,
     pub Url: String,
+    /// Staff cancelled it ('Aflys arrangement').
+    #[serde(default)]
+    pub Cancelled: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     #[schema(no_recursion)]

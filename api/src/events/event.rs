@@ -65,12 +65,13 @@ const LIST: ListSpec = ListSpec {
     columns: r#"t.id AS "Id", t.title AS "Title", ty.title AS "Type", t.location AS "Location",
         t.start_date AS "StartDate", t.end_date AS "EndDate", t.sign_up_deadline AS "SignUpDeadline",
         t.promote AS "Promote", t.has_tickets AS "HasTickets", t.has_seating AS "HasSeating",
-        t.private AS "Private", t.url AS "Url",
+        t.private AS "Private", t.url AS "Url", t.cancelled_at IS NOT NULL AS "Cancelled",
         (SELECT coalesce(jsonb_agg(jsonb_build_object('Id', c.id, 'Title', c.title, 'Type', ct.title,
                 'Location', c.location, 'StartDate', c.start_date, 'EndDate', c.end_date,
                 'SignUpDeadline', c.sign_up_deadline, 'Promote', c.promote, 'HasTickets', c.has_tickets,
                 'HasSeating', c.has_seating,
-                'Private', c.private, 'Url', c.url) ORDER BY c.start_date, c.id), '[]')
+                'Private', c.private, 'Url', c.url, 'Cancelled', c.cancelled_at IS NOT NULL)
+                ORDER BY c.start_date, c.id), '[]')
          FROM club_events c LEFT JOIN event_types ct ON ct.id = c.type_id
          WHERE c.client_id = t.client_id AND c.parent_id = t.id) AS "children""#,
     key: "t.id",

@@ -139,6 +139,22 @@ async fn a_cancelled_event_refunds_releases_voids_and_tells_every_buyer_once() {
         1
     );
 
+    // Staff's list marks it.
+    let (status, list) = staff
+        .post_json(
+            "/api/events/v2",
+            &json!({ "filter": { "search": "Brøndby" }, "perPage": 100 }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    let row = list["Result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["Id"] == event.as_str())
+        .unwrap_or_else(|| panic!("the event in {list}"));
+    assert_eq!(row["Cancelled"], true, "{row}");
+
     // At once: the public page says so and nobody can book.
     let (_, page) = buyer.get_json(&format!("/public/events/{url}")).await;
     assert_eq!(page["result"]["cancelled"], true, "{page}");

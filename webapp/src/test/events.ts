@@ -112,6 +112,7 @@ export function eventRow(extra: Partial<EventRow> = {}): EventRow {
     HasSeating: false,
     Private: false,
     Url: 'derby',
+    Cancelled: false,
     children: [],
     ...extra,
   };

@@ -176,7 +176,11 @@ export type EventListRow = { Id: string, Title: string, Type: string | null, Loc
 /**
  * Sold by seat (the event has a seat chart).
  */
-HasSeating: boolean, Private: boolean, Url: string, children?: Array<EventListRow>, };
+HasSeating: boolean, Private: boolean, Url: string, 
+/**
+ * Staff cancelled it ('Aflys arrangement').
+ */
+Cancelled: boolean, children?: Array<EventListRow>, };
 
 export type EventTypeListRow = { Id: string, Title: string, };
 

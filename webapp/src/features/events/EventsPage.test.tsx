@@ -27,6 +27,7 @@ const rows: EventRow[] = [
     Location: 'Klubhuset',
     StartDate: '2026-11-20T17:00:00Z',
     SignUpDeadline: '2026-11-15T22:00:00Z',
+    Cancelled: true,
   }),
 ];
 
@@ -78,6 +79,10 @@ describe('the events list', () => {
       page: 1,
       perPage: 10,
     });
+    // A cancelled event says so beside its title.
+    expect(within(derby).queryByText('Aflyst')).not.toBeInTheDocument();
+    const party = within(table).getByRole('row', { name: /Julefrokost/ });
+    expect(within(party).getByText('Aflyst')).toBeInTheDocument();
     expect(within(table).queryByRole('row', { name: /VIP-frokost/ })).not.toBeInTheDocument();
     // PrimeReact names its expander in its own locale, which the app's provider sets to 'en'.
     await userEvent.click(within(derby).getByRole('button', { name: /^(Udvid|Expand)$/ }));

@@ -14,6 +14,7 @@ import { EVENT_TAG } from '../../shared/events/eventsApi';
 import { NEW_ID, eventPath } from '../../shared/events/paths';
 import type { EventRow } from '../../shared/events/types';
 import { EVENTS_LIST_ENDPOINT, useDeleteEventMutation } from './eventEditorApi';
+import { CancelledBadge } from './EventBadges';
 
 /** Spec 2 §9: the newest start first. */
 const DEFAULT_SORT: ListSort = { field: 'StartDate', dir: 'desc' };
@@ -95,7 +96,12 @@ export function EventsPage() {
             field: 'Title',
             header: t('events.columns.title'),
             sortable: true,
-            body: (row) => <Link to={eventPath(row.Id)}>{row.Title}</Link>,
+            body: (row) => (
+              <>
+                <Link to={eventPath(row.Id)}>{row.Title}</Link>
+                {row.Cancelled && <CancelledBadge />}
+              </>
+            ),
           },
           { field: 'Type', header: t('events.columns.type'), sortable: true },
           { field: 'Location', header: t('events.columns.location'), sortable: true },

@@ -21,6 +21,7 @@ function eventRow(extra: Partial<SeatingEventRow>): SeatingEventRow {
     Private: false,
     Url: '',
     HasSeating: true,
+    Cancelled: false,
     ...extra,
   };
 }

@@ -171,6 +171,7 @@ describe('the events offered', () => {
     HasSeating: true,
     Private: false,
     Url: '',
+    Cancelled: false,
     ...extra,
   });
 
