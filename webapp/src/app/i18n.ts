@@ -145,16 +145,15 @@ function withTexts(language: Language): Promise<unknown> {
   return Promise.all(missing.map((set) => loadTexts(language, set)));
 }
 
-export function changeLanguage(language: Language) {
+/** Switches to `language` once its texts are loaded; the promise settles when it has. */
+export function changeLanguage(language: Language): Promise<unknown> {
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
     // Private browsing without storage: the choice lasts for this page only.
   }
   const missing = [...needed].some((set) => !loaded.has(`${language}/${set}`));
-  if (missing) {
-    void withTexts(language).then(() => i18next.changeLanguage(language));
-  } else {
-    void i18next.changeLanguage(language);
-  }
+  return missing
+    ? withTexts(language).then(() => i18next.changeLanguage(language))
+    : i18next.changeLanguage(language);
 }

@@ -5,5 +5,5 @@ import { changeLanguage } from '../i18n';
 export function useLanguageSwitch() {
   const { t, i18n } = useTranslation();
   const other = i18n.language === 'en' ? 'da' : 'en';
-  return { label: t(`common.language.${other}`), switch: () => changeLanguage(other) };
+  return { label: t(`common.language.${other}`), switch: () => void changeLanguage(other) };
 }
