@@ -180,7 +180,8 @@ fn shop() -> String {
     use crate::shop::dto::{
         Cart, CartLine, CartOption, CartProduct, CartProductShop, CheckSeat, CheckoutInput,
         CheckoutIntent, CheckoutResult, ConfirmedLine, ConfirmedOrder, ShopCategory, ShopOption,
-        ShopProduct, ShopProductSummary, ShopSeason, ShopSeatEvent, ShopSubscription, ShopVariant,
+        ShopProduct, ShopProductSummary, ShopRenewal, ShopSeason, ShopSeatEvent, ShopSubscription,
+        ShopVariant,
     };
     let decls = [
         ShopCategory::decl(),
@@ -190,6 +191,7 @@ fn shop() -> String {
         ShopSubscription::decl(),
         ShopSeatEvent::decl(),
         ShopProduct::decl(),
+        ShopRenewal::decl(),
         ShopSeason::decl(),
         CartOption::decl(),
         CartProductShop::decl(),

@@ -16,7 +16,7 @@ use tribune_projections::store::Metadata;
 use uuid::Uuid;
 
 use crate::error::ApiError;
-use crate::identity::acl::{can, items_for_role, AclItem, Action};
+use crate::identity::acl::{can, field_rules, items_for_role, AclItem, Action, FieldRules};
 use crate::identity::client_ip::client_ip;
 use crate::identity::modules;
 use crate::identity::sessions::{self, Identity, NewSession};
@@ -176,6 +176,17 @@ impl Grants {
         } else {
             Err(ApiError::Forbidden)
         }
+    }
+
+    /// The fields of `modules` the role may not read or change (an admin: none).
+    pub fn field_rules(&self, modules: &[&str]) -> FieldRules {
+        let mut rules = FieldRules::default();
+        if !self.admin {
+            for module in modules {
+                rules.merge(field_rules(&self.items, module));
+            }
+        }
+        rules
     }
 
     /// At least one of `modules` allows `action`.

@@ -3,6 +3,7 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
+use serde_json::Value;
 use tribune_domain::contract::{AgreementStatus, ContractCommand};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
@@ -13,6 +14,7 @@ use super::service::ContractService;
 use crate::envelope::{self, Ack, Envelope};
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
+use crate::kit::fields::{self, FieldGuard};
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::kit::pdf::pdf_response;
@@ -69,6 +71,34 @@ pub async fn update_contract(
         )
         .await?;
     Ok(envelope::result(id))
+}
+
+/// What a contract holds now in the shape of `POST /api/contracts/update` (a new one: the
+/// club's draft), for the field rules to judge a save against.
+pub static CONTRACT_FIELDS: FieldGuard = FieldGuard {
+    name: "the contract",
+    reference: |state, client_id, body| Box::pin(contract_reference(state, client_id, body)),
+};
+
+async fn contract_reference(
+    state: &AppState,
+    client_id: Uuid,
+    body: &Value,
+) -> Result<Value, ApiError> {
+    let service = ContractService::of(state);
+    let dto = match body
+        .get("id")
+        .and_then(Value::as_str)
+        .and_then(|id| id.parse().ok())
+    {
+        Some(id) => {
+            let (contract, version) = service.load(client_id, id).await?;
+            ContractDto::from_contract(Some(id), version, &contract)
+        }
+        None => ContractDto::from_contract(None, 0, &service.template(client_id).await?),
+    };
+    let stored = serde_json::to_value(dto).map_err(ApiError::internal)?;
+    fields::with_lines(state, client_id, stored, body, "contractLines").await
 }
 
 /// Which contract, at which version (None: as it is now).

@@ -53,6 +53,7 @@ pub fn configure(routes: &mut Routes) {
         .get("/api/contracts/new", read, contract::new_contract)
         .get("/api/contracts/products", read, products::offered_products)
         .post("/api/contracts/update", manage, contract::update_contract)
+        .fields(&contract::CONTRACT_FIELDS)
         .post("/api/contracts/approve", manage, contract::approve_contract)
         .post("/api/contracts/edit", manage, contract::reopen_contract)
         .post("/api/contracts/cancel", manage, contract::cancel_contract)

@@ -71,20 +71,72 @@ fn id_text(v: &Value) -> String {
     }
 }
 
-/// May the holder of `items` do `action` on `subject`?
+/// Whether `item` names `subject` (or `all`).
+fn names_subject(item: &AclItem, subject: &str) -> bool {
+    item.subject
+        .iter()
+        .any(|s| s == "all" || s.eq_ignore_ascii_case(subject))
+}
+
+/// Whether `item` covers every field of its subject: no fields named, or `*`.
+fn every_field(item: &AclItem) -> bool {
+    item.fields.is_empty() || item.fields.iter().any(|f| f == "*")
+}
+
+/// May the holder of `items` do `action` on `subject`? As in CASL, an inverted item that names
+/// fields denies those fields only, not the subject.
 pub fn can(items: &[AclItem], action: Action, subject: &str) -> bool {
     items
         .iter()
         .rev()
         .find(|item| {
             item.action.iter().any(|a| action.granted_by(a))
-                && item
-                    .subject
-                    .iter()
-                    .any(|s| s == "all" || s.eq_ignore_ascii_case(subject))
+                && names_subject(item, subject)
+                && (!item.inverted || every_field(item))
         })
         .is_some_and(|item| !item.inverted)
 }
+
+/// May the holder of `items` do `action` on `field` of `subject`? The last item that names the
+/// action, the subject and the field (or every field) decides.
+pub fn can_field(items: &[AclItem], action: Action, subject: &str, field: &str) -> bool {
+    items
+        .iter()
+        .rev()
+        .find(|item| {
+            item.action.iter().any(|a| action.granted_by(a))
+                && names_subject(item, subject)
+                && (every_field(item) || item.fields.iter().any(|f| f == field))
+        })
+        .is_some_and(|item| !item.inverted)
+}
+
+/// The fields of `subject` the holder of `items` may not read (`hidden`) or not change
+/// (`locked`, which holds the hidden ones too): spec 1 §6's field rules. Only fields an item
+/// names can differ from the subject's own right, so only those are asked.
+pub fn field_rules(items: &[AclItem], subject: &str) -> FieldRules {
+    let mut named: Vec<&str> = items
+        .iter()
+        .filter(|item| names_subject(item, subject))
+        .flat_map(|item| item.fields.iter().map(String::as_str))
+        .filter(|field| *field != "*")
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    let mut rules = FieldRules::default();
+    for field in named {
+        let hidden = !can_field(items, Action::Read, subject, field);
+        if hidden {
+            rules.hidden.push(field.to_string());
+        }
+        if hidden || !can_field(items, Action::Manage, subject, field) {
+            rules.locked.push(field.to_string());
+        }
+    }
+    rules
+}
+
+pub use crate::kit::fields::FieldRules;
 
 #[cfg(test)]
 mod tests {
@@ -124,6 +176,49 @@ mod tests {
         let staff = items_for_role(&sources(), "staff");
         assert!(!can(&staff, Action::Manage, "contacts"));
         assert!(!can(&staff, Action::Read, "contacts"));
+    }
+
+    fn price_rules(action: &str) -> Vec<AclItem> {
+        serde_json::from_value(json!([
+            {"subject": "orders", "action": "manage", "fields": ["*"]},
+            {"subject": "orders", "action": action, "inverted": true, "fields": ["price", "discount"]}
+        ]))
+        .expect("items")
+    }
+
+    fn item(value: Value) -> AclItem {
+        serde_json::from_value(value).expect("item")
+    }
+
+    #[test]
+    fn an_inverted_item_with_fields_denies_the_fields_not_the_module() {
+        let items = price_rules("read");
+        assert!(can(&items, Action::Manage, "orders"));
+        assert!(can(&items, Action::Read, "orders"));
+        assert!(!can_field(&items, Action::Read, "orders", "price"));
+        // What may not be read may not be changed either (`field_rules` locks it).
+        assert!(can_field(&items, Action::Manage, "orders", "title"));
+        let rules = field_rules(&items, "orders");
+        assert_eq!(rules.hidden, ["discount", "price"]);
+        assert_eq!(rules.locked, ["discount", "price"]);
+        assert!(field_rules(&items, "companies").is_empty());
+    }
+
+    #[test]
+    fn denying_manage_denies_read_too_and_a_later_read_grant_makes_a_field_read_only() {
+        // As in CASL, `manage` is every action: denying it on a field hides the field.
+        let mut items = price_rules("manage");
+        assert_eq!(field_rules(&items, "orders").hidden, ["discount", "price"]);
+        items.push(item(
+            json!({"subject": "orders", "action": "read", "fields": ["price"]}),
+        ));
+        let rules = field_rules(&items, "orders");
+        assert_eq!(rules.hidden, ["discount"]);
+        assert_eq!(rules.locked, ["discount", "price"]);
+        items.push(item(
+            json!({"subject": "all", "action": "manage", "fields": ["discount"]}),
+        ));
+        assert_eq!(field_rules(&items, "orders").locked, ["price"]);
     }
 
     #[test]

@@ -24,6 +24,7 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 pub use crate::kit::access::Action;
+use crate::kit::fields::{self, FieldGuard, FieldRules};
 use crate::kit::history::HistorySource;
 pub use crate::kit::reads::ReadPolicy;
 use crate::session::{Admin, Grants, SignedIn, Staff, SystemAdmin};
@@ -105,26 +106,37 @@ impl Access {
     /// Lets the request through, or answers 401 (not signed in), 403 (no right) or, for a rule
     /// whose request names nothing of the club, 404.
     pub async fn admit(self, req: &HttpRequest) -> Result<(), ApiError> {
+        self.admit_fields(req).await.map(drop)
+    }
+
+    /// `admit`, answering also the field rules of the modules the request was let in for.
+    pub async fn admit_fields(self, req: &HttpRequest) -> Result<FieldRules, ApiError> {
+        let none = FieldRules::default();
         match self {
-            Access::Public => Ok(()),
-            Access::SignedIn => SignedIn::extract(req).await.map(drop),
-            Access::ClubAdmin => Admin::extract(req).await.map(drop),
-            Access::SystemAdmin => SystemAdmin::extract(req).await.map(drop),
+            Access::Public => Ok(none),
+            Access::SignedIn => SignedIn::extract(req).await.map(|_| none),
+            Access::ClubAdmin => Admin::extract(req).await.map(|_| none),
+            Access::SystemAdmin => SystemAdmin::extract(req).await.map(|_| none),
             Access::Module(module, action) => {
                 let (_, _, grants) = staff_grants(req).await?;
-                grants.allow(module, action)
+                grants.allow(module, action)?;
+                Ok(grants.field_rules(&[module]))
             }
             Access::AnyModule(modules, action) => {
                 let (_, _, grants) = staff_grants(req).await?;
-                grants.allow_any(modules, action)
+                grants.allow_any(modules, action)?;
+                Ok(grants.field_rules(modules))
             }
             Access::Resolved(rule) => {
                 let (staff, state, grants) = staff_grants(req).await?;
                 grants.allow_any(rule.modules, rule.action)?;
                 match (rule.resolve)(req, state, staff.client_id).await? {
-                    Guard::Module(module) => grants.allow(module, rule.action),
-                    Guard::AnyOfRule => Ok(()),
-                    Guard::ClubAdmin if staff.identity.is_admin() => Ok(()),
+                    Guard::Module(module) => {
+                        grants.allow(module, rule.action)?;
+                        Ok(grants.field_rules(&[module]))
+                    }
+                    Guard::AnyOfRule => Ok(grants.field_rules(rule.modules)),
+                    Guard::ClubAdmin if staff.identity.is_admin() => Ok(none),
                     Guard::ClubAdmin => Err(ApiError::Forbidden),
                 }
             }
@@ -176,7 +188,17 @@ pub struct RouteInfo {
     pub path: String,
     pub access: Access,
     pub reads: ReadPolicy,
+    /// What a write holds now, for the field rules to judge it against (`kit::fields`).
+    pub fields: Option<&'static FieldGuard>,
 }
+
+impl PartialEq for FieldGuard {
+    fn eq(&self, other: &FieldGuard) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for FieldGuard {}
 
 /// The routes of every area, in registration order.
 #[derive(Default)]
@@ -227,6 +249,15 @@ impl Routes {
         self
     }
 
+    /// Gives the route added last a guard that says what its records hold now, so a role's
+    /// locked fields are judged by what a write changes (`kit::fields`).
+    pub fn fields(&mut self, guard: &'static FieldGuard) -> &mut Routes {
+        if let Some((info, _)) = self.entries.last_mut() {
+            info.fields = Some(guard);
+        }
+        self
+    }
+
     /// Registers what `routes` adds with `prefix` in front of each path (not an actix scope: see
     /// the module's notes).
     pub fn scope(&mut self, prefix: &str, routes: impl FnOnce(&mut Routes)) -> &mut Routes {
@@ -243,6 +274,7 @@ impl Routes {
             path: format!("{}{path}", self.prefix),
             access,
             reads: ReadPolicy::Primary,
+            fields: None,
         };
         self.entries.push((info, route));
         self
@@ -266,14 +298,16 @@ impl Routes {
                     },
                 )),
             };
+            let guard = info.fields;
             let route = match info.access {
                 Access::Public => route,
                 access => route.wrap(from_fn(
                     move |req: ServiceRequest, next: Next<BoxBody>| async move {
                         // Refused here as a response, not an error, so the answer passes the
                         // outer middleware (security headers) like a handler's own error does.
-                        match access.admit(req.request()).await {
-                            Ok(()) => next.call(req).await,
+                        match access.admit_fields(req.request()).await {
+                            Ok(rules) if rules.is_empty() => next.call(req).await,
+                            Ok(rules) => fields::enforce(req, next, rules, guard).await,
                             Err(refused) => Ok(req.into_response(refused.error_response())),
                         }
                     },

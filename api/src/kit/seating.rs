@@ -8,7 +8,7 @@
 //! 'booked'. A hold that ran out is free for the next buyer, whose upsert clears `order_id`: the
 //! booking then knows its seats are gone.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
@@ -281,6 +281,73 @@ pub const EVENT_SEASONS: &str = concat!(
     "SELECT s.id FROM seasons s JOIN club_events ev ON ev.client_id = s.client_id WHERE ev.id = $1 AND ",
     season_holds_event!()
 );
+
+/// The season before `cur` (a `seasons` row in the query): the club's season at the same level
+/// that ended last before `cur` began. Its holders are the ones a renewal keeps seats for.
+macro_rules! previous_season {
+    () => {
+        "SELECT prev.id FROM seasons prev WHERE prev.client_id = cur.client_id AND prev.id <> cur.id \
+           AND prev.parent_id IS NOT DISTINCT FROM cur.parent_id AND prev.end_date < cur.start_date \
+         ORDER BY prev.end_date DESC, prev.id LIMIT 1"
+    };
+}
+
+/// A season-ticket product on sale for season `cur` whose renewal date (spec 3 §3 `renewalDate`)
+/// has not passed in the club's time.
+macro_rules! renewing {
+    () => {
+        "EXISTS (SELECT 1 FROM products p WHERE p.client_id = cur.client_id AND p.active AND p.season_ticket \
+           AND p.shop->>'seasonId' = cur.id::text AND p.shop->>'renewalDate' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' \
+           AND (p.shop->>'renewalDate')::date >= (now() AT TIME ZONE 'Europe/Copenhagen')::date)"
+    };
+}
+
+/// `(seat_id, keeper)`: the seats last season's season-ticket holders keep at event `$1` until
+/// the renewal date of the season's season-ticket product (spec 3 §3: last season's holders are
+/// offered their seat first until then). The keeper is the holder's user (found by e-mail when
+/// the ticket names none; NULL when the holder has no account: kept from everyone). The seat
+/// pickers treat a keeper as a channel treats its company: kept from all others.
+pub const RENEWAL_CLAIMS: &str = concat!(
+    "SELECT st.seat_id, coalesce(st.user_id, u.id) AS keeper \
+     FROM seasons cur JOIN LATERAL (", previous_season!(), ") prev ON true \
+     JOIN season_tickets st ON st.season_id = prev.id \
+     LEFT JOIN users u ON st.user_id IS NULL AND lower(u.email) = lower(st.email) \
+     WHERE cur.id IN (SELECT s.id FROM seasons s JOIN club_events ev ON ev.client_id = s.client_id WHERE ev.id = $1 AND ",
+    season_holds_event!(),
+    ") AND ",
+    renewing!()
+);
+
+/// A renewal the signed-in holder `$3` is offered for season `$2` of club `$1`: the previous
+/// season's title, the seats they held in it, and the renewal date.
+pub async fn renewal_offer(
+    conn: &mut PgConnection,
+    client_id: Uuid,
+    season: Uuid,
+    user: Uuid,
+) -> Result<Option<(String, Vec<String>, NaiveDate)>, sqlx::Error> {
+    let found: Option<(String, Vec<String>, Option<NaiveDate>)> = sqlx::query_as(concat!(
+        "SELECT prev.title, array_agg(s.label ORDER BY s.label), \
+                (SELECT min((p.shop->>'renewalDate')::date) FROM products p WHERE p.client_id = cur.client_id \
+                   AND p.active AND p.season_ticket AND p.shop->>'seasonId' = cur.id::text \
+                   AND p.shop->>'renewalDate' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' \
+                   AND (p.shop->>'renewalDate')::date >= (now() AT TIME ZONE 'Europe/Copenhagen')::date) \
+         FROM seasons cur JOIN LATERAL (", previous_season!(), ") p0 ON true \
+         JOIN seasons prev ON prev.id = p0.id \
+         JOIN season_tickets st ON st.season_id = prev.id \
+         JOIN seats s ON s.id = st.seat_id \
+         LEFT JOIN users u ON u.id = $3 \
+         WHERE cur.client_id = $1 AND cur.id = $2 AND ", renewing!(), " \
+           AND (st.user_id = $3 OR (st.user_id IS NULL AND lower(st.email) = lower(u.email))) \
+         GROUP BY prev.title, cur.id, cur.client_id"
+    ))
+    .bind(client_id)
+    .bind(season)
+    .bind(user)
+    .fetch_optional(conn)
+    .await?;
+    Ok(found.and_then(|(title, seats, until)| Some((title, seats, until?))))
+}
 
 /// The seats of the season tickets of the event's seasons, reserved at the event for their
 /// holders (all but those a holder released for it), until the event's ticket products release

@@ -44,6 +44,7 @@ pub fn configure(routes: &mut Routes) {
         .get("/api/orders/new", read, order::new_order)
         .get("/api/orders/contracts", read, order::linkable_contracts)
         .post("/api/orders/update", manage, order::update_order)
+        .fields(&order::ORDER_FIELDS)
         .post("/api/orders/approve", manage, order::approve_order)
         .post("/api/orders/edit", manage, order::reopen_order)
         .post("/api/orders/cancel", manage, order::cancel_order)

@@ -3,6 +3,7 @@
 
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use tribune_domain::order::{OrderCommand, PaymentStatus};
 use tribune_projections::db::club_tx;
 use uuid::Uuid;
@@ -12,6 +13,7 @@ use super::service::OrderService;
 use crate::envelope::{self, Ack, Envelope};
 use crate::error::ApiError;
 use crate::kit::actor::Actor;
+use crate::kit::fields::{self, FieldGuard};
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
 use crate::session::Staff;
@@ -58,6 +60,34 @@ pub async fn update_order(
         )
         .await?;
     Ok(envelope::result(id))
+}
+
+/// What an order holds now in the shape of `POST /api/orders/update` (a new one: the club's
+/// draft), for the field rules to judge a save against.
+pub static ORDER_FIELDS: FieldGuard = FieldGuard {
+    name: "the order",
+    reference: |state, client_id, body| Box::pin(order_reference(state, client_id, body)),
+};
+
+async fn order_reference(
+    state: &AppState,
+    client_id: Uuid,
+    body: &Value,
+) -> Result<Value, ApiError> {
+    let service = OrderService::of(state);
+    let dto = match body
+        .get("id")
+        .and_then(Value::as_str)
+        .and_then(|id| id.parse().ok())
+    {
+        Some(id) => {
+            let (order, version) = service.load(client_id, id).await?;
+            OrderDto::from_order(Some(id), version, &order)
+        }
+        None => OrderDto::from_order(None, 0, &service.template(client_id).await?),
+    };
+    let stored = serde_json::to_value(dto).map_err(ApiError::internal)?;
+    fields::with_lines(state, client_id, stored, body, "orderLines").await
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

@@ -37,7 +37,7 @@ use crate::identity::tokens::random_secret;
 use crate::kit::batches::Batches;
 use crate::kit::ids::parse_id;
 use crate::kit::input::Json;
-use crate::kit::seating::{self, chart_of, EVENT_SEASONS};
+use crate::kit::seating::{self, chart_of, EVENT_SEASONS, RENEWAL_CLAIMS};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -209,7 +209,9 @@ fn row_state(
     }
 }
 
-/// The seats kept in channels of the event's seasons for companies other than `companies`.
+/// The seats kept in channels of the event's seasons for companies other than `companies`, and
+/// those kept for last season's holders until the renewal date (`seating::RENEWAL_CLAIMS`) for
+/// anyone but `companies` (which holds the caller's user: `keepers_of`).
 async fn channel_seats(
     conn: &mut PgConnection,
     event: Uuid,
@@ -217,7 +219,8 @@ async fn channel_seats(
 ) -> Result<HashSet<Uuid>, sqlx::Error> {
     let seats: Vec<Uuid> = sqlx::query_scalar(&format!(
         "SELECT cs.seat_id FROM seat_channel_seats cs JOIN seat_channels c ON c.id = cs.channel_id \
-         WHERE c.season_id IN ({EVENT_SEASONS}) AND (c.company_id IS NULL OR NOT c.company_id = ANY($2))"
+         WHERE c.season_id IN ({EVENT_SEASONS}) AND (c.company_id IS NULL OR NOT c.company_id = ANY($2)) \
+         UNION SELECT r.seat_id FROM ({RENEWAL_CLAIMS}) r WHERE r.keeper IS NULL OR NOT r.keeper = ANY($2)"
     ))
     .bind(event)
     .bind(companies)
@@ -226,8 +229,10 @@ async fn channel_seats(
     Ok(seats.into_iter().collect())
 }
 
-/// The companies of the signed-in caller (by the club's contact with the user's e-mail).
-pub async fn companies_of(
+/// Whom the signed-in caller's seats may be kept for: their companies (by the club's contact
+/// with the user's e-mail), for channels, and the user, for the seats a renewal keeps for last
+/// season's holder.
+pub async fn keepers_of(
     conn: &mut PgConnection,
     client_id: Uuid,
     caller: &Caller,
@@ -235,14 +240,16 @@ pub async fn companies_of(
     let Some(identity) = caller.0.as_deref() else {
         return Ok(Vec::new());
     };
-    sqlx::query_scalar(
+    let mut keepers: Vec<Uuid> = sqlx::query_scalar(
         "SELECT DISTINCT cc.company_id FROM contacts ct JOIN company_contacts cc ON cc.contact_id = ct.id \
          WHERE ct.client_id = $1 AND lower(ct.email) = lower($2)",
     )
     .bind(client_id)
     .bind(identity.user.email.trim())
     .fetch_all(conn)
-    .await
+    .await?;
+    keepers.push(identity.user.id);
+    Ok(keepers)
 }
 
 fn state_of(seat: &Seat, states: &HashMap<Uuid, SeatState>, channel: &HashSet<Uuid>) -> SeatState {
@@ -344,9 +351,10 @@ async fn rows_touched(
         "WITH chart AS (SELECT c.id FROM club_events ev \
              JOIN seat_charts c ON c.client_id = ev.client_id AND c.key = ev.seating->>'chartId' \
              WHERE ev.client_id = $2 AND ev.id = $1 AND ev.has_seating), \
-         channels AS (SELECT cs.seat_id, array_agg(ch.company_id) AS companies \
+         channels AS (SELECT k.seat_id, array_agg(k.keeper) AS companies FROM ( \
+             SELECT cs.seat_id, ch.company_id AS keeper \
              FROM seat_channel_seats cs JOIN seat_channels ch ON ch.id = cs.channel_id \
-             WHERE ch.season_id IN ({EVENT_SEASONS}) GROUP BY cs.seat_id) \
+             WHERE ch.season_id IN ({EVENT_SEASONS}) UNION ALL {RENEWAL_CLAIMS}) k GROUP BY k.seat_id) \
          SELECT s.id, s.label, s.section, s.row_label, s.number, s.position, s.category_key, s.accessible, \
                 s.for_sale, s.x, s.y, NULLIF(s.general_admission, false) AS general_admission, \
                 e.status, e.hold_token, e.held_until, coalesce(k.companies, '{{}}') AS channels \
@@ -983,7 +991,7 @@ pub async fn get_event_seats(
     let client_id = club(&state, &req, &caller).await?;
     let event = parse_id(&path)?;
     let mut tx = club_tx(&state.pool, client_id).await?;
-    let companies = companies_of(&mut tx, client_id, &caller).await?;
+    let companies = keepers_of(&mut tx, client_id, &caller).await?;
     let seats = event_seats(
         &mut tx,
         client_id,
@@ -1014,7 +1022,7 @@ pub async fn hold_event_seats(
     let event = parse_id(&path)?;
     let companies = if caller.0.is_some() {
         let mut tx = club_tx(&state.pool, client_id).await?;
-        let companies = companies_of(&mut tx, client_id, &caller).await?;
+        let companies = keepers_of(&mut tx, client_id, &caller).await?;
         tx.commit().await?;
         companies
     } else {

@@ -16,8 +16,8 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use super::dto::{
-    ShopCategory, ShopOption, ShopProduct, ShopProductSummary, ShopSeason, ShopSeatEvent,
-    ShopSubscription, ShopVariant,
+    ShopCategory, ShopOption, ShopProduct, ShopProductSummary, ShopRenewal, ShopSeason,
+    ShopSeatEvent, ShopSubscription, ShopVariant,
 };
 use crate::club::PublicCaller;
 use crate::envelope::{self, Envelope};
@@ -27,6 +27,7 @@ use crate::kit::files::public_picture;
 use crate::kit::ids::parse_id;
 use crate::kit::sales::club_vat;
 use crate::kit::sales::with_vat;
+use crate::kit::seating;
 use crate::state::AppState;
 
 /// The address the shop serves a picture at.
@@ -460,7 +461,7 @@ pub async fn product(
     params(("seasonId" = String, Path, description = "the season's id")),
     responses((status = 200, body = Envelope<ShopSeason>), (status = 404)))]
 pub async fn season(
-    PublicCaller { client_id, .. }: PublicCaller,
+    PublicCaller { client_id, caller }: PublicCaller,
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -484,6 +485,16 @@ pub async fn season(
     .bind(id)
     .fetch_all(&mut *tx)
     .await?;
+    let renewal = match caller.0.as_deref() {
+        Some(identity) => seating::renewal_offer(&mut tx, client_id, id, identity.user.id)
+            .await?
+            .map(|(previous_season, seats, until)| ShopRenewal {
+                previous_season,
+                seats,
+                until,
+            }),
+        None => None,
+    };
     tx.commit().await?;
     Ok(envelope::result(ShopSeason {
         id,
@@ -491,6 +502,7 @@ pub async fn season(
         start_date,
         end_date,
         products: rows.iter().map(|p| p.summary(vat)).collect(),
+        renewal,
     }))
 }
 

@@ -123,6 +123,23 @@ pub struct ShopSeason {
     #[schema(value_type = String)]
     pub end_date: NaiveDate,
     pub products: Vec<ShopProductSummary>,
+    /// For a signed-in holder of last season's season tickets, until the renewal date: the seats
+    /// kept for them (spec 3 §3 `renewalDate`).
+    pub renewal: Option<ShopRenewal>,
+}
+
+/// The seats last season's holder is offered first, until the renewal date.
+#[derive(Debug, Clone, Serialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopRenewal {
+    /// Last season's title.
+    pub previous_season: String,
+    /// The seats ('A-1-12') the holder had, kept for them.
+    pub seats: Vec<String>,
+    /// Kept until the end of this day (the club's time).
+    #[ts(type = "string")]
+    #[schema(value_type = String)]
+    pub until: NaiveDate,
 }
 
 /// An add-on on a cart line.

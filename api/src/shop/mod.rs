@@ -130,6 +130,7 @@ pub fn configure(routes: &mut Routes) {
         dto::ShopOption,
         dto::ShopSubscription,
         dto::ShopSeatEvent,
+        dto::ShopRenewal,
         dto::ShopSeason,
         dto::Cart,
         dto::CartLine,

@@ -62,6 +62,33 @@ fn operation(method: &str, path: &str) -> Option<&'static Value> {
 /// Fails the test when `body`, the JSON answer of `method path` with `status`, is not what the
 /// document says that operation answers.
 pub fn conforms(method: &str, path: &str, status: StatusCode, body: &Value) {
+    conforms_hiding(method, path, status, body, &[]);
+}
+
+/// Takes `names` out of every `required` of a schema.
+fn not_required(value: &mut Value, names: &[&str]) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::Array(required)) = map.get_mut("required") {
+                required.retain(|name| !name.as_str().is_some_and(|n| names.contains(&n)));
+            }
+            map.values_mut()
+                .for_each(|child| not_required(child, names));
+        }
+        Value::Array(items) => items.iter_mut().for_each(|item| not_required(item, names)),
+        _ => {}
+    }
+}
+
+/// `conforms` for an answer the caller's field rules left `hidden` out of (the header
+/// `X-Tribune-Hidden-Fields`): the document is read with those fields not required.
+pub fn conforms_hiding(
+    method: &str,
+    path: &str,
+    status: StatusCode,
+    body: &Value,
+    hidden: &[String],
+) {
     let Some(operation) = operation(method, path) else {
         return;
     };
@@ -70,6 +97,31 @@ pub fn conforms(method: &str, path: &str, status: StatusCode, body: &Value) {
         return;
     }
     let key = format!("{method} {} {}", operation["operationId"], status.as_str());
+    if !hidden.is_empty() {
+        let names: Vec<&str> = hidden.iter().filter_map(|h| h.rsplit('.').next()).collect();
+        let mut root = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "allOf": [schema],
+            "components": document().components,
+        });
+        not_required(&mut root, &names);
+        let validator = jsonschema::options()
+            .with_draft(jsonschema::Draft::Draft202012)
+            .build(&root)
+            .unwrap_or_else(|e| panic!("the schema of {key} does not compile: {e}"));
+        let errors: Vec<String> = validator
+            .iter_errors(body)
+            .take(5)
+            .map(|e| format!("{} at {}", e, e.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{method} {path} answered {status} (hiding {hidden:?}) with what /api/openapi.json does not describe:\n{}\nthe answer: {}",
+            errors.join("\n"),
+            truncated(body)
+        );
+        return;
+    }
     let validator = {
         let mut validators = document().validators.lock().expect("validators");
         validators

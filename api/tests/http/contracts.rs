@@ -1365,3 +1365,164 @@ async fn the_remaining_refusals_of_section_4_answer_in_danish() {
     assert_eq!(answer["error"], "Kontaktpersonen har ingen e-mail");
     assert_eq!(contract(&staff, &other).await["agreementStatus"], "unsent");
 }
+
+/// Gives the role `staff` of Demo FC the orders module's manage rule and one more rule that
+/// denies `manage` (and so `read`, as in CASL) on `fields`, or, `read_only`, grants `read` back
+/// (spec 1 §6 field rules).
+async fn deny_fields(app: &TestApp, fields: &[&str], read_only: bool) {
+    let mut items = vec![
+        json!({ "subject": ["orders"], "action": ["manage"], "inverted": true, "fields": fields }),
+    ];
+    if read_only {
+        items.push(json!({ "subject": ["orders"], "action": ["read"], "fields": fields }));
+    }
+    let rule = json!([{ "id": "no-prices", "name": "Ingen priser", "userACL": items }]);
+    sqlx::query("UPDATE modules SET acl_rules = acl_rules || $1 WHERE alias = 'orders'")
+        .bind(rule)
+        .execute(&app.db.owner)
+        .await
+        .expect("rule");
+    sqlx::query(
+        "UPDATE client_modules SET role_acls = \
+           '[{\"ruleId\": \"manage\", \"role\": \"staff\"}, {\"ruleId\": \"no-prices\", \"role\": \"staff\"}]' \
+         WHERE client_id = (SELECT id FROM clients WHERE name = 'Demo FC') \
+           AND module_id = (SELECT id FROM modules WHERE alias = 'orders')",
+    )
+    .execute(&app.db.owner)
+    .await
+    .expect("links");
+}
+
+/// A product of the club at `price`, for a line the catalogue prices.
+async fn product(app: &TestApp, price: i64) -> Uuid {
+    sqlx::query_scalar(
+        "INSERT INTO products (client_id, title, type, price) \
+         VALUES ((SELECT id FROM clients WHERE name = 'Demo FC'), 'Bandereklame', 'product', $1) RETURNING id",
+    )
+    .bind(price)
+    .fetch_one(&app.db.owner)
+    .await
+    .expect("product")
+}
+
+#[tokio::test]
+async fn a_role_denied_reading_prices_never_sees_them_and_cannot_change_them() {
+    let app = spawn_app().await;
+    let admin = app.signed_in("admin@tribune.test").await;
+    let r = refs(&app).await;
+    let id = create(&admin, &draft(&r, vec![line("A", 100_000, 2)])).await;
+    let banner = product(&app, 25_000).await;
+    deny_fields(&app, &["price", "discount", "orderDiscount"], false).await;
+    let staff = app.signed_in("staff@tribune.test").await;
+
+    // Read: the contract, its list and its history name no price; an admin still sees them.
+    let seen = contract(&staff, &id).await;
+    assert!(seen["contractLines"][0].get("price").is_none(), "{seen}");
+    assert!(seen.get("orderDiscount").is_none(), "{seen}");
+    assert_eq!(seen["contractLines"][0]["title"], "A");
+    assert_eq!(
+        contract(&admin, &id).await["contractLines"][0]["price"],
+        100_000
+    );
+    let (_, history) = staff.get_json(&format!("/api/history/contract/{id}")).await;
+    assert!(!history.to_string().contains("\"price\""), "{history}");
+    // A document the prices cannot be left out of is refused, not sent.
+    let (status, answer) = staff.get_json(&format!("/api/contracts/{id}/pdf")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+
+    // Write: saved as the editor read it (no prices), the stored prices stay; a new line from
+    // the catalogue takes the catalogue's price.
+    let mut save = seen.clone();
+    save["contractLines"][0]["amount"] = json!(3);
+    let new_line = json!({ "productId": banner, "title": "Bandereklame", "amount": 1, "type": "product", "unit": "stk" });
+    save["contractLines"].as_array_mut().unwrap().push(new_line);
+    let (status, answer) = staff.post_json("/api/contracts/update", &save).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let stored = contract(&admin, &id).await;
+    assert_eq!(stored["contractLines"][0]["price"], 100_000);
+    assert_eq!(stored["contractLines"][0]["amount"], 3);
+    assert_eq!(stored["contractLines"][1]["price"], 25_000);
+
+    // A price sent anyway is refused on its field, and nothing changes.
+    let mut forged = contract(&staff, &id).await;
+    forged["contractLines"][0]["price"] = json!(1);
+    field_refused(
+        &staff,
+        forged.clone(),
+        "contractLines.0.price",
+        "Du har ikke adgang til at ændre dette felt.",
+    )
+    .await;
+    forged["contractLines"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("price");
+    forged["orderDiscount"] = json!(50_000);
+    field_refused(
+        &staff,
+        forged,
+        "orderDiscount",
+        "Du har ikke adgang til at ændre dette felt.",
+    )
+    .await;
+    assert_eq!(contract(&admin, &id).await["version"], stored["version"]);
+}
+
+#[tokio::test]
+async fn a_role_denied_changing_prices_reads_them_and_may_save_them_unchanged() {
+    let app = spawn_app().await;
+    let admin = app.signed_in("admin@tribune.test").await;
+    let r = refs(&app).await;
+    let id = create(&admin, &draft(&r, vec![line("A", 100_000, 2)])).await;
+    let banner = product(&app, 25_000).await;
+    deny_fields(&app, &["price"], true).await;
+    let staff = app.signed_in("staff@tribune.test").await;
+
+    let seen = contract(&staff, &id).await;
+    assert_eq!(seen["contractLines"][0]["price"], 100_000);
+    let (status, _) = staff.get_json(&format!("/api/contracts/{id}/pdf")).await;
+    assert_eq!(status, StatusCode::OK);
+
+    let mut save = seen.clone();
+    save["description"] = json!("Ny tekst");
+    let (status, answer) = staff.post_json("/api/contracts/update", &save).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+
+    // A new line at another price than the catalogue's, or a free line with a price, is refused.
+    let mut cheaper = contract(&staff, &id).await;
+    let line_at = |price: i64| json!({ "productId": banner, "title": "Bandereklame", "price": price, "amount": 1, "type": "product", "unit": "stk" });
+    cheaper["contractLines"]
+        .as_array_mut()
+        .unwrap()
+        .push(line_at(1_000));
+    field_refused(
+        &staff,
+        cheaper.clone(),
+        "contractLines.1.price",
+        "Du har ikke adgang til at ændre dette felt.",
+    )
+    .await;
+    cheaper["contractLines"][1] = line("Fri linje", 5_000, 1);
+    field_refused(
+        &staff,
+        cheaper.clone(),
+        "contractLines.1.price",
+        "Du har ikke adgang til at ændre dette felt.",
+    )
+    .await;
+    cheaper["contractLines"][1] = line_at(25_000);
+    let (status, answer) = staff.post_json("/api/contracts/update", &cheaper).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+
+    // A new contract: its lines start at the catalogue's price too.
+    let mut fresh = draft(&r, vec![line_at(24_999)]);
+    field_refused(
+        &staff,
+        fresh.clone(),
+        "contractLines.0.price",
+        "Du har ikke adgang til at ændre dette felt.",
+    )
+    .await;
+    fresh["contractLines"][0]["price"] = json!(25_000);
+    create(&staff, &fresh).await;
+}

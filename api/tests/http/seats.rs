@@ -2241,3 +2241,97 @@ async fn a_session_is_renewed_only_to_its_longest_life_and_then_its_seats_are_fr
     let (status, body) = hold(&bo, &event, &bo_token, &["A1-1", "A1-2", "A1-3", "A1-4"]).await;
     assert_eq!(status, StatusCode::OK, "{body}");
 }
+
+#[tokio::test]
+async fn last_seasons_holders_are_offered_their_seats_first_until_the_renewal_date() {
+    let app = spawn_app().await;
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (_, key) = a_chart(&staff, "Stadion", 8).await;
+    let season = a_season(&staff, &key).await;
+    // Last season ended the day before this one began: Karen (an account) held A1-1, Bo (no
+    // account) A1-8.
+    let today = chrono::Utc::now().date_naive();
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/seasons/update",
+            &json!({
+                "title": "Sæson 2025/26",
+                "startDate": (today - chrono::Duration::days(400)).to_string(),
+                "endDate": (today - chrono::Duration::days(31)).to_string(),
+                "seats": [{ "chartId": key, "name": "Stadion" }],
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let last = body["result"].as_str().unwrap().to_string();
+    for (seat, name, email) in [
+        ("A1-1", "Karen Kunde", "kunde@tribune.test"),
+        ("A1-8", "Bo Holm", "bo.holm@example.dk"),
+    ] {
+        let (status, body) = season_ticket(
+            &staff,
+            &last,
+            &json!({ "seat": seat, "name": name, "email": email }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let buyer = visitor(&app).await;
+    let (event, _) = seat_sale(&staff, &buyer, &key, 0).await;
+    // This season's season ticket is renewed until ten days from now.
+    let renewal = (today + chrono::Duration::days(10)).to_string();
+    sqlx::query(
+        "INSERT INTO products (client_id, title, type, price, season_ticket, seats, shop) \
+         VALUES ((SELECT id FROM clients WHERE name = 'Demo FC'), 'Sæsonkort', 'seat-ticket', 120000, true, \
+                 jsonb_build_array(jsonb_build_object('chartId', $1::text)), \
+                 jsonb_build_object('active', true, 'seasonId', $2::text, 'renewalDate', $3::text))",
+    )
+    .bind(&key)
+    .bind(&season)
+    .bind(&renewal)
+    .execute(&app.db.owner)
+    .await
+    .expect("product");
+
+    // Until then the public finds the seats kept and cannot hold them; their holder can.
+    let mine = token(&buyer).await;
+    assert_eq!(state(&buyer, &event, &mine, "A1-1").await, "channel");
+    assert_eq!(state(&buyer, &event, &mine, "A1-8").await, "channel");
+    assert_eq!(state(&buyer, &event, &mine, "A1-4").await, "free");
+    let (status, body) = hold(&buyer, &event, &mine, &["A1-1"]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(first_error(&body, "seats"), "Pladsen A1-1 er forbeholdt");
+    let karen = app.signed_in("kunde@tribune.test").await;
+    let hers = token(&karen).await;
+    assert_eq!(state(&karen, &event, &hers, "A1-1").await, "free");
+    assert_eq!(state(&karen, &event, &hers, "A1-8").await, "channel");
+
+    // The season page offers Karen her seat; a visitor is offered nothing.
+    let (status, page) = karen.get_json(&format!("/webshop/season/{season}")).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(
+        page["result"]["renewal"],
+        json!({ "previousSeason": "Sæson 2025/26", "seats": ["A1-1"], "until": renewal })
+    );
+    assert_eq!(
+        page["result"]["products"][0]["title"], "Sæsonkort",
+        "{page}"
+    );
+    let (_, page) = buyer.get_json(&format!("/webshop/season/{season}")).await;
+    assert_eq!(page["result"]["renewal"], Value::Null);
+    let (status, body) = hold(&karen, &event, &hers, &["A1-1"]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // Once the renewal date has passed, a seat not renewed is everyone's.
+    let yesterday = (today - chrono::Duration::days(1)).to_string();
+    sqlx::query("UPDATE products SET shop = jsonb_set(shop, '{renewalDate}', to_jsonb($1::text)) WHERE title = 'Sæsonkort'")
+        .bind(&yesterday)
+        .execute(&app.db.owner)
+        .await
+        .expect("renewal date");
+    assert_eq!(state(&buyer, &event, &mine, "A1-8").await, "free");
+    let (status, body) = hold(&buyer, &event, &mine, &["A1-8"]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, page) = karen.get_json(&format!("/webshop/season/{season}")).await;
+    assert_eq!(page["result"]["renewal"], Value::Null);
+}

@@ -60,7 +60,26 @@ seatEvents: Array<ShopSeatEvent>,
  */
 seatCategories: Array<string>, soldOut: boolean, };
 
-export type ShopSeason = { id: string, title: string, startDate: string, endDate: string, products: Array<ShopProductSummary>, };
+export type ShopRenewal = { 
+/**
+ * Last season's title.
+ */
+previousSeason: string, 
+/**
+ * The seats ('A-1-12') the holder had, kept for them.
+ */
+seats: Array<string>, 
+/**
+ * Kept until the end of this day (the club's time).
+ */
+until: string, };
+
+export type ShopSeason = { id: string, title: string, startDate: string, endDate: string, products: Array<ShopProductSummary>, 
+/**
+ * For a signed-in holder of last season's season tickets, until the renewal date: the seats
+ * kept for them (spec 3 §3 `renewalDate`).
+ */
+renewal: ShopRenewal | null, };
 
 export type CartOption = { productId: string | null, title: string, 
 /**

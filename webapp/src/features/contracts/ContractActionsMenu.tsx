@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useWithoutHidden } from '../../shared/access';
 import { useNavigate } from 'react-router';
 import { apiErrorMessage } from '../../api/baseApi';
 import { ActionsMenu } from '../../shared/editor/ActionsMenu';
@@ -65,6 +66,7 @@ export function ContractActionsMenu({
   const confirm = useConfirm();
   const navigate = useNavigate();
   const [saveContract] = useSaveContractMutation();
+  const withoutHidden = useWithoutHidden('orders');
   const [approveContract] = useApproveContractMutation();
   const [reopenContract] = useReopenContractMutation();
   const [cancelContract] = useCancelContractMutation();
@@ -77,7 +79,8 @@ export function ContractActionsMenu({
   const { busy, setBusy, run, invalidFields, savedVersion } = useEditorActions({
     reload,
     formValues: contractFormValues,
-    save: (values: ContractFormValues) => saveContract(contractPayload(contract, values)).unwrap(),
+    save: (values: ContractFormValues) =>
+      saveContract(withoutHidden(contractPayload(contract, values))).unwrap(),
     onError,
   });
   const current = { id: contract.id, version: contract.version };

@@ -2,6 +2,7 @@ import { useFormikContext } from 'formik';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldRules } from '../../shared/access';
 import { LinesCard } from '../../shared/editor/LinesCard';
 import { lineTotal } from '../../shared/orderLines/orderTotals';
 import { ContractLinesDialog } from './ContractLinesDialog';
@@ -23,6 +24,7 @@ export function ContractLinesCard({ status }: { status: ContractStatus }) {
   const [linesOpen, setLinesOpen] = useState(false);
   // The offered products give a line made in the line dialog its unit (and the modal its tabs).
   const groups = useGetContractProductsQuery().data ?? [];
+  const fieldRules = useFieldRules('orders');
 
   return (
     <LinesCard<ContractLine>
@@ -32,6 +34,7 @@ export function ContractLinesCard({ status }: { status: ContractStatus }) {
       columns={['title', 'variant', 'amount', 'price', 'discount', 'total']}
       amountText={(line) => `${line.amount} ${t(`contracts.units.${line.unit}`)}`}
       withDescription
+      fieldRules={fieldRules}
       toLine={(saved, replaced) => ({
         ...saved,
         unit:

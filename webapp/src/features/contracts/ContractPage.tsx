@@ -2,7 +2,7 @@ import { useFormikContext } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useCanAccess } from '../../shared/access';
+import { useCanAccess, useWithoutHidden } from '../../shared/access';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
 import { useGetCommentsQuery } from '../../shared/comments/commentsApi';
 import { AggregateEditor } from '../../shared/editor/AggregateEditor';
@@ -65,6 +65,7 @@ function ContractEditor({ contract, reload }: ContractEditorProps) {
   const canManage = useCanAccess('manage', 'orders');
   const [tab, setTab] = useTabParam(CONTRACT_TAB);
   const [saveContract] = useSaveContractMutation();
+  const withoutHidden = useWithoutHidden('orders');
   const [categoryId, setCategoryId] = useState(contract.categoryId);
   const fieldsQuery = useGetContractFieldsQuery(categoryId ?? '', { skip: !categoryId });
   const fields = useMemo(
@@ -87,7 +88,7 @@ function ContractEditor({ contract, reload }: ContractEditorProps) {
       reload={reload}
       formValues={contractFormValues}
       schema={schema}
-      save={(values) => saveContract(contractPayload(contract, values)).unwrap()}
+      save={(values) => saveContract(withoutHidden(contractPayload(contract, values))).unwrap()}
       fieldOf={formFieldOf}
       listPath={CONTRACTS_PATH}
       pathOf={contractPath}

@@ -3,6 +3,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { namesField, useFieldRules } from '../../shared/access';
 import { formatOreWithCode } from '../../shared/format';
 import {
   applySimpleInput,
@@ -32,6 +33,11 @@ export function SimpleLineInput({ product, lines, onApply, disabled }: SimpleLin
   const id = useId();
   const [input, setInput] = useState<SimpleInput>(() => simpleInputOf(lines, product));
   const fields = fieldsOf(product);
+  // Field rules (spec 1 §6): a role that may not change prices types none; one that may not read
+  // them is not told the product's.
+  const rules = useFieldRules('orders');
+  const priceHidden = namesField(rules.hidden, 'contractLines.price');
+  const priceLocked = namesField(rules.locked, 'contractLines.price');
   const change = (patch: Partial<SimpleInput>) => {
     const next = { ...input, ...patch };
     setInput(next);
@@ -98,14 +104,14 @@ export function SimpleLineInput({ product, lines, onApply, disabled }: SimpleLin
           disabled={disabled}
         />
       )}
-      {fields.price && (
+      {fields.price && !priceHidden && (
         <InputText
           {...labelOf('price', t('contracts.modal.priceOf', { title: product.title }))}
           value={input.price}
           inputMode="decimal"
           placeholder={fields.amount ? undefined : '0,00'}
           onChange={(event) => change({ price: event.target.value })}
-          disabled={disabled}
+          disabled={disabled || priceLocked}
         />
       )}
       {fields.description && (
@@ -116,7 +122,7 @@ export function SimpleLineInput({ product, lines, onApply, disabled }: SimpleLin
           disabled={disabled}
         />
       )}
-      <small className="tb-field-help">{price}</small>
+      {!priceHidden && <small className="tb-field-help">{price}</small>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useWithoutHidden } from '../../shared/access';
 import { useNavigate } from 'react-router';
 import { ActionsMenu } from '../../shared/editor/ActionsMenu';
 import { useEditorActions } from '../../shared/editor/useEditorActions';
@@ -51,6 +52,7 @@ export function OrderActionsMenu({ order, reload, onError, onInvalid }: OrderAct
   const confirm = useConfirm();
   const navigate = useNavigate();
   const [saveOrder] = useSaveOrderMutation();
+  const withoutHidden = useWithoutHidden('orders');
   const [approveOrder] = useApproveOrderMutation();
   const [reopenOrder] = useReopenOrderMutation();
   const [cancelOrder] = useCancelOrderMutation();
@@ -61,7 +63,8 @@ export function OrderActionsMenu({ order, reload, onError, onInvalid }: OrderAct
   const { busy, run, invalidFields, savedVersion } = useEditorActions({
     reload,
     formValues: orderFormValues,
-    save: (values: OrderFormValues) => saveOrder(orderPayload(order, values)).unwrap(),
+    save: (values: OrderFormValues) =>
+      saveOrder(withoutHidden(orderPayload(order, values))).unwrap(),
     onError,
   });
   const current = { id: order.id, version: order.version };

@@ -1,5 +1,6 @@
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { useFieldRules } from '../../shared/access';
 import { LinesCard, type LineColumn } from '../../shared/editor/LinesCard';
 import { SEAT_TICKET } from '../../shared/orderLines/orderLineSchema';
 import { SeatingButton } from '../../shared/seating/SeatingButton';
@@ -32,12 +33,14 @@ export function OrderLinesCard({ editable, orderNumber }: OrderLinesCardProps) {
   const { t } = useTranslation();
   const { values } = useFormikContext<OrderFormValues>();
   const seatService = useSeatService();
+  const fieldRules = useFieldRules('orders');
   const hasSeats = values.orderLines.some((line) => line.type === SEAT_TICKET);
   return (
     <LinesCard<OrderLine>
       name="orderLines"
       editable={editable}
       emptyMessage={t('orders.lines.empty')}
+      fieldRules={fieldRules}
       columns={hasSeats ? [...COLUMNS, 'seat'] : COLUMNS}
       actions={
         editable && seatService ? (

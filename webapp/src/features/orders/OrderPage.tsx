@@ -1,6 +1,7 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWithoutHidden } from '../../shared/access';
 import { useParams, useSearchParams } from 'react-router';
 import { CommentsCard } from '../../shared/comments/CommentsCard';
 import { useGetCommentsQuery } from '../../shared/comments/commentsApi';
@@ -57,6 +58,7 @@ function OrderEditor({ order, reload, notices = [] }: OrderEditorProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useTabParam(ORDER_TAB);
   const [saveOrder] = useSaveOrderMutation();
+  const withoutHidden = useWithoutHidden('orders');
   const [categoryId, setCategoryId] = useState(order.categoryId);
   const fieldsQuery = useGetOrderFieldsQuery(categoryId ?? '', { skip: !categoryId });
   const fields = useMemo(
@@ -80,7 +82,7 @@ function OrderEditor({ order, reload, notices = [] }: OrderEditorProps) {
       reload={reload}
       formValues={orderFormValues}
       schema={schema}
-      save={(values) => saveOrder(orderPayload(order, values)).unwrap()}
+      save={(values) => saveOrder(withoutHidden(orderPayload(order, values))).unwrap()}
       fieldOf={relationFieldOf}
       listPath={ORDERS_PATH}
       pathOf={orderPath}

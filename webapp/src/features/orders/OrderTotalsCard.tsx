@@ -1,5 +1,6 @@
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { namesField, useFieldRules } from '../../shared/access';
 import { TotalsCard } from '../../shared/editor/TotalsCard';
 import { orderDiscountForTotal } from '../../shared/orderLines/orderTotals';
 import {
@@ -19,10 +20,13 @@ import type { Order } from './types';
 export function OrderTotalsCard({ order, editable }: { order: Order; editable: boolean }) {
   const { t } = useTranslation();
   const { values, initialValues } = useFormikContext<OrderFormValues>();
+  const { hidden, locked } = useFieldRules('orders');
+  // A role that may not read the lines' prices sees no amounts they would reveal.
+  if (namesField(hidden, 'orderLines.price')) return null;
   return (
     <TotalsCard
       totals={totalsInputsChanged(initialValues, values) ? formTotals(order, values) : order}
-      editable={editable}
+      editable={editable && !namesField(locked, 'orderDiscount')}
       orderDiscountLabel={t('orders.totals.orderDiscount')}
       discountForTotal={(total) =>
         orderDiscountForTotal(

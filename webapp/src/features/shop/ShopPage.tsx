@@ -53,7 +53,8 @@ function CategoryFilter({
   );
 }
 
-function ProductCard({ product }: { product: ShopProductSummary }) {
+/** A product's card: its picture, its title linking to its page, its price. */
+export function ProductCard({ product }: { product: ShopProductSummary }) {
   const titleId = useId();
   return (
     <article className="tb-shop-card p-card" aria-labelledby={titleId}>

@@ -6,7 +6,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '../../api/baseApi';
 import type { ShopProduct } from '../../api/generated/shop';
 import { useLeaveWhenLoadFails } from '../../shared/editor/useLeaveWhenLoadFails';
@@ -24,7 +24,7 @@ import { Preloader } from '../../shared/ui/Preloader';
 import { useToast } from '../../shared/ui/Toast';
 import { yup } from '../../shared/validation';
 import { MAX_AMOUNT, useCartDrawer } from './CartDrawer';
-import { isProductId, SHOP_PATH } from './paths';
+import { isProductId, seasonPath, SHOP_PATH } from './paths';
 import {
   useAddToCartMutation,
   useCartOwner,
@@ -438,6 +438,11 @@ function ProductForm({ product }: { product: ShopProduct }) {
             {product.options.length > 0 && <OptionsField product={product} />}
             {seated && product.seasonTicket && (
               <p className="tb-field-help">{t('shop.seats.seasonTicket')}</p>
+            )}
+            {product.seasonId && (
+              <p>
+                <Link to={seasonPath(product.seasonId)}>{t('shop.season.link')}</Link>
+              </p>
             )}
             {noEvents ? (
               <Alert severity="info">{t('shop.seats.noEvents')}</Alert>

@@ -10,6 +10,9 @@ export const SUBSCRIPTION_TERMS_PATH = '/subscription-terms';
 
 export const productPath = (id: string) => `${SHOP_PATH}/${encodeURIComponent(id)}`;
 
+/** A season's page: the products that sell it, and a renewal for last season's holders. */
+export const seasonPath = (id: string) => `${SHOP_PATH}/season/${encodeURIComponent(id)}`;
+
 /** A completed order's confirmation page, opened with the token `checkout/complete` answered. */
 export const confirmationPath = (orderId: string, token: string) =>
   `${SHOP_PATH}/confirmation/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;

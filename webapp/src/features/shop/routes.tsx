@@ -8,6 +8,10 @@ const ShopPage = lazyPage(() => import('./ShopPage').then((page) => page.ShopPag
 const ShopProductPage = lazyPage(() =>
   import('./ShopProductPage').then((page) => page.ShopProductPage),
 );
+const ShopSeasonPage = lazyPage(
+  () => import('./ShopSeasonPage').then((page) => page.ShopSeasonPage),
+  { primeReact: false },
+);
 const CheckoutPage = lazyPage(() => import('./CheckoutPage').then((page) => page.CheckoutPage));
 const ConfirmationPage = lazyPage(() =>
   import('./ConfirmationPage').then((page) => page.ConfirmationPage),
@@ -18,7 +22,8 @@ const shopHandle = (name: string): RouteHandle => ({ name, public: true, publicL
 
 /**
  * The public web shop (issue 17; spec 3 §2 "Web shop"): /shop, the checkout /shop/checkout, an
- * order's confirmation /shop/confirmation/{id}?token= and a product's page /shop/{id} (the named
+ * order's confirmation /shop/confirmation/{id}?token=, a season's page /shop/season/{id} and a
+ * product's page /shop/{id} (the named
  * pages win over the id). The page of an id that is no product's goes back to /shop; the payment
  * page /shop/payment/{id} is the payment area's.
  */
@@ -34,6 +39,11 @@ export const areaRoutes: AreaRoutes = {
           path: 'confirmation/:id',
           element: <ConfirmationPage />,
           handle: shopHandle('shop-confirmation'),
+        },
+        {
+          path: 'season/:seasonId',
+          element: <ShopSeasonPage />,
+          handle: shopHandle('shop-season'),
         },
         { path: ':id', element: <ShopProductPage />, handle: shopHandle('shop-product') },
       ],

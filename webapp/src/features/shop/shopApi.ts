@@ -10,6 +10,7 @@ import type {
   ShopCategory,
   ShopProduct,
   ShopProductSummary,
+  ShopSeason,
 } from '../../api/generated/shop';
 
 // Absolute paths: the shop's calls live under /webshop and /public/orders/webshop in either mode.
@@ -112,6 +113,13 @@ export const shopApi = baseApi.injectEndpoints({
     /** 404 for a product that is not in the shop. */
     getShopProduct: build.query<ShopProduct, string>({
       query: (id) => `${SHOP_URL}/product/${encodeURIComponent(id)}`,
+    }),
+    /**
+     * A season's products (spec 3 §7 `GET /webshop/season/{seasonId}`), with the renewal a
+     * signed-in holder of last season is offered: keyed by the owner, so a login asks again.
+     */
+    getShopSeason: build.query<ShopSeason, { seasonId: string; owner: CartOwner }>({
+      query: ({ seasonId }) => `${SHOP_URL}/season/${encodeURIComponent(seasonId)}`,
     }),
     getCart: build.query<Cart, CartOwner>({
       query: () => CART_URL,
@@ -219,6 +227,7 @@ export const {
   useGetShopCategoriesQuery,
   useGetShopProductsQuery,
   useGetShopProductQuery,
+  useGetShopSeasonQuery,
   useGetCartQuery,
   useAddToCartMutation,
   useUpdateCartLineMutation,

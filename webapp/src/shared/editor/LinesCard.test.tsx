@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Formik } from 'formik';
 import { describe, expect, it, vi } from 'vitest';
 import { orderLine } from '../../test/orders';
@@ -38,5 +39,46 @@ describe('the lines card', () => {
     expect(within(table).getByRole('row', { name: /Pladsbillet Tribune/ })).toHaveTextContent(
       'A-12',
     );
+  });
+
+  it("leaves out a hidden price's columns and locks a locked one in the line dialog", async () => {
+    const scarf = orderLine({ productId: null });
+    const columns = ['title', 'price', 'discount', 'total'] as const;
+    const { unmount } = renderShared(
+      <Formik initialValues={{ orderLines: [scarf] }} onSubmit={vi.fn()}>
+        <LinesCard
+          name="orderLines"
+          editable
+          emptyMessage="Ingen produkter på ordren."
+          columns={columns}
+          fieldRules={{ hidden: ['orderLines.price'], locked: ['orderLines.price'] }}
+        />
+      </Formik>,
+    );
+    const headers = () =>
+      within(screen.getByRole('table', { name: 'Produkter' }))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+    expect(headers()).toEqual(['Titel', 'Rabat', 'Handlinger']);
+    unmount();
+
+    const user = userEvent.setup();
+    renderShared(
+      <Formik initialValues={{ orderLines: [scarf] }} onSubmit={vi.fn()}>
+        <LinesCard
+          name="orderLines"
+          editable
+          emptyMessage="Ingen produkter på ordren."
+          columns={columns}
+          fieldRules={{ hidden: [], locked: ['price'] }}
+        />
+      </Formik>,
+    );
+    expect(headers()).toEqual(['Titel', 'Pris', 'Rabat', 'Total', 'Handlinger']);
+    await user.click(screen.getByRole('button', { name: /Rediger.*Halstørklæde/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Pris')).toBeDisabled();
+    expect(within(dialog).getByText('Din rolle må ikke ændre dette felt.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Rabat')).toBeEnabled();
   });
 });

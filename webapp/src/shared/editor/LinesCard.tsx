@@ -8,6 +8,8 @@ import { OrderLineDialog } from '../orderLines/OrderLineDialog';
 import { SEAT_TICKET } from '../orderLines/orderLineSchema';
 import { lineTotal } from '../orderLines/orderTotals';
 import type { OrderLine } from '../orderLines/types';
+import { namesField, type FieldRules } from '../access';
+import type { LineMoneyField } from '../orderLines/OrderLineDialog';
 import { Money } from '../ui/Money';
 import { Section } from '../ui/Section';
 import { RemoveButton } from '../ui/RemoveButton';
@@ -50,6 +52,11 @@ interface LinesCardProps<L extends OrderLine> {
   actions?: ReactNode;
   /** Below the table, e.g. a dialog of its own. */
   children?: ReactNode;
+  /**
+   * The role's field rules on the editor's module (spec 1 §6): a hidden price or discount leaves
+   * its column (and the total it makes) out; a locked one cannot be typed in the line dialog.
+   */
+  fieldRules?: FieldRules;
 }
 
 /**
@@ -67,11 +74,21 @@ export function LinesCard<L extends OrderLine>({
   toLine = (saved) => saved as L,
   actions,
   children,
+  fieldRules = { hidden: [], locked: [] },
 }: LinesCardProps<L>) {
   const { t } = useTranslation();
   const { values, errors, setValues } = useFormikContext();
   const [dialog, setDialog] = useState<{ line: L | null } | null>(null);
   const lines = getIn(values, name) as L[];
+  const ruled = (fields: string[]) =>
+    (['price', 'discount'] as const).filter((field) => namesField(fields, `${name}.${field}`));
+  const moneyFields: { hidden: LineMoneyField[]; locked: LineMoneyField[] } = {
+    hidden: ruled(fieldRules.hidden),
+    locked: ruled(fieldRules.locked),
+  };
+  const shown = columns.filter(
+    (column) => !moneyFields.hidden.some((field) => column === field || column === 'total'),
+  );
   const listError: unknown = getIn(errors, name);
 
   // The table's cells keep the closures of their render: start from formik's values.
@@ -175,7 +192,7 @@ export function LinesCard<L extends OrderLine>({
         emptyMessage={emptyMessage}
         pt={{ table: { 'aria-label': t('common.lines.title') } }}
       >
-        {columns.map((column) => cells[column])}
+        {shown.map((column) => cells[column])}
         {editable && (
           <Column
             header={t('table.actions')}
@@ -219,6 +236,7 @@ export function LinesCard<L extends OrderLine>({
         line={dialog?.line ?? null}
         onHide={() => setDialog(null)}
         onSave={save}
+        moneyFields={moneyFields}
       />
     </Section>
   );

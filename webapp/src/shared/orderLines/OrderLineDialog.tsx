@@ -36,7 +36,12 @@ interface OrderLineDialogProps {
   line: OrderLine | null;
   onHide: () => void;
   onSave: (line: OrderLine) => void;
+  /** The line's money fields the user's role may not read ('hidden') or not change ('locked'). */
+  moneyFields?: { hidden: LineMoneyField[]; locked: LineMoneyField[] };
 }
+
+/** A line's money field a field rule can hide or lock. */
+export type LineMoneyField = 'price' | 'discount';
 
 /** The chosen product with the products of its options (for their titles and prices). */
 interface LoadedProduct {
@@ -235,7 +240,13 @@ function OptionPriceInput({ index }: { index: number }) {
   );
 }
 
-function LineFields({ loaded }: { loaded: LoadedProduct | null }) {
+function LineFields({
+  loaded,
+  moneyFields,
+}: {
+  loaded: LoadedProduct | null;
+  moneyFields: { hidden: LineMoneyField[]; locked: LineMoneyField[] };
+}) {
   const { t } = useTranslation();
   const { values } = useFormikContext<OrderLineFormValues>();
   return (
@@ -246,8 +257,17 @@ function LineFields({ loaded }: { loaded: LoadedProduct | null }) {
         <TextField name="title" label={t('orders.line.title')} />
         <TextField name="variant" label={t('orders.line.variant')} />
         <TextField name="sku" label={t('orders.line.sku')} />
-        <MoneyField name="price" label={t('orders.line.price')} />
-        <MoneyField name="discount" label={t('orders.line.discount')} />
+        {(['price', 'discount'] as const)
+          .filter((field) => !moneyFields.hidden.includes(field))
+          .map((field) => (
+            <MoneyField
+              key={field}
+              name={field}
+              label={t(`orders.line.${field}`)}
+              disabled={moneyFields.locked.includes(field)}
+              help={moneyFields.locked.includes(field) ? t('common.fieldLocked') : undefined}
+            />
+          ))}
         <TextField name="amount" label={t('orders.line.amount')} inputMode="numeric" />
         {values.type === SEAT_TICKET && (
           <TextField name="seat" label={t('orders.line.seat')} placeholder="A-12" />
@@ -261,7 +281,13 @@ function LineFields({ loaded }: { loaded: LoadedProduct | null }) {
  * 'Tilføj produkt' / 'Rediger produkt' (spec 3 §2): product search, variant, options ('Tilvalg')
  * and the line's fields; the seat only for seat-ticket products. The line is saved with the order.
  */
-export function OrderLineDialog({ visible, line, onHide, onSave }: OrderLineDialogProps) {
+export function OrderLineDialog({
+  visible,
+  line,
+  onHide,
+  onSave,
+  moneyFields = { hidden: [], locked: [] },
+}: OrderLineDialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const loadProduct = useProductLoader();
@@ -333,7 +359,7 @@ export function OrderLineDialog({ visible, line, onHide, onSave }: OrderLineDial
                   }
                 }}
               />
-              <LineFields loaded={loaded} />
+              <LineFields loaded={loaded} moneyFields={moneyFields} />
               <div className="tb-form-actions">
                 <Button type="button" text label={t('orders.line.cancel')} onClick={onHide} />
                 <Button type="submit" label={t('orders.line.save')} />
