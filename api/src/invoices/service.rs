@@ -7,13 +7,16 @@
 use chrono::{NaiveDate, Utc};
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 use tribune_domain::contract::{Contract, ContractStatus};
-use tribune_domain::invoice::printing::{GroupPrinting, LinePrinting};
+use tribune_domain::invoice::printing::{
+    part_key, split_by_group, whole_key, GroupPrinting, LinePrinting,
+};
 use tribune_domain::invoice::{
     Invoice, InvoiceCommand, InvoiceContent, InvoiceCustomer, InvoiceError, InvoiceKind,
     InvoiceSource, Printing,
 };
 use tribune_domain::money::Money;
 use tribune_domain::order::{InvoicingType, Order, OrderLine, OrderStatus};
+use tribune_domain::selling::totals::lines_total;
 use tribune_domain::subscription::Subscription;
 use tribune_projections::db::club_tx;
 use tribune_projections::invoice::queries::{made_plan_keys, order_has_invoice};
@@ -154,10 +157,53 @@ impl<'a> InvoiceService<'a> {
             parts.push(("single", invoicing.invoice_date, rest, fee));
         }
         let description = invoice_description(&mut tx, actor.client_id).await?;
+        // 'Delte betalinger': each part on one invoice per invoice group of its lines (when its
+        // lines are of more than one), the order discount shared over them by their totals.
+        let printing = if invoicing.split_payments {
+            printing_of(&mut tx, actor.client_id, &order.content.lines).await?
+        } else {
+            Printing::default()
+        };
+        let mut pieces: Vec<OrderPiece> = Vec::new();
+        for (key, date, lines, fee) in parts {
+            match split_by_group(&lines, &printing) {
+                groups if groups.len() > 1 => pieces.extend(
+                    groups
+                        .into_iter()
+                        .map(|(group, lines)| (key, part_key(key, group), date, lines, fee)),
+                ),
+                _ => pieces.push((key, key.to_string(), date, lines, fee)),
+            }
+        }
+        let discounts: Vec<Money> = if invoicing.split_payments {
+            let weights: Vec<Money> = pieces
+                .iter()
+                .map(|(_, _, _, lines, _)| lines_total(lines))
+                .collect();
+            order.content.order_discount.share(&weights)
+        } else {
+            let last = pieces.len().saturating_sub(1);
+            (0..pieces.len())
+                .map(|i| {
+                    if i == last {
+                        order.content.order_discount
+                    } else {
+                        Money::ZERO
+                    }
+                })
+                .collect()
+        };
+        // A part is made once, whole or split (the pieces of one in one transaction), also
+        // when 'Delte betalinger' was changed since.
+        let mut done: Vec<&str> = Vec::new();
+        for (whole, ..) in &pieces {
+            if !done.contains(whole) && order_has_invoice(&mut tx, order_id, whole).await? {
+                done.push(whole);
+            }
+        }
         let mut made = Vec::new();
-        let discount_on = parts.len().saturating_sub(1);
-        for (index, (key, date, lines, fee)) in parts.into_iter().enumerate() {
-            if order_has_invoice(&mut tx, order_id, key).await? {
+        for ((whole, key, date, lines, fee), discount) in pieces.into_iter().zip(discounts) {
+            if done.contains(&whole) {
                 continue;
             }
             let lines = renumbered(lines);
@@ -166,11 +212,7 @@ impl<'a> InvoiceService<'a> {
                 description: description.clone(),
                 printing: printing_of(&mut tx, actor.client_id, &lines).await?,
                 lines,
-                order_discount: if index == discount_on {
-                    order.content.order_discount
-                } else {
-                    Money::ZERO
-                },
+                order_discount: discount,
                 rate_fee: fee,
                 payment_terms_days: PAYMENT_TERMS_DAYS,
             };
@@ -179,10 +221,7 @@ impl<'a> InvoiceService<'a> {
                     &mut tx,
                     actor,
                     InvoiceKind::Invoice,
-                    Some(InvoiceSource::Order {
-                        order_id,
-                        key: key.to_string(),
-                    }),
+                    Some(InvoiceSource::Order { order_id, key }),
                     None,
                     date,
                     order.vat,
@@ -239,68 +278,115 @@ impl<'a> InvoiceService<'a> {
             ));
         }
         let mut tx = club_tx(self.pool, actor.client_id).await?;
-        let made = made_plan_keys(&mut tx, contract_id).await?;
+        // A key made whole or in parts ('Delte betalinger') is made.
+        let made: Vec<String> = made_plan_keys(&mut tx, contract_id)
+            .await?
+            .iter()
+            .map(|key| whole_key(key).to_string())
+            .collect();
         let end = if contract.content.no_end_date {
             None
         } else {
             contract.content.end_date
         };
-        let due = contract
-            .content
-            .invoicing
-            .due_up_to(contract.plan_totals(), end, day, &made);
+        let plan = &contract.content.invoicing;
+        let due = plan.due_up_to(contract.plan_totals(), end, day, &made);
         let customer = contract_customer(&mut tx, &contract).await?;
         let description = invoice_description(&mut tx, actor.client_id).await?;
         let (title, sku) = contract_product(&mut tx, &contract).await?;
+        let lines = contract.content.order_lines();
+        let printing = if plan.split_payments {
+            printing_of(&mut tx, actor.client_id, &lines).await?
+        } else {
+            Printing::default()
+        };
+        // Whether a prepayment invoice takes the prepaid lines (the rest is what the others cover).
+        let prepaid_apart = contract.plan_totals().pre_payment_total > Money::ZERO
+            && plan.pre_payment_date.is_some();
         let mut ids = Vec::new();
         for due in due.into_iter().take(max) {
-            let label = match due.key.split(':').next().unwrap_or("") {
+            let kind = due.key.split(':').next().unwrap_or("");
+            let label = match kind {
                 "prepayment" => "forudbetaling",
                 "recurring" => "løbende",
                 "period" => "periode",
                 _ => "faktura",
             };
-            // One line per due invoice, named by the contract's category (what the revenue
-            // charts and the accounting product go by), the period in its description.
-            let line = OrderLine {
-                id: Uuid::new_v4(),
-                title: title.clone(),
-                sku: sku.clone(),
-                description: Some(format!(
-                    "Aftale #{}, {label} {}",
-                    contract.number,
-                    due.date.format("%d-%m-%Y")
-                )),
-                kind: Some("category".into()),
-                price: due.amount,
-                amount: 1,
-                ..OrderLine::default()
+            // 'Delte betalinger': one invoice per invoice group of the lines the due invoice
+            // covers, each for its group's share of the amount (by the lines' totals).
+            let covered: Vec<OrderLine> = lines
+                .iter()
+                .filter(|l| match kind {
+                    "prepayment" => l.pre_payment,
+                    _ => !prepaid_apart || !l.pre_payment,
+                })
+                .cloned()
+                .collect();
+            let groups = split_by_group(&covered, &printing);
+            let pieces: Vec<(String, String, Option<String>, Money)> = if groups.len() > 1 {
+                let weights: Vec<Money> =
+                    groups.iter().map(|(_, lines)| lines_total(lines)).collect();
+                groups
+                    .iter()
+                    .zip(due.amount.share(&weights))
+                    .map(|((group, _), amount)| {
+                        let named =
+                            group.and_then(|id| printing.groups.iter().find(|g| g.id == id));
+                        (
+                            part_key(&due.key, *group),
+                            named.map_or_else(|| title.clone(), |g| g.title.clone()),
+                            named.map_or_else(|| sku.clone(), |g| g.sku.clone()),
+                            amount,
+                        )
+                    })
+                    .collect()
+            } else {
+                vec![(due.key.clone(), title.clone(), sku.clone(), due.amount)]
             };
-            let content = InvoiceContent {
-                customer: customer.clone(),
-                description: description.clone(),
-                lines: vec![line],
-                order_discount: Money::ZERO,
-                rate_fee: None,
-                payment_terms_days: PAYMENT_TERMS_DAYS,
-                printing: Printing::default(),
-            };
-            let id = self
-                .create_in(
-                    &mut tx,
-                    actor,
-                    InvoiceKind::Invoice,
-                    Some(InvoiceSource::Contract {
-                        contract_id,
-                        plan_key: due.key.clone(),
-                    }),
-                    None,
-                    Some(due.date),
-                    contract.vat,
-                    content,
-                )
-                .await?;
-            ids.push(id);
+            for (plan_key, title, sku, amount) in pieces {
+                // One line per due invoice, named by the contract's category (what the revenue
+                // charts and the accounting product go by) or its part's invoice group, the
+                // period in its description.
+                let line = OrderLine {
+                    id: Uuid::new_v4(),
+                    title,
+                    sku,
+                    description: Some(format!(
+                        "Aftale #{}, {label} {}",
+                        contract.number,
+                        due.date.format("%d-%m-%Y")
+                    )),
+                    kind: Some("category".into()),
+                    price: amount,
+                    amount: 1,
+                    ..OrderLine::default()
+                };
+                let content = InvoiceContent {
+                    customer: customer.clone(),
+                    description: description.clone(),
+                    lines: vec![line],
+                    order_discount: Money::ZERO,
+                    rate_fee: None,
+                    payment_terms_days: PAYMENT_TERMS_DAYS,
+                    printing: Printing::default(),
+                };
+                let id = self
+                    .create_in(
+                        &mut tx,
+                        actor,
+                        InvoiceKind::Invoice,
+                        Some(InvoiceSource::Contract {
+                            contract_id,
+                            plan_key,
+                        }),
+                        None,
+                        Some(due.date),
+                        contract.vat,
+                        content,
+                    )
+                    .await?;
+                ids.push(id);
+            }
         }
         if ids.is_empty() && max == 1 {
             return Err(ApiError::invalid(
@@ -643,6 +729,16 @@ pub enum Mailing {
 }
 
 /// Fresh line ids: an invoice's lines are its own.
+/// One invoice of an order's plan: (the plan key it belongs to, its own key — the same, or a
+/// part's with 'Delte betalinger' —, its date, its lines, its rate fee).
+type OrderPiece<'a> = (
+    &'a str,
+    String,
+    Option<NaiveDate>,
+    Vec<OrderLine>,
+    Option<i64>,
+);
+
 fn renumbered(lines: Vec<OrderLine>) -> Vec<OrderLine> {
     lines
         .into_iter()

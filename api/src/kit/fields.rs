@@ -181,7 +181,7 @@ fn named(fields: &[String], keys: &[&str]) -> bool {
 
 /// Leaves the `hidden` fields out of an answer, wherever they are.
 pub fn strip(value: &mut Value, hidden: &[String]) {
-    fn walk<'a>(value: &'a mut Value, hidden: &[String], keys: &mut Vec<String>) {
+    fn walk(value: &mut Value, hidden: &[String], keys: &mut Vec<String>) {
         match value {
             Value::Object(map) => {
                 map.retain(|key, _| {

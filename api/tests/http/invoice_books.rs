@@ -885,3 +885,146 @@ async fn an_invoice_prints_its_lines_by_invoice_group_and_invoice_title_and_leav
         .sum();
     assert_eq!(net, 202_500 - invoice["vat"].as_i64().expect("vat"));
 }
+
+/// Approves the order or contract `id` of `kind` ('orders', 'contracts') as saved.
+async fn approve(staff: &Browser, kind: &str, id: &str) {
+    let (_, saved) = staff.get_json(&format!("/api/{kind}/{id}")).await;
+    let (status, answer) = staff
+        .post_json(
+            &format!("/api/{kind}/approve"),
+            &json!({ "id": id, "version": saved["result"]["version"] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
+/// (first row's title, total) of each invoice.
+async fn parts_of(staff: &Browser, ids: &[Value]) -> Vec<(String, i64)> {
+    let mut parts = Vec::new();
+    for id in ids {
+        let (_, detail) = staff
+            .get_json(&format!(
+                "/api/invoices/{}/detail",
+                id.as_str().expect("id")
+            ))
+            .await;
+        let invoice = &detail["result"];
+        parts.push((
+            invoice["rows"][0]["title"]
+                .as_str()
+                .expect("title")
+                .to_string(),
+            invoice["total"].as_i64().expect("total"),
+        ));
+    }
+    parts
+}
+
+#[tokio::test]
+async fn split_payments_invoice_each_invoice_group_apart_and_the_parts_add_up_to_the_whole() {
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    let (company, contact) = customer(&app).await;
+    let ads = invoice_group(&app, "Reklame", "7001", 20).await;
+    let tickets = invoice_group(&app, "Billetter", "7002", 10).await;
+    let ticket = invoiced_product(&app, "Kampbillet", 15_000, (Some(tickets), None, true)).await;
+    let board = invoiced_product(&app, "Bandereklame", 100_000, (Some(ads), None, true)).await;
+    let coffee = invoiced_product(&app, "Kaffe", 2_500, (None, Some("Forplejning"), true)).await;
+    let line = |product: uuid::Uuid, title: &str, price: i64, amount: i64| {
+        json!({ "productId": product, "title": title, "price": price, "discount": 0,
+                "amount": amount, "type": "product" })
+    };
+
+    // An order: one invoice per group (in the groups' sorting, the rest last), the order
+    // discount shared by the parts' totals; asking again makes nothing.
+    let body = json!({
+        "firstname": "Ole", "lastname": "Fisk", "email": "ole@fisk.dk", "phone": "12345678",
+        "companyId": company, "contactId": contact,
+        "orderLines": [
+            line(board, "Bandereklame", 100_000, 1),
+            line(ticket, "Kampbillet", 15_000, 2),
+            line(coffee, "Kaffe", 2_500, 2),
+        ],
+        "orderDiscount": 13_500,
+        "invoicing": { "type": "single", "invoiceDate": "2026-03-02", "splitPayments": true },
+    });
+    let (status, answer) = staff.post_json("/api/orders/update", &body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let order = answer["result"].as_str().expect("id").to_string();
+    approve(&staff, "orders", &order).await;
+    let (status, answer) = staff
+        .post_json("/api/orders/invoice", &json!({ "id": order }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let ids = answer["result"].as_array().expect("invoices").clone();
+    // 135.000 gross less 13.500: Billetter 30.000 − 3.000, Reklame 100.000 − 10.000,
+    // Forplejning 5.000 − 500.
+    assert_eq!(
+        parts_of(&staff, &ids).await,
+        [
+            ("Billetter".to_string(), 27_000),
+            ("Reklame".to_string(), 90_000),
+            ("Forplejning".to_string(), 4_500)
+        ]
+    );
+    let (_, saved) = staff.get_json(&format!("/api/orders/{order}")).await;
+    assert_eq!(saved["result"]["total"], 121_500);
+    let (status, answer) = staff
+        .post_json("/api/orders/invoice", &json!({ "id": order }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(answer["error"], "Ordren er allerede faktureret");
+
+    // A contract: each due invoice of its plan in one part per group, each named by its group,
+    // for its share of the amount.
+    let category: uuid::Uuid = sqlx::query_scalar(
+        "INSERT INTO order_categories (client_id, title) SELECT id, 'Sponsorat' FROM clients WHERE name = 'Demo FC' RETURNING id",
+    )
+    .fetch_one(&app.db.owner)
+    .await
+    .expect("category");
+    let contract_line = |product: uuid::Uuid, title: &str, price: i64| json!({ "productId": product, "title": title, "price": price, "amount": 1, "unit": "stk" });
+    let body = json!({
+        "categoryId": category, "companyId": company, "contactId": contact,
+        "startDate": "2026-01-01", "endDate": "2026-12-31",
+        "contractLines": [contract_line(board, "Bandereklame", 90_000), contract_line(ticket, "Kampbillet", 30_000)],
+        "invoicing": { "type": "recurring", "intervals": 6, "startDate": "2026-01-01", "splitPayments": true },
+    });
+    let (status, answer) = staff.post_json("/api/contracts/update", &body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let contract = answer["result"].as_str().expect("id").to_string();
+    approve(&staff, "contracts", &contract).await;
+    let (status, answer) = staff
+        .post_json("/api/contracts/invoice", &json!({ "id": contract }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let made: Vec<Value> = sqlx::query_scalar(
+        "SELECT to_jsonb(id::text) FROM invoice_rows WHERE contract_id = $1::uuid ORDER BY plan_key",
+    )
+    .bind(&contract)
+    .fetch_all(&app.db.owner)
+    .await
+    .expect("invoices");
+    let mut parts = parts_of(&staff, &made).await;
+    parts.sort();
+    // Half a year of 120.000: 15.000 of tickets, 45.000 of advertising.
+    assert_eq!(
+        parts,
+        [
+            ("Billetter".to_string(), 15_000),
+            ("Reklame".to_string(), 45_000)
+        ]
+    );
+    // The next call makes the next due invoice's parts, not these again.
+    let (status, answer) = staff
+        .post_json("/api/contracts/invoice", &json!({ "id": contract }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        app.count(&format!(
+            "SELECT count(*) FROM invoice_rows WHERE contract_id = '{contract}'"
+        ))
+        .await,
+        4
+    );
+}

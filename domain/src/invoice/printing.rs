@@ -209,6 +209,56 @@ pub fn invoice_rows(lines: &[OrderLine], printing: &Printing) -> Vec<InvoiceRow>
     printed
 }
 
+/// A plan's invoice split into its named parts (spec 3 §3 invoicing `splitPayments`, 'Delte
+/// betalinger'): the lines of each invoice group on an invoice of their own, in the groups'
+/// sorting (then title), the lines of no group last. Each part is `(group, its lines)`; lines
+/// keep their order within a part. Without groups the whole is one part.
+pub fn split_by_group(
+    lines: &[OrderLine],
+    printing: &Printing,
+) -> Vec<(Option<Uuid>, Vec<OrderLine>)> {
+    let group_of = |line: &OrderLine| {
+        printing
+            .lines
+            .iter()
+            .find(|p| p.line_id == line.id)
+            .and_then(|p| p.group_id)
+            .filter(|id| printing.groups.iter().any(|g| g.id == *id))
+    };
+    let mut groups: Vec<&GroupPrinting> = printing.groups.iter().collect();
+    groups.sort_by(|a, b| {
+        a.sorting
+            .cmp(&b.sorting)
+            .then_with(|| a.title.cmp(&b.title))
+    });
+    let mut parts: Vec<(Option<Uuid>, Vec<OrderLine>)> = groups
+        .iter()
+        .map(|g| (Some(g.id), Vec::new()))
+        .chain(std::iter::once((None, Vec::new())))
+        .collect();
+    for line in lines {
+        let group = group_of(line);
+        if let Some(part) = parts.iter_mut().find(|(id, _)| *id == group) {
+            part.1.push(line.clone());
+        }
+    }
+    parts.retain(|(_, lines)| !lines.is_empty());
+    parts
+}
+
+/// The key a part of a split invoice adds to its plan key: its group's id, or `none`.
+pub fn part_key(key: &str, group: Option<Uuid>) -> String {
+    match group {
+        Some(id) => format!("{key}#{id}"),
+        None => format!("{key}#none"),
+    }
+}
+
+/// The plan key a part's key belongs to (itself when it is no part's).
+pub fn whole_key(key: &str) -> &str {
+    key.split('#').next().unwrap_or(key)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -341,5 +391,44 @@ mod tests {
         let renamed = printing.renamed(&[(a.id, copy.id)]);
         let rows = invoice_rows(&[copy], &renamed);
         assert_eq!(rows[0].title, "Reklame");
+    }
+
+    #[test]
+    fn a_split_invoice_has_a_part_per_group_in_their_sorting_and_the_lines_of_no_group_last() {
+        let (a, b, c, d) = (
+            line("Skilt", 100_000, 1),
+            line("Billet", 10_000, 4),
+            line("Logo", 50_000, 2),
+            line("Fri", 1_000, 1),
+        );
+        let (ads, tickets) = (group("Reklame", 20), group("Billetter", 10));
+        let printing = Printing {
+            lines: vec![
+                look(&a, None, Some(ads.id), true),
+                look(&b, None, Some(tickets.id), true),
+                look(&c, None, Some(ads.id), false),
+            ],
+            groups: vec![ads.clone(), tickets.clone()],
+        };
+        let parts = split_by_group(&[a.clone(), b.clone(), c.clone(), d.clone()], &printing);
+        let titles: Vec<(Option<Uuid>, Vec<&str>)> = parts
+            .iter()
+            .map(|(g, lines)| (*g, lines.iter().map(|l| l.title.as_str()).collect()))
+            .collect();
+        assert_eq!(
+            titles,
+            [
+                (Some(tickets.id), vec!["Billet"]),
+                (Some(ads.id), vec!["Skilt", "Logo"]),
+                (None, vec!["Fri"]),
+            ]
+        );
+        assert_eq!(split_by_group(std::slice::from_ref(&d), &printing).len(), 1);
+        let key = part_key("single", Some(ads.id));
+        assert_eq!(whole_key(&key), "single");
+        assert_eq!(
+            whole_key(&part_key("single:2027-01-15", None)),
+            "single:2027-01-15"
+        );
     }
 }

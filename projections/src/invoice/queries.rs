@@ -240,14 +240,16 @@ pub async fn made_plan_keys(
     .await
 }
 
-/// How many invoices an order already has (an order is invoiced once per plan key).
+/// Whether the order has an invoice of the plan key `key`, whole or split into parts
+/// (`key#group`): an order is invoiced once per plan key.
 pub async fn order_has_invoice(
     conn: &mut PgConnection,
     order_id: Uuid,
     key: &str,
 ) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM invoice_rows WHERE order_id = $1 AND kind = 'invoice' AND plan_key = $2)",
+        "SELECT EXISTS (SELECT 1 FROM invoice_rows WHERE order_id = $1 AND kind = 'invoice' \
+           AND (plan_key = $2 OR plan_key LIKE $2 || '#%'))",
     )
     .bind(order_id)
     .bind(key)

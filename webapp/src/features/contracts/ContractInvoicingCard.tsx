@@ -261,6 +261,7 @@ export function ContractInvoicingCard({ contract }: { contract: Contract }) {
         <CheckboxField
           name="invoicing.splitPayments"
           label={t('contracts.invoicing.splitPayments')}
+          help={t('contracts.invoicing.splitPaymentsHelp')}
           disabled={disabled}
         />
       )}

@@ -766,6 +766,7 @@ describe('the invoicing card', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Enkelt faktura', hidden: true }));
     expect(screen.getByLabelText('Forudbetalingsdato')).toBeInTheDocument();
     expect(screen.getByLabelText('Delte betalinger')).toBeInTheDocument();
+    expect(screen.getByText(/Én faktura pr. fakturagruppe/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Gem' }));
     expect(await screen.findByText('Forudbetalingsdato skal udfyldes')).toBeInTheDocument();
     expect(screen.getByText('Fakturadato skal udfyldes')).toBeInTheDocument();

@@ -49,6 +49,7 @@ export function OrderInvoicingCard({ editable }: { editable: boolean }) {
         <CheckboxField
           name="invoicing.splitPayments"
           label={t('orders.invoicing.splitPayments')}
+          help={t('orders.invoicing.splitPaymentsHelp')}
           disabled={!editable}
         />
       )}
