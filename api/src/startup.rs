@@ -150,6 +150,8 @@ impl Application {
                 )
                 // Reads what the route and the handler noted in the request, once they ran.
                 .wrap(from_fn(crate::kit::reads::remember_writes))
+                // Inside `identify`: a club's own endpoint names are the caller's club's.
+                .wrap(from_fn(crate::kit::endpoints::rename))
                 .wrap(from_fn(identify))
                 .wrap(from_fn(crate::kit::input::refuse_nul_in_url))
                 .wrap(security_headers(&policy))

@@ -399,8 +399,23 @@ pub async fn update_client(
         .fetch_all(&mut *tx)
         .await?;
         let mut seen = HashSet::new();
+        let mut endpoints = HashSet::new();
         for (i, m) in modules.iter().enumerate() {
             let prefix = format!("modules.{i}");
+            // A module's own endpoint name (spec 1 §3): what the API is reached under for it.
+            if let Some(endpoint) = m
+                .custom_endpoint
+                .as_deref()
+                .map(str::trim)
+                .filter(|e| !e.is_empty())
+            {
+                let field = format!("{prefix}.customEndpoint");
+                if let Some(problem) = crate::kit::endpoints::endpoint_problem(endpoint) {
+                    check.fail(&field, problem);
+                } else if !endpoints.insert(endpoint.to_string()) {
+                    check.fail(&field, "Et andet modul bruger allerede navnet");
+                }
+            }
             if !seen.insert(m.module_id) {
                 check.fail(
                     &format!("{prefix}.moduleId"),

@@ -12,6 +12,7 @@ pub mod club;
 pub mod dates;
 pub mod db;
 pub mod discount_codes;
+pub mod endpoints;
 pub mod fields;
 pub mod files;
 pub mod history;

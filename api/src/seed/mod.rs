@@ -60,6 +60,20 @@ fn roles() -> Value {
 
 /// The features a module offers clubs (the admin's features picker): the orders module takes
 /// cards through Stripe or a hosted payment window (issue 14).
+/// The views and component variants a club can choose (schema/0066_module_variants.sql).
+fn module_variants(alias: &str) -> (Value, Value) {
+    let list = |route: &str| json!({ "route": route, "values": ["Normal", "Kompakt"] });
+    match alias {
+        "companies" => (
+            json!([list("/companies")]),
+            json!([{ "name": "cvrLookup", "values": ["Vis", "Skjul"] }]),
+        ),
+        "contacts" => (json!([list("/contacts")]), json!([])),
+        "orders" => (json!([list("/orders"), list("/contracts")]), json!([])),
+        _ => (json!([]), json!([])),
+    }
+}
+
 fn module_features(alias: &str) -> Value {
     match alias {
         "orders" => json!([{
@@ -105,7 +119,8 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<bool> {
     let mut module_ids = Vec::new();
     for (alias, name, url, icon, sorting) in MODULES {
         let id: Uuid = sqlx::query_scalar(
-            "INSERT INTO modules (name, alias, url, icon, sorting, acl_rules, features) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+            "INSERT INTO modules (name, alias, url, icon, sorting, acl_rules, features, views, components) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
              ON CONFLICT (alias) DO UPDATE SET name = EXCLUDED.name, features = EXCLUDED.features RETURNING id",
         )
         .bind(name)
@@ -115,6 +130,8 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<bool> {
         .bind(sorting)
         .bind(acl_rules(alias))
         .bind(module_features(alias))
+        .bind(module_variants(alias).0)
+        .bind(module_variants(alias).1)
         .fetch_one(&mut *tx)
         .await?;
         module_ids.push((alias, id, sorting));

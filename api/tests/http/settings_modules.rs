@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{client_detail, first_error, spawn_app};
+use crate::helpers::{client_detail, first_error, spawn_app, visitor};
 
 #[tokio::test]
 async fn modules_are_validated_and_their_rules_get_stable_ids() {
@@ -113,4 +113,90 @@ async fn modules_are_validated_and_their_rules_get_stable_ids() {
 
     let (status, _) = admin.delete(&format!("/api/modules/{id}")).await;
     assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_club_reaches_a_module_under_its_own_endpoint_name_and_chooses_its_variants() {
+    let app = spawn_app().await;
+    let admin = app.signed_in("admin@tribune.test").await;
+    let fc = app.club_id("Demo FC").await;
+    let mut modules = client_detail(&admin, fc).await["modules"]
+        .as_array()
+        .expect("m")
+        .clone();
+    let companies = modules
+        .iter()
+        .position(|m| m["alias"] == "companies")
+        .expect("companies");
+    let save = |modules: Vec<serde_json::Value>| {
+        let admin = &admin;
+        async move {
+            admin
+                .post_json(
+                    "/api/clients/update",
+                    &json!({ "id": fc, "name": "Demo FC", "modules": modules }),
+                )
+                .await
+        }
+    };
+
+    // A name the API uses already, or one that is no name, is refused on its field.
+    for (name, message) in [
+        ("contracts", "Navnet bruges allerede af systemet"),
+        (
+            "Sponsorer!",
+            "Skal være 2–40 små bogstaver (a–z), tal eller bindestreger og starte med et bogstav",
+        ),
+    ] {
+        modules[companies]["customEndpoint"] = json!(name);
+        let (status, body) = save(modules.clone()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(
+            first_error(&body, &format!("modules.{companies}.customEndpoint")),
+            message
+        );
+    }
+
+    // 'sponsorer' with the compact list and no CVR lookup.
+    modules[companies]["customEndpoint"] = json!("sponsorer");
+    modules[companies]["customViews"] = json!({ "/companies": "Kompakt" });
+    modules[companies]["customComponents"] = json!({ "cvrLookup": "Skjul" });
+    let (status, body) = save(modules.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, body) = admin.get_json("/api/app/modules").await;
+    let module = body["result"]
+        .as_array()
+        .expect("m")
+        .iter()
+        .find(|m| m["alias"] == "companies")
+        .expect("companies")
+        .clone();
+    assert_eq!(module["endpoint"], "sponsorer");
+    assert_eq!(module["customViews"], json!({ "/companies": "Kompakt" }));
+    assert_eq!(module["customComponents"], json!({ "cvrLookup": "Skjul" }));
+
+    // The club's staff reach the companies under the new name, with its access rules; the old
+    // name still answers; another club knows no such name.
+    let staff = app.signed_in("staff@tribune.test").await;
+    let (status, renamed) = staff
+        .post_json("/api/sponsorer", &json!({ "page": 1 }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{renamed}");
+    let (_, plain) = staff
+        .post_json("/api/companies", &json!({ "page": 1 }))
+        .await;
+    assert_eq!(renamed, plain);
+    let other = app.admin_in_handbold().await;
+    let (status, _) = other
+        .post_json("/api/sponsorer", &json!({ "page": 1 }))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = visitor(&app)
+        .await
+        .post_json("/api/sponsorer", &json!({ "page": 1 }))
+        .await;
+    assert!(
+        matches!(status, StatusCode::NOT_FOUND | StatusCode::UNAUTHORIZED),
+        "{status}"
+    );
 }

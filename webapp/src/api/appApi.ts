@@ -1,6 +1,6 @@
 import { createSlice, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { useSelector } from 'react-redux';
-import { baseApi, type Envelope } from './baseApi';
+import { baseApi, setEndpointNames, type Envelope } from './baseApi';
 
 /** Start-up and session reads (spec 1 §7 "Start-up and session"). Every screen may read them. */
 
@@ -52,6 +52,12 @@ export interface ClientModule {
   icon: string;
   url: string;
   sorting: number;
+  /** The club's own name for the module's endpoint (spec 1 §3), when it gave one. */
+  endpoint?: string | null;
+  /** Route → the view the club chose for it (spec 1 §3 `customViews`). */
+  customViews?: Record<string, string>;
+  /** Component name → the variant the club chose (spec 1 §3 `customComponents`). */
+  customComponents?: Record<string, string>;
 }
 
 export interface ClientConfig {
@@ -119,9 +125,10 @@ export const appApi = baseApi.injectEndpoints({
     getModules: build.query<ClientModule[], void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const answer = await baseQuery(MODULES_READ);
-        return {
-          data: answer.error || !Array.isArray(answer.data) ? [] : (answer.data as ClientModule[]),
-        };
+        const modules =
+          answer.error || !Array.isArray(answer.data) ? [] : (answer.data as ClientModule[]);
+        setEndpointNames(modules);
+        return { data: modules };
       },
       providesTags: ['Modules'],
     }),

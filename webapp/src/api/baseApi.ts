@@ -92,6 +92,26 @@ export function resolveUrl(url: string, publicMode: boolean): string {
   return `${window.location.origin}${path}`;
 }
 
+/** The current club's own endpoint names (spec 1 §3 `customEndpoint`): module alias → name. */
+let endpointNames: ReadonlyMap<string, string> = new Map();
+
+/** Sets the current club's endpoint names (from its modules, as `/api/modules` answers them). */
+export function setEndpointNames(modules: readonly { alias: string; endpoint?: string | null }[]) {
+  endpointNames = new Map(
+    modules.flatMap((module) => (module.endpoint ? [[module.alias, module.endpoint]] : [])),
+  );
+}
+
+/**
+ * `/api/{alias}/…` under the club's own name for the module (`/api/{endpoint}/…`): the API
+ * answers a module's calls under the name the club gave it (`kit::endpoints`).
+ */
+export function withEndpointName(url: string): string {
+  const match = /^(https?:\/\/[^/]+)?\/api\/([^/?#]+)(.*)$/.exec(url);
+  const renamed = match && endpointNames.get(match[2]);
+  return renamed ? `${match[1] ?? ''}/api/${encodeURIComponent(renamed)}${match[3]}` : url;
+}
+
 const rawBaseQuery = fetchBaseQuery({ credentials: 'include', fetchFn: fetchWithEarlyGets });
 
 function isEnvelope(body: unknown): body is Envelope {
@@ -114,7 +134,7 @@ export const baseQuery: BaseQueryFn<
 > = async (args, api, extraOptions) => {
   const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
   const publicMode = (api.getState() as ModeState).apiMode?.publicMode ?? true;
-  request.url = resolveUrl(request.url, publicMode);
+  request.url = withEndpointName(resolveUrl(request.url, publicMode));
   const method = (request.method ?? 'GET').toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {
     // The token changes at login, so it is read from the cookie on every write.

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListParams } from '../../api/listTypes';
-import { staffSession } from '../../test/staffSession';
+import { modules } from '../../test/fixtures';
+import { staffAtDemoFc, staffSession } from '../../test/staffSession';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
 import type { CompanyRow } from './types';
@@ -171,5 +172,19 @@ describe('the company list', () => {
     await screen.findByRole('link', { name: 'Bageriet Grøn ApS' });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Søg' }), 'findes ikke');
     expect(await screen.findByText('Ingen elementer blev fundet.')).toBeInTheDocument();
+  });
+
+  it("draws the list with small rows when the club chose the 'Kompakt' view of /companies", async () => {
+    serveList();
+    const compact = modules.map((module) =>
+      module.alias === 'companies'
+        ? { ...module, customViews: { '/companies': 'Kompakt' } }
+        : module,
+    );
+    server.use(...staffSession({ ...staffAtDemoFc, modules: compact }));
+    renderApp('/companies');
+    const table = await screen.findByRole('table', { name: 'Virksomheder' });
+    await screen.findByText('Bageriet Grøn ApS');
+    expect(table.closest('.p-datatable')).toHaveClass('p-datatable-sm');
   });
 });

@@ -9,6 +9,7 @@ import { ImageField } from '../../shared/ui/ImageField';
 import { useGetStaffUsersQuery } from './companiesApi';
 import type { CompanyFormValues } from './companySchema';
 import { companyStatusOptions } from './companyStatus';
+import { HIDDEN_COMPONENT, useCustomComponent } from '../../shared/moduleOverrides';
 import { CvrLookup } from './CvrLookup';
 import type { CvrCompany } from './types';
 
@@ -20,6 +21,7 @@ interface CompanyInfoFieldsProps {
 
 /** The company info form of the Virksomhed tab, with the CVR lookup (spec 1 §2, §3). */
 export function CompanyInfoFields({ definitions, ownerChosen }: CompanyInfoFieldsProps) {
+  const cvrLookup = useCustomComponent('companies', 'cvrLookup');
   const { t } = useTranslation();
   const { setValues } = useFormikContext<CompanyFormValues>();
   const { data: users = [] } = useGetStaffUsersQuery();
@@ -45,7 +47,7 @@ export function CompanyInfoFields({ definitions, ownerChosen }: CompanyInfoField
     <div className="tb-company-info">
       <Card className="tb-card">
         <h2 className="tb-card-title">{t('companies.sections.info')}</h2>
-        <CvrLookup onChoose={fillFrom} />
+        {cvrLookup !== HIDDEN_COMPONENT && <CvrLookup onChoose={fillFrom} />}
         <div className="tb-form-grid">
           <TextField name="name" label={t('companies.fields.name')} />
           <TextField name="cvr" label={t('companies.fields.cvr')} inputMode="numeric" />

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { staffSession } from '../../test/staffSession';
+import { modules } from '../../test/fixtures';
+import { staffAtDemoFc, staffSession } from '../../test/staffSession';
 import { fieldOf, filesOf, readMultipart, type MultipartPart } from '../../test/multipart';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
@@ -471,5 +472,38 @@ describe('the company editor', () => {
     expect(JSON.parse(fieldOf(updates[0] ?? [], 'data') ?? '{}')).toMatchObject({
       logoWeb: null,
     });
+  });
+
+  it("opens under the club's own endpoint name and leaves out the CVR lookup the club hid", async () => {
+    const renamed = modules.map((module) =>
+      module.alias === 'companies'
+        ? { ...module, endpoint: 'sponsorer', customComponents: { cvrLookup: 'Skjul' } }
+        : module,
+    );
+    const asked: string[] = [];
+    server.use(
+      ...staffSession({ ...staffAtDemoFc, modules: renamed }),
+      http.get('/api/sponsorer/event-types', () =>
+        HttpResponse.json({ success: true, result: [], products: [] }),
+      ),
+      http.get('/api/sponsorer/c-1/revenue', () =>
+        HttpResponse.json({ success: true, result: { revenue: 0, year: 2025 } }),
+      ),
+      http.get('/api/sponsorer/c-1/ticket-utilization', () =>
+        HttpResponse.json({ success: true, result: [] }),
+      ),
+      http.get('/api/sponsorer/c-1', ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        return HttpResponse.json({
+          success: true,
+          result: saved,
+          data: { orders: [], contracts: [] },
+        });
+      }),
+    );
+    renderApp('/companies/c-1');
+    expect(await screen.findByLabelText('Navn')).toHaveValue('Bageriet Grøn ApS');
+    expect(asked).toEqual(['/api/sponsorer/c-1']);
+    expect(screen.queryByLabelText('CVR-opslag')).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientModuleRow, ModuleDefinition, Role } from './types';
 
@@ -50,6 +50,7 @@ function ValueInput({
 /** The per-module modal: endpoint, views, components, role rules and features; Apply or Cancel. */
 export function ClientModuleDialog({ module, definition, roles, onApply, onCancel }: Props) {
   const { t } = useTranslation();
+  const endpointHelp = useId();
   const [draft, setDraft] = useState<ClientModuleRow | null>(module);
   useEffect(() => setDraft(module), [module]);
   if (!draft) return null;
@@ -74,7 +75,11 @@ export function ClientModuleDialog({ module, definition, roles, onApply, onCance
           <InputText
             value={draft.customEndpoint ?? ''}
             onChange={(e) => set({ customEndpoint: e.target.value })}
+            aria-describedby={endpointHelp}
           />
+          <small id={endpointHelp} className="tb-field-help">
+            {t('settings.clients.customEndpointHelp')}
+          </small>
         </label>
         {(definition?.views ?? []).length > 0 && <h3>{t('settings.clients.customViews')}</h3>}
         {(definition?.views ?? []).map((view) => (

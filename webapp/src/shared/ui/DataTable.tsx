@@ -38,6 +38,8 @@ export interface DataTableProps<T> {
   onSortChange?: (sort: ListSort) => void;
   /** GET instead of the list protocol's POST (the admin lists). */
   method?: 'GET';
+  /** Small rows (the club's 'Kompakt' view of the list). */
+  compact?: boolean;
 }
 
 /** A server-paged table on the list protocol: paging, asc/desc sorting, filter, empty text. */
@@ -54,6 +56,7 @@ export function DataTable<T extends object>({
   emptyMessage,
   onSortChange,
   method,
+  compact = false,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const table = useServerTable<T>({
@@ -74,6 +77,7 @@ export function DataTable<T extends object>({
       {table.isError && <Alert severity="error">{t('table.failed')}</Alert>}
       <PrimeDataTable
         value={table.rows}
+        size={compact ? 'small' : undefined}
         lazy
         dataKey={dataKey}
         loading={table.isFetching}

@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { COMPACT_VIEW, useCustomView } from '../moduleOverrides';
 import { Link } from 'react-router';
 import { apiErrorMessage, type TagType } from '../../api/baseApi';
 import type { ListSort } from '../../api/listTypes';
@@ -123,6 +124,7 @@ export function ListPage<Row extends { Id: string }>({
   deleteFailedMessage,
   actionsStyle,
 }: ListPageProps<Row>) {
+  const view = useCustomView();
   const { t } = useTranslation();
   const toast = useToast();
   const [text, setText] = useState('');
@@ -229,6 +231,7 @@ export function ListPage<Row extends { Id: string }>({
         filter={listFilter}
         onSortChange={setSort}
         method={method}
+        compact={view === COMPACT_VIEW}
       />
     </section>
   );
