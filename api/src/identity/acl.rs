@@ -136,7 +136,7 @@ pub fn field_rules(items: &[AclItem], subject: &str) -> FieldRules {
     rules
 }
 
-pub use crate::kit::fields::FieldRules;
+pub use crate::kit::access::FieldRules;
 
 #[cfg(test)]
 mod tests {

@@ -294,7 +294,12 @@ impl<'a> InvoiceService<'a> {
         let customer = contract_customer(&mut tx, &contract).await?;
         let description = invoice_description(&mut tx, actor.client_id).await?;
         let (title, sku) = contract_product(&mut tx, &contract).await?;
-        let lines = contract.content.order_lines();
+        let lines: Vec<OrderLine> = contract
+            .content
+            .lines
+            .iter()
+            .map(|l| l.line.clone())
+            .collect();
         let printing = if plan.split_payments {
             printing_of(&mut tx, actor.client_id, &lines).await?
         } else {

@@ -16,3 +16,29 @@ impl Action {
         }
     }
 }
+
+/// The fields of a module the caller may not read (`hidden`) and may not change (`locked`,
+/// which holds the hidden ones too).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FieldRules {
+    pub hidden: Vec<String>,
+    pub locked: Vec<String>,
+}
+
+impl FieldRules {
+    pub fn is_empty(&self) -> bool {
+        self.hidden.is_empty() && self.locked.is_empty()
+    }
+
+    /// The rules of several modules together (a route several modules share).
+    pub fn merge(&mut self, other: FieldRules) {
+        for (mine, theirs) in [
+            (&mut self.hidden, other.hidden),
+            (&mut self.locked, other.locked),
+        ] {
+            mine.extend(theirs);
+            mine.sort_unstable();
+            mine.dedup();
+        }
+    }
+}

@@ -21,19 +21,25 @@ use actix_web::web;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// The first segments after `/api/` of every registered route.
-pub fn api_segments() -> &'static HashSet<String> {
-    static SEGMENTS: OnceLock<HashSet<String>> = OnceLock::new();
-    SEGMENTS.get_or_init(|| {
-        crate::routes::table()
-            .table()
+static SEGMENTS: OnceLock<HashSet<String>> = OnceLock::new();
+
+/// Remembers the first segments after `/api/` of every registered route (`routes::configure`
+/// tells them, once).
+pub fn remember_segments(paths: impl IntoIterator<Item = String>) {
+    let _ = SEGMENTS.set(
+        paths
             .into_iter()
-            .filter_map(|route| {
-                let rest = route.path.strip_prefix("/api/")?;
+            .filter_map(|path| {
+                let rest = path.strip_prefix("/api/")?;
                 Some(rest.split('/').next()?.to_string())
             })
-            .collect()
-    })
+            .collect(),
+    );
+}
+
+/// The first segments after `/api/` of every registered route (none before the routes are).
+pub fn api_segments() -> &'static HashSet<String> {
+    SEGMENTS.get_or_init(HashSet::new)
 }
 
 /// What a custom endpoint may be: 2–40 lowercase letters, digits and dashes, starting with a
@@ -115,6 +121,7 @@ mod tests {
 
     #[test]
     fn a_custom_endpoint_is_a_short_lowercase_name_no_segment_of_the_api_uses() {
+        remember_segments(["/api/contracts/update".to_string(), "/public/x".to_string()]);
         assert_eq!(endpoint_problem("sponsorer"), None);
         assert_eq!(endpoint_problem("b2b-kunder"), None);
         assert!(endpoint_problem("Sponsorer").is_some());

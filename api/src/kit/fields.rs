@@ -25,6 +25,7 @@ use tribune_projections::db::club_tx;
 use uuid::Uuid;
 
 use crate::error::{check_errors, push_error, ApiError, FieldErrors};
+pub use crate::kit::access::FieldRules;
 use crate::state::AppState;
 
 /// Names the fields an answer left out (comma-separated), so a client can tell a field it may not
@@ -33,32 +34,6 @@ pub const HIDDEN_HEADER: &str = "X-Tribune-Hidden-Fields";
 
 /// What the field's rule refuses, on the field.
 pub const LOCKED: &str = "Du har ikke adgang til at ændre dette felt.";
-
-/// The fields of a module the caller may not read (`hidden`) and may not change (`locked`,
-/// which holds the hidden ones too).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FieldRules {
-    pub hidden: Vec<String>,
-    pub locked: Vec<String>,
-}
-
-impl FieldRules {
-    pub fn is_empty(&self) -> bool {
-        self.hidden.is_empty() && self.locked.is_empty()
-    }
-
-    /// The rules of several modules together (a route several modules share).
-    pub fn merge(&mut self, other: FieldRules) {
-        for (mine, theirs) in [
-            (&mut self.hidden, other.hidden),
-            (&mut self.locked, other.locked),
-        ] {
-            mine.extend(theirs);
-            mine.sort_unstable();
-            mine.dedup();
-        }
-    }
-}
 
 /// What a write route's records hold now, in its request's shape, for the field rules to judge
 /// the request against.

@@ -66,7 +66,9 @@ pub fn table() -> Routes {
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    table().register(cfg);
+    let table = table();
+    crate::kit::endpoints::remember_segments(table.table().into_iter().map(|route| route.path));
+    table.register(cfg);
     // What no area registered under `/api` or `/public` is a JSON 404, not the SPA.
     cfg.service(web::scope("/api").default_service(web::to(not_found)))
         .service(web::scope("/public").default_service(web::to(not_found)));
