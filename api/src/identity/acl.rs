@@ -83,32 +83,38 @@ fn every_field(item: &AclItem) -> bool {
     item.fields.is_empty() || item.fields.iter().any(|f| f == "*")
 }
 
-/// May the holder of `items` do `action` on `subject`? As in CASL, an inverted item that names
-/// fields denies those fields only, not the subject.
-pub fn can(items: &[AclItem], action: Action, subject: &str) -> bool {
+/// Whether the last item that names `action` and `subject` and passes `applies` grants it.
+fn decides(
+    items: &[AclItem],
+    action: Action,
+    subject: &str,
+    applies: impl Fn(&AclItem) -> bool,
+) -> bool {
     items
         .iter()
         .rev()
         .find(|item| {
             item.action.iter().any(|a| action.granted_by(a))
                 && names_subject(item, subject)
-                && (!item.inverted || every_field(item))
+                && applies(item)
         })
         .is_some_and(|item| !item.inverted)
+}
+
+/// May the holder of `items` do `action` on `subject`? As in CASL, an inverted item that names
+/// fields denies those fields only, not the subject.
+pub fn can(items: &[AclItem], action: Action, subject: &str) -> bool {
+    decides(items, action, subject, |item| {
+        !item.inverted || every_field(item)
+    })
 }
 
 /// May the holder of `items` do `action` on `field` of `subject`? The last item that names the
 /// action, the subject and the field (or every field) decides.
 pub fn can_field(items: &[AclItem], action: Action, subject: &str, field: &str) -> bool {
-    items
-        .iter()
-        .rev()
-        .find(|item| {
-            item.action.iter().any(|a| action.granted_by(a))
-                && names_subject(item, subject)
-                && (every_field(item) || item.fields.iter().any(|f| f == field))
-        })
-        .is_some_and(|item| !item.inverted)
+    decides(items, action, subject, |item| {
+        every_field(item) || item.fields.iter().any(|f| f == field)
+    })
 }
 
 /// The fields of `subject` the holder of `items` may not read (`hidden`) or not change
