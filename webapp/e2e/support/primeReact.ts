@@ -17,14 +17,14 @@ export async function chooseOption(page: Page, label: string, option: string) {
     .locator('.p-dropdown')
     .filter({ has: page.getByLabel(label, { exact: true }) });
   await centre(select);
-  await select.click();
   const choice = page.getByRole('listbox').getByRole('option', { name: option, exact: true });
-  try {
-    await choice.waitFor({ state: 'visible', timeout: 5_000 });
-  } catch {
-    // The click missed (the select was still moving in with its dialog): the list never opened.
-    await select.click();
-  }
+  // A click can miss (the select still moving in with its dialog) or land while the options load;
+  // a second click on an open list closes it. So: open it only while the option is not shown, and
+  // look again, until it is.
+  await expect(async () => {
+    if (!(await choice.isVisible())) await select.click();
+    await choice.waitFor({ state: 'visible', timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await choice.click();
 }
 
