@@ -86,19 +86,14 @@ async fn contract_reference(
     body: &Value,
 ) -> Result<Value, ApiError> {
     let service = ContractService::of(state);
-    let dto = match body
-        .get("id")
-        .and_then(Value::as_str)
-        .and_then(|id| id.parse().ok())
-    {
+    let dto = match fields::named_id(body) {
         Some(id) => {
             let (contract, version) = service.load(client_id, id).await?;
             ContractDto::from_contract(Some(id), version, &contract)
         }
         None => ContractDto::from_contract(None, 0, &service.template(client_id).await?),
     };
-    let stored = serde_json::to_value(dto).map_err(ApiError::internal)?;
-    fields::with_lines(state, client_id, stored, body, "contractLines").await
+    fields::with_lines(state, client_id, dto, body, "contractLines").await
 }
 
 /// Which contract, at which version (None: as it is now).

@@ -7,9 +7,7 @@
 use chrono::{NaiveDate, Utc};
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 use tribune_domain::contract::{Contract, ContractStatus};
-use tribune_domain::invoice::printing::{
-    part_key, split_by_group, whole_key, GroupPrinting, LinePrinting,
-};
+use tribune_domain::invoice::printing::{part_key, split_by_group, GroupPrinting, LinePrinting};
 use tribune_domain::invoice::{
     Invoice, InvoiceCommand, InvoiceContent, InvoiceCustomer, InvoiceError, InvoiceKind,
     InvoiceSource, Printing,
@@ -19,7 +17,7 @@ use tribune_domain::order::{InvoicingType, Order, OrderLine, OrderStatus};
 use tribune_domain::selling::totals::lines_total;
 use tribune_domain::subscription::Subscription;
 use tribune_projections::db::club_tx;
-use tribune_projections::invoice::queries::{made_plan_keys, order_has_invoice};
+use tribune_projections::invoice::queries::{made_plan_keys, PlanOf};
 use tribune_projections::store::{CommandBus, CommandError};
 use uuid::Uuid;
 
@@ -195,15 +193,10 @@ impl<'a> InvoiceService<'a> {
         };
         // A part is made once, whole or split (the pieces of one in one transaction), also
         // when 'Delte betalinger' was changed since.
-        let mut done: Vec<&str> = Vec::new();
-        for (whole, ..) in &pieces {
-            if !done.contains(whole) && order_has_invoice(&mut tx, order_id, whole).await? {
-                done.push(whole);
-            }
-        }
+        let done = made_plan_keys(&mut tx, PlanOf::Order(order_id)).await?;
         let mut made = Vec::new();
         for ((whole, key, date, lines, fee), discount) in pieces.into_iter().zip(discounts) {
-            if done.contains(&whole) {
+            if done.iter().any(|k| k == whole) {
                 continue;
             }
             let lines = renumbered(lines);
@@ -279,11 +272,7 @@ impl<'a> InvoiceService<'a> {
         }
         let mut tx = club_tx(self.pool, actor.client_id).await?;
         // A key made whole or in parts ('Delte betalinger') is made.
-        let made: Vec<String> = made_plan_keys(&mut tx, contract_id)
-            .await?
-            .iter()
-            .map(|key| whole_key(key).to_string())
-            .collect();
+        let made = made_plan_keys(&mut tx, PlanOf::Contract(contract_id)).await?;
         let end = if contract.content.no_end_date {
             None
         } else {

@@ -19,6 +19,7 @@ use actix_web::http::header::{HeaderName, HeaderValue, CONTENT_LENGTH, CONTENT_T
 use actix_web::middleware::Next;
 use actix_web::{web, ResponseError};
 use futures::future::LocalBoxFuture;
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 use tribune_projections::db::club_tx;
@@ -296,17 +297,23 @@ pub fn align_lines(
         .collect()
 }
 
-/// A record's reference with its lines (under `key`) in the request's order: a line the record
-/// holds as it is stored, a new one at the catalogue's price (its variant's, when the variant
-/// has its own; a line of no product of the club: 0) with no discount. The rest of a new line
-/// starts as the request says.
+/// The record a save names (its body's `id`), when it names one: none is a new record.
+pub fn named_id(body: &Value) -> Option<Uuid> {
+    body.get("id")?.as_str()?.parse().ok()
+}
+
+/// A record's reference (`record`, as its editor reads it) with its lines (under `key`) in the
+/// request's order: a line the record holds as it is stored, a new one at the catalogue's price
+/// (its variant's, when the variant has its own; a line of no product of the club: 0) with no
+/// discount. The rest of a new line starts as the request says.
 pub async fn with_lines(
     state: &AppState,
     client_id: Uuid,
-    mut stored: Value,
+    record: impl Serialize,
     body: &Value,
     key: &str,
 ) -> Result<Value, ApiError> {
+    let mut stored = serde_json::to_value(record).map_err(ApiError::internal)?;
     let sent = body
         .get(key)
         .and_then(Value::as_array)

@@ -75,19 +75,14 @@ async fn order_reference(
     body: &Value,
 ) -> Result<Value, ApiError> {
     let service = OrderService::of(state);
-    let dto = match body
-        .get("id")
-        .and_then(Value::as_str)
-        .and_then(|id| id.parse().ok())
-    {
+    let dto = match fields::named_id(body) {
         Some(id) => {
             let (order, version) = service.load(client_id, id).await?;
             OrderDto::from_order(Some(id), version, &order)
         }
         None => OrderDto::from_order(None, 0, &service.template(client_id).await?),
     };
-    let stored = serde_json::to_value(dto).map_err(ApiError::internal)?;
-    fields::with_lines(state, client_id, stored, body, "orderLines").await
+    fields::with_lines(state, client_id, dto, body, "orderLines").await
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

@@ -123,6 +123,17 @@ async fn field_refused(browser: &Browser, body: Value, field: &str, message: &st
     );
 }
 
+/// A save the caller's field rules refuse on `field`: they may not change it.
+async fn locked_refused(browser: &Browser, body: Value, field: &str) {
+    field_refused(
+        browser,
+        body,
+        field,
+        "Du har ikke adgang til at ændre dette felt.",
+    )
+    .await;
+}
+
 fn encode_png(image: image::RgbaImage) -> Vec<u8> {
     let mut bytes = Vec::new();
     image
@@ -1446,25 +1457,13 @@ async fn a_role_denied_reading_prices_never_sees_them_and_cannot_change_them() {
     // A price sent anyway is refused on its field, and nothing changes.
     let mut forged = contract(&staff, &id).await;
     forged["contractLines"][0]["price"] = json!(1);
-    field_refused(
-        &staff,
-        forged.clone(),
-        "contractLines.0.price",
-        "Du har ikke adgang til at ændre dette felt.",
-    )
-    .await;
+    locked_refused(&staff, forged.clone(), "contractLines.0.price").await;
     forged["contractLines"][0]
         .as_object_mut()
         .unwrap()
         .remove("price");
     forged["orderDiscount"] = json!(50_000);
-    field_refused(
-        &staff,
-        forged,
-        "orderDiscount",
-        "Du har ikke adgang til at ændre dette felt.",
-    )
-    .await;
+    locked_refused(&staff, forged, "orderDiscount").await;
     assert_eq!(contract(&admin, &id).await["version"], stored["version"]);
 }
 
@@ -1495,34 +1494,16 @@ async fn a_role_denied_changing_prices_reads_them_and_may_save_them_unchanged() 
         .as_array_mut()
         .unwrap()
         .push(line_at(1_000));
-    field_refused(
-        &staff,
-        cheaper.clone(),
-        "contractLines.1.price",
-        "Du har ikke adgang til at ændre dette felt.",
-    )
-    .await;
+    locked_refused(&staff, cheaper.clone(), "contractLines.1.price").await;
     cheaper["contractLines"][1] = line("Fri linje", 5_000, 1);
-    field_refused(
-        &staff,
-        cheaper.clone(),
-        "contractLines.1.price",
-        "Du har ikke adgang til at ændre dette felt.",
-    )
-    .await;
+    locked_refused(&staff, cheaper.clone(), "contractLines.1.price").await;
     cheaper["contractLines"][1] = line_at(25_000);
     let (status, answer) = staff.post_json("/api/contracts/update", &cheaper).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
 
     // A new contract: its lines start at the catalogue's price too.
     let mut fresh = draft(&r, vec![line_at(24_999)]);
-    field_refused(
-        &staff,
-        fresh.clone(),
-        "contractLines.0.price",
-        "Du har ikke adgang til at ændre dette felt.",
-    )
-    .await;
+    locked_refused(&staff, fresh.clone(), "contractLines.0.price").await;
     fresh["contractLines"][0]["price"] = json!(25_000);
     create(&staff, &fresh).await;
 }

@@ -747,6 +747,25 @@ pub async fn catalogue_product(staff: &Browser, data: Value) -> String {
     body["result"].as_str().expect("id").to_string()
 }
 
+/// A season of Demo FC on the chart `key` (its section 'Stadion'), from `days.0` to `days.1`
+/// days from today: its id.
+pub async fn season_on_chart(staff: &Browser, key: &str, title: &str, days: (i64, i64)) -> String {
+    let today = chrono::Utc::now().date_naive();
+    let (status, body) = staff
+        .post_json(
+            "/api/orders/seasons/update",
+            &serde_json::json!({
+                "title": title,
+                "startDate": (today + chrono::Duration::days(days.0)).to_string(),
+                "endDate": (today + chrono::Duration::days(days.1)).to_string(),
+                "seats": [{ "chartId": key, "name": "Stadion" }],
+            }),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{body}");
+    body["result"].as_str().expect("id").to_string()
+}
+
 /// The event's ticket products for the visitor (as a guest): (event product id, answer).
 pub async fn products(buyer: &Browser, event: &str, body: Value) -> Value {
     let (status, answer) = buyer

@@ -11,8 +11,8 @@ use tokio::sync::Barrier;
 
 use crate::helpers::{
     all_at_once, book, catalogue_product, first_error, give_handbold_events, guest, open_event,
-    open_event_form, order_of, pdf_text, products, spawn_app, visitor, visitor_of, Browser,
-    TestApp,
+    open_event_form, order_of, pdf_text, products, season_on_chart, spawn_app, visitor, visitor_of,
+    Browser, TestApp,
 };
 
 /// A chart of one section 'A' with two rows of `seats` seats and two categories: its id and key.
@@ -909,20 +909,20 @@ async fn season_ticket(staff: &Browser, season: &str, body: &Value) -> (StatusCo
 
 /// A season of Demo FC around the coming weeks on the chart `key`: its id.
 async fn a_season(staff: &Browser, key: &str) -> String {
-    let today = chrono::Utc::now().date_naive();
-    let (status, body) = staff
-        .post_json(
-            "/api/orders/seasons/update",
-            &json!({
-                "title": "Sæson 2026/27",
-                "startDate": (today - chrono::Duration::days(30)).to_string(),
-                "endDate": (today + chrono::Duration::days(200)).to_string(),
-                "seats": [{ "chartId": key, "name": "Stadion" }],
-            }),
+    season_on_chart(staff, key, "Sæson 2026/27", (-30, 200)).await
+}
+
+/// Season tickets of `season` for its holders (seat, name, e-mail).
+async fn season_holders(staff: &Browser, season: &str, holders: &[(&str, &str, &str)]) {
+    for (seat, name, email) in holders {
+        let (status, body) = season_ticket(
+            staff,
+            season,
+            &json!({ "seat": seat, "name": name, "email": email }),
         )
         .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body["result"].as_str().unwrap().to_string()
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
 }
 
 #[tokio::test]
@@ -1234,18 +1234,15 @@ async fn at_the_release_time_unclaimed_season_seats_go_on_sale_and_a_holder_who_
     let season = a_season(&staff, &key).await;
     let buyer = visitor(&app).await;
     let (event, _) = seat_sale(&staff, &buyer, &key, 0).await;
-    for (seat, name, email) in [
-        ("A1-5", "Karen Kunde", "kunde@tribune.test"),
-        ("A1-7", "Bo", ""),
-    ] {
-        let (status, body) = season_ticket(
-            &staff,
-            &season,
-            &json!({ "seat": seat, "name": name, "email": email }),
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
+    season_holders(
+        &staff,
+        &season,
+        &[
+            ("A1-5", "Karen Kunde", "kunde@tribune.test"),
+            ("A1-7", "Bo", ""),
+        ],
+    )
+    .await;
     // Karen says she comes; Bo does not answer.
     let karen = app.signed_in("kunde@tribune.test").await;
     let (_, tickets) = karen
@@ -2250,35 +2247,20 @@ async fn last_seasons_holders_are_offered_their_seats_first_until_the_renewal_da
     let season = a_season(&staff, &key).await;
     // Last season ended the day before this one began: Karen (an account) held A1-1, Bo (no
     // account) A1-8.
-    let today = chrono::Utc::now().date_naive();
-    let (status, body) = staff
-        .post_json(
-            "/api/orders/seasons/update",
-            &json!({
-                "title": "Sæson 2025/26",
-                "startDate": (today - chrono::Duration::days(400)).to_string(),
-                "endDate": (today - chrono::Duration::days(31)).to_string(),
-                "seats": [{ "chartId": key, "name": "Stadion" }],
-            }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let last = body["result"].as_str().unwrap().to_string();
-    for (seat, name, email) in [
-        ("A1-1", "Karen Kunde", "kunde@tribune.test"),
-        ("A1-8", "Bo Holm", "bo.holm@example.dk"),
-    ] {
-        let (status, body) = season_ticket(
-            &staff,
-            &last,
-            &json!({ "seat": seat, "name": name, "email": email }),
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
+    let last = season_on_chart(&staff, &key, "Sæson 2025/26", (-400, -31)).await;
+    season_holders(
+        &staff,
+        &last,
+        &[
+            ("A1-1", "Karen Kunde", "kunde@tribune.test"),
+            ("A1-8", "Bo Holm", "bo.holm@example.dk"),
+        ],
+    )
+    .await;
     let buyer = visitor(&app).await;
     let (event, _) = seat_sale(&staff, &buyer, &key, 0).await;
     // This season's season ticket is renewed until ten days from now.
+    let today = chrono::Utc::now().date_naive();
     let renewal = (today + chrono::Duration::days(10)).to_string();
     sqlx::query(
         "INSERT INTO products (client_id, title, type, price, season_ticket, seats, shop) \

@@ -7,8 +7,8 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    a_discount_code, all_at_once, catalogue_product, first_error, open_event, spawn_app, visitor,
-    visitor_of, Browser, TestApp,
+    a_discount_code, all_at_once, catalogue_product, first_error, open_event, season_on_chart,
+    spawn_app, visitor, visitor_of, Browser, TestApp,
 };
 
 /// Demo FC's prices are without VAT, at 25 %.
@@ -1221,20 +1221,7 @@ async fn a_season_ticket_product_bought_in_the_shop_sells_a_season_ticket_reserv
     let app = spawn_app().await;
     let staff = app.signed_in("staff@tribune.test").await;
     let (key, first, _) = seated_shop(&staff).await;
-    let today = chrono::Utc::now().date_naive();
-    let (status, body) = staff
-        .post_json(
-            "/api/orders/seasons/update",
-            &json!({
-                "title": "Sæson 2026/27",
-                "startDate": (today - chrono::Duration::days(30)).to_string(),
-                "endDate": (today + chrono::Duration::days(200)).to_string(),
-                "seats": [{ "chartId": key, "name": "Stadion" }],
-            }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let season = body["result"].as_str().unwrap().to_string();
+    let season = season_on_chart(&staff, &key, "Sæson 2026/27", (-30, 200)).await;
     let (second, _) = open_event(
         &staff,
         "Ligakamp",

@@ -5,6 +5,7 @@ use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
+use tribune_domain::invoice::printing::whole_key;
 use uuid::Uuid;
 
 use crate::list::{
@@ -226,35 +227,31 @@ pub async fn invoices_of(
     .await
 }
 
-/// The plan keys of a contract's invoices already made (drafts and booked): a due invoice
-/// whose key is here is never made again.
-pub async fn made_plan_keys(
-    conn: &mut PgConnection,
-    contract_id: Uuid,
-) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT plan_key FROM invoice_rows WHERE contract_id = $1 AND kind = 'invoice' AND plan_key IS NOT NULL",
-    )
-    .bind(contract_id)
-    .fetch_all(conn)
-    .await
+/// Whose invoicing plan: a contract's or an order's.
+#[derive(Debug, Clone, Copy)]
+pub enum PlanOf {
+    Contract(Uuid),
+    Order(Uuid),
 }
 
-/// Whether the order has an invoice of the plan key `key`, whole or split into parts
-/// (`key#group`): an order is invoiced once per plan key.
-pub async fn order_has_invoice(
+/// The plan keys of a contract's or an order's invoices already made (drafts and booked), each
+/// as its plan's key (a part of a split invoice, `key#group`, counts for `key`): a due invoice
+/// whose key is here is never made again, whole or in parts.
+pub async fn made_plan_keys(
     conn: &mut PgConnection,
-    order_id: Uuid,
-    key: &str,
-) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM invoice_rows WHERE order_id = $1 AND kind = 'invoice' \
-           AND (plan_key = $2 OR plan_key LIKE $2 || '#%'))",
-    )
-    .bind(order_id)
-    .bind(key)
-    .fetch_one(conn)
-    .await
+    of: PlanOf,
+) -> Result<Vec<String>, sqlx::Error> {
+    let (column, id) = match of {
+        PlanOf::Contract(id) => ("contract_id", id),
+        PlanOf::Order(id) => ("order_id", id),
+    };
+    let keys: Vec<String> = sqlx::query_scalar(&format!(
+        "SELECT plan_key FROM invoice_rows WHERE {column} = $1 AND kind = 'invoice' AND plan_key IS NOT NULL"
+    ))
+    .bind(id)
+    .fetch_all(conn)
+    .await?;
+    Ok(keys.iter().map(|key| whole_key(key).to_string()).collect())
 }
 
 /// The club's booked invoices and credit notes dated in `[from, to]`, by number.

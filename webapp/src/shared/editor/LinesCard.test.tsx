@@ -4,6 +4,7 @@ import { Formik } from 'formik';
 import { describe, expect, it, vi } from 'vitest';
 import { orderLine } from '../../test/orders';
 import { renderShared } from '../../test/renderShared';
+import type { FieldRules } from '../access';
 import { SEAT_TICKET } from '../orderLines/orderLineSchema';
 import { LinesCard } from './LinesCard';
 
@@ -43,37 +44,28 @@ describe('the lines card', () => {
 
   it("leaves out a hidden price's columns and locks a locked one in the line dialog", async () => {
     const scarf = orderLine({ productId: null });
-    const columns = ['title', 'price', 'discount', 'total'] as const;
-    const { unmount } = renderShared(
-      <Formik initialValues={{ orderLines: [scarf] }} onSubmit={vi.fn()}>
-        <LinesCard
-          name="orderLines"
-          editable
-          emptyMessage="Ingen produkter på ordren."
-          columns={columns}
-          fieldRules={{ hidden: ['orderLines.price'], locked: ['orderLines.price'] }}
-        />
-      </Formik>,
-    );
+    const renderLines = (fieldRules: FieldRules) =>
+      renderShared(
+        <Formik initialValues={{ orderLines: [scarf] }} onSubmit={vi.fn()}>
+          <LinesCard
+            name="orderLines"
+            editable
+            emptyMessage="Ingen produkter på ordren."
+            columns={['title', 'price', 'discount', 'total']}
+            fieldRules={fieldRules}
+          />
+        </Formik>,
+      );
     const headers = () =>
       within(screen.getByRole('table', { name: 'Produkter' }))
         .getAllByRole('columnheader')
         .map((header) => header.textContent);
+    const { unmount } = renderLines({ hidden: ['orderLines.price'], locked: ['orderLines.price'] });
     expect(headers()).toEqual(['Titel', 'Rabat', 'Handlinger']);
     unmount();
 
     const user = userEvent.setup();
-    renderShared(
-      <Formik initialValues={{ orderLines: [scarf] }} onSubmit={vi.fn()}>
-        <LinesCard
-          name="orderLines"
-          editable
-          emptyMessage="Ingen produkter på ordren."
-          columns={columns}
-          fieldRules={{ hidden: [], locked: ['price'] }}
-        />
-      </Formik>,
-    );
+    renderLines({ hidden: [], locked: ['price'] });
     expect(headers()).toEqual(['Titel', 'Pris', 'Rabat', 'Total', 'Handlinger']);
     await user.click(screen.getByRole('button', { name: /Rediger.*Halstørklæde/ }));
     const dialog = await screen.findByRole('dialog');
