@@ -9,7 +9,15 @@ export TRIBUNE_ROOT
 
 # The Rust build cache lives outside the clone, so a fresh clone (CI) reuses it.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-${HOME:-/tmp}/.cache/tribune-target}"
-TRIBUNE_BIN="$CARGO_TARGET_DIR/release/tribune"
+# TRIBUNE_PROFILE picks the server's build: release (ops/run, ops/cluster, ops/fuzz; the default) or
+# dev. ops/test uses dev: its rust stage has built that binary already, so a cold cache (a new CI
+# machine) does not spend most of CI's time on a second, optimised build of every crate.
+TRIBUNE_PROFILE="${TRIBUNE_PROFILE:-release}"
+case $TRIBUNE_PROFILE in
+  release) TRIBUNE_BIN="$CARGO_TARGET_DIR/release/tribune" ;;
+  dev) TRIBUNE_BIN="$CARGO_TARGET_DIR/debug/tribune" ;;
+  *) printf 'error: TRIBUNE_PROFILE is release or dev, not %s\n' "$TRIBUNE_PROFILE" >&2; return 2 ;;
+esac
 # rustup puts cargo in ~/.cargo/bin, which a non-login shell may not have on its PATH.
 if ! command -v cargo >/dev/null 2>&1 && [[ -x ${HOME:-/nonexistent}/.cargo/bin/cargo ]]; then
   PATH="$HOME/.cargo/bin:$PATH"
@@ -278,8 +286,12 @@ build_webapp() {
 }
 
 build_server() {
-  log "building the server (cargo build --release -p tribune-api → $TRIBUNE_BIN)"
-  (cd "$TRIBUNE_ROOT" && cargo build --release -p tribune-api) || { err "cargo build failed"; return 1; }
+  # The dev binary is built the way `cargo test --workspace` builds it (with the tests' features);
+  # `cargo build -p tribune-api` would unify features differently and rebuild half the tree.
+  local build=(cargo build --release -p tribune-api)
+  [[ $TRIBUNE_PROFILE == release ]] || build=(cargo test --workspace --no-run)
+  log "building the server (${build[*]} → $TRIBUNE_BIN)"
+  (cd "$TRIBUNE_ROOT" && "${build[@]}") || { err "cargo build failed"; return 1; }
   [[ -x $TRIBUNE_BIN ]] || { err "the build did not produce $TRIBUNE_BIN"; return 1; }
 }
 
