@@ -17,12 +17,16 @@ export async function chooseOption(page: Page, label: string, option: string) {
     .locator('.p-dropdown')
     .filter({ has: page.getByLabel(label, { exact: true }) });
   await centre(select);
+  const open = select.locator('.p-dropdown-trigger');
   const choice = page.getByRole('listbox').getByRole('option', { name: option, exact: true });
+  // The list of an earlier pick fades out for a moment and may hold the same option: the option
+  // must be this select's, so that list is gone first.
+  await expect(page.locator('.p-dropdown-panel')).toHaveCount(0);
   // A click can miss (the select still moving in with its dialog) or land while the options load;
-  // a second click on an open list closes it. So: open it only while the option is not shown, and
-  // look again, until it is.
+  // a second click on an open list closes it. So: click only while this select is closed, and look
+  // again, until the option shows.
   await expect(async () => {
-    if (!(await choice.isVisible())) await select.click();
+    if ((await open.getAttribute('aria-expanded')) !== 'true') await select.click();
     await choice.waitFor({ state: 'visible', timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await choice.click();
