@@ -20,7 +20,10 @@ function without<V>(map: Record<string, V>, key: string): Record<string, V> {
   return Object.fromEntries(Object.entries(map).filter(([k]) => k !== key));
 }
 
-/** A choice among allowed values, or free text when the module allows any (spec 1 §2). */
+/**
+ * A choice among allowed values, or free text when the module allows any (spec 1 §2); no choice
+ * is the module's standard.
+ */
 function ValueInput({
   label,
   values,
@@ -39,6 +42,7 @@ function ValueInput({
       options={values}
       onChange={(e) => onChange((e.value as string | null) ?? '')}
       showClear
+      placeholder={t('settings.clients.variantDefault')}
       ariaLabel={label}
       emptyMessage={t('common.noOptions')}
     />
@@ -61,6 +65,7 @@ export function ClientModuleDialog({ module, definition, roles, onApply, onCance
       header={t('settings.clients.moduleDialog', { name: draft.name || draft.moduleName })}
       visible
       onHide={onCancel}
+      className="tb-module-dialog"
       style={{ width: 'min(48rem, 95vw)' }}
       footer={
         <>
