@@ -42,7 +42,8 @@ function ValueInput({
       options={values}
       onChange={(e) => onChange((e.value as string | null) ?? '')}
       showClear
-      placeholder={t('settings.clients.variantDefault')}
+      // Not `placeholder`: PrimeReact would name the select by it instead of by `ariaLabel`.
+      valueTemplate={(chosen: string | null) => chosen ?? t('settings.clients.variantDefault')}
       ariaLabel={label}
       emptyMessage={t('common.noOptions')}
     />
